@@ -1,0 +1,20 @@
+import { serve } from '../daemon/server.js';
+
+/** Runs the daemon in this process until SIGTERM or SIGINT. */
+export async function runForeground(dataDir: string, options: { listen?: string; tlsCert?: string; tlsKey?: string; demo?: boolean }): Promise<void> {
+  process.umask(0o077);
+  const daemon = await serve({
+    dataDir,
+    listen: options.listen,
+    tlsCert: options.tlsCert,
+    tlsKey: options.tlsKey,
+    adminPassword: process.env.CDNCTL_ADMIN_PASSWORD,
+    smtpUrl: process.env.CDNCTL_SMTP_URL,
+  });
+  process.stdout.write(`cdnctl daemon listening at ${daemon.url} (data in ${dataDir}); Ctrl-C stops it\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => void daemon.close().then(resolve, resolve);
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+}

@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dataFiles, type DaemonInfo } from '../src/paths.js';
+
+const DAEMON_MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'daemon', 'main.js');
+
+/** The daemon.json of a data dir, or null when there is none (or it is unreadable). */
+export function readDaemonInfo(dataDir: string): DaemonInfo | null {
+  try {
+    return JSON.parse(readFileSync(dataFiles(dataDir).daemonJson, 'utf8')) as DaemonInfo;
+  } catch {
+    return null;
+  }
+}
+
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** True when the daemon at `url` answers its ping. */
+export async function pingDaemon(url: string, timeoutMs = 2000): Promise<boolean> {
+  const { Agent, request } = await import('undici');
+  // A local daemon under TLS usually has a self-signed certificate; the ping proves liveness, not identity.
+  const dispatcher = new Agent({ connect: { rejectUnauthorized: false }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  try {
+    const res = await request(`${url}/api/1.3/ping`, { dispatcher, signal: AbortSignal.timeout(timeoutMs) });
+    await res.body.text();
+    return res.statusCode === 200;
+  } catch {
+    return false;
+  } finally {
+    await dispatcher.close();
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts the daemon detached, logging to `<data-dir>/daemon.log`, and resolves once it answers; rejects with
+ * the daemon's own words when it exits first. Answers the daemon's info and the lines it printed at start.
+ */
+export async function startBackground(
+  dataDir: string,
+  options: Record<string, unknown>,
+  timeoutMs = 20_000,
+): Promise<{ info: DaemonInfo; printed: string[] }> {
+  const files = dataFiles(dataDir);
+  if (!existsSync(dataDir)) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(dataDir, 0o700);
+  }
+  const offset = existsSync(files.log) ? statSync(files.log).size : 0;
+  const log = openSync(files.log, 'a', 0o600);
+  const child = spawn(process.execPath, [DAEMON_MAIN, JSON.stringify({ ...options, dataDir })], {
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: process.env,
+  });
+  closeSync(log);
+  let exited: number | null = null;
+  child.once('exit', (code) => {
+    exited = code ?? 1;
+  });
+  child.unref();
+  const newLines = () =>
+    existsSync(files.log) ? readFileSync(files.log).subarray(offset).toString('utf8').split('\n').filter(Boolean) : [];
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited !== null) {
+      const said = newLines().filter((l) => !l.startsWith('{'));
+      throw new Error(said.length > 0 ? said.join('; ').replace(/^cdnctl daemon: /, '') : `daemon exited with code ${exited}`);
+    }
+    const info = readDaemonInfo(dataDir);
+    if (info && info.pid === child.pid && (await pingDaemon(info.url, 1000))) {
+      return { info, printed: newLines().filter((l) => !l.startsWith('{')) };
+    }
+    await sleep(50);
+  }
+  if (child.pid) process.kill(child.pid, 'SIGTERM');
+  throw new Error(`daemon did not answer within ${timeoutMs / 1000} s; see ${files.log}`);
+}
+
+/** Sends SIGTERM and waits for the process to go; answers false when no daemon was running. */
+export async function stopDaemon(dataDir: string, timeoutMs = 15_000): Promise<boolean> {
+  const info = readDaemonInfo(dataDir);
+  if (!info) return false;
+  if (!processAlive(info.pid)) {
+    rmSync(dataFiles(dataDir).daemonJson, { force: true });
+    return false;
+  }
+  process.kill(info.pid, 'SIGTERM');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!processAlive(info.pid)) return true;
+    await sleep(50);
+  }
+  throw new Error(`daemon (pid ${info.pid}) did not stop within ${timeoutMs / 1000} s`);
+}

@@ -1,0 +1,120 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { defaultConfig, type DaemonConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { authenticate } from './http/authenticate.js';
+import { ApiError, VERSION_NOT_IMPLEMENTED, alerts, errorAlert, handleError, pathNotFound } from './http/errors.js';
+import type { RouteDef } from './http/route.js';
+import type { Mailer } from './mail/mailer.js';
+import { allRoutes } from './routes/index.js';
+import type { Store } from './store/index.js';
+import { VERSIONS, atLeast, isServedVersion, type ApiVersion } from './versions.js';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface BuildOptions {
+  store: Store;
+  config?: Partial<DaemonConfig>;
+  clock?: () => number;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+  /** Extra Fastify options (the server passes `https` here). */
+  fastify?: Record<string, unknown>;
+}
+
+const noMailer: Mailer = {
+  async send() {
+    throw new Error('no mailer configured');
+  },
+};
+
+/** Builds the whole daemon as a Fastify instance that has not started listening. Reads no environment. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const config = defaultConfig(options.config);
+  let baseUrl: string | null = config.portalBaseUrl;
+  const ctx: AppContext = {
+    store: options.store,
+    config,
+    clock: options.clock ?? Date.now,
+    mailer: options.mailer ?? noMailer,
+    baseUrl: () => baseUrl,
+  };
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: true,
+    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: true } },
+    ...options.fastify,
+  } as FastifyServerOptions);
+
+  app.decorateRequest('apiVersion', '1.1');
+  app.decorateRequest('principal', null);
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (!baseUrl && address && typeof address === 'object') {
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      baseUrl = `${config.tls ? 'https' : 'http'}://${host}:${address.port}`;
+    }
+  });
+
+  registerJsonParser(app);
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const version = /^\/api\/([^/]+)(?:\/|$)/.exec(path)?.[1];
+    if (version !== undefined && !isServedVersion(version)) {
+      reply.code(501).send(alerts(errorAlert(VERSION_NOT_IMPLEMENTED)));
+      return;
+    }
+    reply.code(404).send(alerts(errorAlert(pathNotFound(path))));
+  });
+
+  const routes = allRoutes(ctx);
+  for (const version of VERSIONS) {
+    await app.register(
+      async (scope) => {
+        for (const route of routes) if (atLeast(version, route.since)) addRoute(scope, route, version, ctx);
+      },
+      { prefix: `/api/${version}` },
+    );
+  }
+  return app;
+}
+
+function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, ctx: AppContext): void {
+  const urls = [route.url];
+  if (route.jsonSuffix ?? route.method === 'GET') urls.push(`${route.url}.json`);
+  for (const url of urls) {
+    scope.route({
+      method: route.method,
+      url,
+      schema: route.schema,
+      config: { apiVersion: version, auth: route.auth },
+      onRequest: async (request) => {
+        request.apiVersion = version;
+        if (route.auth !== 'none') request.principal = await authenticate(request, route.auth, ctx);
+      },
+      handler: route.handler,
+    });
+  }
+}
+
+/**
+ * JSON bodies: an empty body reads as no body (routes then say what is missing), and malformed JSON is a 400
+ * that says where it broke, never a stack trace.
+ */
+function registerJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(new ApiError(400, `malformed JSON in request body: ${(err as Error).message}`), undefined);
+    }
+  });
+}

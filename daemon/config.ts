@@ -1,0 +1,45 @@
+/** SMTP settings for registration and reset mail (BEHAVIOR.md §8). */
+export interface SmtpConfig {
+  /** A full `smtp://` or `smtps://` URL; wins over host/port when given. */
+  url?: string;
+  host?: string;
+  port?: number;
+  secure?: boolean;
+  user?: string;
+  pass?: string;
+  from?: string;
+}
+
+/** What the daemon runs with; built by the server from flags, environment and `<data-dir>/config.json`. */
+export interface DaemonConfig {
+  dataDir: string;
+  /** Where the outbox and other files go; null for an in-memory test app. */
+  host: string;
+  port: number;
+  tls: { cert: string; key: string } | null;
+  smtp: SmtpConfig | null;
+  /** Base URL that mails link to; defaults to the daemon's own URL. */
+  portalBaseUrl: string | null;
+  cors: { origins: string[] };
+  sessionMaxAgeMs: number;
+  sessionIdleMs: number;
+}
+
+export const SESSION_MAX_AGE_MS = 6 * 3600_000;
+export const SESSION_IDLE_MS = 3600_000;
+
+/** A config with every default; tests and the server override what they need. */
+export function defaultConfig(overrides: Partial<DaemonConfig> = {}): DaemonConfig {
+  return {
+    dataDir: '',
+    host: '127.0.0.1',
+    port: 8480,
+    tls: null,
+    smtp: null,
+    portalBaseUrl: null,
+    cors: { origins: [] },
+    sessionMaxAgeMs: SESSION_MAX_AGE_MS,
+    sessionIdleMs: SESSION_IDLE_MS,
+    ...overrides,
+  };
+}

@@ -1,0 +1,14 @@
+import type { DaemonConfig } from './config.js';
+import type { Mailer } from './mail/mailer.js';
+import type { Store } from './store/index.js';
+
+/** What route modules are built with: no route reads the environment or opens files of its own. */
+export interface AppContext {
+  store: Store;
+  config: DaemonConfig;
+  /** Current time in epoch milliseconds; injectable so tests can move it. */
+  clock: () => number;
+  mailer: Mailer;
+  /** The daemon's base URL once it listens (for links in mail); null before. */
+  baseUrl: () => string | null;
+}

@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import type { DaemonConfig } from '../config.js';
+import { hashSecret } from '../security/tokens.js';
+import type { Store } from '../store/index.js';
+import { forbidden, unauthorized } from './errors.js';
+import { SESSION_COOKIE, readCookie } from './cookies.js';
+import type { Principal } from './route.js';
+
+/** Moving the idle deadline costs a write; skip it when the deadline would move by less than this. */
+const TOUCH_GRANULARITY_MS = 60_000;
+
+/** Resolves the session cookie to a principal, or throws 401; then checks the route's privilege level (403). */
+export async function authenticate(
+  request: FastifyRequest,
+  required: number,
+  deps: { store: Store; clock: () => number; config: DaemonConfig },
+): Promise<Principal> {
+  const cookie = readCookie(request.headers.cookie, SESSION_COOKIE);
+  if (!cookie || cookie.length > 256) throw unauthorized();
+  const idHash = hashSecret(cookie);
+  const session = await deps.store.sessions.find(idHash);
+  const now = deps.clock();
+  if (!session) throw unauthorized();
+  if (session.expiresAt <= now || session.idleExpiresAt <= now) {
+    await deps.store.sessions.delete(idHash);
+    throw unauthorized();
+  }
+  if (session.privLevel <= 0) throw unauthorized();
+  const idle = Math.min(now + deps.config.sessionIdleMs, session.expiresAt);
+  if (idle - session.idleExpiresAt >= TOUCH_GRANULARITY_MS) await deps.store.sessions.touch(idHash, idle);
+  const principal: Principal = {
+    userId: session.userId,
+    username: session.username,
+    roleId: session.roleId,
+    roleName: session.roleName,
+    privLevel: session.privLevel,
+    tenantId: session.tenantId,
+    sessionHash: idHash,
+  };
+  if (session.privLevel < required) {
+    request.principal = principal;
+    throw forbidden();
+  }
+  return principal;
+}

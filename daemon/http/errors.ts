@@ -1,0 +1,113 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+export type AlertLevel = 'success' | 'info' | 'warning' | 'error';
+export interface Alert {
+  text: string;
+  level: AlertLevel;
+}
+
+/** An error the client is meant to see: its status and alert text go out as they are. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    text: string,
+    /** Alerts (e.g. warnings) to send before the error alert. */
+    readonly preceding: Alert[] = [],
+  ) {
+    super(text);
+    this.name = 'ApiError';
+  }
+}
+
+/** The daemon cannot write right now (read-only database, full disk): 503 until the fault clears. */
+export class StoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('the database cannot be written right now; try again later', { cause });
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+export const badRequest = (text: string) => new ApiError(400, text);
+export const unauthorized = () => new ApiError(401, 'Unauthorized, please log in.');
+export const forbidden = (text = 'Forbidden.') => new ApiError(403, text);
+export const notFound = (text: string) => new ApiError(404, text);
+export const conflict = (text: string) => new ApiError(409, text);
+
+export function alerts(...list: Alert[]): { alerts: Alert[] } {
+  return { alerts: list };
+}
+export const errorAlert = (text: string): Alert => ({ text, level: 'error' });
+export const successAlert = (text: string): Alert => ({ text, level: 'success' });
+export const warningAlert = (text: string): Alert => ({ text, level: 'warning' });
+
+export const VERSION_NOT_IMPLEMENTED =
+  'The requested api version is not implemented by this server. If you are using a newer client with an older server, you will need to use an older client version or upgrade your server.';
+
+export function pathNotFound(path: string): string {
+  return `The requested path '${path}' does not exist.`;
+}
+
+interface AjvItem {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** Turns schema-validation failures into one readable line, naming each field as the API spells it. */
+export function describeValidation(items: AjvItem[], context?: string): string {
+  const texts = items.map((item) => {
+    const path = (item.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const missing = item.params?.missingProperty;
+    if (item.keyword === 'required' && typeof missing === 'string') {
+      return `'${path ? `${path}.` : ''}${missing}' is required`;
+    }
+    if (item.keyword === 'additionalProperties' && typeof item.params?.additionalProperty === 'string') {
+      return `'${item.params.additionalProperty}' is not a known field`;
+    }
+    const subject = path ? `'${path}'` : context === 'body' ? 'the request body' : context ?? 'the request';
+    if (item.keyword === 'type') return `${subject} must be ${article(String(item.params?.type ?? 'value'))}`;
+    return `${subject} ${item.message ?? 'is invalid'}`;
+  });
+  return [...new Set(texts)].join(', ');
+}
+
+function article(type: string): string {
+  const names = type.split(',').map((t) => (t === 'integer' ? 'an integer' : t === 'object' ? 'an object' : t === 'array' ? 'an array' : `a ${t}`));
+  return names.join(' or ');
+}
+
+/** The one error handler: every failure leaves as the alerts envelope with its status. */
+export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
+  if (error instanceof ApiError) {
+    reply.code(error.status).send({ alerts: [...error.preceding, errorAlert(error.message)] });
+    return;
+  }
+  if (error instanceof StoreUnavailableError) {
+    request.log.warn({ err: error.cause }, 'write refused: store unavailable');
+    reply.code(503).header('retry-after', '5').send(alerts(errorAlert(error.message)));
+    return;
+  }
+  const fe = error as FastifyError & { validation?: AjvItem[]; validationContext?: string };
+  if (fe.validation) {
+    reply.code(400).send(alerts(errorAlert(describeValidation(fe.validation, fe.validationContext))));
+    return;
+  }
+  switch (fe.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      reply.code(413).send(alerts(errorAlert('request body is too large: the limit is 1 MiB')));
+      return;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      reply.code(415).send(alerts(errorAlert('request body must be JSON (Content-Type: application/json)')));
+      return;
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      reply.code(400).send(alerts(errorAlert('the request body length does not match Content-Length')));
+      return;
+  }
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    reply.code(fe.statusCode).send(alerts(errorAlert(fe.message)));
+    return;
+  }
+  request.log.error({ err: error, method: request.method, url: request.url }, 'unexpected failure');
+  reply.code(500).send(alerts(errorAlert('Internal Server Error')));
+}

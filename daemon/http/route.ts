@@ -1,0 +1,53 @@
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { ApiVersion } from '../versions.js';
+
+/** What an authenticated request knows about its caller. */
+export interface Principal {
+  userId: number;
+  username: string;
+  roleId: number;
+  roleName: string;
+  privLevel: number;
+  tenantId: number;
+  sessionHash: string;
+}
+
+/** Privilege levels of BEHAVIOR.md §2. */
+export const PRIV = {
+  READ: 10,
+  PORTAL: 15,
+  OPERATIONS: 20,
+  ADMIN: 30,
+} as const;
+
+/**
+ * A route, declared once: `since` is the first version that serves it, and every newer served version does too.
+ * `auth` is 'none' for routes that need no session, else the lowest privilege level allowed (0 = any session).
+ */
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  since: ApiVersion;
+  /** Also answer at `url + '.json'`, as Traffic Ops did. Default: true for GET. */
+  jsonSuffix?: boolean;
+  auth: 'none' | number;
+  schema?: FastifySchema;
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiVersion: ApiVersion;
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    apiVersion?: ApiVersion;
+    auth?: 'none' | number;
+  }
+}
+
+/** The authenticated caller; routes with `auth` other than 'none' always have one. */
+export function caller(request: FastifyRequest): Principal {
+  if (!request.principal) throw new Error('route has no principal: is its auth level set?');
+  return request.principal;
+}

@@ -1,0 +1,81 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { clearedSessionCookie, sessionCookie } from '../http/cookies.js';
+import { ApiError, alerts, badRequest, successAlert } from '../http/errors.js';
+import { caller, type RouteDef } from '../http/route.js';
+import { DUMMY_HASH, verifyPassword } from '../security/passwords.js';
+import { hashSecret, newSecret } from '../security/tokens.js';
+
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+
+const loginSchema = {
+  body: {
+    type: ['object', 'null'],
+    properties: { u: { type: 'string', maxLength: 1024 }, p: { type: 'string', maxLength: 1024 } },
+  },
+};
+const tokenSchema = {
+  body: { type: ['object', 'null'], properties: { t: { type: 'string', maxLength: 1024 } } },
+};
+
+/** Starts a session for a user and sets its cookie. */
+async function startSession(ctx: AppContext, reply: FastifyReply, userId: number): Promise<void> {
+  const secret = newSecret();
+  const now = ctx.clock();
+  const expiresAt = now + ctx.config.sessionMaxAgeMs;
+  await ctx.store.sessions.create({
+    idHash: hashSecret(secret),
+    userId,
+    createdAt: now,
+    expiresAt,
+    idleExpiresAt: Math.min(now + ctx.config.sessionIdleMs, expiresAt),
+  });
+  reply.header('set-cookie', sessionCookie(secret, Math.floor(ctx.config.sessionMaxAgeMs / 1000), ctx.config.tls !== null));
+}
+
+/** POST user/login, POST user/login/token and POST user/logout (BEHAVIOR.md §2). */
+export function sessionRoutes(ctx: AppContext): RouteDef[] {
+  const invalid = () => new ApiError(401, 'Invalid username or password.');
+
+  async function login(request: FastifyRequest, reply: FastifyReply) {
+    const body = (request.body ?? {}) as { u?: string; p?: string };
+    if (!body.u || !body.p) throw badRequest('username and password are required');
+    const now = ctx.clock();
+    const failures = await ctx.store.loginFailures.count(body.u, now - LOGIN_FAILURE_WINDOW_MS);
+    if (failures >= LOGIN_FAILURE_LIMIT) throw new ApiError(429, 'Too many failed login attempts; try again later.');
+    const user = await ctx.store.users.byUsername(body.u);
+    const ok = await verifyPassword(body.p, user?.localPasswd ?? DUMMY_HASH);
+    if (!user || !ok || user.privLevel <= 0) {
+      await ctx.store.loginFailures.record(body.u, now);
+      throw invalid();
+    }
+    if (failures > 0) await ctx.store.loginFailures.clear(body.u);
+    await startSession(ctx, reply, user.id);
+    return alerts(successAlert('Successfully logged in.'));
+  }
+
+  async function tokenLogin(request: FastifyRequest, reply: FastifyReply) {
+    const body = (request.body ?? {}) as { t?: string };
+    const rejected = new ApiError(401, 'Invalid token. Please contact your administrator.');
+    if (!body.t) throw rejected;
+    const token = await ctx.store.tokens.consume(hashSecret(body.t), ctx.clock());
+    if (!token) throw rejected;
+    const user = await ctx.store.users.byId(token.userId);
+    if (!user || user.privLevel <= 0) throw rejected;
+    await startSession(ctx, reply, user.id);
+    return alerts(successAlert('Successfully logged in.'));
+  }
+
+  async function logout(request: FastifyRequest, reply: FastifyReply) {
+    await ctx.store.sessions.delete(caller(request).sessionHash);
+    reply.header('set-cookie', clearedSessionCookie(ctx.config.tls !== null));
+    return alerts(successAlert('You are logged out.'));
+  }
+
+  return [
+    { method: 'POST', url: '/user/login', since: '1.1', auth: 'none', schema: loginSchema, handler: login },
+    { method: 'POST', url: '/user/login/token', since: '1.1', auth: 'none', schema: tokenSchema, handler: tokenLogin },
+    { method: 'POST', url: '/user/logout', since: '1.1', auth: 0, handler: logout },
+  ];
+}

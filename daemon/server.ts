@@ -1,0 +1,131 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { dataFiles, parseListen, type DaemonInfo } from '../src/paths.js';
+import { buildApp } from './app.js';
+import { defaultConfig, type DaemonConfig, type SmtpConfig } from './config.js';
+import { createMailer } from './mail/create.js';
+import { bootstrap } from './store/bootstrap.js';
+import { openDatabase } from './store/db.js';
+import { sqliteStore } from './store/index.js';
+
+export interface ServeOptions {
+  dataDir: string;
+  /** `HOST:PORT`; default the config file's `listen`, else 127.0.0.1:8480. */
+  listen?: string;
+  tlsCert?: string;
+  tlsKey?: string;
+  /** The initial admin password (CDNCTL_ADMIN_PASSWORD); generated when absent. */
+  adminPassword?: string;
+  /** SMTP URL (CDNCTL_SMTP_URL); wins over the config file. */
+  smtpUrl?: string;
+  /** Runs after the database is ready and before listening: the demo loader uses it. */
+  beforeListen?: (ctx: { dataDir: string; firstStart: boolean }) => Promise<void>;
+  /** Where progress lines go (the printed admin password among them). */
+  say?: (line: string) => void;
+  logger?: boolean;
+}
+
+export interface RunningDaemon {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The optional `<data-dir>/config.json`: listen, smtp, cors and portal settings. */
+interface ConfigFile {
+  listen?: string;
+  smtp?: SmtpConfig;
+  cors?: { origins?: string[] };
+  portalBaseUrl?: string;
+}
+
+function readConfigFile(file: string): ConfigFile {
+  if (!existsSync(file)) return {};
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as ConfigFile;
+  } catch (err) {
+    throw new Error(`cannot read ${file}: ${(err as Error).message}`);
+  }
+}
+
+/** Writes a file readable by its owner only. */
+export function writePrivateFile(file: string, content: string): void {
+  writeFileSync(file, content, { mode: 0o600 });
+  chmodSync(file, 0o600);
+}
+
+/** Opens the data dir, bootstraps the database on first start, and listens. The one place that listens. */
+export async function serve(options: ServeOptions): Promise<RunningDaemon> {
+  const say = options.say ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const files = dataFiles(options.dataDir);
+  const created = !existsSync(options.dataDir);
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  if (created) chmodSync(options.dataDir, 0o700);
+  const fileConfig = readConfigFile(files.config);
+  const listen = parseListen(options.listen ?? fileConfig.listen ?? '127.0.0.1:8480');
+  if (!listen) throw new Error(`invalid listen address "${options.listen ?? fileConfig.listen}": expected HOST:PORT`);
+  if (Boolean(options.tlsCert) !== Boolean(options.tlsKey)) throw new Error('--tls-cert and --tls-key go together');
+  const tls = options.tlsCert && options.tlsKey ? { cert: options.tlsCert, key: options.tlsKey } : null;
+
+  const firstStart = !existsSync(files.database);
+  const db = openDatabase(files.database);
+  for (const suffix of ['', '-wal', '-shm']) if (existsSync(files.database + suffix)) chmodSync(files.database + suffix, 0o600);
+  const boot = await bootstrap(db, Date.now(), options.adminPassword);
+  if (boot.generatedPassword) {
+    writePrivateFile(files.adminPassword, `${boot.generatedPassword}\n`);
+    say(`created user admin with password: ${boot.generatedPassword}`);
+    say(`(also written to ${files.adminPassword}; change it after logging in)`);
+  } else if (boot.createdAdmin) {
+    say('created user admin with the password from CDNCTL_ADMIN_PASSWORD');
+  }
+  await options.beforeListen?.({ dataDir: options.dataDir, firstStart });
+
+  const smtp: SmtpConfig | null = options.smtpUrl ? { ...fileConfig.smtp, url: options.smtpUrl } : fileConfig.smtp ?? null;
+  const config: DaemonConfig = defaultConfig({
+    dataDir: options.dataDir,
+    host: listen.host,
+    port: listen.port,
+    tls,
+    smtp,
+    portalBaseUrl: fileConfig.portalBaseUrl ?? null,
+    cors: { origins: fileConfig.cors?.origins ?? [] },
+  });
+  const store = sqliteStore(db);
+  const app = await buildApp({
+    store,
+    config,
+    mailer: createMailer(config),
+    logger: options.logger === false ? false : { level: 'info', serializers: { req: requestForLog } },
+    fastify: tls ? { https: { cert: readFileSync(tls.cert), key: readFileSync(tls.key) } } : {},
+  });
+  await app.listen({ host: listen.host, port: listen.port });
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : listen.port;
+  const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
+  const url = `${tls ? 'https' : 'http'}://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  const info: DaemonInfo = { pid: process.pid, url, startedAt: new Date().toISOString() };
+  writePrivateFile(files.daemonJson, `${JSON.stringify(info, null, 2)}\n`);
+
+  const sweep = setInterval(() => void store.sessions.deleteExpired(Date.now()).catch(() => undefined), 10 * 60_000);
+  sweep.unref();
+  let closing: Promise<void> | null = null;
+  return {
+    app,
+    url,
+    close() {
+      closing ??= (async () => {
+        clearInterval(sweep);
+        await app.close();
+        await store.close();
+        rmSync(files.daemonJson, { force: true });
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Request log lines without secrets: query values that may carry a token or password are masked. */
+function requestForLog(request: { method: string; url: string; ip?: string }) {
+  const url = request.url.replace(/([?&](?:t|token|p|password)=)[^&]*/gi, '$1***');
+  return { method: request.method, url, remoteAddress: request.ip };
+}

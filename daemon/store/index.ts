@@ -1,0 +1,45 @@
+import type { Db } from './db.js';
+import { sqliteLoginFailures, type LoginFailureStore } from './login-failures.js';
+import { sqliteParameters, type ParameterStore } from './parameters.js';
+import { sqliteRoles, type RoleStore } from './roles.js';
+import { sqliteSessions, type SessionStore } from './sessions.js';
+import { sqliteTenants, type TenantStore } from './tenants.js';
+import { sqliteTokens, type TokenStore } from './tokens.js';
+import { sqliteUsers, type UserStore } from './users.js';
+
+/**
+ * Everything the routes may ask of persistence. Every method answers a promise, so a PostgreSQL store can
+ * implement the same interface without touching a route; SQL never leaves the store modules.
+ */
+export interface Store {
+  roles: RoleStore;
+  tenants: TenantStore;
+  users: UserStore;
+  sessions: SessionStore;
+  loginFailures: LoginFailureStore;
+  tokens: TokenStore;
+  parameters: ParameterStore;
+  /** Checks that the database answers (for readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The SQLite store over an open, migrated database. */
+export function sqliteStore(db: Db): Store {
+  const ping = db.prepare('SELECT 1');
+  return {
+    roles: sqliteRoles(db),
+    tenants: sqliteTenants(db),
+    users: sqliteUsers(db),
+    sessions: sqliteSessions(db),
+    loginFailures: sqliteLoginFailures(db),
+    tokens: sqliteTokens(db),
+    parameters: sqliteParameters(db),
+    async ping() {
+      ping.get();
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}

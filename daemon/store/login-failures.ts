@@ -1,0 +1,33 @@
+import type { Db } from './db.js';
+import { guardWrite } from './faults.js';
+
+/** Failed logins per username, for the attempt limit. */
+export interface LoginFailureStore {
+  count(username: string, since: number): Promise<number>;
+  record(username: string, at: number): Promise<void>;
+  clear(username: string): Promise<void>;
+}
+
+export function sqliteLoginFailures(db: Db): LoginFailureStore {
+  const count = db.prepare<[string, number], { n: number }>(
+    'SELECT count(*) AS n FROM login_failures WHERE username = ? AND at > ?',
+  );
+  const record = db.prepare('INSERT INTO login_failures (username, at) VALUES (?, ?)');
+  const prune = db.prepare('DELETE FROM login_failures WHERE at < ?');
+  const clear = db.prepare('DELETE FROM login_failures WHERE username = ?');
+  return {
+    async count(username, since) {
+      return count.get(username, since)?.n ?? 0;
+    },
+    async record(username, at) {
+      guardWrite(() => {
+        record.run(username, at);
+        // Keep the table small: a day is far longer than any window we ask about.
+        prune.run(at - 24 * 3600_000);
+      });
+    },
+    async clear(username) {
+      guardWrite(() => clear.run(username));
+    },
+  };
+}

@@ -1,0 +1,259 @@
+/**
+ * The append-only list of schema migrations. Each entry runs once, in order, inside a transaction, and
+ * SQLite's `user_version` records how many have run. Never edit or reorder a shipped entry: add a new one.
+ */
+export const migrations: readonly string[] = [
+  // 1: the whole initial schema. Times are integer milliseconds since the Unix epoch (UTC).
+  `
+  CREATE TABLE roles (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    description TEXT NOT NULL DEFAULT '',
+    priv_level INTEGER NOT NULL
+  );
+
+  CREATE TABLE tenants (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    active INTEGER NOT NULL DEFAULT 1,
+    parent_id INTEGER REFERENCES tenants(id),
+    last_updated INTEGER NOT NULL
+  );
+
+  CREATE TABLE cdns (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    domain_name TEXT NOT NULL,
+    dnssec_enabled INTEGER NOT NULL DEFAULT 0,
+    last_updated INTEGER NOT NULL
+  );
+
+  -- Types of delivery services, cache groups and the like, as Traffic Ops' type table.
+  CREATE TABLE types (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    description TEXT NOT NULL DEFAULT '',
+    use_in_table TEXT NOT NULL,
+    UNIQUE (name, use_in_table)
+  );
+
+  CREATE TABLE coordinates (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    latitude REAL NOT NULL DEFAULT 0,
+    longitude REAL NOT NULL DEFAULT 0,
+    last_updated INTEGER NOT NULL
+  );
+
+  CREATE TABLE cachegroups (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    short_name TEXT NOT NULL,
+    type_id INTEGER NOT NULL REFERENCES types(id),
+    coordinate_id INTEGER REFERENCES coordinates(id),
+    parent_cachegroup_id INTEGER REFERENCES cachegroups(id),
+    last_updated INTEGER NOT NULL
+  );
+
+  CREATE TABLE profiles (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    description TEXT NOT NULL DEFAULT '',
+    type TEXT NOT NULL,
+    cdn_id INTEGER NOT NULL REFERENCES cdns(id),
+    routing_disabled INTEGER NOT NULL DEFAULT 0,
+    last_updated INTEGER NOT NULL
+  );
+
+  CREATE TABLE parameters (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    config_file TEXT NOT NULL,
+    value TEXT NOT NULL,
+    secure INTEGER NOT NULL DEFAULT 0,
+    last_updated INTEGER NOT NULL,
+    UNIQUE (name, config_file, value)
+  );
+
+  CREATE TABLE profile_parameters (
+    profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+    parameter_id INTEGER NOT NULL REFERENCES parameters(id) ON DELETE CASCADE,
+    PRIMARY KEY (profile_id, parameter_id)
+  );
+
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY,
+    username TEXT NOT NULL UNIQUE,
+    email TEXT NOT NULL UNIQUE,
+    full_name TEXT NOT NULL DEFAULT '',
+    local_passwd TEXT,
+    role_id INTEGER NOT NULL REFERENCES roles(id),
+    tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+    company TEXT,
+    address_line1 TEXT,
+    address_line2 TEXT,
+    city TEXT,
+    state_or_province TEXT,
+    postal_code TEXT,
+    country TEXT,
+    phone_number TEXT,
+    public_ssh_key TEXT,
+    gid INTEGER,
+    uid INTEGER,
+    new_user INTEGER NOT NULL DEFAULT 0,
+    registration_sent INTEGER,
+    last_updated INTEGER NOT NULL
+  );
+  CREATE INDEX users_tenant ON users(tenant_id);
+
+  -- Server-side sessions; only a SHA-256 hash of the cookie value is stored.
+  CREATE TABLE sessions (
+    id_hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    idle_expires_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX sessions_user ON sessions(user_id);
+
+  -- Registration and password-reset tokens; single-use, stored hashed.
+  CREATE TABLE user_tokens (
+    token_hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    purpose TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER
+  ) WITHOUT ROWID;
+  CREATE INDEX user_tokens_user ON user_tokens(user_id);
+
+  CREATE TABLE login_failures (
+    id INTEGER PRIMARY KEY,
+    username TEXT NOT NULL,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX login_failures_user_at ON login_failures(username, at);
+
+  CREATE TABLE deliveryservices (
+    id INTEGER PRIMARY KEY,
+    xml_id TEXT NOT NULL UNIQUE,
+    display_name TEXT NOT NULL,
+    tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+    cdn_id INTEGER NOT NULL REFERENCES cdns(id),
+    type_id INTEGER NOT NULL REFERENCES types(id),
+    profile_id INTEGER REFERENCES profiles(id),
+    active INTEGER NOT NULL DEFAULT 1,
+    cacheurl TEXT,
+    ccr_dns_ttl INTEGER,
+    check_path TEXT,
+    deep_caching_type TEXT NOT NULL DEFAULT 'NEVER',
+    dns_bypass_cname TEXT,
+    dns_bypass_ip TEXT,
+    dns_bypass_ip6 TEXT,
+    dns_bypass_ttl INTEGER,
+    dscp INTEGER NOT NULL DEFAULT 0,
+    edge_header_rewrite TEXT,
+    geo_limit INTEGER NOT NULL DEFAULT 0,
+    geo_limit_countries TEXT,
+    geo_limit_redirect_url TEXT,
+    geo_provider INTEGER NOT NULL DEFAULT 0,
+    global_max_mbps INTEGER,
+    global_max_tps INTEGER,
+    http_bypass_fqdn TEXT,
+    info_url TEXT,
+    initial_dispersion INTEGER NOT NULL DEFAULT 1,
+    ipv6_routing_enabled INTEGER NOT NULL DEFAULT 0,
+    logs_enabled INTEGER NOT NULL DEFAULT 0,
+    long_desc TEXT,
+    long_desc1 TEXT,
+    long_desc2 TEXT,
+    max_dns_answers INTEGER,
+    mid_header_rewrite TEXT,
+    miss_lat REAL,
+    miss_long REAL,
+    multi_site_origin INTEGER NOT NULL DEFAULT 0,
+    multi_site_origin_algorithm INTEGER,
+    origin_shield TEXT,
+    protocol INTEGER NOT NULL DEFAULT 0,
+    qstring_ignore INTEGER NOT NULL DEFAULT 0,
+    range_request_handling INTEGER NOT NULL DEFAULT 0,
+    regex_remap TEXT,
+    regional_geo_blocking INTEGER NOT NULL DEFAULT 0,
+    remap_text TEXT,
+    routing_name TEXT NOT NULL DEFAULT 'cdn',
+    signed INTEGER NOT NULL DEFAULT 0,
+    ssl_key_version INTEGER,
+    tr_request_headers TEXT,
+    tr_response_headers TEXT,
+    last_updated INTEGER NOT NULL
+  );
+  CREATE INDEX deliveryservices_tenant ON deliveryservices(tenant_id);
+  CREATE INDEX deliveryservices_cdn ON deliveryservices(cdn_id);
+
+  CREATE TABLE deliveryservice_users (
+    deliveryservice_id INTEGER NOT NULL REFERENCES deliveryservices(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    PRIMARY KEY (deliveryservice_id, user_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX deliveryservice_users_user ON deliveryservice_users(user_id);
+
+  CREATE TABLE origins (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    fqdn TEXT NOT NULL,
+    protocol TEXT NOT NULL,
+    is_primary INTEGER NOT NULL DEFAULT 0,
+    port INTEGER,
+    ip_address TEXT,
+    ip6_address TEXT,
+    deliveryservice_id INTEGER NOT NULL REFERENCES deliveryservices(id) ON DELETE CASCADE,
+    coordinate_id INTEGER REFERENCES coordinates(id),
+    cachegroup_id INTEGER REFERENCES cachegroups(id),
+    profile_id INTEGER REFERENCES profiles(id),
+    tenant_id INTEGER REFERENCES tenants(id),
+    last_updated INTEGER NOT NULL
+  );
+  CREATE INDEX origins_deliveryservice ON origins(deliveryservice_id);
+  -- At most one primary origin per delivery service.
+  CREATE UNIQUE INDEX origins_one_primary ON origins(deliveryservice_id) WHERE is_primary = 1;
+
+  CREATE TABLE federations (
+    id INTEGER PRIMARY KEY,
+    cname TEXT NOT NULL UNIQUE,
+    ttl INTEGER NOT NULL,
+    description TEXT,
+    cdn_id INTEGER REFERENCES cdns(id),
+    last_updated INTEGER NOT NULL
+  );
+
+  CREATE TABLE federation_deliveryservices (
+    federation_id INTEGER NOT NULL REFERENCES federations(id) ON DELETE CASCADE,
+    deliveryservice_id INTEGER NOT NULL REFERENCES deliveryservices(id) ON DELETE CASCADE,
+    PRIMARY KEY (federation_id, deliveryservice_id)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE federation_users (
+    federation_id INTEGER NOT NULL REFERENCES federations(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    PRIMARY KEY (federation_id, user_id)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE jobs (
+    id INTEGER PRIMARY KEY,
+    keyword TEXT NOT NULL DEFAULT 'PURGE',
+    asset_url TEXT NOT NULL,
+    asset_type TEXT NOT NULL DEFAULT 'file',
+    status TEXT NOT NULL DEFAULT 'PENDING',
+    ttl_hours INTEGER NOT NULL,
+    start_time INTEGER NOT NULL,
+    entered_time INTEGER NOT NULL,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    deliveryservice_id INTEGER NOT NULL REFERENCES deliveryservices(id) ON DELETE CASCADE,
+    agent TEXT NOT NULL DEFAULT 'dummy',
+    object_type TEXT,
+    object_name TEXT
+  );
+  CREATE INDEX jobs_user ON jobs(user_id, id);
+  CREATE INDEX jobs_deliveryservice_start ON jobs(deliveryservice_id, start_time);
+  `,
+];

@@ -1,0 +1,88 @@
+import type { Db } from './db.js';
+import { guardWrite } from './faults.js';
+
+/** A live session joined with what authorization needs of its user. */
+export interface SessionRecord {
+  idHash: string;
+  userId: number;
+  createdAt: number;
+  expiresAt: number;
+  idleExpiresAt: number;
+  username: string;
+  roleId: number;
+  roleName: string;
+  privLevel: number;
+  tenantId: number;
+}
+
+/** Server-side sessions, keyed by the hash of the cookie value. */
+export interface SessionStore {
+  create(s: { idHash: string; userId: number; createdAt: number; expiresAt: number; idleExpiresAt: number }): Promise<void>;
+  find(idHash: string): Promise<SessionRecord | null>;
+  touch(idHash: string, idleExpiresAt: number): Promise<void>;
+  delete(idHash: string): Promise<void>;
+  /** Ends every session of the user but `keepHash` (a password change). */
+  deleteOthers(userId: number, keepHash: string | null): Promise<void>;
+  deleteExpired(now: number): Promise<number>;
+}
+
+interface SessionRow {
+  id_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  idle_expires_at: number;
+  username: string;
+  role_id: number;
+  role_name: string;
+  priv_level: number;
+  tenant_id: number;
+}
+
+export function sqliteSessions(db: Db): SessionStore {
+  const create = db.prepare(
+    'INSERT INTO sessions (id_hash, user_id, created_at, expires_at, idle_expires_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const find = db.prepare<[string], SessionRow>(
+    `SELECT s.*, u.username, u.role_id, r.name AS role_name, r.priv_level, u.tenant_id
+       FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id
+      WHERE s.id_hash = ?`,
+  );
+  const touch = db.prepare('UPDATE sessions SET idle_expires_at = ? WHERE id_hash = ?');
+  const del = db.prepare('DELETE FROM sessions WHERE id_hash = ?');
+  const delOthers = db.prepare('DELETE FROM sessions WHERE user_id = ? AND id_hash IS NOT ?');
+  const delExpired = db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR idle_expires_at <= ?');
+  return {
+    async create(s) {
+      guardWrite(() => create.run(s.idHash, s.userId, s.createdAt, s.expiresAt, s.idleExpiresAt));
+    },
+    async find(idHash) {
+      const r = find.get(idHash);
+      if (!r) return null;
+      return {
+        idHash: r.id_hash,
+        userId: r.user_id,
+        createdAt: r.created_at,
+        expiresAt: r.expires_at,
+        idleExpiresAt: r.idle_expires_at,
+        username: r.username,
+        roleId: r.role_id,
+        roleName: r.role_name,
+        privLevel: r.priv_level,
+        tenantId: r.tenant_id,
+      };
+    },
+    async touch(idHash, idleExpiresAt) {
+      guardWrite(() => touch.run(idleExpiresAt, idHash));
+    },
+    async delete(idHash) {
+      guardWrite(() => del.run(idHash));
+    },
+    async deleteOthers(userId, keepHash) {
+      guardWrite(() => delOthers.run(userId, keepHash));
+    },
+    async deleteExpired(now) {
+      return guardWrite(() => delExpired.run(now, now)).changes;
+    },
+  };
+}
