@@ -1,0 +1,3 @@
+import { replayGolden } from './harness.js';
+
+replayGolden('auth_and_routing', {});
