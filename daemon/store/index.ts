@@ -1,4 +1,7 @@
 import type { Db } from './db.js';
+import { sqliteCdns, type CdnStore } from './cdns.js';
+import { sqliteDeliveryServices, type DeliveryServiceStore } from './deliveryservices.js';
+import { sqliteFederations, type FederationStore } from './federations.js';
 import { sqliteLoginFailures, type LoginFailureStore } from './login-failures.js';
 import { sqliteParameters, type ParameterStore } from './parameters.js';
 import { sqliteRoles, type RoleStore } from './roles.js';
@@ -19,6 +22,9 @@ export interface Store {
   loginFailures: LoginFailureStore;
   tokens: TokenStore;
   parameters: ParameterStore;
+  cdns: CdnStore;
+  deliveryServices: DeliveryServiceStore;
+  federations: FederationStore;
   /** Checks that the database answers (for readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -35,6 +41,9 @@ export function sqliteStore(db: Db): Store {
     loginFailures: sqliteLoginFailures(db),
     tokens: sqliteTokens(db),
     parameters: sqliteParameters(db),
+    cdns: sqliteCdns(db),
+    deliveryServices: sqliteDeliveryServices(db),
+    federations: sqliteFederations(db),
     async ping() {
       ping.get();
     },
