@@ -1,10 +1,12 @@
 import type { AppContext } from '../context.js';
 import type { RouteDef } from '../http/route.js';
+import { catalogRoutes } from './catalog.js';
+import { deliveryServiceRoutes } from './deliveryservices.js';
 import { pingRoutes } from './ping.js';
 import { sessionRoutes } from './session.js';
 import { currentUserRoutes } from './user-current.js';
 
 /** Every route module of the API, in one list: the app registers each route at the versions that serve it. */
 export function allRoutes(ctx: AppContext): RouteDef[] {
-  return [pingRoutes, sessionRoutes, currentUserRoutes].flatMap((module) => module(ctx));
+  return [pingRoutes, sessionRoutes, currentUserRoutes, deliveryServiceRoutes, catalogRoutes].flatMap((module) => module(ctx));
 }

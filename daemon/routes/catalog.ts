@@ -1,0 +1,83 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { cdnRecord, federationRecord, roleRecord, tenantRecord } from '../format/catalog.js';
+import { parseIntegerParam } from '../http/params.js';
+import { PRIV, caller, type RouteDef } from '../http/route.js';
+import { visibleTenants } from '../http/tenancy.js';
+import type { Federation } from '../store/federations.js';
+
+/** Query `id` (integer) and a name filter under `nameKey`; both optional. */
+function byIdOrName(nameKey: string) {
+  return {
+    querystring: {
+      type: 'object',
+      properties: { id: { type: 'string' }, [nameKey]: { type: 'string' } },
+    },
+  };
+}
+
+/** Keeps the records matching `?id=` and `?<nameKey>=` when given. */
+function filterQuery<T extends { id: number }>(request: FastifyRequest, nameKey: string, name: (r: T) => string, list: T[]): T[] {
+  const query = request.query as Record<string, string | undefined>;
+  const id = query.id === undefined ? undefined : parseIntegerParam(query.id, 'id');
+  const wanted = query[nameKey];
+  return list.filter((r) => (id === undefined || r.id === id) && (wanted === undefined || name(r) === wanted));
+}
+
+/** A federation is visible when every delivery service it serves is (one without any is visible to all). */
+const federationVisible = (f: Federation, tenants: Set<number>) => f.deliveryServices.every((ds) => tenants.has(ds.tenantId));
+
+/**
+ * The read-only records the CLI resolves by name, as Traffic Ops 1.x served them: GET cdns, tenants (limited
+ * to the caller's tenant and its descendants), roles and federations (limited by their delivery services).
+ */
+export function catalogRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    {
+      method: 'GET',
+      url: '/cdns',
+      since: '1.1',
+      auth: PRIV.READ,
+      schema: byIdOrName('name'),
+      handler: async (request) => {
+        const list = filterQuery(request, 'name', (c) => c.name, await ctx.store.cdns.list());
+        return { response: list.map(cdnRecord) };
+      },
+    },
+    {
+      method: 'GET',
+      url: '/tenants',
+      since: '1.1',
+      auth: PRIV.READ,
+      schema: byIdOrName('name'),
+      handler: async (request) => {
+        const visible = await visibleTenants(ctx, caller(request));
+        const tenants = (await ctx.store.tenants.list()).filter((t) => visible.has(t.id));
+        return { response: filterQuery(request, 'name', (t) => t.name, tenants).map(tenantRecord) };
+      },
+    },
+    {
+      method: 'GET',
+      url: '/roles',
+      since: '1.1',
+      auth: PRIV.READ,
+      schema: byIdOrName('name'),
+      handler: async (request) => {
+        const list = filterQuery(request, 'name', (r) => r.name, await ctx.store.roles.list());
+        return { response: list.map(roleRecord) };
+      },
+    },
+    {
+      method: 'GET',
+      url: '/federations',
+      since: '1.1',
+      auth: PRIV.READ,
+      schema: byIdOrName('cname'),
+      handler: async (request) => {
+        const visible = await visibleTenants(ctx, caller(request));
+        const federations = (await ctx.store.federations.list()).filter((f) => federationVisible(f, visible));
+        return { response: filterQuery(request, 'cname', (f) => f.cname, federations).map(federationRecord) };
+      },
+    },
+  ];
+}
