@@ -1,0 +1,46 @@
+import type {
+  CurrentUser,
+  DeliveryService,
+  Federation,
+  FederationUser,
+  Job,
+  JobRequest,
+  JobResult,
+  Origin,
+  OriginBody,
+  OriginFilters,
+  Profile,
+  User,
+  WriteResult,
+} from './types.js';
+
+/**
+ * Everything the screens can ask of the server. The screens receive these as props; only src/ui/wire.tsx builds
+ * them from the real client, and the tests pass `vi.fn()`s.
+ */
+export interface UiActions {
+  currentUser(): Promise<CurrentUser>;
+  listDeliveryServices(): Promise<DeliveryService[]>;
+  listJobs(): Promise<Job[]>;
+  createJob(body: JobRequest): Promise<JobResult>;
+  /** The largest ttl in hours the server accepts (maxRevalDurationDays × 24). */
+  maxTtlHours(): Promise<number>;
+  listOrigins(filters: OriginFilters): Promise<Origin[]>;
+  createOrigin(body: OriginBody): Promise<Origin>;
+  updateOrigin(id: number, body: OriginBody): Promise<Origin>;
+  deleteOrigin(id: number): Promise<WriteResult>;
+  listUsers(): Promise<User[]>;
+  listFederations(): Promise<Federation[]>;
+  listFederationUsers(federationId: number): Promise<FederationUser[]>;
+  assignFederationUsers(federationId: number, userIds: number[], replace: boolean): Promise<WriteResult>;
+  listProfiles(): Promise<Profile[]>;
+}
+
+/** Where the screens are connected to: shown on the home screen. */
+export interface SessionInfo {
+  server: string;
+  apiVersion: string;
+}
+
+/** Logs in; rejects with an Error whose message is the API's alert text when the server refuses. */
+export type LoginAction = (username: string, password: string) => Promise<void>;

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Box, Text, useInput } from 'ink';
+import { TextInput } from './TextInput.js';
+import { theme } from '../theme.js';
+
+export interface FormField {
+  name: string;
+  label: string;
+  /** Masks the value (passwords). */
+  mask?: boolean;
+  /** A note shown beside the field, e.g. the allowed range. */
+  hint?: string;
+  placeholder?: string;
+}
+
+export interface FormProps {
+  fields: FormField[];
+  values: Record<string, string>;
+  /** A message per field that is wrong; shown once the field was left or a submit was tried. */
+  errors: Record<string, string | undefined>;
+  onChange: (name: string, value: string) => void;
+  /** Called by Enter on the last field when no field has an error. */
+  onSubmit: () => void;
+  onCancel?: () => void;
+  isActive?: boolean;
+  submitLabel?: string;
+}
+
+/**
+ * Labelled text fields with their validation messages. Tab, Enter or ↓ go to the next field, Shift+Tab or ↑ to the
+ * previous; Enter on the last field submits; Esc cancels.
+ */
+export function Form({ fields, values, errors, onChange, onSubmit, onCancel, isActive = true, submitLabel = 'save' }: FormProps) {
+  const [focus, setFocus] = useState(0);
+  const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  const [tried, setTried] = useState(false);
+  const labelWidth = Math.max(...fields.map((field) => field.label.length));
+  const hasErrors = fields.some((field) => errors[field.name]);
+
+  const leave = (to: number) => {
+    setTouched((t) => new Set(t).add(fields[focus].name));
+    setFocus(Math.max(0, Math.min(to, fields.length - 1)));
+  };
+  const submit = () => {
+    setTried(true);
+    setTouched(new Set(fields.map((field) => field.name)));
+    if (!hasErrors) onSubmit();
+  };
+
+  useInput(
+    (_input, key) => {
+      if (key.escape) onCancel?.();
+      else if (key.upArrow || (key.tab && key.shift)) leave(focus - 1);
+      else if (key.downArrow || key.tab) leave(focus + 1);
+    },
+    { isActive },
+  );
+
+  return (
+    <Box flexDirection="column">
+      {fields.map((field, i) => {
+        const error = errors[field.name];
+        const showError = error && (touched.has(field.name) || tried);
+        return (
+          <Box key={field.name} flexDirection="column">
+            <Box>
+              <Text color={i === focus ? theme.accent : undefined}>{`${i === focus ? '›' : ' '} ${field.label.padEnd(labelWidth)}  `}</Text>
+              <TextInput
+                value={values[field.name] ?? ''}
+                mask={field.mask ? '*' : undefined}
+                placeholder={field.placeholder}
+                isActive={isActive && i === focus}
+                onChange={(value) => onChange(field.name, value)}
+                onSubmit={() => (i === fields.length - 1 ? submit() : leave(i + 1))}
+              />
+              {field.hint && <Text color={theme.muted}>{`  ${field.hint}`}</Text>}
+            </Box>
+            {showError && <Text color={theme.error}>{`  ${' '.repeat(labelWidth)}    ✗ ${error}`}</Text>}
+          </Box>
+        );
+      })}
+      <Text color={theme.muted}>
+        {tried && hasErrors ? 'Fix the fields marked ✗ first. ' : ''}
+        {`Enter on the last field to ${submitLabel} · Tab/↑↓ move · Esc cancel`}
+      </Text>
+    </Box>
+  );
+}

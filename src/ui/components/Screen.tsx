@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Box, Text } from 'ink';
+import { KeyBar, KeyHelp, type KeyBinding } from './KeyHelp.js';
+import { theme } from '../theme.js';
+
+export interface ScreenProps {
+  /** Where the user is, e.g. ["Origins", "media-2"]. */
+  path: string[];
+  /** The screen's keys: the footer shows them, `?` shows them all. */
+  bindings: KeyBinding[];
+  showHelp?: boolean;
+  children: ReactNode;
+}
+
+/** The frame every screen shares: a breadcrumb title, the body, the keys. */
+export function Screen({ path, bindings, showHelp = false, children }: ScreenProps) {
+  return (
+    <Box flexDirection="column">
+      <Text bold>
+        <Text color={theme.accent}>cdnctl</Text>
+        {path.map((part) => ` › ${part}`).join('')}
+      </Text>
+      <Box flexDirection="column" marginTop={1} marginBottom={1}>
+        {children}
+      </Box>
+      {showHelp ? <KeyHelp bindings={bindings} /> : <KeyBar bindings={[...bindings.slice(0, 5), { keys: '?', does: 'keys' }]} />}
+    </Box>
+  );
+}
