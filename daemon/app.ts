@@ -2,9 +2,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { defaultConfig, type DaemonConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { authenticate } from './http/authenticate.js';
+import { registerCors } from './http/cors.js';
 import { ApiError, VERSION_NOT_IMPLEMENTED, alerts, errorAlert, handleError, pathNotFound } from './http/errors.js';
 import type { RouteDef } from './http/route.js';
 import type { Mailer } from './mail/mailer.js';
+import { defaultPortalRoot, portal } from './portal.js';
 import { allRoutes } from './routes/index.js';
 import type { Store } from './store/index.js';
 import { VERSIONS, atLeast, isServedVersion, type ApiVersion } from './versions.js';
@@ -19,6 +21,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Extra Fastify options (the server passes `https` here). */
   fastify?: Record<string, unknown>;
+  /** The built portal served at `/`; default dist/portal of the package. */
+  portalRoot?: string;
 }
 
 const noMailer: Mailer = {
@@ -58,6 +62,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerJsonParser(app);
+  registerCors(app, config.cors.origins);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
@@ -78,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       { prefix: `/api/${version}` },
     );
   }
+  await app.register(portal, { root: options.portalRoot ?? defaultPortalRoot() });
   return app;
 }
 
@@ -101,10 +107,11 @@ function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, 
 
 /**
  * JSON bodies: an empty body reads as no body (routes then say what is missing), and malformed JSON is a 400
- * that says where it broke, never a stack trace.
+ * that says where it broke, never a stack trace. JSON is the only body type: any other Content-Type (a plain
+ * HTML form's urlencoded, multipart or text/plain among them) is a 415, so a cross-site form cannot write.
  */
 function registerJsonParser(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json');
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') {
