@@ -11,6 +11,8 @@ export interface FormField {
   /** A note shown beside the field, e.g. the allowed range. */
   hint?: string;
   placeholder?: string;
+  /** Show this field's error while it is typed, not only once it is left. */
+  live?: boolean;
 }
 
 export interface FormProps {
@@ -18,20 +20,25 @@ export interface FormProps {
   values: Record<string, string>;
   /** A message per field that is wrong; shown once the field was left or a submit was tried. */
   errors: Record<string, string | undefined>;
+  /** A caution per field (shown in the warning colour, with the value); it does not block a submit. */
+  warnings?: Record<string, string | undefined>;
   onChange: (name: string, value: string) => void;
   /** Called by Enter on the last field when no field has an error. */
   onSubmit: () => void;
   onCancel?: () => void;
   isActive?: boolean;
   submitLabel?: string;
+  /** The field that has the cursor at first. */
+  initialFocus?: number;
 }
 
 /**
  * Labelled text fields with their validation messages. Tab, Enter or ↓ go to the next field, Shift+Tab or ↑ to the
  * previous; Enter on the last field submits; Esc cancels.
  */
-export function Form({ fields, values, errors, onChange, onSubmit, onCancel, isActive = true, submitLabel = 'save' }: FormProps) {
-  const [focus, setFocus] = useState(0);
+export function Form(props: FormProps) {
+  const { fields, values, errors, warnings = {}, onChange, onSubmit, onCancel, isActive = true, submitLabel = 'save' } = props;
+  const [focus, setFocus] = useState(props.initialFocus ?? 0);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [tried, setTried] = useState(false);
   const labelWidth = Math.max(...fields.map((field) => field.label.length));
@@ -60,7 +67,8 @@ export function Form({ fields, values, errors, onChange, onSubmit, onCancel, isA
     <Box flexDirection="column">
       {fields.map((field, i) => {
         const error = errors[field.name];
-        const showError = error && (touched.has(field.name) || tried);
+        const warning = warnings[field.name];
+        const showError = Boolean(error) && (touched.has(field.name) || tried || Boolean(field.live && values[field.name]));
         return (
           <Box key={field.name} flexDirection="column">
             <Box>
@@ -69,13 +77,15 @@ export function Form({ fields, values, errors, onChange, onSubmit, onCancel, isA
                 value={values[field.name] ?? ''}
                 mask={field.mask ? '*' : undefined}
                 placeholder={field.placeholder}
+                color={warning ? theme.warning : undefined}
                 isActive={isActive && i === focus}
                 onChange={(value) => onChange(field.name, value)}
                 onSubmit={() => (i === fields.length - 1 ? submit() : leave(i + 1))}
               />
               {field.hint && <Text color={theme.muted}>{`  ${field.hint}`}</Text>}
             </Box>
-            {showError && <Text color={theme.error}>{`  ${' '.repeat(labelWidth)}    ✗ ${error}`}</Text>}
+            {showError && <Text color={theme.error}>{`  ${' '.repeat(labelWidth)}  ✗ ${error}`}</Text>}
+            {!showError && warning && <Text color={theme.warning}>{`  ${' '.repeat(labelWidth)}  ! ${warning}`}</Text>}
           </Box>
         );
       })}

@@ -28,9 +28,9 @@ export async function press(stdin: Writable, ...keys: string[]): Promise<void> {
   }
 }
 
-/** Types text one character at a time. */
+/** Types text in one write, as a fast typist or a paste arrives (Ink hands it over as one input). */
 export async function type(stdin: Writable, text: string): Promise<void> {
-  await press(stdin, ...text.split(''));
+  await press(stdin, text);
 }
 
 /** Polls until the last frame satisfies `check` (a substring or a predicate); fails with the frame at the deadline. */

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Box, Text } from 'ink';
+import type { LoginAction } from '../actions.js';
+import { Form } from '../components/Form.js';
+import { Screen } from '../components/Screen.js';
+import { Spinner } from '../components/Spinner.js';
+import { useAction } from '../hooks/use-request.js';
+import { theme } from '../theme.js';
+
+export interface LoginProps {
+  server: string;
+  initialUsername?: string;
+  onLogin: LoginAction;
+  /** After a successful login, with the username used. */
+  onDone: (username: string) => void;
+  onCancel: () => void;
+}
+
+const KEYS = [
+  { keys: 'Enter', does: 'next field / log in' },
+  { keys: 'Tab ↑↓', does: 'move between fields' },
+  { keys: 'Esc', does: 'cancel' },
+];
+
+/** Username and masked password; a refused login shows the server's message in place and clears the password. */
+export function Login({ server, initialUsername = '', onLogin, onDone, onCancel }: LoginProps) {
+  const [values, setValues] = useState({ username: initialUsername, password: '' });
+  const action = useAction();
+  const errors = {
+    username: values.username.trim() === '' ? 'cannot be blank' : undefined,
+    password: values.password === '' ? 'cannot be blank' : undefined,
+  };
+  const submit = async () => {
+    const username = values.username.trim();
+    const ok = await action.run(async () => {
+      await onLogin(username, values.password);
+      return true;
+    });
+    if (ok) onDone(username);
+    else setValues((v) => ({ ...v, password: '' }));
+  };
+  return (
+    <Screen path={['Log in']} bindings={KEYS}>
+      <Text>
+        {'Log in to '}
+        <Text bold>{server}</Text>
+      </Text>
+      <Box marginTop={1} flexDirection="column">
+        <Form
+          fields={[
+            { name: 'username', label: 'Username' },
+            { name: 'password', label: 'Password', mask: true },
+          ]}
+          values={values}
+          errors={errors}
+          isActive={!action.pending}
+          submitLabel="log in"
+          initialFocus={initialUsername ? 1 : 0}
+          onChange={(name, value) => {
+            action.clearError();
+            setValues((v) => ({ ...v, [name]: value }));
+          }}
+          onSubmit={() => void submit()}
+          onCancel={onCancel}
+        />
+      </Box>
+      {action.pending && <Spinner label="Logging in…" />}
+      {action.error && <Text color={theme.error}>{`✗ ${action.error}`}</Text>}
+    </Screen>
+  );
+}

@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { Box, Text, useInput } from 'ink';
+import type { DeliveryService, JobRequest, JobResult } from '../../types.js';
+import { SelectList } from '../../components/SelectList.js';
+import { Screen } from '../../components/Screen.js';
+import { Spinner } from '../../components/Spinner.js';
+import { ErrorBox } from '../../components/ErrorBox.js';
+import { Notice } from '../../components/Status.js';
+import { useAction, useRequest } from '../../hooks/use-request.js';
+import { formatTimestamp, parseTimestamp } from '../../../time.js';
+import { DEFAULT_MAX_TTL_HOURS } from '../../validation/purge.js';
+import { PurgeDetails, purgeErrors, type PurgeValues } from './PurgeDetails.js';
+import { PurgeConfirm } from './PurgeConfirm.js';
+
+export interface PurgeWizardProps {
+  listDeliveryServices: () => Promise<DeliveryService[]>;
+  maxTtlHours: () => Promise<number>;
+  createJob: (body: JobRequest) => Promise<JobResult>;
+  now: () => number;
+  onBack: () => void;
+  onQuit?: () => void;
+  /** After a purge: show the jobs. */
+  onShowJobs?: () => void;
+  width?: number;
+}
+
+type Step = 'pick' | 'details' | 'confirm' | 'done';
+
+const KEYS: Record<Step, { keys: string; does: string }[]> = {
+  pick: [
+    { keys: '↑↓ j/k', does: 'move' },
+    { keys: 'Enter', does: 'choose' },
+    { keys: '/', does: 'filter' },
+    { keys: 'Esc', does: 'back' },
+    { keys: 'q', does: 'quit' },
+  ],
+  details: [
+    { keys: 'Enter', does: 'next field / review' },
+    { keys: 'Tab ↑↓', does: 'move between fields' },
+    { keys: 'Esc', does: 'choose another delivery service' },
+  ],
+  confirm: [
+    { keys: 'Enter y', does: 'submit' },
+    { keys: 'Esc n', does: 'edit' },
+  ],
+  done: [
+    { keys: 'Enter', does: 'another purge' },
+    { keys: 'j', does: 'your jobs' },
+    { keys: 'Esc', does: 'back' },
+  ],
+};
+
+function dsHint(ds: DeliveryService): string {
+  return [ds.displayName, ds.cdnName, ds.orgServerFqdn].filter(Boolean).join(' · ');
+}
+
+/** Purge in four steps: pick a delivery service, describe the purge, confirm it, see the job that was created. */
+export function PurgeWizard(props: PurgeWizardProps) {
+  const { width = 80 } = props;
+  const services = useRequest(props.listDeliveryServices);
+  const limit = useRequest(props.maxTtlHours);
+  const maxTtl = limit.data ?? DEFAULT_MAX_TTL_HOURS;
+  const [step, setStep] = useState<Step>('pick');
+  const [ds, setDs] = useState<DeliveryService | null>(null);
+  const [values, setValues] = useState<PurgeValues>({ regex: '', ttl: '24', startTime: '' });
+  const [result, setResult] = useState<JobResult | null>(null);
+  const [help, setHelp] = useState(false);
+  const send = useAction();
+
+  const choose = (picked: DeliveryService) => {
+    setDs(picked);
+    setValues((v) => ({ ...v, startTime: formatTimestamp(props.now()) }));
+    setStep('details');
+  };
+  const review = () => {
+    const errors = purgeErrors(values, maxTtl, props.now());
+    if (!Object.values(errors).some(Boolean)) setStep('confirm');
+  };
+  const submit = async () => {
+    if (!ds) return;
+    const startMs = parseTimestamp(values.startTime) ?? props.now();
+    const body: JobRequest = { dsId: Number(ds.id), regex: values.regex, ttl: Number(values.ttl.trim()), startTime: formatTimestamp(startMs) };
+    const answer = await send.run(() => props.createJob(body));
+    if (answer) {
+      setResult(answer);
+      setStep('done');
+    }
+  };
+
+  useInput(
+    (input, key) => {
+      if (input === '?') setHelp((h) => !h);
+      else if (key.escape) props.onBack();
+      else if (key.return) {
+        setResult(null);
+        setValues({ regex: '', ttl: '24', startTime: '' });
+        setStep('pick');
+      } else if (input === 'j') props.onShowJobs?.();
+    },
+    { isActive: step === 'done' },
+  );
+
+  const path = ['Purge', ...(ds && step !== 'pick' ? [ds.xmlId] : [])];
+  return (
+    <Screen path={path} bindings={KEYS[step]} showHelp={help}>
+      {step === 'pick' && (
+        <Box flexDirection="column">
+          <Text>Choose the delivery service to purge:</Text>
+          {services.loading && <Spinner label="Loading delivery services…" />}
+          {services.error && <ErrorBox message={services.error} title="Could not load delivery services" />}
+          {services.data && (
+            <SelectList
+              items={services.data.map((d) => ({ key: String(d.id), label: d.xmlId, hint: dsHint(d), value: d }))}
+              width={width}
+              emptyText="You can see no delivery services."
+              onSelect={(item) => choose(item.value)}
+              onCancel={props.onBack}
+              onKey={(input) => {
+                if (input === 'q') props.onQuit?.();
+                if (input === '?') setHelp((h) => !h);
+              }}
+            />
+          )}
+        </Box>
+      )}
+      {step === 'details' && ds && (
+        <PurgeDetails
+          ds={ds}
+          values={values}
+          maxTtl={maxTtl}
+          now={props.now()}
+          onChange={setValues}
+          onSubmit={review}
+          onCancel={() => setStep('pick')}
+        />
+      )}
+      {step === 'confirm' && ds && (
+        <Box flexDirection="column">
+          <PurgeConfirm
+            ds={ds}
+            values={values}
+            isActive={!send.pending}
+            onConfirm={() => void submit()}
+            onCancel={() => {
+              send.clearError();
+              setStep('details');
+            }}
+          />
+          {send.pending && <Spinner label="Submitting the purge…" />}
+          {send.error && <ErrorBox message={send.error} title="The server refused the purge" hint="Esc to edit it" />}
+        </Box>
+      )}
+      {step === 'done' && result && <PurgeDone result={result} />}
+    </Screen>
+  );
+}
+
+function PurgeDone({ result }: { result: JobResult }) {
+  return (
+    <Box flexDirection="column">
+      {result.job ? (
+        <Text bold>{`Purge submitted: job ${result.job.id}`}</Text>
+      ) : (
+        <Text bold>Purge submitted.</Text>
+      )}
+      {result.job && <Text>{result.job.assetUrl}</Text>}
+      <Box flexDirection="column" marginTop={1}>
+        {result.alerts.map((alert, i) => (
+          <Notice key={i} text={alert.text} level={alert.level} />
+        ))}
+      </Box>
+    </Box>
+  );
+}
