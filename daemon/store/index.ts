@@ -2,8 +2,11 @@ import type { Db } from './db.js';
 import { sqliteCdns, type CdnStore } from './cdns.js';
 import { sqliteDeliveryServices, type DeliveryServiceStore } from './deliveryservices.js';
 import { sqliteFederations, type FederationStore } from './federations.js';
+import { sqliteFederationUsers, type FederationUserStore } from './federation-users.js';
 import { sqliteLoginFailures, type LoginFailureStore } from './login-failures.js';
+import { sqliteOrigins, type OriginStore } from './origins.js';
 import { sqliteParameters, type ParameterStore } from './parameters.js';
+import { sqliteProfiles, type ProfileStore } from './profiles.js';
 import { sqliteRoles, type RoleStore } from './roles.js';
 import { sqliteSessions, type SessionStore } from './sessions.js';
 import { sqliteTenants, type TenantStore } from './tenants.js';
@@ -25,6 +28,9 @@ export interface Store {
   cdns: CdnStore;
   deliveryServices: DeliveryServiceStore;
   federations: FederationStore;
+  federationUsers: FederationUserStore;
+  origins: OriginStore;
+  profiles: ProfileStore;
   /** Checks that the database answers (for readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -44,6 +50,9 @@ export function sqliteStore(db: Db): Store {
     cdns: sqliteCdns(db),
     deliveryServices: sqliteDeliveryServices(db),
     federations: sqliteFederations(db),
+    federationUsers: sqliteFederationUsers(db),
+    origins: sqliteOrigins(db),
+    profiles: sqliteProfiles(db),
     async ping() {
       ping.get();
     },
