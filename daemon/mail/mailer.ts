@@ -9,3 +9,6 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
+
+/** The sender when the configuration names none. */
+export const DEFAULT_FROM = 'cdnctl <no-reply@localhost>';

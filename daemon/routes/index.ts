@@ -5,8 +5,11 @@ import { deliveryServiceRoutes } from './deliveryservices.js';
 import { pingRoutes } from './ping.js';
 import { sessionRoutes } from './session.js';
 import { currentUserRoutes } from './user-current.js';
+import { userDeliveryServiceRoutes } from './user-deliveryservices.js';
+import { usersRoutes } from './users.js';
+import { passwordResetRoutes } from './password-reset.js';
 
 /** Every route module of the API, in one list: the app registers each route at the versions that serve it. */
 export function allRoutes(ctx: AppContext): RouteDef[] {
-  return [pingRoutes, sessionRoutes, currentUserRoutes, deliveryServiceRoutes, catalogRoutes].flatMap((module) => module(ctx));
+  return [pingRoutes, sessionRoutes, currentUserRoutes, deliveryServiceRoutes, catalogRoutes, usersRoutes, userDeliveryServiceRoutes, passwordResetRoutes].flatMap((module) => module(ctx));
 }

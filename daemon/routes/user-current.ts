@@ -1,21 +1,106 @@
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { unauthorized } from '../http/errors.js';
+import { currentUserRecord, userWriteRecord } from '../format/users.js';
+import { alerts, badRequest, conflict, successAlert, unauthorized } from '../http/errors.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { currentUserRecord } from '../format/users.js';
+import { hashPassword } from '../security/passwords.js';
+import { fieldsOf, type User, type UserFields } from '../store/users.js';
+import { atLeast } from '../versions.js';
+import { PROFILE_FIELDS } from './users-fields.js';
+import { parseProfileUpdate, type ProfileChange } from './users-validate-profile.js';
 
-/** GET user/current: the caller's own record, shaped for the request's version. */
+const nullableText = { type: 'string', nullable: true } as const;
+/** An integer sent as a number or as digits (records read back carry them as strings): parseProfileUpdate checks. */
+const intOrText = {} as const;
+
+/** Types only; what must not be blank and what may not change is reported by parseProfileUpdate. */
+const updateSchema = {
+  body: {
+    type: 'object',
+    nullable: true,
+    properties: {
+      user: {
+        type: 'object',
+        nullable: true,
+        properties: {
+          username: nullableText,
+          email: nullableText,
+          fullName: nullableText,
+          localPassword: nullableText,
+          confirmLocalPassword: nullableText,
+          localPasswd: nullableText,
+          confirmLocalPasswd: nullableText,
+          role: intOrText,
+          tenantId: intOrText,
+          gid: intOrText,
+          uid: intOrText,
+          ...Object.fromEntries(PROFILE_FIELDS.map((f) => [f, nullableText])),
+        },
+      },
+    },
+  },
+};
+
+/** The stored fields after a change; a pending user with a password and a full name has completed registration. */
+export function applyProfileChange(user: User, change: ProfileChange, passwordHash: string | null): UserFields {
+  const fields: UserFields = { ...fieldsOf(user), ...change.profile };
+  if (change.username !== undefined) fields.username = change.username;
+  if (change.email !== undefined) fields.email = change.email;
+  if (change.fullName !== undefined) fields.fullName = change.fullName;
+  if (change.gid !== undefined) fields.gid = change.gid;
+  if (change.uid !== undefined) fields.uid = change.uid;
+  if (passwordHash !== null) fields.localPasswd = passwordHash;
+  if (fields.newUser && passwordHash !== null && fields.fullName.trim() !== '') fields.newUser = false;
+  return fields;
+}
+
+const usernameTaken = (u: string) => conflict(`Username ${u} already exists!`);
+const emailTaken = (e: string) => conflict(`Email ${e} already exists!`);
+
+/** GET user/current, PUT user/current (1.2+) and POST user/current/update (1.1+): the caller's own profile. */
 export function currentUserRoutes(ctx: AppContext): RouteDef[] {
+  async function self(request: FastifyRequest): Promise<User> {
+    const user = await ctx.store.users.byId(caller(request).userId);
+    if (!user) throw unauthorized();
+    return user;
+  }
+
+  async function update(request: FastifyRequest) {
+    const principal = caller(request);
+    const user = await self(request);
+    const parsed = parseProfileUpdate(request.body, user);
+    if (!parsed.ok) throw badRequest(parsed.errors.join(', '));
+    const change = parsed.value;
+    // Cheap checks before the costly hash; the store checks again inside its transaction.
+    if (change.username !== undefined && change.username !== user.username) {
+      const owner = await ctx.store.users.byUsername(change.username);
+      if (owner && owner.id !== user.id) throw usernameTaken(change.username);
+    }
+    if (change.email !== undefined) {
+      const owner = await ctx.store.users.byEmail(change.email);
+      if (owner && owner.id !== user.id) throw emailTaken(change.email);
+    }
+    const hash = change.password !== undefined ? await hashPassword(change.password) : null;
+    const fields = applyProfileChange(user, change, hash);
+    const result = await ctx.store.users.updateProfile(user.id, fields, ctx.clock(), {
+      passwordChanged: hash !== null,
+      keepSessionHash: principal.sessionHash,
+    });
+    if ('taken' in result) throw result.taken === 'username' ? usernameTaken(fields.username) : emailTaken(fields.email);
+    const done = successAlert('User profile was successfully updated');
+    if (!atLeast(request.apiVersion, '1.2')) return alerts(done);
+    return { alerts: [done], response: userWriteRecord(await self(request)) };
+  }
+
   return [
     {
       method: 'GET',
       url: '/user/current',
       since: '1.1',
       auth: PRIV.READ,
-      handler: async (request) => {
-        const user = await ctx.store.users.byId(caller(request).userId);
-        if (!user) throw unauthorized();
-        return { response: currentUserRecord(user, request.apiVersion) };
-      },
+      handler: async (request) => ({ response: currentUserRecord(await self(request), request.apiVersion) }),
     },
+    { method: 'PUT', url: '/user/current', since: '1.2', auth: PRIV.READ, schema: updateSchema, handler: update },
+    { method: 'POST', url: '/user/current/update', since: '1.1', auth: PRIV.READ, schema: updateSchema, handler: update },
   ];
 }

@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { userReadRecord } from '../format/users.js';
+import { parseIntegerParam } from '../http/params.js';
+import { PRIV, caller, type RouteDef } from '../http/route.js';
+import { visibleTenants } from '../http/tenancy.js';
+import { atLeast } from '../versions.js';
+import { createUserRoutes } from './users-create.js';
+import { usersFilter, type UsersQuery } from './users-list-query.js';
+import { registerUserRoutes } from './users-register.js';
+
+const text = { type: 'string' } as const;
+const listSchema = {
+  querystring: {
+    type: 'object',
+    properties: { id: text, username: text, role: text, tenant: text, orderby: text, sortOrder: text, limit: text, offset: text, page: text },
+  },
+};
+export const userIdSchema = { params: { type: 'object', properties: { id: text }, required: ['id'] } };
+
+/** GET users and GET users/:id (1.1+; tenant fields and the tenant filter from 1.2), then the user writes. */
+export function usersRoutes(ctx: AppContext): RouteDef[] {
+  async function list(request: FastifyRequest) {
+    const version = request.apiVersion;
+    const filter = usersFilter(request.query as UsersQuery, atLeast(version, '1.2'));
+    const tenantIds = [...(await visibleTenants(ctx, caller(request)))];
+    const users = await ctx.store.users.query({ ...filter, tenantIds });
+    return { response: users.map((u) => userReadRecord(u, version)) };
+  }
+
+  async function one(request: FastifyRequest) {
+    const id = parseIntegerParam((request.params as { id: string }).id, 'id');
+    const user = await ctx.store.users.byId(id);
+    // An invisible user answers like a missing one, so ids do not reveal other tenants' users (BEHAVIOR.md §3).
+    if (!user || !(await visibleTenants(ctx, caller(request))).has(user.tenantId)) return { response: [] };
+    return { response: [userReadRecord(user, request.apiVersion)] };
+  }
+
+  return [
+    { method: 'GET', url: '/users', since: '1.1', auth: PRIV.READ, schema: listSchema, handler: list },
+    { method: 'GET', url: '/users/:id', since: '1.1', auth: PRIV.READ, schema: userIdSchema, handler: one },
+    ...createUserRoutes(ctx),
+    ...registerUserRoutes(ctx),
+  ];
+}

@@ -1,0 +1,92 @@
+import type { Db } from './db.js';
+import { USER_SELECT, toUser, type User, type UserRow } from './user-rows.js';
+
+/** The record keys GET users may order by, and the column each sorts on. */
+export const USER_ORDER_COLUMNS = {
+  id: 'u.id',
+  username: 'u.username',
+  email: 'u.email',
+  fullName: 'u.full_name',
+  role: 'u.role_id',
+  rolename: 'r.name',
+  roleName: 'r.name',
+  tenant: 't.name',
+  tenantId: 'u.tenant_id',
+  company: 'u.company',
+  city: 'u.city',
+  country: 'u.country',
+  lastUpdated: 'u.last_updated',
+} as const;
+export type UserOrderKey = keyof typeof USER_ORDER_COLUMNS;
+
+/** What GET users may filter on; `tenantIds` are the tenants the caller may see (always applied). */
+export interface UserFilter {
+  tenantIds: readonly number[];
+  id?: number;
+  username?: string;
+  roleName?: string;
+  tenantId?: number;
+  tenantName?: string;
+  orderBy?: UserOrderKey;
+  descending?: boolean;
+  /** At most this many rows; absent means all. */
+  limit?: number;
+  offset?: number;
+}
+
+/** The reads of the users API beyond single-user lookups. */
+export interface UserQueryStore {
+  /** Users matching the filter, in the asked order (default username), ties broken by id. */
+  query(filter: UserFilter): Promise<User[]>;
+}
+
+const FILTER = `WHERE u.tenant_id IN (SELECT value FROM json_each(@tenants))
+    AND (@id IS NULL OR u.id = @id)
+    AND (@username IS NULL OR u.username = @username)
+    AND (@role_name IS NULL OR r.name = @role_name)
+    AND (@tenant_id IS NULL OR u.tenant_id = @tenant_id)
+    AND (@tenant_name IS NULL OR t.name = @tenant_name)`;
+
+interface QueryParams {
+  tenants: string;
+  id: number | null;
+  username: string | null;
+  role_name: string | null;
+  tenant_id: number | null;
+  tenant_name: string | null;
+  limit: number;
+  offset: number;
+}
+
+export function sqliteUserQueries(db: Db): UserQueryStore {
+  // One statement per order column and direction, prepared on first use: the ORDER BY text only ever comes
+  // from USER_ORDER_COLUMNS, never from the request.
+  const ordered = new Map<string, ReturnType<typeof db.prepare<[QueryParams], UserRow>>>();
+  function statement(key: UserOrderKey, descending: boolean) {
+    const cacheKey = `${key}:${descending}`;
+    let stmt = ordered.get(cacheKey);
+    if (!stmt) {
+      const dir = descending ? 'DESC' : 'ASC';
+      stmt = db.prepare<[QueryParams], UserRow>(
+        `${USER_SELECT} ${FILTER} ORDER BY ${USER_ORDER_COLUMNS[key]} ${dir}, u.id ${dir} LIMIT @limit OFFSET @offset`,
+      );
+      ordered.set(cacheKey, stmt);
+    }
+    return stmt;
+  }
+  return {
+    async query(f) {
+      const rows = statement(f.orderBy ?? 'username', f.descending ?? false).all({
+        tenants: JSON.stringify(f.tenantIds),
+        id: f.id ?? null,
+        username: f.username ?? null,
+        role_name: f.roleName ?? null,
+        tenant_id: f.tenantId ?? null,
+        tenant_name: f.tenantName ?? null,
+        limit: f.limit ?? -1,
+        offset: f.offset ?? 0,
+      });
+      return rows.map(toUser);
+    },
+  };
+}

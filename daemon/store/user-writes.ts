@@ -1,0 +1,137 @@
+import type { Db } from './db.js';
+import { guardWrite } from './faults.js';
+import { USER_COLUMNS, userParams, type UserFields } from './user-rows.js';
+
+/** A unique column another user already holds. */
+export type TakenField = 'username' | 'email';
+
+/** A new token to store, hashed; it replaces the user's unused tokens of the same purpose. */
+export interface TokenGrant {
+  tokenHash: string;
+  expiresAt: number;
+}
+
+/** The outcome of storing a registration: the pending user's id, or the e-mail belongs to a completed user. */
+export type RegistrationResult = { userId: number } | { completed: true };
+
+/** The users API's writes, each one transaction so that checks and writes cannot interleave with others. */
+export interface UserWriteStore {
+  /** Inserts a user unless its username or e-mail (any case) is taken. */
+  create(fields: UserFields, now: number): Promise<{ id: number } | { taken: TakenField }>;
+  /**
+   * Replaces user `id`'s writable columns unless the new username or e-mail belongs to another user. When
+   * `passwordChanged`, also ends the user's other sessions (all but `keepSessionHash`) and drops unused tokens.
+   */
+  updateProfile(
+    id: number,
+    fields: UserFields,
+    now: number,
+    options: { passwordChanged: boolean; keepSessionHash: string | null },
+  ): Promise<{ ok: true } | { taken: TakenField }>;
+  /**
+   * Creates or refreshes the pending user of `email` (newUser, no password, a placeholder username) with the
+   * role and tenant given, and stores its registration token.
+   */
+  savePendingRegistration(r: { email: string; roleId: number; tenantId: number; token: TokenGrant; now: number }): Promise<RegistrationResult>;
+  /** Stores a password-reset token for the user, replacing its unused ones. */
+  savePasswordReset(userId: number, token: TokenGrant, now: number): Promise<void>;
+}
+
+/** The placeholder username of a pending registration: `pending-<local part>`, suffixed until free. */
+export function placeholderUsernames(email: string): () => string {
+  const local = email.split('@')[0].toLowerCase().replace(/[^a-z0-9._-]+/g, '') || 'user';
+  let n = 1;
+  return () => (n++ === 1 ? `pending-${local}` : `pending-${local}-${n - 1}`);
+}
+
+export function sqliteUserWrites(db: Db): UserWriteStore {
+  const usernameOwner = db.prepare<[string], { id: number }>('SELECT id FROM users WHERE username = ?');
+  const emailOwner = db.prepare<[string], { id: number; new_user: number }>(
+    'SELECT id, new_user FROM users WHERE email = ? COLLATE NOCASE',
+  );
+  const insert = db.prepare(
+    `INSERT INTO users (${USER_COLUMNS.join(', ')}) VALUES (${USER_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+  );
+  const update = db.prepare(`UPDATE users SET ${USER_COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
+  const refreshPending = db.prepare(
+    'UPDATE users SET role_id = ?, tenant_id = ?, registration_sent = ?, last_updated = ? WHERE id = ?',
+  );
+  const insertPending = db.prepare(
+    `INSERT INTO users (username, email, full_name, local_passwd, role_id, tenant_id, new_user, registration_sent, last_updated)
+     VALUES (?, ?, '', NULL, ?, ?, 1, ?, ?)`,
+  );
+  const revokeTokens = db.prepare('DELETE FROM user_tokens WHERE user_id = ? AND purpose = ? AND used_at IS NULL');
+  const revokeAllTokens = db.prepare('DELETE FROM user_tokens WHERE user_id = ? AND used_at IS NULL');
+  const insertToken = db.prepare(
+    'INSERT INTO user_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const endOtherSessions = db.prepare('DELETE FROM sessions WHERE user_id = ? AND id_hash IS NOT ?');
+
+  function taken(fields: UserFields, selfId: number | null): TakenField | null {
+    const byName = usernameOwner.get(fields.username);
+    if (byName && byName.id !== selfId) return 'username';
+    const byEmail = emailOwner.get(fields.email);
+    if (byEmail && byEmail.id !== selfId) return 'email';
+    return null;
+  }
+
+  function grant(userId: number, purpose: 'register' | 'reset', token: TokenGrant, now: number): void {
+    revokeTokens.run(userId, purpose);
+    insertToken.run(token.tokenHash, userId, purpose, now, token.expiresAt);
+  }
+
+  const create = db.transaction((fields: UserFields, now: number): { id: number } | { taken: TakenField } => {
+    const field = taken(fields, null);
+    if (field) return { taken: field };
+    return { id: Number(insert.run(userParams(fields, now)).lastInsertRowid) };
+  });
+
+  const updateProfile = db.transaction(
+    (id: number, fields: UserFields, now: number, passwordChanged: boolean, keep: string | null): { ok: true } | { taken: TakenField } => {
+      const field = taken(fields, id);
+      if (field) return { taken: field };
+      update.run({ ...userParams(fields, now), id });
+      if (passwordChanged) {
+        endOtherSessions.run(id, keep);
+        revokeAllTokens.run(id);
+      }
+      return { ok: true };
+    },
+  );
+
+  const register = db.transaction(
+    (email: string, roleId: number, tenantId: number, token: TokenGrant, now: number): RegistrationResult => {
+      const existing = emailOwner.get(email);
+      if (existing && existing.new_user === 0) return { completed: true };
+      let userId: number;
+      if (existing) {
+        userId = existing.id;
+        refreshPending.run(roleId, tenantId, now, now, userId);
+      } else {
+        const next = placeholderUsernames(email);
+        let username = next();
+        while (usernameOwner.get(username)) username = next();
+        userId = Number(insertPending.run(username, email, roleId, tenantId, now, now).lastInsertRowid);
+      }
+      grant(userId, 'register', token, now);
+      return { userId };
+    },
+  );
+
+  const reset = db.transaction((userId: number, token: TokenGrant, now: number) => grant(userId, 'reset', token, now));
+
+  return {
+    async create(fields, now) {
+      return guardWrite(() => create(fields, now));
+    },
+    async updateProfile(id, fields, now, options) {
+      return guardWrite(() => updateProfile(id, fields, now, options.passwordChanged, options.keepSessionHash));
+    },
+    async savePendingRegistration(r) {
+      return guardWrite(() => register(r.email, r.roleId, r.tenantId, r.token, r.now));
+    },
+    async savePasswordReset(userId, token, now) {
+      guardWrite(() => reset(userId, token, now));
+    },
+  };
+}
