@@ -9,13 +9,15 @@ export interface ScreenProps {
   /** The screen's keys: the footer shows them, `?` shows them all. */
   bindings: KeyBinding[];
   showHelp?: boolean;
+  /** The terminal's width: long lines wrap inside it. */
+  width?: number;
   children: ReactNode;
 }
 
 /** The frame every screen shares: a breadcrumb title, the body, the keys. */
-export function Screen({ path, bindings, showHelp = false, children }: ScreenProps) {
+export function Screen({ path, bindings, showHelp = false, width, children }: ScreenProps) {
   return (
-    <Box flexDirection="column">
+    <Box flexDirection="column" width={width}>
       <Text bold>
         <Text color={theme.accent}>cdnctl</Text>
         {path.map((part) => ` › ${part}`).join('')}

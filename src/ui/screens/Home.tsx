@@ -56,7 +56,7 @@ export function Home({ session, loadUser, onOpen, onQuit, width = 80 }: HomeProp
   const user = useRequest(loadUser);
   const [help, setHelp] = useState(false);
   return (
-    <Screen path={['Home']} bindings={HOME_KEYS} showHelp={help}>
+    <Screen path={['Home']} bindings={HOME_KEYS} showHelp={help} width={width}>
       {user.loading && !user.data ? <Spinner label="Loading your account…" /> : null}
       {user.data ? <Who user={user.data} /> : null}
       {user.error ? <ErrorBox message={user.error} title="Could not load your account" /> : null}

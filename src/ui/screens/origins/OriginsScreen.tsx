@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { Box, useInput } from 'ink';
+import type { DeliveryService, Origin, OriginBody, OriginFilters, WriteResult } from '../../types.js';
+import { Screen } from '../../components/Screen.js';
+import { Spinner } from '../../components/Spinner.js';
+import { ErrorBox } from '../../components/ErrorBox.js';
+import { Confirm } from '../../components/Confirm.js';
+import { SelectList } from '../../components/SelectList.js';
+import { Notice } from '../../components/Status.js';
+import { useAction, useRequest } from '../../hooks/use-request.js';
+import { OriginsList } from './OriginsList.js';
+import { OriginDetail } from './OriginDetail.js';
+import { OriginForm } from './OriginForm.js';
+
+export interface OriginsScreenProps {
+  listOrigins: (filters: OriginFilters) => Promise<Origin[]>;
+  listDeliveryServices: () => Promise<DeliveryService[]>;
+  createOrigin: (body: OriginBody) => Promise<Origin>;
+  updateOrigin: (id: number, body: OriginBody) => Promise<Origin>;
+  deleteOrigin: (id: number) => Promise<WriteResult>;
+  onBack: () => void;
+  onQuit?: () => void;
+  width?: number;
+}
+
+type Mode =
+  | { name: 'list' }
+  | { name: 'detail'; origin: Origin }
+  | { name: 'create' }
+  | { name: 'edit'; origin: Origin }
+  | { name: 'delete'; origin: Origin }
+  | { name: 'pickDs' };
+
+const LIST_KEYS = [
+  { keys: '↑↓ j/k', does: 'move' },
+  { keys: 'Enter', does: 'details' },
+  { keys: 'n', does: 'new' },
+  { keys: 'e', does: 'edit' },
+  { keys: 'd', does: 'delete' },
+  { keys: '/', does: 'filter by text' },
+  { keys: 's', does: 'filter by delivery service' },
+  { keys: 'p', does: 'primary: all / only / none' },
+  { keys: 'c', does: 'clear filters' },
+  { keys: 'r', does: 'reload' },
+  { keys: 'Esc', does: 'back' },
+  { keys: 'q', does: 'quit' },
+];
+const DETAIL_KEYS = [
+  { keys: 'e', does: 'edit' },
+  { keys: 'd', does: 'delete' },
+  { keys: 'Esc', does: 'back to the list' },
+];
+
+const nextPrimary = (p: boolean | undefined) => (p === undefined ? true : p ? false : undefined);
+
+/** Origins: a filtered table, a detail view, create and edit forms, and a typed-name delete; primaries are protected. */
+export function OriginsScreen(props: OriginsScreenProps) {
+  const { width = 80 } = props;
+  const [filters, setFilters] = useState<OriginFilters>({});
+  const [mode, setMode] = useState<Mode>({ name: 'list' });
+  const [notice, setNotice] = useState<{ text: string; level: string } | null>(null);
+  const [help, setHelp] = useState(false);
+  const origins = useRequest(() => props.listOrigins(filters));
+  const services = useRequest(props.listDeliveryServices);
+  const remove = useAction();
+  const dsName = services.data?.find((ds) => Number(ds.id) === filters.deliveryservice)?.xmlId;
+
+  const changeFilters = (next: OriginFilters) => {
+    setFilters(next);
+    setNotice(null);
+    origins.reload();
+  };
+  const askDelete = (origin: Origin) => {
+    if (origin.isPrimary) {
+      setNotice({ text: `${origin.name} is a primary origin: cannot delete a primary origin`, level: 'error' });
+      return;
+    }
+    remove.clearError();
+    setMode({ name: 'delete', origin });
+  };
+  const act = (input: string, origin: Origin | undefined) => {
+    if (input === '?') setHelp((h) => !h);
+    else if (input === 'q') props.onQuit?.();
+    else if (input === 'n') setMode({ name: 'create' });
+    else if (input === 'e' && origin) setMode({ name: 'edit', origin });
+    else if (input === 'd' && origin) askDelete(origin);
+    else if (input === 'r') origins.reload();
+    else if (input === 'p') changeFilters({ ...filters, primary: nextPrimary(filters.primary) });
+    else if (input === 's') setMode({ name: 'pickDs' });
+    else if (input === 'c') changeFilters({});
+  };
+  const done = (text: string) => {
+    setNotice({ text, level: 'success' });
+    setMode({ name: 'list' });
+    origins.reload();
+  };
+  const confirmDelete = async (origin: Origin) => {
+    const result = await remove.run(() => props.deleteOrigin(origin.id));
+    if (result) done(result.alerts.find((a) => a.level === 'success')?.text ?? `origin ${origin.name} was deleted.`);
+  };
+
+  useInput(
+    (input, key) => {
+      if (mode.name !== 'detail') return;
+      if (key.escape) setMode({ name: 'list' });
+      else if ('ed?q'.includes(input) && input !== '') act(input, mode.origin);
+    },
+    { isActive: mode.name === 'detail' },
+  );
+
+  const path = ['Origins'];
+  if (mode.name === 'detail' || mode.name === 'edit' || mode.name === 'delete') path.push(mode.origin.name);
+  if (mode.name === 'create') path.push('new');
+  return (
+    <Screen path={path} bindings={mode.name === 'detail' ? DETAIL_KEYS : LIST_KEYS} showHelp={help} width={width}>
+      {notice && mode.name === 'list' && <Notice text={notice.text} level={notice.level} />}
+      {/* The list stays mounted while a detail or form is open, so its cursor and filter survive. */}
+      <Box flexDirection="column" display={mode.name === 'list' ? 'flex' : 'none'}>
+        {origins.loading && <Spinner label="Loading origins…" />}
+        {origins.error && <ErrorBox message={origins.error} title="Could not load origins" hint="r to try again" />}
+        {(origins.data || !origins.loading) && (
+          <OriginsList
+            origins={origins.data ?? []}
+            filters={filters}
+            dsName={dsName}
+            width={width}
+            isActive={mode.name === 'list'}
+            onOpen={(origin) => setMode({ name: 'detail', origin })}
+            onBack={props.onBack}
+            onKey={(input, _key, origin) => act(input, origin)}
+          />
+        )}
+      </Box>
+      {mode.name === 'detail' && <OriginDetail origin={mode.origin} width={width} />}
+      {(mode.name === 'create' || mode.name === 'edit') &&
+        (services.data ? (
+          <OriginForm
+            origin={mode.name === 'edit' ? mode.origin : undefined}
+            services={services.data}
+            save={(body) => (mode.name === 'edit' ? props.updateOrigin(mode.origin.id, body) : props.createOrigin(body))}
+            onSaved={(saved) => done(mode.name === 'edit' ? `origin ${saved.name} was updated.` : `origin ${saved.name} was created.`)}
+            onCancel={() => setMode({ name: 'list' })}
+          />
+        ) : services.error ? (
+          <ErrorBox message={services.error} title="Could not load delivery services" />
+        ) : (
+          <Spinner label="Loading delivery services…" />
+        ))}
+      {mode.name === 'delete' && (
+        <Box flexDirection="column">
+          <Confirm
+            prompt={`Delete origin ${mode.origin.name} (${mode.origin.fqdn})?`}
+            expected={mode.origin.name}
+            isActive={!remove.pending}
+            onConfirm={() => void confirmDelete(mode.origin)}
+            onCancel={() => setMode({ name: 'list' })}
+          />
+          {remove.pending && <Spinner label="Deleting…" />}
+          {remove.error && <ErrorBox message={remove.error} title="The server refused the delete" />}
+        </Box>
+      )}
+      {mode.name === 'pickDs' && (
+        <Box flexDirection="column">
+          {services.loading && <Spinner label="Loading delivery services…" />}
+          {services.error && <ErrorBox message={services.error} title="Could not load delivery services" />}
+          <SelectList
+            items={(services.data ?? []).map((ds) => ({ key: String(ds.id), label: ds.xmlId, hint: ds.displayName ?? '', value: ds }))}
+            width={width}
+            onSelect={(item) => {
+              setMode({ name: 'list' });
+              changeFilters({ ...filters, deliveryservice: Number(item.value.id) });
+            }}
+            onCancel={() => setMode({ name: 'list' })}
+          />
+        </Box>
+      )}
+    </Screen>
+  );
+}
