@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import type { RouteDef } from '../http/route.js';
 import { catalogRoutes } from './catalog.js';
 import { deliveryServiceRoutes } from './deliveryservices.js';
+import { originRoutes } from './origins.js';
 import { pingRoutes } from './ping.js';
 import { sessionRoutes } from './session.js';
 import { currentUserRoutes } from './user-current.js';
@@ -11,5 +12,5 @@ import { passwordResetRoutes } from './password-reset.js';
 
 /** Every route module of the API, in one list: the app registers each route at the versions that serve it. */
 export function allRoutes(ctx: AppContext): RouteDef[] {
-  return [pingRoutes, sessionRoutes, currentUserRoutes, deliveryServiceRoutes, catalogRoutes, usersRoutes, userDeliveryServiceRoutes, passwordResetRoutes].flatMap((module) => module(ctx));
+  return [pingRoutes, sessionRoutes, currentUserRoutes, deliveryServiceRoutes, catalogRoutes, originRoutes, usersRoutes, userDeliveryServiceRoutes, passwordResetRoutes].flatMap((module) => module(ctx));
 }

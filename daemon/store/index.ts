@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { sqliteJobs, type JobStore } from './jobs.js';
 import { sqliteCdns, type CdnStore } from './cdns.js';
 import { sqliteDeliveryServices, type DeliveryServiceStore } from './deliveryservices.js';
 import { sqliteFederations, type FederationStore } from './federations.js';
@@ -25,6 +26,7 @@ export interface Store {
   loginFailures: LoginFailureStore;
   tokens: TokenStore;
   parameters: ParameterStore;
+  jobs: JobStore;
   cdns: CdnStore;
   deliveryServices: DeliveryServiceStore;
   federations: FederationStore;
@@ -47,6 +49,7 @@ export function sqliteStore(db: Db): Store {
     loginFailures: sqliteLoginFailures(db),
     tokens: sqliteTokens(db),
     parameters: sqliteParameters(db),
+    jobs: sqliteJobs(db),
     cdns: sqliteCdns(db),
     deliveryServices: sqliteDeliveryServices(db),
     federations: sqliteFederations(db),

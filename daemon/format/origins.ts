@@ -1,0 +1,29 @@
+import { formatTimestampTz } from '../../src/time.js';
+import type { Origin } from '../store/origins.js';
+
+/** The origin record of the seed (keys in Traffic Ops' order), `lastUpdated` as `YYYY-MM-DD hh:mm:ss+00`. */
+export function originRecord(o: Origin) {
+  return {
+    cachegroup: o.cachegroup,
+    cachegroupId: o.cachegroupId,
+    coordinate: o.coordinate,
+    coordinateId: o.coordinateId,
+    deliveryService: o.deliveryService,
+    deliveryServiceId: o.deliveryServiceId,
+    fqdn: o.fqdn,
+    id: o.id,
+    ip6Address: o.ip6Address,
+    ipAddress: o.ipAddress,
+    isPrimary: o.isPrimary,
+    lastUpdated: formatTimestampTz(o.lastUpdated),
+    name: o.name,
+    port: o.port,
+    profile: o.profile,
+    profileId: o.profileId,
+    protocol: o.protocol,
+    tenant: o.tenant,
+    tenantId: o.tenantId,
+  };
+}
+
+export type OriginRecord = ReturnType<typeof originRecord>;

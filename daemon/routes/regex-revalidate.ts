@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AppContext } from '../context.js';
+import { notFound } from '../http/errors.js';
+import { PRIV, type RouteDef } from '../http/route.js';
+import { renderRegexRevalidate } from '../jobs/regex-revalidate.js';
+import { readMaxRevalDurationDays } from './jobs.js';
+
+const DAY_MS = 24 * 3600_000;
+
+/** cdnctl's version from its package.json, found upwards from this module (in the sources and in dist/). */
+function packageVersion(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'cdnctl' && typeof pkg.version === 'string') return pkg.version;
+    } catch {
+      // no readable package.json here: look one directory up
+    }
+    if (dirname(dir) === dir) return 'unknown';
+  }
+}
+
+/** Read once, when the daemon loads this module. */
+export const CDNCTL_VERSION = packageVersion();
+
+const paramsSchema = {
+  params: { type: 'object', properties: { name: { type: 'string', minLength: 1 } }, required: ['name'] },
+};
+
+/** GET cdns/:name/configfiles/ats/regex_revalidate.config: the CDN's active purges for the caches, as text. */
+export function regexRevalidateRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    {
+      method: 'GET',
+      url: '/cdns/:name/configfiles/ats/regex_revalidate.config',
+      since: '1.1',
+      jsonSuffix: false,
+      auth: PRIV.READ,
+      schema: paramsSchema,
+      handler: async (request, reply) => {
+        const { name } = request.params as { name: string };
+        const cdn = await ctx.store.cdns.byName(name);
+        if (!cdn) throw notFound('CDN not found');
+        const now = ctx.clock();
+        const days = await readMaxRevalDurationDays(ctx);
+        const jobs = await ctx.store.jobs.runningPurgesOfCdn(cdn.id, now, now - days * DAY_MS);
+        reply.type('text/plain; charset=utf-8');
+        return renderRegexRevalidate(jobs, now, days, cdn.name, CDNCTL_VERSION);
+      },
+    },
+  ];
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+
+export interface Alert {
+  text: string;
+  level: string;
+}
+export interface Answer {
+  status: number;
+  body: { alerts?: Alert[]; response?: any };
+  raw: string;
+}
+
+/** One injected request; the body is sent as JSON when given. */
+export async function call(app: FastifyInstance, method: string, url: string, cookie?: string, payload?: unknown): Promise<Answer> {
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const res = await app.inject({
+    method: method as 'GET',
+    url,
+    headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    payload: payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : {}, raw: res.body };
+}
+
+/** The error envelope with one alert. */
+export const errorBody = (text: string) => ({ alerts: [{ text, level: 'error' }] });
