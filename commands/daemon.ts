@@ -41,7 +41,7 @@ async function start(flags: StartFlags): Promise<void> {
   }
 }
 
-/** `cdnctl daemon start|stop|status` (the snapshot issue adds import and export). */
+/** `cdnctl daemon start|stop|status|import|export`. */
 export function registerDaemon(program: Command): Command {
   const daemon = program.command('daemon').description('Run and inspect the local cdnctl daemon');
   daemon
@@ -80,6 +80,27 @@ export function registerDaemon(program: Command): Command {
         throw new CliError(`daemon pid ${info.pid} does not answer at ${info.url}`, EXIT.UNREACHABLE);
       }
       process.stdout.write(`running at ${info.url} (pid ${info.pid}, since ${info.startedAt}, data in ${dataDir})\n`);
+    });
+  daemon
+    .command('import')
+    .description('Load a snapshot file (CDNs, tenants, delivery services, users...) into the database; all or nothing')
+    .argument('<file>', 'snapshot JSON file')
+    .option('--data-dir <dir>', 'data directory')
+    .addHelpText('after', '\nExample:\n  cdnctl daemon import cdn.snapshot.json\n')
+    .action(async (file: string, flags: { dataDir?: string }) => {
+      const { importCommand } = await import('./daemon-snapshot.js');
+      await importCommand(file, dataDirOf(flags));
+    });
+  daemon
+    .command('export')
+    .description('Write the database as a snapshot file (stdout without FILE)')
+    .argument('[file]', 'where to write the snapshot')
+    .option('--data-dir <dir>', 'data directory')
+    .option('--with-hashes', 'include password hashes (the file is then readable by its owner only)')
+    .addHelpText('after', '\nExamples:\n  cdnctl daemon export > cdn.snapshot.json\n  cdnctl daemon export backup.json --with-hashes\n')
+    .action(async (file: string | undefined, flags: { dataDir?: string; withHashes?: boolean }) => {
+      const { exportCommand } = await import('./daemon-snapshot.js');
+      await exportCommand(file, dataDirOf(flags), flags.withHashes ?? false);
     });
   return daemon;
 }
