@@ -25,7 +25,12 @@ export async function readMaxRevalDurationDays(ctx: AppContext): Promise<number>
   );
 }
 
-/** POST user/current/jobs (purge request) and GET user/current/jobs (the caller's jobs), BEHAVIOR.md §5. */
+/**
+ * POST user/current/jobs (a purge request) and GET user/current/jobs (the caller's jobs), BEHAVIOR.md §5.
+ * The POST answers its alerts (a warning first when the regex matches every path, then the success) and, as
+ * `response`, the stored job in the seed's Job shape, the same record the list shows. An empty `keyword`
+ * filters nothing.
+ */
 export function jobRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
