@@ -1,15 +1,36 @@
 import { CommanderError } from 'commander';
+import { ClientError } from '../client/errors.js';
 import { CliError, EXIT } from './errors.js';
 import { buildProgram } from './program.js';
 
 /** Runs cdnctl with `argv` (without node and script) and answers the exit code; never throws. */
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
+  if (argv.length === 0) {
+    program.outputHelp();
+    return EXIT.OK;
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.OK;
   } catch (err) {
     return report(err);
+  }
+}
+
+/** The exit code and hint of an error from the API client. */
+export function fromClientError(err: ClientError): CliError {
+  switch (err.code) {
+    case 'CDNCTL_NOT_LOGGED_IN':
+      return new CliError(err.message, EXIT.NOT_LOGGED_IN, 'run cdnctl login');
+    case 'CDNCTL_FORBIDDEN':
+      return new CliError(err.message, EXIT.FORBIDDEN, 'your role or tenant does not allow this');
+    case 'CDNCTL_UNREACHABLE':
+      return new CliError(err.message, EXIT.UNREACHABLE, 'is the server running? (cdnctl daemon status, or check --server)');
+    case 'CDNCTL_VERSION_NOT_SERVED':
+      return new CliError(err.message, EXIT.ERROR, 'the server does not serve this API version; try an older --api-version');
+    default:
+      return new CliError(err.message, EXIT.ERROR);
   }
 }
 
@@ -19,10 +40,11 @@ function report(err: unknown): number {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.exitCode === 0) return EXIT.OK;
     return EXIT.USAGE;
   }
-  if (err instanceof CliError) {
-    process.stderr.write(`error: ${err.message}\n`);
-    if (err.hint) process.stderr.write(`hint: ${err.hint}\n`);
-    return err.exitCode;
+  const failure = err instanceof ClientError ? fromClientError(err) : err;
+  if (failure instanceof CliError) {
+    process.stderr.write(`error: ${failure.message}\n`);
+    if (failure.hint) process.stderr.write(`hint: ${failure.hint}\n`);
+    return failure.exitCode;
   }
   process.stderr.write(`error: ${(err as Error)?.message ?? String(err)}\n`);
   return EXIT.ERROR;

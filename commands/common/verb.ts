@@ -1,0 +1,75 @@
+import type { Command } from 'commander';
+import { CliError, EXIT } from '../../src/cli/errors.js';
+import { NotLoggedIn } from '../../src/client/errors.js';
+import type { Output } from '../../src/output/format.js';
+import { Invocation, type GlobalFlags } from './invocation.js';
+import type { VersionNeeds } from './version.js';
+
+/** One verb of a noun, as a plain definition: wired to commander by addVerb. */
+export interface VerbSpec<Flags = any> {
+  /** Name and arguments, commander style: `get <id>`. */
+  name: string;
+  description: string;
+  /** Shown under "Examples:" in --help; at least one. */
+  examples: string[];
+  /** The API versions it can use; omitted for verbs that call no API. */
+  api?: { min: VersionNeeds['min']; preferred?: VersionNeeds['preferred'] };
+  /** Adds the verb's own options and arguments' parsers. */
+  configure?: (command: Command) => void;
+  /** Does the work; what it answers, the printer prints. */
+  run: (inv: Invocation, args: any, flags: Flags) => Promise<Output | void>;
+}
+
+/** Adds "Examples:" after the help of a command. */
+export function withExamples(command: Command, examples: string[]): Command {
+  return command.addHelpText('after', `\nExample${examples.length > 1 ? 's' : ''}:\n${examples.map((e) => `  ${e}`).join('\n')}\n`);
+}
+
+/** A noun (`origins`, `users`...): a command that groups verbs. */
+export function addNoun(parent: Command, name: string, description: string, examples: string[]): Command {
+  return withExamples(parent.command(name).description(description), examples);
+}
+
+/** The full path of a command without the program name: `origins list`. */
+export function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/** Wires a verb: parses flags, builds the invocation, runs, prints, and always closes connections. */
+export function addVerb<Flags>(parent: Command, spec: VerbSpec<Flags>): Command {
+  const command = parent.command(spec.name).description(spec.description);
+  spec.configure?.(command);
+  withExamples(command, spec.examples);
+  command.action(async (...params: unknown[]) => {
+    const self = params[params.length - 1] as Command;
+    const path = commandPath(self);
+    const needs = spec.api ? { min: spec.api.min, preferred: spec.api.preferred ?? spec.api.min } : undefined;
+    const inv = await Invocation.create(path, self.optsWithGlobals() as GlobalFlags, needs);
+    try {
+      const output = await spec.run(inv, self.processedArgs, self.opts() as Flags);
+      if (output) await inv.printer.print(output);
+    } catch (err) {
+      throw explainExpiredSession(err, inv);
+    } finally {
+      await inv.close();
+    }
+  });
+  return command;
+}
+
+/** A 401 on a stored or passed session means it expired or was ended: say so, and how to get a new one. */
+function explainExpiredSession(err: unknown, inv: Invocation): unknown {
+  if (!(err instanceof NotLoggedIn) || !inv.usedSession) return err;
+  const session = inv.usedSession;
+  const server = inv.server().url;
+  if (session.source === 'env') {
+    return new CliError(`the session in CDNCTL_SESSION was refused by ${server}: ${err.message}`, EXIT.NOT_LOGGED_IN, 'log in again and pass the new cookie');
+  }
+  return new CliError(
+    `the session of ${session.username} on ${server} has expired or was ended (${err.message})`,
+    EXIT.NOT_LOGGED_IN,
+    inv.loginHint(),
+  );
+}

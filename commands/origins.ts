@@ -1,0 +1,212 @@
+import { Option, type Command } from 'commander';
+import { CliError, EXIT } from '../src/cli/errors.js';
+import type { HttpClient } from '../src/client/http.js';
+import {
+  createOrigin,
+  deleteOrigin,
+  listOrigins,
+  updateOrigin,
+  type Origin,
+  type OriginBody,
+  type OriginFilter,
+} from '../src/client/origins.js';
+import { messageOutput, recordOutput, tableOutput, type Column } from '../src/output/format.js';
+import { asId, port, positiveInt } from './common/parse.js';
+import { deliveryServiceId, originLinkedId, profileId, tenantId } from './common/resolve.js';
+import { addNoun, addVerb } from './common/verb.js';
+
+const API = { min: '1.3' } as const;
+
+const COLUMNS: Column<Origin>[] = [
+  { header: 'ID', value: (o) => o.id },
+  { header: 'NAME', value: (o) => o.name },
+  { header: 'DS', value: (o) => o.deliveryService },
+  { header: 'PROTOCOL', value: (o) => o.protocol },
+  { header: 'FQDN', value: (o) => o.fqdn },
+  { header: 'PORT', value: (o) => o.port },
+  { header: 'PRIMARY', value: (o) => o.isPrimary },
+  { header: 'TENANT', value: (o) => o.tenant },
+  { header: 'CACHEGROUP', value: (o) => o.cachegroup, wide: true },
+  { header: 'PROFILE', value: (o) => o.profile, wide: true },
+  { header: 'COORDINATE', value: (o) => o.coordinate, wide: true },
+  { header: 'IPV4', value: (o) => o.ipAddress, wide: true },
+  { header: 'IPV6', value: (o) => o.ip6Address, wide: true },
+  { header: 'LAST UPDATED', value: (o) => o.lastUpdated, wide: true },
+];
+
+/** The flags that set an origin's fields; names are resolved to ids through the read endpoints. */
+interface FieldFlags {
+  name?: string;
+  fqdn?: string;
+  protocol?: string;
+  ds?: string;
+  port?: number;
+  ip?: string;
+  ip6?: string;
+  cachegroup?: string;
+  profile?: string;
+  coordinate?: string;
+  tenant?: string;
+}
+
+function fieldOptions(command: Command, required: boolean): Command {
+  const option = (flags: string, text: string) => (required ? command.requiredOption(flags, text) : command.option(flags, text));
+  option('--name <name>', 'origin name (no spaces)');
+  option('--fqdn <fqdn>', 'host name of the origin server');
+  command.addOption(new Option('--protocol <protocol>', 'http or https').choices(['http', 'https']).makeOptionMandatory(required));
+  option('--ds <xmlId|id>', 'delivery service it serves');
+  return command
+    .option('--port <port>', 'TCP port', port)
+    .option('--ip <address>', 'IPv4 address')
+    .option('--ip6 <address>', 'IPv6 address')
+    .option('--cachegroup <name|id>', 'cache group (a name must be used by some origin already)')
+    .option('--profile <name|id>', 'profile')
+    .option('--coordinate <name|id>', 'coordinate (a name must be used by some origin already)')
+    .option('--tenant <name|id>', 'owning tenant (default: the delivery service\'s)');
+}
+
+/** Applies the given flags onto a body, resolving names to ids. */
+async function applyFields(http: HttpClient, body: Partial<OriginBody>, flags: FieldFlags): Promise<void> {
+  if (flags.name !== undefined) body.name = flags.name;
+  if (flags.fqdn !== undefined) body.fqdn = flags.fqdn;
+  if (flags.protocol !== undefined) body.protocol = flags.protocol;
+  if (flags.port !== undefined) body.port = flags.port;
+  if (flags.ip !== undefined) body.ipAddress = flags.ip;
+  if (flags.ip6 !== undefined) body.ip6Address = flags.ip6;
+  if (flags.ds !== undefined) body.deliveryServiceId = await deliveryServiceId(http, flags.ds);
+  if (flags.cachegroup !== undefined) body.cachegroupId = await originLinkedId(http, 'cachegroup', flags.cachegroup);
+  if (flags.coordinate !== undefined) body.coordinateId = await originLinkedId(http, 'coordinate', flags.coordinate);
+  if (flags.profile !== undefined) body.profileId = await profileId(http, flags.profile);
+  if (flags.tenant !== undefined) body.tenantId = await tenantId(http, flags.tenant);
+}
+
+/** The origin an id or name names. */
+async function findOrigin(http: HttpClient, ref: string): Promise<Origin> {
+  const id = asId(ref);
+  const { response } = await listOrigins(http, id === null ? { name: ref } : { id });
+  if (response.length === 0) throw new CliError(`origin "${ref}" not found (or not visible to you)`, EXIT.ERROR, 'list them with: cdnctl origins list');
+  return response[0];
+}
+
+const originRecord = (o: Origin) => recordOutput(o, Object.entries(o));
+
+interface ListFlags {
+  id?: number;
+  name?: string;
+  ds?: string;
+  cachegroup?: string;
+  coordinate?: string;
+  profile?: string;
+  tenant?: string;
+  primary?: boolean;
+}
+
+async function filterFrom(http: HttpClient, flags: ListFlags): Promise<OriginFilter> {
+  const filter: OriginFilter = { id: flags.id, name: flags.name, primary: flags.primary };
+  if (flags.ds !== undefined) filter.deliveryservice = await deliveryServiceId(http, flags.ds);
+  if (flags.cachegroup !== undefined) filter.cachegroup = await originLinkedId(http, 'cachegroup', flags.cachegroup);
+  if (flags.coordinate !== undefined) filter.coordinate = await originLinkedId(http, 'coordinate', flags.coordinate);
+  if (flags.profile !== undefined) filter.profileId = await profileId(http, flags.profile);
+  if (flags.tenant !== undefined) filter.tenant = await tenantId(http, flags.tenant);
+  return filter;
+}
+
+/** `cdnctl origins list|get|create|update|delete` (API 1.3). */
+export function registerOrigins(program: Command): void {
+  const origins = addNoun(program, 'origins', 'The origin servers caches fetch content from (API 1.3)', ['cdnctl origins list --ds demo1']);
+  addVerb<ListFlags>(origins, {
+    name: 'list',
+    description: 'List origins, optionally filtered',
+    examples: ['cdnctl origins list', 'cdnctl origins list --ds demo1 --primary', 'cdnctl origins list --tenant tenant-a -o json'],
+    api: API,
+    configure: (c) =>
+      c
+        .option('--id <id>', 'only this origin', positiveInt)
+        .option('--name <name>', 'only the origin with this name')
+        .option('--ds <xmlId|id>', 'only origins of this delivery service')
+        .option('--cachegroup <name|id>', 'only origins in this cache group')
+        .option('--coordinate <name|id>', 'only origins at this coordinate')
+        .option('--profile <name|id>', 'only origins with this profile')
+        .option('--tenant <name|id>', 'only origins of this tenant')
+        .option('--primary', 'only primary origins')
+        .option('--no-primary', 'only secondary origins'),
+    run: async (inv, _args, flags) => {
+      const http = await inv.client();
+      const { response } = await listOrigins(http, await filterFrom(http, flags));
+      return tableOutput(response, response, COLUMNS, 'No origins found.');
+    },
+  });
+  addVerb(origins, {
+    name: 'get <id|name>',
+    description: 'Show one origin',
+    examples: ['cdnctl origins get 7', 'cdnctl origins get demo1-backup -o yaml'],
+    api: API,
+    run: async (inv, [ref]: string[]) => {
+      const origin = await findOrigin(await inv.client(), ref);
+      // -o json prints the API's response as it is: an array of one.
+      return recordOutput([origin], Object.entries(origin));
+    },
+  });
+  addVerb<FieldFlags>(origins, {
+    name: 'create',
+    description: 'Create an origin (admin or operations role)',
+    examples: ['cdnctl origins create --name demo1-backup --fqdn backup.example.net --protocol https --ds demo1 --port 8443'],
+    api: API,
+    configure: (c) => fieldOptions(c, true),
+    run: async (inv, _args, flags) => {
+      const http = await inv.client();
+      const body: Partial<OriginBody> = {};
+      await applyFields(http, body, flags);
+      const result = await createOrigin(http, body as OriginBody);
+      inv.printer.alerts(result.alerts);
+      return originRecord(result.response);
+    },
+  });
+  addVerb<FieldFlags>(origins, {
+    name: 'update <id|name>',
+    description: 'Change some fields of an origin; the others keep their values',
+    examples: ['cdnctl origins update demo1-backup --port 443 --protocol https', 'cdnctl origins update 7 --profile ORG_PROFILE1'],
+    api: API,
+    configure: (c) => fieldOptions(c, false),
+    run: async (inv, [ref]: string[], flags) => {
+      if (Object.values(flags).every((v) => v === undefined)) {
+        throw new CliError('nothing to update: give at least one field flag', EXIT.USAGE, 'see: cdnctl origins update --help');
+      }
+      const http = await inv.client();
+      const current = await findOrigin(http, ref);
+      const body: OriginBody = {
+        id: current.id,
+        name: current.name,
+        fqdn: current.fqdn,
+        protocol: current.protocol,
+        deliveryServiceId: current.deliveryServiceId ?? 0,
+        port: current.port,
+        ipAddress: current.ipAddress,
+        ip6Address: current.ip6Address,
+        cachegroupId: current.cachegroupId,
+        coordinateId: current.coordinateId,
+        profileId: current.profileId,
+        tenantId: current.tenantId,
+      };
+      await applyFields(http, body, flags);
+      // Unset fields stay unset: a null is left out rather than sent.
+      const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null)) as unknown as OriginBody;
+      const result = await updateOrigin(http, current.id, sent);
+      inv.printer.alerts(result.alerts);
+      return originRecord(result.response);
+    },
+  });
+  addVerb(origins, {
+    name: 'delete <id|name>',
+    description: 'Delete an origin (primary origins cannot be deleted)',
+    examples: ['cdnctl origins delete demo1-backup', 'cdnctl origins delete 7'],
+    api: API,
+    run: async (inv, [ref]: string[]) => {
+      const http = await inv.client();
+      const id = asId(ref) ?? (await findOrigin(http, ref)).id;
+      const result = await deleteOrigin(http, id);
+      inv.printer.alerts(result.alerts);
+      return messageOutput(result.body, '');
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import type { Command } from 'commander';
+import { CliError, EXIT } from '../src/cli/errors.js';
+import { getProfile, listProfiles, listTrimmedProfiles, type Profile } from '../src/client/profiles.js';
+import { recordOutput, tableOutput, type Column } from '../src/output/format.js';
+import { profileId } from './common/resolve.js';
+import { addNoun, addVerb } from './common/verb.js';
+
+const COLUMNS: Column<Profile>[] = [
+  { header: 'ID', value: (p) => p.id },
+  { header: 'NAME', value: (p) => p.name },
+  { header: 'DESCRIPTION', value: (p) => p.description },
+  { header: 'LAST UPDATED', value: (p) => p.lastUpdated, wide: true },
+];
+
+/** `cdnctl profiles list|get|trimmed`. */
+export function registerProfiles(program: Command): void {
+  const profiles = addNoun(program, 'profiles', 'Profiles (read-only)', ['cdnctl profiles list']);
+  addVerb<{ name?: string; cdn?: string }>(profiles, {
+    name: 'list',
+    description: 'List the profiles',
+    examples: ['cdnctl profiles list', 'cdnctl profiles list --cdn cdn1 -o json'],
+    api: { min: '1.1' },
+    configure: (c) => c.option('--name <name>', 'only this profile').option('--cdn <name|id>', 'only profiles of this CDN'),
+    run: async (inv, _args, flags) => {
+      const { response } = await listProfiles(await inv.client(), { name: flags.name, cdn: flags.cdn });
+      return tableOutput(response, response, COLUMNS, 'No profiles found.');
+    },
+  });
+  addVerb(profiles, {
+    name: 'get <id|name>',
+    description: 'Show one profile',
+    examples: ['cdnctl profiles get 3', 'cdnctl profiles get ORG_PROFILE1 -o json'],
+    api: { min: '1.1' },
+    run: async (inv, [ref]: string[]) => {
+      const http = await inv.client();
+      const { response } = await getProfile(http, await profileId(http, ref));
+      if (response.length === 0) throw new CliError(`profile "${ref}" not found`, EXIT.ERROR, 'list them with: cdnctl profiles list');
+      return recordOutput(response, Object.entries(response[0]));
+    },
+  });
+  addVerb(profiles, {
+    name: 'trimmed',
+    description: 'List profile names only',
+    examples: ['cdnctl profiles trimmed', 'cdnctl profiles trimmed -o json'],
+    api: { min: '1.1' },
+    run: async (inv) => {
+      const { response } = await listTrimmedProfiles(await inv.client());
+      return tableOutput(response, response, [{ header: 'NAME', value: (p: { name: string }) => p.name }], 'No profiles found.');
+    },
+  });
+}

@@ -1,0 +1,184 @@
+import { createRequire } from 'node:module';
+import type { Dispatcher } from 'undici';
+import { ApiError, BadResponse, Forbidden, NotLoggedIn, Unreachable, VersionNotServed } from './errors.js';
+import type { Alert, ApiResult, ApiVersion, Envelope } from './types.js';
+
+/** How to reach one server. */
+export interface HttpOptions {
+  /** The server's base URL, e.g. `https://to.example.net` (no `/api/...`). */
+  baseUrl: string;
+  version: ApiVersion;
+  /** The session cookie pair, e.g. `mojolicious=...`. */
+  cookie?: string;
+  /** Tests inject undici's MockAgent here; by default an Agent is created and closed with the client. */
+  dispatcher?: Dispatcher;
+  /** Connect and headers timeout; default 15 s. */
+  timeoutMs?: number;
+}
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+interface RequestParts {
+  Agent: new (options?: import('undici').Agent.Options) => Dispatcher;
+  request: (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+}
+
+let parts: RequestParts | undefined;
+
+/**
+ * undici, loaded on the first request. Its two modules a request needs load in about a third of the time the
+ * whole package takes (fetch, websockets, caches, mocks), and every CLI command pays that at start-up; the
+ * package entry is the fallback should a release move them.
+ */
+function undiciParts(): RequestParts {
+  if (parts) return parts;
+  const require = createRequire(import.meta.url);
+  try {
+    parts = { Agent: require('undici/lib/dispatcher/agent.js'), request: require('undici/lib/api/api-request.js') };
+  } catch {
+    const undici = require('undici') as typeof import('undici');
+    parts = {
+      Agent: undici.Agent,
+      request(options) {
+        return this.request(options);
+      },
+    };
+  }
+  return parts;
+}
+
+const UNREACHABLE_CODES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ENOTFOUND: 'unknown host',
+  EAI_AGAIN: 'host name lookup failed',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ETIMEDOUT: 'timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'connect timed out',
+  UND_ERR_HEADERS_TIMEOUT: 'no answer in time',
+  UND_ERR_BODY_TIMEOUT: 'answer stalled',
+  UND_ERR_SOCKET: 'connection closed',
+};
+
+/** The one HTTP client of cdnctl: JSON in, the API's `{alerts, response}` envelope out, typed errors. */
+export class HttpClient {
+  readonly baseUrl: string;
+  readonly version: ApiVersion;
+  cookie: string | undefined;
+  private dispatcher: Dispatcher | undefined;
+  private readonly ownsDispatcher: boolean;
+  private readonly timeoutMs: number;
+
+  constructor(options: HttpOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.version = options.version;
+    this.cookie = options.cookie;
+    this.dispatcher = options.dispatcher;
+    this.ownsDispatcher = !options.dispatcher;
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+  }
+
+  /** The full URL of an API path (`/origins` → `<base>/api/<version>/origins`). */
+  url(path: string, query: Query = {}, version: ApiVersion = this.version): string {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+    const search = params.toString();
+    return `${this.baseUrl}/api/${version}${path}${search ? `?${search}` : ''}`;
+  }
+
+  get<T>(path: string, query?: Query): Promise<ApiResult<T>> {
+    return this.send<T>('GET', this.url(path, query));
+  }
+
+  post<T>(path: string, body?: unknown, query?: Query): Promise<ApiResult<T>> {
+    return this.send<T>('POST', this.url(path, query), body);
+  }
+
+  put<T>(path: string, body?: unknown, query?: Query): Promise<ApiResult<T>> {
+    return this.send<T>('PUT', this.url(path, query), body);
+  }
+
+  delete<T>(path: string, query?: Query): Promise<ApiResult<T>> {
+    return this.send<T>('DELETE', this.url(path, query));
+  }
+
+  /** Closes the connections this client opened (an injected dispatcher is left to its owner). */
+  async close(): Promise<void> {
+    if (this.ownsDispatcher && this.dispatcher) await this.dispatcher.close();
+    this.dispatcher = undefined;
+  }
+
+  private agent(): Dispatcher {
+    if (!this.dispatcher) {
+      const { Agent } = undiciParts();
+      this.dispatcher = new Agent({ connectTimeout: this.timeoutMs, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
+    }
+    return this.dispatcher;
+  }
+
+  private async send<T>(method: Dispatcher.HttpMethod, url: string, body?: unknown): Promise<ApiResult<T>> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.cookie) headers.cookie = this.cookie;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const target = new URL(url);
+    let res: Dispatcher.ResponseData;
+    let text: string;
+    try {
+      const dispatcher = this.agent();
+      res = await undiciParts().request.call(dispatcher, {
+        origin: target.origin,
+        path: target.pathname + target.search,
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      text = await res.body.text();
+    } catch (err) {
+      throw unreachable(this.baseUrl, err);
+    }
+    return interpret<T>(res.statusCode, res.headers, text, this.version);
+  }
+}
+
+function unreachable(baseUrl: string, err: unknown): Unreachable {
+  const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+  const code = e?.code ?? e?.cause?.code ?? '';
+  const reason = UNREACHABLE_CODES[code] ?? (e?.message || String(err));
+  return new Unreachable(baseUrl, reason, err);
+}
+
+const errorText = (alerts: Alert[]): string | null => {
+  const errors = alerts.filter((a) => a.level === 'error').map((a) => a.text);
+  return errors.length > 0 ? errors.join('; ') : null;
+};
+
+/** Turns a status and body into the result or the matching typed error. */
+export function interpret<T>(status: number, headers: Dispatcher.ResponseData['headers'], text: string, version: ApiVersion): ApiResult<T> {
+  const type = String(headers['content-type'] ?? '');
+  let body: Envelope<T> | undefined;
+  if (text.trim() !== '' && /json/i.test(type)) {
+    try {
+      body = JSON.parse(text) as Envelope<T>;
+    } catch {
+      body = undefined;
+    }
+  }
+  if (!body || typeof body !== 'object') {
+    if (status === 401) throw new NotLoggedIn();
+    if (status === 403) throw new Forbidden();
+    const what = text.trim() === '' ? 'an empty body' : `${type.split(';')[0] || 'no content type'}`;
+    throw new BadResponse(status, `unexpected answer from the server: HTTP ${status} with ${what} (is this a Traffic Ops API?)`);
+  }
+  const alerts = Array.isArray(body.alerts) ? body.alerts : [];
+  if (status >= 400) {
+    const message = errorText(alerts) ?? `HTTP ${status}`;
+    if (status === 401) throw new NotLoggedIn(message, alerts);
+    if (status === 403) throw new Forbidden(message, alerts);
+    if (status === 501) throw new VersionNotServed(version, message, alerts);
+    throw new ApiError(status, message, alerts);
+  }
+  const raw = headers['set-cookie'];
+  const setCookie = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  return { body, alerts, response: body.response as T, setCookie };
+}

@@ -1,0 +1,40 @@
+import type { HttpClient } from './http.js';
+import type { ApiResult } from './types.js';
+
+/** A content-invalidation job (GET user/current/jobs.json). */
+export interface Job {
+  id: string;
+  keyword: string;
+  objectName: string | null;
+  assetUrl: string;
+  assetType: string;
+  status: string;
+  dsId: string;
+  dsXmlId: string;
+  username: string;
+  parameters: string;
+  enteredTime: string;
+  objectType: string | null;
+  agent: string;
+  startTime: string;
+}
+
+/** The body of POST user/current/jobs. */
+export interface NewJob {
+  dsId: string;
+  regex: string;
+  /** `YYYY-MM-DD hh:mm:ss`, UTC. */
+  startTime: string;
+  /** Hours. */
+  ttl: number;
+}
+
+/** GET user/current/jobs.json, optionally `?keyword=PURGE`. */
+export function listJobs(http: HttpClient, query: { keyword?: string } = {}): Promise<ApiResult<Job[]>> {
+  return http.get('/user/current/jobs.json', query);
+}
+
+/** POST user/current/jobs: creates a purge (revalidation) job; the answer is alerts only. */
+export function createJob(http: HttpClient, job: NewJob): Promise<ApiResult<undefined>> {
+  return http.post('/user/current/jobs', job);
+}

@@ -1,0 +1,25 @@
+import type { HttpClient } from './http.js';
+import type { ApiResult } from './types.js';
+
+/** A profile (1.1): `id` a digit string. */
+export interface Profile {
+  id: string;
+  name: string;
+  description: string;
+  lastUpdated: string;
+}
+
+/** GET profiles, with the optional filters `name`, `id`, `cdn`. */
+export function listProfiles(http: HttpClient, query: { name?: string; id?: number; cdn?: string } = {}): Promise<ApiResult<Profile[]>> {
+  return http.get('/profiles', query);
+}
+
+/** GET profiles/:id (an array; empty when unknown). */
+export function getProfile(http: HttpClient, id: number): Promise<ApiResult<Profile[]>> {
+  return http.get(`/profiles/${id}`);
+}
+
+/** GET profiles/trimmed: names only. */
+export function listTrimmedProfiles(http: HttpClient): Promise<ApiResult<Array<{ name: string }>>> {
+  return http.get('/profiles/trimmed');
+}

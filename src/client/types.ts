@@ -1,0 +1,38 @@
+/** The API versions the client speaks, oldest first. */
+export const API_VERSIONS = ['1.1', '1.2', '1.3'] as const;
+export type ApiVersion = (typeof API_VERSIONS)[number];
+
+/** True when `version` is `min` or newer. */
+export function versionAtLeast(version: ApiVersion, min: ApiVersion): boolean {
+  return API_VERSIONS.indexOf(version) >= API_VERSIONS.indexOf(min);
+}
+
+/** The older of two versions. */
+export function olderVersion(a: ApiVersion, b: ApiVersion): ApiVersion {
+  return versionAtLeast(a, b) ? b : a;
+}
+
+export function isApiVersion(text: string): text is ApiVersion {
+  return (API_VERSIONS as readonly string[]).includes(text);
+}
+
+/** One message of an answer's `alerts`. */
+export interface Alert {
+  level: 'success' | 'info' | 'warning' | 'error';
+  text: string;
+}
+
+/** Every answer of the API: `alerts`, `response`, or both. */
+export interface Envelope<T> {
+  alerts?: Alert[];
+  response?: T;
+  version?: string;
+}
+
+/** An answer as the client hands it back: the parsed envelope and the session cookie the server set, if any. */
+export interface ApiResult<T> {
+  body: Envelope<T>;
+  alerts: Alert[];
+  response: T;
+  setCookie: string[];
+}

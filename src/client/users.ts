@@ -1,0 +1,129 @@
+import type { HttpClient } from './http.js';
+import type { DeliveryService } from './deliveryservices.js';
+import { versionAtLeast, type ApiResult } from './types.js';
+
+/** A user as GET users and users/:id answer it (ids as digit strings, the role name under `rolename`). */
+export interface User {
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  company: string | null;
+  country: string | null;
+  email: string;
+  fullName: string;
+  gid: string | null;
+  id: string;
+  lastUpdated: string;
+  newUser: boolean;
+  phoneNumber: string | null;
+  postalCode: string | null;
+  publicSshKey: string | null;
+  registrationSent: boolean;
+  role: string;
+  rolename?: string;
+  roleName?: string;
+  stateOrProvince: string | null;
+  uid: string | null;
+  username: string;
+  tenant?: string;
+  tenantId?: number;
+}
+
+/** The caller's own record (GET user/current). */
+export interface CurrentUser {
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  company: string | null;
+  country: string | null;
+  email: string;
+  fullName: string;
+  gid: string | null;
+  id: string;
+  localUser: boolean;
+  newUser: boolean;
+  phoneNumber: string | null;
+  postalCode: string | null;
+  role: string;
+  roleName?: string;
+  stateOrProvince: string | null;
+  uid: string | null;
+  username: string;
+  tenant?: string;
+  tenantId?: number;
+}
+
+/** The body of POST users (1.2+). */
+export interface NewUser {
+  username: string;
+  email: string;
+  fullName: string;
+  localPassword: string;
+  confirmLocalPassword: string;
+  role: number;
+  tenantId?: number;
+  newUser?: boolean;
+  addressLine1?: string;
+  addressLine2?: string;
+  city?: string;
+  company?: string;
+  country?: string;
+  phoneNumber?: string;
+  postalCode?: string;
+  publicSshKey?: string;
+  stateOrProvince?: string;
+}
+
+/** The fields of `{user: {...}}` in a profile update; all optional. */
+export type CurrentUserUpdate = Partial<Omit<CurrentUser, 'id' | 'localUser' | 'tenant'>> & {
+  localPasswd?: string;
+  confirmLocalPasswd?: string;
+};
+
+/** A delivery service not yet assigned to a user: `{id, displayName, xmlId}` at 1.2, `{xmlId, id}` at 1.1. */
+export interface AvailableDeliveryService {
+  id: string;
+  xmlId: string;
+  displayName?: string;
+}
+
+/** GET users, optionally `?tenant=` (1.2+). */
+export function listUsers(http: HttpClient, query: { tenant?: string | number } = {}): Promise<ApiResult<User[]>> {
+  return http.get('/users', query);
+}
+
+/** GET users/:id (an array; empty when unknown). */
+export function getUser(http: HttpClient, id: number): Promise<ApiResult<User[]>> {
+  return http.get(`/users/${id}`);
+}
+
+/** POST users (1.2+). */
+export function createUser(http: HttpClient, user: NewUser): Promise<ApiResult<User>> {
+  return http.post('/users', user);
+}
+
+/** POST users/register (1.2+): sends an invitation mail. */
+export function registerUser(http: HttpClient, body: { email: string; role: number; tenantId: number }): Promise<ApiResult<undefined>> {
+  return http.post('/users/register', body);
+}
+
+/** GET users/:id/deliveryservices (1.2+). */
+export function userDeliveryServices(http: HttpClient, id: number): Promise<ApiResult<DeliveryService[]>> {
+  return http.get(`/users/${id}/deliveryservices`);
+}
+
+/** GET user/:id/deliveryservices/available (1.2) or `.../available.json` (1.1). */
+export function availableDeliveryServices(http: HttpClient, id: number): Promise<ApiResult<AvailableDeliveryService[]>> {
+  const suffix = versionAtLeast(http.version, '1.2') ? '' : '.json';
+  return http.get(`/user/${id}/deliveryservices/available${suffix}`);
+}
+
+/** GET user/current. */
+export function currentUser(http: HttpClient): Promise<ApiResult<CurrentUser>> {
+  return http.get('/user/current');
+}
+
+/** PUT user/current at 1.2+, POST user/current/update at 1.1; the body is `{user: {...}}`. */
+export function updateCurrentUser(http: HttpClient, user: CurrentUserUpdate): Promise<ApiResult<CurrentUser | undefined>> {
+  return versionAtLeast(http.version, '1.2') ? http.put('/user/current', { user }) : http.post('/user/current/update', { user });
+}
