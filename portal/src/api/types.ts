@@ -1,0 +1,149 @@
+// Records as the API sends them, with the seed's field names and JSON types (ids as digit strings where the seed
+// says so). Only the fields the portal reads are listed.
+
+export type AlertLevel = 'success' | 'info' | 'warning' | 'error';
+
+export interface Alert {
+  text: string;
+  level: AlertLevel;
+}
+
+export interface CurrentUser {
+  id: string;
+  username: string;
+  fullName: string | null;
+  email: string | null;
+  role: string;
+  roleName: string;
+  tenant: string | null;
+  tenantId: number | null;
+  newUser: boolean;
+  localUser: boolean;
+  company: string | null;
+  phoneNumber: string | null;
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  stateOrProvince: string | null;
+  postalCode: string | null;
+  country: string | null;
+}
+
+export interface User {
+  id: string;
+  username: string;
+  fullName: string | null;
+  email: string | null;
+  role: string | null;
+  rolename: string | null;
+  tenant: string | null;
+  tenantId: number | null;
+  newUser: boolean;
+  registrationSent: boolean | null;
+  company: string | null;
+  lastUpdated: string | null;
+}
+
+export interface Role {
+  id: number;
+  name: string;
+  description: string | null;
+  privLevel: number;
+}
+
+export interface Tenant {
+  id: number;
+  name: string;
+  active: boolean;
+  parentName: string | null;
+}
+
+export interface DeliveryService {
+  id: string;
+  xmlId: string;
+  displayName: string;
+  active: boolean;
+  cdnName: string;
+  type: string;
+  tenant: string;
+  tenantId: number;
+  protocol: string | null;
+  orgServerFqdn: string | null;
+  exampleURLs: string[];
+}
+
+export interface Job {
+  id: string;
+  keyword: string;
+  assetUrl: string;
+  assetType: string;
+  status: string;
+  dsId: string;
+  dsXmlId: string;
+  username: string;
+  parameters: string;
+  enteredTime: string;
+  startTime: string;
+}
+
+export interface Origin {
+  id: number;
+  name: string;
+  fqdn: string;
+  protocol: 'http' | 'https';
+  port: number | null;
+  ipAddress: string | null;
+  ip6Address: string | null;
+  isPrimary: boolean;
+  deliveryService: string | null;
+  deliveryServiceId: number | null;
+  tenant: string | null;
+  tenantId: number | null;
+  cachegroup: string | null;
+  cachegroupId: number | null;
+  coordinate: string | null;
+  coordinateId: number | null;
+  profile: string | null;
+  profileId: number | null;
+  lastUpdated: string | null;
+}
+
+/** What POST and PUT origins take. */
+export interface OriginInput {
+  name: string;
+  fqdn: string;
+  protocol: string;
+  port?: number | null;
+  ipAddress?: string | null;
+  ip6Address?: string | null;
+  deliveryServiceId: number;
+  tenantId?: number | null;
+  cachegroupId?: number | null;
+  coordinateId?: number | null;
+  profileId?: number | null;
+}
+
+export interface Profile {
+  id: string;
+  name: string;
+  description: string | null;
+  lastUpdated: string | null;
+}
+
+export interface Federation {
+  id: number;
+  cname: string;
+  ttl: number;
+  description: string | null;
+  cdnName: string | null;
+  deliveryServices: string[];
+}
+
+export interface FederationUser {
+  id: number;
+  username: string;
+  fullName: string | null;
+  email: string | null;
+  company: string | null;
+  role: string | null;
+}

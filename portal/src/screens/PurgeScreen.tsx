@@ -1,0 +1,33 @@
+import { listDeliveryServices, listJobs } from '../api/endpoints';
+import { LoadState } from '../components/LoadState';
+import { PageHeader } from '../components/PageHeader';
+import { useNow } from '../hooks/useNow';
+import { useResource } from '../hooks/useResource';
+import { JobsTable } from './JobsTable';
+import { PurgeForm } from './PurgeForm';
+
+/** The purge form and, below it, the user's jobs with the time each has left. */
+export function PurgeScreen({ canPurge, preselectedDsId }: { canPurge: boolean; preselectedDsId: string }) {
+  const services = useResource(listDeliveryServices);
+  const jobs = useResource(listJobs);
+  const now = useNow();
+  const jobList = jobs.data ?? [];
+  return (
+    <section>
+      <PageHeader title="Purge" />
+      {canPurge ? (
+        <>
+          <LoadState loading={services.loading} alerts={services.alerts} empty={(services.data ?? []).length === 0} emptyText="No delivery services are visible to you." />
+          {services.data && services.data.length > 0 ? (
+            <PurgeForm services={services.data} initialDsId={preselectedDsId} now={now} onSubmitted={jobs.reload} />
+          ) : null}
+        </>
+      ) : (
+        <p className="notice">Your role can see jobs but cannot submit purges.</p>
+      )}
+      <h2>Your jobs</h2>
+      <LoadState loading={jobs.loading} alerts={jobs.alerts} empty={jobList.length === 0} emptyText="You have no purge jobs yet." />
+      {jobList.length > 0 ? <JobsTable jobs={jobList} now={now} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Alert, CurrentUser } from '../api/types';
+import type { Abilities } from '../lib/privileges';
+import type { Route } from '../lib/router';
+import { DeliveryServicesScreen } from './DeliveryServicesScreen';
+import { FederationScreen } from './FederationScreen';
+import { FederationsScreen } from './FederationsScreen';
+import { HomeScreen } from './HomeScreen';
+import { JobsScreen } from './JobsScreen';
+import { MyProfileScreen } from './MyProfileScreen';
+import { NotFoundScreen } from './NotFoundScreen';
+import { OriginsScreen } from './OriginsScreen';
+import { ProfileScreen } from './ProfileScreen';
+import { ProfilesScreen } from './ProfilesScreen';
+import { PurgeScreen } from './PurgeScreen';
+import { UsersScreen } from './UsersScreen';
+
+/** The screen of a route, given who is signed in. */
+export function ScreenFor({ route, me, abilities, onProfileSaved }: {
+  route: Route;
+  me: CurrentUser;
+  abilities: Abilities;
+  onProfileSaved: (alerts: Alert[]) => void;
+}) {
+  switch (route.name) {
+    case 'home':
+      return <HomeScreen me={me} />;
+    case 'deliveryServices':
+      return <DeliveryServicesScreen canPurge={abilities.purge} />;
+    case 'purge':
+      return <PurgeScreen canPurge={abilities.purge} preselectedDsId={route.dsId} />;
+    case 'jobs':
+      return <JobsScreen />;
+    case 'origins':
+      return <OriginsScreen canWrite={abilities.manageOrigins} />;
+    case 'users':
+      return <UsersScreen canWrite={abilities.manageUsers} />;
+    case 'federations':
+      return <FederationsScreen />;
+    case 'federation':
+      return <FederationScreen id={route.id} canWrite={abilities.manageFederationUsers} />;
+    case 'profiles':
+      return <ProfilesScreen />;
+    case 'profile':
+      return <ProfileScreen id={route.id} />;
+    case 'me':
+      return <MyProfileScreen me={me} onSaved={onProfileSaved} />;
+    case 'notFound':
+      return <NotFoundScreen path={route.path} />;
+  }
+}
