@@ -1,3 +1,4 @@
+import { loadDemo } from '../daemon/snapshot/demo.js';
 import { serve } from '../daemon/server.js';
 
 /** Runs the daemon in this process until SIGTERM or SIGINT. */
@@ -10,6 +11,7 @@ export async function runForeground(dataDir: string, options: { listen?: string;
     tlsKey: options.tlsKey,
     adminPassword: process.env.CDNCTL_ADMIN_PASSWORD,
     smtpUrl: process.env.CDNCTL_SMTP_URL,
+    beforeListen: options.demo ? loadDemo : undefined,
   });
   process.stdout.write(`cdnctl daemon listening at ${daemon.url} (data in ${dataDir}); Ctrl-C stops it\n`);
   await new Promise<void>((resolve) => {

@@ -5,7 +5,7 @@ import { buildApp } from './app.js';
 import { defaultConfig, type DaemonConfig, type SmtpConfig } from './config.js';
 import { createMailer } from './mail/create.js';
 import { bootstrap } from './store/bootstrap.js';
-import { openDatabase } from './store/db.js';
+import { openDatabase, type Db } from './store/db.js';
 import { sqliteStore } from './store/index.js';
 
 export interface ServeOptions {
@@ -19,7 +19,7 @@ export interface ServeOptions {
   /** SMTP URL (CDNCTL_SMTP_URL); wins over the config file. */
   smtpUrl?: string;
   /** Runs after the database is ready and before listening: the demo loader uses it. */
-  beforeListen?: (ctx: { dataDir: string; firstStart: boolean }) => Promise<void>;
+  beforeListen?: (ctx: { dataDir: string; firstStart: boolean; db: Db; say: (line: string) => void }) => Promise<void>;
   /** Where progress lines go (the printed admin password among them). */
   say?: (line: string) => void;
   logger?: boolean;
@@ -78,7 +78,7 @@ export async function serve(options: ServeOptions): Promise<RunningDaemon> {
   } else if (boot.createdAdmin) {
     say('created user admin with the password from CDNCTL_ADMIN_PASSWORD');
   }
-  await options.beforeListen?.({ dataDir: options.dataDir, firstStart });
+  await options.beforeListen?.({ dataDir: options.dataDir, firstStart, db, say });
 
   const smtp: SmtpConfig | null = options.smtpUrl ? { ...fileConfig.smtp, url: options.smtpUrl } : fileConfig.smtp ?? null;
   const config: DaemonConfig = defaultConfig({
