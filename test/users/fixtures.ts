@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { hashPassword } from '../../daemon/security/passwords.js';
+import type { Mailer, MailMessage } from '../../daemon/mail/mailer.js';
 import type { Db } from '../../daemon/store/db.js';
 import { ADMIN_PASSWORD, login, makeApp, type TestApp } from '../helpers/app.js';
 
@@ -124,4 +125,24 @@ export const responseOf = <T = unknown>(res: LightMyRequestResponse): T => (res.
 export function dump(db: Db): string {
   const tables = ['users', 'user_tokens', 'sessions', 'deliveryservice_users', 'tenants'];
   return JSON.stringify(tables.map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()));
+}
+
+/** A mailer that keeps what it is given, and fails while `failing` is set. */
+export function recordingMailer() {
+  const sent: MailMessage[] = [];
+  const state = { failing: false };
+  const mailer: Mailer = {
+    async send(message) {
+      if (state.failing) throw new Error('mail server refused the message');
+      sent.push(message);
+    },
+  };
+  return { mailer, sent, state };
+}
+
+/** The token a registration or reset mail carries, read from its link. */
+export function tokenFromMail(text: string): string {
+  const token = /#!\/user\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!token) throw new Error(`no token link in mail:\n${text}`);
+  return token;
 }

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSecret } from '../../daemon/security/tokens.js';
+import type { TestApp } from '../helpers/app.js';
+import { client, dump, errorOf, recordingMailer, tokenFromMail, worldApp, type World } from './fixtures.js';
+
+let t: TestApp & { world: World };
+let api: ReturnType<typeof client>;
+let mail: ReturnType<typeof recordingMailer>;
+
+beforeAll(async () => {
+  mail = recordingMailer();
+  t = await worldApp({ mailer: mail.mailer });
+  api = client(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const sentText = (email: string) => `Successfully sent password reset to email '${email}'`;
+
+async function refused(body: unknown, status: number, text: string) {
+  const before = dump(t.db);
+  const mails = mail.sent.length;
+  const res = await api.post('/api/1.2/user/reset_password', undefined, body);
+  expect(errorOf(res)).toEqual({ status, alerts: [{ text, level: 'error' }] });
+  expect(dump(t.db)).toBe(before);
+  expect(mail.sent.length).toBe(mails);
+}
+
+describe('POST user/reset_password', () => {
+  it.each(['1.1', '1.2', '1.3'])('mails a known address a link and token, without a session, at %s', async (v) => {
+    const mails = mail.sent.length;
+    const res = await api.post(`/api/${v}/user/reset_password`, undefined, { email: 'ro_user@example.test' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ alerts: [{ text: sentText('ro_user@example.test'), level: 'success' }] });
+    expect(mail.sent).toHaveLength(mails + 1);
+    const message = mail.sent.at(-1)!;
+    expect(message.to).toBe('ro_user@example.test');
+    const token = tokenFromMail(message.text);
+    expect(message.text).toContain(`/#!/user?token=${token}`);
+    expect(message.text).toContain(`token: ${token}`);
+    const rows = t.db.prepare("SELECT * FROM user_tokens WHERE user_id = ? AND purpose = 'reset' AND used_at IS NULL").all(t.world.users.ro);
+    expect(rows).toEqual([expect.objectContaining({ token_hash: hashSecret(token), expires_at: t.clock.now() + 24 * 3600_000 })]);
+  });
+
+  it('answers the same for an unknown address, and sends and stores nothing', async () => {
+    const before = dump(t.db);
+    const mails = mail.sent.length;
+    const res = await api.post('/api/1.2/user/reset_password', undefined, { email: 'nobody@example.test' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ alerts: [{ text: sentText('nobody@example.test'), level: 'success' }] });
+    expect(mail.sent).toHaveLength(mails);
+    expect(dump(t.db)).toBe(before);
+  });
+
+  it('finds the user whatever the case of the address, and mails the stored address', async () => {
+    await api.post('/api/1.2/user/reset_password', undefined, { email: 'OPS_USER@Example.Test' });
+    expect(mail.sent.at(-1)!.to).toBe('ops_user@example.test');
+  });
+
+  it('replaces an earlier unused reset token, and a token logs in once', async () => {
+    await api.post('/api/1.2/user/reset_password', undefined, { email: 'tenantb_user@example.test' });
+    const first = tokenFromMail(mail.sent.at(-1)!.text);
+    await api.post('/api/1.2/user/reset_password', undefined, { email: 'tenantb_user@example.test' });
+    const second = tokenFromMail(mail.sent.at(-1)!.text);
+    expect((await api.post('/api/1.2/user/login/token', undefined, { t: first })).statusCode).toBe(401);
+    expect((await api.post('/api/1.2/user/login/token', undefined, { t: second })).statusCode).toBe(200);
+    expect((await api.post('/api/1.2/user/login/token', undefined, { t: second })).statusCode).toBe(401);
+  });
+
+  it('issues tokens that expire after 24 hours', async () => {
+    await api.post('/api/1.2/user/reset_password', undefined, { email: 'ops_user@example.test' });
+    const token = tokenFromMail(mail.sent.at(-1)!.text);
+    t.clock.advance(24 * 3600_000);
+    try {
+      expect((await api.post('/api/1.2/user/login/token', undefined, { t: token })).statusCode).toBe(401);
+    } finally {
+      t.clock.advance(-24 * 3600_000);
+    }
+  });
+
+  it.each([
+    ['a missing email', {}],
+    ['a malformed address', { email: 'not-an-email' }],
+    ['a number', { email: 42 }],
+    ['an address with a display name', { email: 'Ro <ro_user@example.test>' }],
+  ])('answers 400 for %s', async (_name, body) => {
+    await refused(body, 400, 'Malformed request: not a valid email address');
+  });
+
+  it('answers 500 and stores no token when the mail cannot be sent', async () => {
+    mail.state.failing = true;
+    try {
+      await refused({ email: 'ro_user@example.test' }, 500, 'Internal Server Error');
+    } finally {
+      mail.state.failing = false;
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../helpers/app.js';
+import { client, errorOf, loginAs, responseOf, worldApp, type World } from './fixtures.js';
+
+type Rec = Record<string, unknown>;
+
+let t: TestApp & { world: World };
+let api: ReturnType<typeof client>;
+const cookies: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await worldApp();
+  api = client(t.app);
+  // tenanta_user also holds ds1 (root's), which a tenant-a requester must not see.
+  t.db.prepare('INSERT INTO deliveryservice_users (deliveryservice_id, user_id) VALUES (?, ?)').run(t.world.ds.ds1, t.world.users.opsA);
+  for (const key of ['admin', 'ro', 'opsA'] as const) cookies[key] = await loginAs(t.app, key);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const xmlIds = (res: Parameters<typeof responseOf>[0]) => responseOf<Rec[]>(res).map((d) => d.xmlId);
+const notFoundUser = { status: 404, alerts: [{ text: 'user not found', level: 'error' }] };
+
+describe('GET users/:id/deliveryservices', () => {
+  it.each(['1.2', '1.3'])('answers the assigned delivery services in the seed shape at %s', async (v) => {
+    const res = await api.get(`/api/${v}/users/${t.world.users.ro}/deliveryservices`, cookies.admin);
+    expect(res.statusCode).toBe(200);
+    const list = responseOf<Rec[]>(res);
+    expect(list.map((d) => d.xmlId)).toEqual(['ds1', 'ds2']);
+    expect(list[0]).toMatchObject({ id: String(t.world.ds.ds1), displayName: 'DS One', tenant: 'root', tenantId: t.world.tenants.root, active: true });
+    expect(typeof list[0].cdnId).toBe('string');
+    expect(typeof list[0].typeId).toBe('string');
+    expect(typeof list[0].signed).toBe('boolean');
+  });
+
+  it('lists only the delivery services the requester may see', async () => {
+    expect(xmlIds(await api.get(`/api/1.2/users/${t.world.users.opsA}/deliveryservices`, cookies.admin))).toEqual(['ds1', 'ds2']);
+    expect(xmlIds(await api.get(`/api/1.2/users/${t.world.users.opsA}/deliveryservices`, cookies.opsA))).toEqual(['ds2']);
+  });
+
+  it('answers 404 for a user of a tenant the requester cannot see, as for a missing one', async () => {
+    expect(errorOf(await api.get(`/api/1.2/users/${t.world.users.ro}/deliveryservices`, cookies.opsA))).toEqual(notFoundUser);
+    expect(errorOf(await api.get('/api/1.2/users/99999/deliveryservices', cookies.admin))).toEqual(notFoundUser);
+  });
+
+  it('answers 400 for a non-integer id', async () => {
+    expect(errorOf(await api.get('/api/1.2/users/abc/deliveryservices', cookies.admin))).toEqual({
+      status: 400,
+      alerts: [{ text: 'id cannot parse to integer', level: 'error' }],
+    });
+  });
+
+  it('is not served at 1.1', async () => {
+    const res = await api.get(`/api/1.1/users/${t.world.users.ro}/deliveryservices`, cookies.admin);
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('GET user/:id/deliveryservices/available', () => {
+  it.each(['1.2', '1.3'])('answers {id, displayName, xmlId} of the unassigned ones, ordered by xmlId, at %s', async (v) => {
+    const res = await api.get(`/api/${v}/user/${t.world.users.ro}/deliveryservices/available`, cookies.admin);
+    expect(res.statusCode).toBe(200);
+    expect(responseOf(res)).toEqual([
+      { id: String(t.world.ds.ds3), displayName: 'DS Three', xmlId: 'ds3' },
+      { id: String(t.world.ds.ds4), displayName: 'DS Four', xmlId: 'ds4' },
+      { id: String(t.world.ds.ds5), displayName: 'DS Five', xmlId: 'ds5' },
+    ]);
+  });
+
+  it('offers only what both the requester and the user may see', async () => {
+    // tenanta_user sees tenant-a and tenant-a1; ds2 is assigned already.
+    expect(xmlIds(await api.get(`/api/1.2/user/${t.world.users.opsA}/deliveryservices/available`, cookies.admin))).toEqual(['ds5']);
+    expect(xmlIds(await api.get(`/api/1.2/user/${t.world.users.roB}/deliveryservices/available`, cookies.admin))).toEqual([]);
+    expect(xmlIds(await api.get(`/api/1.2/user/${t.world.users.opsA}/deliveryservices/available`, cookies.opsA))).toEqual(['ds5']);
+  });
+
+  it('answers 404 user not found for a missing or invisible user', async () => {
+    expect(errorOf(await api.get('/api/1.2/user/99999/deliveryservices/available', cookies.admin))).toEqual(notFoundUser);
+    expect(errorOf(await api.get(`/api/1.2/user/${t.world.users.admin}/deliveryservices/available`, cookies.opsA))).toEqual(notFoundUser);
+  });
+
+  it('answers 400 for a non-integer id', async () => {
+    expect(errorOf(await api.get('/api/1.2/user/x1/deliveryservices/available', cookies.admin)).status).toBe(400);
+  });
+
+  it('is not served without the .json suffix at 1.1', async () => {
+    expect((await api.get(`/api/1.1/user/${t.world.users.ro}/deliveryservices/available`, cookies.admin)).statusCode).toBe(404);
+  });
+});
+
+describe('GET user/:id/deliveryservices/available.json', () => {
+  it.each(['1.1', '1.2', '1.3'])('answers {xmlId, id} at %s', async (v) => {
+    const res = await api.get(`/api/${v}/user/${t.world.users.ro}/deliveryservices/available.json`, cookies.ro);
+    expect(res.statusCode).toBe(200);
+    expect(responseOf(res)).toEqual([
+      { xmlId: 'ds3', id: String(t.world.ds.ds3) },
+      { xmlId: 'ds4', id: String(t.world.ds.ds4) },
+      { xmlId: 'ds5', id: String(t.world.ds.ds5) },
+    ]);
+  });
+
+  it('answers 404 user not found for a missing user at 1.1', async () => {
+    expect(errorOf(await api.get('/api/1.1/user/99999/deliveryservices/available.json', cookies.admin))).toEqual(notFoundUser);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await api.get(`/api/1.1/user/${t.world.users.ro}/deliveryservices/available.json`)).statusCode).toBe(401);
+  });
+});
