@@ -99,7 +99,7 @@ export function readUser(f: FieldReader): UserModel {
   ]);
   const username = f.requiredString('username');
   const email = f.requiredString('email');
-  if (email && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) f.fail('email: must be a valid email address');
+  if (email && !/^[^@\s]+@[^@\s]+$/.test(email)) f.fail('email: must be a valid email address');
   const plain = f.optionalString('localPassword');
   const hash = f.optionalString('localPasswordHash');
   let password: UserModel['password'] = null;

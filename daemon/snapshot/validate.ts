@@ -67,7 +67,7 @@ const union = (known: Iterable<string>, added: Iterable<string>) => new Set([...
  */
 function orderTenants(tenants: Read<TenantModel>[], known: KnownRecords): TenantModel[] {
   const parentOf = new Map<string, string | null>(known.tenants);
-  for (const { model } of tenants) parentOf.set(model.name, model.parentName);
+  for (const { model } of tenants) if (model.name !== 'root') parentOf.set(model.name, model.parentName);
   const ordered: TenantModel[] = [];
   const placed = new Set<string>();
   const byName = new Map(tenants.map((t) => [t.model.name, t]));
@@ -81,6 +81,7 @@ function orderTenants(tenants: Read<TenantModel>[], known: KnownRecords): Tenant
     ordered.push(t.model);
   };
   for (const t of tenants) {
+    if (t.model.name === 'root') continue;
     if (!parentOf.has(t.model.parentName)) t.f.fail(`unknown parentName "${t.model.parentName}"`);
     else if (inCycle(t.model.name, parentOf)) t.f.fail(`parentName: "${t.model.parentName}" makes the tenant its own ancestor`);
     place(t, new Set());
