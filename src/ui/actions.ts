@@ -33,6 +33,7 @@ export interface UiActions {
   listFederations(): Promise<Federation[]>;
   listFederationUsers(federationId: number): Promise<FederationUser[]>;
   assignFederationUsers(federationId: number, userIds: number[], replace: boolean): Promise<WriteResult>;
+  removeFederationUser(federationId: number, userId: number): Promise<WriteResult>;
   listProfiles(): Promise<Profile[]>;
 }
 

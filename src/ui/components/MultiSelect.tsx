@@ -40,6 +40,7 @@ export function MultiSelect({ items, initialSelected = [], onSubmit, onCancel, i
     isActive,
     onSelect: () => onSubmit(items.filter((item) => chosen.has(item.key)).map((item) => item.key)),
     onCancel,
+    enterEndsFilter: true,
     onKey: (input, _key, current) => {
       if (input === ' ' && current) toggle(current.key);
     },

@@ -11,6 +11,8 @@ export interface ListKeysOptions<T> {
   onCancel?: () => void;
   /** Keys the list does not use, with the item under the cursor (undefined when the list is empty). */
   onKey?: (input: string, key: Key, current: T | undefined) => void;
+  /** Enter while typing a filter only ends the filter (for lists where Enter means "done", not "this one"). */
+  enterEndsFilter?: boolean;
 }
 
 export interface ListKeysState<T> {
@@ -26,7 +28,7 @@ export interface ListKeysState<T> {
  * narrows, Esc clears the filter first and cancels after.
  */
 export function useListKeys<T>(options: ListKeysOptions<T>): ListKeysState<T> {
-  const { items, matches, isActive = true, onSelect, onCancel, onKey } = options;
+  const { items, matches, isActive = true, onSelect, onCancel, onKey, enterEndsFilter = false } = options;
   const [cursorState, setCursor] = useState(0);
   const [filter, setFilter] = useState('');
   const [filtering, setFiltering] = useState(false);
@@ -50,6 +52,7 @@ export function useListKeys<T>(options: ListKeysOptions<T>): ListKeysState<T> {
       if (key.end) return moveTo(last);
       if (key.return) {
         setFiltering(false);
+        if (filtering && enterEndsFilter) return;
         if (current !== undefined) onSelect?.(current);
         return;
       }

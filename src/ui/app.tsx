@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useInput } from 'ink';
+import type { SessionInfo, UiActions } from './actions.js';
+import { Home, type Destination } from './screens/Home.js';
+import { PurgeWizard } from './screens/purge/PurgeWizard.js';
+import { OriginsScreen } from './screens/origins/OriginsScreen.js';
+import { Jobs } from './screens/Jobs.js';
+import { Federations } from './screens/Federations.js';
+import { DeliveryServices, Profiles, Users } from './screens/Lists.js';
+import { NarrowTerminal } from './components/NarrowTerminal.js';
+import { useTerminalWidth } from './hooks/use-terminal-width.js';
+import { MIN_COLUMNS } from './theme.js';
+
+export type Route = 'home' | Destination;
+
+export interface AppProps {
+  actions: UiActions;
+  session: SessionInfo;
+  onQuit: () => void;
+  /** The clock (epoch ms); tests pass a fixed one. */
+  now?: () => number;
+  /** How often the jobs screen fetches again. */
+  jobsRefreshMs?: number;
+  /** The terminal's width; read from the terminal when absent. */
+  width?: number;
+  /** The screen to start on. */
+  initial?: Route;
+}
+
+/** The interactive cdnctl: a home menu and a stack of screens (Enter opens, Esc goes back). */
+export function App({ actions, session, onQuit, now = Date.now, jobsRefreshMs, width: fixedWidth, initial = 'home' }: AppProps) {
+  const terminalWidth = useTerminalWidth();
+  const width = fixedWidth ?? terminalWidth;
+  const [stack, setStack] = useState<Route[]>(initial === 'home' ? ['home'] : ['home', initial]);
+  const route = stack[stack.length - 1];
+  const open = (to: Route) => setStack((s) => [...s, to]);
+  const back = () => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s));
+  const narrow = width < MIN_COLUMNS;
+
+  useInput(
+    (input) => {
+      if (input === 'q') onQuit();
+    },
+    { isActive: narrow },
+  );
+  if (narrow) return <NarrowTerminal width={width} minWidth={MIN_COLUMNS} />;
+
+  const common = { onBack: back, onQuit, width };
+  switch (route) {
+    case 'home':
+      return <Home session={session} loadUser={actions.currentUser} onOpen={open} onQuit={onQuit} width={width} />;
+    case 'purge':
+      return (
+        <PurgeWizard
+          {...common}
+          listDeliveryServices={actions.listDeliveryServices}
+          maxTtlHours={actions.maxTtlHours}
+          createJob={actions.createJob}
+          now={now}
+          onShowJobs={() => setStack((s) => [...s.slice(0, -1), 'jobs'])}
+        />
+      );
+    case 'jobs':
+      return <Jobs {...common} listJobs={actions.listJobs} now={now} refreshMs={jobsRefreshMs} />;
+    case 'origins':
+      return (
+        <OriginsScreen
+          {...common}
+          listOrigins={actions.listOrigins}
+          listDeliveryServices={actions.listDeliveryServices}
+          createOrigin={actions.createOrigin}
+          updateOrigin={actions.updateOrigin}
+          deleteOrigin={actions.deleteOrigin}
+        />
+      );
+    case 'federations':
+      return (
+        <Federations
+          {...common}
+          listFederations={actions.listFederations}
+          listFederationUsers={actions.listFederationUsers}
+          listUsers={actions.listUsers}
+          assignFederationUsers={actions.assignFederationUsers}
+          removeFederationUser={actions.removeFederationUser}
+        />
+      );
+    case 'deliveryServices':
+      return <DeliveryServices {...common} load={actions.listDeliveryServices} />;
+    case 'users':
+      return <Users {...common} load={actions.listUsers} />;
+    case 'profiles':
+      return <Profiles {...common} load={actions.listProfiles} />;
+  }
+}

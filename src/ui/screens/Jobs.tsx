@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Box, Text, useInput } from 'ink';
+import type { Job } from '../types.js';
+import { Screen } from '../components/Screen.js';
+import { Spinner } from '../components/Spinner.js';
+import { ErrorBox } from '../components/ErrorBox.js';
+import { Table, type Column } from '../components/Table.js';
+import { Details } from '../components/Details.js';
+import { useListKeys } from '../hooks/use-list-keys.js';
+import { useRequest } from '../hooks/use-request.js';
+import { useInterval } from '../hooks/use-interval.js';
+import { jobExpiry, jobTtlHours, timeLeft } from '../format/time.js';
+import { formatTimestamp } from '../../time.js';
+import { theme } from '../theme.js';
+
+export interface JobsProps {
+  listJobs: () => Promise<Job[]>;
+  now: () => number;
+  /** How often the list is fetched again, in milliseconds. */
+  refreshMs?: number;
+  onBack: () => void;
+  onQuit?: () => void;
+  width?: number;
+}
+
+const KEYS = [
+  { keys: '↑↓ j/k', does: 'move' },
+  { keys: 'Enter', does: 'details' },
+  { keys: 'r', does: 'refresh now' },
+  { keys: '/', does: 'filter' },
+  { keys: 'Esc', does: 'back' },
+  { keys: 'q', does: 'quit' },
+];
+
+const left = (job: Job, now: number) => {
+  const expiry = jobExpiry(job);
+  return expiry === null ? '?' : timeLeft(expiry, now);
+};
+
+function columns(now: number): Column<Job>[] {
+  return [
+    { header: 'ID', value: (j) => String(j.id), align: 'right', minWidth: 2 },
+    { header: 'Delivery service', value: (j) => j.dsXmlId ?? String(j.dsId ?? ''), minWidth: 6 },
+    { header: 'Asset URL', value: (j) => j.assetUrl, minWidth: 16 },
+    { header: 'TTL', value: (j) => `${jobTtlHours(j.parameters) ?? '?'}h`, align: 'right', minWidth: 3 },
+    { header: 'Time left', value: (j) => left(j, now), minWidth: 7 },
+    { header: 'Start (UTC)', value: (j) => j.startTime, minWidth: 10 },
+    { header: 'Status', value: (j) => j.status ?? '', minWidth: 6 },
+  ];
+}
+
+const every = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
+
+const matches = (job: Job, filter: string) =>
+  [job.assetUrl, job.dsXmlId ?? '', String(job.id)].some((text) => text.toLowerCase().includes(filter));
+
+/** The user's purge jobs and how long each still applies, fetched again every few seconds. */
+export function Jobs({ listJobs, now, refreshMs = 5000, onBack, onQuit, width = 80 }: JobsProps) {
+  const jobs = useRequest(listJobs);
+  const [open, setOpen] = useState<Job | null>(null);
+  const [help, setHelp] = useState(false);
+  useInterval(jobs.reload, refreshMs);
+  const at = now();
+  const list = useListKeys({
+    items: jobs.data ?? [],
+    matches,
+    isActive: open === null,
+    onSelect: setOpen,
+    onCancel: onBack,
+    onKey: (input) => {
+      if (input === 'r') jobs.reload();
+      else if (input === 'q') onQuit?.();
+      else if (input === '?') setHelp((h) => !h);
+    },
+  });
+  useInput(
+    (input, key) => {
+      if (key.escape) setOpen(null);
+      else if (input === 'q') onQuit?.();
+    },
+    { isActive: open !== null },
+  );
+  const expiry = open ? jobExpiry(open) : null;
+  return (
+    <Screen path={open ? ['Jobs', `job ${open.id}`] : ['Jobs']} bindings={KEYS} showHelp={help} width={width}>
+      {open ? (
+        <Details
+          width={width}
+          rows={[
+            ['ID', String(open.id)],
+            ['Delivery service', open.dsXmlId],
+            ['Asset URL', open.assetUrl],
+            ['Parameters', open.parameters],
+            ['Start (UTC)', open.startTime],
+            ['Expires (UTC)', expiry === null ? null : formatTimestamp(expiry)],
+            ['Time left', left(open, at)],
+            ['Entered', open.enteredTime],
+            ['Status', open.status],
+            ['User', open.username],
+          ]}
+        />
+      ) : (
+        <Box flexDirection="column">
+          <Text color={theme.muted}>
+            {`Updated ${formatTimestamp(at).slice(11)} UTC · refreshes every ${every(refreshMs)}`}
+            {jobs.loading && jobs.data ? ' · refreshing…' : ''}
+            {list.filter ? ` · matching /${list.filter}` : ''}
+          </Text>
+          {jobs.loading && !jobs.data && <Spinner label="Loading your jobs…" />}
+          {jobs.error && <ErrorBox message={jobs.error} title="Could not load your jobs" hint="r to try again" />}
+          {jobs.data && (
+            <Table
+              columns={columns(at)}
+              rows={list.shown}
+              width={width}
+              selected={list.cursor}
+              rowColor={(job) => (left(job, at) === 'expired' ? theme.muted : undefined)}
+              emptyText="You have no purge jobs."
+            />
+          )}
+        </Box>
+      )}
+    </Screen>
+  );
+}
