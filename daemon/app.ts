@@ -3,6 +3,8 @@ import { defaultConfig, type DaemonConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { authenticate } from './http/authenticate.js';
 import { registerCors } from './http/cors.js';
+import { DEFAULT_CACHE_BYTES, ResponseCache, answerFromCache, keepResponse } from './http/response-cache.js';
+import { visibleTenants } from './http/tenancy.js';
 import { ApiError, VERSION_NOT_IMPLEMENTED, alerts, errorAlert, handleError, pathNotFound } from './http/errors.js';
 import type { RouteDef } from './http/route.js';
 import type { Mailer } from './mail/mailer.js';
@@ -53,6 +55,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.decorateRequest('apiVersion', '1.1');
   app.decorateRequest('principal', null);
+  app.decorateRequest('pendingCacheEntry', null);
+  const cache = new ResponseCache({ maxBytes: DEFAULT_CACHE_BYTES, clock: ctx.clock, dataVersion: () => ctx.store.dataVersion() });
   app.addHook('onListen', async () => {
     const address = app.server.address();
     if (!baseUrl && address && typeof address === 'object') {
@@ -78,7 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   for (const version of VERSIONS) {
     await app.register(
       async (scope) => {
-        for (const route of routes) if (atLeast(version, route.since)) addRoute(scope, route, version, ctx);
+        for (const route of routes) if (atLeast(version, route.since)) addRoute(scope, route, version, ctx, cache);
       },
       { prefix: `/api/${version}` },
     );
@@ -87,7 +91,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   return app;
 }
 
-function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, ctx: AppContext): void {
+function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, ctx: AppContext, cache: ResponseCache): void {
+  const cached = route.cache === true && route.method === 'GET' && route.auth !== 'none';
   const urls = [route.url];
   if (route.jsonSuffix ?? route.method === 'GET') urls.push(`${route.url}.json`);
   for (const url of urls) {
@@ -96,10 +101,17 @@ function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, 
       url,
       schema: route.schema,
       config: { apiVersion: version, auth: route.auth },
-      onRequest: async (request) => {
+      onRequest: async (request, reply) => {
         request.apiVersion = version;
-        if (route.auth !== 'none') request.principal = await authenticate(request, route.auth, ctx);
+        if (route.auth === 'none') return;
+        const principal = await authenticate(request, route.auth, ctx);
+        request.principal = principal;
+        // The session and privilege were checked just now; the cache key holds the tenants this caller sees.
+        if (cached && (await answerFromCache(cache, request, reply, principal, () => visibleTenants(ctx, principal)))) {
+          return reply;
+        }
       },
+      onSend: cached ? (request, reply, payload) => keepResponse(cache, request, reply, payload) : undefined,
       handler: route.handler,
     });
   }

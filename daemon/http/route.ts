@@ -31,6 +31,12 @@ export interface RouteDef {
   /** Also answer at `url + '.json'`, as Traffic Ops did. Default: true for GET. */
   jsonSuffix?: boolean;
   auth: 'none' | number;
+  /**
+   * GET only: serve repeated requests from the response cache (daemon/http/response-cache.ts). Only for answers
+   * that depend on nothing but the stored data, the URL, the version, the caller's privilege level and the
+   * tenants they see — not on the caller's identity, nor on the time unless the handler bounds it (`cacheUntil`).
+   */
+  cache?: boolean;
   schema?: FastifySchema;
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }

@@ -1,3 +1,4 @@
+import { dataVersionReader } from './data-version.js';
 import type { Db } from './db.js';
 import { sqliteJobs, type JobStore } from './jobs.js';
 import { sqliteCdns, type CdnStore } from './cdns.js';
@@ -35,12 +36,18 @@ export interface Store {
   profiles: ProfileStore;
   /** Checks that the database answers (for readiness). */
   ping(): Promise<void>;
+  /**
+   * A value that changes whenever stored data may have changed: any write through this store, or a commit by
+   * another process (e.g. `cdnctl daemon import` beside the daemon). The response cache keys its entries on it.
+   */
+  dataVersion(): Promise<string>;
   close(): Promise<void>;
 }
 
 /** The SQLite store over an open, migrated database. */
 export function sqliteStore(db: Db): Store {
   const ping = db.prepare('SELECT 1');
+  const dataVersion = dataVersionReader(db);
   return {
     roles: sqliteRoles(db),
     tenants: sqliteTenants(db),
@@ -58,6 +65,9 @@ export function sqliteStore(db: Db): Store {
     profiles: sqliteProfiles(db),
     async ping() {
       ping.get();
+    },
+    async dataVersion() {
+      return dataVersion();
     },
     async close() {
       if (db.open) db.close();

@@ -1,3 +1,4 @@
+import { dataVersionReader } from './data-version.js';
 import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
 
@@ -39,6 +40,23 @@ interface SessionRow {
   tenant_id: number;
 }
 
+const toRecord = (r: SessionRow): SessionRecord =>
+  Object.freeze({
+    idHash: r.id_hash,
+    userId: r.user_id,
+    createdAt: r.created_at,
+    expiresAt: r.expires_at,
+    idleExpiresAt: r.idle_expires_at,
+    username: r.username,
+    roleId: r.role_id,
+    roleName: r.role_name,
+    privLevel: r.priv_level,
+    tenantId: r.tenant_id,
+  });
+
+/** Most sessions remembered between two writes; beyond it the memory starts over. */
+const REMEMBERED_SESSIONS = 10_000;
+
 export function sqliteSessions(db: Db): SessionStore {
   const create = db.prepare(
     'INSERT INTO sessions (id_hash, user_id, created_at, expires_at, idle_expires_at) VALUES (?, ?, ?, ?, ?)',
@@ -52,25 +70,29 @@ export function sqliteSessions(db: Db): SessionStore {
   const del = db.prepare('DELETE FROM sessions WHERE id_hash = ?');
   const delOthers = db.prepare('DELETE FROM sessions WHERE user_id = ? AND id_hash IS NOT ?');
   const delExpired = db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR idle_expires_at <= ?');
+  // Every authenticated request looks its session up: found sessions are remembered for as long as the data
+  // version stays the same, so a logout, a password or role change, or a commit by another process is seen at once.
+  const dataVersion = dataVersionReader(db);
+  const remembered = new Map<string, SessionRecord>();
+  let rememberedAt = '';
   return {
     async create(s) {
       guardWrite(() => create.run(s.idHash, s.userId, s.createdAt, s.expiresAt, s.idleExpiresAt));
     },
     async find(idHash) {
+      const version = dataVersion();
+      if (version !== rememberedAt) {
+        remembered.clear();
+        rememberedAt = version;
+      }
+      const known = remembered.get(idHash);
+      if (known) return known;
       const r = find.get(idHash);
       if (!r) return null;
-      return {
-        idHash: r.id_hash,
-        userId: r.user_id,
-        createdAt: r.created_at,
-        expiresAt: r.expires_at,
-        idleExpiresAt: r.idle_expires_at,
-        username: r.username,
-        roleId: r.role_id,
-        roleName: r.role_name,
-        privLevel: r.priv_level,
-        tenantId: r.tenant_id,
-      };
+      if (remembered.size >= REMEMBERED_SESSIONS) remembered.clear();
+      const record = toRecord(r);
+      remembered.set(idHash, record);
+      return record;
     },
     async touch(idHash, idleExpiresAt) {
       guardWrite(() => touch.run(idleExpiresAt, idHash));

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// One load case in its own process, so the load generator never shares an event loop with the harness.
+// argv[2]: JSON { url, method?, headers?, body?, connections, duration, warmup, overallRate?, purgeBody? }.
+// Prints one JSON line on stdout: { requests, reqPerSec, p50, p99, max, errors, non2xx, statusCodes, seconds }.
+import autocannon from 'autocannon';
+
+const spec = JSON.parse(process.argv[2]);
+
+/** POST jobs: every request purges a different regex, so the daemon stores distinct jobs. */
+function purgeRequests(base) {
+  return [
+    {
+      setupRequest(request, context) {
+        context.n = (context.n ?? 0) + 1;
+        const regex = `/bench/${process.pid}-${Date.now()}-${context.n}\\.png`;
+        return { ...request, body: JSON.stringify({ ...base, regex }) };
+      },
+    },
+  ];
+}
+
+const options = {
+  url: spec.url,
+  method: spec.method ?? 'GET',
+  headers: spec.headers ?? {},
+  body: spec.body,
+  connections: spec.connections,
+  duration: spec.duration,
+  overallRate: spec.overallRate,
+  requests: spec.purgeBody ? purgeRequests(spec.purgeBody) : undefined,
+  warmup: spec.warmup > 0 ? { connections: spec.connections, duration: spec.warmup } : undefined,
+  timeout: 30,
+};
+
+const result = await autocannon(options);
+const statusCodes = {};
+for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = Number(count);
+const seconds = result.duration;
+process.stdout.write(
+  `${JSON.stringify({
+    requests: result.requests.total,
+    reqPerSec: seconds > 0 ? result.requests.total / seconds : 0,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors + result.non2xx,
+    non2xx: result.non2xx,
+    connectionErrors: result.errors,
+    statusCodes,
+    seconds,
+  })}\n`,
+);

@@ -1,0 +1,174 @@
+// The cases of issue 9, each answering { name, figures, target, pass, summary } (available: false when the
+// endpoint or command does not exist yet).
+import { runLoad } from './load.mjs';
+import { loadSummary } from './report.mjs';
+import { CDNCTL, sampleRss } from './daemon.mjs';
+import { medianWallTimes } from './timing.mjs';
+
+const round1 = (n) => Math.round(n * 10) / 10;
+
+/** A case that could not run: why, instead of figures. */
+export function unavailable(name, target, why) {
+  return { name, figures: null, target, pass: false, available: false, summary: `not available: ${why}` };
+}
+
+/** Fetches `path` once: { status, body (Buffer), contentType }. */
+export async function probe(url, path, cookie) {
+  const response = await fetch(`${url}${path}`, { headers: cookie ? { cookie } : {} });
+  return {
+    status: response.status,
+    body: Buffer.from(await response.arrayBuffer()),
+    contentType: response.headers.get('content-type') ?? 'application/json; charset=utf-8',
+  };
+}
+
+const figuresOf = (load) => ({
+  reqPerSec: Math.round(load.reqPerSec),
+  p50Ms: load.p50,
+  p99Ms: load.p99,
+  maxMs: load.max,
+  errors: load.errors,
+  requests: load.requests,
+  statusCodes: load.statusCodes,
+});
+
+/** The bare node:http server's figures: what this machine serves at most. */
+export async function ceilingCase(ceilingUrl, bytes) {
+  const load = await runLoad({ url: ceilingUrl });
+  return {
+    name: 'ceiling: bare node:http, same bytes as GET origins (50)',
+    figures: { ...figuresOf(load), bodyBytes: bytes },
+    target: 'reference',
+    pass: load.errors === 0,
+    summary: loadSummary(load),
+  };
+}
+
+/**
+ * A read case: probes the path once (404 → not available), then loads it. `check(load, figures)` decides
+ * the verdict; `ceiling` (req/s) adds the ratio; `during(pid)` hooks a sampler around the load.
+ */
+export async function readCase({ name, target, url, path, cookie, ceiling, check, daemonPid, sampleMemory }) {
+  const first = await probe(url, path, cookie);
+  if (first.status !== 200) return unavailable(name, target, `GET ${path} answered ${first.status}`);
+  const sampler = sampleMemory ? sampleRss(daemonPid) : null;
+  const load = await runLoad({ url: `${url}${path}`, headers: { cookie } });
+  const memory = sampler?.stop();
+  const figures = { ...figuresOf(load), bodyBytes: first.body.length };
+  if (ceiling) figures.ceilingRatio = Math.round((load.reqPerSec / ceiling) * 100) / 100;
+  if (memory) figures.rssMaxMb = round1(memory.maxMb);
+  let summary = loadSummary(load);
+  if (figures.ceilingRatio !== undefined) summary += `, ${figures.ceilingRatio} × ceiling`;
+  if (memory) summary += `, RSS max ${figures.rssMaxMb} MB`;
+  return { name, figures, target, pass: load.errors === 0 && check(load, figures), summary };
+}
+
+/** POST user/current/jobs: every request a distinct, valid purge. */
+export async function purgeCase({ url, cookie, dsId }) {
+  const name = 'POST /api/1.2/user/current/jobs';
+  const target = '≥ 2,000 req/s';
+  const base = { dsId, ttl: 24, startTime: new Date().toISOString().replace('T', ' ').slice(0, 19) };
+  const probeResponse = await fetch(`${url}/api/1.2/user/current/jobs`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...base, regex: '/bench/probe\\.png' }),
+  });
+  await probeResponse.arrayBuffer();
+  if (probeResponse.status !== 200) return unavailable(name, target, `POST answered ${probeResponse.status}`);
+  const load = await runLoad({
+    url: `${url}/api/1.2/user/current/jobs`,
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    purgeBody: base,
+  });
+  return { name, figures: figuresOf(load), target, pass: load.errors === 0 && load.reqPerSec >= 2000, summary: loadSummary(load) };
+}
+
+/**
+ * POST user/login (scrypt) under load while a second autocannon process reads GET origins at a steady rate:
+ * logins must reach 60/s and the readers' p99 stay within 25 ms.
+ */
+export async function loginUnderLoadCase({ url, cookie, username, password, readPath, readRate }) {
+  const name = 'POST /api/1.2/user/login (scrypt) + concurrent GET';
+  const target = '≥ 60 req/s logins; GET p99 ≤ 25 ms';
+  const [logins, reads] = await Promise.all([
+    runLoad({
+      url: `${url}/api/1.2/user/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ u: username, p: password }),
+    }),
+    runLoad({ url: `${url}${readPath}`, headers: { cookie }, overallRate: readRate }),
+  ]);
+  const pass = logins.errors === 0 && reads.errors === 0 && logins.reqPerSec >= 60 && reads.p99 <= 25;
+  return {
+    name,
+    figures: { login: figuresOf(logins), get: { ...figuresOf(reads), path: readPath, offeredRate: readRate } },
+    target,
+    pass,
+    summary: `login ${loadSummary(logins)}; GET ${loadSummary(reads)}`,
+  };
+}
+
+/** `cdnctl --version` against `node -e 0`, alternated, median of `runs`. */
+export async function versionCase(runs) {
+  const [cli, bare] = await medianWallTimes(
+    [
+      { command: process.execPath, args: [CDNCTL, '--version'] },
+      { command: process.execPath, args: ['-e', '0'] },
+    ],
+    runs,
+  );
+  const ratio = Math.round((cli.medianMs / bare.medianMs) * 100) / 100;
+  return {
+    name: 'cdnctl --version wall time',
+    figures: { cliMedianMs: cli.medianMs, nodeMedianMs: bare.medianMs, ratio, runs },
+    target: '≤ 1.5 × node -e 0',
+    pass: cli.last.code === 0 && ratio <= 1.5,
+    summary: `${cli.medianMs} ms vs node -e 0 ${bare.medianMs} ms = ${ratio} ×`,
+  };
+}
+
+/** `cdnctl origins list -o json` against the running daemon, median of `runs`. */
+export async function cliOriginsCase({ url, cookie, configDir, runs }) {
+  const name = 'cdnctl origins list -o json';
+  const target = 'median ≤ 300 ms';
+  const env = {
+    ...process.env,
+    CDNCTL_SERVER: url,
+    CDNCTL_SESSION: cookie.slice(cookie.indexOf('=') + 1),
+    CDNCTL_CONFIG_DIR: configDir,
+    NO_COLOR: '1',
+  };
+  const command = { command: process.execPath, args: [CDNCTL, 'origins', 'list', '-o', 'json', '--server', url], env };
+  const [first] = await medianWallTimes([command], 1);
+  if (first.last.code !== 0) {
+    const said = first.last.stderr.trim().split('\n')[0] || `exit ${first.last.code}`;
+    return unavailable(name, target, `the command failed: ${said}`);
+  }
+  const [timed] = await medianWallTimes([command], runs);
+  let count = null;
+  try {
+    count = JSON.parse(timed.last.stdout).length;
+  } catch {
+    return { ...unavailable(name, target, 'its output is not JSON'), available: true };
+  }
+  return {
+    name,
+    figures: { medianMs: timed.medianMs, minMs: timed.minMs, runs, origins: count },
+    target,
+    pass: timed.medianMs <= 300,
+    summary: `median ${timed.medianMs} ms (${count} origins)`,
+  };
+}
+
+/** Daemon cold start: spawn to the first 200 of ping. */
+export function coldStartCase(result) {
+  return {
+    name: 'daemon cold start to first 200',
+    figures: result,
+    target: '≤ 1 s',
+    pass: result.medianMs <= 1000,
+    summary: `median ${result.medianMs} ms (min ${result.minMs}, max ${result.maxMs}, ${result.runs} runs)`,
+  };
+}

@@ -1,0 +1,52 @@
+// The benchmark's output: a table on stdout and bench/results/latest.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, release, totalmem, type, arch } from 'node:os';
+import { dirname } from 'node:path';
+
+export function machineInfo() {
+  const list = cpus();
+  return {
+    cpus: list.length,
+    cpuModel: list[0]?.model ?? 'unknown',
+    memoryMb: Math.round(totalmem() / 1024 / 1024),
+    node: process.version,
+    os: `${type()} ${release()} ${arch()}`,
+  };
+}
+
+const int = (n) => Math.round(n).toLocaleString('en-US');
+const ms = (n) => (n >= 10 ? `${Math.round(n)}` : `${Math.round(n * 10) / 10}`);
+
+/** A load result as one phrase: req/s, p50, p99, errors. */
+export function loadSummary(load) {
+  return `${int(load.reqPerSec)} req/s, p50 ${ms(load.p50)} ms, p99 ${ms(load.p99)} ms, ${int(load.errors)} errors`;
+}
+
+/** The result column: PASS, FAIL, or n/a for a case that could not run. */
+export function verdict(c) {
+  if (c.available === false) return 'n/a';
+  return c.pass ? 'pass' : 'FAIL';
+}
+
+/** Fixed-width table of the cases: name, figures, target, verdict. */
+export function formatTable(cases) {
+  const rows = [['case', 'figures', 'target', 'result'], ...cases.map((c) => [c.name, c.summary, c.target, verdict(c)])];
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
+  const line = (row) => row.map((cell, col) => cell.padEnd(widths[col])).join('  ').trimEnd();
+  return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
+}
+
+/** The same table in Markdown, for the README's Benchmarks section. */
+export function formatMarkdown(cases) {
+  const escape = (text) => text.replaceAll('|', '\\|');
+  return [
+    '| case | figures | target | result |',
+    '|---|---|---|---|',
+    ...cases.map((c) => `| ${escape(c.name)} | ${escape(c.summary)} | ${escape(c.target)} | ${verdict(c)} |`),
+  ].join('\n');
+}
+
+export function writeResults(file, report) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+}

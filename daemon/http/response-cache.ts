@@ -1,0 +1,182 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from './route.js';
+
+/**
+ * A cache of serialized GET responses, for routes that declare `cache: true`. It only skips the work of
+ * reading and serializing: the session, the privilege level and the caller's tenancy are checked on every
+ * request before it is consulted (authentication runs first), and the key holds everything an answer depends
+ * on: the API version, the path with its query, the caller's privilege level and the set of tenants they see.
+ *
+ * Invalidation needs no list of writes: every entry belongs to one *data version* of the store, a value that
+ * changes with any write through the daemon's own connection and any commit by another process (such as
+ * `cdnctl daemon import` beside a running daemon). A request that sees a new data version empties the cache,
+ * and a response is stored only when the data version did not move while it was being computed.
+ */
+
+export interface CachedResponse {
+  body: Buffer;
+  /** Headers the route set (content type and the like), replayed on a hit. */
+  headers: Record<string, string | string[]>;
+  /** Epoch ms after which the entry is stale (a route that depends on time sets it); null = until a write. */
+  expiresAt: number | null;
+}
+
+export interface ResponseCacheOptions {
+  /** The most bytes of bodies kept; the least recently used entries go first. */
+  maxBytes: number;
+  clock: () => number;
+  /** The store's data version (Store.dataVersion). */
+  dataVersion: () => Promise<string>;
+}
+
+export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
+
+export class ResponseCache {
+  private readonly entries = new Map<string, CachedResponse>();
+  private readonly tenantKeys = new Map<number, string>();
+  private bytes = 0;
+  private version: string | null = null;
+
+  constructor(private readonly options: ResponseCacheOptions) {}
+
+  /** The current data version; when it moved since the last look, everything cached is dropped. */
+  async currentVersion(): Promise<string> {
+    const version = await this.options.dataVersion();
+    if (version !== this.version) {
+      this.clear();
+      this.version = version;
+    }
+    return version;
+  }
+
+  /** The fresh entry under `key` (call currentVersion() first), marked as recently used. */
+  get(key: string): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expiresAt !== null && entry.expiresAt <= this.options.clock()) {
+      this.bytes -= entry.body.length;
+      return undefined;
+    }
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** Keeps `entry` if the data version is still `version`, the one its answer was computed from. */
+  async put(key: string, version: string, entry: CachedResponse): Promise<void> {
+    if (entry.body.length > this.options.maxBytes) return;
+    if ((await this.currentVersion()) !== version) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= old.body.length;
+    }
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    for (const [oldest, value] of this.entries) {
+      if (this.bytes <= this.options.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= value.body.length;
+    }
+  }
+
+  /**
+   * A short stable name for the set of tenants a caller of `tenantId` sees, computed once per data version
+   * (the tenant tree only changes with a write).
+   */
+  async tenantKey(tenantId: number, visible: () => Promise<ReadonlySet<number>>): Promise<string> {
+    const known = this.tenantKeys.get(tenantId);
+    if (known !== undefined) return known;
+    const key = [...(await visible())].sort((a, b) => a - b).join(',');
+    this.tenantKeys.set(tenantId, key);
+    return key;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.tenantKeys.clear();
+    this.bytes = 0;
+  }
+
+  /** Entries and bytes held, for tests and diagnostics. */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+}
+
+/** What a request that missed the cache remembers until its response is sent. */
+interface PendingEntry {
+  key: string;
+  version: string;
+  expiresAt: number | null;
+  /** Header names already set before the route ran (by app-wide hooks): not part of the cached answer. */
+  headersBefore: Set<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    pendingCacheEntry: PendingEntry | null;
+  }
+}
+
+/** Headers never stored with an answer: recomputed per response, or a sign it must not be shared. */
+const PER_RESPONSE_HEADERS = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * Answers an authenticated GET from the cache when it can (returns true: the reply is sent), else arms the
+ * request so that `keepResponse` stores what the route answers. Call only after authentication.
+ */
+export async function answerFromCache(
+  cache: ResponseCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  principal: Principal,
+  visibleTenants: () => Promise<ReadonlySet<number>>,
+): Promise<boolean> {
+  if (request.method !== 'GET') return false;
+  const version = await cache.currentVersion();
+  const tenants = await cache.tenantKey(principal.tenantId, visibleTenants);
+  const key = `${request.apiVersion}|${principal.privLevel}|${tenants}|${request.url}`;
+  const hit = cache.get(key);
+  if (hit) {
+    reply.code(200).headers(hit.headers).send(hit.body);
+    return true;
+  }
+  request.pendingCacheEntry = { key, version, expiresAt: null, headersBefore: new Set(Object.keys(reply.getHeaders())) };
+  return false;
+}
+
+/**
+ * The onSend step of a cached route: stores a 200 answer of an armed request (never one that sets a cookie)
+ * and passes the payload on, as a Buffer so it is encoded once.
+ */
+export async function keepResponse(
+  cache: ResponseCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  const pending = request.pendingCacheEntry;
+  if (!pending || reply.statusCode !== 200) return payload;
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  request.pendingCacheEntry = null;
+  const all = reply.getHeaders();
+  if (all['set-cookie'] !== undefined) return payload;
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(all)) {
+    if (pending.headersBefore.has(name) || PER_RESPONSE_HEADERS.has(name) || value === undefined) continue;
+    headers[name] = Array.isArray(value) ? value : String(value);
+  }
+  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  await cache.put(pending.key, pending.version, { body, headers, expiresAt: pending.expiresAt });
+  return body;
+}
+
+/**
+ * Bounds how long the answer being computed may be served from the cache (for answers that change with
+ * time, such as a config file that drops expired jobs). Without it an answer lives until the next write.
+ */
+export function cacheUntil(request: FastifyRequest, epochMs: number): void {
+  const pending = request.pendingCacheEntry;
+  if (pending) pending.expiresAt = pending.expiresAt === null ? epochMs : Math.min(pending.expiresAt, epochMs);
+}
