@@ -5,7 +5,6 @@ import { alerts, badRequest, conflict, successAlert, unauthorized } from '../htt
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { hashPassword } from '../security/passwords.js';
 import { fieldsOf, type User, type UserFields } from '../store/users.js';
-import { atLeast } from '../versions.js';
 import { PROFILE_FIELDS } from './users-fields.js';
 import { parseProfileUpdate, type ProfileChange } from './users-validate-profile.js';
 
@@ -57,7 +56,10 @@ export function applyProfileChange(user: User, change: ProfileChange, passwordHa
 const usernameTaken = (u: string) => conflict(`Username ${u} already exists!`);
 const emailTaken = (e: string) => conflict(`Email ${e} already exists!`);
 
-/** GET user/current, PUT user/current (1.2+) and POST user/current/update (1.1+): the caller's own profile. */
+/**
+ * GET user/current, PUT user/current (1.2+, answers the updated record) and POST user/current/update (1.1+, the
+ * seed's 1.1 form, answers only its alert at every version): the caller's own profile.
+ */
 export function currentUserRoutes(ctx: AppContext): RouteDef[] {
   async function self(request: FastifyRequest): Promise<User> {
     const user = await ctx.store.users.byId(caller(request).userId);
@@ -65,7 +67,8 @@ export function currentUserRoutes(ctx: AppContext): RouteDef[] {
     return user;
   }
 
-  async function update(request: FastifyRequest) {
+  /** PUT (1.2+) answers the updated record too; the 1.1 route POST user/current/update keeps its {alerts} answer. */
+  async function update(request: FastifyRequest, withRecord: boolean) {
     const principal = caller(request);
     const user = await self(request);
     const parsed = parseProfileUpdate(request.body, user);
@@ -88,7 +91,7 @@ export function currentUserRoutes(ctx: AppContext): RouteDef[] {
     });
     if ('taken' in result) throw result.taken === 'username' ? usernameTaken(fields.username) : emailTaken(fields.email);
     const done = successAlert('User profile was successfully updated');
-    if (!atLeast(request.apiVersion, '1.2')) return alerts(done);
+    if (!withRecord) return alerts(done);
     return { alerts: [done], response: userWriteRecord(await self(request)) };
   }
 
@@ -100,7 +103,14 @@ export function currentUserRoutes(ctx: AppContext): RouteDef[] {
       auth: PRIV.READ,
       handler: async (request) => ({ response: currentUserRecord(await self(request), request.apiVersion) }),
     },
-    { method: 'PUT', url: '/user/current', since: '1.2', auth: PRIV.READ, schema: updateSchema, handler: update },
-    { method: 'POST', url: '/user/current/update', since: '1.1', auth: PRIV.READ, schema: updateSchema, handler: update },
+    { method: 'PUT', url: '/user/current', since: '1.2', auth: PRIV.READ, schema: updateSchema, handler: (r) => update(r, true) },
+    {
+      method: 'POST',
+      url: '/user/current/update',
+      since: '1.1',
+      auth: PRIV.READ,
+      schema: updateSchema,
+      handler: (r) => update(r, false),
+    },
   ];
 }
