@@ -33,17 +33,23 @@ export function App() {
 
   useEffect(() => {
     onSessionLost((alerts) => setSession((s) => (s.state === 'in' ? { state: 'out', alerts } : s)));
-    const token = tokenFromLocation(window.location);
-    if (token) {
+    // A mailed link may also arrive as a mere hash change when the portal is already open.
+    const takeToken = () => {
+      const token = tokenFromLocation(window.location);
+      if (!token) return false;
       // The token is single-use: take it out of the address bar and the history at once.
       window.history.replaceState(null, '', '/');
       setSession({ state: 'token', token });
-      return;
+      return true;
+    };
+    window.addEventListener('hashchange', takeToken);
+    if (!takeToken()) {
+      loadSignedIn().then(
+        (signedIn) => setSession({ state: 'in', ...signedIn }),
+        () => setSession({ state: 'out', alerts: [] }),
+      );
     }
-    loadSignedIn().then(
-      (signedIn) => setSession({ state: 'in', ...signedIn }),
-      () => setSession({ state: 'out', alerts: [] }),
-    );
+    return () => window.removeEventListener('hashchange', takeToken);
   }, []);
 
   const move = useCallback<typeof navigate>((to, options) => {

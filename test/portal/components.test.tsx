@@ -24,6 +24,13 @@ const noop = () => undefined;
 /** The visible text of rendered markup, tags dropped, whitespace collapsed. */
 const text = (markup: string) =>
   markup.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The opening tag of the control that a label names through its `for`. */
+function control(markup: string, label: string): string {
+  const id = new RegExp(`<label[^>]*for="([^"]+)"[^>]*>${escape(label)}</label>`).exec(markup)?.[1];
+  if (!id) throw new Error(`no label "${label}"`);
+  return new RegExp(`<(?:input|select)[^>]*id="${escape(id)}"[^>]*>`).exec(markup)?.[0] ?? '';
+}
 const buttons = (markup: string) => [...markup.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
 
 const origin = (id: number, name: string, isPrimary: boolean): Origin => ({
@@ -40,8 +47,8 @@ const ds = (id: string, xmlId: string): DeliveryService => ({
 describe('login', () => {
   it('labels its fields Username and Password and its button Log in', () => {
     const markup = html(<LoginScreen alerts={[]} onLoggedIn={noop} />);
-    expect(markup).toMatch(/<label class="field"><span class="field-label">Username<\/span><input[^>]*autoComplete="username"/);
-    expect(markup).toMatch(/<span class="field-label">Password<\/span><input[^>]*type="password"/);
+    expect(control(markup, 'Username')).toMatch(/^<input[^>]*autoComplete="username"/);
+    expect(control(markup, 'Password')).toMatch(/^<input[^>]*type="password"/);
     expect(buttons(markup)).toEqual(['Log in']);
   });
 
@@ -55,9 +62,10 @@ describe('login', () => {
     const markup = html(<CompleteRegistrationScreen me={me} alerts={[{ level: 'success', text: 'Successfully logged in.' }]} onDone={noop} />);
     expect(text(markup)).toContain('Complete your registration');
     expect(text(markup)).toContain('Signed in as new@example.test.');
-    for (const label of ['Username', 'Full name', 'New password', 'Confirm password']) expect(markup).toContain(`>${label}</span>`);
+    for (const label of ['Username', 'Full name', 'New password', 'Confirm password']) expect(control(markup, label)).toMatch(/^<input/);
     expect(markup).toContain('Successfully logged in.');
-    expect(markup).toMatch(/>Username<\/span><input[^>]*value=""/);
+    expect(control(markup, 'Username')).toMatch(/value=""/);
+    expect(control(markup, 'New password')).toMatch(/aria-describedby="[^"]+"/);
   });
 });
 
@@ -153,8 +161,8 @@ describe('purge form', () => {
     expect(markup).toContain('<option value="1">ds1 — DS1</option>');
     expect(markup).toContain('<option value="2">ds2 — DS2</option>');
     expect(text(markup)).toContain('From 1 to 2160 hours (90 days) at most.');
-    expect(markup).toMatch(/type="number" min="1" max="2160"/);
-    expect(markup).toContain('value="2026-11-21 12:34:56"');
+    expect(control(markup, 'TTL (hours)')).toMatch(/type="number" min="1" max="2160"/);
+    expect(control(markup, 'Start time (UTC)')).toContain('value="2026-11-21 12:34:56"');
     expect(markup).toMatch(/<button type="submit" disabled="">Submit purge<\/button>/);
   });
 

@@ -22,7 +22,7 @@ export function CompleteRegistrationScreen({ me, alerts, onDone }: {
     event.preventDefault();
     setBusy(true);
     try {
-      const result = await updateCurrentUser({ username, fullName, localPasswd: password, confirmLocalPasswd: confirm });
+      const result = await updateCurrentUser({ username, fullName, localPassword: password, confirmLocalPassword: confirm });
       onDone(result.alerts);
     } catch (error) {
       setShown(alertsOf(error));

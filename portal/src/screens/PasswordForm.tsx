@@ -7,7 +7,7 @@ export function PasswordForm({ busy, onSave }: { busy: boolean; onSave: (user: R
   const [confirm, setConfirm] = useState('');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await onSave({ localPasswd: password, confirmLocalPasswd: confirm })) {
+    if (await onSave({ localPassword: password, confirmLocalPassword: confirm })) {
       setPassword('');
       setConfirm('');
     }

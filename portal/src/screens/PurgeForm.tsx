@@ -66,13 +66,16 @@ export function PurgeForm({ services, initialDsId = '', now, maxTtlHours = DEFAU
       <Field label="TTL (hours)" hint={ttlProblem ?? `From 1 to ${maxTtlHours} hours (${maxTtlHours / 24} days) at most.`}>
         <input type="number" min={1} max={maxTtlHours} step={1} value={ttl} onChange={(e) => setTtl(e.target.value)} required />
       </Field>
-      <Field label="Start time (UTC)" hint={startProblem ?? 'Now, or up to two days ahead.'}>
-        <div className="input-row">
-          <input className="mono" value={startTime} onChange={(e) => setStartTime(e.target.value)} required />
+      <Field
+        label="Start time (UTC)"
+        hint={startProblem ?? 'Now, or up to two days ahead.'}
+        after={
           <button type="button" className="secondary" onClick={() => setStartTime(formatApiTime(Date.now()))}>
             Now
           </button>
-        </div>
+        }
+      >
+        <input className="mono" value={startTime} onChange={(e) => setStartTime(e.target.value)} required />
       </Field>
       <div className="actions">
         <button type="submit" disabled={!ready || busy}>
