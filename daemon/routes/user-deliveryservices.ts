@@ -44,13 +44,14 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
   }
 
   return [
-    { method: 'GET', url: '/users/:id/deliveryservices', since: '1.2', auth: PRIV.READ, schema: userIdSchema, handler: assigned },
+    { method: 'GET', url: '/users/:id/deliveryservices', since: '1.2', auth: PRIV.READ, cache: true, schema: userIdSchema, handler: assigned },
     {
       method: 'GET',
       url: '/user/:id/deliveryservices/available',
       since: '1.2',
       jsonSuffix: false,
       auth: PRIV.READ,
+      cache: true,
       schema: userIdSchema,
       handler: async (request) => ({
         response: (await available(request)).map((ds) => ({ id: String(ds.id), displayName: ds.displayName, xmlId: ds.xmlId })),
@@ -62,6 +63,7 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       jsonSuffix: false,
       auth: PRIV.READ,
+      cache: true,
       schema: userIdSchema,
       handler: async (request) => ({
         response: (await available(request)).map((ds) => ({ xmlId: ds.xmlId, id: String(ds.id) })),

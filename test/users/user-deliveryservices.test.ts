@@ -75,6 +75,16 @@ describe('GET user/:id/deliveryservices/available', () => {
     expect(xmlIds(await api.get(`/api/1.2/user/${t.world.users.opsA}/deliveryservices/available`, cookies.opsA))).toEqual(['ds5']);
   });
 
+  it('reflects a new assignment on the next request, although answers are cached', async () => {
+    const url = `/api/1.2/user/${t.world.users.ro}/deliveryservices/available`;
+    const assignment = [t.world.ds.ds3, t.world.users.ro];
+    expect(xmlIds(await api.get(url, cookies.admin))).toEqual(['ds3', 'ds4', 'ds5']);
+    t.db.prepare('INSERT INTO deliveryservice_users (deliveryservice_id, user_id) VALUES (?, ?)').run(...assignment);
+    expect(xmlIds(await api.get(url, cookies.admin))).toEqual(['ds4', 'ds5']);
+    t.db.prepare('DELETE FROM deliveryservice_users WHERE deliveryservice_id = ? AND user_id = ?').run(...assignment);
+    expect(xmlIds(await api.get(url, cookies.admin))).toEqual(['ds3', 'ds4', 'ds5']);
+  });
+
   it('answers 404 user not found for a missing or invisible user', async () => {
     expect(errorOf(await api.get('/api/1.2/user/99999/deliveryservices/available', cookies.admin))).toEqual(notFoundUser);
     expect(errorOf(await api.get(`/api/1.2/user/${t.world.users.admin}/deliveryservices/available`, cookies.opsA))).toEqual(notFoundUser);
