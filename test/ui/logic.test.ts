@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetUrlPreview, expiryPreview, matchesEverything, regexError, startTimeError, ttlError } from '../../src/ui/validation/purge.js';
+import { assetUrlPreview, expiryPreview, matchesEverything, purgeErrors } from '../../src/ui/validation/purge.js';
 import { emptyOriginForm, isDnsName, originToForm, toOriginBody, validateOrigin } from '../../src/ui/validation/origin.js';
 import { fitColumns, renderTable, truncate } from '../../src/ui/format/table.js';
 import { jobExpiry, timeLeft } from '../../src/ui/format/time.js';
@@ -9,31 +9,36 @@ import { deliveryServices, origins } from './helpers/fixtures.js';
 const NOW = Date.UTC(2026, 2, 1, 12, 0, 0);
 
 describe('purge validation', () => {
-  it('wants a regex that starts with / and compiles', () => {
-    expect(regexError('')).toBe('regex: cannot be blank');
-    expect(regexError('images/.*')).toBe("regex: must start with '/'");
-    expect(regexError('/foo([')).toMatch(/^regex: is not a valid regular expression: /);
-    expect(regexError('/images/.*\\.jpg')).toBeNull();
+  const fine = { regex: '/images/.*\\.jpg', ttl: '24', startTime: '2026-03-01 12:00:00' };
+  const errorsOf = (values: Partial<typeof fine>, max = 2160) => purgeErrors({ ...fine, ...values }, max, NOW);
+
+  it('accepts a regex that starts with / and compiles, and says why otherwise (the API\'s texts)', () => {
+    expect(errorsOf({})).toEqual({ regex: undefined, ttl: undefined, startTime: undefined });
+    expect(errorsOf({ regex: '' }).regex).toBe('regex: is required');
+    expect(errorsOf({ regex: 'images/.*' }).regex).toBe("regex: must start with '/'");
+    expect(errorsOf({ regex: '/foo([' }).regex).toMatch(/^regex: is not a valid regular expression: /);
+    expect(errorsOf({ regex: '/a b' }).regex).toBe('regex: cannot contain whitespace or control characters');
   });
 
   it('recognises regexes that match every path', () => {
     for (const all of ['/.*', '/', '/(.*)', '/.+', '/.*$']) expect(matchesEverything(all), all).toBe(true);
-    for (const narrow of ['/images/.*', '/.*\\.jpg$', '/a', 'nope', '/foo(']) expect(matchesEverything(narrow), narrow).toBe(false);
+    for (const narrow of ['/images/.*', '/.*\\.jpg$', '/a', '.*', '/foo(']) expect(matchesEverything(narrow), narrow).toBe(false);
   });
 
   it('bounds the ttl between 1 and the maximum', () => {
-    expect(ttlError('', 2160)).toBe('ttl: cannot be blank');
-    expect(ttlError('1.5', 2160)).toBe('ttl: must be a whole number of hours');
-    expect(ttlError('0', 2160)).toBe('ttl: must be at least 1');
-    expect(ttlError('2161', 2160)).toBe('ttl: cannot exceed 2160');
-    expect(ttlError('2160', 2160)).toBeNull();
+    expect(errorsOf({ ttl: '' }).ttl).toBe('ttl: is required');
+    expect(errorsOf({ ttl: '1.5' }).ttl).toBe('ttl: must be a whole number of hours');
+    expect(errorsOf({ ttl: '0' }).ttl).toBe('ttl: must be at least 1');
+    expect(errorsOf({ ttl: '2161' }).ttl).toBe('ttl: cannot exceed 2160');
+    expect(errorsOf({ ttl: '48' }, 47).ttl).toBe('ttl: cannot exceed 47');
+    expect(errorsOf({ ttl: '2160' }).ttl).toBeUndefined();
   });
 
   it('keeps the start within two days of now', () => {
-    expect(startTimeError('tomorrow', NOW)).toMatch(/must look like/);
-    expect(startTimeError('2026-02-27 11:59:59', NOW)).toBe('startTime: cannot be more than two days in the past');
-    expect(startTimeError('2026-03-03 12:00:01', NOW)).toBe('startTime: must be within two days from now');
-    expect(startTimeError('2026-03-03T12:00:00Z', NOW)).toBeNull();
+    expect(errorsOf({ startTime: 'tomorrow' }).startTime).toMatch(/^startTime: must be a time/);
+    expect(errorsOf({ startTime: '2026-02-27 11:59:59' }).startTime).toBe('startTime: cannot be more than two days in the past');
+    expect(errorsOf({ startTime: '2026-03-03 12:00:01' }).startTime).toBe('startTime: must be within two days from now');
+    expect(errorsOf({ startTime: '2026-03-03T12:00:00Z' }).startTime).toBeUndefined();
   });
 
   it('previews the asset URL from the origin URL and the expiry from start and ttl', () => {

@@ -1,5 +1,10 @@
-import { isIPv4, isIPv6 } from 'node:net';
+// The origin form's checks are the daemon's own (daemon/origins/validate.ts): the same rules and texts as the
+// API's 400 answers. This module only turns typed text into the body those checks read, and their
+// `'<key>' <text>` messages back into one message per form field.
+import { validateOrigin as validateOriginBody, type OriginBody as CheckedBody } from '../../../daemon/origins/validate.js';
 import type { DeliveryService, OriginBody } from '../types.js';
+
+export { isDnsName } from '../../../daemon/origins/addresses.js';
 
 /** The origin form's fields, as typed. */
 export interface OriginFormValues {
@@ -18,17 +23,7 @@ export interface OriginFormValues {
 
 export type OriginFormErrors = Partial<Record<keyof OriginFormValues, string>>;
 
-const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-
-/** A DNS name (labels of letters, digits and inner dashes; an optional final dot) that is not an IP address. */
-export function isDnsName(text: string): boolean {
-  if (isIPv4(text) || isIPv6(text)) return false;
-  const name = text.endsWith('.') ? text.slice(0, -1) : text;
-  if (name === '' || name.length > 253) return false;
-  const labels = name.split('.');
-  if (labels.every((label) => /^\d+$/.test(label))) return false;
-  return labels.every((label) => LABEL.test(label));
-}
+const NUMBER_FIELDS = ['port', 'cachegroupId', 'coordinateId', 'profileId', 'tenantId'] as const;
 
 /** Finds the delivery service a form names, by xmlId or by id. */
 export function findDeliveryService(text: string, services: DeliveryService[]): DeliveryService | undefined {
@@ -36,40 +31,36 @@ export function findDeliveryService(text: string, services: DeliveryService[]): 
   return services.find((ds) => ds.xmlId === wanted || String(ds.id) === wanted);
 }
 
-function portError(text: string): string | undefined {
-  if (text === '') return undefined;
-  const port = Number(text);
-  if (!/^\d+$/.test(text) || port < 1 || port > 65535) return 'must be a valid integer between 1 and 65535';
-  return undefined;
-}
-
-function idError(text: string): string | undefined {
-  if (text === '') return undefined;
-  if (!/^-?\d+$/.test(text)) return 'must be an integer';
-  if (Number(text) < 1) return 'must be no less than 1';
-  return undefined;
-}
-
 /** Validates the origin form as the API does (BEHAVIOR.md §6); an empty object when every field is fine. */
 export function validateOrigin(values: OriginFormValues, services: DeliveryService[]): OriginFormErrors {
-  const errors: OriginFormErrors = {};
   const v = trimAll(values);
-  if (v.name === '') errors.name = 'cannot be blank';
-  else if (/\s/.test(v.name)) errors.name = 'cannot contain spaces';
-  if (v.fqdn === '') errors.fqdn = 'cannot be blank';
-  else if (!isDnsName(v.fqdn)) errors.fqdn = 'must be a valid DNS name';
-  if (v.protocol === '') errors.protocol = 'cannot be blank';
-  else if (v.protocol !== 'http' && v.protocol !== 'https') errors.protocol = 'must be http or https';
-  if (v.deliveryService === '') errors.deliveryService = 'is required';
-  else if (!findDeliveryService(v.deliveryService, services)) errors.deliveryService = 'delivery service not found';
-  const port = portError(v.port);
-  if (port) errors.port = port;
-  if (v.ipAddress !== '' && !isIPv4(v.ipAddress)) errors.ipAddress = 'must be a valid IPv4 address';
-  if (v.ip6Address !== '' && !isIPv6(v.ip6Address)) errors.ip6Address = 'must be a valid IPv6 address';
-  for (const key of ['cachegroupId', 'coordinateId', 'profileId', 'tenantId'] as const) {
-    const error = idError(v[key]);
-    if (error) errors[key] = error;
+  const errors: OriginFormErrors = {};
+  // The API's schema refuses a number field that is not an integer before its checks run; say it per field.
+  for (const key of NUMBER_FIELDS) {
+    if (v[key] !== '' && !/^-?\d{1,15}$/.test(v[key])) {
+      errors[key] = key === 'port' ? 'must be a valid integer between 1 and 65535' : 'must be an integer';
+    }
   }
+  const ds = findDeliveryService(v.deliveryService, services);
+  const body: CheckedBody = {
+    deliveryServiceId: ds ? Number(ds.id) : v.deliveryService === '' ? null : 1,
+    fqdn: v.fqdn,
+    name: v.name,
+    protocol: v.protocol,
+    ipAddress: v.ipAddress === '' ? null : v.ipAddress,
+    ip6Address: v.ip6Address === '' ? null : v.ip6Address,
+  };
+  for (const key of NUMBER_FIELDS) body[key] = errors[key] || v[key] === '' ? null : Number(v[key]);
+  const checked = validateOriginBody(body);
+  if (!checked.ok) {
+    for (const message of checked.errors) {
+      const m = /^'(\w+)' (.*)$/.exec(message);
+      if (!m) continue;
+      const field = (m[1] === 'deliveryServiceId' ? 'deliveryService' : m[1]) as keyof OriginFormValues;
+      errors[field] ??= m[2];
+    }
+  }
+  if (!errors.deliveryService && v.deliveryService !== '' && !ds) errors.deliveryService = 'delivery service not found';
   return errors;
 }
 

@@ -1,52 +1,45 @@
+// The purge form's checks are the daemon's own (daemon/jobs): the same PCRE reading of the regex, the same
+// bounds and the same messages, so what the screen accepts is what the server accepts.
 import { formatTimestamp, parseTimestamp } from '../../time.js';
+import { DEFAULT_MAX_REVAL_DURATION_DAYS, validatePurgeRequest } from '../../../daemon/jobs/purge-request.js';
+import { compilePcre } from '../../../daemon/jobs/pcre.js';
+import { matchesEverything as matchesEveryPath } from '../../../daemon/jobs/match-everything.js';
 
-const TWO_DAYS_MS = 2 * 24 * 3600_000;
+/** The server's default ceiling: maxRevalDurationDays (90) × 24 hours. */
+export const DEFAULT_MAX_TTL_HOURS = DEFAULT_MAX_REVAL_DURATION_DAYS * 24;
 
-/** The server's default ceiling: maxRevalDurationDays 90 × 24 hours. */
-export const DEFAULT_MAX_TTL_HOURS = 2160;
+/** The purge form's fields, as typed. */
+export interface PurgeValues {
+  regex: string;
+  ttl: string;
+  startTime: string;
+}
 
-/** Checks a purge regex as the API does: it must start with `/` and compile. Null when it is fine. */
-export function regexError(regex: string): string | null {
-  if (regex.trim() === '') return 'regex: cannot be blank';
-  if (!regex.startsWith('/')) return "regex: must start with '/'";
-  try {
-    new RegExp(regex);
-  } catch (err) {
-    const why = (err as Error).message.replace(/^Invalid regular expression: /, '');
-    return `regex: is not a valid regular expression: ${why}`;
+export type PurgeErrors = Record<keyof PurgeValues, string | undefined>;
+
+/**
+ * Every message the API would give these fields (API 1.2+, where a start more than two days back is refused);
+ * undefined for a field that is fine.
+ */
+export function purgeErrors(values: PurgeValues, maxTtlHours: number, now: number): PurgeErrors {
+  const ttl = values.ttl.trim();
+  const checked = validatePurgeRequest(
+    { dsId: 1, regex: values.regex, ttl: ttl === '' ? undefined : ttl, startTime: values.startTime.trim() },
+    { now, maxTtlHours, boundPastStart: true },
+  );
+  const errors: PurgeErrors = { regex: undefined, ttl: undefined, startTime: undefined };
+  if (checked.ok) return errors;
+  for (const message of checked.errors) {
+    const field = message.slice(0, message.indexOf(':')) as keyof PurgeValues;
+    if (field in errors) errors[field] = message;
   }
-  return null;
+  return errors;
 }
 
-// Paths unlike each other: a regex that matches all of them revalidates the whole delivery service.
-const PROBE_PATHS = ['/index.html', '/a/b/c/d.jpg', '/Z9-_.~%20?x=1&y=2', '/0', '/.well-known/x.json', '/_/-/+/'];
-
-/** True when a (valid) regex matches every path, like `/.*`: such a purge makes the origin serve everything again. */
+/** True when a valid regex matches every path, like `/.*`: such a purge makes the origin serve everything again. */
 export function matchesEverything(regex: string): boolean {
-  if (regexError(regex)) return false;
-  const re = new RegExp(regex);
-  return PROBE_PATHS.every((path) => re.test(path));
-}
-
-/** Parses the ttl field: whole hours between 1 and `max`. */
-export function ttlError(text: string, max: number): string | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return 'ttl: cannot be blank';
-  if (!/^\d+$/.test(trimmed)) return 'ttl: must be a whole number of hours';
-  const ttl = Number(trimmed);
-  if (ttl < 1) return 'ttl: must be at least 1';
-  if (ttl > max) return `ttl: cannot exceed ${max}`;
-  return null;
-}
-
-/** Checks a start time: a timestamp the API reads, at most two days before or after now. */
-export function startTimeError(text: string, now: number): string | null {
-  if (text.trim() === '') return 'startTime: cannot be blank';
-  const at = parseTimestamp(text);
-  if (at === null) return 'startTime: must look like YYYY-MM-DD hh:mm:ss (UTC)';
-  if (at < now - TWO_DAYS_MS) return 'startTime: cannot be more than two days in the past';
-  if (at > now + TWO_DAYS_MS) return 'startTime: must be within two days from now';
-  return null;
+  const compiled = compilePcre(regex);
+  return regex.startsWith('/') && compiled.ok && matchesEveryPath(compiled.regex);
 }
 
 /** The base URL of a delivery service's primary origin (`orgServerFqdn`), without a trailing slash. */

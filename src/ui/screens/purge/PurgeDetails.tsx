@@ -1,23 +1,10 @@
 import { Box, Text } from 'ink';
 import type { DeliveryService } from '../../types.js';
 import { Form } from '../../components/Form.js';
-import { assetUrlPreview, expiryPreview, matchesEverything, regexError, startTimeError, ttlError } from '../../validation/purge.js';
+import { assetUrlPreview, expiryPreview, matchesEverything, purgeErrors, type PurgeValues } from '../../validation/purge.js';
 import { theme } from '../../theme.js';
 
-export interface PurgeValues {
-  regex: string;
-  ttl: string;
-  startTime: string;
-}
-
-/** Every message of the purge fields, as the API would answer them; empty when the job can be sent. */
-export function purgeErrors(values: PurgeValues, maxTtl: number, now: number): Record<keyof PurgeValues, string | undefined> {
-  return {
-    regex: regexError(values.regex) ?? undefined,
-    ttl: ttlError(values.ttl, maxTtl) ?? undefined,
-    startTime: startTimeError(values.startTime, now) ?? undefined,
-  };
-}
+export type { PurgeValues } from '../../validation/purge.js';
 
 export const everythingWarning = (xmlId: string) =>
   `matches every path: revalidates all content of ${xmlId} and may load its origin`;

@@ -8,8 +8,8 @@ import { ErrorBox } from '../../components/ErrorBox.js';
 import { Notice } from '../../components/Status.js';
 import { useAction, useRequest } from '../../hooks/use-request.js';
 import { formatTimestamp, parseTimestamp } from '../../../time.js';
-import { DEFAULT_MAX_TTL_HOURS } from '../../validation/purge.js';
-import { PurgeDetails, purgeErrors, type PurgeValues } from './PurgeDetails.js';
+import { DEFAULT_MAX_TTL_HOURS, purgeErrors, type PurgeValues } from '../../validation/purge.js';
+import { PurgeDetails } from './PurgeDetails.js';
 import { PurgeConfirm } from './PurgeConfirm.js';
 
 export interface PurgeWizardProps {
