@@ -70,7 +70,7 @@ export class Invocation {
       err: (text) => process.stderr.write(text),
       outPaint: await paintFor(outColor),
       errPaint: await paintFor(errColor),
-      width: process.stdout.isTTY ? process.stdout.columns : Number(env.COLUMNS) || Infinity,
+      width: (process.stdout.isTTY && process.stdout.columns) || Number(env.COLUMNS) || Infinity,
     });
     const invocation = new Invocation(command, globals, printer, needs);
     // A version the command cannot use is a usage error before anything is resolved or sent.

@@ -45,11 +45,12 @@ function readLine(question: string, masked: boolean): Promise<string> {
         echo(masked ? '*' : ch);
       }
     };
-    echo(question);
+    // Raw mode before the question shows: what is typed after it is never echoed by the terminal.
     stdin.setEncoding('utf8');
     stdin.setRawMode(true);
     stdin.resume();
     stdin.on('data', onData);
+    echo(question);
   });
 }
 

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, Cli, storedCookie } from './helpers/cli.js';
+import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
+
+let daemon: CliDaemon;
+let cli: Cli;
+let cookie: string;
+
+beforeAll(async () => {
+  daemon = await startCliDaemon();
+  cli = new Cli(daemon);
+  await cli.login('admin', PASSWORDS.admin);
+  cookie = storedCookie(daemon.configDir, `admin@${daemon.url}`)!;
+});
+afterAll(() => daemon.stop());
+
+describe('read-only lists print the API response as it is', () => {
+  it.each([
+    [['profiles', 'list'], '/api/1.1/profiles'],
+    [['profiles', 'trimmed'], '/api/1.1/profiles/trimmed'],
+    [['ds', 'list'], '/api/1.1/deliveryservices'],
+    [['tenants', 'list'], '/api/1.1/tenants'],
+    [['roles', 'list'], '/api/1.1/roles'],
+    [['cdns', 'list'], '/api/1.1/cdns'],
+  ])('cdnctl %j -o json equals GET %s', async (args, path) => {
+    const printed = await cli.json(args);
+    expect(printed).toEqual((await api(daemon.url, path, cookie)).body.response);
+    expect(printed.length).toBeGreaterThan(0);
+  });
+});
+
+describe('cdnctl profiles, ds, tenants, roles, cdns', () => {
+  it('profiles get takes a name or an id; filters narrow the lists', async () => {
+    const [byName] = await cli.json(['profiles', 'get', 'ORG_PROFILE1']);
+    expect(byName).toMatchObject({ name: 'ORG_PROFILE1', description: 'origin profile one', id: expect.stringMatching(/^\d+$/) });
+    expect(await cli.json(['profiles', 'get', byName.id])).toEqual([byName]);
+    expect((await cli.json(['profiles', 'list', '--name', 'GLOBAL'])).map((p: { name: string }) => p.name)).toEqual(['GLOBAL']);
+    const missing = await cli.run(['profiles', 'get', '9999']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('error: profile "9999" not found');
+  });
+
+  it('ds list filters by xmlId, CDN and tenant name, and shows a table', async () => {
+    expect((await cli.json(['ds', 'list', '--tenant', 'tenant-a'])).map((d: { xmlId: string }) => d.xmlId)).toEqual(['ds2']);
+    expect((await cli.json(['ds', 'list', '--xml-id', 'ds3'])).map((d: { xmlId: string }) => d.xmlId)).toEqual(['ds3']);
+    expect(await cli.json(['ds', 'list', '--cdn', 'cdn1'])).toHaveLength(3);
+    const table = await cli.run(['ds', 'list']);
+    expect(table.stdout.split('\n')[0].split(/\s{2,}/)).toEqual(['ID', 'XML ID', 'DISPLAY NAME', 'CDN', 'ORIGIN', 'ACTIVE']);
+    expect(table.stdout).toMatch(/ds2\s+DS Two\s+cdn1\s+https:\/\/ds2-origin\.example\.test:8443\s+true/);
+  });
+
+  it('tenants, roles and cdns show tables; a tenant user sees only its tenant', async () => {
+    expect((await cli.run(['tenants', 'list'])).stdout).toMatch(/tenant-a\s+root\s+true/);
+    expect((await cli.run(['roles', 'list'])).stdout).toMatch(/read-only\s+10/);
+    expect((await cli.run(['cdns', 'list'])).stdout).toMatch(/cdn1\s+cdn1\.example\.test\s+false/);
+    const ta = new Cli({ configDir: `${daemon.root}/ta`, dataDir: daemon.dataDir });
+    await ta.login('tenanta_user', PASSWORDS.tenanta_user);
+    expect((await ta.json(['tenants', 'list'])).map((t: { name: string }) => t.name)).toEqual(['tenant-a']);
+    expect((await ta.json(['ds', 'list'])).map((d: { xmlId: string }) => d.xmlId)).toEqual(['ds2']);
+  });
+
+  it('an empty result says so on stderr and prints nothing on stdout', async () => {
+    const empty = await cli.run(['ds', 'list', '--xml-id', 'nothing-here']);
+    expect(empty).toMatchObject({ code: 0, stdout: '', stderr: 'No delivery services found.\n' });
+    expect(await cli.json(['jobs', 'list'])).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTimestamp } from '../../src/time.js';
+import { api, Cli, storedCookie } from './helpers/cli.js';
+import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
+import { runInTerminal } from './helpers/terminal.js';
+
+let daemon: CliDaemon;
+let cli: Cli;
+let cookie: string;
+
+beforeAll(async () => {
+  daemon = await startCliDaemon();
+  cli = new Cli(daemon);
+  await cli.login('ops_user', PASSWORDS.ops_user);
+  cookie = storedCookie(daemon.configDir, `ops_user@${daemon.url}`)!;
+});
+afterAll(() => daemon.stop());
+
+const jobs = async () => (await api(daemon.url, '/api/1.2/user/current/jobs.json', cookie)).body.response as Array<{ assetUrl: string; parameters: string; startTime: string }>;
+
+describe('cdnctl purge', () => {
+  it('--dry-run resolves the xmlId, shows the asset URL and expiry, and sends nothing', async () => {
+    const before = (await jobs()).length;
+    const start = '2026-11-21 10:00:00';
+    const result = await cli.run(['purge', '--ds', 'ds2', '--regex', '/images/.*', '--ttl', '24', '--start', start, '--dry-run']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('dry run: nothing was sent');
+    expect(result.stdout).toMatch(/^Asset URL:\s+https:\/\/ds2-origin\.example\.test:8443\/images\/\.\*$/m);
+    expect(result.stdout).toMatch(/^Expires:\s+2026-11-22 10:00:00 UTC$/m);
+    const plan = await cli.json(['purge', '--ds', 'ds2', '--regex', '/images/.*', '--ttl', '24', '--start', start, '--dry-run']);
+    expect(plan).toMatchObject({ dryRun: true, xmlId: 'ds2', assetUrl: 'https://ds2-origin.example.test:8443/images/.*', startTime: start, expiresAt: '2026-11-22 10:00:00', matchesEverything: false });
+    expect(await jobs()).toHaveLength(before);
+  });
+
+  it('creates the job: the success alert on stderr, and jobs list shows it', async () => {
+    const result = await cli.run(['purge', '--ds', 'ds1', '--regex', '/images/.*', '--ttl', '24']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('Invalidate content request submitted for ds1 [ http://ds1-origin.example.test/images/.* - TTL:24h ]');
+    expect(result.stderr).toMatch(/Asset URL: http:\/\/ds1-origin\.example\.test\/images\/\.\*/);
+    const listed = await cli.json(['jobs', 'list']);
+    expect(listed).toEqual(await jobs());
+    expect(listed[0]).toMatchObject({ dsXmlId: 'ds1', assetUrl: 'http://ds1-origin.example.test/images/.*', parameters: 'TTL:24h', keyword: 'PURGE' });
+    const table = await cli.run(['jobs', 'list', '--keyword', 'PURGE']);
+    expect(table.stdout).toMatch(/^ID\s+DS\s+ASSET URL\s+PARAMETERS\s+START\s+STATUS$/m);
+    expect(table.stdout).toContain('TTL:24h');
+  });
+
+  it('off a terminal, a regex matching everything is refused without --yes (exit 2), and sent with it', async () => {
+    const before = (await jobs()).length;
+    const refused = await cli.run(['purge', '--ds', 'ds3', '--regex', '/.*', '--ttl', '1']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('error: the regex "/.*" matches every path: it revalidates ALL content of ds3');
+    expect(refused.stderr).toContain('hint: pass --yes to confirm');
+    expect(await jobs()).toHaveLength(before);
+    const confirmed = await cli.run(['purge', '--ds', 'ds3', '--regex', '/.*', '--ttl', '1', '--yes']);
+    expect(confirmed.code).toBe(0);
+    expect(confirmed.stderr).toMatch(/warning: .*all content/i);
+    expect(await jobs()).toHaveLength(before + 1);
+  });
+
+  it('on a terminal, asks before purging everything, and "n" sends nothing', async () => {
+    const before = (await jobs()).length;
+    const declined = await runInTerminal(daemon, ['purge', '--ds', 'ds3', '--regex', '/.*', '--ttl', '2'], [{ expect: /\[y\/N\] $/, send: 'n\r' }]);
+    expect(declined.code).toBe(1);
+    expect(declined.output).toContain('purge cancelled; nothing was sent');
+    expect(await jobs()).toHaveLength(before);
+    const accepted = await runInTerminal(daemon, ['purge', '--ds', 'ds3', '--regex', '/.*', '--ttl', '2'], [{ expect: /\[y\/N\] $/, send: 'y\r' }]);
+    expect(accepted.code).toBe(0);
+    expect(await jobs()).toHaveLength(before + 1);
+  });
+
+  it('reports bad input: unknown delivery service (1), API validation (1), bad --ttl or --start (2)', async () => {
+    const unknown = await cli.run(['purge', '--ds', 'nope', '--regex', '/a', '--ttl', '1']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('error: delivery service "nope" not found');
+    const tooLong = await cli.run(['purge', '--ds', 'ds1', '--regex', '/a', '--ttl', '5000']);
+    expect(tooLong.code).toBe(1);
+    expect(tooLong.stderr).toMatch(/\nerror: ttl: cannot exceed 2160\n$/);
+    const noSlash = await cli.run(['purge', '--ds', 'ds1', '--regex', 'images', '--ttl', '1']);
+    expect(noSlash.code).toBe(1);
+    expect(noSlash.stderr).toBe("error: regex: must start with '/'\n");
+    expect((await cli.run(['purge', '--ds', 'ds1', '--regex', '/a', '--ttl', 'soon'])).code).toBe(2);
+    const badStart = await cli.run(['purge', '--ds', 'ds1', '--regex', '/a', '--ttl', '1', '--start', 'tomorrow']);
+    expect(badStart.code).toBe(2);
+    expect(badStart.stderr).toContain('--start "tomorrow" is not a time');
+  });
+
+  it('accepts an id for --ds and an RFC 3339 --start', async () => {
+    const [ds1] = await cli.json(['ds', 'list', '--xml-id', 'ds1']);
+    const start = new Date(Date.now() + 3_600_000);
+    const result = await cli.run(['purge', '--ds', ds1.id, '--regex', '/css/.*', '--ttl', '3', '--start', start.toISOString()]);
+    expect(result.code).toBe(0);
+    expect((await jobs()).find((j) => j.assetUrl.endsWith('/css/.*'))?.startTime).toBe(formatTimestamp(Math.floor(start.getTime() / 1000) * 1000));
+  });
+});
