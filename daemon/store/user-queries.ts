@@ -17,6 +17,7 @@ export const USER_ORDER_COLUMNS = {
   country: 'u.country',
   lastUpdated: 'u.last_updated',
 } as const;
+/** A key GET users may order by. */
 export type UserOrderKey = keyof typeof USER_ORDER_COLUMNS;
 
 /** What GET users may filter on; `tenantIds` are the tenants the caller may see (always applied). */
@@ -58,6 +59,7 @@ interface QueryParams {
   offset: number;
 }
 
+/** The users API's reads over SQLite. */
 export function sqliteUserQueries(db: Db): UserQueryStore {
   // One statement per order column and direction, prepared on first use: the ORDER BY text only ever comes
   // from USER_ORDER_COLUMNS, never from the request.

@@ -1,4 +1,4 @@
-/** Users as rows and records: the only place that knows the users table's column names. */
+/** Users as rows and records: the row type, its mapping to the record routes use, and the writable columns. */
 
 /** A user as the store knows it, with its role and tenant joined. */
 export interface User {
@@ -31,6 +31,7 @@ export interface User {
 /** The writable columns of a user, as `User` names them. */
 export type UserFields = Omit<User, 'id' | 'roleName' | 'privLevel' | 'tenantName' | 'lastUpdated'>;
 
+/** A row of the users table joined with its role and tenant names. */
 export interface UserRow {
   id: number;
   username: string;
@@ -58,9 +59,11 @@ export interface UserRow {
   last_updated: number;
 }
 
+/** The SELECT every user lookup starts from (users joined with roles and tenants). */
 export const USER_SELECT = `SELECT u.*, r.name AS role_name, r.priv_level AS priv_level, t.name AS tenant_name
   FROM users u JOIN roles r ON r.id = u.role_id JOIN tenants t ON t.id = u.tenant_id`;
 
+/** Maps a joined row to the record routes use. */
 export function toUser(r: UserRow): User {
   return {
     id: r.id,
@@ -116,6 +119,7 @@ export function userParams(f: UserFields, now: number) {
   };
 }
 
+/** The writable columns, in the order INSERT and UPDATE name them. */
 export const USER_COLUMNS = [
   'username', 'email', 'full_name', 'local_passwd', 'role_id', 'tenant_id', 'company', 'address_line1',
   'address_line2', 'city', 'state_or_province', 'postal_code', 'country', 'phone_number', 'public_ssh_key',

@@ -44,6 +44,7 @@ export function placeholderUsernames(email: string): () => string {
   return () => (n++ === 1 ? `pending-${local}` : `pending-${local}-${n - 1}`);
 }
 
+/** The users API's transactional writes over SQLite. */
 export function sqliteUserWrites(db: Db): UserWriteStore {
   const usernameOwner = db.prepare<[string], { id: number }>('SELECT id FROM users WHERE username = ?');
   const emailOwner = db.prepare<[string], { id: number; new_user: number }>(

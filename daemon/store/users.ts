@@ -19,6 +19,7 @@ export interface UserStore extends UserQueryStore, UserWriteStore {
   setPassword(id: number, hash: string, now: number): Promise<void>;
 }
 
+/** The user store over SQLite: lookups, plus the queries and writes of user-queries.ts and user-writes.ts. */
 export function sqliteUsers(db: Db): UserStore {
   const byId = db.prepare<[number], UserRow>(`${USER_SELECT} WHERE u.id = ?`);
   const byUsername = db.prepare<[string], UserRow>(`${USER_SELECT} WHERE u.username = ?`);
