@@ -1,6 +1,17 @@
 import { formatTimestampTz } from '../../src/time.js';
 import type { Origin } from '../store/origins.js';
 
+// Origins written together share a lastUpdated, and a list formats hundreds of them: remember the last one.
+let lastMs = Number.NaN;
+let lastText = '';
+function lastUpdated(ms: number): string {
+  if (ms !== lastMs) {
+    lastText = formatTimestampTz(ms);
+    lastMs = ms;
+  }
+  return lastText;
+}
+
 /** The origin record of the seed (keys in Traffic Ops' order), `lastUpdated` as `YYYY-MM-DD hh:mm:ss+00`. */
 export function originRecord(o: Origin) {
   return {
@@ -15,7 +26,7 @@ export function originRecord(o: Origin) {
     ip6Address: o.ip6Address,
     ipAddress: o.ipAddress,
     isPrimary: o.isPrimary,
-    lastUpdated: formatTimestampTz(o.lastUpdated),
+    lastUpdated: lastUpdated(o.lastUpdated),
     name: o.name,
     port: o.port,
     profile: o.profile,

@@ -2,9 +2,11 @@ import type { AppContext } from '../context.js';
 import type { RouteDef } from '../http/route.js';
 import { catalogRoutes } from './catalog.js';
 import { deliveryServiceRoutes } from './deliveryservices.js';
+import { federationUserRoutes } from './federation-users.js';
 import { jobRoutes } from './jobs.js';
 import { originRoutes } from './origins.js';
 import { pingRoutes } from './ping.js';
+import { profileRoutes } from './profiles.js';
 import { regexRevalidateRoutes } from './regex-revalidate.js';
 import { sessionRoutes } from './session.js';
 import { currentUserRoutes } from './user-current.js';
@@ -14,5 +16,5 @@ import { passwordResetRoutes } from './password-reset.js';
 
 /** Every route module of the API, in one list: the app registers each route at the versions that serve it. */
 export function allRoutes(ctx: AppContext): RouteDef[] {
-  return [pingRoutes, sessionRoutes, currentUserRoutes, deliveryServiceRoutes, catalogRoutes, originRoutes, jobRoutes, regexRevalidateRoutes, usersRoutes, userDeliveryServiceRoutes, passwordResetRoutes].flatMap((module) => module(ctx));
+  return [pingRoutes, sessionRoutes, currentUserRoutes, deliveryServiceRoutes, catalogRoutes, originRoutes, federationUserRoutes, profileRoutes, jobRoutes, regexRevalidateRoutes, usersRoutes, userDeliveryServiceRoutes, passwordResetRoutes].flatMap((module) => module(ctx));
 }

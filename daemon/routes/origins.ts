@@ -9,7 +9,10 @@ import type { OriginBody } from '../origins/validate.js';
 import { createOrigin, deleteOrigin, originIdParam, updateOrigin } from '../origins/writes.js';
 import { visibleTenantIds } from '../tenancy.js';
 
-/** GET, POST, PUT origins and DELETE origin / origins (1.3, BEHAVIOR.md §6). Writes need operations (20). */
+/**
+ * GET, POST, PUT origins and DELETE origin / origins (1.3, BEHAVIOR.md §6). Writes need operations (20). GET
+ * answers depend only on the data, the query and the tenants the caller sees, so they go through the response cache.
+ */
 export function originRoutes(ctx: AppContext): RouteDef[] {
   /** The tenants whose origins the caller may see, or null when that is every tenant (no filter needed). */
   async function tenancyOf(request: FastifyRequest): Promise<number[] | null> {
@@ -30,6 +33,7 @@ export function originRoutes(ctx: AppContext): RouteDef[] {
       url: '/origins',
       since: '1.3',
       auth: PRIV.READ,
+      cache: true,
       schema: listOriginsSchema,
       handler: async (request) => {
         const { warnings, ...query } = parseOriginQuery(request.query as OriginQueryParams);

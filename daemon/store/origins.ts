@@ -185,12 +185,11 @@ export function originListSql(keys: readonly OriginFilterKey[], orderBy: OriginF
 export function sqliteOrigins(db: Db): OriginStore {
   // One prepared statement per list shape, made on first use (at most 2^8 filter sets x 8 orders x 2 directions x 2).
   const shapes = new Map<string, Statement<Record<string, unknown>, OriginRow>>();
-  const statementFor = (keys: OriginFilterKey[], orderBy: OriginFilterKey, descending: boolean, tenancy: boolean) => {
-    const key = `${keys.join(',')}|${orderBy}|${descending ? 'd' : 'a'}|${tenancy ? 't' : ''}`;
-    let statement = shapes.get(key);
+  const statementFor = (shape: string, keys: OriginFilterKey[], orderBy: OriginFilterKey, descending: boolean, tenancy: boolean) => {
+    let statement = shapes.get(shape);
     if (!statement) {
       statement = db.prepare<Record<string, unknown>, OriginRow>(originListSql(keys, orderBy, descending, tenancy));
-      shapes.set(key, statement);
+      shapes.set(shape, statement);
     }
     return statement;
   };
@@ -223,7 +222,8 @@ export function sqliteOrigins(db: Db): OriginStore {
         params[k] = typeof value === 'boolean' ? (value ? 1 : 0) : value;
       }
       if (tenancy) params.tenants = JSON.stringify(query.visibleTenantIds);
-      return statementFor(keys, query.orderBy, query.descending, tenancy).all(params).map(toOrigin);
+      const shape = `${keys.join(',')}|${query.orderBy}|${query.descending ? 'd' : 'a'}|${tenancy ? 't' : ''}`;
+      return statementFor(shape, keys, query.orderBy, query.descending, tenancy).all(params).map(toOrigin);
     },
     async get(id) {
       const row = get.get(id);

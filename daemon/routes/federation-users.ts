@@ -1,0 +1,134 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { alerts, badRequest, notFound, successAlert } from '../http/errors.js';
+import { toInteger } from '../http/params.js';
+import { PRIV, caller, type RouteDef } from '../http/route.js';
+import type { Federation } from '../store/federations.js';
+import type { FederationUser } from '../store/federation-users.js';
+import { visibleTenantIds } from '../tenancy.js';
+
+/**
+ * Tenancy of federations: a federation is visible when every delivery service it serves is (one that serves
+ * none is visible to all, as GET federations decides). An invisible federation answers as a missing one, and
+ * users of tenants the caller cannot see are left out of lists and count as missing in writes.
+ */
+const federationVisible = (f: Federation, visible: ReadonlySet<number>) =>
+  f.deliveryServices.every((ds) => visible.has(ds.tenantId));
+
+const federationUserRecord = (u: FederationUser) => ({
+  id: u.id,
+  username: u.username,
+  company: u.company,
+  role: u.role,
+  email: u.email,
+  fullName: u.fullName,
+});
+
+const userSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    username: { type: 'string' },
+    company: { type: ['string', 'null'] },
+    role: { type: 'string' },
+    email: { type: 'string' },
+    fullName: { type: 'string' },
+  },
+} as const;
+
+const assignSchema = {
+  body: {
+    type: ['object', 'null'],
+    properties: { userIds: { type: ['array', 'null'], items: { type: 'integer' } }, replace: { type: ['boolean', 'null'] } },
+  },
+};
+
+interface AssignBody {
+  userIds?: number[] | null;
+  replace?: boolean | null;
+}
+
+/** GET/POST federations/:id/users and DELETE federations/:id/users/:userId (1.2+, BEHAVIOR.md §7). */
+export function federationUserRoutes(ctx: AppContext): RouteDef[] {
+  /** The caller's visible tenants: the set, and the list for the store (null when every tenant is visible). */
+  async function tenancy(request: FastifyRequest) {
+    const tenants = await ctx.store.tenants.list();
+    const visible = visibleTenantIds(tenants, caller(request).tenantId);
+    return { visible, list: visible.size === tenants.length ? null : [...visible] };
+  }
+
+  function federationId(request: FastifyRequest): number {
+    const id = toInteger((request.params as { id: string }).id);
+    if (id === null) throw badRequest('federation id must be an integer');
+    return id;
+  }
+
+  async function visibleFederation(id: number, visible: ReadonlySet<number>): Promise<Federation> {
+    const federation = await ctx.store.federations.byId(id);
+    if (!federation || !federationVisible(federation, visible)) throw notFound(`federation ${id} not found`);
+    return federation;
+  }
+
+  return [
+    {
+      method: 'GET',
+      cache: true,
+      url: '/federations/:id/users',
+      since: '1.2',
+      auth: PRIV.READ,
+      schema: { response: { 200: { type: 'object', properties: { response: { type: 'array', items: userSchema } } } } },
+      handler: async (request) => {
+        const id = federationId(request);
+        const { visible } = await tenancy(request);
+        await visibleFederation(id, visible);
+        const users = (await ctx.store.federationUsers.users(id)).filter((u) => visible.has(u.tenantId));
+        return { response: users.map(federationUserRecord) };
+      },
+    },
+    {
+      method: 'POST',
+      url: '/federations/:id/users',
+      since: '1.2',
+      auth: PRIV.ADMIN,
+      schema: assignSchema,
+      handler: async (request) => {
+        const id = federationId(request);
+        const body = (request.body ?? {}) as AssignBody;
+        if (body.userIds === undefined || body.userIds === null) throw badRequest('userIds: is required.');
+        const userIds = body.userIds;
+        const replace = body.replace ?? false;
+        const { visible, list } = await tenancy(request);
+        const federation = await visibleFederation(id, visible);
+        const outcome = await ctx.store.federationUsers.assign(id, userIds, replace, list);
+        switch (outcome.kind) {
+          case 'federation-missing':
+            throw notFound(`federation ${id} not found`);
+          case 'user-missing':
+            throw notFound(`user ${outcome.userId} not found`);
+          case 'already-assigned':
+            throw badRequest(`user ${outcome.userId} is already assigned to federation ${federation.cname}`);
+        }
+        return {
+          ...alerts(successAlert(`${outcome.count} user(s) were assigned to the ${federation.cname} federation`)),
+          response: { userIds, replace },
+        };
+      },
+    },
+    {
+      method: 'DELETE',
+      url: '/federations/:id/users/:userId',
+      since: '1.2',
+      auth: PRIV.ADMIN,
+      handler: async (request) => {
+        const id = federationId(request);
+        const userId = toInteger((request.params as { userId: string }).userId);
+        if (userId === null) throw badRequest('user id must be an integer');
+        const { visible, list } = await tenancy(request);
+        const federation = await visibleFederation(id, visible);
+        const username = await ctx.store.federationUsers.remove(id, userId, list);
+        if (username === null) throw notFound('no federation users with that key found');
+        return alerts(successAlert(`Removed user [ ${username} ] from federation [ ${federation.cname} ]`));
+      },
+    },
+  ];
+}

@@ -1,0 +1,76 @@
+import type { AppContext } from '../context.js';
+import { profileRecord, profileRecordSchema, trimmedProfileRecord } from '../format/profiles.js';
+import { badRequest } from '../http/errors.js';
+import { parseIntegerParam, toInteger } from '../http/params.js';
+import { PRIV, type RouteDef } from '../http/route.js';
+import type { ProfileFilters } from '../store/profiles.js';
+
+const listSchema = (items: object) => ({
+  200: { type: 'object', properties: { response: { type: 'array', items } }, required: ['response'] },
+});
+
+const querySchema = {
+  type: 'object',
+  properties: { id: { type: 'string' }, name: { type: 'string' }, cdn: { type: 'string' } },
+};
+
+/** Reads the filters of GET profiles: `name` exact, `id` and `cdn` (a CDN id) integers; all errors together. */
+function readFilters(query: { id?: string; name?: string; cdn?: string }): ProfileFilters {
+  const filters: ProfileFilters = {};
+  const errors: string[] = [];
+  if (query.id !== undefined) {
+    const id = toInteger(query.id);
+    if (id === null) errors.push('id cannot parse to integer');
+    else filters.id = id;
+  }
+  if (query.cdn !== undefined) {
+    const cdn = toInteger(query.cdn);
+    if (cdn === null) errors.push('cdn cannot parse to integer');
+    else filters.cdnId = cdn;
+  }
+  if (query.name !== undefined) filters.name = query.name;
+  if (errors.length > 0) throw badRequest(errors.join(', '));
+  return filters;
+}
+
+/** GET profiles, profiles/trimmed and profiles/:id (1.1+, any session; profiles carry no tenant). */
+export function profileRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    {
+      method: 'GET',
+      cache: true,
+      url: '/profiles',
+      since: '1.1',
+      auth: PRIV.READ,
+      schema: { querystring: querySchema, response: listSchema(profileRecordSchema) },
+      handler: async (request) => {
+        const filters = readFilters(request.query as { id?: string; name?: string; cdn?: string });
+        return { response: (await ctx.store.profiles.list(filters)).map(profileRecord) };
+      },
+    },
+    {
+      method: 'GET',
+      cache: true,
+      url: '/profiles/trimmed',
+      since: '1.1',
+      auth: PRIV.READ,
+      schema: {
+        response: listSchema({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }),
+      },
+      handler: async () => ({ response: (await ctx.store.profiles.list({})).map(trimmedProfileRecord) }),
+    },
+    {
+      method: 'GET',
+      cache: true,
+      url: '/profiles/:id',
+      since: '1.1',
+      auth: PRIV.READ,
+      schema: { response: listSchema(profileRecordSchema) },
+      handler: async (request) => {
+        const id = parseIntegerParam((request.params as { id: string }).id, 'id');
+        const profile = await ctx.store.profiles.get(id);
+        return { response: profile ? [profileRecord(profile)] : [] };
+      },
+    },
+  ];
+}
