@@ -52,21 +52,24 @@ describe('the portal in a browser', () => {
     await browser.context.clearCookies();
     const response = await page.goto(daemon.url, { waitUntil: 'load' });
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    // The first animation frame that shows the login button: the page is usable from then on.
+    const shown = await page.waitForFunction(() => (document.querySelector('.auth-card button') ? performance.now() : 0), null, { polling: 'raf' });
+    const loginFormMs = Math.round(Number(await shown.jsonValue()));
     const timing = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      return { loadMs: Math.round(nav.loadEventEnd - nav.startTime), loginFormMs: Math.round(performance.now()) };
+      return { loadMs: Math.round(nav.loadEventEnd - nav.startTime) };
     });
     await page.reload({ waitUntil: 'load' });
     const warmLoadMs = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       return Math.round(nav.loadEventEnd - nav.startTime);
     });
-    writeFileSync(join(SCREENSHOTS, 'timing.json'), `${JSON.stringify({ ...timing, warmLoadMs }, null, 2)}\n`);
-    console.log(`portal load: ${timing.loadMs} ms cold (login form after ${timing.loginFormMs} ms), ${warmLoadMs} ms warm`);
+    writeFileSync(join(SCREENSHOTS, 'timing.json'), `${JSON.stringify({ ...timing, loginFormMs, warmLoadMs }, null, 2)}\n`);
+    console.log(`portal load: ${timing.loadMs} ms cold (login form after ${loginFormMs} ms), ${warmLoadMs} ms warm`);
     expect(timing.loadMs).toBeLessThan(3000);
+    expect(loginFormMs).toBeLessThan(3000);
     expect(warmLoadMs).toBeLessThan(3000);
-    await expect(page.getByLabel('Username')).toBeDefined();
+    expect(await page.getByLabel('Username').isVisible()).toBe(true);
     await browser.screenshot('01-login');
   });
 
@@ -217,6 +220,21 @@ describe('the portal in a browser', () => {
     await alert('Invalid token. Please contact your administrator.').waitFor();
     await logIn('e2e_new', 'Fr3shStart!2026');
     await page.getByRole('heading', { name: 'Welcome, E2E Newcomer' }).waitFor();
+  });
+
+  it('sets a new password through a ?token= link from a reset mail', async () => {
+    await browser.context.clearCookies();
+    const reset = await page.request.post(`${daemon.url}/api/1.3/user/reset_password`, { data: { email: 'ops@example.test' } });
+    expect(reset.status()).toBe(200);
+    const token = new URL(tokenLinkFromOutbox(daemon.dataDir, 'ops@example.test').replace('#!/user?', '?')).searchParams.get('token');
+    await page.goto(`${daemon.url}/?token=${encodeURIComponent(token ?? '')}`);
+    await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+    expect(await page.getByLabel('Username').inputValue()).toBe('ops_user');
+    await page.getByLabel('New password').fill('0psReset!Passw0rd');
+    await page.getByLabel('Confirm password').fill('0psReset!Passw0rd');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByRole('heading', { name: 'Welcome, Ops User' }).waitFor();
+    await logIn('ops_user', '0psReset!Passw0rd');
   });
 
   it('assigns a user to a federation and removes them again', async () => {

@@ -88,6 +88,13 @@ describe('purge regex live check', () => {
     expect(check.state === 'invalid' && check.message).toMatch(/^Not a valid regular expression: /);
   });
 
+  it('accepts Perl-compatible syntax the API accepts, and refuses spaces', () => {
+    expect(checkPurgeRegex('/(?i)images/.*\\.PNG')).toEqual({ state: 'valid', matchesEverything: false });
+    expect(checkPurgeRegex('/a++b')).toEqual({ state: 'valid', matchesEverything: false });
+    expect(checkPurgeRegex('/my file.png')).toEqual({ state: 'invalid', message: 'No spaces or control characters (write \\s for a space).' });
+    expect(checkPurgeRegex(`/${'a'.repeat(2048)}`).state).toBe('invalid');
+  });
+
   it('warns about match-everything patterns and not about narrow ones', () => {
     for (const broad of ['/.*', '/.+', '/', '/.*\\..*|/.*']) {
       expect(checkPurgeRegex(broad), broad).toEqual({ state: 'valid', matchesEverything: true });
