@@ -6,7 +6,7 @@ import { exportSnapshot, snapshotText } from '../daemon/snapshot/export.js';
 import { importSnapshot } from '../daemon/snapshot/import.js';
 import { SECTIONS, SnapshotError, type ImportSummary } from '../daemon/snapshot/types.js';
 import { openDatabase, type Db } from '../daemon/store/db.js';
-import { seedDatabase } from '../daemon/store/seed.js';
+import { bootstrap } from '../daemon/store/bootstrap.js';
 
 /** Opens the data dir's database directly (SQLite WAL lets this run beside a running daemon). */
 function openDataDir(dataDir: string, create: boolean): Db {
@@ -50,9 +50,15 @@ export async function importCommand(file: string, dataDir: string): Promise<void
   const db = openDataDir(dataDir, true);
   let done = false;
   try {
-    // Roles, tenant root, CDN ALL and the type lists must exist before a snapshot can refer to them.
-    seedDatabase(db, Date.now());
+    // Roles, tenant root, CDN ALL and the type lists must exist before a snapshot can refer to them; and a
+    // data dir imported into before its first start still gets its `admin`, exactly as a first start gives it.
+    const boot = await bootstrap(db, Date.now(), process.env.CDNCTL_ADMIN_PASSWORD);
     const summary = await importSnapshot(db, doc);
+    if (boot.generatedPassword) {
+      const passwordFile = dataFiles(dataDir).adminPassword;
+      writeFileSync(passwordFile, `${boot.generatedPassword}\n`, { mode: 0o600 });
+      process.stdout.write(`created user admin with password: ${boot.generatedPassword}\n(also written to ${passwordFile})\n`);
+    }
     done = true;
     process.stdout.write([`imported ${file} into ${dataDir}`, ...describeSummary(summary)].join('\n') + '\n');
   } catch (err) {

@@ -139,3 +139,20 @@ describe('cdnctl daemon start --demo', () => {
     await cdnctl(['daemon', 'stop', '--data-dir', dataDir()]);
   });
 });
+
+describe('cdnctl daemon import before the first start', () => {
+  it('still creates admin, with a printed password written 0600, when the snapshot has no admin', async () => {
+    const dataDir = join(dir, 'no-admin');
+    const file = join(dir, 'no-admin.json');
+    writeFileSync(file, JSON.stringify({ users: [{ username: 'ops1', email: 'ops1@example.test', fullName: 'Ops One', role: 'operations', tenant: 'root', localPassword: 'Op3ratorPassw0rd' }] }));
+    const run = await cdnctl(['daemon', 'import', file, '--data-dir', dataDir], { CDNCTL_ADMIN_PASSWORD: '' });
+    expect(run.code).toBe(0);
+    const password = /created user admin with password: (\S+)/.exec(run.stdout)?.[1];
+    expect(password).toBeTruthy();
+    const passwordFile = join(dataDir, 'initial-admin-password');
+    expect(readFileSync(passwordFile, 'utf8').trim()).toBe(password);
+    expect(statSync(passwordFile).mode & 0o777).toBe(0o600);
+    const exported = JSON.parse((await cdnctl(['daemon', 'export', '--data-dir', dataDir])).stdout);
+    expect(exported.users.map((u: { username: string }) => u.username).sort()).toEqual(['admin', 'ops1']);
+  });
+});
