@@ -107,6 +107,19 @@ describe('CORS for a separately hosted portal', () => {
     expect(preflight.statusCode).toBe(404);
   });
 
+  it('never replays one origin\'s CORS headers to another from the response cache', async () => {
+    const session = await login(cors.app, 'admin', ADMIN_PASSWORD);
+    const get = (origin: string) => cors.app.inject({ method: 'GET', url: '/api/1.2/users', headers: { cookie: session, origin } });
+    const listed = await get(PORTAL_ORIGIN);
+    const again = await get(PORTAL_ORIGIN);
+    const other = await get(OTHER_ORIGIN);
+    expect([listed.statusCode, again.statusCode, other.statusCode]).toEqual([200, 200, 200]);
+    expect(again.body).toBe(listed.body);
+    expect(again.headers['access-control-allow-origin']).toBe(PORTAL_ORIGIN);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    expect(other.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
   it('still requires JSON from a listed origin', async () => {
     const res = await cors.app.inject({
       method: 'POST', url: '/api/1.2/user/login', headers: { origin: PORTAL_ORIGIN, 'content-type': 'text/plain' }, payload: '{}',
