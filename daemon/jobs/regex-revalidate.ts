@@ -58,3 +58,20 @@ export function renderRegexRevalidate(
   const header = `# DO NOT EDIT - Generated for CDN ${cdnName} by cdnctl ${version} on ${rfc3339(now)}`;
   return `${[header, ...lines].join('\n')}\n`;
 }
+
+/**
+ * The first moment after `now` at which `renderRegexRevalidate` would leave out a job it renders at `now` (the
+ * earliest end: a clamped TTL always ends before the start leaves the maxRevalDurationDays window), or null when
+ * it renders none. Until then only the header's generation time would differ, so the file may be served as is.
+ */
+export function nextRegexRevalidateChange(jobs: readonly RevalidationJob[], now: number, maxRevalDurationDays: number): number | null {
+  const maxTtlHours = maxRevalDurationDays * 24;
+  const oldestStart = now - maxRevalDurationDays * DAY_MS;
+  let next: number | null = null;
+  for (const job of jobs) {
+    if (job.startTime < oldestStart) continue;
+    const end = job.startTime + Math.min(Math.max(job.ttlHours, 1), maxTtlHours) * HOUR_MS;
+    if (end > now && (next === null || end < next)) next = end;
+  }
+  return next;
+}

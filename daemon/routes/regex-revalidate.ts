@@ -3,8 +3,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
+import { cacheUntil } from '../http/response-cache.js';
 import { PRIV, type RouteDef } from '../http/route.js';
-import { renderRegexRevalidate } from '../jobs/regex-revalidate.js';
+import { nextRegexRevalidateChange, renderRegexRevalidate } from '../jobs/regex-revalidate.js';
 import { readMaxRevalDurationDays } from './jobs.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -38,6 +39,8 @@ export function regexRevalidateRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       jsonSuffix: false,
       auth: PRIV.READ,
+      // Served from the response cache until a write, or until the first job it lists runs out.
+      cache: true,
       schema: paramsSchema,
       handler: async (request, reply) => {
         const { name } = request.params as { name: string };
@@ -47,6 +50,8 @@ export function regexRevalidateRoutes(ctx: AppContext): RouteDef[] {
         const days = await readMaxRevalDurationDays(ctx);
         const jobs = await ctx.store.jobs.runningPurgesOfCdn(cdn.id, now, now - days * DAY_MS);
         reply.type('text/plain; charset=utf-8');
+        const change = nextRegexRevalidateChange(jobs, now, days);
+        if (change !== null) cacheUntil(request, change);
         return renderRegexRevalidate(jobs, now, days, cdn.name, CDNCTL_VERSION);
       },
     },

@@ -37,8 +37,8 @@ export function usersRoutes(ctx: AppContext): RouteDef[] {
   }
 
   return [
-    { method: 'GET', url: '/users', since: '1.1', auth: PRIV.READ, schema: listSchema, handler: list },
-    { method: 'GET', url: '/users/:id', since: '1.1', auth: PRIV.READ, schema: userIdSchema, handler: one },
+    { method: 'GET', url: '/users', since: '1.1', auth: PRIV.READ, cache: true, schema: listSchema, handler: list },
+    { method: 'GET', url: '/users/:id', since: '1.1', auth: PRIV.READ, cache: true, schema: userIdSchema, handler: one },
     ...createUserRoutes(ctx),
     ...registerUserRoutes(ctx),
   ];

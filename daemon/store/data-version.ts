@@ -1,32 +1,38 @@
 import type { Db } from './db.js';
 
-const readers = new WeakMap<Db, () => string>();
-
 /**
- * A reader of the database's data version: a value that changes with every write through this connection
- * (SQLite's total_changes()) and every commit by another connection or process (PRAGMA data_version). What is
- * derived from stored data may be kept in memory for as long as it stays the same.
- *
- * Own writes are counted on every call. Another process's commit is read at most once per turn of the event
- * loop (the pragma costs a read transaction): a commit that lands during a turn is seen from the next one, as if
- * it had landed a moment later.
+ * Versions of the database's data: values that change with writes through this connection (SQLite's
+ * total_changes()) and with every commit by another connection or process (PRAGMA data_version). What is derived
+ * from stored data may be kept in memory for as long as the version it was derived under stays the same.
  */
-export function dataVersionReader(db: Db): () => string {
-  const known = readers.get(db);
-  if (known) return known;
+export interface DataVersions {
+  /** Moves with every write, sessions included. */
+  all(): string;
+  /**
+   * Moves with every write but the bookkeeping of sign-ins (sessions and failed logins), which no API answer
+   * other than authentication reads: a login or a session's idle-deadline update keeps cached answers.
+   */
+  content(): string;
+  /** Declares `changes` rows just written on this connection as sign-in bookkeeping. */
+  noteBookkeeping(changes: number): void;
+}
+
+const known = new WeakMap<Db, DataVersions>();
+
+/** The data versions of `db`, one shared instance per connection. */
+export function dataVersions(db: Db): DataVersions {
+  const existing = known.get(db);
+  if (existing) return existing;
   const external = db.prepare<[], number>('PRAGMA data_version').pluck();
   const local = db.prepare<[], number>('SELECT total_changes()').pluck();
-  let externalThisTurn: number | null = null;
-  const forget = () => {
-    externalThisTurn = null;
+  let bookkeeping = 0;
+  const versions: DataVersions = {
+    all: () => `${local.get()!}:${external.get()!}`,
+    content: () => `${local.get()! - bookkeeping}:${external.get()!}`,
+    noteBookkeeping(changes) {
+      bookkeeping += changes;
+    },
   };
-  const reader = () => {
-    if (externalThisTurn === null) {
-      externalThisTurn = external.get()!;
-      setImmediate(forget);
-    }
-    return `${local.get()!}:${externalThisTurn}`;
-  };
-  readers.set(db, reader);
-  return reader;
+  known.set(db, versions);
+  return versions;
 }

@@ -1,4 +1,4 @@
-import { dataVersionReader } from './data-version.js';
+import { dataVersions } from './data-version.js';
 import type { Db } from './db.js';
 import { sqliteJobs, type JobStore } from './jobs.js';
 import { sqliteCdns, type CdnStore } from './cdns.js';
@@ -37,8 +37,9 @@ export interface Store {
   /** Checks that the database answers (for readiness). */
   ping(): Promise<void>;
   /**
-   * A value that changes whenever stored data may have changed: any write through this store, or a commit by
-   * another process (e.g. `cdnctl daemon import` beside the daemon). The response cache keys its entries on it.
+   * A value that changes whenever stored data may have changed: any write through this store but the sign-in
+   * bookkeeping (sessions, failed logins), or a commit by another process (e.g. `cdnctl daemon import` beside the
+   * daemon). The response cache keys its entries on it.
    */
   dataVersion(): Promise<string>;
   close(): Promise<void>;
@@ -47,7 +48,7 @@ export interface Store {
 /** The SQLite store over an open, migrated database. */
 export function sqliteStore(db: Db): Store {
   const ping = db.prepare('SELECT 1');
-  const dataVersion = dataVersionReader(db);
+  const versions = dataVersions(db);
   return {
     roles: sqliteRoles(db),
     tenants: sqliteTenants(db),
@@ -67,7 +68,7 @@ export function sqliteStore(db: Db): Store {
       ping.get();
     },
     async dataVersion() {
-      return dataVersion();
+      return versions.content();
     },
     async close() {
       if (db.open) db.close();

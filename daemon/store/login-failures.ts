@@ -1,3 +1,4 @@
+import { dataVersions } from './data-version.js';
 import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
 
@@ -15,19 +16,21 @@ export function sqliteLoginFailures(db: Db): LoginFailureStore {
   const record = db.prepare('INSERT INTO login_failures (username, at) VALUES (?, ?)');
   const prune = db.prepare('DELETE FROM login_failures WHERE at < ?');
   const clear = db.prepare('DELETE FROM login_failures WHERE username = ?');
+  // Sign-in bookkeeping: no cached API answer reads it, so it leaves the response cache alone.
+  const versions = dataVersions(db);
   return {
     async count(username, since) {
       return count.get(username, since)?.n ?? 0;
     },
     async record(username, at) {
       guardWrite(() => {
-        record.run(username, at);
+        versions.noteBookkeeping(record.run(username, at).changes);
         // Keep the table small: a day is far longer than any window we ask about.
-        prune.run(at - 24 * 3600_000);
+        versions.noteBookkeeping(prune.run(at - 24 * 3600_000).changes);
       });
     },
     async clear(username) {
-      guardWrite(() => clear.run(username));
+      versions.noteBookkeeping(guardWrite(() => clear.run(username)).changes);
     },
   };
 }

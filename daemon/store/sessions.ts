@@ -1,4 +1,4 @@
-import { dataVersionReader } from './data-version.js';
+import { dataVersions } from './data-version.js';
 import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
 
@@ -72,15 +72,21 @@ export function sqliteSessions(db: Db): SessionStore {
   const delExpired = db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR idle_expires_at <= ?');
   // Every authenticated request looks its session up: found sessions are remembered for as long as the data
   // version stays the same, so a logout, a password or role change, or a commit by another process is seen at once.
-  const dataVersion = dataVersionReader(db);
+  const versions = dataVersions(db);
+  /** Runs a session write and declares it as sign-in bookkeeping (it changes no cached API answer). */
+  const bookkeeping = (write: () => { changes: number }) => {
+    const info = guardWrite(write);
+    versions.noteBookkeeping(info.changes);
+    return info;
+  };
   const remembered = new Map<string, SessionRecord>();
   let rememberedAt = '';
   return {
     async create(s) {
-      guardWrite(() => create.run(s.idHash, s.userId, s.createdAt, s.expiresAt, s.idleExpiresAt));
+      bookkeeping(() => create.run(s.idHash, s.userId, s.createdAt, s.expiresAt, s.idleExpiresAt));
     },
     async find(idHash) {
-      const version = dataVersion();
+      const version = versions.all();
       if (version !== rememberedAt) {
         remembered.clear();
         rememberedAt = version;
@@ -95,16 +101,16 @@ export function sqliteSessions(db: Db): SessionStore {
       return record;
     },
     async touch(idHash, idleExpiresAt) {
-      guardWrite(() => touch.run(idleExpiresAt, idHash));
+      bookkeeping(() => touch.run(idleExpiresAt, idHash));
     },
     async delete(idHash) {
-      guardWrite(() => del.run(idHash));
+      bookkeeping(() => del.run(idHash));
     },
     async deleteOthers(userId, keepHash) {
-      guardWrite(() => delOthers.run(userId, keepHash));
+      bookkeeping(() => delOthers.run(userId, keepHash));
     },
     async deleteExpired(now) {
-      return guardWrite(() => delExpired.run(now, now)).changes;
+      return bookkeeping(() => delExpired.run(now, now)).changes;
     },
   };
 }
