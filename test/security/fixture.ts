@@ -1,0 +1,261 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { defaultConfig } from '../../daemon/config.js';
+import type { AppContext } from '../../daemon/context.js';
+import { SESSION_COOKIE } from '../../daemon/http/cookies.js';
+import type { RouteDef } from '../../daemon/http/route.js';
+import { outboxMailer } from '../../daemon/mail/outbox.js';
+import { allRoutes } from '../../daemon/routes/index.js';
+import { hashPassword } from '../../daemon/security/passwords.js';
+import { hashSecret, newSecret } from '../../daemon/security/tokens.js';
+import { exportSnapshot } from '../../daemon/snapshot/export.js';
+import { importSnapshot } from '../../daemon/snapshot/import.js';
+import { openDatabase, type Db } from '../../daemon/store/db.js';
+import { sqliteStore } from '../../daemon/store/index.js';
+import { fieldsOf, type UserFields } from '../../daemon/store/users.js';
+import { makeApp, type TestApp } from '../helpers/app.js';
+
+export const GOLDEN_SNAPSHOT = new URL('../../../shared/golden/setup.snapshot.json', import.meta.url);
+
+/** Passwords of the golden users, and of the users this fixture adds. */
+export const PASSWORDS = {
+  admin: 'Adm1nPassw0rd!',
+  ro_user: 'R3adOnlyPassw0rd',
+  ops_user: '0psUserPassw0rd',
+  tenanta_user: '0psUserPassw0rd',
+  portal_user: 'P0rtalUserPassw0rd',
+  blocked_user: 'Bl0ckedUserPassw0rd',
+  tenanta_admin: 'TenantAAdm1nPassw0rd',
+} as const;
+export type Username = keyof typeof PASSWORDS;
+
+/** The callers of the role matrix, and the user each one is (null: no session at all). */
+export const CALLERS = {
+  admin: 'admin',
+  operations: 'ops_user',
+  portal: 'portal_user',
+  'read-only': 'ro_user',
+  disallowed: 'blocked_user',
+  'no session': null,
+  'tenant-a user': 'tenanta_user',
+} as const satisfies Record<string, Username | null>;
+export type Caller = keyof typeof CALLERS;
+
+/** Role id and priv level of the seeded roles (BEHAVIOR.md §2). */
+export const ROLES = {
+  admin: { id: 1, privLevel: 30 },
+  operations: { id: 2, privLevel: 20 },
+  'read-only': { id: 3, privLevel: 10 },
+  disallowed: { id: 4, privLevel: 0 },
+  portal: { id: 5, privLevel: 15 },
+} as const;
+
+export interface Alert {
+  text: string;
+  level: string;
+}
+
+/** Ids of the golden records the tests point at. */
+export interface GoldenIds {
+  users: Record<Username, number>;
+  tenants: { root: number; tenantA: number };
+  deliveryServices: { ds1: number; ds2: number; ds3: number };
+  federation: number;
+  profile: number;
+  cdn: { id: number; name: string };
+  /** A secondary origin of ds1 (root tenant) and one of ds2 (tenant-a). */
+  origins: { root: number; tenantA: number };
+}
+
+export interface GoldenApp extends TestApp {
+  ids: GoldenIds;
+  outbox: string;
+  /** A new session of `username` made straight in the store, as a login would: the Cookie header value. */
+  session(username: Username): Promise<string>;
+  /** Changes a user's role in the store. */
+  setRole(username: Username, roleId: number): Promise<void>;
+  /** A digest of every stored record (see `databaseChecksum`). */
+  checksum(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Every route of the route table, built over a throwaway context: tests are generated from it at collection
+ * time, so a route added to daemon/routes/index.ts gets its cases without anyone listing it here.
+ */
+export function routeTable(): RouteDef[] {
+  const db = openDatabase(':memory:');
+  const ctx: AppContext = {
+    store: sqliteStore(db),
+    config: defaultConfig(),
+    clock: Date.now,
+    mailer: { send: async () => undefined },
+    baseUrl: () => null,
+  };
+  const routes = allRoutes(ctx);
+  db.close();
+  return routes;
+}
+
+/**
+ * A digest of everything stored but the bookkeeping of sessions and failed logins (which a refused request
+ * may legitimately write): the export with hashes, then every other table's rows and row count.
+ */
+export async function databaseChecksum(db: Db): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify(await exportSnapshot(db, { withHashes: true })));
+  const tables = db
+    .prepare<[], string>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('sessions', 'login_failures') ORDER BY name",
+    )
+    .pluck()
+    .all();
+  for (const table of tables) {
+    // Sorted here: some tables have no rowid to order by.
+    const rows = (db.prepare(`SELECT * FROM "${table}"`).raw().all() as unknown[]).map((row) => JSON.stringify(row)).sort();
+    hash.update(`${table}:${rows.length}:${rows.join('\n')}`);
+  }
+  return hash.digest('hex');
+}
+
+const userFields = (username: string, roleId: number, tenantId: number, hash: string): UserFields => ({
+  username,
+  email: `${username}@example.test`,
+  fullName: username,
+  localPasswd: hash,
+  roleId,
+  tenantId,
+  company: null,
+  addressLine1: null,
+  addressLine2: null,
+  city: null,
+  stateOrProvince: null,
+  postalCode: null,
+  country: null,
+  phoneNumber: null,
+  publicSshKey: null,
+  gid: null,
+  uid: null,
+  newUser: false,
+  registrationSent: null,
+});
+
+/**
+ * The daemon app over a database loaded with the golden setup snapshot, plus a portal user, a user whose role is
+ * disallowed, a tenant-a admin and one secondary origin in each tenant; mail goes to an outbox in a temp dir.
+ */
+export async function goldenApp(): Promise<GoldenApp> {
+  const outbox = mkdtempSync(join(tmpdir(), 'cdnctl-sec-outbox-'));
+  const t = await makeApp({ mailer: outboxMailer(outbox) });
+  await importSnapshot(t.db, JSON.parse(readFileSync(GOLDEN_SNAPSHOT, 'utf8')), { now: t.clock.now() });
+  const now = t.clock.now();
+  const tenants = await t.store.tenants.list();
+  const tenantId = (name: string) => {
+    const tenant = tenants.find((x) => x.name === name);
+    if (!tenant) throw new Error(`golden tenant ${name} missing`);
+    return tenant.id;
+  };
+  const root = tenantId('root');
+  const tenantA = tenantId('tenant-a');
+  const extra: [Username, number, number][] = [
+    ['portal_user', ROLES.portal.id, root],
+    ['blocked_user', ROLES.disallowed.id, root],
+    ['tenanta_admin', ROLES.admin.id, tenantA],
+  ];
+  for (const [username, roleId, tenant] of extra) {
+    await t.store.users.insert(userFields(username, roleId, tenant, await hashPassword(PASSWORDS[username])), now);
+  }
+  const users = {} as Record<Username, number>;
+  for (const username of Object.keys(PASSWORDS) as Username[]) {
+    const user = await t.store.users.byUsername(username);
+    if (!user) throw new Error(`user ${username} missing from the fixture`);
+    users[username] = user.id;
+  }
+  const ds = async (xmlId: string) => {
+    const list = await t.store.deliveryServices.list({ xmlId });
+    if (list.length !== 1) throw new Error(`golden delivery service ${xmlId} missing`);
+    return list[0];
+  };
+  const [ds1, ds2, ds3] = [await ds('ds1'), await ds('ds2'), await ds('ds3')];
+  const federations = await t.store.federations.list();
+  const profiles = await t.store.profiles.list({ name: 'ORG_PROFILE1' });
+  const cdn = await t.store.cdns.byName('cdn1');
+  if (federations.length === 0 || profiles.length !== 1 || !cdn) throw new Error('golden federation, profile or cdn missing');
+  const origin = async (name: string, dsId: number, tenant: number) => {
+    const id = await t.store.origins.insert(
+      {
+        name,
+        fqdn: `${name}.example.test`,
+        protocol: 'http',
+        port: null,
+        ipAddress: null,
+        ip6Address: null,
+        deliveryServiceId: dsId,
+        cachegroupId: null,
+        coordinateId: null,
+        profileId: null,
+        tenantId: tenant,
+      },
+      now,
+    );
+    if (id === null) throw new Error(`origin ${name} not created`);
+    return id;
+  };
+  const ids: GoldenIds = {
+    users,
+    tenants: { root, tenantA },
+    deliveryServices: { ds1: ds1.id, ds2: ds2.id, ds3: ds3.id },
+    federation: federations[0].id,
+    profile: profiles[0].id,
+    cdn: { id: cdn.id, name: cdn.name },
+    origins: { root: await origin('root-secondary', ds1.id, root), tenantA: await origin('tenant-a-secondary', ds2.id, tenantA) },
+  };
+
+  return {
+    ...t,
+    ids,
+    outbox,
+    async session(username) {
+      const secret = newSecret();
+      const at = t.clock.now();
+      await t.store.sessions.create({
+        idHash: hashSecret(secret),
+        userId: users[username],
+        createdAt: at,
+        expiresAt: at + 6 * 3600_000,
+        idleExpiresAt: at + 3600_000,
+      });
+      return `${SESSION_COOKIE}=${secret}`;
+    },
+    async setRole(username, roleId) {
+      const user = await t.store.users.byId(users[username]);
+      if (!user) throw new Error(`user ${username} missing`);
+      await t.store.users.update(user.id, { ...fieldsOf(user), roleId }, t.clock.now());
+    },
+    checksum: () => databaseChecksum(t.db),
+    async close() {
+      await t.close();
+      rmSync(outbox, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The alerts of a JSON answer; fails the test when the answer is not the alerts envelope. */
+export function alertsOf(res: { headers: Record<string, unknown>; body: string }): Alert[] {
+  expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+  const body = JSON.parse(res.body) as { alerts?: unknown };
+  expect(Array.isArray(body.alerts), `answer without an alerts array: ${res.body.slice(0, 300)}`).toBe(true);
+  return body.alerts as Alert[];
+}
+
+/** Asserts the error envelope: JSON, an `alerts` array holding at least one `error` alert with text. */
+export function expectErrorEnvelope(res: { statusCode: number; headers: Record<string, unknown>; body: string }): Alert[] {
+  const list = alertsOf(res);
+  const errors = list.filter((a) => a.level === 'error');
+  expect(errors.length, `status ${res.statusCode} without an error alert: ${res.body.slice(0, 300)}`).toBeGreaterThan(0);
+  for (const alert of errors) expect(typeof alert.text === 'string' && alert.text.length > 0).toBe(true);
+  return list;
+}
