@@ -133,7 +133,7 @@ describe('POST federations/:id/users', () => {
 
   it('assigns a user named twice once', async () => {
     const res = await post(f.fed1, { userIds: [f.users.ro, f.users.ro] });
-    expect(res.body.alerts[0].text).toBe(`1 user(s) were assigned to the ${FED1} federation`);
+    expect(res.body.alerts?.[0].text).toBe(`1 user(s) were assigned to the ${FED1} federation`);
     expect(assigned(f.fed1)).toEqual([f.users.ro]);
   });
 
@@ -217,7 +217,7 @@ describe('DELETE federations/:id/users/:userId', () => {
     assign(f.fed2, f.users.ro, f.users.tenanta);
     await refused(() => del(f.fed1, f.users.tenanta, 'tenantaAdmin'), 404, `federation ${f.fed1} not found`);
     await refused(() => del(f.fed2, f.users.ro, 'tenantaAdmin'), 404, 'no federation users with that key found');
-    expect((await del(f.fed2, f.users.tenanta, 'tenantaAdmin')).body.alerts[0].text).toBe(
+    expect((await del(f.fed2, f.users.tenanta, 'tenantaAdmin')).body.alerts?.[0].text).toBe(
       'Removed user [ tenanta_user ] from federation [ fed2.example.test. ]',
     );
   });

@@ -121,7 +121,7 @@ describe('POST origins', () => {
     await refused(() => post([minimal('in-array')]), 400, 'the request body must be an object or a null');
     const res = await post('{"name": ');
     expect(res.status).toBe(400);
-    expect(res.body.alerts[0].text).toMatch(/^malformed JSON in request body: /);
+    expect(res.body.alerts?.[0].text).toMatch(/^malformed JSON in request body: /);
   });
 
   it.each([

@@ -1,10 +1,11 @@
 /**
  * Test data for origins, federation users and profiles: the golden setup (cdn1, tenant-a under root, ds1-ds3
- * with primary origins, fed1.example.test.) written with SQL, plus the users each role test needs. Shared by
- * test/origins, test/federations and test/profiles.
+ * with primary origins, fed1.example.test.) loaded through the product's snapshot importer, plus the users each
+ * role test needs and a tenant-a federation. Shared by test/origins, test/federations and test/profiles.
  */
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../daemon/security/passwords.js';
+import { importSnapshot } from '../../daemon/snapshot/import.js';
 import type { Db } from '../../daemon/store/db.js';
 import { ADMIN_PASSWORD, login } from '../helpers/app.js';
 
@@ -42,66 +43,62 @@ export interface Fixture {
 
 let passwordHash: Promise<string> | null = null;
 
-/** Inserts the fixture records into a bootstrapped database (roles, root, CDN ALL, GLOBAL and admin exist). */
+const deliveryService = (xmlId: string, tenant: string) => ({
+  xmlId, displayName: `DS ${xmlId}`, longDesc: `DS ${xmlId}`, active: true, cdnName: 'cdn1', type: 'HTTP', tenant,
+  protocol: '0', routingName: 'cdn', orgServerFqdn: `http://${xmlId}-origin.example.test`, qstringIgnore: '0',
+  rangeRequestHandling: '0', geoLimit: '0', geoProvider: '0', dscp: '0', initialDispersion: '1',
+  ipv6RoutingEnabled: false, logsEnabled: false, missLat: '41.0', missLong: '-87.0', multiSiteOrigin: false,
+  regionalGeoBlocking: false, signed: false, deepCachingType: 'NEVER', users: [],
+});
+
+/** The snapshot document of the fixture (GLOBAL, root, CDN ALL and admin come from bootstrap). */
+function fixtureSnapshot(hash: string) {
+  return {
+    cdns: [{ name: 'cdn1', domainName: 'cdn1.example.test', dnssecEnabled: false }],
+    tenants: [{ name: 'tenant-a', parentName: 'root', active: true }],
+    coordinates: [{ name: 'coord1', latitude: 41.0, longitude: -87.0 }],
+    cachegroups: [{ name: 'org-cg1', shortName: 'orgcg1', type: 'ORG_LOC', coordinate: 'coord1' }],
+    profiles: [{ name: 'ORG_PROFILE1', description: 'origin profile one', type: 'ORG_PROFILE', cdnName: 'cdn1', params: [] }],
+    users: Object.values(USERS).map((u) => ({
+      username: u.username, email: `${u.username}@example.test`, fullName: `Full ${u.username}`, company: `${u.username} co`,
+      role: ['', 'admin', 'operations', 'read-only', 'disallowed', 'portal'][u.roleId], tenant: u.tenant, localPasswordHash: hash,
+    })),
+    deliveryServices: [deliveryService('ds1', 'root'), deliveryService('ds2', 'tenant-a'), deliveryService('ds3', 'root')],
+    federations: [
+      { cname: 'fed1.example.test.', ttl: 60, cdnName: 'cdn1', description: 'federation one', deliveryServices: ['ds1'], users: [] },
+      { cname: 'fed2.example.test.', ttl: 60, cdnName: 'cdn1', description: 'federation two', deliveryServices: ['ds2'], users: [] },
+    ],
+  };
+}
+
+/** Imports the fixture into a bootstrapped database and answers the ids tests refer to. */
 export async function loadFixtures(db: Db, now: number): Promise<Fixture> {
   passwordHash ??= hashPassword(PASSWORD);
-  const hash = await passwordHash;
-  const id = (sql: string, ...params: unknown[]) => Number(db.prepare(sql).run(...params).lastInsertRowid);
-  const one = (sql: string, ...params: unknown[]) => (db.prepare(sql).get(...params) as { id: number }).id;
-  const typeId = (name: string, table: string) => one('SELECT id FROM types WHERE name = ? AND use_in_table = ?', name, table);
-
-  const rootTenant = one("SELECT id FROM tenants WHERE name = 'root'");
-  const cdnAll = one("SELECT id FROM cdns WHERE name = 'ALL'");
-  const globalProfile = one("SELECT id FROM profiles WHERE name = 'GLOBAL'");
-  const tenantA = id("INSERT INTO tenants (name, active, parent_id, last_updated) VALUES ('tenant-a', 1, ?, ?)", rootTenant, now);
-  const cdn1 = id("INSERT INTO cdns (name, domain_name, last_updated) VALUES ('cdn1', 'cdn1.example.test', ?)", now);
-  const coord1 = id("INSERT INTO coordinates (name, latitude, longitude, last_updated) VALUES ('coord1', 41, -87, ?)", now);
-  const cg1 = id(
-    "INSERT INTO cachegroups (name, short_name, type_id, coordinate_id, last_updated) VALUES ('org-cg1', 'orgcg1', ?, ?, ?)",
-    typeId('ORG_LOC', 'cachegroup'), coord1, now,
-  );
-  const orgProfile = id(
-    "INSERT INTO profiles (name, description, type, cdn_id, last_updated) VALUES ('ORG_PROFILE1', 'origin profile one', 'ORG_PROFILE', ?, ?)",
-    cdn1, now,
-  );
-  const http = typeId('HTTP', 'deliveryservice');
-  const ds = (xmlId: string, tenant: number) =>
-    id(
-      'INSERT INTO deliveryservices (xml_id, display_name, tenant_id, cdn_id, type_id, last_updated) VALUES (?, ?, ?, ?, ?, ?)',
-      xmlId, `DS ${xmlId}`, tenant, cdn1, http, now,
-    );
-  const ds1 = ds('ds1', rootTenant);
-  const ds2 = ds('ds2', tenantA);
-  const ds3 = ds('ds3', rootTenant);
-  const primaryOrigin = (dsId: number, xmlId: string, tenant: number) =>
-    id(
-      `INSERT INTO origins (name, fqdn, protocol, is_primary, deliveryservice_id, tenant_id, last_updated)
-       VALUES (?, ?, 'http', 1, ?, ?, ?)`,
-      xmlId, `${xmlId}-origin.example.test`, dsId, tenant, now,
-    );
-  const primary = {
-    ds1: primaryOrigin(ds1, 'ds1', rootTenant),
-    ds2: primaryOrigin(ds2, 'ds2', tenantA),
-    ds3: primaryOrigin(ds3, 'ds3', rootTenant),
+  await importSnapshot(db, fixtureSnapshot(await passwordHash), { now });
+  const idOf = (table: string, column: string, value: string) =>
+    (db.prepare(`SELECT id FROM ${table} WHERE ${column} = ?`).get(value) as { id: number }).id;
+  const ds = (xmlId: string) => idOf('deliveryservices', 'xml_id', xmlId);
+  const primary = (xmlId: string) =>
+    (db.prepare('SELECT id FROM origins WHERE deliveryservice_id = ? AND is_primary = 1').get(ds(xmlId)) as { id: number }).id;
+  const users = { admin: idOf('users', 'username', 'admin') } as Record<UserKey, number>;
+  for (const [key, u] of Object.entries(USERS)) users[key as UserKey] = idOf('users', 'username', u.username);
+  return {
+    rootTenant: idOf('tenants', 'name', 'root'),
+    tenantA: idOf('tenants', 'name', 'tenant-a'),
+    cdnAll: idOf('cdns', 'name', 'ALL'),
+    cdn1: idOf('cdns', 'name', 'cdn1'),
+    coord1: idOf('coordinates', 'name', 'coord1'),
+    cg1: idOf('cachegroups', 'name', 'org-cg1'),
+    globalProfile: idOf('profiles', 'name', 'GLOBAL'),
+    orgProfile: idOf('profiles', 'name', 'ORG_PROFILE1'),
+    ds1: ds('ds1'),
+    ds2: ds('ds2'),
+    ds3: ds('ds3'),
+    primary: { ds1: primary('ds1'), ds2: primary('ds2'), ds3: primary('ds3') },
+    fed1: idOf('federations', 'cname', 'fed1.example.test.'),
+    fed2: idOf('federations', 'cname', 'fed2.example.test.'),
+    users,
   };
-  const federation = (cname: string, dsId: number) => {
-    const fed = id("INSERT INTO federations (cname, ttl, description, cdn_id, last_updated) VALUES (?, 60, 'fixture', ?, ?)", cname, cdn1, now);
-    db.prepare('INSERT INTO federation_deliveryservices (federation_id, deliveryservice_id) VALUES (?, ?)').run(fed, dsId);
-    return fed;
-  };
-  const fed1 = federation('fed1.example.test.', ds1);
-  const fed2 = federation('fed2.example.test.', ds2);
-
-  const users = { admin: one("SELECT id FROM users WHERE username = 'admin'") } as Record<UserKey, number>;
-  for (const [key, u] of Object.entries(USERS)) {
-    users[key as UserKey] = id(
-      `INSERT INTO users (username, email, full_name, local_passwd, role_id, tenant_id, company, new_user, last_updated)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)`,
-      u.username, `${u.username}@example.test`, `Full ${u.username}`, hash, u.roleId,
-      u.tenant === 'root' ? rootTenant : tenantA, `${u.username} co`, now,
-    );
-  }
-  return { rootTenant, tenantA, cdnAll, cdn1, coord1, cg1, globalProfile, orgProfile, ds1, ds2, ds3, primary, fed1, fed2, users };
 }
 
 /** Logs every fixture user in once; answers their cookies by key. */
