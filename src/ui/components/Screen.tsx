@@ -11,11 +11,13 @@ export interface ScreenProps {
   showHelp?: boolean;
   /** The terminal's width: long lines wrap inside it. */
   width?: number;
+  /** Whether `?` shows the keys here (not where every key types into a field). */
+  helpKey?: boolean;
   children: ReactNode;
 }
 
 /** The frame every screen shares: a breadcrumb title, the body, the keys. */
-export function Screen({ path, bindings, showHelp = false, width, children }: ScreenProps) {
+export function Screen({ path, bindings, showHelp = false, width, helpKey = true, children }: ScreenProps) {
   return (
     <Box flexDirection="column" width={width}>
       <Text bold>
@@ -25,7 +27,7 @@ export function Screen({ path, bindings, showHelp = false, width, children }: Sc
       <Box flexDirection="column" marginTop={1} marginBottom={1}>
         {children}
       </Box>
-      {showHelp ? <KeyHelp bindings={bindings} /> : <KeyBar bindings={[...bindings.slice(0, 5), { keys: '?', does: 'keys' }]} />}
+      {showHelp ? <KeyHelp bindings={bindings} /> : <KeyBar bindings={helpKey ? [...bindings.slice(0, 5), { keys: '?', does: 'keys' }] : bindings} />}
     </Box>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Text, useInput } from 'ink';
 import { theme } from '../theme.js';
 
@@ -14,6 +15,18 @@ export interface TextInputProps {
 
 /** A one-line text field: typing appends, Backspace deletes, Enter submits. Other keys are left to the parent. */
 export function TextInput({ value, onChange, onSubmit, mask, placeholder, isActive = true, color }: TextInputProps) {
+  // Text and Enter in one input: submit once the parent has rendered the new value, so the submit sees it
+  // (and whatever the parent derives from it, such as validation) rather than the value before the paste.
+  const [submitWhen, setSubmitWhen] = useState<string | null>(null);
+  const latestSubmit = useRef(onSubmit);
+  latestSubmit.current = onSubmit;
+  useEffect(() => {
+    if (submitWhen !== null && value === submitWhen) {
+      setSubmitWhen(null);
+      latestSubmit.current?.(value);
+    }
+  }, [submitWhen, value]);
+
   useInput(
     (input, key) => {
       if (key.return) {
@@ -30,7 +43,12 @@ export function TextInput({ value, onChange, onSubmit, mask, placeholder, isActi
       }
       if (key.upArrow || key.downArrow || key.leftArrow || key.rightArrow || key.tab || key.escape) return;
       if (key.ctrl || key.meta || !input) return;
-      onChange(value + input.replace(/[\r\n]/g, ''));
+      // A paste (or keys sent in one write) that holds a line break: the text before it, then Enter.
+      const lineBreak = input.search(/[\r\n]/);
+      if (lineBreak === -1) return onChange(value + input);
+      const line = value + input.slice(0, lineBreak);
+      onChange(line);
+      setSubmitWhen(line);
     },
     { isActive },
   );

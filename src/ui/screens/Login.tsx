@@ -40,7 +40,7 @@ export function Login({ server, initialUsername = '', onLogin, onDone, onCancel 
     else setValues((v) => ({ ...v, password: '' }));
   };
   return (
-    <Screen path={['Log in']} bindings={KEYS}>
+    <Screen path={['Log in']} bindings={KEYS} helpKey={false}>
       <Text>
         {'Log in to '}
         <Text bold>{server}</Text>

@@ -181,3 +181,15 @@ describe('Spinner, ErrorBox, KeyHelp, NarrowTerminal, Table', () => {
     expect(view.lastFrame()).toContain('  a');
   });
 });
+
+describe('pasted text with a line break', () => {
+  it('fills the field and then submits the form with the new value', async () => {
+    const onSubmit = vi.fn();
+    const view = render(<ControlledForm onSubmit={onSubmit} onCancel={vi.fn()} />);
+    await press(view.stdin, 'abc\r');
+    expect(view.lastFrame()).toMatch(/First\s+abc/);
+    expect(view.lastFrame()).toMatch(/› Second/);
+    await press(view.stdin, '5\r');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+});

@@ -83,6 +83,14 @@ describe('Login screen', () => {
     expect(view.onDone).toHaveBeenCalledWith('admin');
   });
 
+  it('logs in when each field arrives with its Enter in one write (a paste, or keys sent at once)', async () => {
+    const view = setup();
+    await press(view.stdin, 'admin\r');
+    await press(view.stdin, 'pw\r');
+    await waitForFrame(view.lastFrame, () => view.onDone.mock.calls.length > 0);
+    expect(view.onLogin).toHaveBeenCalledWith('admin', 'pw');
+  });
+
   it('starts on the password when the username is known', async () => {
     const view = setup(undefined, 'ops_user');
     await type(view.stdin, 'pw');

@@ -51,6 +51,30 @@ const DETAIL_KEYS = [
   { keys: 'Esc', does: 'back to the list' },
 ];
 
+const FORM_KEYS = [
+  { keys: 'Enter', does: 'next field (save on the last)' },
+  { keys: 'Tab ↑↓', does: 'move between fields' },
+  { keys: 'Esc', does: 'cancel' },
+];
+const CONFIRM_KEYS = [
+  { keys: 'Enter', does: 'delete, once the name is typed' },
+  { keys: 'Esc', does: 'cancel' },
+];
+const PICK_KEYS = [
+  { keys: '↑↓ j/k', does: 'move' },
+  { keys: 'Enter', does: 'show its origins' },
+  { keys: '/', does: 'filter' },
+  { keys: 'Esc', does: 'cancel' },
+];
+const KEYS: Record<Mode['name'], { keys: string; does: string }[]> = {
+  list: LIST_KEYS,
+  detail: DETAIL_KEYS,
+  create: FORM_KEYS,
+  edit: FORM_KEYS,
+  delete: CONFIRM_KEYS,
+  pickDs: PICK_KEYS,
+};
+
 const nextPrimary = (p: boolean | undefined) => (p === undefined ? true : p ? false : undefined);
 
 /** Origins: a filtered table, a detail view, create and edit forms, and a typed-name delete; primaries are protected. */
@@ -112,7 +136,13 @@ export function OriginsScreen(props: OriginsScreenProps) {
   if (mode.name === 'detail' || mode.name === 'edit' || mode.name === 'delete') path.push(mode.origin.name);
   if (mode.name === 'create') path.push('new');
   return (
-    <Screen path={path} bindings={mode.name === 'detail' ? DETAIL_KEYS : LIST_KEYS} showHelp={help} width={width}>
+    <Screen
+      path={path}
+      bindings={KEYS[mode.name]}
+      showHelp={help}
+      width={width}
+      helpKey={mode.name === 'list' || mode.name === 'detail'}
+    >
       {notice && mode.name === 'list' && <Notice text={notice.text} level={notice.level} />}
       {/* The list stays mounted while a detail or form is open, so its cursor and filter survive. */}
       <Box flexDirection="column" display={mode.name === 'list' ? 'flex' : 'none'}>

@@ -102,7 +102,7 @@ export function PurgeWizard(props: PurgeWizardProps) {
 
   const path = ['Purge', ...(ds && step !== 'pick' ? [ds.xmlId] : [])];
   return (
-    <Screen path={path} bindings={KEYS[step]} showHelp={help} width={width}>
+    <Screen path={path} bindings={KEYS[step]} showHelp={help} width={width} helpKey={step === 'pick' || step === 'done'}>
       {step === 'pick' && (
         <Box flexDirection="column">
           <Text>Choose the delivery service to purge:</Text>

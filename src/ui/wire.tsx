@@ -1,0 +1,89 @@
+// The one place where the screens meet the real client: actions built from src/client, and the Ink renders
+// that `cdnctl ui` (and `cdnctl` alone on a terminal) and `cdnctl login` on a terminal use.
+import { render } from 'ink';
+import type { HttpClient } from '../client/http.js';
+import { NotLoggedIn } from '../client/errors.js';
+import { login, type StartedSession } from '../client/session.js';
+import { currentUser } from '../client/users.js';
+import { listDeliveryServices } from '../client/deliveryservices.js';
+import { createJob, listJobs } from '../client/jobs.js';
+import { createOrigin, deleteOrigin, listOrigins, updateOrigin } from '../client/origins.js';
+import { listUsers } from '../client/users.js';
+import { assignFederationUsers, listFederationUsers, listFederations, removeFederationUser } from '../client/federations.js';
+import { listProfiles } from '../client/profiles.js';
+import { CliError } from '../cli/errors.js';
+import type { SessionInfo, UiActions } from './actions.js';
+import type { Job, JobRequest, JobResult } from './types.js';
+import { App } from './app.js';
+import { Login } from './screens/Login.js';
+import { DEFAULT_MAX_TTL_HOURS } from './validation/purge.js';
+
+/** Exit code of a screen left with Esc or Ctrl-C before it finished, as for a cancelled prompt. */
+const CANCELLED = 130;
+
+const isJob = (value: unknown): value is Job =>
+  typeof value === 'object' && value !== null && 'id' in value && 'assetUrl' in value;
+
+/**
+ * Creates the job, and finds the stored record: in the answer when the server sends it (cdnctl does), else the
+ * newest of the user's jobs for that delivery service whose asset URL ends with the regex.
+ */
+async function createAndFindJob(http: HttpClient, body: JobRequest): Promise<JobResult> {
+  const created = await createJob(http, { dsId: String(body.dsId), regex: body.regex, startTime: body.startTime, ttl: body.ttl });
+  const answered: unknown = created.response;
+  if (isJob(answered)) return { alerts: created.alerts, job: answered };
+  const jobs = (await listJobs(http, { keyword: 'PURGE' })).response;
+  const job = jobs.find((j) => String(j.dsId) === String(body.dsId) && j.assetUrl.endsWith(body.regex)) ?? null;
+  return { alerts: created.alerts, job };
+}
+
+/** The screens' actions over one authenticated client. */
+export function clientActions(http: HttpClient): UiActions {
+  return {
+    currentUser: async () => (await currentUser(http)).response,
+    listDeliveryServices: async () => (await listDeliveryServices(http)).response,
+    listJobs: async () => (await listJobs(http, { keyword: 'PURGE' })).response,
+    createJob: (body) => createAndFindJob(http, body),
+    // No API exposes the GLOBAL profile's maxRevalDurationDays; the server still refuses more than its own limit.
+    maxTtlHours: async () => DEFAULT_MAX_TTL_HOURS,
+    listOrigins: async (filters) => (await listOrigins(http, filters)).response,
+    createOrigin: async (body) => (await createOrigin(http, body)).response,
+    updateOrigin: async (id, body) => (await updateOrigin(http, id, body)).response,
+    deleteOrigin: async (id) => ({ alerts: (await deleteOrigin(http, id)).alerts }),
+    listUsers: async () => (await listUsers(http)).response,
+    listFederations: async () => (await listFederations(http)).response,
+    listFederationUsers: async (id) => (await listFederationUsers(http, id)).response,
+    assignFederationUsers: async (id, userIds, replace) => ({ alerts: (await assignFederationUsers(http, id, userIds, replace)).alerts }),
+    removeFederationUser: async (id, userId) => ({ alerts: (await removeFederationUser(http, id, userId)).alerts }),
+    listProfiles: async () => (await listProfiles(http)).response,
+  };
+}
+
+/** Runs the interactive app until the user quits. */
+export async function runApp(http: HttpClient, session: SessionInfo): Promise<void> {
+  const app = render(<App actions={clientActions(http)} session={session} onQuit={() => app.unmount()} />);
+  await app.waitUntilExit();
+}
+
+/**
+ * The login screen: username and masked password, retried in place until the server accepts them.
+ * Answers the session the server started; Esc cancels (exit 130).
+ */
+export async function loginOnScreen(http: HttpClient, username?: string): Promise<StartedSession> {
+  let session: StartedSession | null = null;
+  const onLogin = async (user: string, password: string) => {
+    try {
+      session = await login(http, user, password);
+    } catch (err) {
+      // The server's own words ("Invalid username or password.") read best inline.
+      if (err instanceof NotLoggedIn) throw new Error(err.message);
+      throw err;
+    }
+  };
+  const screen = render(
+    <Login server={http.baseUrl} initialUsername={username} onLogin={onLogin} onDone={() => screen.unmount()} onCancel={() => screen.unmount()} />,
+  );
+  await screen.waitUntilExit();
+  if (!session) throw new CliError('login cancelled', CANCELLED);
+  return session;
+}
