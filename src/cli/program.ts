@@ -4,6 +4,7 @@ import { registerCdns } from '../../commands/cdns.js';
 import { registerCompletion } from '../../commands/completion.js';
 import { registerConfig } from '../../commands/config.js';
 import { registerDaemon } from '../../commands/daemon.js';
+import { withExamples } from '../../commands/common/verb.js';
 import { registerDeliveryServices } from '../../commands/ds.js';
 import { registerFederations } from '../../commands/federations.js';
 import { registerJobs } from '../../commands/jobs.js';
@@ -48,7 +49,7 @@ export function buildProgram(): Command {
   registerRoles(program);
   registerCdns(program);
   registerConfig(program);
-  registerDaemon(program);
+  withExamples(registerDaemon(program), ['cdnctl daemon start --demo', 'cdnctl daemon status']);
   registerCompletion(program);
   return program;
 }

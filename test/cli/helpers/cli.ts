@@ -21,6 +21,8 @@ export interface RunOptions {
   /** Written to stdin, then closed; without it stdin is /dev/null. */
   input?: string;
   env?: Record<string, string | undefined>;
+  /** Flags for node itself, before the script (e.g. `--import`). */
+  nodeArgs?: string[];
   timeoutMs?: number;
 }
 
@@ -42,7 +44,7 @@ export function cliEnv(dirs: CliDirs, extra: Record<string, string | undefined> 
 export function runCdnctl(dirs: CliDirs, args: string[], options: RunOptions = {}): Promise<CliResult> {
   if (!existsSync(BUILT)) throw new Error('cdnctl is not built: run `npx tsc -p .` first');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CDNCTL, ...args], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CDNCTL, ...args], {
       env: cliEnv(dirs, options.env),
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
