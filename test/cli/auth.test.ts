@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, Cli, newestMail, storedCookie } from './helpers/cli.js';
@@ -65,15 +65,22 @@ describe('cdnctl login with a password', () => {
     expect(empty.stderr).toContain('stdin held no password');
   });
 
-  it('on a terminal, asks for the username and a masked password', async () => {
-    const result = await runInTerminal(daemon, ['login'], [
-      { expect: /Username: $/, send: 'ops_user\r' },
-      { expect: /Password: $/, send: `${PASSWORDS.ops_user}\r` },
-    ]);
+  it('on a terminal with stdout redirected, asks on stderr for the username and a masked password', async () => {
+    const stdoutFile = join(daemon.root, 'login-stdout.txt');
+    const result = await runInTerminal(
+      daemon,
+      ['login'],
+      [
+        { expect: /Username: $/, send: 'ops_user\r' },
+        { expect: /Password: $/, send: `${PASSWORDS.ops_user}\r` },
+      ],
+      {},
+      { stdoutFile },
+    );
     expect(result.code).toBe(0);
     expect(result.output).toContain('*'.repeat(PASSWORDS.ops_user.length));
     expect(result.output).not.toContain(PASSWORDS.ops_user);
-    expect(result.output).toContain('as ops_user (operations)');
+    expect(readFileSync(stdoutFile, 'utf8')).toContain('as ops_user (operations)');
     expect(storedCookie(daemon.configDir, `ops_user@${daemon.url}`)).toBeDefined();
     await cli.login('admin', PASSWORDS.admin);
     expect(storedCookie(daemon.configDir, `ops_user@${daemon.url}`)).toBeUndefined();

@@ -19,9 +19,12 @@ export function runInTerminal(
   args: string[],
   steps: TerminalStep[] = [],
   env: Record<string, string | undefined> = {},
-  timeoutMs = 20_000,
+  options: { stdoutFile?: string; timeoutMs?: number } = {},
 ): Promise<{ code: number | null; output: string }> {
-  const command = [process.execPath, CDNCTL, ...args].map(quote).join(' ');
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  // A terminal of a real size (script's starts at 0x0), and stdout optionally sent to a file instead.
+  const redirect = options.stdoutFile ? ` > ${quote(options.stdoutFile)}` : '';
+  const command = `stty cols 100 rows 30; exec ${[process.execPath, CDNCTL, ...args].map(quote).join(' ')}${redirect}`;
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qefc', command, '/dev/null'], { env: cliEnv(dirs, { TERM: 'xterm-256color', ...env }), stdio: ['pipe', 'pipe', 'pipe'] });
     let output = '';
