@@ -24,7 +24,7 @@ export function registerDeliveryServices(program: Command): void {
   addVerb<{ xmlId?: string; cdn?: string; tenant?: string }>(ds, {
     name: 'list',
     description: 'List the delivery services you can see',
-    examples: ['cdnctl ds list', 'cdnctl ds list --cdn cdn1 -o wide', 'cdnctl ds list --xml-id demo1 -o json'],
+    examples: ['cdnctl ds list', 'cdnctl ds list --cdn cdn1 -o wide', 'cdnctl ds list --xml-id acme-vod -o json'],
     api: { min: '1.1' },
     configure: (c) =>
       c

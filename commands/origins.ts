@@ -113,11 +113,11 @@ async function filterFrom(http: HttpClient, flags: ListFlags): Promise<OriginFil
 
 /** `cdnctl origins list|get|create|update|delete` (API 1.3). */
 export function registerOrigins(program: Command): void {
-  const origins = addNoun(program, 'origins', 'The origin servers caches fetch content from (API 1.3)', ['cdnctl origins list --ds demo1']);
+  const origins = addNoun(program, 'origins', 'The origin servers caches fetch content from (API 1.3)', ['cdnctl origins list --ds acme-vod']);
   addVerb<ListFlags>(origins, {
     name: 'list',
     description: 'List origins, optionally filtered',
-    examples: ['cdnctl origins list', 'cdnctl origins list --ds demo1 --primary', 'cdnctl origins list --tenant tenant-a -o json'],
+    examples: ['cdnctl origins list', 'cdnctl origins list --ds acme-vod --primary', 'cdnctl origins list --tenant tenant-a -o json'],
     api: API,
     configure: (c) =>
       c
@@ -139,7 +139,7 @@ export function registerOrigins(program: Command): void {
   addVerb(origins, {
     name: 'get <id|name>',
     description: 'Show one origin',
-    examples: ['cdnctl origins get 7', 'cdnctl origins get demo1-backup -o yaml'],
+    examples: ['cdnctl origins get 7', 'cdnctl origins get acme-vod-origin2 -o yaml'],
     api: API,
     run: async (inv, [ref]: string[]) => {
       const origin = await findOrigin(await inv.client(), ref);
@@ -150,7 +150,7 @@ export function registerOrigins(program: Command): void {
   addVerb<FieldFlags>(origins, {
     name: 'create',
     description: 'Create an origin (admin or operations role)',
-    examples: ['cdnctl origins create --name demo1-backup --fqdn backup.example.net --protocol https --ds demo1 --port 8443'],
+    examples: ['cdnctl origins create --name acme-vod-origin2 --fqdn origin2.acme.example.net --protocol https --ds acme-vod --port 8443'],
     api: API,
     configure: (c) => fieldOptions(c, true),
     run: async (inv, _args, flags) => {
@@ -165,7 +165,7 @@ export function registerOrigins(program: Command): void {
   addVerb<FieldFlags>(origins, {
     name: 'update <id|name>',
     description: 'Change some fields of an origin; the others keep their values',
-    examples: ['cdnctl origins update demo1-backup --port 443 --protocol https', 'cdnctl origins update 7 --profile ORG_PROFILE1'],
+    examples: ['cdnctl origins update acme-vod-origin2 --port 443 --protocol https', 'cdnctl origins update 7 --profile ORG_PROFILE1'],
     api: API,
     configure: (c) => fieldOptions(c, false),
     run: async (inv, [ref]: string[], flags) => {
@@ -199,7 +199,7 @@ export function registerOrigins(program: Command): void {
   addVerb(origins, {
     name: 'delete <id|name>',
     description: 'Delete an origin (primary origins cannot be deleted)',
-    examples: ['cdnctl origins delete demo1-backup', 'cdnctl origins delete 7'],
+    examples: ['cdnctl origins delete acme-vod-origin2', 'cdnctl origins delete 7'],
     api: API,
     run: async (inv, [ref]: string[]) => {
       const http = await inv.client();

@@ -68,8 +68,8 @@ export function registerPurge(program: Command): void {
     name: 'purge',
     description: 'Make matching content stale so caches revalidate it with the origin (a PURGE job)',
     examples: [
-      "cdnctl purge --ds demo1 --regex '/images/.*' --ttl 24",
-      "cdnctl purge --ds demo1 --regex '/live/.*\\.m3u8' --ttl 2 --start '2026-05-01 06:00:00' --dry-run",
+      "cdnctl purge --ds acme-news-images --regex '/images/.*' --ttl 24",
+      "cdnctl purge --ds acme-live --regex '/live/.*\\.m3u8' --ttl 2 --start '2026-05-01 06:00:00' --dry-run",
       "cdnctl purge --ds 3 --regex '/.*' --ttl 48 --yes     # everything: needs --yes off a terminal",
     ],
     api: { min: '1.1', preferred: '1.2' },

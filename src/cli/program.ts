@@ -34,7 +34,7 @@ export function buildProgram(): Command {
     .option('--no-color', 'no ANSI colors (also with NO_COLOR, or when output is not a terminal)')
     .addHelpText(
       'after',
-      '\nExamples:\n  cdnctl daemon start --demo && cdnctl login\n  cdnctl origins list\n  cdnctl purge --ds demo1 --regex \'/images/.*\' --ttl 24\n',
+      '\nExamples:\n  cdnctl daemon start --demo && cdnctl login\n  cdnctl origins list\n  cdnctl purge --ds acme-news-images --regex \'/images/.*\' --ttl 24\n',
     );
   registerAuth(program);
   registerPurge(program);

@@ -38,7 +38,7 @@ describe('--help', () => {
     expect(help.stdout).toContain('--fqdn <fqdn>');
     expect(help.stdout).toContain('Global Options:');
     expect(help.stdout).toContain('--api-version <version>');
-    expect(help.stdout).toContain('cdnctl origins create --name demo1-backup');
+    expect(help.stdout).toContain('cdnctl origins create --name acme-vod-origin2');
     const bare = await cli.run([]);
     expect(bare.code).toBe(0);
     expect(bare.stdout).toContain('Usage: cdnctl [options] [command]');
