@@ -39,6 +39,7 @@ async function credentials(flags: LoginFlags): Promise<{ username: string; passw
 async function startSession(http: HttpClient, flags: LoginFlags): Promise<StartedSession> {
   try {
     if (flags.token) return await loginWithToken(http, flags.token);
+    if (!flags.passwordStdin && interactive() && process.stdout.isTTY) return await (await import('../src/ui/wire.js')).loginOnScreen(http, flags.username);
     const { username, password } = await credentials(flags);
     return await login(http, username, password);
   } catch (err) {
@@ -48,7 +49,7 @@ async function startSession(http: HttpClient, flags: LoginFlags): Promise<Starte
   }
 }
 
-async function runLogin(inv: Invocation, _args: unknown[], flags: LoginFlags) {
+export async function runLogin(inv: Invocation, _args: unknown[], flags: LoginFlags) {
   const server = inv.server().url;
   const http = await inv.client({ auth: false });
   const session = await startSession(http, flags);
@@ -112,7 +113,7 @@ async function runStatus(inv: Invocation) {
   const entry = inv.config.sessions?.[server];
   const session = await inv.session(server);
   if (!session) {
-    const why = entry ? `the ${entry.store} holds no session for ${entry.username} any more` : 'no session stored';
+    const why = entry ? `the ${entry.store} has no session for ${entry.username} any more, or cannot be reached now` : 'no session stored';
     throw new CliError(`not logged in to ${server} (${why})`, EXIT.NOT_LOGGED_IN, inv.loginHint());
   }
   let me: CurrentUser | null = null;

@@ -6,6 +6,7 @@ import { buildProgram } from './program.js';
 /** Runs cdnctl with `argv` (without node and script) and answers the exit code; never throws. */
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
+  if (argv.length === 0 && process.stdin.isTTY && process.stdout.isTTY) argv = ['ui'];
   if (argv.length === 0) {
     program.outputHelp();
     return EXIT.OK;

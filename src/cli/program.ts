@@ -15,6 +15,7 @@ import { registerPurge } from '../../commands/purge.js';
 import { registerRoles } from '../../commands/roles.js';
 import { registerTenants } from '../../commands/tenants.js';
 import { registerUsers } from '../../commands/users.js';
+import { registerUi } from '../../commands/ui.js';
 import { API_VERSIONS } from '../client/types.js';
 import { OUTPUT_FORMATS } from '../output/format.js';
 
@@ -51,5 +52,6 @@ export function buildProgram(): Command {
   registerConfig(program);
   withExamples(registerDaemon(program), ['cdnctl daemon start --demo', 'cdnctl daemon status']);
   registerCompletion(program);
+  registerUi(program);
   return program;
 }

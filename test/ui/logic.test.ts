@@ -4,6 +4,7 @@ import { emptyOriginForm, isDnsName, originToForm, toOriginBody, validateOrigin 
 import { fitColumns, renderTable, truncate } from '../../src/ui/format/table.js';
 import { jobExpiry, timeLeft } from '../../src/ui/format/time.js';
 import { planAssignment } from '../../src/ui/format/assignment.js';
+import { applyTyped } from '../../src/ui/format/typed-text.js';
 import { deliveryServices, origins } from './helpers/fixtures.js';
 
 const NOW = Date.UTC(2026, 2, 1, 12, 0, 0);
@@ -135,5 +136,15 @@ describe('time left and assignments', () => {
     expect(planAssignment([1], [1, 3])).toEqual({ kind: 'assign', userIds: [3], replace: false });
     expect(planAssignment([1, 2], [2, 3])).toEqual({ kind: 'assign', userIds: [2, 3], replace: true });
     expect(planAssignment([1, 2], [])).toEqual({ kind: 'remove', userIds: [1, 2] });
+  });
+});
+
+describe('typed text arriving in one input', () => {
+  it('honours the editing keys inside it and stops at Enter', () => {
+    expect(applyTyped('ab', 'c')).toEqual({ value: 'abc', submit: false });
+    expect(applyTyped('images/', '\u0015/images/.*')).toEqual({ value: '/images/.*', submit: false });
+    expect(applyTyped('abc', 'x\u007f\u007fy')).toEqual({ value: 'aby', submit: false });
+    expect(applyTyped('', 'ops_user\rsecret\r')).toEqual({ value: 'ops_user', submit: true });
+    expect(applyTyped('a', '\tb\u0001')).toEqual({ value: 'ab', submit: false });
   });
 });

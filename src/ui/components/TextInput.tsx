@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Text, useInput } from 'ink';
 import { theme } from '../theme.js';
+import { applyTyped } from '../format/typed-text.js';
 
 export interface TextInputProps {
   value: string;
@@ -43,12 +44,9 @@ export function TextInput({ value, onChange, onSubmit, mask, placeholder, isActi
       }
       if (key.upArrow || key.downArrow || key.leftArrow || key.rightArrow || key.tab || key.escape) return;
       if (key.ctrl || key.meta || !input) return;
-      // A paste (or keys sent in one write) that holds a line break: the text before it, then Enter.
-      const lineBreak = input.search(/[\r\n]/);
-      if (lineBreak === -1) return onChange(value + input);
-      const line = value + input.slice(0, lineBreak);
-      onChange(line);
-      setSubmitWhen(line);
+      const typed = applyTyped(value, input);
+      onChange(typed.value);
+      if (typed.submit) setSubmitWhen(typed.value);
     },
     { isActive },
   );

@@ -25,6 +25,8 @@ const KEYS = [
 /** Username and masked password; a refused login shows the server's message in place and clears the password. */
 export function Login({ server, initialUsername = '', onLogin, onDone, onCancel }: LoginProps) {
   const [values, setValues] = useState({ username: initialUsername, password: '' });
+  // A fresh form after each refusal: the cursor back on the password, no "cannot be blank" for the cleared field.
+  const [refusals, setRefusals] = useState(0);
   const action = useAction();
   const errors = {
     username: values.username.trim() === '' ? 'cannot be blank' : undefined,
@@ -37,7 +39,10 @@ export function Login({ server, initialUsername = '', onLogin, onDone, onCancel 
       return true;
     });
     if (ok) onDone(username);
-    else setValues((v) => ({ ...v, password: '' }));
+    else {
+      setValues((v) => ({ ...v, password: '' }));
+      setRefusals((n) => n + 1);
+    }
   };
   return (
     <Screen path={['Log in']} bindings={KEYS} helpKey={false}>
@@ -47,6 +52,7 @@ export function Login({ server, initialUsername = '', onLogin, onDone, onCancel 
       </Text>
       <Box marginTop={1} flexDirection="column">
         <Form
+          key={refusals}
           fields={[
             { name: 'username', label: 'Username' },
             { name: 'password', label: 'Password', mask: true },
@@ -55,7 +61,7 @@ export function Login({ server, initialUsername = '', onLogin, onDone, onCancel 
           errors={errors}
           isActive={!action.pending}
           submitLabel="log in"
-          initialFocus={initialUsername ? 1 : 0}
+          initialFocus={initialUsername || refusals > 0 ? 1 : 0}
           onChange={(name, value) => {
             action.clearError();
             setValues((v) => ({ ...v, [name]: value }));
