@@ -3,9 +3,9 @@ import { defaultConfig, type DaemonConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { authenticate } from './http/authenticate.js';
 import { registerCors } from './http/cors.js';
-import { DEFAULT_CACHE_BYTES, ResponseCache, answerFromCache, keepResponse } from './http/response-cache.js';
+import { DEFAULT_CACHE_BYTES, ResponseCache, abandonComputation, answerFromCache, keepResponse } from './http/response-cache.js';
 import { visibleTenants } from './http/tenancy.js';
-import { ApiError, VERSION_NOT_IMPLEMENTED, alerts, errorAlert, handleError, pathNotFound } from './http/errors.js';
+import { ApiError, VERSION_NOT_IMPLEMENTED, alerts, errorAlert, handleError, handleFrameworkError, pathNotFound } from './http/errors.js';
 import type { RouteDef } from './http/route.js';
 import type { Mailer } from './mail/mailer.js';
 import { defaultPortalRoot, portal } from './portal.js';
@@ -48,7 +48,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
-    return503OnClosing: true,
+    // Requests that arrive while the daemon closes get a 503 alert from refuseWhileClosing, not Fastify's own body.
+    return503OnClosing: false,
+    frameworkErrors: handleFrameworkError,
     ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: true } },
     ...options.fastify,
   } as FastifyServerOptions);
@@ -65,6 +67,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
   });
 
+  refuseWhileClosing(app);
   registerJsonParser(app);
   registerCors(app, config.cors.origins);
   app.setErrorHandler(handleError);
@@ -112,6 +115,9 @@ function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, 
         }
       },
       onSend: cached ? (request, reply, payload) => keepResponse(cache, request, reply, payload) : undefined,
+      // Requests waiting for this answer must not wait on a request that ended without one.
+      onResponse: cached ? async (request) => abandonComputation(request) : undefined,
+      onRequestAbort: cached ? async (request) => abandonComputation(request) : undefined,
       handler: route.handler,
     });
   }
@@ -135,5 +141,21 @@ function registerJsonParser(app: FastifyInstance): void {
     } catch (err) {
       done(new ApiError(400, `malformed JSON in request body: ${(err as Error).message}`), undefined);
     }
+  });
+}
+
+/**
+ * Once close() begins (SIGTERM), requests already running finish, and any that still arrive on an open
+ * connection are refused with a 503 alert and `Connection: close`, before authentication or any work.
+ */
+function refuseWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    throw new ApiError(503, 'the daemon is shutting down; try again in a moment');
   });
 }

@@ -111,3 +111,15 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   request.log.error({ err: error, method: request.method, url: request.url }, 'unexpected failure');
   reply.code(500).send(alerts(errorAlert('Internal Server Error')));
 }
+
+/**
+ * Failures Fastify meets before a route runs (a path whose percent-encoding does not decode): answered as the
+ * alerts envelope like every other error, not in Fastify's own error shape.
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.code(400).send(alerts(errorAlert('malformed URL: the path is not valid percent-encoded UTF-8')));
+    return;
+  }
+  handleError(error, request, reply);
+}

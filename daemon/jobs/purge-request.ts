@@ -1,6 +1,6 @@
 import { parseTimestamp } from '../../src/time.js';
 import { toInteger } from '../http/params.js';
-import { matchesEverything } from './match-everything.js';
+import { REGEX_TOO_COMPLEX, probeRegex } from './bounded-match.js';
 import { compilePcre } from './pcre.js';
 
 /** A purge request that passed every check of BEHAVIOR.md §5 that needs no database. */
@@ -45,7 +45,9 @@ function checkRegex(value: unknown): [{ regex: string; all: boolean } | null, st
   if (!value.startsWith('/')) return [null, "regex: must start with '/'"];
   const compiled = compilePcre(value);
   if (!compiled.ok) return [null, `regex: is not a valid regular expression: ${compiled.reason}`];
-  return [{ regex: value, all: matchesEverything(compiled.regex) }, null];
+  const probed = probeRegex(compiled.regex);
+  if ('tooComplex' in probed) return [null, REGEX_TOO_COMPLEX];
+  return [{ regex: value, all: probed.matchesEverything }, null];
 }
 
 function checkStartTime(value: unknown, limits: PurgeLimits): [number | null, string | null] {
