@@ -1,19 +1,35 @@
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../src/cli/errors.js';
+import { NotLoggedIn } from '../src/client/errors.js';
+import { currentUser } from '../src/client/users.js';
 import type { Invocation } from './common/invocation.js';
 import { interactive } from './common/prompt.js';
 import { addVerb } from './common/verb.js';
 
-/** Opens the screens; logs in on a screen first when there is no session for the server. */
+/** True when there is a session for the server and the server still accepts it. */
+async function liveSession(inv: Invocation, server: string): Promise<boolean> {
+  const session = await inv.session(server);
+  if (!session) return false;
+  // A cookie passed in CDNCTL_SESSION is the caller's to renew: use it, and let a refusal say so.
+  if (session.source === 'env') return true;
+  try {
+    await currentUser(await inv.client());
+    return true;
+  } catch (err) {
+    if (err instanceof NotLoggedIn) return false;
+    throw err;
+  }
+}
+
+/** Opens the screens; logs in on the login screen first when there is no live session for the server. */
 async function runUi(inv: Invocation): Promise<void> {
   if (!interactive() || !process.stdout.isTTY) {
     throw new CliError('the interactive screens need a terminal', EXIT.USAGE, 'every screen has a command instead, e.g. cdnctl origins list');
   }
   const server = inv.server().url;
-  if (!(await inv.session(server))) {
+  if (!(await liveSession(inv, server))) {
     const { runLogin } = await import('./auth.js');
-    const output = await runLogin(inv, [], {});
-    await inv.printer.print(output);
+    await inv.printer.print(await runLogin(inv, [], {}));
     inv.reloadConfig();
   }
   const http = await inv.client();

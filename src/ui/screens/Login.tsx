@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Text } from 'ink';
 import type { LoginAction } from '../actions.js';
 import { Form } from '../components/Form.js';
@@ -27,6 +27,11 @@ export function Login({ server, initialUsername = '', onLogin, onDone, onCancel 
   const [values, setValues] = useState({ username: initialUsername, password: '' });
   // A fresh form after each refusal: the cursor back on the password, no "cannot be blank" for the cleared field.
   const [refusals, setRefusals] = useState(0);
+  const [accepted, setAccepted] = useState<string | null>(null);
+  // onDone after the accepted frame has rendered, so a caller that closes the screen leaves that frame behind.
+  useEffect(() => {
+    if (accepted !== null) onDone(accepted);
+  }, [accepted]);
   const action = useAction();
   const errors = {
     username: values.username.trim() === '' ? 'cannot be blank' : undefined,
@@ -38,7 +43,7 @@ export function Login({ server, initialUsername = '', onLogin, onDone, onCancel 
       await onLogin(username, values.password);
       return true;
     });
-    if (ok) onDone(username);
+    if (ok) setAccepted(username);
     else {
       setValues((v) => ({ ...v, password: '' }));
       setRefusals((n) => n + 1);
@@ -59,7 +64,7 @@ export function Login({ server, initialUsername = '', onLogin, onDone, onCancel 
           ]}
           values={values}
           errors={errors}
-          isActive={!action.pending}
+          isActive={!action.pending && accepted === null}
           submitLabel="log in"
           initialFocus={initialUsername || refusals > 0 ? 1 : 0}
           onChange={(name, value) => {
@@ -71,6 +76,7 @@ export function Login({ server, initialUsername = '', onLogin, onDone, onCancel 
         />
       </Box>
       {action.pending && <Spinner label="Logging in…" />}
+      {accepted !== null && <Text color={theme.success}>{`✓ Logged in as ${accepted}`}</Text>}
       {action.error && <Text color={theme.error}>{`✗ ${action.error}`}</Text>}
     </Screen>
   );
