@@ -42,15 +42,14 @@ export function sessionRoutes(ctx: AppContext): RouteDef[] {
     const body = (request.body ?? {}) as { u?: string; p?: string };
     if (!body.u || !body.p) throw badRequest('username and password are required');
     const now = ctx.clock();
-    const failures = await ctx.store.loginFailures.count(body.u, now - LOGIN_FAILURE_WINDOW_MS);
-    if (failures >= LOGIN_FAILURE_LIMIT) throw new ApiError(429, 'Too many failed login attempts; try again later.');
+    // The attempt counts as a failure from before its password is checked (and is forgotten on success), so
+    // concurrent guesses cannot all slip under the limit while their hashes are computed.
+    const allowed = await ctx.store.loginFailures.reserve(body.u, now - LOGIN_FAILURE_WINDOW_MS, now, LOGIN_FAILURE_LIMIT);
+    if (!allowed) throw new ApiError(429, 'Too many failed login attempts; try again later.');
     const user = await ctx.store.users.byUsername(body.u);
     const ok = await verifyPassword(body.p, user?.localPasswd ?? DUMMY_HASH);
-    if (!user || !ok || user.privLevel <= 0) {
-      await ctx.store.loginFailures.record(body.u, now);
-      throw invalid();
-    }
-    if (failures > 0) await ctx.store.loginFailures.clear(body.u);
+    if (!user || !ok || user.privLevel <= 0) throw invalid();
+    await ctx.store.loginFailures.clear(body.u);
     await startSession(ctx, reply, user.id);
     return alerts(successAlert('Successfully logged in.'));
   }
