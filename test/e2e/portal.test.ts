@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { portalActions } from './actions.js';
 import { SCREENSHOTS, launchBrowser, type E2eBrowser } from './browser.js';
 import { ADMIN_PASSWORD, startDaemon, tokenLinkFromOutbox, type E2eDaemon } from './daemon.js';
 
@@ -11,12 +12,14 @@ import { ADMIN_PASSWORD, startDaemon, tokenLinkFromOutbox, type E2eDaemon } from
 let daemon: E2eDaemon;
 let browser: E2eBrowser;
 let page: Page;
+let ui: ReturnType<typeof portalActions>;
 
 beforeAll(async () => {
   daemon = await startDaemon();
   browser = await launchBrowser();
   page = browser.page;
   browser.context.setDefaultTimeout(10_000);
+  ui = portalActions(browser, daemon.url);
 }, 60_000);
 
 afterAll(async () => {
@@ -28,24 +31,6 @@ afterEach(() => {
   // No CSP violation, no uncaught script error, on any screen of the flow.
   expect(browser.problems).toEqual([]);
 });
-
-async function signedOut(): Promise<void> {
-  await browser.context.clearCookies();
-  await page.goto(daemon.url);
-  await page.getByRole('button', { name: 'Log in' }).waitFor();
-}
-
-async function logIn(username: string, password: string): Promise<void> {
-  await signedOut();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('navigation', { name: 'Sections' }).waitFor();
-}
-
-const section = (name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true });
-const alert = (text: string | RegExp) => page.locator('.alert').filter({ hasText: text });
-const cardCount = async (label: string) => (await page.locator('.card').filter({ hasText: label }).locator('.card-count').textContent())?.trim();
 
 describe('the portal in a browser', () => {
   it('loads from the local daemon in well under three seconds, with its strict CSP', async () => {
@@ -74,26 +59,26 @@ describe('the portal in a browser', () => {
   });
 
   it('refuses a wrong password with the API text and logs in with the right one', async () => {
-    await signedOut();
+    await ui.signedOut();
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await alert('Invalid username or password.').waitFor();
+    await ui.alert('Invalid username or password.').waitFor();
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await alert('Successfully logged in.').waitFor();
+    await ui.alert('Successfully logged in.').waitFor();
     await page.getByRole('heading', { name: 'Welcome, Admin User' }).waitFor();
     await page.locator('.card-count').filter({ hasNotText: '…' }).nth(5).waitFor();
-    expect(await cardCount('Delivery services')).toBe('3');
-    expect(await cardCount('Origins')).toBe('3');
-    expect(await cardCount('Federations')).toBe('1');
-    expect(await cardCount('Users')).toMatch(/^\d+$/);
+    expect(await ui.cardCount('Delivery services')).toBe('3');
+    expect(await ui.cardCount('Origins')).toBe('3');
+    expect(await ui.cardCount('Federations')).toBe('1');
+    expect(await ui.cardCount('Users')).toMatch(/^\d+$/);
     await browser.screenshot('02-home');
   });
 
   it('lists the delivery services', async () => {
-    await logIn('admin', ADMIN_PASSWORD);
-    await section('Delivery services').click();
+    await ui.logIn('admin', ADMIN_PASSWORD);
+    await ui.section('Delivery services').click();
     await page.getByRole('heading', { name: 'Delivery services' }).waitFor();
     for (const xmlId of ['ds1', 'ds2', 'ds3']) await page.getByRole('cell', { name: xmlId, exact: true }).waitFor();
     expect(page.url()).toBe(`${daemon.url}/delivery-services`);
@@ -101,8 +86,8 @@ describe('the portal in a browser', () => {
   });
 
   it('lists and filters origins, creates one, and deletes it once its name is typed', async () => {
-    await logIn('admin', ADMIN_PASSWORD);
-    await section('Origins').click();
+    await ui.logIn('admin', ADMIN_PASSWORD);
+    await ui.section('Origins').click();
     const rows = page.locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(3);
     await browser.screenshot('04-origins');
@@ -119,12 +104,12 @@ describe('the portal in a browser', () => {
     await form.getByLabel('Delivery service', { exact: true }).selectOption({ label: 'ds1' });
     await form.getByLabel('FQDN').fill('not a host');
     await form.getByRole('button', { name: 'Create origin' }).click();
-    await alert(/'fqdn' must be a valid DNS name/).waitFor();
+    await ui.alert(/'fqdn' must be a valid DNS name/).waitFor();
     await form.getByLabel('FQDN').fill('backup.example.test');
     await form.getByLabel('Port').fill('8080');
     await browser.screenshot('05-origin-create');
     await form.getByRole('button', { name: 'Create origin' }).click();
-    await alert('origin was created.').waitFor();
+    await ui.alert('origin was created.').waitFor();
     await page.getByRole('cell', { name: 'http://backup.example.test:8080' }).waitFor();
     await expect.poll(() => rows.count()).toBe(4);
 
@@ -137,13 +122,13 @@ describe('the portal in a browser', () => {
     await confirm.getByLabel('Name to delete').fill('e2e-backup');
     await browser.screenshot('06-origin-delete-confirm');
     await deleteButton.click();
-    await alert('origin was deleted.').waitFor();
+    await ui.alert('origin was deleted.').waitFor();
     await expect.poll(() => rows.count()).toBe(3);
   });
 
   it('checks the regex live, warns about matching everything, submits a purge and lists the job', async () => {
-    await logIn('admin', ADMIN_PASSWORD);
-    await section('Purge').click();
+    await ui.logIn('admin', ADMIN_PASSWORD);
+    await ui.section('Purge').click();
     const form = page.getByRole('form', { name: 'Purge request' });
     await form.getByLabel('Delivery service', { exact: true }).selectOption({ label: 'ds1 — DS One' });
     await form.getByText('From 1 to 2160 hours (90 days) at most.').waitFor();
@@ -161,32 +146,32 @@ describe('the portal in a browser', () => {
     await form.getByText('Valid regex.').waitFor();
     await form.getByLabel('TTL (hours)').fill('48');
     await form.getByRole('button', { name: 'Submit purge' }).click();
-    await alert('Invalidate content request submitted for ds1 [ http://ds1-origin.example.test/images/.*\\.png - TTL:48h ]').waitFor();
+    await ui.alert('Invalidate content request submitted for ds1 [ http://ds1-origin.example.test/images/.*\\.png - TTL:48h ]').waitFor();
     const job = page.getByRole('row', { name: /http:\/\/ds1-origin\.example\.test\/images\/\.\*\\\.png/ });
     await job.waitFor();
     expect(await job.textContent()).toMatch(/48 h.*(1 d 23 h|2 d) left/);
     await browser.screenshot('08-purge-submitted');
 
-    await section('Jobs').click();
+    await ui.section('Jobs').click();
     await page.getByRole('heading', { name: 'Jobs' }).waitFor();
     await page.getByRole('row', { name: /ds1.*TTL|ds1.*48 h/ }).waitFor();
     await browser.screenshot('09-jobs');
   });
 
   it('submits a match-everything purge with the API warning shown beside its success', async () => {
-    await logIn('admin', ADMIN_PASSWORD);
-    await section('Purge').click();
+    await ui.logIn('admin', ADMIN_PASSWORD);
+    await ui.section('Purge').click();
     const form = page.getByRole('form', { name: 'Purge request' });
     await form.getByLabel('Delivery service', { exact: true }).selectOption({ label: 'ds2 — DS Two' });
     await form.getByLabel('Regex').fill('/.*');
     await form.getByRole('button', { name: 'Submit purge' }).click();
     await page.locator('.alert-warning').waitFor();
-    await alert(/^Invalidate content request submitted for ds2/).waitFor();
+    await ui.alert(/^Invalidate content request submitted for ds2/).waitFor();
   });
 
   it('registers a user, who completes the registration through the mailed token link', async () => {
-    await logIn('admin', ADMIN_PASSWORD);
-    await section('Users').click();
+    await ui.logIn('admin', ADMIN_PASSWORD);
+    await ui.section('Users').click();
     await page.getByRole('cell', { name: 'ro_user', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Register user' }).click();
     const form = page.getByRole('form', { name: 'Register a user' });
@@ -194,7 +179,7 @@ describe('the portal in a browser', () => {
     await form.getByLabel('Role').selectOption({ label: 'read-only' });
     await form.getByLabel('Tenant').selectOption({ label: 'root' });
     await form.getByRole('button', { name: 'Send registration' }).click();
-    await alert('Sent user registration to e2e.new@example.test with the following permissions [ role: read-only | tenant: root ]').waitFor();
+    await ui.alert('Sent user registration to e2e.new@example.test with the following permissions [ role: read-only | tenant: root ]').waitFor();
     await page.getByRole('row', { name: /e2e\.new@example\.test.*registration pending/ }).waitFor();
     await browser.screenshot('10-users-registered');
 
@@ -210,15 +195,15 @@ describe('the portal in a browser', () => {
     await page.getByLabel('Confirm password').fill('Fr3shStart!2026');
     await browser.screenshot('11-complete-registration');
     await page.getByRole('button', { name: 'Save and continue' }).click();
-    await alert('User profile was successfully updated').waitFor();
+    await ui.alert('User profile was successfully updated').waitFor();
     await page.getByRole('heading', { name: 'Welcome, E2E Newcomer' }).waitFor();
     await browser.screenshot('12-registered-home');
 
     // The link was single-use; the chosen password now works.
     await browser.context.clearCookies();
     await page.goto(link);
-    await alert('Invalid token. Please contact your administrator.').waitFor();
-    await logIn('e2e_new', 'Fr3shStart!2026');
+    await ui.alert('Invalid token. Please contact your administrator.').waitFor();
+    await ui.logIn('e2e_new', 'Fr3shStart!2026');
     await page.getByRole('heading', { name: 'Welcome, E2E Newcomer' }).waitFor();
   });
 
@@ -234,27 +219,27 @@ describe('the portal in a browser', () => {
     await page.getByLabel('Confirm password').fill('0psReset!Passw0rd');
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByRole('heading', { name: 'Welcome, Ops User' }).waitFor();
-    await logIn('ops_user', '0psReset!Passw0rd');
+    await ui.logIn('ops_user', '0psReset!Passw0rd');
   });
 
   it('assigns a user to a federation and removes them again', async () => {
-    await logIn('admin', ADMIN_PASSWORD);
-    await section('Federations').click();
+    await ui.logIn('admin', ADMIN_PASSWORD);
+    await ui.section('Federations').click();
     await page.getByRole('link', { name: 'fed1.example.test.' }).click();
     await page.getByRole('heading', { name: 'fed1.example.test.' }).waitFor();
     await page.getByLabel('User to assign').selectOption({ label: 'ops_user (Ops User)' });
     await page.getByRole('button', { name: 'Assign user' }).click();
-    await alert('1 user(s) were assigned to the fed1.example.test. federation').waitFor();
+    await ui.alert('1 user(s) were assigned to the fed1.example.test. federation').waitFor();
     await page.getByRole('cell', { name: 'ops_user', exact: true }).waitFor();
     await browser.screenshot('13-federation');
     await page.getByRole('button', { name: 'Remove ops_user' }).click();
-    await alert('Removed user [ ops_user ] from federation [ fed1.example.test. ]').waitFor();
+    await ui.alert('Removed user [ ops_user ] from federation [ fed1.example.test. ]').waitFor();
     await page.getByText('No users are assigned to this federation.').waitFor();
   });
 
   it('lists profiles and shows one in detail', async () => {
-    await logIn('admin', ADMIN_PASSWORD);
-    await section('Profiles').click();
+    await ui.logIn('admin', ADMIN_PASSWORD);
+    await ui.section('Profiles').click();
     await page.getByRole('cell', { name: 'Global Traffic Ops profile' }).waitFor();
     await browser.screenshot('14-profiles');
     await page.getByRole('link', { name: 'GLOBAL', exact: true }).click();
@@ -265,42 +250,42 @@ describe('the portal in a browser', () => {
   });
 
   it('edits my profile and changes my password', async () => {
-    await logIn('e2e_new', 'Fr3shStart!2026');
+    await ui.logIn('e2e_new', 'Fr3shStart!2026');
     await page.getByRole('link', { name: 'e2e_new' }).click();
     await page.getByRole('heading', { name: 'My profile' }).waitFor();
     await page.getByLabel('Company').fill('Example Co');
     await page.getByRole('button', { name: 'Save profile' }).click();
-    await alert('User profile was successfully updated').waitFor();
+    await ui.alert('User profile was successfully updated').waitFor();
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByLabel('Confirm new password').fill('short');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await alert('Password must be greater than 7 characters.').waitFor();
+    await ui.alert('Password must be greater than 7 characters.').waitFor();
     await browser.screenshot('16-my-profile');
     await page.getByLabel('New password', { exact: true }).fill('An0therFresh!Pass');
     await page.getByLabel('Confirm new password').fill('An0therFresh!Pass');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await alert('User profile was successfully updated').waitFor();
-    await logIn('e2e_new', 'An0therFresh!Pass');
+    await ui.alert('User profile was successfully updated').waitFor();
+    await ui.logIn('e2e_new', 'An0therFresh!Pass');
   });
 
   it('shows a read-only user no write buttons', async () => {
-    await logIn('ro_user', 'R3adOnlyPassw0rd');
-    await section('Origins').click();
+    await ui.logIn('ro_user', 'R3adOnlyPassw0rd');
+    await ui.section('Origins').click();
     await page.getByRole('cell', { name: 'http://ds1-origin.example.test' }).waitFor();
     expect(await page.getByRole('button', { name: /Create origin|Edit|Delete/ }).count()).toBe(0);
     await browser.screenshot('17-read-only-origins');
-    await section('Users').click();
+    await ui.section('Users').click();
     await page.getByRole('heading', { name: 'Users' }).waitFor();
     expect(await page.getByRole('button', { name: /Create user|Register user/ }).count()).toBe(0);
-    await section('Purge').click();
+    await ui.section('Purge').click();
     await page.getByText('Your role can see jobs but cannot submit purges.').waitFor();
     expect(await page.getByRole('button', { name: 'Submit purge' }).count()).toBe(0);
   });
 
   it('logs out, after which the old session no longer works', async () => {
-    await logIn('admin', ADMIN_PASSWORD);
+    await ui.logIn('admin', ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Log out' }).click();
-    await alert('You are logged out.').waitFor();
+    await ui.alert('You are logged out.').waitFor();
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     await browser.screenshot('18-logged-out');
     const after = await page.request.get(`${daemon.url}/api/1.3/user/current`);
