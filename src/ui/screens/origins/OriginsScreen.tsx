@@ -4,13 +4,13 @@ import type { DeliveryService, Origin, OriginBody, OriginFilters, WriteResult } 
 import { Screen } from '../../components/Screen.js';
 import { Spinner } from '../../components/Spinner.js';
 import { ErrorBox } from '../../components/ErrorBox.js';
-import { Confirm } from '../../components/Confirm.js';
-import { SelectList } from '../../components/SelectList.js';
 import { Notice } from '../../components/Status.js';
-import { useAction, useRequest } from '../../hooks/use-request.js';
+import { useRequest } from '../../hooks/use-request.js';
 import { OriginsList } from './OriginsList.js';
 import { OriginDetail } from './OriginDetail.js';
 import { OriginForm } from './OriginForm.js';
+import { OriginDelete } from './OriginDelete.js';
+import { DeliveryServicePicker } from '../DeliveryServicePicker.js';
 
 export interface OriginsScreenProps {
   listOrigins: (filters: OriginFilters) => Promise<Origin[]>;
@@ -86,7 +86,6 @@ export function OriginsScreen(props: OriginsScreenProps) {
   const [help, setHelp] = useState(false);
   const origins = useRequest(() => props.listOrigins(filters));
   const services = useRequest(props.listDeliveryServices);
-  const remove = useAction();
   const dsName = services.data?.find((ds) => Number(ds.id) === filters.deliveryservice)?.xmlId;
 
   const changeFilters = (next: OriginFilters) => {
@@ -99,7 +98,6 @@ export function OriginsScreen(props: OriginsScreenProps) {
       setNotice({ text: `${origin.name} is a primary origin: cannot delete a primary origin`, level: 'error' });
       return;
     }
-    remove.clearError();
     setMode({ name: 'delete', origin });
   };
   const act = (input: string, origin: Origin | undefined) => {
@@ -117,10 +115,6 @@ export function OriginsScreen(props: OriginsScreenProps) {
     setNotice({ text, level: 'success' });
     setMode({ name: 'list' });
     origins.reload();
-  };
-  const confirmDelete = async (origin: Origin) => {
-    const result = await remove.run(() => props.deleteOrigin(origin.id));
-    if (result) done(result.alerts.find((a) => a.level === 'success')?.text ?? `origin ${origin.name} was deleted.`);
   };
 
   useInput(
@@ -177,32 +171,18 @@ export function OriginsScreen(props: OriginsScreenProps) {
           <Spinner label="Loading delivery services…" />
         ))}
       {mode.name === 'delete' && (
-        <Box flexDirection="column">
-          <Confirm
-            prompt={`Delete origin ${mode.origin.name} (${mode.origin.fqdn})?`}
-            expected={mode.origin.name}
-            isActive={!remove.pending}
-            onConfirm={() => void confirmDelete(mode.origin)}
-            onCancel={() => setMode({ name: 'list' })}
-          />
-          {remove.pending && <Spinner label="Deleting…" />}
-          {remove.error && <ErrorBox message={remove.error} title="The server refused the delete" />}
-        </Box>
+        <OriginDelete origin={mode.origin} deleteOrigin={props.deleteOrigin} onDeleted={done} onCancel={() => setMode({ name: 'list' })} />
       )}
       {mode.name === 'pickDs' && (
-        <Box flexDirection="column">
-          {services.loading && <Spinner label="Loading delivery services…" />}
-          {services.error && <ErrorBox message={services.error} title="Could not load delivery services" />}
-          <SelectList
-            items={(services.data ?? []).map((ds) => ({ key: String(ds.id), label: ds.xmlId, hint: ds.displayName ?? '', value: ds }))}
-            width={width}
-            onSelect={(item) => {
-              setMode({ name: 'list' });
-              changeFilters({ ...filters, deliveryservice: Number(item.value.id) });
-            }}
-            onCancel={() => setMode({ name: 'list' })}
-          />
-        </Box>
+        <DeliveryServicePicker
+          services={services}
+          width={width}
+          onSelect={(ds) => {
+            setMode({ name: 'list' });
+            changeFilters({ ...filters, deliveryservice: Number(ds.id) });
+          }}
+          onCancel={() => setMode({ name: 'list' })}
+        />
       )}
     </Screen>
   );

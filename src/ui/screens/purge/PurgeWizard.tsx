@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Text, useInput } from 'ink';
 import type { DeliveryService, JobRequest, JobResult } from '../../types.js';
-import { SelectList } from '../../components/SelectList.js';
+import { DeliveryServicePicker } from '../DeliveryServicePicker.js';
 import { Screen } from '../../components/Screen.js';
 import { Spinner } from '../../components/Spinner.js';
 import { ErrorBox } from '../../components/ErrorBox.js';
@@ -49,10 +49,6 @@ const KEYS: Record<Step, { keys: string; does: string }[]> = {
     { keys: 'Esc', does: 'back' },
   ],
 };
-
-function dsHint(ds: DeliveryService): string {
-  return [ds.displayName, ds.cdnName, ds.orgServerFqdn].filter(Boolean).join(' · ');
-}
 
 /** Purge in four steps: pick a delivery service, describe the purge, confirm it, see the job that was created. */
 export function PurgeWizard(props: PurgeWizardProps) {
@@ -106,21 +102,16 @@ export function PurgeWizard(props: PurgeWizardProps) {
       {step === 'pick' && (
         <Box flexDirection="column">
           <Text>Choose the delivery service to purge:</Text>
-          {services.loading && <Spinner label="Loading delivery services…" />}
-          {services.error && <ErrorBox message={services.error} title="Could not load delivery services" />}
-          {services.data && (
-            <SelectList
-              items={services.data.map((d) => ({ key: String(d.id), label: d.xmlId, hint: dsHint(d), value: d }))}
-              width={width}
-              emptyText="You can see no delivery services."
-              onSelect={(item) => choose(item.value)}
-              onCancel={props.onBack}
-              onKey={(input) => {
-                if (input === 'q') props.onQuit?.();
-                if (input === '?') setHelp((h) => !h);
-              }}
-            />
-          )}
+          <DeliveryServicePicker
+            services={services}
+            width={width}
+            onSelect={choose}
+            onCancel={props.onBack}
+            onKey={(input) => {
+              if (input === 'q') props.onQuit?.();
+              if (input === '?') setHelp((h) => !h);
+            }}
+          />
         </Box>
       )}
       {step === 'details' && ds && (
