@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { ClientError } from '../client/errors.js';
+import { ClientError, Unreachable } from '../client/errors.js';
 import { CliError, EXIT } from './errors.js';
 import { buildProgram } from './program.js';
 
@@ -27,7 +27,13 @@ export function fromClientError(err: ClientError): CliError {
     case 'CDNCTL_FORBIDDEN':
       return new CliError(err.message, EXIT.FORBIDDEN, 'your role or tenant does not allow this');
     case 'CDNCTL_UNREACHABLE':
-      return new CliError(err.message, EXIT.UNREACHABLE, 'is the server running? (cdnctl daemon status, or check --server)');
+      return new CliError(
+        err.message,
+        EXIT.UNREACHABLE,
+        err instanceof Unreachable && err.kind === 'tls'
+          ? "trust the server's certificate (or its CA) with NODE_EXTRA_CA_CERTS=/path/to/cert.pem"
+          : 'is the server running? (cdnctl daemon status, or check --server)',
+      );
     case 'CDNCTL_VERSION_NOT_SERVED':
       return new CliError(err.message, EXIT.ERROR, 'the server does not serve this API version; try an older --api-version');
     default:

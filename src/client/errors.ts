@@ -62,12 +62,14 @@ export class VersionNotServed extends ApiError {
   }
 }
 
-/** No answer: connection refused, unknown host, TLS failure or timeout. */
+/** No usable answer: connection refused, unknown host, timeout, or an untrusted TLS certificate. */
 export class Unreachable extends ClientError {
   constructor(
     readonly url: string,
     reason: string,
     cause?: unknown,
+    /** `tls` when the server answered with a certificate that is not trusted. */
+    readonly kind: 'network' | 'tls' = 'network',
   ) {
     super('CDNCTL_UNREACHABLE', `cannot reach ${url}: ${reason}`, { cause });
     this.name = 'Unreachable';

@@ -141,9 +141,20 @@ export class HttpClient {
   }
 }
 
+/** Node's TLS verification failures: the server answered, but with a certificate nobody said to trust. */
+const TLS_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
 function unreachable(baseUrl: string, err: unknown): Unreachable {
   const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   const code = e?.code ?? e?.cause?.code ?? '';
+  if (TLS_CODES.has(code)) return new Unreachable(baseUrl, `its TLS certificate is not trusted (${code})`, err, 'tls');
   const reason = UNREACHABLE_CODES[code] ?? (e?.message || String(err));
   return new Unreachable(baseUrl, reason, err);
 }
