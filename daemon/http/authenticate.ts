@@ -2,12 +2,24 @@ import type { FastifyRequest } from 'fastify';
 import type { DaemonConfig } from '../config.js';
 import { hashSecret } from '../security/tokens.js';
 import type { Store } from '../store/index.js';
-import { forbidden, unauthorized } from './errors.js';
+import { StoreUnavailableError, forbidden, unauthorized } from './errors.js';
 import { SESSION_COOKIE, readCookie } from './cookies.js';
 import type { Principal } from './route.js';
 
 /** Moving the idle deadline costs a write; skip it when the deadline would move by less than this. */
 const TOUCH_GRANULARITY_MS = 60_000;
+
+/**
+ * Session bookkeeping (moving the idle deadline, dropping an expired session) is not what the request asked for:
+ * while the disk refuses writes it is skipped, so reads keep working and an expired session still answers 401.
+ */
+async function bookkeeping(write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (err) {
+    if (!(err instanceof StoreUnavailableError)) throw err;
+  }
+}
 
 /** Resolves the session cookie to a principal, or throws 401; then checks the route's privilege level (403). */
 export async function authenticate(
@@ -22,12 +34,12 @@ export async function authenticate(
   const now = deps.clock();
   if (!session) throw unauthorized();
   if (session.expiresAt <= now || session.idleExpiresAt <= now) {
-    await deps.store.sessions.delete(idHash);
+    await bookkeeping(() => deps.store.sessions.delete(idHash));
     throw unauthorized();
   }
   if (session.privLevel <= 0) throw unauthorized();
   const idle = Math.min(now + deps.config.sessionIdleMs, session.expiresAt);
-  if (idle - session.idleExpiresAt >= TOUCH_GRANULARITY_MS) await deps.store.sessions.touch(idHash, idle);
+  if (idle - session.idleExpiresAt >= TOUCH_GRANULARITY_MS) await bookkeeping(() => deps.store.sessions.touch(idHash, idle));
   const principal: Principal = {
     userId: session.userId,
     username: session.username,

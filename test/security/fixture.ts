@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -146,10 +146,11 @@ const userFields = (username: string, roleId: number, tenantId: number, hash: st
 /**
  * The daemon app over a database loaded with the golden setup snapshot, plus a portal user, a user whose role is
  * disallowed, a tenant-a admin and one secondary origin in each tenant; mail goes to an outbox in a temp dir.
+ * In memory unless `dbFile` names a database file.
  */
-export async function goldenApp(): Promise<GoldenApp> {
+export async function goldenApp(options: { dbFile?: string } = {}): Promise<GoldenApp> {
   const outbox = mkdtempSync(join(tmpdir(), 'cdnctl-sec-outbox-'));
-  const t = await makeApp({ mailer: outboxMailer(outbox) });
+  const t = await makeApp({ mailer: outboxMailer(outbox), dbFile: options.dbFile });
   await importSnapshot(t.db, JSON.parse(readFileSync(GOLDEN_SNAPSHOT, 'utf8')), { now: t.clock.now() });
   const now = t.clock.now();
   const tenants = await t.store.tenants.list();
@@ -258,4 +259,45 @@ export function expectErrorEnvelope(res: { statusCode: number; headers: Record<s
   expect(errors.length, `status ${res.statusCode} without an error alert: ${res.body.slice(0, 300)}`).toBeGreaterThan(0);
   for (const alert of errors) expect(typeof alert.text === 'string' && alert.text.length > 0).toBe(true);
   return list;
+}
+
+/** A real record for each path parameter, keyed by the segment before it: `users/:id` is a user id. */
+export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
+  'users/:id': (ids) => String(ids.users.ro_user),
+  'user/:id': (ids) => String(ids.users.ro_user),
+  'users/:userId': (ids) => String(ids.users.ro_user),
+  'deliveryservices/:id': (ids) => String(ids.deliveryServices.ds1),
+  'profiles/:id': (ids) => String(ids.profile),
+  'federations/:id': (ids) => String(ids.federation),
+  'cdns/:name': (ids) => ids.cdn.name,
+};
+
+/** The `segment/:param` keys of a route's path parameters. */
+export const pathParams = (url: string) => [...url.matchAll(/([^/]+)\/:([A-Za-z]+)/g)].map((m) => `${m[1]}/:${m[2]}`);
+
+/** Fills a route's path parameters with golden ids; a parameter no test knows fails, asking for a value. */
+export function fillPath(route: RouteDef, url: string, ids: GoldenIds): string {
+  return url.replace(/([^/]+)\/:([A-Za-z]+)/g, (_all, segment: string, param: string) => {
+    const value = PATH_VALUES[`${segment}/:${param}`];
+    if (!value) {
+      throw new Error(
+        `${route.method} ${route.url}: no test value for the path parameter ':${param}' after '${segment}/'. ` +
+          `Add a real record for '${segment}/:${param}' to PATH_VALUES in test/security/fixture.ts.`,
+      );
+    }
+    return `${segment}/${encodeURIComponent(value(ids))}`;
+  });
+}
+
+/** The outbox writes mail quoted-printable: soft line breaks and `=XX` escapes. */
+const decodeQuotedPrintable = (text: string) =>
+  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The tokens mailed to `address`, oldest first, read from the outbox's .eml files. */
+export function mailedTokens(outbox: string, address: string): string[] {
+  return readdirSync(outbox)
+    .sort()
+    .map((file) => decodeQuotedPrintable(readFileSync(join(outbox, file), 'utf8')))
+    .filter((mail) => mail.includes(`To: ${address}`))
+    .map((mail) => /log in with this token: ([A-Za-z0-9_-]{43})/.exec(mail)?.[1] ?? '');
 }

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDef } from '../../daemon/http/route.js';
 import { BODY_LIMIT } from '../../daemon/app.js';
-import { expectErrorEnvelope, goldenApp, routeTable, type GoldenApp, type GoldenIds, type Username } from './fixture.js';
+import { PATH_VALUES, expectErrorEnvelope, goldenApp, pathParams, routeTable, type GoldenApp, type GoldenIds, type Username } from './fixture.js';
 import { RAW_PATH_SEGMENTS, encodeSegment, hostileBody, hostileQuery, hostileString, malformedJson } from './hostile.js';
 
 /**
@@ -27,30 +27,17 @@ function bodyFields(route: RouteDef): { fields: string[]; nested: Record<string,
   return { fields: Object.keys(properties), nested };
 }
 
-/** A real value for each path parameter, by the segment before it. */
-const REAL_PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
-  'users/:id': (ids) => String(ids.users.ro_user),
-  'user/:id': (ids) => String(ids.users.ro_user),
-  'users/:userId': (ids) => String(ids.users.ro_user),
-  'deliveryservices/:id': (ids) => String(ids.deliveryServices.ds1),
-  'profiles/:id': (ids) => String(ids.profile),
-  'federations/:id': (ids) => String(ids.federation),
-  'cdns/:name': (ids) => ids.cdn.name,
-};
-
-const pathParams = (route: RouteDef) => [...route.url.matchAll(/([^/]+)\/:([A-Za-z]+)/g)].map((m) => `${m[1]}/:${m[2]}`);
-
 /** For each path parameter, as sent in the URL: a real id, a hostile string (percent-encoded), or raw bytes. */
 function pathArbitrary(route: RouteDef, ids: GoldenIds): fc.Arbitrary<Record<string, string>> {
-  const params = pathParams(route);
+  const params = pathParams(route.url);
   for (const key of params) {
-    if (!REAL_PATH_VALUES[key]) {
-      throw new Error(`${route.method} ${route.url}: no real value for '${key}'; add one to REAL_PATH_VALUES in test/security/hostile-input.test.ts`);
+    if (!PATH_VALUES[key]) {
+      throw new Error(`${route.method} ${route.url}: no real value for '${key}'; add one to PATH_VALUES in test/security/fixture.ts`);
     }
   }
   const value = (key: string) =>
     fc.oneof(
-      fc.constant(REAL_PATH_VALUES[key](ids)),
+      fc.constant(PATH_VALUES[key](ids)),
       hostileString.filter((s) => s.length < 2000).map(encodeSegment),
       fc.constantFrom(...RAW_PATH_SEGMENTS),
     );
@@ -128,7 +115,7 @@ describe('hostile bodies, query strings and path values to every write endpoint'
           const res = await t.app.inject({ method: route.method, url, headers, ...(payload === undefined ? {} : { payload }) });
           const refused = checkAnswer(route, url, res);
           // Admin passes every privilege check, and a real path routes: then the body's form is what is judged.
-          const realPath = Object.entries(path).every(([key, value]) => value === REAL_PATH_VALUES[key](t.ids));
+          const realPath = Object.entries(path).every(([key, value]) => value === PATH_VALUES[key](t.ids));
           if (who === 'admin' && realPath && body.kind === 'malformed' && payload?.trim()) expect(res.statusCode, res.body).toBe(400);
           if (who === 'admin' && realPath && body.kind === 'foreign') expect(res.statusCode, res.body).toBe(415);
           const after = await t.checksum();
@@ -145,7 +132,7 @@ describe('hostile bodies, query strings and path values to every write endpoint'
     const big = JSON.stringify({ name: 'x'.repeat(BODY_LIMIT), u: 'admin', p: 'x' });
     const before = await t.checksum();
     for (const route of WRITES) {
-      const url = buildUrl(route, Object.fromEntries(pathParams(route).map((k) => [k, REAL_PATH_VALUES[k](t.ids)])), []);
+      const url = buildUrl(route, Object.fromEntries(pathParams(route.url).map((k) => [k, PATH_VALUES[k](t.ids)])), []);
       const res = await t.app.inject({
         method: route.method,
         url,

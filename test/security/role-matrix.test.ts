@@ -8,6 +8,7 @@ import {
   ROLES,
   alertsOf,
   expectErrorEnvelope,
+  fillPath,
   goldenApp,
   routeTable,
   type Caller,
@@ -26,31 +27,6 @@ const UNAUTHORIZED = 'Unauthorized, please log in.';
 /** The URLs the app registers for a route: GET routes (and those that ask) also answer at `.json`. */
 const urlsOf = (route: RouteDef) => [route.url, ...((route.jsonSuffix ?? route.method === 'GET') ? [`${route.url}.json`] : [])];
 const routeName = (route: RouteDef) => `${route.method} ${route.url}`;
-
-/** A real record for each path parameter, keyed by the segment before it: `users/:id` is a user id. */
-const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
-  'users/:id': (ids) => String(ids.users.ops_user),
-  'user/:id': (ids) => String(ids.users.ops_user),
-  'users/:userId': (ids) => String(ids.users.ro_user),
-  'deliveryservices/:id': (ids) => String(ids.deliveryServices.ds1),
-  'profiles/:id': (ids) => String(ids.profile),
-  'federations/:id': (ids) => String(ids.federation),
-  'cdns/:name': (ids) => ids.cdn.name,
-};
-
-/** Fills the path parameters with golden ids; a parameter the matrix does not know fails the test, by name. */
-function fillPath(route: RouteDef, url: string, ids: GoldenIds): string {
-  return url.replace(/([^/]+)\/:([A-Za-z]+)/g, (_all, segment: string, param: string) => {
-    const value = PATH_VALUES[`${segment}/:${param}`];
-    if (!value) {
-      throw new Error(
-        `${routeName(route)}: the role matrix has no value for the path parameter ':${param}' after '${segment}/'. ` +
-          `Add a real record for '${segment}/:${param}' to PATH_VALUES in test/security/role-matrix.test.ts.`,
-      );
-    }
-    return `${segment}/${encodeURIComponent(value(ids))}`;
-  });
-}
 
 type Expectation = { status: 401 | 403; text: string } | 'allowed' | 'same for everyone';
 

@@ -1,18 +1,12 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../daemon/security/tokens.js';
 import { ADMIN_PASSWORD, login, makeApp } from '../helpers/app.js';
-import { alertsOf, goldenApp, PASSWORDS, type GoldenApp, type Username } from './fixture.js';
+import { alertsOf, goldenApp, mailedTokens, PASSWORDS, type GoldenApp, type Username } from './fixture.js';
 
 /**
  * Sessions and tokens as an attacker meets them: forged, stale, logged-out and foreign cookies are refused, a
  * password change ends the other sessions, guessing is limited, and tokens work once and expire (BEHAVIOR.md §2).
  */
-
-/** The outbox writes mail quoted-printable: soft line breaks and `=XX` escapes. */
-const decodeQuotedPrintable = (text: string) =>
-  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 const UNAUTHORIZED = [{ text: 'Unauthorized, please log in.', level: 'error' }];
 const HOUR = 3600_000;
@@ -185,12 +179,7 @@ describe('the login limit', () => {
 });
 
 describe('mailed tokens', () => {
-  const tokensMailedTo = (address: string): string[] =>
-    readdirSync(t.outbox)
-      .sort()
-      .map((file) => decodeQuotedPrintable(readFileSync(join(t.outbox, file), 'utf8')))
-      .filter((mail) => mail.includes(`To: ${address}`))
-      .map((mail) => /log in with this token: ([A-Za-z0-9_-]{43})/.exec(mail)?.[1] ?? '');
+  const tokensMailedTo = (address: string) => mailedTokens(t.outbox, address);
   const reset = (email: string) => t.app.inject({ method: 'POST', url: '/api/1.3/user/reset_password', payload: { email } });
   const tokenLogin = (token: string) => t.app.inject({ method: 'POST', url: '/api/1.3/user/login/token', payload: { t: token } });
   const INVALID = [{ text: 'Invalid token. Please contact your administrator.', level: 'error' }];
