@@ -146,16 +146,19 @@ function registerJsonParser(app: FastifyInstance): void {
 
 /**
  * Once close() begins (SIGTERM), requests already running finish, and any that still arrive on an open
- * connection are refused with a 503 alert and `Connection: close`, before authentication or any work.
+ * connection are refused with a 503 alert, before authentication or any work. Every answer sent from then on
+ * says `Connection: close`: a keep-alive client would otherwise hold the daemon open until its idle timeout.
  */
 function refuseWhileClosing(app: FastifyInstance): void {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
-    reply.header('connection', 'close');
-    throw new ApiError(503, 'the daemon is shutting down; try again in a moment');
+  app.addHook('onRequest', async () => {
+    if (closing) throw new ApiError(503, 'the daemon is shutting down; try again in a moment');
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
   });
 }
