@@ -11,7 +11,7 @@ import { currentUser, type CurrentUser } from '../src/client/users.js';
 import { messageOutput, recordOutput } from '../src/output/format.js';
 import type { Invocation } from './common/invocation.js';
 import { askHidden, ask, interactive, missing, readStdin } from './common/prompt.js';
-import { addNoun, addVerb } from './common/verb.js';
+import { addNoun, addVerb, type VerbSpec } from './common/verb.js';
 
 const API = { min: '1.1', preferred: '1.2' } as const;
 
@@ -148,49 +148,57 @@ async function runStatus(inv: Invocation) {
   if (!me) throw new CliError(`the session${status.username ? ` of ${status.username}` : ''} on ${server} has expired or was ended`, EXIT.NOT_LOGGED_IN, inv.loginHint());
 }
 
+const loginVerb: VerbSpec<LoginFlags> = {
+  name: 'login',
+  description: 'Log in and keep the session cookie in the OS keychain (a 0600 file where there is none)',
+  examples: [
+    'cdnctl login                                   # asks for username and password',
+    'printf %s "$PASSWORD" | cdnctl login --server https://to.example.net --username admin --password-stdin',
+    'cdnctl login --token 3f6c9a...                 # the token from a registration or reset mail',
+  ],
+  api: API,
+  configure: (c) =>
+    c
+      .option('-u, --username <name>', 'user to log in as (asked on a terminal when missing)')
+      .option('--password-stdin', 'read the password from stdin')
+      .option('--token <token>', 'log in with a one-time token instead of a password'),
+  run: async (inv, args, flags) => {
+    if (flags.token && (flags.passwordStdin || flags.username)) {
+      throw new CliError('--token logs in without --username or --password-stdin', EXIT.USAGE);
+    }
+    return runLogin(inv, args, flags);
+  },
+};
+
+const logoutVerb: VerbSpec<object> = {
+  name: 'logout',
+  description: "End the session on the server and forget it on this machine",
+  examples: ['cdnctl logout', 'cdnctl logout --context prod'],
+  api: API,
+  run: runLogout,
+};
+
+const whoamiVerb: VerbSpec<object> = {
+  name: 'whoami',
+  description: 'Show the logged-in user of the server',
+  examples: ['cdnctl whoami', 'cdnctl whoami -o json'],
+  api: API,
+  run: runWhoami,
+};
+
+const statusVerb: VerbSpec<object> = {
+  name: 'status',
+  description: 'Say where the session lives, for whom, and whether it is still valid (exit 0 valid, 4 not)',
+  examples: ['cdnctl auth status', 'cdnctl auth status --context prod -o json'],
+  api: API,
+  run: runStatus,
+};
+
 /** `cdnctl login`, `logout`, `whoami` and `auth status`. */
 export function registerAuth(program: Command): void {
-  addVerb<LoginFlags>(program, {
-    name: 'login',
-    description: 'Log in and keep the session cookie in the OS keychain (a 0600 file where there is none)',
-    examples: [
-      'cdnctl login                                   # asks for username and password',
-      'printf %s "$PASSWORD" | cdnctl login --server https://to.example.net --username admin --password-stdin',
-      'cdnctl login --token 3f6c9a...                 # the token from a registration or reset mail',
-    ],
-    api: API,
-    configure: (c) =>
-      c
-        .option('-u, --username <name>', 'user to log in as (asked on a terminal when missing)')
-        .option('--password-stdin', 'read the password from stdin')
-        .option('--token <token>', 'log in with a one-time token instead of a password'),
-    run: async (inv, args, flags) => {
-      if (flags.token && (flags.passwordStdin || flags.username)) {
-        throw new CliError('--token logs in without --username or --password-stdin', EXIT.USAGE);
-      }
-      return runLogin(inv, args, flags);
-    },
-  });
-  addVerb(program, {
-    name: 'logout',
-    description: "End the session on the server and forget it on this machine",
-    examples: ['cdnctl logout', 'cdnctl logout --context prod'],
-    api: API,
-    run: runLogout,
-  });
-  addVerb(program, {
-    name: 'whoami',
-    description: 'Show the logged-in user of the server',
-    examples: ['cdnctl whoami', 'cdnctl whoami -o json'],
-    api: API,
-    run: runWhoami,
-  });
+  addVerb(program, loginVerb);
+  addVerb(program, logoutVerb);
+  addVerb(program, whoamiVerb);
   const auth = addNoun(program, 'auth', 'Inspect the stored session', ['cdnctl auth status']);
-  addVerb(auth, {
-    name: 'status',
-    description: 'Say where the session lives, for whom, and whether it is still valid (exit 0 valid, 4 not)',
-    examples: ['cdnctl auth status', 'cdnctl auth status --context prod -o json'],
-    api: API,
-    run: runStatus,
-  });
+  addVerb(auth, statusVerb);
 }

@@ -5,7 +5,7 @@ import { CliError, EXIT } from '../src/cli/errors.js';
 import { messageOutput } from '../src/output/format.js';
 import { renderTable } from '../src/output/table.js';
 import type { Invocation } from './common/invocation.js';
-import { addNoun, addVerb } from './common/verb.js';
+import { addNoun, addVerb, type VerbSpec } from './common/verb.js';
 
 const KEYS = [...Object.keys(SETTINGS), 'current-context'];
 const DEFAULTS: Record<string, string> = { output: 'table', timeout: '15' };
@@ -40,92 +40,104 @@ function describe(inv: Invocation, data: ConfigData): string {
   ].join('\n');
 }
 
+const listVerb: VerbSpec<object> = {
+  name: 'list',
+  description: 'Show the settings, contexts and stored sessions (never the cookies)',
+  examples: ['cdnctl config list', 'cdnctl config list -o json'],
+  run: async (inv) => {
+    const data = inv.config;
+    const safe = { currentContext: data.currentContext ?? null, settings: data.settings ?? {}, contexts: data.contexts ?? {}, sessions: data.sessions ?? {} };
+    return messageOutput(safe, describe(inv, data));
+  },
+};
+
+const getVerb: VerbSpec<object> = {
+  name: 'get <key>',
+  description: `Print one setting (${KEYS.join(', ')})`,
+  examples: ['cdnctl config get output', 'cdnctl config get current-context'],
+  run: async (inv, [key]: string[]) => {
+    let value: string | undefined;
+    if (key === 'current-context') value = inv.config.currentContext;
+    else if (isSettingKey(key)) value = inv.config.settings?.[key]?.toString() ?? DEFAULTS[key];
+    else throw unknownKey(key);
+    if (value === undefined) throw new CliError(`${key} is not set`, EXIT.ERROR);
+    return messageOutput(value, value);
+  },
+};
+
+const setVerb: VerbSpec<object> = {
+  name: 'set <key> <value>',
+  description: `Change a setting: ${Object.entries(SETTINGS).map(([k, s]) => `${k} (${s.describe})`).join('; ')}`,
+  examples: ['cdnctl config set output json', 'cdnctl config set timeout 30'],
+  run: async (inv, [key, text]: string[]) => {
+    if (key === 'current-context') throw new CliError('set the current context with: cdnctl config use-context NAME', EXIT.USAGE);
+    if (!isSettingKey(key)) throw unknownKey(key);
+    const value = SETTINGS[key].parse(text);
+    if (value instanceof Error) throw new CliError(value.message, EXIT.USAGE);
+    await updateConfig(inv.configDir, (data) => {
+      data.settings = { ...data.settings, [key]: value };
+    });
+    return messageOutput({ [key]: value }, `${key} = ${value}`);
+  },
+};
+
+const unsetVerb: VerbSpec<object> = {
+  name: 'unset <key>',
+  description: 'Return a setting to its default',
+  examples: ['cdnctl config unset output'],
+  run: async (inv, [key]: string[]) => {
+    if (!isSettingKey(key)) throw unknownKey(key);
+    await updateConfig(inv.configDir, (data) => {
+      if (data.settings) delete data.settings[key];
+    });
+    return messageOutput({ [key]: null }, `${key} unset`);
+  },
+};
+
+const setContextVerb: VerbSpec<object> = {
+  name: 'set-context <name>',
+  description: 'Name a server (with the global --server, and --api-version when it serves less than 1.3)',
+  examples: ['cdnctl config set-context prod --server https://to.example.net', 'cdnctl config set-context old --server https://to-old.example.net --api-version 1.2'],
+  run: async (inv, [name]: string[]) => {
+    const server = inv.globals.server ?? inv.config.contexts?.[name]?.server;
+    if (!server) throw new CliError(`context "${name}" needs a server`, EXIT.USAGE, `cdnctl config set-context ${name} --server https://…`);
+    const url = normalizeServerUrl(server);
+    if (!url) throw new CliError(`--server is not an http(s) URL: "${server}"`, EXIT.USAGE);
+    const apiVersion = inv.globals.apiVersion ?? inv.config.contexts?.[name]?.apiVersion;
+    await updateConfig(inv.configDir, (data) => {
+      data.contexts = { ...data.contexts, [name]: apiVersion ? { server: url, apiVersion } : { server: url } };
+    });
+    if (inv.config.currentContext !== name) inv.printer.note(`use it with: cdnctl config use-context ${name} (or --context ${name})`);
+    return messageOutput({ name, server: url, apiVersion: apiVersion ?? null }, `context ${name}: ${url}${apiVersion ? ` (API ${apiVersion})` : ''}`);
+  },
+};
+
+const useContextVerb: VerbSpec<object> = {
+  name: 'use-context <name>',
+  description: 'Make a context the default server ("none" goes back to the local daemon)',
+  examples: ['cdnctl config use-context prod', 'cdnctl config use-context none'],
+  run: async (inv, [name]: string[]) => {
+    if (name !== 'none' && !inv.config.contexts?.[name]) {
+      throw new CliError(`no context named "${name}"`, EXIT.ERROR, 'add it with: cdnctl config set-context NAME --server URL');
+    }
+    await updateConfig(inv.configDir, (data) => {
+      if (name === 'none') delete data.currentContext;
+      else data.currentContext = name;
+    });
+    return messageOutput({ currentContext: name === 'none' ? null : name }, name === 'none' ? 'no current context: the local daemon' : `current context: ${name}`);
+  },
+};
+
 /** `cdnctl config get|set|unset|list|set-context|use-context`. */
 export function registerConfig(program: Command): void {
   const config = addNoun(program, 'config', 'Settings and named server contexts (stored with conf in the config dir)', [
     'cdnctl config list',
     'cdnctl config set-context prod --server https://to.example.net && cdnctl config use-context prod',
   ]);
-  addVerb(config, {
-    name: 'list',
-    description: 'Show the settings, contexts and stored sessions (never the cookies)',
-    examples: ['cdnctl config list', 'cdnctl config list -o json'],
-    run: async (inv) => {
-      const data = inv.config;
-      const safe = { currentContext: data.currentContext ?? null, settings: data.settings ?? {}, contexts: data.contexts ?? {}, sessions: data.sessions ?? {} };
-      return messageOutput(safe, describe(inv, data));
-    },
-  });
-  addVerb(config, {
-    name: 'get <key>',
-    description: `Print one setting (${KEYS.join(', ')})`,
-    examples: ['cdnctl config get output', 'cdnctl config get current-context'],
-    run: async (inv, [key]: string[]) => {
-      let value: string | undefined;
-      if (key === 'current-context') value = inv.config.currentContext;
-      else if (isSettingKey(key)) value = inv.config.settings?.[key]?.toString() ?? DEFAULTS[key];
-      else throw unknownKey(key);
-      if (value === undefined) throw new CliError(`${key} is not set`, EXIT.ERROR);
-      return messageOutput(value, value);
-    },
-  });
-  addVerb(config, {
-    name: 'set <key> <value>',
-    description: `Change a setting: ${Object.entries(SETTINGS).map(([k, s]) => `${k} (${s.describe})`).join('; ')}`,
-    examples: ['cdnctl config set output json', 'cdnctl config set timeout 30'],
-    run: async (inv, [key, text]: string[]) => {
-      if (key === 'current-context') throw new CliError('set the current context with: cdnctl config use-context NAME', EXIT.USAGE);
-      if (!isSettingKey(key)) throw unknownKey(key);
-      const value = SETTINGS[key].parse(text);
-      if (value instanceof Error) throw new CliError(value.message, EXIT.USAGE);
-      await updateConfig(inv.configDir, (data) => {
-        data.settings = { ...data.settings, [key]: value };
-      });
-      return messageOutput({ [key]: value }, `${key} = ${value}`);
-    },
-  });
-  addVerb(config, {
-    name: 'unset <key>',
-    description: 'Return a setting to its default',
-    examples: ['cdnctl config unset output'],
-    run: async (inv, [key]: string[]) => {
-      if (!isSettingKey(key)) throw unknownKey(key);
-      await updateConfig(inv.configDir, (data) => {
-        if (data.settings) delete data.settings[key];
-      });
-      return messageOutput({ [key]: null }, `${key} unset`);
-    },
-  });
-  addVerb(config, {
-    name: 'set-context <name>',
-    description: 'Name a server (with the global --server, and --api-version when it serves less than 1.3)',
-    examples: ['cdnctl config set-context prod --server https://to.example.net', 'cdnctl config set-context old --server https://to-old.example.net --api-version 1.2'],
-    run: async (inv, [name]: string[]) => {
-      const server = inv.globals.server ?? inv.config.contexts?.[name]?.server;
-      if (!server) throw new CliError(`context "${name}" needs a server`, EXIT.USAGE, `cdnctl config set-context ${name} --server https://…`);
-      const url = normalizeServerUrl(server);
-      if (!url) throw new CliError(`--server is not an http(s) URL: "${server}"`, EXIT.USAGE);
-      const apiVersion = inv.globals.apiVersion ?? inv.config.contexts?.[name]?.apiVersion;
-      await updateConfig(inv.configDir, (data) => {
-        data.contexts = { ...data.contexts, [name]: apiVersion ? { server: url, apiVersion } : { server: url } };
-      });
-      if (inv.config.currentContext !== name) inv.printer.note(`use it with: cdnctl config use-context ${name} (or --context ${name})`);
-      return messageOutput({ name, server: url, apiVersion: apiVersion ?? null }, `context ${name}: ${url}${apiVersion ? ` (API ${apiVersion})` : ''}`);
-    },
-  });
-  addVerb(config, {
-    name: 'use-context <name>',
-    description: 'Make a context the default server ("none" goes back to the local daemon)',
-    examples: ['cdnctl config use-context prod', 'cdnctl config use-context none'],
-    run: async (inv, [name]: string[]) => {
-      if (name !== 'none' && !inv.config.contexts?.[name]) {
-        throw new CliError(`no context named "${name}"`, EXIT.ERROR, 'add it with: cdnctl config set-context NAME --server URL');
-      }
-      await updateConfig(inv.configDir, (data) => {
-        if (name === 'none') delete data.currentContext;
-        else data.currentContext = name;
-      });
-      return messageOutput({ currentContext: name === 'none' ? null : name }, name === 'none' ? 'no current context: the local daemon' : `current context: ${name}`);
-    },
-  });
+  addVerb(config, listVerb);
+  addVerb(config, getVerb);
+  addVerb(config, setVerb);
+  addVerb(config, unsetVerb);
+  addVerb(config, setContextVerb);
+  addVerb(config, useContextVerb);
 }

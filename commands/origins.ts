@@ -13,7 +13,7 @@ import {
 import { messageOutput, recordOutput, tableOutput, type Column } from '../src/output/format.js';
 import { asId, port, positiveInt } from './common/parse.js';
 import { deliveryServiceId, originLinkedId, profileId, tenantId } from './common/resolve.js';
-import { addNoun, addVerb } from './common/verb.js';
+import { addNoun, addVerb, type VerbSpec } from './common/verb.js';
 
 const API = { min: '1.3' } as const;
 
@@ -90,6 +90,24 @@ async function findOrigin(http: HttpClient, ref: string): Promise<Origin> {
 
 const originRecord = (o: Origin) => recordOutput(o, Object.entries(o));
 
+/** The writable fields of a stored origin, as a PUT body. */
+function editableBody(o: Origin): OriginBody {
+  return {
+    id: o.id,
+    name: o.name,
+    fqdn: o.fqdn,
+    protocol: o.protocol,
+    deliveryServiceId: o.deliveryServiceId ?? 0,
+    port: o.port,
+    ipAddress: o.ipAddress,
+    ip6Address: o.ip6Address,
+    cachegroupId: o.cachegroupId,
+    coordinateId: o.coordinateId,
+    profileId: o.profileId,
+    tenantId: o.tenantId,
+  };
+}
+
 interface ListFlags {
   id?: number;
   name?: string;
@@ -111,102 +129,99 @@ async function filterFrom(http: HttpClient, flags: ListFlags): Promise<OriginFil
   return filter;
 }
 
+const listVerb: VerbSpec<ListFlags> = {
+  name: 'list',
+  description: 'List origins, optionally filtered',
+  examples: ['cdnctl origins list', 'cdnctl origins list --ds acme-vod --primary', 'cdnctl origins list --tenant tenant-a -o json'],
+  api: API,
+  configure: (c) =>
+    c
+      .option('--id <id>', 'only this origin', positiveInt)
+      .option('--name <name>', 'only the origin with this name')
+      .option('--ds <xmlId|id>', 'only origins of this delivery service')
+      .option('--cachegroup <name|id>', 'only origins in this cache group')
+      .option('--coordinate <name|id>', 'only origins at this coordinate')
+      .option('--profile <name|id>', 'only origins with this profile')
+      .option('--tenant <name|id>', 'only origins of this tenant')
+      .option('--primary', 'only primary origins')
+      .option('--no-primary', 'only secondary origins'),
+  run: async (inv, _args, flags) => {
+    const http = await inv.client();
+    const { response } = await listOrigins(http, await filterFrom(http, flags));
+    return tableOutput(response, response, COLUMNS, 'No origins found.');
+  },
+};
+
+const getVerb: VerbSpec<object> = {
+  name: 'get <id|name>',
+  description: 'Show one origin',
+  examples: ['cdnctl origins get 7', 'cdnctl origins get acme-vod-origin2 -o yaml'],
+  api: API,
+  run: async (inv, [ref]: string[]) => {
+    const origin = await findOrigin(await inv.client(), ref);
+    // -o json prints the API's response as it is: an array of one.
+    return recordOutput([origin], Object.entries(origin));
+  },
+};
+
+const createVerb: VerbSpec<FieldFlags> = {
+  name: 'create',
+  description: 'Create an origin (admin or operations role)',
+  examples: ['cdnctl origins create --name acme-vod-origin2 --fqdn origin2.acme.example.net --protocol https --ds acme-vod --port 8443'],
+  api: API,
+  configure: (c) => fieldOptions(c, true),
+  run: async (inv, _args, flags) => {
+    const http = await inv.client();
+    const body: Partial<OriginBody> = {};
+    await applyFields(http, body, flags);
+    const result = await createOrigin(http, body as OriginBody);
+    inv.printer.alerts(result.alerts);
+    return originRecord(result.response);
+  },
+};
+
+const updateVerb: VerbSpec<FieldFlags> = {
+  name: 'update <id|name>',
+  description: 'Change some fields of an origin; the others keep their values',
+  examples: ['cdnctl origins update acme-vod-origin2 --port 443 --protocol https', 'cdnctl origins update 7 --profile ORG_PROFILE1'],
+  api: API,
+  configure: (c) => fieldOptions(c, false),
+  run: async (inv, [ref]: string[], flags) => {
+    if (Object.values(flags).every((v) => v === undefined)) {
+      throw new CliError('nothing to update: give at least one field flag', EXIT.USAGE, 'see: cdnctl origins update --help');
+    }
+    const http = await inv.client();
+    const current = await findOrigin(http, ref);
+    const body = editableBody(current);
+    await applyFields(http, body, flags);
+    // Unset fields stay unset: a null is left out rather than sent.
+    const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null)) as unknown as OriginBody;
+    const result = await updateOrigin(http, current.id, sent);
+    inv.printer.alerts(result.alerts);
+    return originRecord(result.response);
+  },
+};
+
+const deleteVerb: VerbSpec<object> = {
+  name: 'delete <id|name>',
+  description: 'Delete an origin (primary origins cannot be deleted)',
+  examples: ['cdnctl origins delete acme-vod-origin2', 'cdnctl origins delete 7'],
+  api: API,
+  run: async (inv, [ref]: string[]) => {
+    const http = await inv.client();
+    const id = asId(ref) ?? (await findOrigin(http, ref)).id;
+    const result = await deleteOrigin(http, id);
+    inv.printer.alerts(result.alerts);
+    return messageOutput(result.body, '');
+  },
+};
+
 /** `cdnctl origins list|get|create|update|delete` (API 1.3). */
 export function registerOrigins(program: Command): void {
   const origins = addNoun(program, 'origins', 'The origin servers caches fetch content from (API 1.3)', ['cdnctl origins list --ds acme-vod']);
-  addVerb<ListFlags>(origins, {
-    name: 'list',
-    description: 'List origins, optionally filtered',
-    examples: ['cdnctl origins list', 'cdnctl origins list --ds acme-vod --primary', 'cdnctl origins list --tenant tenant-a -o json'],
-    api: API,
-    configure: (c) =>
-      c
-        .option('--id <id>', 'only this origin', positiveInt)
-        .option('--name <name>', 'only the origin with this name')
-        .option('--ds <xmlId|id>', 'only origins of this delivery service')
-        .option('--cachegroup <name|id>', 'only origins in this cache group')
-        .option('--coordinate <name|id>', 'only origins at this coordinate')
-        .option('--profile <name|id>', 'only origins with this profile')
-        .option('--tenant <name|id>', 'only origins of this tenant')
-        .option('--primary', 'only primary origins')
-        .option('--no-primary', 'only secondary origins'),
-    run: async (inv, _args, flags) => {
-      const http = await inv.client();
-      const { response } = await listOrigins(http, await filterFrom(http, flags));
-      return tableOutput(response, response, COLUMNS, 'No origins found.');
-    },
-  });
-  addVerb(origins, {
-    name: 'get <id|name>',
-    description: 'Show one origin',
-    examples: ['cdnctl origins get 7', 'cdnctl origins get acme-vod-origin2 -o yaml'],
-    api: API,
-    run: async (inv, [ref]: string[]) => {
-      const origin = await findOrigin(await inv.client(), ref);
-      // -o json prints the API's response as it is: an array of one.
-      return recordOutput([origin], Object.entries(origin));
-    },
-  });
-  addVerb<FieldFlags>(origins, {
-    name: 'create',
-    description: 'Create an origin (admin or operations role)',
-    examples: ['cdnctl origins create --name acme-vod-origin2 --fqdn origin2.acme.example.net --protocol https --ds acme-vod --port 8443'],
-    api: API,
-    configure: (c) => fieldOptions(c, true),
-    run: async (inv, _args, flags) => {
-      const http = await inv.client();
-      const body: Partial<OriginBody> = {};
-      await applyFields(http, body, flags);
-      const result = await createOrigin(http, body as OriginBody);
-      inv.printer.alerts(result.alerts);
-      return originRecord(result.response);
-    },
-  });
-  addVerb<FieldFlags>(origins, {
-    name: 'update <id|name>',
-    description: 'Change some fields of an origin; the others keep their values',
-    examples: ['cdnctl origins update acme-vod-origin2 --port 443 --protocol https', 'cdnctl origins update 7 --profile ORG_PROFILE1'],
-    api: API,
-    configure: (c) => fieldOptions(c, false),
-    run: async (inv, [ref]: string[], flags) => {
-      if (Object.values(flags).every((v) => v === undefined)) {
-        throw new CliError('nothing to update: give at least one field flag', EXIT.USAGE, 'see: cdnctl origins update --help');
-      }
-      const http = await inv.client();
-      const current = await findOrigin(http, ref);
-      const body: OriginBody = {
-        id: current.id,
-        name: current.name,
-        fqdn: current.fqdn,
-        protocol: current.protocol,
-        deliveryServiceId: current.deliveryServiceId ?? 0,
-        port: current.port,
-        ipAddress: current.ipAddress,
-        ip6Address: current.ip6Address,
-        cachegroupId: current.cachegroupId,
-        coordinateId: current.coordinateId,
-        profileId: current.profileId,
-        tenantId: current.tenantId,
-      };
-      await applyFields(http, body, flags);
-      // Unset fields stay unset: a null is left out rather than sent.
-      const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null)) as unknown as OriginBody;
-      const result = await updateOrigin(http, current.id, sent);
-      inv.printer.alerts(result.alerts);
-      return originRecord(result.response);
-    },
-  });
-  addVerb(origins, {
-    name: 'delete <id|name>',
-    description: 'Delete an origin (primary origins cannot be deleted)',
-    examples: ['cdnctl origins delete acme-vod-origin2', 'cdnctl origins delete 7'],
-    api: API,
-    run: async (inv, [ref]: string[]) => {
-      const http = await inv.client();
-      const id = asId(ref) ?? (await findOrigin(http, ref)).id;
-      const result = await deleteOrigin(http, id);
-      inv.printer.alerts(result.alerts);
-      return messageOutput(result.body, '');
-    },
-  });
+  addVerb(origins, listVerb);
+  addVerb(origins, getVerb);
+  addVerb(origins, createVerb);
+  addVerb(origins, updateVerb);
+  addVerb(origins, deleteVerb);
 }

@@ -1,6 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../daemon/store/db.js';
+import { sqliteStore } from '../../daemon/store/index.js';
+import { dataFiles } from '../../src/paths.js';
 import { api, Cli, newestMail, storedCookie } from './helpers/cli.js';
 import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
 import { runInTerminal } from './helpers/terminal.js';
@@ -122,6 +125,21 @@ describe('ended and expired sessions', () => {
     const status = await cli.run(['auth', 'status', '-o', 'json']);
     expect(status.code).toBe(4);
     expect(JSON.parse(status.stdout)).toMatchObject({ username: 'admin', valid: false, store: 'file' });
+  });
+
+  it('a session past its 6-hour lifetime gives exit 4 and "run cdnctl login"', async () => {
+    await cli.login('admin', PASSWORDS.admin);
+    // The daemon's own sweep, run as if seven hours had passed.
+    const db = openDatabase(dataFiles(daemon.dataDir).database);
+    try {
+      expect(await sqliteStore(db).sessions.deleteExpired(Date.now() + 7 * 3_600_000)).toBeGreaterThan(0);
+    } finally {
+      db.close();
+    }
+    const result = await cli.run(['origins', 'list']);
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('has expired or was ended');
+    expect(result.stderr).toContain('hint: run cdnctl login');
   });
 
   it('logout ends the session on the server and forgets it here', async () => {
