@@ -16,6 +16,7 @@ export interface HttpOptions {
   timeoutMs?: number;
 }
 
+/** Query parameters; undefined ones are left out. */
 export type Query = Record<string, string | number | boolean | undefined>;
 
 interface RequestParts {

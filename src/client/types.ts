@@ -1,5 +1,6 @@
 /** The API versions the client speaks, oldest first. */
 export const API_VERSIONS = ['1.1', '1.2', '1.3'] as const;
+/** One of the API versions, e.g. '1.3'. */
 export type ApiVersion = (typeof API_VERSIONS)[number];
 
 /** True when `version` is `min` or newer. */
@@ -12,6 +13,7 @@ export function olderVersion(a: ApiVersion, b: ApiVersion): ApiVersion {
   return versionAtLeast(a, b) ? b : a;
 }
 
+/** True when the text names a version the client speaks. */
 export function isApiVersion(text: string): text is ApiVersion {
   return (API_VERSIONS as readonly string[]).includes(text);
 }
