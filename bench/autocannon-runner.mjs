@@ -6,13 +6,13 @@ import autocannon from 'autocannon';
 
 const spec = JSON.parse(process.argv[2]);
 
-/** POST jobs: every request purges a different regex, so the daemon stores distinct jobs. */
+/** POST jobs: every request purges a different regex (of the usual shape), so the daemon stores distinct jobs. */
 function purgeRequests(base) {
   return [
     {
       setupRequest(request, context) {
         context.n = (context.n ?? 0) + 1;
-        const regex = `/bench/${process.pid}-${Date.now()}-${context.n}\\.png`;
+        const regex = `/bench/${process.pid}-${Date.now()}-${context.n}/.*\\.png`;
         return { ...request, body: JSON.stringify({ ...base, regex }) };
       },
     },
@@ -39,6 +39,7 @@ const seconds = result.duration;
 process.stdout.write(
   `${JSON.stringify({
     requests: result.requests.total,
+    warmupRequests: result.warmup?.requests?.total ?? 0,
     reqPerSec: seconds > 0 ? result.requests.total / seconds : 0,
     p50: result.latency.p50,
     p99: result.latency.p99,

@@ -103,3 +103,16 @@ export function sampleRss(pid, everyMs = 100) {
     },
   };
 }
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat (null where there is none). */
+export function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(join('/proc', String(pid), 'stat'), 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}

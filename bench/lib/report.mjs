@@ -1,6 +1,6 @@
 // The benchmark's output: a table on stdout and bench/results/latest.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, release, totalmem, type, arch } from 'node:os';
+import { arch, cpus, loadavg, release, totalmem, type } from 'node:os';
 import { dirname } from 'node:path';
 
 export function machineInfo() {
@@ -14,12 +14,22 @@ export function machineInfo() {
   };
 }
 
+/** The 1-minute load average, rounded: other work on the machine lowers every figure. */
+export const currentLoad = () => Math.round(loadavg()[0] * 10) / 10;
+
+/** A warning when the machine was busy before the run started, else null. */
+export function busyWarning(loadAtStart, cpuCount) {
+  if (loadAtStart < cpuCount / 2) return null;
+  return `the machine was busy when the run started (load ${loadAtStart} on ${cpuCount} CPUs): figures are lower than on an idle machine`;
+}
+
 const int = (n) => Math.round(n).toLocaleString('en-US');
 const ms = (n) => (n >= 10 ? `${Math.round(n)}` : `${Math.round(n * 10) / 10}`);
 
 /** A load result as one phrase: req/s, p50, p99, errors. */
 export function loadSummary(load) {
-  return `${int(load.reqPerSec)} req/s, p50 ${ms(load.p50)} ms, p99 ${ms(load.p99)} ms, ${int(load.errors)} errors`;
+  const cpu = load.cpuUsPerRequest === undefined ? '' : `, ${int(load.cpuUsPerRequest)} µs CPU/req`;
+  return `${int(load.reqPerSec)} req/s, p50 ${ms(load.p50)} ms, p99 ${ms(load.p99)} ms, ${int(load.errors)} errors${cpu}`;
 }
 
 /** The result column: PASS, FAIL, or n/a for a case that could not run. */

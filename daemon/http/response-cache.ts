@@ -11,6 +11,9 @@ import type { Principal } from './route.js';
  * changes with any write through the daemon's own connection and any commit by another process (such as
  * `cdnctl daemon import` beside a running daemon). A request that sees a new data version empties the cache,
  * and a response is stored only when the data version did not move while it was being computed.
+ *
+ * Requests that miss while another request computes the same answer wait for it rather than compute it again,
+ * so a burst of requests for a large answer costs one computation, not one each.
  */
 
 export interface CachedResponse {
@@ -31,8 +34,16 @@ export interface ResponseCacheOptions {
 
 export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 
+/** An answer being computed: the requests that wait for it, and how its computation ends. */
+interface Computation {
+  version: string;
+  done: Promise<CachedResponse | null>;
+  finish: (entry: CachedResponse | null) => void;
+}
+
 export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse>();
+  private readonly computing = new Map<string, Computation>();
   private readonly tenantKeys = new Map<number, string>();
   private bytes = 0;
   private version: string | null = null;
@@ -62,10 +73,34 @@ export class ResponseCache {
     return entry;
   }
 
-  /** Keeps `entry` if the data version is still `version`, the one its answer was computed from. */
-  async put(key: string, version: string, entry: CachedResponse): Promise<void> {
-    if (entry.body.length > this.options.maxBytes) return;
-    if ((await this.currentVersion()) !== version) return;
+  /**
+   * The answer another request is computing for `key` under `version`, when there is one: it resolves to the
+   * stored entry, or to null when that computation stored nothing (an error, or the data moved meanwhile).
+   */
+  inProgress(key: string, version: string): Promise<CachedResponse | null> | null {
+    const computation = this.computing.get(key);
+    return computation && computation.version === version ? computation.done : null;
+  }
+
+  /**
+   * Marks the answer under `key` as being computed; answers the function that ends the computation (with the
+   * entry stored, or null), which is safe to call more than once.
+   */
+  startComputing(key: string, version: string): (entry: CachedResponse | null) => void {
+    let finish!: (entry: CachedResponse | null) => void;
+    const done = new Promise<CachedResponse | null>((resolve) => (finish = resolve));
+    const computation: Computation = { version, done, finish };
+    this.computing.set(key, computation);
+    return (entry) => {
+      if (this.computing.get(key) === computation) this.computing.delete(key);
+      computation.finish(entry);
+    };
+  }
+
+  /** Keeps `entry` if the data version is still `version`, the one its answer was computed from; true if kept. */
+  async put(key: string, version: string, entry: CachedResponse): Promise<boolean> {
+    if (entry.body.length > this.options.maxBytes) return false;
+    if ((await this.currentVersion()) !== version) return false;
     const old = this.entries.get(key);
     if (old) {
       this.entries.delete(key);
@@ -78,6 +113,7 @@ export class ResponseCache {
       this.entries.delete(oldest);
       this.bytes -= value.body.length;
     }
+    return true;
   }
 
   /**
@@ -111,6 +147,8 @@ interface PendingEntry {
   expiresAt: number | null;
   /** Header names already set before the route ran (by app-wide hooks): not part of the cached answer. */
   headersBefore: Set<string>;
+  /** Ends the computation others may be waiting for. */
+  finish: (entry: CachedResponse | null) => void;
 }
 
 declare module 'fastify' {
@@ -137,12 +175,13 @@ export async function answerFromCache(
   const version = await cache.currentVersion();
   const tenants = await cache.tenantKey(principal.tenantId, visibleTenants);
   const key = `${request.apiVersion}|${principal.privLevel}|${tenants}|${request.url}`;
-  const hit = cache.get(key);
+  const hit = cache.get(key) ?? (await cache.inProgress(key, version));
   if (hit) {
     reply.code(200).headers(hit.headers).send(hit.body);
     return true;
   }
-  request.pendingCacheEntry = { key, version, expiresAt: null, headersBefore: new Set(Object.keys(reply.getHeaders())) };
+  const finish = cache.startComputing(key, version);
+  request.pendingCacheEntry = { key, version, expiresAt: null, headersBefore: new Set(Object.keys(reply.getHeaders())), finish };
   return false;
 }
 
@@ -157,19 +196,29 @@ export async function keepResponse(
   payload: unknown,
 ): Promise<unknown> {
   const pending = request.pendingCacheEntry;
-  if (!pending || reply.statusCode !== 200) return payload;
-  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  if (!pending) return payload;
   request.pendingCacheEntry = null;
   const all = reply.getHeaders();
-  if (all['set-cookie'] !== undefined) return payload;
+  const cacheable = reply.statusCode === 200 && all['set-cookie'] === undefined;
+  if (!cacheable || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+    pending.finish(null);
+    return payload;
+  }
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(all)) {
     if (pending.headersBefore.has(name) || PER_RESPONSE_HEADERS.has(name) || value === undefined) continue;
     headers[name] = Array.isArray(value) ? value : String(value);
   }
   const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-  await cache.put(pending.key, pending.version, { body, headers, expiresAt: pending.expiresAt });
+  const entry: CachedResponse = { body, headers, expiresAt: pending.expiresAt };
+  pending.finish((await cache.put(pending.key, pending.version, entry)) ? entry : null);
   return body;
+}
+
+/** Ends a computation that never reached its onSend (the request failed before it): waiters compute themselves. */
+export function abandonComputation(request: FastifyRequest): void {
+  request.pendingCacheEntry?.finish(null);
+  request.pendingCacheEntry = null;
 }
 
 /**

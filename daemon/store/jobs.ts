@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { guardWrite } from './faults.js';
+import { writeBatcher } from './write-batch.js';
 
 /** A content-invalidation job with its user and delivery service names joined. */
 export interface Job {
@@ -117,6 +117,7 @@ export function sqliteJobs(db: Db): JobStore {
      VALUES ('PURGE', ?, 'file', 'PENDING', ?, ?, ?, ?, ?, 'dummy')`,
   );
   const byId = db.prepare<[number | bigint], JobRow>(`${JOB_SELECT} WHERE j.id = ?`);
+  const batched = writeBatcher(db);
   const list = db.prepare<[number, string], JobRow>(JOB_QUERIES.listForUser);
   const listByKeyword = db.prepare<[number, string, string], JobRow>(JOB_QUERIES.listForUserByKeyword);
   const running = db.prepare<[number, number, number], { asset_url: string; start_time: number; ttl_hours: number }>(
@@ -124,10 +125,11 @@ export function sqliteJobs(db: Db): JobStore {
   );
   return {
     async insertPurge(job) {
-      const info = guardWrite(() =>
-        insert.run(job.assetUrl, job.ttlHours, job.startTime, job.enteredTime, job.userId, job.deliveryServiceId),
-      );
-      return toJob(byId.get(info.lastInsertRowid)!);
+      // Purges arrive in bursts: they commit together (one disk flush for many), each answered after its commit.
+      return batched(() => {
+        const info = insert.run(job.assetUrl, job.ttlHours, job.startTime, job.enteredTime, job.userId, job.deliveryServiceId);
+        return toJob(byId.get(info.lastInsertRowid)!);
+      });
     },
     async listForUser(userId, tenantIds, keyword) {
       const tenants = JSON.stringify([...tenantIds]);

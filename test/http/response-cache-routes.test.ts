@@ -78,6 +78,28 @@ describe('response cache: answers stay current', () => {
   });
 });
 
+describe('response cache: concurrent requests', () => {
+  it('answers a burst of identical requests alike, each with its own tenancy', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => call(t.app, 'GET', '/api/1.3/origins', cookies[i % 2 ? 'admin' : 'tenanta'])),
+    );
+    for (const [i, res] of burst.entries()) {
+      expect(res.status).toBe(200);
+      expect(res.raw).toBe(burst[i % 2].raw);
+    }
+    expect(burst[0].raw).not.toBe(burst[1].raw);
+  });
+
+  it('lets waiting requests compute for themselves when the first one answers an error', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.app.inject({ method: 'GET', url: '/api/1.2/cdns/nope/configfiles/ats/regex_revalidate.config', headers: { cookie: cookies.admin } }),
+      ),
+    );
+    expect(burst.map((r) => r.statusCode)).toEqual([404, 404, 404, 404, 404, 404]);
+  });
+});
+
 describe('response cache: sessions and privileges are checked on every request', () => {
   it('refuses a cached answer to a request without a session', async () => {
     await names('/api/1.3/origins', 'ro');

@@ -101,4 +101,32 @@ describe('ResponseCache', () => {
     await cache.tenantKey(1, visible);
     expect(calls).toBe(2);
   });
+
+  it('lets a request wait for the same answer being computed, and hands it the stored entry', async () => {
+    const { cache } = setup();
+    const v = await cache.currentVersion();
+    expect(cache.inProgress('k', v)).toBeNull();
+    const finish = cache.startComputing('k', v);
+    const waiting = cache.inProgress('k', v);
+    expect(waiting).not.toBeNull();
+    const stored = entry('answer');
+    await cache.put('k', v, stored);
+    finish(stored);
+    expect(await waiting).toBe(stored);
+    expect(cache.inProgress('k', v)).toBeNull();
+  });
+
+  it('ends a wait with nothing when the computation stored nothing, and ignores computations of an older version', async () => {
+    const { cache, setVersion } = setup();
+    const v1 = await cache.currentVersion();
+    const finish = cache.startComputing('k', v1);
+    const waiting = cache.inProgress('k', v1);
+    setVersion('v2');
+    const v2 = await cache.currentVersion();
+    expect(cache.inProgress('k', v2)).toBeNull();
+    finish(null);
+    finish(null);
+    expect(await waiting).toBeNull();
+  });
 });
+

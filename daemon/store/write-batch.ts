@@ -1,0 +1,57 @@
+import { StoreUnavailableError } from '../http/errors.js';
+import type { Db } from './db.js';
+import { guardWrite } from './faults.js';
+
+interface Queued {
+  write: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit for frequent small writes. With `synchronous=FULL` every commit waits for the disk to flush
+ * (a few milliseconds), which caps one-write-per-commit at a few hundred writes a second. The writes queued
+ * during one turn of the event loop run together at its end, each inside its own savepoint, and commit once;
+ * every promise settles only after that commit, so nothing is acknowledged before it is on disk.
+ *
+ * A write that throws is rolled back alone and rejects alone. A fault of the file or disk (503) rolls back the
+ * whole batch and rejects every write in it. The batch runs synchronously, so no other request ever reads
+ * rows of a batch that has not committed.
+ */
+export function writeBatcher(db: Db): <T>(write: () => T) => Promise<T> {
+  let queue: Queued[] = [];
+
+  const flush = () => {
+    const batch = queue;
+    queue = [];
+    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+    try {
+      guardWrite(
+        db.transaction(() => {
+          for (const item of batch) {
+            try {
+              outcomes.push({ ok: true, value: guardWrite(db.transaction(item.write)) });
+            } catch (error) {
+              if (error instanceof StoreUnavailableError) throw error;
+              outcomes.push({ ok: false, error });
+            }
+          }
+        }),
+      );
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    batch.forEach((item, i) => {
+      const outcome = outcomes[i];
+      if (outcome.ok) item.resolve(outcome.value);
+      else item.reject(outcome.error);
+    });
+  };
+
+  return <T>(write: () => T) =>
+    new Promise<T>((resolve, reject) => {
+      queue.push({ write, resolve: resolve as (value: unknown) => void, reject });
+      if (queue.length === 1) setImmediate(flush);
+    });
+}
