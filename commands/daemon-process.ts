@@ -58,12 +58,24 @@ export async function startBackground(
   }
   const offset = existsSync(files.log) ? statSync(files.log).size : 0;
   const log = openSync(files.log, 'a', 0o600);
-  const child = spawn(process.execPath, [DAEMON_MAIN, JSON.stringify({ ...options, dataDir })], {
+  // Lines said at start (passwords among them) come through a pipe on fd 3, so they never reach daemon.log.
+  const child = spawn(process.execPath, [DAEMON_MAIN, JSON.stringify({ ...options, dataDir, sayFd: 3 })], {
     detached: true,
-    stdio: ['ignore', log, log],
+    stdio: ['ignore', log, log, 'pipe'],
     env: process.env,
   });
   closeSync(log);
+  const sayChunks: Buffer[] = [];
+  const sayPipe = child.stdio[3] as NodeJS.ReadableStream | null;
+  sayPipe?.on('data', (chunk: Buffer) => sayChunks.push(chunk));
+  sayPipe?.on('error', () => undefined);
+  // The daemon closes its end once it listens: the end means every start line has arrived.
+  const sayEnded = new Promise<void>((resolve) => {
+    if (!sayPipe) resolve();
+    sayPipe?.once('end', () => resolve());
+    sayPipe?.once('close', () => resolve());
+  });
+  const saidLines = () => Buffer.concat(sayChunks).toString('utf8').split('\n').filter(Boolean);
   let exited: number | null = null;
   child.once('exit', (code) => {
     exited = code ?? 1;
@@ -79,7 +91,9 @@ export async function startBackground(
     }
     const info = readDaemonInfo(dataDir);
     if (info && info.pid === child.pid && (await pingDaemon(info.url, 1000))) {
-      return { info, printed: newLines().filter((l) => !l.startsWith('{')) };
+      await Promise.race([sayEnded, sleep(2000)]);
+      (sayPipe as { destroy?: () => void } | null)?.destroy?.();
+      return { info, printed: saidLines() };
     }
     await sleep(50);
   }

@@ -1,17 +1,28 @@
 #!/usr/bin/env node
 // The daemon process started in the background by `cdnctl daemon start`: options arrive as JSON in argv[2].
+import { closeSync, writeSync } from 'node:fs';
 import { loadDemo } from './snapshot/demo.js';
 import { serve, type ServeOptions } from './server.js';
 
-const { demo, ...options } = JSON.parse(process.argv[2] ?? '{}') as ServeOptions & { demo?: boolean };
+/**
+ * `sayFd`: a pipe to the `cdnctl daemon start` that launched us. The lines said at start (the generated admin
+ * password, the demo users' passwords) go there, to the user's terminal, and never into daemon.log.
+ */
+const { demo, sayFd, ...options } = JSON.parse(process.argv[2] ?? '{}') as ServeOptions & { demo?: boolean; sayFd?: number };
 process.umask(0o077);
+const say = typeof sayFd === 'number' ? (line: string) => void writeSync(sayFd, `${line}\n`) : undefined;
+const doneSaying = () => {
+  if (typeof sayFd === 'number') closeSync(sayFd);
+};
 serve({
   ...options,
+  say,
   adminPassword: process.env.CDNCTL_ADMIN_PASSWORD,
   smtpUrl: process.env.CDNCTL_SMTP_URL,
   beforeListen: demo ? loadDemo : undefined,
 })
   .then((daemon) => {
+    doneSaying();
     const stop = (signal: string) => {
       daemon.app.log.info(`${signal}: closing`);
       daemon.close().then(
