@@ -3,6 +3,7 @@ import { defaultConfig, type DaemonConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { authenticate } from './http/authenticate.js';
 import { registerCors } from './http/cors.js';
+import { lazySerializers, lazyValidators } from './http/lazy-schemas.js';
 import { DEFAULT_CACHE_BYTES, ResponseCache, abandonComputation, answerFromCache, keepResponse } from './http/response-cache.js';
 import { visibleTenants } from './http/tenancy.js';
 import { ApiError, VERSION_NOT_IMPLEMENTED, alerts, errorAlert, handleError, handleFrameworkError, pathNotFound } from './http/errors.js';
@@ -52,6 +53,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return503OnClosing: false,
     frameworkErrors: handleFrameworkError,
     ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: true } },
+    // Schemas compile on first use, not all before listening (start-up time).
+    schemaController: { compilersFactory: { buildValidator: lazyValidators, buildSerializer: lazySerializers } },
     ...options.fastify,
   } as FastifyServerOptions);
 

@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { SmtpConfig } from '../config.js';
 import { DEFAULT_FROM, type Mailer } from './mailer.js';
 
@@ -20,11 +20,13 @@ export function smtpTransportOptions(smtp: SmtpConfig) {
 
 /** Delivers mail to an SMTP server; a refusal or an unreachable server rejects. */
 export function smtpMailer(smtp: SmtpConfig): Mailer {
-  const transport = createTransport(smtpTransportOptions(smtp));
+  // nodemailer loads with the first mail, not with the daemon (start-up time).
+  let transport: Promise<Transporter> | null = null;
   const from = smtp.from || DEFAULT_FROM;
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      transport ??= import('nodemailer').then(({ createTransport }) => createTransport(smtpTransportOptions(smtp)));
+      await (await transport).sendMail({ from, to: message.to, subject: message.subject, text: message.text });
     },
   };
 }
