@@ -41,7 +41,7 @@ interface Acknowledged {
 
 /** Runs the writers until the daemon dies; kills it once `killAfter` writes of this cycle were acknowledged. */
 async function loadUntilKilled(running: ChildDaemon, cookie: string, dsId: number, cycle: number, killAfter: number, acked: Acknowledged) {
-  const agent = new Agent({ connections: WRITERS, headersTimeout: 15_000, bodyTimeout: 15_000 });
+  const agent = new Agent({ connections: WRITERS, headersTimeout: 60_000, bodyTimeout: 60_000 });
   const refused: string[] = [];
   let acksThisCycle = 0;
   let cutOff = 0;
@@ -61,11 +61,13 @@ async function loadUntilKilled(running: ChildDaemon, cookie: string, dsId: numbe
               method: 'POST',
               cookie,
               body: { name: `crash-${cycle}-${w}-${n}`, fqdn: `c${cycle}w${w}n${n}.example.test`, protocol: 'http', deliveryServiceId: dsId },
+              timeoutMs: 60_000,
             })
           : await call(agent, `${running.url}/api/1.3/user/current/jobs`, {
               method: 'POST',
               cookie,
               body: { dsId, regex: `/crash/${cycle}/${w}/${n}`, startTime: new Date().toISOString(), ttl: 1 },
+              timeoutMs: 60_000,
             });
         if (res.status !== 200) {
           refused.push(`${res.status} ${res.text.slice(0, 200)}`);

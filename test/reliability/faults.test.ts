@@ -28,6 +28,7 @@ import {
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const isRoot = process.getuid?.() === 0;
+/** Undone last-first after each test: the app closes before its filesystem is unmounted. */
 const cleanups: Array<() => void | Promise<void>> = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
@@ -41,7 +42,7 @@ afterAll(() => {
 function mountTmpfs(dir: string, size: string): void {
   mkdirSync(dir, { recursive: true });
   execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', dir]);
-  cleanups.unshift(() => {
+  cleanups.push(() => {
     try {
       execFileSync('umount', [dir]);
     } catch {
@@ -129,7 +130,7 @@ describe('the disk fills up', () => {
     mountTmpfs(mount, '16m');
     mkdirSync(join(mount, 'data'), { mode: 0o700 });
     const t: GoldenApp = await goldenApp({ dbFile: join(mount, 'data', 'cdnctl.db') });
-    cleanups.unshift(() => t.close());
+    cleanups.push(() => t.close());
     const f: FaultFixtures = await prepareForFaults(t);
     const before = await t.checksum();
 
@@ -192,7 +193,7 @@ describe('the database can only be opened read-only', () => {
       }
     };
     makeReadOnly(true);
-    cleanups.unshift(() => {
+    cleanups.push(() => {
       if (existsSync(dataDir)) makeReadOnly(false);
     });
 

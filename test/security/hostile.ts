@@ -122,14 +122,16 @@ export function encodeSegment(text: string): string {
 }
 
 /** Raw request bodies that are not valid JSON, or not JSON at all. */
+const notJson = (text: string) => {
+  try {
+    JSON.parse(text);
+    return false;
+  } catch {
+    return true;
+  }
+};
+
 export const malformedJson: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('{', '{"u":', '[1,2', '{"a":1,}', "{'single':'quotes'}", 'NaN', '{"a":undefined}', '\u0000', '{"a":"\\ud800"}', '}{'),
-  fc.string({ maxLength: 30 }).filter((text) => {
-    try {
-      JSON.parse(text);
-      return false;
-    } catch {
-      return true;
-    }
-  }),
-);
+  fc.constantFrom('{', '{"u":', '[1,2', '{"a":1,}', "{'single':'quotes'}", 'NaN', '{"a":undefined}', '\u0000', '{"a":"\\x41"}', '}{'),
+  fc.string({ maxLength: 30 }),
+).filter(notJson);
