@@ -1,0 +1,285 @@
+import { expect } from 'vitest';
+import type { RouteDef } from '../../daemon/http/route.js';
+import { ROLES, type GoldenIds } from './fixture.js';
+
+/**
+ * Tenancy cases of the routes that take ids (path parameters, query filters, ids in bodies), asked by tenant-a
+ * callers about root-tenant records (BEHAVIOR.md §3): lists drop them, GET by id answers [], writes 403 or 404.
+ * test/security/tenancy.test.ts runs them, and fails for a route that takes ids and has no entry here.
+ */
+
+export type Who = 'tenanta_user' | 'tenanta_admin';
+export interface TenancyCase {
+  as: Who;
+  method?: RouteDef['method'];
+  url: (ids: GoldenIds) => string;
+  body?: (ids: GoldenIds) => unknown;
+  status: number;
+  /** The error alert's text, for refusals. */
+  text?: string;
+  /** Checks the `response` of a 200. */
+  response?: (response: unknown, ids: GoldenIds) => void;
+  /** The same request by admin (who sees every tenant) answers a non-empty list: the id was real. */
+  adminSeesIt?: boolean;
+}
+export interface TenancyEntry {
+  why: string;
+  cases: TenancyCase[];
+}
+
+const isEmptyList = (r: unknown) => expect(r).toEqual([]);
+const oneRecord = (r: unknown) => expect(r).toHaveLength(1);
+const START = '2026-11-21 12:00:00';
+
+export const TENANCY: Record<string, TenancyEntry> = {
+  'GET /users': {
+    why: 'lists only users of visible tenants',
+    cases: [
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/users?id=${ids.users.admin}`, status: 200, response: isEmptyList, adminSeesIt: true },
+      {
+        as: 'tenanta_user',
+        url: () => '/api/1.3/users',
+        status: 200,
+        response: (r, ids) => {
+          const list = r as { tenantId: number }[];
+          expect(list.length).toBeGreaterThan(0);
+          for (const u of list) expect(u.tenantId).toBe(ids.tenants.tenantA);
+        },
+      },
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/users?tenant=${ids.tenants.root}`, status: 200, response: isEmptyList, adminSeesIt: true },
+    ],
+  },
+  'GET /users/:id': {
+    why: 'an invisible user answers like a missing one',
+    cases: [
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/users/${ids.users.admin}`, status: 200, response: isEmptyList, adminSeesIt: true },
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/users/${ids.users.tenanta_admin}`, status: 200, response: oneRecord },
+    ],
+  },
+  'POST /users': {
+    why: 'cannot create a user in an invisible tenant',
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'POST',
+        url: () => '/api/1.3/users',
+        body: (ids) => ({
+          username: 'tenancy_probe',
+          email: 'tenancy_probe@example.test',
+          fullName: 'Tenancy Probe',
+          localPassword: 'Pr0bePassw0rd!x',
+          confirmLocalPassword: 'Pr0bePassw0rd!x',
+          role: ROLES['read-only'].id,
+          tenantId: ids.tenants.root,
+        }),
+        status: 403,
+        text: 'not authorized on this tenant',
+      },
+    ],
+  },
+  'POST /users/register': {
+    why: 'cannot invite a user into an invisible tenant',
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'POST',
+        url: () => '/api/1.3/users/register',
+        body: (ids) => ({ email: 'tenancy_probe@example.test', role: ROLES['read-only'].id, tenantId: ids.tenants.root }),
+        status: 403,
+        text: 'not authorized on this tenant',
+      },
+    ],
+  },
+  'GET /users/:id/deliveryservices': {
+    why: 'an invisible user is not found',
+    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/users/${ids.users.ro_user}/deliveryservices`, status: 404, text: 'user not found' }],
+  },
+  'GET /user/:id/deliveryservices/available': {
+    why: 'an invisible user is not found',
+    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/user/${ids.users.ro_user}/deliveryservices/available`, status: 404, text: 'user not found' }],
+  },
+  'GET /user/:id/deliveryservices/available.json': {
+    why: 'an invisible user is not found',
+    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.1/user/${ids.users.ro_user}/deliveryservices/available.json`, status: 404, text: 'user not found' }],
+  },
+  'GET /deliveryservices': {
+    why: 'lists only delivery services of visible tenants',
+    cases: [
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/deliveryservices?id=${ids.deliveryServices.ds1}`, status: 200, response: isEmptyList, adminSeesIt: true },
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/deliveryservices?tenant=${ids.tenants.root}`, status: 200, response: isEmptyList, adminSeesIt: true },
+      {
+        as: 'tenanta_user',
+        url: () => '/api/1.3/deliveryservices',
+        status: 200,
+        response: (r) => expect((r as { xmlId: string }[]).map((ds) => ds.xmlId)).toEqual(['ds2']),
+      },
+    ],
+  },
+  'GET /deliveryservices/:id': {
+    why: 'an invisible delivery service answers like a missing one',
+    cases: [
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/deliveryservices/${ids.deliveryServices.ds1}`, status: 200, response: isEmptyList, adminSeesIt: true },
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/deliveryservices/${ids.deliveryServices.ds2}`, status: 200, response: oneRecord },
+    ],
+  },
+  'GET /cdns': {
+    why: 'CDNs carry no tenant: every caller sees them',
+    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/cdns?id=${ids.cdn.id}`, status: 200, response: oneRecord }],
+  },
+  'GET /tenants': {
+    why: 'lists only the caller’s tenant and its descendants',
+    cases: [
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/tenants?id=${ids.tenants.root}`, status: 200, response: isEmptyList, adminSeesIt: true },
+      { as: 'tenanta_user', url: () => '/api/1.3/tenants?name=root', status: 200, response: isEmptyList, adminSeesIt: true },
+    ],
+  },
+  'GET /roles': {
+    why: 'roles carry no tenant: every caller sees them',
+    cases: [{ as: 'tenanta_user', url: () => `/api/1.3/roles?id=${ROLES.admin.id}`, status: 200, response: oneRecord }],
+  },
+  'GET /federations': {
+    why: 'a federation serving an invisible delivery service is invisible',
+    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/federations?id=${ids.federation}`, status: 200, response: isEmptyList, adminSeesIt: true }],
+  },
+  'GET /federations/:id/users': {
+    why: 'an invisible federation is not found',
+    cases: [
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/federations/${ids.federation}/users`,
+        status: 404,
+        text: 'federation {federation} not found',
+      },
+    ],
+  },
+  'POST /federations/:id/users': {
+    why: 'an invisible federation is not found, even for a tenant admin',
+    cases: [
+      {
+        as: 'tenanta_admin',
+        method: 'POST',
+        url: (ids) => `/api/1.3/federations/${ids.federation}/users`,
+        body: (ids) => ({ userIds: [ids.users.tenanta_user], replace: false }),
+        status: 404,
+        text: 'federation {federation} not found',
+      },
+    ],
+  },
+  'DELETE /federations/:id/users/:userId': {
+    why: 'an invisible federation is not found, even for a tenant admin',
+    cases: [
+      {
+        as: 'tenanta_admin',
+        method: 'DELETE',
+        url: (ids) => `/api/1.3/federations/${ids.federation}/users/${ids.users.tenanta_user}`,
+        status: 404,
+        text: 'federation {federation} not found',
+      },
+    ],
+  },
+  'GET /origins': {
+    why: 'lists only origins of visible tenants',
+    cases: [
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/origins?id=${ids.origins.root}`, status: 200, response: isEmptyList, adminSeesIt: true },
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/origins?deliveryservice=${ids.deliveryServices.ds1}`, status: 200, response: isEmptyList, adminSeesIt: true },
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/origins?id=${ids.origins.tenantA}`, status: 200, response: oneRecord },
+    ],
+  },
+  'POST /origins': {
+    why: 'cannot add an origin to an invisible delivery service or tenant',
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'POST',
+        url: () => '/api/1.3/origins',
+        body: (ids) => ({ name: 'probe', fqdn: 'probe.example.test', protocol: 'http', deliveryServiceId: ids.deliveryServices.ds1 }),
+        status: 403,
+        text: 'not authorized on this tenant',
+      },
+      {
+        as: 'tenanta_user',
+        method: 'POST',
+        url: () => '/api/1.3/origins',
+        body: (ids) => ({ name: 'probe', fqdn: 'probe.example.test', protocol: 'http', deliveryServiceId: ids.deliveryServices.ds2, tenantId: ids.tenants.root }),
+        status: 403,
+        text: 'not authorized on this tenant',
+      },
+    ],
+  },
+  'PUT /origins': {
+    why: 'cannot change an origin of an invisible tenant',
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'PUT',
+        url: (ids) => `/api/1.3/origins?id=${ids.origins.root}`,
+        body: (ids) => ({ name: 'root-secondary', fqdn: 'changed.example.test', protocol: 'http', deliveryServiceId: ids.deliveryServices.ds1 }),
+        status: 403,
+        text: 'not authorized on this tenant',
+      },
+    ],
+  },
+  'DELETE /origin': {
+    why: 'cannot delete an origin of an invisible tenant',
+    cases: [{ as: 'tenanta_user', method: 'DELETE', url: (ids) => `/api/1.3/origin?id=${ids.origins.root}`, status: 403, text: 'not authorized on this tenant' }],
+  },
+  'DELETE /origins': {
+    why: 'cannot delete an origin of an invisible tenant',
+    cases: [{ as: 'tenanta_user', method: 'DELETE', url: (ids) => `/api/1.3/origins?id=${ids.origins.root}`, status: 403, text: 'not authorized on this tenant' }],
+  },
+  'GET /profiles': {
+    why: 'profiles carry no tenant: every caller sees them',
+    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/profiles?id=${ids.profile}`, status: 200, response: oneRecord }],
+  },
+  'GET /profiles/:id': {
+    why: 'profiles carry no tenant: every caller sees them',
+    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/profiles/${ids.profile}`, status: 200, response: oneRecord }],
+  },
+  'POST /user/current/jobs': {
+    why: 'a purge of an invisible delivery service answers as a missing one (404, BEHAVIOR.md §9)',
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'POST',
+        url: () => '/api/1.3/user/current/jobs',
+        body: (ids) => ({ dsId: ids.deliveryServices.ds1, regex: '/probe', startTime: START, ttl: 1 }),
+        status: 404,
+        text: 'No such Delivery Service!',
+      },
+    ],
+  },
+  'GET /user/current/jobs': {
+    why: 'the caller’s own jobs, only on delivery services it still sees',
+    cases: [{ as: 'tenanta_user', url: () => '/api/1.3/user/current/jobs?keyword=PURGE', status: 200, response: isEmptyList }],
+  },
+  'GET /cdns/:name/configfiles/ats/regex_revalidate.config': {
+    why: 'a CDN-wide file for the caches: not limited by tenant',
+    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/cdns/${ids.cdn.name}/configfiles/ats/regex_revalidate.config`, status: 200 }],
+  },
+  'PUT /user/current': {
+    why: 'a user cannot move itself to another tenant',
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'PUT',
+        url: () => '/api/1.3/user/current',
+        body: (ids) => ({ user: { tenantId: ids.tenants.root } }),
+        status: 400,
+        text: 'users cannot change their own tenant',
+      },
+    ],
+  },
+  'POST /user/current/update': {
+    why: 'a user cannot move itself to another tenant',
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'POST',
+        url: () => '/api/1.1/user/current/update',
+        body: (ids) => ({ user: { tenantId: ids.tenants.root } }),
+        status: 400,
+        text: 'users cannot change their own tenant',
+      },
+    ],
+  },
+};
