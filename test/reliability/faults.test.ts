@@ -28,6 +28,33 @@ import {
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const isRoot = process.getuid?.() === 0;
+
+/** Whether this process may mount a tmpfs (root, with the capability): tried once on a scratch directory. */
+function tmpfsMountable(): boolean {
+  if (!isRoot) return false;
+  const probe = tempRoot('mount-probe');
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', probe], { stdio: 'ignore' });
+    execFileSync('umount', [probe], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    rmSync(probe, { recursive: true, force: true });
+  }
+}
+const canMount = tmpfsMountable();
+
+/** Without a tmpfs of our own the fault cannot be made; what it relies on is checked directly instead. */
+function checkMappingInstead(code: string, why: string): void {
+  console.warn(`not making the ${why} fault for real: mounting a tmpfs needs root (uid ${process.getuid?.()}) with CAP_SYS_ADMIN`);
+  const fault = Object.assign(new Error(`SQLite failed with ${code}`), { code });
+  expect(() =>
+    guardWrite(() => {
+      throw fault;
+    }),
+  ).toThrow(StoreUnavailableError);
+}
 /** Undone last-first after each test: the app closes before its filesystem is unmounted. */
 const cleanups: Array<() => void | Promise<void>> = [];
 afterEach(async () => {
@@ -112,16 +139,9 @@ it('has a valid request for every write route, to send during the faults', () =>
 
 describe('the disk fills up', () => {
   it('answers every write 503 with an alert, keeps serving reads, corrupts nothing, and writes again once space is freed', { timeout: 120_000 }, async () => {
-    if (!isRoot) {
-      // The one case that needs root: only root can mount a small tmpfs to fill. Without it, the mapping the
-      // fault relies on is checked directly: a full disk's SQLite error becomes the 503 error.
-      console.warn(`skipping the full-disk fault: mounting a tmpfs needs root (running as uid ${process.getuid?.()})`);
-      const full = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
-      expect(() =>
-        guardWrite(() => {
-          throw full;
-        }),
-      ).toThrow(StoreUnavailableError);
+    if (!canMount) {
+      // The one case that needs root: only root can mount a small tmpfs to fill.
+      checkMappingInstead('SQLITE_FULL', 'full-disk');
       return;
     }
     const root = tempRoot('diskfull');
@@ -160,7 +180,12 @@ describe('the database can only be opened read-only', () => {
     const root = tempRoot('readonly');
     roots.push(root);
     const mount = join(root, 'mnt');
-    if (isRoot) mountTmpfs(mount, '16m');
+    if (isRoot && !canMount) {
+      // Root ignores file modes, and without a tmpfs to remount there is no other read-only fault to make.
+      checkMappingInstead('SQLITE_READONLY', 'read-only');
+      return;
+    }
+    if (canMount) mountTmpfs(mount, '16m');
     else mkdirSync(mount, { recursive: true });
     const dataDir = join(mount, 'data');
     mkdirSync(dataDir, { mode: 0o700 });
@@ -184,9 +209,9 @@ describe('the database can only be opened read-only', () => {
     expect(crash.signal).toBe('SIGKILL');
     expect(readdirSync(dataDir).sort()).toEqual(['cdnctl.db', 'cdnctl.db-shm', 'cdnctl.db-wal']);
 
-    // The fault. As root file modes do not bind, so the whole filesystem goes read-only; otherwise the modes do.
+    // The fault. Root ignores file modes, so there the whole filesystem goes read-only; otherwise the modes do.
     const makeReadOnly = (on: boolean) => {
-      if (isRoot) execFileSync('mount', ['-o', `remount,${on ? 'ro' : 'rw'}`, mount]);
+      if (canMount) execFileSync('mount', ['-o', `remount,${on ? 'ro' : 'rw'}`, mount]);
       else {
         for (const name of readdirSync(dataDir)) chmodSync(join(dataDir, name), on ? 0o400 : 0o600);
         chmodSync(dataDir, on ? 0o500 : 0o700);
