@@ -1,4 +1,5 @@
 import { formatTimestamp } from '../../src/time.js';
+import type { Parameter } from '../store/parameters.js';
 import type { Profile } from '../store/profiles.js';
 
 /**
@@ -36,3 +37,18 @@ export const profileRecordSchema = {
   },
   required: ['id', 'lastUpdated', 'name', 'description'],
 } as const;
+
+/** What a secure parameter's value reads as for anyone but an admin (as Traffic Ops masked it). */
+export const MASKED_VALUE = '********';
+
+/** A parameter of GET profiles/name/:name/parameters; a secure value is masked unless `reveal`. */
+export function profileParameterRecord(p: Parameter, reveal: boolean) {
+  return {
+    id: String(p.id),
+    name: p.name,
+    configFile: p.configFile,
+    value: p.secure && !reveal ? MASKED_VALUE : p.value,
+    secure: p.secure,
+    lastUpdated: formatTimestamp(p.lastUpdated),
+  };
+}

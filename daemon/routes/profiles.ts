@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.js';
-import { profileRecord, profileRecordSchema, trimmedProfileRecord } from '../format/profiles.js';
-import { badRequest } from '../http/errors.js';
+import { profileParameterRecord, profileRecord, profileRecordSchema, trimmedProfileRecord } from '../format/profiles.js';
+import { badRequest, notFound } from '../http/errors.js';
 import { parseIntegerParam, toInteger } from '../http/params.js';
-import { PRIV, type RouteDef } from '../http/route.js';
+import { PRIV, caller, type RouteDef } from '../http/route.js';
 import type { ProfileFilters } from '../store/profiles.js';
 
 const listSchema = (items: object) => ({
@@ -33,7 +33,11 @@ function readFilters(query: { id?: string; name?: string; cdn?: string }): Profi
   return filters;
 }
 
-/** GET profiles, profiles/trimmed and profiles/:id (1.1+, any session; profiles carry no tenant). */
+/**
+ * GET profiles, profiles/trimmed and profiles/:id (1.1+, any session; profiles carry no tenant), and
+ * GET profiles/name/:name/parameters as Traffic Ops 1.x served it: clients read limits such as the GLOBAL
+ * profile's maxRevalDurationDays from it. That one is never cached: secure values are masked by role.
+ */
 export function profileRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
@@ -70,6 +74,19 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         const profile = await ctx.store.profiles.get(id);
         return { response: profile ? [profileRecord(profile)] : [] };
+      },
+    },
+    {
+      method: 'GET',
+      url: '/profiles/name/:name/parameters',
+      since: '1.1',
+      auth: PRIV.READ,
+      handler: async (request) => {
+        const name = (request.params as { name: string }).name;
+        const parameters = await ctx.store.parameters.ofProfile(name);
+        if (!parameters) throw notFound('profile not found');
+        const reveal = caller(request).privLevel >= PRIV.ADMIN;
+        return { response: parameters.map((p) => profileParameterRecord(p, reveal)) };
       },
     },
   ];

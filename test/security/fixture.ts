@@ -270,6 +270,7 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   'profiles/:id': (ids) => String(ids.profile),
   'federations/:id': (ids) => String(ids.federation),
   'cdns/:name': (ids) => ids.cdn.name,
+  'name/:name': () => 'GLOBAL',
 };
 
 /** The `segment/:param` keys of a route's path parameters. */

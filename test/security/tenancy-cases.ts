@@ -231,6 +231,10 @@ export const TENANCY: Record<string, TenancyEntry> = {
     why: 'profiles carry no tenant: every caller sees them',
     cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/profiles?id=${ids.profile}`, status: 200, response: oneRecord }],
   },
+  'GET /profiles/name/:name/parameters': {
+    why: 'profiles and their parameters carry no tenant: every caller sees them (secure values masked by role)',
+    cases: [{ as: 'tenanta_user', url: () => '/api/1.3/profiles/name/GLOBAL/parameters', status: 200 }],
+  },
   'GET /profiles/:id': {
     why: 'profiles carry no tenant: every caller sees them',
     cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/profiles/${ids.profile}`, status: 200, response: oneRecord }],
