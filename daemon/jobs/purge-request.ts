@@ -87,10 +87,4 @@ export function validatePurgeRequest(body: unknown, limits: PurgeLimits): PurgeV
   return { ok: true, request: { dsId, regex: regex.regex, startTime, ttl, matchesEverything: regex.all } };
 }
 
-export const DEFAULT_MAX_REVAL_DURATION_DAYS = 90;
-
-/** The GLOBAL profile's `maxRevalDurationDays` value as a day count; absent or unusable → the default, 90. */
-export function maxRevalDurationDays(value: string | null): number {
-  const days = value === null ? null : toInteger(value);
-  return days !== null && days >= 1 ? days : DEFAULT_MAX_REVAL_DURATION_DAYS;
-}
+export { DEFAULT_MAX_REVAL_DURATION_DAYS, maxRevalDurationDays } from './reval-duration.js';

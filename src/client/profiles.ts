@@ -23,3 +23,18 @@ export function getProfile(http: HttpClient, id: number): Promise<ApiResult<Prof
 export function listTrimmedProfiles(http: HttpClient): Promise<ApiResult<Array<{ name: string }>>> {
   return http.get('/profiles/trimmed');
 }
+
+/** A profile parameter (GET profiles/name/:name/parameters); secure values read `********` unless admin. */
+export interface ProfileParameter {
+  id: string;
+  name: string;
+  configFile: string;
+  value: string;
+  secure: boolean;
+  lastUpdated: string;
+}
+
+/** GET profiles/name/:name/parameters. */
+export function listProfileParameters(http: HttpClient, name: string): Promise<ApiResult<ProfileParameter[]>> {
+  return http.get(`/profiles/name/${encodeURIComponent(name)}/parameters`);
+}

@@ -10,13 +10,13 @@ import { createJob, listJobs } from '../client/jobs.js';
 import { createOrigin, deleteOrigin, listOrigins, updateOrigin } from '../client/origins.js';
 import { listUsers } from '../client/users.js';
 import { assignFederationUsers, listFederationUsers, listFederations, removeFederationUser } from '../client/federations.js';
-import { listProfiles } from '../client/profiles.js';
+import { listProfileParameters, listProfiles } from '../client/profiles.js';
+import { MAX_REVAL_PARAMETER, maxTtlHoursFromParameters } from '../../daemon/jobs/reval-duration.js';
 import { CliError } from '../cli/errors.js';
 import type { SessionInfo, UiActions } from './actions.js';
 import type { Job, JobRequest, JobResult } from './types.js';
 import { App } from './app.js';
 import { Login } from './screens/Login.js';
-import { DEFAULT_MAX_TTL_HOURS } from './validation/purge.js';
 
 /** Exit code of a screen left with Esc or Ctrl-C before it finished, as for a cancelled prompt. */
 const CANCELLED = 130;
@@ -44,8 +44,7 @@ export function clientActions(http: HttpClient): UiActions {
     listDeliveryServices: async () => (await listDeliveryServices(http)).response,
     listJobs: async () => (await listJobs(http, { keyword: 'PURGE' })).response,
     createJob: (body) => createAndFindJob(http, body),
-    // No API exposes the GLOBAL profile's maxRevalDurationDays; the server still refuses more than its own limit.
-    maxTtlHours: async () => DEFAULT_MAX_TTL_HOURS,
+    maxTtlHours: async () => maxTtlHoursFromParameters((await listProfileParameters(http, MAX_REVAL_PARAMETER.profile)).response),
     listOrigins: async (filters) => (await listOrigins(http, filters)).response,
     createOrigin: async (body) => (await createOrigin(http, body)).response,
     updateOrigin: async (id, body) => (await updateOrigin(http, id, body)).response,

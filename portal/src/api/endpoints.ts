@@ -39,3 +39,5 @@ export const removeFederationUser = (federationId: number, userId: number) =>
 
 export const listProfiles = () => api.get<Profile[]>('/profiles');
 export const getProfile = (id: number) => api.get<Profile[]>(`/profiles/${id}`);
+export const listProfileParameters = (name: string) =>
+  api.get<Array<{ name: string; configFile: string; value: string }>>(`/profiles/name/${encodeURIComponent(name)}/parameters`);

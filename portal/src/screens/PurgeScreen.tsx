@@ -1,4 +1,5 @@
-import { listDeliveryServices, listJobs } from '../api/endpoints';
+import { maxTtlHoursFromParameters, MAX_REVAL_PARAMETER } from '../../../daemon/jobs/reval-duration.js';
+import { listDeliveryServices, listJobs, listProfileParameters } from '../api/endpoints';
 import { LoadState } from '../components/LoadState';
 import { PageHeader } from '../components/PageHeader';
 import { useNow } from '../hooks/useNow';
@@ -10,6 +11,9 @@ import { PurgeForm } from './PurgeForm';
 export function PurgeScreen({ canPurge, preselectedDsId }: { canPurge: boolean; preselectedDsId: string }) {
   const services = useResource(listDeliveryServices);
   const jobs = useResource(listJobs);
+  // The ceiling the API enforces (GLOBAL's maxRevalDurationDays); the form shows the default until it arrives.
+  const ceiling = useResource(() => listProfileParameters(MAX_REVAL_PARAMETER.profile));
+  const maxTtlHours = ceiling.data ? maxTtlHoursFromParameters(ceiling.data) : undefined;
   const now = useNow();
   const jobList = jobs.data ?? [];
   return (
@@ -19,7 +23,7 @@ export function PurgeScreen({ canPurge, preselectedDsId }: { canPurge: boolean; 
         <>
           <LoadState loading={services.loading} alerts={services.alerts} empty={(services.data ?? []).length === 0} emptyText="No delivery services are visible to you." />
           {services.data && services.data.length > 0 ? (
-            <PurgeForm services={services.data} initialDsId={preselectedDsId} now={now} onSubmitted={jobs.reload} />
+            <PurgeForm services={services.data} initialDsId={preselectedDsId} now={now} maxTtlHours={maxTtlHours} onSubmitted={jobs.reload} />
           ) : null}
         </>
       ) : (
