@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../src/cli/errors.js';
-import { getProfile, listProfiles, listTrimmedProfiles, type Profile } from '../src/client/profiles.js';
+import { getProfile, listProfileParameters, listProfiles, listTrimmedProfiles, type Profile, type ProfileParameter } from '../src/client/profiles.js';
 import { recordOutput, tableOutput, type Column } from '../src/output/format.js';
 import { profileId } from './common/resolve.js';
 import { addNoun, addVerb } from './common/verb.js';
@@ -12,9 +12,16 @@ const COLUMNS: Column<Profile>[] = [
   { header: 'LAST UPDATED', value: (p) => p.lastUpdated, wide: true },
 ];
 
-/** `cdnctl profiles list|get|trimmed`. */
+const PARAMETER_COLUMNS: Column<ProfileParameter>[] = [
+  { header: 'NAME', value: (p) => p.name },
+  { header: 'CONFIG FILE', value: (p) => p.configFile },
+  { header: 'VALUE', value: (p) => p.value },
+  { header: 'SECURE', value: (p) => String(p.secure), wide: true },
+];
+
+/** `cdnctl profiles list|get|trimmed|parameters`. */
 export function registerProfiles(program: Command): void {
-  const profiles = addNoun(program, 'profiles', 'Profiles (read-only)', ['cdnctl profiles list']);
+  const profiles = addNoun(program, 'profiles', 'Profiles and their parameters (read-only)', ['cdnctl profiles list']);
   addVerb<{ name?: string; cdn?: string }>(profiles, {
     name: 'list',
     description: 'List the profiles',
@@ -46,6 +53,16 @@ export function registerProfiles(program: Command): void {
     run: async (inv) => {
       const { response } = await listTrimmedProfiles(await inv.client());
       return tableOutput(response, response, [{ header: 'NAME', value: (p: { name: string }) => p.name }], 'No profiles found.');
+    },
+  });
+  addVerb(profiles, {
+    name: 'parameters <name>',
+    description: "List a profile's parameters (secure values are masked unless you are an admin)",
+    examples: ['cdnctl profiles parameters GLOBAL', 'cdnctl profiles parameters GLOBAL -o json'],
+    api: { min: '1.1' },
+    run: async (inv, [name]: string[]) => {
+      const { response } = await listProfileParameters(await inv.client(), name);
+      return tableOutput(response, response, PARAMETER_COLUMNS, `Profile ${name} has no parameters.`);
     },
   });
 }

@@ -18,6 +18,7 @@ describe('read-only lists print the API response as it is', () => {
   it.each([
     [['profiles', 'list'], '/api/1.1/profiles'],
     [['profiles', 'trimmed'], '/api/1.1/profiles/trimmed'],
+    [['profiles', 'parameters', 'GLOBAL'], '/api/1.1/profiles/name/GLOBAL/parameters'],
     [['ds', 'list'], '/api/1.1/deliveryservices'],
     [['tenants', 'list'], '/api/1.1/tenants'],
     [['roles', 'list'], '/api/1.1/roles'],
@@ -38,6 +39,15 @@ describe('cdnctl profiles, ds, tenants, roles, cdns', () => {
     const missing = await cli.run(['profiles', 'get', '9999']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('error: profile "9999" not found');
+  });
+
+  it('profiles parameters shows the purge ceiling, and names an unknown profile in its error', async () => {
+    const table = await cli.run(['profiles', 'parameters', 'GLOBAL']);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/maxRevalDurationDays\s+regex_revalidate\.config\s+90/);
+    const missing = await cli.run(['profiles', 'parameters', 'NOPE']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('error: profile not found');
   });
 
   it('ds list filters by xmlId, CDN and tenant name, and shows a table', async () => {
