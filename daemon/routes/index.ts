@@ -16,5 +16,19 @@ import { passwordResetRoutes } from './password-reset.js';
 
 /** Every route module of the API, in one list: the app registers each route at the versions that serve it. */
 export function allRoutes(ctx: AppContext): RouteDef[] {
-  return [pingRoutes, sessionRoutes, currentUserRoutes, deliveryServiceRoutes, catalogRoutes, originRoutes, federationUserRoutes, profileRoutes, jobRoutes, regexRevalidateRoutes, usersRoutes, userDeliveryServiceRoutes, passwordResetRoutes].flatMap((module) => module(ctx));
+  return [
+    pingRoutes,
+    sessionRoutes,
+    currentUserRoutes,
+    usersRoutes,
+    userDeliveryServiceRoutes,
+    passwordResetRoutes,
+    jobRoutes,
+    regexRevalidateRoutes,
+    originRoutes,
+    federationUserRoutes,
+    profileRoutes,
+    deliveryServiceRoutes,
+    catalogRoutes,
+  ].flatMap((module) => module(ctx));
 }
