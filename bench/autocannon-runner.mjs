@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // One load case in its own process, so the load generator never shares an event loop with the harness.
-// argv[2]: JSON { url, method?, headers?, body?, connections, duration, warmup, overallRate?, purgeBody? }.
+// argv[2]: JSON { url, method?, headers?, body?, connections, duration, warmup, overallRate?, purgeBody?, logins? }.
 // Prints one JSON line on stdout: { requests, reqPerSec, p50, p99, max, errors, non2xx, statusCodes, seconds }.
 import autocannon from 'autocannon';
 
@@ -19,6 +19,18 @@ function purgeRequests(base) {
   ];
 }
 
+/** POST user/login: requests take turns over `logins.usernames`, all with `logins.password`. */
+function loginRequests({ usernames, password }) {
+  return [
+    {
+      setupRequest(request, context) {
+        context.n = (context.n ?? Math.floor(Math.random() * usernames.length)) + 1;
+        return { ...request, body: JSON.stringify({ u: usernames[context.n % usernames.length], p: password }) };
+      },
+    },
+  ];
+}
+
 const options = {
   url: spec.url,
   method: spec.method ?? 'GET',
@@ -27,7 +39,7 @@ const options = {
   connections: spec.connections,
   duration: spec.duration,
   overallRate: spec.overallRate,
-  requests: spec.purgeBody ? purgeRequests(spec.purgeBody) : undefined,
+  requests: spec.purgeBody ? purgeRequests(spec.purgeBody) : spec.logins ? loginRequests(spec.logins) : undefined,
   warmup: spec.warmup > 0 ? { connections: spec.connections, duration: spec.warmup } : undefined,
   timeout: 30,
 };

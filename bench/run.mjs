@@ -18,10 +18,10 @@ import {
   versionCase,
 } from './lib/cases.mjs';
 import { ADMIN_PASSWORD, login, startDaemon } from './lib/daemon.mjs';
-import { LARGE, largeDataSet, smallDataSet } from './lib/dataset.mjs';
+import { LARGE, largeDataSet, smallDataSet, smallUsernames } from './lib/dataset.mjs';
 import { spawnWithJsonLine, stopChild } from './lib/processes.mjs';
 import { busyWarning, currentLoad, formatTable, machineInfo, writeResults } from './lib/report.mjs';
-import { seedDataDir, userPasswordHash } from './lib/seed.mjs';
+import { USER_PASSWORD, seedDataDir, userPasswordHash } from './lib/seed.mjs';
 import { coldStarts } from './lib/timing.mjs';
 
 const RESULTS = fileURLToPath(new URL('./results/latest.json', import.meta.url));
@@ -101,7 +101,7 @@ async function smallPhase(passwordHash) {
     }
     if (wanted('login')) {
       const readPath = origins.status === 200 ? '/api/1.3/origins' : '/api/1.3/ping';
-      add(await loginUnderLoadCase({ url: daemon.url, cookie, username: 'admin', password: ADMIN_PASSWORD, readPath,
+      add(await loginUnderLoadCase({ url: daemon.url, cookie, usernames: smallUsernames(), password: USER_PASSWORD, readPath,
         readRate: READ_RATE_DURING_LOGINS }));
     }
     if (wanted('cli')) add(await cliOriginsCase({ url: daemon.url, cookie, configDir: tempDir('config'), runs: 10 }));

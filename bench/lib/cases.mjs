@@ -103,9 +103,10 @@ export async function purgeCase({ url, cookie, dsId, daemonPid }) {
 
 /**
  * POST user/login (scrypt) under load while a second autocannon process reads GET origins at a steady rate:
- * logins must reach 60/s and the readers' p99 stay within 25 ms.
+ * logins must reach 60/s and the readers' p99 stay within 25 ms. Logins take turns over many users (one user's
+ * concurrent attempts are capped by the login limit, as a guessing defence).
  */
-export async function loginUnderLoadCase({ url, cookie, username, password, readPath, readRate }) {
+export async function loginUnderLoadCase({ url, cookie, usernames, password, readPath, readRate }) {
   const name = 'POST /api/1.2/user/login (scrypt) + concurrent GET';
   const target = '≥ 60 req/s logins; GET p99 ≤ 25 ms';
   const [logins, reads] = await Promise.all([
@@ -113,7 +114,7 @@ export async function loginUnderLoadCase({ url, cookie, username, password, read
       url: `${url}/api/1.2/user/login`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ u: username, p: password }),
+      logins: { usernames, password },
     }),
     runLoad({ url: `${url}${readPath}`, headers: { cookie }, overallRate: readRate }),
   ]);
@@ -179,13 +180,16 @@ export async function cliOriginsCase({ url, cookie, configDir, runs }) {
   };
 }
 
-/** Daemon cold start: spawn to the first 200 of ping. */
+/** Daemon cold start: spawn to the first 200 of ping (the daemon process; the foreground CLI for reference). */
 export function coldStartCase(result) {
+  const { daemon, foreground } = result;
   return {
     name: 'daemon cold start to first 200',
     figures: result,
     target: '≤ 1 s',
-    pass: result.medianMs <= 1000,
-    summary: `median ${result.medianMs} ms (min ${result.minMs}, max ${result.maxMs}, ${result.runs} runs)`,
+    pass: daemon.medianMs <= 1000,
+    summary:
+      `median ${daemon.medianMs} ms (min ${daemon.minMs}, ${daemon.cpuMedianMs} ms CPU, ${result.runs} runs); ` +
+      `via cdnctl daemon start --foreground ${foreground.medianMs} ms`,
   };
 }

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { sleep, stopChild } from './processes.mjs';
 
 export const CDNCTL = fileURLToPath(new URL('../../bin/cdnctl', import.meta.url));
+/** The daemon process itself, as `cdnctl daemon start` launches it in the background. */
+export const DAEMON_MAIN = fileURLToPath(new URL('../../dist/daemon/main.js', import.meta.url));
 export const ADMIN_PASSWORD = 'Bench-Adm1n-Passw0rd!';
 
 /** A port free on loopback right now. */
@@ -21,13 +23,20 @@ export function freePort() {
   });
 }
 
-/** `cdnctl daemon start --foreground` on `dataDir`, listening on loopback at `port`. */
-export function spawnDaemon(dataDir, port, env = {}) {
-  return spawn(
-    process.execPath,
-    [CDNCTL, 'daemon', 'start', '--foreground', '--data-dir', dataDir, '--listen', `127.0.0.1:${port}`],
-    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CDNCTL_ADMIN_PASSWORD: ADMIN_PASSWORD, ...env } },
-  );
+/**
+ * The daemon on `dataDir`, listening on loopback at `port`: `cdnctl daemon start --foreground` (how = 'cli'), or
+ * the daemon's own entry point that `cdnctl daemon start` spawns in the background (how = 'main').
+ */
+export function spawnDaemon(dataDir, port, how = 'cli') {
+  const listen = `127.0.0.1:${port}`;
+  const args =
+    how === 'main'
+      ? [DAEMON_MAIN, JSON.stringify({ dataDir, listen })]
+      : [CDNCTL, 'daemon', 'start', '--foreground', '--data-dir', dataDir, '--listen', listen];
+  return spawn(process.execPath, args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, CDNCTL_ADMIN_PASSWORD: ADMIN_PASSWORD },
+  });
 }
 
 /** True once GET ping answers 200. */

@@ -79,6 +79,11 @@ const baseSections = () => ({
   tenants: [{ name: 'bench-tenant', parentName: 'root', active: true }],
 });
 
+const SMALL_USERS = 49;
+
+/** The generated users of the small data set (all with the same password, USER_PASSWORD). */
+export const smallUsernames = () => Array.from({ length: SMALL_USERS }, (_, i) => `user${pad(i + 1, 3)}`);
+
 /** 50 origins (10 delivery services × 5) and 50 users (49 here + admin). */
 export function smallDataSet(passwordHash) {
   const deliveryServices = [];
@@ -89,7 +94,7 @@ export function smallDataSet(passwordHash) {
     deliveryServices.push(deliveryService(xmlId, 'bench-cdn1', tenant));
     origins.push(...secondaryOrigins(xmlId, tenant, 4));
   }
-  return { ...baseSections(), users: users(49, passwordHash), deliveryServices, origins };
+  return { ...baseSections(), users: users(SMALL_USERS, passwordHash), deliveryServices, origins };
 }
 
 export const LARGE = {

@@ -1,7 +1,7 @@
 // Wall-clock timings of whole processes: medians over several runs.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { spawnDaemon, waitForPing, freePort } from './daemon.mjs';
+import { cpuSeconds, freePort, spawnDaemon, waitForPing } from './daemon.mjs';
 import { stopChild } from './processes.mjs';
 
 export const median = (values) => {
@@ -42,19 +42,31 @@ export async function medianWallTimes(commands, runs) {
   return commands.map((_, i) => ({ medianMs: round(median(times[i])), minMs: round(Math.min(...times[i])), last: last[i] }));
 }
 
-/** Spawns the daemon on `dataDir` `runs` times; answers the median time from spawn to the first 200 of ping. */
-export async function coldStarts(dataDir, runs) {
-  const times = [];
-  for (let r = 0; r < runs; r++) {
-    const port = await freePort();
-    const started = process.hrtime.bigint();
-    const child = spawnDaemon(dataDir, port);
-    try {
-      await waitForPing(child, `http://127.0.0.1:${port}`, { everyMs: 2, timeoutMs: 20_000 });
-      times.push(Number(process.hrtime.bigint() - started) / 1e6);
-    } finally {
-      await stopChild(child);
-    }
+/** One start of the daemon: wall time from spawn to the first 200 of ping, and the CPU time it took. */
+async function coldStart(dataDir, how) {
+  const port = await freePort();
+  const started = process.hrtime.bigint();
+  const child = spawnDaemon(dataDir, port, how);
+  try {
+    await waitForPing(child, `http://127.0.0.1:${port}`, { everyMs: 2, timeoutMs: 20_000 });
+    return { ms: Number(process.hrtime.bigint() - started) / 1e6, cpuMs: (cpuSeconds(child.pid) ?? NaN) * 1000 };
+  } finally {
+    await stopChild(child);
   }
-  return { medianMs: round(median(times)), minMs: round(Math.min(...times)), maxMs: round(Math.max(...times)), runs };
+}
+
+/**
+ * Starts the daemon on `dataDir` `runs` times each way, alternating: its own process (what `cdnctl daemon start`
+ * spawns) and `cdnctl daemon start --foreground`. Answers medians of wall and CPU time to the first 200.
+ */
+export async function coldStarts(dataDir, runs) {
+  const samples = { main: [], cli: [] };
+  for (let r = 0; r < runs; r++) for (const how of ['main', 'cli']) samples[how].push(await coldStart(dataDir, how));
+  const summary = (list) => ({
+    medianMs: round(median(list.map((s) => s.ms))),
+    minMs: round(Math.min(...list.map((s) => s.ms))),
+    maxMs: round(Math.max(...list.map((s) => s.ms))),
+    cpuMedianMs: round(median(list.map((s) => s.cpuMs))),
+  });
+  return { daemon: summary(samples.main), foreground: summary(samples.cli), runs };
 }

@@ -49,8 +49,8 @@ export function sessionRoutes(ctx: AppContext): RouteDef[] {
     const user = await ctx.store.users.byUsername(body.u);
     const ok = await verifyPassword(body.p, user?.localPasswd ?? DUMMY_HASH);
     if (!user || !ok || user.privLevel <= 0) throw invalid();
-    await ctx.store.loginFailures.clear(body.u);
-    await startSession(ctx, reply, user.id);
+    // Both writes go out together: one commit (one disk flush) for the two.
+    await Promise.all([ctx.store.loginFailures.clear(body.u), startSession(ctx, reply, user.id)]);
     return alerts(successAlert('Successfully logged in.'));
   }
 

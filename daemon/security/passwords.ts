@@ -1,4 +1,5 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { scryptOnWorker } from './scrypt-workers.js';
 
 /** Traffic Ops' scrypt parameters: N=16384, r=8, p=1, a 64-byte key and a 16-byte random salt. */
 const N = 16384;
@@ -8,12 +9,8 @@ const KEY_LENGTH = 64;
 const SALT_LENGTH = 16;
 
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number, keyLength: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    // maxmem must exceed 128·N·r; the async form runs on libuv's pool, so reads keep flowing meanwhile.
-    scryptCallback(password, salt, keyLength, { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+  // maxmem must exceed 128·N·r; the hash runs on a low-priority worker thread, so reads keep flowing meanwhile.
+  return scryptOnWorker(password, salt, keyLength, { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 });
 }
 
 /** Hashes a password as `SCRYPT:16384:8:1:<b64 salt>:<b64 key>`, the format Traffic Ops stores. */

@@ -1,6 +1,6 @@
 import { dataVersions } from './data-version.js';
 import type { Db } from './db.js';
-import { guardWrite } from './faults.js';
+import { writeBatcher } from './write-batch.js';
 
 /** Failed logins per username, for the attempt limit. */
 export interface LoginFailureStore {
@@ -22,8 +22,10 @@ export function sqliteLoginFailures(db: Db): LoginFailureStore {
   const record = db.prepare('INSERT INTO login_failures (username, at) VALUES (?, ?)');
   const prune = db.prepare('DELETE FROM login_failures WHERE at < ?');
   const clear = db.prepare('DELETE FROM login_failures WHERE username = ?');
-  // Sign-in bookkeeping: no cached API answer reads it, so it leaves the response cache alone.
+  // Sign-in bookkeeping: no cached API answer reads it, so it leaves the response cache alone; its writes
+  // commit with the other writes of their turn (one disk flush for a burst of logins).
   const versions = dataVersions(db);
+  const batched = writeBatcher(db);
   const insert = (username: string, at: number) => {
     versions.noteBookkeeping(record.run(username, at).changes);
     // Keep the table small: a day is far longer than any window we ask about.
@@ -39,13 +41,13 @@ export function sqliteLoginFailures(db: Db): LoginFailureStore {
       return count.get(username, since)?.n ?? 0;
     },
     async reserve(username, since, at, limit) {
-      return guardWrite(() => reserve(username, since, at, limit));
+      return batched(() => reserve(username, since, at, limit));
     },
     async record(username, at) {
-      guardWrite(() => insert(username, at));
+      await batched(() => insert(username, at));
     },
     async clear(username) {
-      versions.noteBookkeeping(guardWrite(() => clear.run(username)).changes);
+      await batched(() => versions.noteBookkeeping(clear.run(username).changes));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { dataVersions } from './data-version.js';
 import type { Db } from './db.js';
-import { guardWrite } from './faults.js';
+import { writeBatcher } from './write-batch.js';
 
 /** A live session joined with what authorization needs of its user. */
 export interface SessionRecord {
@@ -73,17 +73,22 @@ export function sqliteSessions(db: Db): SessionStore {
   // Every authenticated request looks its session up: found sessions are remembered for as long as the data
   // version stays the same, so a logout, a password or role change, or a commit by another process is seen at once.
   const versions = dataVersions(db);
-  /** Runs a session write and declares it as sign-in bookkeeping (it changes no cached API answer). */
-  const bookkeeping = (write: () => { changes: number }) => {
-    const info = guardWrite(write);
-    versions.noteBookkeeping(info.changes);
-    return info;
-  };
+  const batched = writeBatcher(db);
+  /**
+   * Runs a session write with the other writes of this turn (one disk flush for a burst of logins), and declares
+   * it as sign-in bookkeeping (it changes no cached API answer).
+   */
+  const bookkeeping = (write: () => { changes: number }) =>
+    batched(() => {
+      const info = write();
+      versions.noteBookkeeping(info.changes);
+      return info;
+    });
   const remembered = new Map<string, SessionRecord>();
   let rememberedAt = '';
   return {
     async create(s) {
-      bookkeeping(() => create.run(s.idHash, s.userId, s.createdAt, s.expiresAt, s.idleExpiresAt));
+      await bookkeeping(() => create.run(s.idHash, s.userId, s.createdAt, s.expiresAt, s.idleExpiresAt));
     },
     async find(idHash) {
       const version = versions.all();
@@ -101,16 +106,16 @@ export function sqliteSessions(db: Db): SessionStore {
       return record;
     },
     async touch(idHash, idleExpiresAt) {
-      bookkeeping(() => touch.run(idleExpiresAt, idHash));
+      await bookkeeping(() => touch.run(idleExpiresAt, idHash));
     },
     async delete(idHash) {
-      bookkeeping(() => del.run(idHash));
+      await bookkeeping(() => del.run(idHash));
     },
     async deleteOthers(userId, keepHash) {
-      bookkeeping(() => delOthers.run(userId, keepHash));
+      await bookkeeping(() => delOthers.run(userId, keepHash));
     },
     async deleteExpired(now) {
-      return bookkeeping(() => delExpired.run(now, now)).changes;
+      return (await bookkeeping(() => delExpired.run(now, now))).changes;
     },
   };
 }

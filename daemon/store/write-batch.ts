@@ -18,7 +18,21 @@ interface Queued {
  * whole batch and rejects every write in it. The batch runs synchronously, so no other request ever reads
  * rows of a batch that has not committed.
  */
-export function writeBatcher(db: Db): <T>(write: () => T) => Promise<T> {
+export type WriteBatcher = <T>(write: () => T) => Promise<T>;
+
+const batchers = new WeakMap<Db, WriteBatcher>();
+
+/** The batcher of `db`, one per connection, so every store's queued writes of a turn share its commit. */
+export function writeBatcher(db: Db): WriteBatcher {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = newBatcher(db);
+    batchers.set(db, batcher);
+  }
+  return batcher;
+}
+
+function newBatcher(db: Db): WriteBatcher {
   let queue: Queued[] = [];
 
   const flush = () => {
