@@ -120,7 +120,6 @@ function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, 
       onSend: cached ? (request, reply, payload) => keepResponse(cache, request, reply, payload) : undefined,
       // Requests waiting for this answer must not wait on a request that ended without one.
       onResponse: cached ? async (request) => abandonComputation(request) : undefined,
-      onRequestAbort: cached ? async (request) => abandonComputation(request) : undefined,
       handler: route.handler,
     });
   }
