@@ -1,3 +1,4 @@
+import type { CdnRecord, FederationRecord, RoleRecord, TenantRecord } from '../../src/contract/catalog.js';
 import { formatTimestamp } from '../../src/time.js';
 import type { Cdn } from '../store/cdns.js';
 import type { Federation } from '../store/federations.js';
@@ -5,7 +6,7 @@ import type { Role } from '../store/roles.js';
 import type { Tenant } from '../store/tenants.js';
 
 /** A CDN as Traffic Ops 1.x served it: id an int, `dnssecEnabled` a boolean. */
-export function cdnRecord(c: Cdn) {
+export function cdnRecord(c: Cdn): CdnRecord {
   return {
     dnssecEnabled: c.dnssecEnabled,
     domainName: c.domainName,
@@ -16,7 +17,7 @@ export function cdnRecord(c: Cdn) {
 }
 
 /** A tenant: ids as ints, the parent by id and name (null for `root`). */
-export function tenantRecord(t: Tenant) {
+export function tenantRecord(t: Tenant): TenantRecord {
   return {
     active: t.active,
     id: t.id,
@@ -28,12 +29,12 @@ export function tenantRecord(t: Tenant) {
 }
 
 /** A role with its privilege level. */
-export function roleRecord(r: Role) {
+export function roleRecord(r: Role): RoleRecord {
   return { id: r.id, name: r.name, description: r.description, privLevel: r.privLevel };
 }
 
 /** A federation: its CNAME record, the CDN it belongs to and the xmlIds of its delivery services. */
-export function federationRecord(f: Federation) {
+export function federationRecord(f: Federation): FederationRecord {
   return {
     id: f.id,
     cname: f.cname,

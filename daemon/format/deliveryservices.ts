@@ -1,3 +1,4 @@
+import type { DeliveryServiceRecord, MatchRecord } from '../../src/contract/deliveryservices.js';
 import { formatTimestamp } from '../../src/time.js';
 import type { DeliveryService, PrimaryOrigin } from '../store/deliveryservices.js';
 
@@ -15,7 +16,7 @@ export function originUrl(origin: PrimaryOrigin): string {
 }
 
 /** The one host-regex match every delivery service has: `.*\.<xmlId>\..*`, set 0. */
-export function matchList(ds: Pick<DeliveryService, 'xmlId'>) {
+export function matchList(ds: Pick<DeliveryService, 'xmlId'>): MatchRecord[] {
   return [{ type: 'HOST_REGEXP', setNumber: '0', pattern: `.*\\.${ds.xmlId}\\..*` }];
 }
 
@@ -33,7 +34,7 @@ export function exampleUrls(ds: Pick<DeliveryService, 'protocol' | 'routingName'
  * `lastUpdated` as `YYYY-MM-DD hh:mm:ss`. The geo-limit redirect URL goes out under both spellings the seed
  * mentions (`geoLimitRedirectURL` as Traffic Ops sent it, `geoLimitRedirectUrl` as the seed's table names it).
  */
-export function deliveryServiceRecord(ds: DeliveryService) {
+export function deliveryServiceRecord(ds: DeliveryService): DeliveryServiceRecord {
   return {
     active: ds.active,
     cacheurl: ds.cacheurl,
@@ -98,5 +99,5 @@ export function deliveryServiceRecord(ds: DeliveryService) {
   };
 }
 
-/** The record's type, for route schemas and clients. */
-export type DeliveryServiceRecord = ReturnType<typeof deliveryServiceRecord>;
+/** The record's type, for route schemas and clients (its one definition lives in the contract). */
+export type { DeliveryServiceRecord };

@@ -1,3 +1,4 @@
+import type { OriginRecord } from '../../src/contract/origins.js';
 import { formatTimestampTz } from '../../src/time.js';
 import type { Origin } from '../store/origins.js';
 
@@ -13,7 +14,7 @@ function lastUpdated(ms: number): string {
 }
 
 /** The origin record of the seed (keys in Traffic Ops' order), `lastUpdated` as `YYYY-MM-DD hh:mm:ss+00`. */
-export function originRecord(o: Origin) {
+export function originRecord(o: Origin): OriginRecord {
   return {
     cachegroup: o.cachegroup,
     cachegroupId: o.cachegroupId,
@@ -37,4 +38,4 @@ export function originRecord(o: Origin) {
   };
 }
 
-export type OriginRecord = ReturnType<typeof originRecord>;
+export type { OriginRecord };

@@ -1,3 +1,4 @@
+import type { ProfileParameterRecord, ProfileRecord, TrimmedProfileRecord } from '../../src/contract/profiles.js';
 import { formatTimestamp } from '../../src/time.js';
 import type { Parameter } from '../store/parameters.js';
 import type { Profile } from '../store/profiles.js';
@@ -6,7 +7,7 @@ import type { Profile } from '../store/profiles.js';
  * The profile record: the seed's `id` (a digit string), `name`, `description`, `lastUpdated`
  * (`YYYY-MM-DD hh:mm:ss`), plus the keys Traffic Ops also answered (`cdnName`, `cdn`, `routingDisabled`, `type`).
  */
-export function profileRecord(p: Profile) {
+export function profileRecord(p: Profile): ProfileRecord {
   return {
     id: String(p.id),
     lastUpdated: formatTimestamp(p.lastUpdated),
@@ -20,7 +21,7 @@ export function profileRecord(p: Profile) {
 }
 
 /** The trimmed form of GET profiles/trimmed. */
-export const trimmedProfileRecord = (p: Profile) => ({ name: p.name });
+export const trimmedProfileRecord = (p: Profile): TrimmedProfileRecord => ({ name: p.name });
 
 /** The serialization schema of one profile record. */
 export const profileRecordSchema = {
@@ -42,7 +43,7 @@ export const profileRecordSchema = {
 export const MASKED_VALUE = '********';
 
 /** A parameter of GET profiles/name/:name/parameters; a secure value is masked unless `reveal`. */
-export function profileParameterRecord(p: Parameter, reveal: boolean) {
+export function profileParameterRecord(p: Parameter, reveal: boolean): ProfileParameterRecord {
   return {
     id: String(p.id),
     name: p.name,

@@ -1,23 +1,9 @@
+import type { JobRecord } from '../../src/contract/jobs.js';
 import { formatTimestamp } from '../../src/time.js';
 import type { Job } from '../store/jobs.js';
 
-/** The seed's Job record: ids as digit strings, times as `YYYY-MM-DD hh:mm:ss` (UTC). */
-export interface JobRecord {
-  id: string;
-  keyword: string;
-  objectName: string | null;
-  assetUrl: string;
-  assetType: string;
-  status: string;
-  dsId: string;
-  dsXmlId: string;
-  username: string;
-  parameters: string;
-  enteredTime: string;
-  objectType: string | null;
-  agent: string;
-  startTime: string;
-}
+/** The seed's Job record (its one definition lives in the contract). */
+export type { JobRecord };
 
 /** `TTL:<hours>h`, the job's parameters as Traffic Ops wrote them. */
 export const ttlParameter = (ttlHours: number): string => `TTL:${ttlHours}h`;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { FederationUserRecord } from '../../src/contract/catalog.js';
 import type { AppContext } from '../context.js';
 import { alerts, badRequest, notFound, successAlert } from '../http/errors.js';
 import { toInteger } from '../http/params.js';
@@ -15,7 +16,7 @@ import { visibleTenantIds } from '../tenancy.js';
 const federationVisible = (f: Federation, visible: ReadonlySet<number>) =>
   f.deliveryServices.every((ds) => visible.has(ds.tenantId));
 
-const federationUserRecord = (u: FederationUser) => ({
+const federationUserRecord = (u: FederationUser): FederationUserRecord => ({
   id: u.id,
   username: u.username,
   company: u.company,

@@ -1,23 +1,9 @@
+import type { DeliveryServiceRecord } from '../contract/deliveryservices.js';
 import type { HttpClient } from './http.js';
 import type { ApiResult } from './types.js';
 
-/** A delivery service, in the seed's shape (ids as digit strings, `tenantId` an int); the fields the CLI reads. */
-export interface DeliveryService {
-  id: string;
-  xmlId: string;
-  displayName: string;
-  active: boolean;
-  cdnId: string;
-  cdnName: string;
-  orgServerFqdn: string | null;
-  protocol: string | null;
-  routingName: string | null;
-  type: string | null;
-  tenant: string | null;
-  tenantId: number | null;
-  profileName: string | null;
-  [field: string]: unknown;
-}
+/** A delivery service, in the seed's shape (ids as digit strings, `tenantId` an int). */
+export type DeliveryService = DeliveryServiceRecord;
 
 /** GET deliveryservices, filtered by `xmlId`, `cdn` (id or name), `tenant` (id) or `id`. */
 export function listDeliveryServices(

@@ -1,26 +1,12 @@
+import type { FederationRecord, FederationUserRecord } from '../contract/catalog.js';
 import type { HttpClient } from './http.js';
 import type { ApiResult } from './types.js';
 
 /** A federation (GET federations): its CNAME, CDN and the xmlIds of its delivery services. */
-export interface Federation {
-  id: number;
-  cname: string;
-  ttl: number;
-  description: string | null;
-  cdnName?: string | null;
-  lastUpdated?: string;
-  deliveryServices?: string[];
-}
+export type Federation = FederationRecord;
 
 /** A user assigned to a federation; `role` is the role name. */
-export interface FederationUser {
-  id: number;
-  username: string;
-  company: string | null;
-  role: string;
-  email: string;
-  fullName: string;
-}
+export type FederationUser = FederationUserRecord;
 
 /** GET federations, optionally `?cname=`. */
 export function listFederations(http: HttpClient, query: { cname?: string; id?: number } = {}): Promise<ApiResult<Federation[]>> {

@@ -1,23 +1,9 @@
+import type { JobRecord } from '../contract/jobs.js';
 import type { HttpClient } from './http.js';
 import type { ApiResult } from './types.js';
 
 /** A content-invalidation job (GET user/current/jobs.json). */
-export interface Job {
-  id: string;
-  keyword: string;
-  objectName: string | null;
-  assetUrl: string;
-  assetType: string;
-  status: string;
-  dsId: string;
-  dsXmlId: string;
-  username: string;
-  parameters: string;
-  enteredTime: string;
-  objectType: string | null;
-  agent: string;
-  startTime: string;
-}
+export type Job = JobRecord;
 
 /** The body of POST user/current/jobs. */
 export interface NewJob {

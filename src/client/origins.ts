@@ -1,28 +1,9 @@
+import type { OriginRecord } from '../contract/origins.js';
 import type { HttpClient } from './http.js';
 import type { ApiResult } from './types.js';
 
 /** An origin (1.3). */
-export interface Origin {
-  id: number;
-  name: string;
-  fqdn: string;
-  ipAddress: string | null;
-  ip6Address: string | null;
-  port: number | null;
-  protocol: 'http' | 'https';
-  isPrimary: boolean;
-  cachegroup: string | null;
-  cachegroupId: number | null;
-  coordinate: string | null;
-  coordinateId: number | null;
-  deliveryService: string | null;
-  deliveryServiceId: number | null;
-  profile: string | null;
-  profileId: number | null;
-  tenant: string | null;
-  tenantId: number | null;
-  lastUpdated: string;
-}
+export type Origin = OriginRecord;
 
 /** The body of POST and PUT origins. */
 export interface OriginBody {

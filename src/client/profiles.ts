@@ -1,13 +1,9 @@
+import type { ProfileParameterRecord, ProfileRecord, TrimmedProfileRecord } from '../contract/profiles.js';
 import type { HttpClient } from './http.js';
 import type { ApiResult } from './types.js';
 
 /** A profile (1.1): `id` a digit string. */
-export interface Profile {
-  id: string;
-  name: string;
-  description: string;
-  lastUpdated: string;
-}
+export type Profile = ProfileRecord;
 
 /** GET profiles, with the optional filters `name`, `id`, `cdn`. */
 export function listProfiles(http: HttpClient, query: { name?: string; id?: number; cdn?: string } = {}): Promise<ApiResult<Profile[]>> {
@@ -20,19 +16,12 @@ export function getProfile(http: HttpClient, id: number): Promise<ApiResult<Prof
 }
 
 /** GET profiles/trimmed: names only. */
-export function listTrimmedProfiles(http: HttpClient): Promise<ApiResult<Array<{ name: string }>>> {
+export function listTrimmedProfiles(http: HttpClient): Promise<ApiResult<TrimmedProfileRecord[]>> {
   return http.get('/profiles/trimmed');
 }
 
 /** A profile parameter (GET profiles/name/:name/parameters); secure values read `********` unless admin. */
-export interface ProfileParameter {
-  id: string;
-  name: string;
-  configFile: string;
-  value: string;
-  secure: boolean;
-  lastUpdated: string;
-}
+export type ProfileParameter = ProfileParameterRecord;
 
 /** GET profiles/name/:name/parameters. */
 export function listProfileParameters(http: HttpClient, name: string): Promise<ApiResult<ProfileParameter[]>> {

@@ -1,13 +1,9 @@
+import type { RoleRecord } from '../contract/catalog.js';
 import type { HttpClient } from './http.js';
 import type { ApiResult } from './types.js';
 
 /** A role with its privilege level. */
-export interface Role {
-  id: number;
-  name: string;
-  description: string | null;
-  privLevel: number;
-}
+export type Role = RoleRecord;
 
 /** GET roles, optionally `?name=`. */
 export function listRoles(http: HttpClient, query: { name?: string } = {}): Promise<ApiResult<Role[]>> {
