@@ -1,3 +1,4 @@
+import type { CurrentUserRecord, UserProfileRecord, UserReadRecord, UserWriteRecord } from '../../src/contract/users.js';
 import { formatTimestamp } from '../../src/time.js';
 import type { User } from '../store/users.js';
 import { atLeast, type ApiVersion } from '../versions.js';
@@ -5,7 +6,7 @@ import { atLeast, type ApiVersion } from '../versions.js';
 const digits = (n: number | null): string | null => (n === null ? null : String(n));
 
 /** The fields every user shape shares, in Traffic Ops' key order. */
-function common(u: User) {
+function common(u: User): UserProfileRecord {
   return {
     addressLine1: u.addressLine1,
     addressLine2: u.addressLine2,
@@ -23,7 +24,7 @@ function common(u: User) {
 }
 
 /** The current-user record (GET user/current): ids as digit strings, `localUser`, `roleName`; tenant at 1.2+. */
-export function currentUserRecord(u: User, version: ApiVersion) {
+export function currentUserRecord(u: User, version: ApiVersion): CurrentUserRecord {
   return {
     ...common(u),
     id: String(u.id),
@@ -39,7 +40,7 @@ export function currentUserRecord(u: User, version: ApiVersion) {
 }
 
 /** The read record of GET users and users/:id: ids as digit strings, the key `rolename`; tenant at 1.2+. */
-export function userReadRecord(u: User, version: ApiVersion) {
+export function userReadRecord(u: User, version: ApiVersion): UserReadRecord {
   return {
     ...common(u),
     id: String(u.id),
@@ -55,7 +56,7 @@ export function userReadRecord(u: User, version: ApiVersion) {
 }
 
 /** The record a create or update answers: ids as ints and the key `roleName` (the seed's create example). */
-export function userWriteRecord(u: User) {
+export function userWriteRecord(u: User): UserWriteRecord {
   return {
     ...common(u),
     id: u.id,

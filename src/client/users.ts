@@ -1,57 +1,13 @@
+import type { CurrentUserRecord, UserReadRecord, UserWriteRecord } from '../contract/users.js';
 import type { HttpClient } from './http.js';
 import type { DeliveryService } from './deliveryservices.js';
 import { versionAtLeast, type ApiResult } from './types.js';
 
-/** A user as GET users and users/:id answer it (ids as digit strings, the role name under `rolename`). */
-export interface User {
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  company: string | null;
-  country: string | null;
-  email: string;
-  fullName: string;
-  gid: string | null;
-  id: string;
-  lastUpdated: string;
-  newUser: boolean;
-  phoneNumber: string | null;
-  postalCode: string | null;
-  publicSshKey: string | null;
-  registrationSent: boolean;
-  role: string;
-  rolename?: string;
-  roleName?: string;
-  stateOrProvince: string | null;
-  uid: string | null;
-  username: string;
-  tenant?: string;
-  tenantId?: number;
-}
+/** A user as GET users and users/:id answer it (ids as digit strings, the role name under `rolename`; `roleName` where a server spells it so). */
+export type User = UserReadRecord & { roleName?: string };
 
 /** The caller's own record (GET user/current). */
-export interface CurrentUser {
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  company: string | null;
-  country: string | null;
-  email: string;
-  fullName: string;
-  gid: string | null;
-  id: string;
-  localUser: boolean;
-  newUser: boolean;
-  phoneNumber: string | null;
-  postalCode: string | null;
-  role: string;
-  roleName?: string;
-  stateOrProvince: string | null;
-  uid: string | null;
-  username: string;
-  tenant?: string;
-  tenantId?: number;
-}
+export type CurrentUser = CurrentUserRecord;
 
 /** The body of POST users (1.2+). */
 export interface NewUser {
@@ -75,7 +31,7 @@ export interface NewUser {
 }
 
 /** The fields of `{user: {...}}` in a profile update; all optional. */
-export type CurrentUserUpdate = Partial<Omit<CurrentUser, 'id' | 'localUser' | 'tenant'>> & {
+export type CurrentUserUpdate = Partial<Omit<CurrentUser, 'id' | 'localUser' | 'tenant' | 'lastUpdated'>> & {
   localPasswd?: string;
   confirmLocalPasswd?: string;
 };
@@ -98,7 +54,7 @@ export function getUser(http: HttpClient, id: number): Promise<ApiResult<User[]>
 }
 
 /** POST users (1.2+). */
-export function createUser(http: HttpClient, user: NewUser): Promise<ApiResult<User>> {
+export function createUser(http: HttpClient, user: NewUser): Promise<ApiResult<UserWriteRecord>> {
   return http.post('/users', user);
 }
 
@@ -124,6 +80,6 @@ export function currentUser(http: HttpClient): Promise<ApiResult<CurrentUser>> {
 }
 
 /** PUT user/current at 1.2+, POST user/current/update at 1.1; the body is `{user: {...}}`. */
-export function updateCurrentUser(http: HttpClient, user: CurrentUserUpdate): Promise<ApiResult<CurrentUser | undefined>> {
+export function updateCurrentUser(http: HttpClient, user: CurrentUserUpdate): Promise<ApiResult<UserWriteRecord | undefined>> {
   return versionAtLeast(http.version, '1.2') ? http.put('/user/current', { user }) : http.post('/user/current/update', { user });
 }
