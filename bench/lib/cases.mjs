@@ -4,6 +4,7 @@ import { runLoad } from './load.mjs';
 import { loadSummary } from './report.mjs';
 import { scryptSync } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { withCeilingServer } from './ceiling.mjs';
 import { CDNCTL, cpuSeconds, sampleRss } from './daemon.mjs';
 import { medianWallTimes } from './timing.mjs';
 
@@ -65,20 +66,27 @@ export async function ceilingCase(ceilingUrl, bytes, pid) {
 
 /**
  * A read case: probes the path once (404 → not available), then loads it. `check(load, figures)` decides
- * the verdict; `ceiling` (req/s) adds the ratio; `during(pid)` hooks a sampler around the load.
+ * the verdict; `ceiling` (req/s) adds the ratio to it; `sampleMemory` samples the daemon's RSS during the load;
+ * `sameBytes` first loads a bare server answering the very bytes of this answer (for large answers, where
+ * moving the bytes, not computing them, sets the pace).
  */
-export async function readCase({ name, target, url, path, cookie, ceiling, check, daemonPid, sampleMemory }) {
+export async function readCase({ name, target, url, path, cookie, ceiling, check, daemonPid, sampleMemory, sameBytes }) {
   const first = await probe(url, path, cookie);
   if (first.status !== 200) return unavailable(name, target, `GET ${path} answered ${first.status}`);
+  const bare = sameBytes
+    ? await withCeilingServer(first.body, first.contentType, (base, pid) => measuredLoad(pid, { url: `${base}${path}` }))
+    : null;
   const sampler = sampleMemory ? sampleRss(daemonPid) : null;
   const load = await measuredLoad(daemonPid, { url: `${url}${path}`, headers: { cookie } });
   const memory = sampler?.stop();
   const figures = { ...figuresOf(load), bodyBytes: first.body.length };
   if (ceiling) figures.ceilingRatio = Math.round((load.reqPerSec / ceiling) * 100) / 100;
   if (memory) figures.rssMaxMb = round1(memory.maxMb);
+  if (bare) figures.sameBytesCeiling = { reqPerSec: Math.round(bare.reqPerSec), p50Ms: bare.p50, p99Ms: bare.p99 };
   let summary = loadSummary(load);
-  if (figures.ceilingRatio !== undefined) summary += `, ${figures.ceilingRatio} × ceiling`;
+  if (figures.ceilingRatio !== undefined && !bare) summary += `, ${figures.ceilingRatio} × ceiling`;
   if (memory) summary += `, RSS max ${figures.rssMaxMb} MB`;
+  if (bare) summary += `; bare server, same bytes: ${Math.round(bare.reqPerSec)} req/s, p99 ${Math.round(bare.p99)} ms`;
   return { name, figures, target, pass: clean(load) && check(load, figures), summary };
 }
 

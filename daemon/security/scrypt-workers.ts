@@ -19,6 +19,9 @@ export interface ScryptParams {
 /** How much lower the hashing threads' priority is (nice +10: about a tenth of a busy core's share). */
 const NICENESS = 10;
 
+/** A worker idle this long ends (a thread holds some 10 MB); the next login starts one again in milliseconds. */
+const IDLE_MS = 5_000;
+
 // Plain CommonJS, evaluated as the worker's code, so the pool needs no file of its own next to this module
 // (started without the parent's flags, which could make it read as an ES module).
 const WORKER_CODE = `
@@ -48,6 +51,7 @@ interface Task {
 interface Slot {
   worker: Worker;
   task: Task | null;
+  idle: NodeJS.Timeout | null;
 }
 
 const queue: Task[] = [];
@@ -63,11 +67,12 @@ function startSlot(): Slot | null {
     unavailable = true;
     return null;
   }
-  const slot: Slot = { worker, task: null };
+  const slot: Slot = { worker, task: null, idle: null };
   worker.on('message', (message: { id: number; key?: Uint8Array; error?: string }) => {
     const task = slot.task;
     slot.task = null;
     worker.unref();
+    slot.idle = setTimeout(() => retire(slot), IDLE_MS).unref();
     if (task && task.id === message.id) {
       if (message.key) task.resolve(Buffer.from(message.key.buffer, message.key.byteOffset, message.key.byteLength));
       else task.reject(new Error(message.error ?? 'scrypt failed'));
@@ -75,6 +80,7 @@ function startSlot(): Slot | null {
     dispatch();
   });
   const fail = (error: Error) => {
+    if (slot.idle) clearTimeout(slot.idle);
     const index = slots.indexOf(slot);
     if (index >= 0) slots.splice(index, 1);
     slot.task?.reject(error);
@@ -89,6 +95,14 @@ function startSlot(): Slot | null {
   return slot;
 }
 
+/** Ends an idle worker; it leaves the pool first, so no task can be handed to it meanwhile. */
+function retire(slot: Slot): void {
+  if (slot.task) return;
+  const index = slots.indexOf(slot);
+  if (index >= 0) slots.splice(index, 1);
+  void slot.worker.terminate();
+}
+
 function dispatch(): void {
   while (queue.length > 0) {
     let slot = slots.find((s) => s.task === null);
@@ -99,6 +113,8 @@ function dispatch(): void {
       return;
     }
     const task = queue.shift()!;
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
     slot.task = task;
     slot.worker.ref();
     slot.worker.postMessage({ id: task.id, password: task.password, salt: task.salt, keyLength: task.keyLength, params: task.params });
