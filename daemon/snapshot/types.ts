@@ -1,4 +1,5 @@
 import type { DeliveryService, PrimaryOrigin } from '../store/deliveryservices.js';
+import type { User } from '../store/user-rows.js';
 
 /*
  * Two views of one snapshot. The *document* is the JSON file: sections keyed by the API's field names, records
@@ -55,19 +56,11 @@ export interface ProfileModel {
 }
 
 /** The contact and identity columns of a user that a snapshot carries as they are. */
-export interface UserContact {
-  company: string | null;
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  stateOrProvince: string | null;
-  postalCode: string | null;
-  country: string | null;
-  phoneNumber: string | null;
-  publicSshKey: string | null;
-  gid: number | null;
-  uid: number | null;
-}
+export type UserContact = Pick<
+  User,
+  | 'company' | 'addressLine1' | 'addressLine2' | 'city' | 'stateOrProvince' | 'postalCode' | 'country' | 'phoneNumber'
+  | 'publicSshKey' | 'gid' | 'uid'
+>;
 
 export interface UserModel extends UserContact {
   username: string;

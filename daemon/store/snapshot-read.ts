@@ -4,6 +4,7 @@ import type {
 } from '../snapshot/types.js';
 import type { Db } from './db.js';
 import { DELIVERY_SERVICE_SELECT, toDeliveryService, type DeliveryServiceRow } from './deliveryservices.js';
+import { USER_SELECT, toUser, type UserRow } from './user-rows.js';
 
 const names = (db: Db, sql: string) => new Set(db.prepare<[], { name: string }>(sql).all().map((r) => r.name));
 
@@ -88,53 +89,27 @@ function readProfiles(db: Db): ProfileModel[] {
   return profiles.map((p) => ({ name: p.name, description: p.description, type: p.type, cdnName: p.cdn, params: params.all(p.id) }));
 }
 
-interface UserExportRow {
-  username: string;
-  email: string;
-  full_name: string;
-  local_passwd: string | null;
-  role: string;
-  tenant: string;
-  company: string | null;
-  address_line1: string | null;
-  address_line2: string | null;
-  city: string | null;
-  state_or_province: string | null;
-  postal_code: string | null;
-  country: string | null;
-  phone_number: string | null;
-  public_ssh_key: string | null;
-  gid: number | null;
-  uid: number | null;
-  new_user: number;
-}
-
 function readUsers(db: Db, withHashes: boolean): UserModel[] {
-  const rows = db
-    .prepare<[], UserExportRow>(
-      `SELECT u.*, r.name AS role, t.name AS tenant FROM users u JOIN roles r ON r.id = u.role_id
-         JOIN tenants t ON t.id = u.tenant_id ORDER BY u.username`,
-    )
-    .all();
-  return rows.map((r) => ({
-    username: r.username,
-    email: r.email,
-    fullName: r.full_name,
-    role: r.role,
-    tenant: r.tenant,
-    newUser: r.new_user === 1,
-    password: withHashes && r.local_passwd ? { hash: r.local_passwd } : null,
-    company: r.company,
-    addressLine1: r.address_line1,
-    addressLine2: r.address_line2,
-    city: r.city,
-    stateOrProvince: r.state_or_province,
-    postalCode: r.postal_code,
-    country: r.country,
-    phoneNumber: r.phone_number,
-    publicSshKey: r.public_ssh_key,
-    gid: r.gid,
-    uid: r.uid,
+  const users = db.prepare<[], UserRow>(`${USER_SELECT} ORDER BY u.username`).all().map(toUser);
+  return users.map((u) => ({
+    username: u.username,
+    email: u.email,
+    fullName: u.fullName,
+    role: u.roleName,
+    tenant: u.tenantName,
+    newUser: u.newUser,
+    password: withHashes && u.localPasswd ? { hash: u.localPasswd } : null,
+    company: u.company,
+    addressLine1: u.addressLine1,
+    addressLine2: u.addressLine2,
+    city: u.city,
+    stateOrProvince: u.stateOrProvince,
+    postalCode: u.postalCode,
+    country: u.country,
+    phoneNumber: u.phoneNumber,
+    publicSshKey: u.publicSshKey,
+    gid: u.gid,
+    uid: u.uid,
   }));
 }
 

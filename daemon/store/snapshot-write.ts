@@ -3,6 +3,7 @@ import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
 import { idLookup, linkReplacer, upserter } from './snapshot-upsert.js';
 import { writeDeliveryServices, writeFederations, writeJobs, writeOrigins, type Tally } from './snapshot-write-services.js';
+import { USER_COLUMNS } from './user-rows.js';
 
 const flag = (b: boolean) => (b ? 1 : 0);
 
@@ -47,13 +48,14 @@ function writeProfiles(db: Db, snap: SnapshotWrite, now: number, tally: Tally): 
   }
 }
 
-const USER_COLUMNS = [
-  'username', 'email', 'full_name', 'role_id', 'tenant_id', 'company', 'address_line1', 'address_line2', 'city',
-  'state_or_province', 'postal_code', 'country', 'phone_number', 'public_ssh_key', 'gid', 'uid', 'new_user',
-];
+// A snapshot writes every user column but the password (set apart, only when it changes), the registration
+// state, and the time (the upsert stamps it).
+const SNAPSHOT_USER_COLUMNS = USER_COLUMNS.filter(
+  (c) => c !== 'local_passwd' && c !== 'registration_sent' && c !== 'last_updated',
+);
 
 function writeUsers(db: Db, snap: SnapshotWrite, now: number, tally: Tally): void {
-  const users = upserter(db, 'users', ['username'], USER_COLUMNS);
+  const users = upserter(db, 'users', ['username'], SNAPSHOT_USER_COLUMNS);
   const roles = idLookup(db, 'roles');
   const tenants = idLookup(db, 'tenants');
   const hashOf = db.prepare<[number], { local_passwd: string | null }>('SELECT local_passwd FROM users WHERE id = ?');
