@@ -1,41 +1,19 @@
 import type { DeliveryService } from '../api/types';
+import { DataTable, type Column } from '../components/DataTable';
 import { Link } from '../components/Link';
 
+const COLUMNS: Column<DeliveryService>[] = [
+  { header: 'XML ID', className: 'mono', cell: (ds) => ds.xmlId },
+  { header: 'Name', cell: (ds) => ds.displayName },
+  { header: 'CDN', cell: (ds) => ds.cdnName },
+  { header: 'Type', cell: (ds) => ds.type },
+  { header: 'Tenant', cell: (ds) => ds.tenant },
+  { header: 'Origin', className: 'mono', cell: (ds) => ds.orgServerFqdn ?? '—' },
+  { header: 'Status', cell: (ds) => (ds.active ? <span className="badge badge-ok">active</span> : <span className="badge">inactive</span>) },
+];
+
+const purgeLink = (ds: DeliveryService) => <Link to={`/purge?ds=${ds.id}`}>Purge</Link>;
+
 export function DeliveryServicesTable({ services, canPurge }: { services: DeliveryService[]; canPurge: boolean }) {
-  return (
-    <div className="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th>XML ID</th>
-            <th>Name</th>
-            <th>CDN</th>
-            <th>Type</th>
-            <th>Tenant</th>
-            <th>Origin</th>
-            <th>Status</th>
-            {canPurge ? <th aria-label="Actions" /> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {services.map((ds) => (
-            <tr key={ds.id}>
-              <td className="mono">{ds.xmlId}</td>
-              <td>{ds.displayName}</td>
-              <td>{ds.cdnName}</td>
-              <td>{ds.type}</td>
-              <td>{ds.tenant}</td>
-              <td className="mono">{ds.orgServerFqdn ?? '—'}</td>
-              <td>{ds.active ? <span className="badge badge-ok">active</span> : <span className="badge">inactive</span>}</td>
-              {canPurge ? (
-                <td className="row-actions">
-                  <Link to={`/purge?ds=${ds.id}`}>Purge</Link>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DataTable rows={services} rowKey={(ds) => ds.id} columns={COLUMNS} actions={canPurge ? purgeLink : undefined} />;
 }

@@ -1,4 +1,13 @@
 import type { FederationUser } from '../api/types';
+import { DataTable, type Column } from '../components/DataTable';
+
+const COLUMNS: Column<FederationUser>[] = [
+  { header: 'Username', cell: (u) => u.username },
+  { header: 'Full name', cell: (u) => u.fullName ?? '—' },
+  { header: 'Email', cell: (u) => u.email ?? '—' },
+  { header: 'Company', cell: (u) => u.company ?? '—' },
+  { header: 'Role', cell: (u) => u.role ?? '—' },
+];
 
 export function FederationUsersTable({ users, canWrite, busy, onRemove }: {
   users: FederationUser[];
@@ -6,38 +15,10 @@ export function FederationUsersTable({ users, canWrite, busy, onRemove }: {
   busy: boolean;
   onRemove: (userId: number) => void;
 }) {
-  return (
-    <div className="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th>Username</th>
-            <th>Full name</th>
-            <th>Email</th>
-            <th>Company</th>
-            <th>Role</th>
-            {canWrite ? <th aria-label="Actions" /> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((u) => (
-            <tr key={u.id}>
-              <td>{u.username}</td>
-              <td>{u.fullName ?? '—'}</td>
-              <td>{u.email ?? '—'}</td>
-              <td>{u.company ?? '—'}</td>
-              <td>{u.role ?? '—'}</td>
-              {canWrite ? (
-                <td className="row-actions">
-                  <button type="button" className="small danger" disabled={busy} onClick={() => onRemove(u.id)} aria-label={`Remove ${u.username}`}>
-                    Remove
-                  </button>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+  const remove = (u: FederationUser) => (
+    <button type="button" className="small danger" disabled={busy} onClick={() => onRemove(u.id)} aria-label={`Remove ${u.username}`}>
+      Remove
+    </button>
   );
+  return <DataTable rows={users} rowKey={(u) => u.id} columns={COLUMNS} actions={canWrite ? remove : undefined} />;
 }

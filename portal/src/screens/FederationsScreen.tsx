@@ -1,8 +1,18 @@
 import { listFederations } from '../api/endpoints';
+import type { Federation } from '../api/types';
+import { DataTable, type Column } from '../components/DataTable';
 import { Link } from '../components/Link';
 import { LoadState } from '../components/LoadState';
 import { PageHeader } from '../components/PageHeader';
 import { useResource } from '../hooks/useResource';
+
+const COLUMNS: Column<Federation>[] = [
+  { header: 'CNAME', className: 'mono', cell: (f) => <Link to={`/federations/${f.id}`}>{f.cname}</Link> },
+  { header: 'CDN', cell: (f) => f.cdnName ?? '—' },
+  { header: 'TTL', cell: (f) => f.ttl },
+  { header: 'Delivery services', className: 'mono', cell: (f) => f.deliveryServices.join(', ') || '—' },
+  { header: 'Description', cell: (f) => f.description ?? '' },
+];
 
 export function FederationsScreen() {
   const federations = useResource(listFederations);
@@ -11,34 +21,7 @@ export function FederationsScreen() {
     <section>
       <PageHeader title="Federations" />
       <LoadState loading={federations.loading} alerts={federations.alerts} empty={list.length === 0} emptyText="No federations are visible to you." />
-      {list.length > 0 ? (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th>CNAME</th>
-                <th>CDN</th>
-                <th>TTL</th>
-                <th>Delivery services</th>
-                <th>Description</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((f) => (
-                <tr key={f.id}>
-                  <td className="mono">
-                    <Link to={`/federations/${f.id}`}>{f.cname}</Link>
-                  </td>
-                  <td>{f.cdnName ?? '—'}</td>
-                  <td>{f.ttl}</td>
-                  <td className="mono">{f.deliveryServices.join(', ') || '—'}</td>
-                  <td>{f.description ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      {list.length > 0 ? <DataTable rows={list} rowKey={(f) => f.id} columns={COLUMNS} /> : null}
     </section>
   );
 }

@@ -1,4 +1,22 @@
 import type { Origin } from '../api/types';
+import { DataTable, type Column } from '../components/DataTable';
+
+const COLUMNS: Column<Origin>[] = [
+  {
+    header: 'Name',
+    cell: (o) => (
+      <>
+        {o.name} {o.isPrimary ? <span className="badge badge-ok">primary</span> : null}
+      </>
+    ),
+  },
+  { header: 'Delivery service', className: 'mono', cell: (o) => o.deliveryService ?? '—' },
+  { header: 'Address', className: 'mono', cell: (o) => `${o.protocol}://${o.fqdn}${o.port === null ? '' : `:${o.port}`}` },
+  { header: 'IPv4', className: 'mono', cell: (o) => o.ipAddress ?? '—' },
+  { header: 'IPv6', className: 'mono', cell: (o) => o.ip6Address ?? '—' },
+  { header: 'Tenant', cell: (o) => o.tenant ?? '—' },
+  { header: 'Profile', cell: (o) => o.profile ?? '—' },
+];
 
 /** Origins; write buttons only for users who may write, and no delete for a primary origin (the API forbids it). */
 export function OriginsTable({ origins, canWrite, onEdit, onDelete }: {
@@ -7,49 +25,17 @@ export function OriginsTable({ origins, canWrite, onEdit, onDelete }: {
   onEdit: (origin: Origin) => void;
   onDelete: (origin: Origin) => void;
 }) {
-  return (
-    <div className="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Delivery service</th>
-            <th>Address</th>
-            <th>IPv4</th>
-            <th>IPv6</th>
-            <th>Tenant</th>
-            <th>Profile</th>
-            {canWrite ? <th aria-label="Actions" /> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {origins.map((o) => (
-            <tr key={o.id}>
-              <td>
-                {o.name} {o.isPrimary ? <span className="badge badge-ok">primary</span> : null}
-              </td>
-              <td className="mono">{o.deliveryService ?? '—'}</td>
-              <td className="mono">{`${o.protocol}://${o.fqdn}${o.port === null ? '' : `:${o.port}`}`}</td>
-              <td className="mono">{o.ipAddress ?? '—'}</td>
-              <td className="mono">{o.ip6Address ?? '—'}</td>
-              <td>{o.tenant ?? '—'}</td>
-              <td>{o.profile ?? '—'}</td>
-              {canWrite ? (
-                <td className="row-actions">
-                  <button type="button" className="small secondary" onClick={() => onEdit(o)} aria-label={`Edit ${o.name}`}>
-                    Edit
-                  </button>
-                  {o.isPrimary ? null : (
-                    <button type="button" className="small danger" onClick={() => onDelete(o)} aria-label={`Delete ${o.name}`}>
-                      Delete
-                    </button>
-                  )}
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+  const actions = (o: Origin) => (
+    <>
+      <button type="button" className="small secondary" onClick={() => onEdit(o)} aria-label={`Edit ${o.name}`}>
+        Edit
+      </button>
+      {o.isPrimary ? null : (
+        <button type="button" className="small danger" onClick={() => onDelete(o)} aria-label={`Delete ${o.name}`}>
+          Delete
+        </button>
+      )}
+    </>
   );
+  return <DataTable rows={origins} rowKey={(o) => o.id} columns={COLUMNS} actions={canWrite ? actions : undefined} />;
 }

@@ -1,8 +1,16 @@
 import { listProfiles } from '../api/endpoints';
+import type { Profile } from '../api/types';
+import { DataTable, type Column } from '../components/DataTable';
 import { Link } from '../components/Link';
 import { LoadState } from '../components/LoadState';
 import { PageHeader } from '../components/PageHeader';
 import { useResource } from '../hooks/useResource';
+
+const COLUMNS: Column<Profile>[] = [
+  { header: 'Name', cell: (p) => <Link to={`/profiles/${p.id}`}>{p.name}</Link> },
+  { header: 'Description', cell: (p) => p.description ?? '' },
+  { header: 'Last updated (UTC)', className: 'mono', cell: (p) => p.lastUpdated ?? '—' },
+];
 
 export function ProfilesScreen() {
   const profiles = useResource(listProfiles);
@@ -11,30 +19,7 @@ export function ProfilesScreen() {
     <section>
       <PageHeader title="Profiles" />
       <LoadState loading={profiles.loading} alerts={profiles.alerts} empty={list.length === 0} emptyText="No profiles." />
-      {list.length > 0 ? (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Description</th>
-                <th>Last updated (UTC)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    <Link to={`/profiles/${p.id}`}>{p.name}</Link>
-                  </td>
-                  <td>{p.description ?? ''}</td>
-                  <td className="mono">{p.lastUpdated ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      {list.length > 0 ? <DataTable rows={list} rowKey={(p) => p.id} columns={COLUMNS} /> : null}
     </section>
   );
 }

@@ -1,32 +1,18 @@
 import type { User } from '../api/types';
+import { DataTable, type Column } from '../components/DataTable';
+
+const COLUMNS: Column<User>[] = [
+  { header: 'Username', cell: (u) => u.username },
+  { header: 'Full name', cell: (u) => u.fullName ?? '—' },
+  { header: 'Email', cell: (u) => u.email ?? '—' },
+  { header: 'Role', cell: (u) => u.rolename ?? '—' },
+  { header: 'Tenant', cell: (u) => u.tenant ?? '—' },
+  {
+    header: 'Status',
+    cell: (u) => (u.newUser ? <span className="badge badge-scheduled">registration pending</span> : <span className="badge badge-ok">active</span>),
+  },
+];
 
 export function UsersTable({ users }: { users: User[] }) {
-  return (
-    <div className="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th>Username</th>
-            <th>Full name</th>
-            <th>Email</th>
-            <th>Role</th>
-            <th>Tenant</th>
-            <th>Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((u) => (
-            <tr key={u.id}>
-              <td>{u.username}</td>
-              <td>{u.fullName ?? '—'}</td>
-              <td>{u.email ?? '—'}</td>
-              <td>{u.rolename ?? '—'}</td>
-              <td>{u.tenant ?? '—'}</td>
-              <td>{u.newUser ? <span className="badge badge-scheduled">registration pending</span> : <span className="badge badge-ok">active</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DataTable rows={users} rowKey={(u) => u.id} columns={COLUMNS} />;
 }
