@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeApp, type TestApp } from '../helpers/app.js';
-import { call, errorBody } from '../origins/client.js';
-import { dumpTables, loadFixtures, loginAll, type Fixture, type UserKey } from '../origins/fixtures.js';
+import type { TestApp } from '../helpers/app.js';
+import { call, expectRefused, type Answer } from '../origins/client.js';
+import { fixtureApp, type Fixture, type UserKey } from '../origins/fixtures.js';
 
 let t: TestApp;
 let f: Fixture;
 let cookies: Record<UserKey, string>;
 beforeAll(async () => {
-  t = await makeApp();
-  f = await loadFixtures(t.db, t.clock.now());
-  cookies = await loginAll(t.app);
+  ({ t, f, cookies } = await fixtureApp());
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 beforeEach(() => {
   t.db.prepare('DELETE FROM federation_users').run();
 });
@@ -31,13 +27,7 @@ const assign = (fed: number, ...users: number[]) => {
   for (const u of users) t.db.prepare('INSERT INTO federation_users (federation_id, user_id) VALUES (?, ?)').run(fed, u);
 };
 
-async function refused(send: () => ReturnType<typeof get>, status: number, text: string) {
-  const before = dumpTables(t.db, 'federation_users');
-  const res = await send();
-  expect(res.body).toEqual(errorBody(text));
-  expect(res.status).toBe(status);
-  expect(dumpTables(t.db, 'federation_users')).toBe(before);
-}
+const refused = (send: () => Promise<Answer>, status: number, text: string) => expectRefused(t.db, 'federation_users', send, status, text);
 
 describe('federation users: versions', () => {
   it('answers 404 at 1.1 for every method and changes nothing', async () => {

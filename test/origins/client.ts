@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { Db } from '../../daemon/store/db.js';
+import { dumpTables } from './fixtures.js';
 
 export interface Alert {
   text: string;
@@ -24,3 +27,12 @@ export async function call(app: FastifyInstance, method: string, url: string, co
 
 /** The error envelope with one alert. */
 export const errorBody = (text: string) => ({ alerts: [{ text, level: 'error' }] });
+
+/** Sends a request that must be refused with `status` and the error `text`, and checks that `table` did not change. */
+export async function expectRefused(db: Db, table: string, send: () => Promise<Answer>, status: number, text: string): Promise<void> {
+  const before = dumpTables(db, table);
+  const res = await send();
+  expect(res.body).toEqual(errorBody(text));
+  expect(res.status).toBe(status);
+  expect(dumpTables(db, table)).toBe(before);
+}

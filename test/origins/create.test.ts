@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, type TestApp } from '../helpers/app.js';
-import { call, errorBody } from './client.js';
-import { dumpTables, loadFixtures, loginAll, type Fixture, type UserKey } from './fixtures.js';
+import type { TestApp } from '../helpers/app.js';
+import { call, expectRefused, type Answer } from './client.js';
+import { fixtureApp, type Fixture, type UserKey } from './fixtures.js';
 
 let t: TestApp;
 let f: Fixture;
 let cookies: Record<UserKey, string>;
 beforeAll(async () => {
-  t = await makeApp();
-  f = await loadFixtures(t.db, t.clock.now());
-  cookies = await loginAll(t.app);
+  ({ t, f, cookies } = await fixtureApp());
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 const post = (body: unknown, who: UserKey = 'admin', version = '1.3') => call(t.app, 'POST', `/api/${version}/origins`, cookies[who], body);
 const minimal = (name: string, change: Record<string, unknown> = {}) => ({
@@ -21,13 +17,7 @@ const minimal = (name: string, change: Record<string, unknown> = {}) => ({
 });
 
 /** Sends a request that must be refused with `status` and `text`, and checks no origin changed. */
-async function refused(send: () => ReturnType<typeof post>, status: number, text: string) {
-  const before = dumpTables(t.db, 'origins');
-  const res = await send();
-  expect(res.body).toEqual(errorBody(text));
-  expect(res.status).toBe(status);
-  expect(dumpTables(t.db, 'origins')).toBe(before);
-}
+const refused = (send: () => Promise<Answer>, status: number, text: string) => expectRefused(t.db, 'origins', send, status, text);
 
 describe('POST origins', () => {
   it('answers 404 at 1.1 and 1.2 and stores nothing', async () => {

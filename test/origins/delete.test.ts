@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, type TestApp } from '../helpers/app.js';
-import { call, errorBody } from './client.js';
-import { dumpTables, loadFixtures, loginAll, type Fixture, type UserKey } from './fixtures.js';
+import type { TestApp } from '../helpers/app.js';
+import { call, expectRefused, type Answer } from './client.js';
+import { fixtureApp, type Fixture, type UserKey } from './fixtures.js';
 
 let t: TestApp;
 let f: Fixture;
 let cookies: Record<UserKey, string>;
 beforeAll(async () => {
-  t = await makeApp();
-  f = await loadFixtures(t.db, t.clock.now());
-  cookies = await loginAll(t.app);
+  ({ t, f, cookies } = await fixtureApp());
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 let counter = 0;
 /** A fresh non-primary origin on `dsId`. */
@@ -27,13 +23,7 @@ function addOrigin(dsId: number, tenantId: number | null = null): number {
 const exists = (id: number) => t.db.prepare('SELECT 1 FROM origins WHERE id = ?').get(id) !== undefined;
 const del = (path: string, who: UserKey = 'admin') => call(t.app, 'DELETE', path, cookies[who]);
 
-async function refused(send: () => ReturnType<typeof del>, status: number, text: string) {
-  const before = dumpTables(t.db, 'origins');
-  const res = await send();
-  expect(res.body).toEqual(errorBody(text));
-  expect(res.status).toBe(status);
-  expect(dumpTables(t.db, 'origins')).toBe(before);
-}
+const refused = (send: () => Promise<Answer>, status: number, text: string) => expectRefused(t.db, 'origins', send, status, text);
 
 describe.each(['origin', 'origins'])('DELETE %s?id=', (path) => {
   it('answers 404 at 1.1 and 1.2 and deletes nothing', async () => {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../daemon/security/passwords.js';
 import { importSnapshot } from '../../daemon/snapshot/import.js';
 import type { Db } from '../../daemon/store/db.js';
-import { ADMIN_PASSWORD, login } from '../helpers/app.js';
+import { ADMIN_PASSWORD, login, makeApp, type TestApp } from '../helpers/app.js';
 
 export const PASSWORD = 'Fixture-Passw0rd!';
 
@@ -106,6 +106,24 @@ export async function loginAll(app: FastifyInstance): Promise<Record<UserKey, st
   const cookies = { admin: await login(app, 'admin', ADMIN_PASSWORD) } as Record<UserKey, string>;
   for (const [key, u] of Object.entries(USERS)) cookies[key as UserKey] = await login(app, u.username, PASSWORD);
   return cookies;
+}
+
+/** A fresh app, the fixture, and a session of every test user. */
+export interface FixtureApp {
+  t: TestApp;
+  f: Fixture;
+  cookies: Record<UserKey, string>;
+}
+
+/**
+ * A fresh app with the fixture loaded at `now` (default: the test clock's time), then `prepare` run on it,
+ * then every test user logged in.
+ */
+export async function fixtureApp(options: { now?: number; prepare?: (t: TestApp, f: Fixture) => void } = {}): Promise<FixtureApp> {
+  const t = await makeApp();
+  const f = await loadFixtures(t.db, options.now ?? t.clock.now());
+  options.prepare?.(t, f);
+  return { t, f, cookies: await loginAll(t.app) };
 }
 
 /** Every row of the named tables, as text: compare before and after a refused request. */

@@ -1,29 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
 import { call, errorBody } from './client.js';
-import { loadFixtures, loginAll, type Fixture, type UserKey } from './fixtures.js';
+import { fixtureApp, type Fixture, type UserKey } from './fixtures.js';
 
 let t: TestApp;
 let f: Fixture;
 let cookies: Record<UserKey, string>;
-beforeAll(async () => {
-  t = await makeApp();
-  f = await loadFixtures(t.db, t.clock.now());
-  // One non-primary origin with every reference set, on ds2 (tenant-a), and one on ds1 (root).
-  t.db.prepare(
+
+// One non-primary origin with every reference set, on ds2 (tenant-a), and one on ds1 (root).
+function addOrigins(app: TestApp, fixture: Fixture) {
+  app.db.prepare(
     `INSERT INTO origins (name, fqdn, protocol, port, ip_address, ip6_address, deliveryservice_id, cachegroup_id,
        coordinate_id, profile_id, tenant_id, last_updated) VALUES ('full', 'full.example.test', 'https', 8443,
        '192.0.2.10', '2001:db8::10', ?, ?, ?, ?, ?, ?)`,
-  ).run(f.ds2, f.cg1, f.coord1, f.orgProfile, f.tenantA, t.clock.now());
-  t.db.prepare(
+  ).run(fixture.ds2, fixture.cg1, fixture.coord1, fixture.orgProfile, fixture.tenantA, app.clock.now());
+  app.db.prepare(
     `INSERT INTO origins (name, fqdn, protocol, deliveryservice_id, tenant_id, last_updated)
      VALUES ('bare', 'bare.example.test', 'http', ?, NULL, ?)`,
-  ).run(f.ds1, t.clock.now());
-  cookies = await loginAll(t.app);
+  ).run(fixture.ds1, app.clock.now());
+}
+
+beforeAll(async () => {
+  ({ t, f, cookies } = await fixtureApp({ prepare: addOrigins }));
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 const get = (url: string, who: UserKey = 'admin') => call(t.app, 'GET', url, cookies[who]);
 const names = async (url: string, who: UserKey = 'admin') => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, type TestApp } from '../helpers/app.js';
-import { call, errorBody } from './client.js';
-import { dumpTables, loadFixtures, loginAll, type Fixture, type UserKey } from './fixtures.js';
+import type { TestApp } from '../helpers/app.js';
+import { call, expectRefused, type Answer } from './client.js';
+import { fixtureApp, type Fixture, type UserKey } from './fixtures.js';
 
 let t: TestApp;
 let f: Fixture;
@@ -9,18 +9,14 @@ let cookies: Record<UserKey, string>;
 let extra: number;
 let tenantAOrigin: number;
 beforeAll(async () => {
-  t = await makeApp();
-  f = await loadFixtures(t.db, t.clock.now());
-  cookies = await loginAll(t.app);
+  ({ t, f, cookies } = await fixtureApp());
   const insert = t.db.prepare(
     "INSERT INTO origins (name, fqdn, protocol, deliveryservice_id, tenant_id, last_updated) VALUES (?, ?, 'http', ?, ?, 0)",
   );
   extra = Number(insert.run('extra', 'extra.example.test', f.ds1, f.rootTenant).lastInsertRowid);
   tenantAOrigin = Number(insert.run('a-extra', 'a-extra.example.test', f.ds2, f.tenantA).lastInsertRowid);
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 const put = (query: string, body: unknown, who: UserKey = 'admin', version = '1.3') =>
   call(t.app, 'PUT', `/api/${version}/origins${query}`, cookies[who], body);
@@ -28,13 +24,7 @@ const body = (name: string, change: Record<string, unknown> = {}) => ({
   name, fqdn: `${name}.example.test`, protocol: 'http', deliveryServiceId: f.ds1, ...change,
 });
 
-async function refused(send: () => ReturnType<typeof put>, status: number, text: string) {
-  const before = dumpTables(t.db, 'origins');
-  const res = await send();
-  expect(res.body).toEqual(errorBody(text));
-  expect(res.status).toBe(status);
-  expect(dumpTables(t.db, 'origins')).toBe(before);
-}
+const refused = (send: () => Promise<Answer>, status: number, text: string) => expectRefused(t.db, 'origins', send, status, text);
 
 describe('PUT origins?id=', () => {
   it('answers 404 at 1.1 and 1.2 and changes nothing', async () => {

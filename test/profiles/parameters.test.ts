@@ -1,23 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
 import { call } from '../origins/client.js';
-import { loadFixtures, loginAll, type UserKey } from '../origins/fixtures.js';
+import { fixtureApp, type UserKey } from '../origins/fixtures.js';
 
 let t: TestApp;
 let cookies: Record<UserKey, string>;
-beforeAll(async () => {
-  t = await makeApp();
-  await loadFixtures(t.db, Date.parse('2026-11-21T11:22:33Z'));
-  // A secure parameter on GLOBAL, to show who may read its value.
-  const param = t.db
+// A secure parameter on GLOBAL, to show who may read its value.
+function addSecureParameter(app: TestApp) {
+  const param = app.db
     .prepare("INSERT INTO parameters (name, config_file, value, secure, last_updated) VALUES ('api.key', 'secrets.config', 's3cret-value', 1, 0)")
     .run().lastInsertRowid;
-  t.db.prepare("INSERT INTO profile_parameters (profile_id, parameter_id) SELECT id, ? FROM profiles WHERE name = 'GLOBAL'").run(param);
-  cookies = await loginAll(t.app);
+  app.db.prepare("INSERT INTO profile_parameters (profile_id, parameter_id) SELECT id, ? FROM profiles WHERE name = 'GLOBAL'").run(param);
+}
+
+beforeAll(async () => {
+  ({ t, cookies } = await fixtureApp({ now: Date.parse('2026-11-21T11:22:33Z'), prepare: addSecureParameter }));
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 const get = (url: string, who: UserKey = 'admin') => call(t.app, 'GET', url, cookies[who]);
 

@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
 import { call, errorBody } from '../origins/client.js';
-import { loadFixtures, loginAll, type Fixture, type UserKey } from '../origins/fixtures.js';
+import { fixtureApp, type Fixture, type UserKey } from '../origins/fixtures.js';
 
 let t: TestApp;
 let f: Fixture;
 let cookies: Record<UserKey, string>;
 beforeAll(async () => {
-  t = await makeApp();
-  f = await loadFixtures(t.db, Date.parse('2026-11-21T11:22:33Z'));
-  t.db.prepare('UPDATE profiles SET routing_disabled = 1 WHERE id = ?').run(f.orgProfile);
-  cookies = await loginAll(t.app);
+  ({ t, f, cookies } = await fixtureApp({
+    now: Date.parse('2026-11-21T11:22:33Z'),
+    prepare: (app, fixture) => app.db.prepare('UPDATE profiles SET routing_disabled = 1 WHERE id = ?').run(fixture.orgProfile),
+  }));
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 const get = (url: string, who: UserKey = 'admin') => call(t.app, 'GET', url, cookies[who]);
 const VERSIONS = ['1.1', '1.2', '1.3'];
