@@ -7,6 +7,7 @@
  *        └─ tenant-off (inactive) ── tenant-off-child
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { hashPassword } from '../../daemon/security/passwords.js';
 import type { Mailer, MailMessage } from '../../daemon/mail/mailer.js';
 import type { Db } from '../../daemon/store/db.js';
@@ -85,8 +86,11 @@ export async function seedWorld(db: Db, now: number): Promise<World> {
   return { tenants: { root, a, a1, b, off, offChild }, users, ds: { ds1, ds2, ds3, ds4, ds5 } };
 }
 
+/** An app with the fixture world. */
+export type WorldApp = TestApp & { world: World };
+
 /** A fresh app with the fixture world. */
-export async function worldApp(options: Parameters<typeof makeApp>[0] = {}): Promise<TestApp & { world: World }> {
+export async function worldApp(options: Parameters<typeof makeApp>[0] = {}): Promise<WorldApp> {
   const t = await makeApp(options);
   const world = await seedWorld(t.db, t.clock.now());
   return Object.assign(t, { world });
@@ -113,6 +117,22 @@ export function client(app: FastifyInstance) {
   };
 }
 
+/** The request helpers of `client`. */
+export type Client = ReturnType<typeof client>;
+
+/** A fresh world app, its client, and a session of each of `keys`, logged in (in order) after `prepare` ran. */
+export async function worldSessions<K extends keyof typeof USERNAMES>(
+  keys: readonly K[],
+  options: { app?: Parameters<typeof makeApp>[0]; prepare?: (t: WorldApp) => void } = {},
+): Promise<{ t: WorldApp; api: Client; cookies: Record<K, string> }> {
+  const t = await worldApp(options.app);
+  const api = client(t.app);
+  options.prepare?.(t);
+  const cookies = {} as Record<K, string>;
+  for (const key of keys) cookies[key] = await loginAs(t.app, key);
+  return { t, api, cookies };
+}
+
 export interface Alert {
   text: string;
   level: string;
@@ -125,6 +145,14 @@ export const responseOf = <T = unknown>(res: LightMyRequestResponse): T => (res.
 export function dump(db: Db): string {
   const tables = ['users', 'user_tokens', 'sessions', 'deliveryservice_users', 'tenants'];
   return JSON.stringify(tables.map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()));
+}
+
+/** Sends a request that must fail with `status` and the error `text`, and checks that nothing stored changed. */
+export async function expectRefused(db: Db, send: () => Promise<LightMyRequestResponse>, status: number, text: string): Promise<void> {
+  const before = dump(db);
+  const res = await send();
+  expect(errorOf(res)).toEqual({ status, alerts: [{ text, level: 'error' }] });
+  expect(dump(db)).toBe(before);
 }
 
 /** A mailer that keeps what it is given, and fails while `failing` is set. */

@@ -1,35 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../daemon/security/tokens.js';
-import type { TestApp } from '../helpers/app.js';
-import { client, dump, errorOf, loginAs, recordingMailer, responseOf, tokenFromMail, worldApp, type World } from './fixtures.js';
+import {
+  errorOf, expectRefused, recordingMailer, responseOf, tokenFromMail, worldSessions, type Client, type WorldApp,
+} from './fixtures.js';
 
 type Rec = Record<string, unknown>;
 
 const PORTAL = 'https://portal.example.test/';
-let t: TestApp & { world: World };
-let api: ReturnType<typeof client>;
+let t: WorldApp;
+let api: Client;
 let mail: ReturnType<typeof recordingMailer>;
-const cookies: Record<string, string> = {};
+let cookies: Record<string, string>;
 
 beforeAll(async () => {
   mail = recordingMailer();
-  t = await worldApp({ mailer: mail.mailer, config: { portalBaseUrl: PORTAL } });
-  api = client(t.app);
-  for (const key of ['admin', 'ro', 'ops', 'opsA'] as const) cookies[key] = await loginAs(t.app, key);
+  const app = { mailer: mail.mailer, config: { portalBaseUrl: PORTAL } };
+  ({ t, api, cookies } = await worldSessions(['admin', 'ro', 'ops', 'opsA'], { app }));
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 const successText = (email: string, role: string, tenant: string) =>
   `Sent user registration to ${email} with the following permissions [ role: ${role} | tenant: ${tenant} ]`;
 
 async function refused(body: unknown, status: number, text: string, cookie = cookies.admin, version = '1.2') {
-  const before = dump(t.db);
   const mails = mail.sent.length;
-  const res = await api.post(`/api/${version}/users/register`, cookie, body);
-  expect(errorOf(res)).toEqual({ status, alerts: [{ text, level: 'error' }] });
-  expect(dump(t.db)).toBe(before);
+  await expectRefused(t.db, () => api.post(`/api/${version}/users/register`, cookie, body), status, text);
   expect(mail.sent.length).toBe(mails);
 }
 

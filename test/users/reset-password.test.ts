@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../daemon/security/tokens.js';
-import type { TestApp } from '../helpers/app.js';
-import { client, dump, errorOf, recordingMailer, tokenFromMail, worldApp, type World } from './fixtures.js';
+import { client, dump, expectRefused, recordingMailer, tokenFromMail, worldApp, type Client, type WorldApp } from './fixtures.js';
 
-let t: TestApp & { world: World };
-let api: ReturnType<typeof client>;
+let t: WorldApp;
+let api: Client;
 let mail: ReturnType<typeof recordingMailer>;
 
 beforeAll(async () => {
@@ -12,18 +11,13 @@ beforeAll(async () => {
   t = await worldApp({ mailer: mail.mailer });
   api = client(t.app);
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 const sentText = (email: string) => `Successfully sent password reset to email '${email}'`;
 
 async function refused(body: unknown, status: number, text: string) {
-  const before = dump(t.db);
   const mails = mail.sent.length;
-  const res = await api.post('/api/1.2/user/reset_password', undefined, body);
-  expect(errorOf(res)).toEqual({ status, alerts: [{ text, level: 'error' }] });
-  expect(dump(t.db)).toBe(before);
+  await expectRefused(t.db, () => api.post('/api/1.2/user/reset_password', undefined, body), status, text);
   expect(mail.sent.length).toBe(mails);
 }
 

@@ -1,22 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../daemon/security/tokens.js';
-import { login, type TestApp } from '../helpers/app.js';
-import { USER_PASSWORD, client, dump, errorOf, loginAs, responseOf, worldApp, type World } from './fixtures.js';
+import { login } from '../helpers/app.js';
+import { USER_PASSWORD, dump, expectRefused, loginAs, responseOf, worldSessions, type Client, type WorldApp } from './fixtures.js';
 
 type Rec = Record<string, unknown>;
 
-let t: TestApp & { world: World };
-let api: ReturnType<typeof client>;
-const cookies: Record<string, string> = {};
+let t: WorldApp;
+let api: Client;
+let cookies: Record<string, string>;
 
 beforeAll(async () => {
-  t = await worldApp();
-  api = client(t.app);
-  for (const key of ['admin', 'ro', 'opsA'] as const) cookies[key] = await loginAs(t.app, key);
+  ({ t, api, cookies } = await worldSessions(['admin', 'ro', 'opsA']));
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 const CURRENT_KEYS_11 = [
   'addressLine1', 'addressLine2', 'city', 'company', 'country', 'email', 'fullName', 'gid', 'id', 'lastUpdated',
@@ -24,12 +20,8 @@ const CURRENT_KEYS_11 = [
   'username',
 ];
 
-async function refused(url: string, cookie: string, body: unknown, status: number, text: string, method: 'PUT' | 'POST' = 'PUT') {
-  const before = dump(t.db);
-  const res = method === 'PUT' ? await api.put(url, cookie, body) : await api.post(url, cookie, body);
-  expect(errorOf(res)).toEqual({ status, alerts: [{ text, level: 'error' }] });
-  expect(dump(t.db)).toBe(before);
-}
+const refused = (url: string, cookie: string, body: unknown, status: number, text: string, method: 'PUT' | 'POST' = 'PUT') =>
+  expectRefused(t.db, () => (method === 'PUT' ? api.put(url, cookie, body) : api.post(url, cookie, body)), status, text);
 
 describe('GET user/current', () => {
   it('answers at 1.1 (and current.json) without tenant fields, ids as strings, localUser boolean', async () => {

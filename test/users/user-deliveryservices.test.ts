@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../helpers/app.js';
-import { client, errorOf, loginAs, responseOf, worldApp, type World } from './fixtures.js';
+import { errorOf, responseOf, worldSessions, type Client, type WorldApp } from './fixtures.js';
 
 type Rec = Record<string, unknown>;
 
-let t: TestApp & { world: World };
-let api: ReturnType<typeof client>;
-const cookies: Record<string, string> = {};
+let t: WorldApp;
+let api: Client;
+let cookies: Record<string, string>;
+
+// tenanta_user also holds ds1 (root's), which a tenant-a requester must not see.
+const assignRootDs = (app: WorldApp) =>
+  app.db.prepare('INSERT INTO deliveryservice_users (deliveryservice_id, user_id) VALUES (?, ?)').run(app.world.ds.ds1, app.world.users.opsA);
 
 beforeAll(async () => {
-  t = await worldApp();
-  api = client(t.app);
-  // tenanta_user also holds ds1 (root's), which a tenant-a requester must not see.
-  t.db.prepare('INSERT INTO deliveryservice_users (deliveryservice_id, user_id) VALUES (?, ?)').run(t.world.ds.ds1, t.world.users.opsA);
-  for (const key of ['admin', 'ro', 'opsA'] as const) cookies[key] = await loginAs(t.app, key);
+  ({ t, api, cookies } = await worldSessions(['admin', 'ro', 'opsA'], { prepare: assignRootDs }));
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 const xmlIds = (res: Parameters<typeof responseOf>[0]) => responseOf<Rec[]>(res).map((d) => d.xmlId);
 const notFoundUser = { status: 404, alerts: [{ text: 'user not found', level: 'error' }] };

@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../daemon/security/passwords.js';
-import type { TestApp } from '../helpers/app.js';
-import { client, dump, errorOf, loginAs, responseOf, worldApp, type World } from './fixtures.js';
+import { dump, expectRefused, loginAs, responseOf, worldSessions, type Client, type WorldApp } from './fixtures.js';
 
 type Rec = Record<string, unknown>;
 
-let t: TestApp & { world: World };
-let api: ReturnType<typeof client>;
-const cookies: Record<string, string> = {};
+let t: WorldApp;
+let api: Client;
+let cookies: Record<string, string>;
 
 beforeAll(async () => {
-  t = await worldApp();
-  api = client(t.app);
-  for (const key of ['admin', 'ro', 'ops', 'opsA'] as const) cookies[key] = await loginAs(t.app, key);
+  ({ t, api, cookies } = await worldSessions(['admin', 'ro', 'ops', 'opsA']));
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 let serial = 0;
 /** A valid create body with a fresh username and e-mail. */
@@ -35,12 +30,8 @@ function valid(overrides: Rec = {}): Rec {
 }
 
 /** Sends a create that must fail, and checks its status and text and that nothing stored changed. */
-async function refused(body: unknown, status: number, text: string, cookie = cookies.admin, version = '1.2') {
-  const before = dump(t.db);
-  const res = await api.post(`/api/${version}/users`, cookie, body);
-  expect(errorOf(res)).toEqual({ status, alerts: [{ text, level: 'error' }] });
-  expect(dump(t.db)).toBe(before);
-}
+const refused = (body: unknown, status: number, text: string, cookie = cookies.admin, version = '1.2') =>
+  expectRefused(t.db, () => api.post(`/api/${version}/users`, cookie, body), status, text);
 
 describe('POST users: success', () => {
   it.each(['1.2', '1.3'])('creates a user at %s and answers the stored record with ints and roleName', async (v) => {

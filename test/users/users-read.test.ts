@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../helpers/app.js';
-import { client, errorOf, loginAs, responseOf, worldApp, type World } from './fixtures.js';
+import { errorOf, responseOf, worldSessions, type Client, type WorldApp } from './fixtures.js';
 
 type Rec = Record<string, unknown>;
 
-let t: TestApp & { world: World };
-let api: ReturnType<typeof client>;
-const cookies: Record<string, string> = {};
+let t: WorldApp;
+let api: Client;
+let cookies: Record<string, string>;
 
 beforeAll(async () => {
-  t = await worldApp();
-  api = client(t.app);
-  for (const key of ['admin', 'ro', 'opsA', 'offUser'] as const) cookies[key] = await loginAs(t.app, key);
+  ({ t, api, cookies } = await worldSessions(['admin', 'ro', 'opsA', 'offUser']));
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 const usernames = (res: Parameters<typeof responseOf>[0]) => responseOf<Rec[]>(res).map((u) => u.username);
 
