@@ -61,5 +61,6 @@ process.stdout.write(
     connectionErrors: result.errors,
     statusCodes,
     seconds,
+    cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
   })}\n`,
 );

@@ -5,7 +5,7 @@ import { loadSummary } from './report.mjs';
 import { scryptSync } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { withCeilingServer } from './ceiling.mjs';
-import { CDNCTL, cpuSeconds, sampleRss } from './daemon.mjs';
+import { CDNCTL, cpuSeconds, machineBusySeconds, sampleRss } from './daemon.mjs';
 import { medianWallTimes } from './timing.mjs';
 
 const round1 = (n) => Math.round(n * 10) / 10;
@@ -34,10 +34,21 @@ export async function probe(url, path, cookie) {
  */
 async function measuredLoad(daemonPid, spec) {
   const before = daemonPid ? cpuSeconds(daemonPid) : null;
+  const busyBefore = machineBusySeconds();
+  const harnessBefore = process.cpuUsage();
+  const started = performance.now();
   const load = await runLoad(spec);
   const after = daemonPid ? cpuSeconds(daemonPid) : null;
   const served = load.requests + load.warmupRequests;
   if (before !== null && after !== null && served > 0) load.cpuUsPerRequest = Math.round(((after - before) * 1e6) / served);
+  const busyAfter = machineBusySeconds();
+  if (before !== null && after !== null && busyBefore !== null && busyAfter !== null) {
+    // What the rest of the machine used meanwhile (other processes): their share lowers every figure here.
+    const harness = process.cpuUsage(harnessBefore);
+    const ours = after - before + load.cpuSeconds + (harness.user + harness.system) / 1e6;
+    const capacity = ((performance.now() - started) / 1000) * availableParallelism();
+    load.otherCpuPercent = Math.max(0, Math.round(((busyAfter - busyBefore - ours) / capacity) * 100));
+  }
   return load;
 }
 
@@ -50,6 +61,7 @@ const figuresOf = (load) => ({
   requests: load.requests,
   statusCodes: load.statusCodes,
   daemonCpuUsPerRequest: load.cpuUsPerRequest ?? null,
+  otherProcessesCpuPercent: load.otherCpuPercent ?? null,
 });
 
 /** The bare node:http server's figures: what this machine serves at most. */

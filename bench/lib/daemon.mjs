@@ -115,6 +115,17 @@ export function sampleRss(pid, everyMs = 100) {
 
 const TICKS_PER_SECOND = 100;
 
+/** CPU seconds every process of the machine has used so far (all cores), from /proc/stat; null without it. */
+export function machineBusySeconds() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = fields;
+    return (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 /** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat (null where there is none). */
 export function cpuSeconds(pid) {
   try {

@@ -29,7 +29,9 @@ const ms = (n) => (n >= 10 ? `${Math.round(n)}` : `${Math.round(n * 10) / 10}`);
 /** A load result as one phrase: req/s, p50, p99, errors. */
 export function loadSummary(load) {
   const cpu = load.cpuUsPerRequest === undefined ? '' : `, ${int(load.cpuUsPerRequest)} µs CPU/req`;
-  return `${int(load.reqPerSec)} req/s, p50 ${ms(load.p50)} ms, p99 ${ms(load.p99)} ms, ${int(load.errors)} errors${cpu}`;
+  // Other processes' CPU while the case ran, when it was enough to matter.
+  const others = (load.otherCpuPercent ?? 0) >= 10 ? ` [other processes: ${load.otherCpuPercent}% CPU]` : '';
+  return `${int(load.reqPerSec)} req/s, p50 ${ms(load.p50)} ms, p99 ${ms(load.p99)} ms, ${int(load.errors)} errors${cpu}${others}`;
 }
 
 /** The result column: PASS, FAIL, or n/a for a case that could not run. */

@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// Prints bench/results/latest.json as the Markdown table the README's Benchmarks section shows.
+import { readFileSync } from 'node:fs';
+import { formatMarkdown } from './lib/report.mjs';
+
+const report = JSON.parse(readFileSync(new URL('./results/latest.json', import.meta.url), 'utf8'));
+const { machine, loadAverage } = report;
+process.stdout.write(`${formatMarkdown(report.cases)}\n\n`);
+process.stdout.write(
+  `${report.date.slice(0, 10)}, ${machine.cpus} × ${machine.cpuModel}, ${Math.round(machine.memoryMb / 1024)} GB, ` +
+    `Node ${machine.node}, ${machine.os}; load average ${loadAverage.atStart} at the start, ${report.seconds} s.\n`,
+);
