@@ -37,6 +37,7 @@ export function loadSummary(load) {
 /** The result column: PASS, FAIL, or n/a for a case that could not run. */
 export function verdict(c) {
   if (c.available === false) return 'n/a';
+  if (c.target === 'reference') return '—';
   return c.pass ? 'pass' : 'FAIL';
 }
 
