@@ -3,8 +3,21 @@ import { ClientError, Unreachable } from '../client/errors.js';
 import { CliError, EXIT } from './errors.js';
 import { buildProgram } from './program.js';
 
+/**
+ * A reader that went away (`cdnctl users list | head -1`) is not an error: stop quietly, as other CLIs do,
+ * instead of dying on an unhandled EPIPE with a stack trace.
+ */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(EXIT.OK);
+    throw err;
+  });
+}
+
 /** Runs cdnctl with `argv` (without node and script) and answers the exit code; never throws. */
 export async function main(argv: string[]): Promise<number> {
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
   const program = buildProgram();
   if (argv.length === 0 && process.stdin.isTTY && process.stdout.isTTY) argv = ['ui'];
   if (argv.length === 0) {
