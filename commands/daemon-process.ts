@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Agent from 'undici/lib/dispatcher/agent.js';
+import undiciRequest from 'undici/lib/api/api-request.js';
 import { dataFiles, type DaemonInfo } from '../src/paths.js';
 
 const DAEMON_MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'daemon', 'main.js');
@@ -26,11 +28,16 @@ export function processAlive(pid: number): boolean {
 
 /** True when the daemon at `url` answers its ping. */
 export async function pingDaemon(url: string, timeoutMs = 2000): Promise<boolean> {
-  const { Agent, request } = await import('undici');
   // A local daemon under TLS usually has a self-signed certificate; the ping proves liveness, not identity.
   const dispatcher = new Agent({ connect: { rejectUnauthorized: false }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   try {
-    const res = await request(`${url}/api/1.3/ping`, { dispatcher, signal: AbortSignal.timeout(timeoutMs) });
+    const target = new URL('/api/1.3/ping', url);
+    const res = await undiciRequest.call(dispatcher, {
+      origin: target.origin,
+      path: target.pathname,
+      method: 'GET',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     await res.body.text();
     return res.statusCode === 200;
   } catch {

@@ -1,5 +1,8 @@
-import { createRequire } from 'node:module';
 import type { Dispatcher } from 'undici';
+// The two modules a request needs, not the package entry: that loads fetch, websockets, caches and mocks too,
+// and every CLI command would pay for it at start-up.
+import Agent from 'undici/lib/dispatcher/agent.js';
+import undiciRequest from 'undici/lib/api/api-request.js';
 import { ApiError, BadResponse, Forbidden, NotLoggedIn, Unreachable, VersionNotServed } from './errors.js';
 import type { Alert, ApiResult, ApiVersion, Envelope } from './types.js';
 
@@ -18,35 +21,6 @@ export interface HttpOptions {
 
 /** Query parameters; undefined ones are left out. */
 export type Query = Record<string, string | number | boolean | undefined>;
-
-interface RequestParts {
-  Agent: new (options?: import('undici').Agent.Options) => Dispatcher;
-  request: (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
-}
-
-let parts: RequestParts | undefined;
-
-/**
- * undici, loaded on the first request. Its two modules a request needs load in about a third of the time the
- * whole package takes (fetch, websockets, caches, mocks), and every CLI command pays that at start-up; the
- * package entry is the fallback should a release move them.
- */
-function undiciParts(): RequestParts {
-  if (parts) return parts;
-  const require = createRequire(import.meta.url);
-  try {
-    parts = { Agent: require('undici/lib/dispatcher/agent.js'), request: require('undici/lib/api/api-request.js') };
-  } catch {
-    const undici = require('undici') as typeof import('undici');
-    parts = {
-      Agent: undici.Agent,
-      request(options) {
-        return this.request(options);
-      },
-    };
-  }
-  return parts;
-}
 
 const UNREACHABLE_CODES: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
@@ -112,7 +86,6 @@ export class HttpClient {
 
   private agent(): Dispatcher {
     if (!this.dispatcher) {
-      const { Agent } = undiciParts();
       this.dispatcher = new Agent({ connectTimeout: this.timeoutMs, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
     }
     return this.dispatcher;
@@ -127,7 +100,7 @@ export class HttpClient {
     let text: string;
     try {
       const dispatcher = this.agent();
-      res = await undiciParts().request.call(dispatcher, {
+      res = await undiciRequest.call(dispatcher, {
         origin: target.origin,
         path: target.pathname + target.search,
         method,
