@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const CDNCTL = fileURLToPath(new URL('../../../bin/cdnctl', import.meta.url));
-const BUILT = fileURLToPath(new URL('../../../dist/src/cli/main.js', import.meta.url));
+const BUILT = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));
 
 export interface CliDirs {
   configDir: string;
@@ -42,7 +42,7 @@ export function cliEnv(dirs: CliDirs, extra: Record<string, string | undefined> 
 
 /** Runs the built cdnctl and collects its exit code and output. */
 export function runCdnctl(dirs: CliDirs, args: string[], options: RunOptions = {}): Promise<CliResult> {
-  if (!existsSync(BUILT)) throw new Error('cdnctl is not built: run `npx tsc -p .` first');
+  if (!existsSync(BUILT)) throw new Error('cdnctl is not built: run `npm run build` first');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CDNCTL, ...args], {
       env: cliEnv(dirs, options.env),
