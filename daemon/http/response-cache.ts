@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MIN_GZIP_BYTES, acceptsGzip, gzipAsync } from './compression.js';
 import type { Principal } from './route.js';
 
 /**
@@ -13,7 +14,8 @@ import type { Principal } from './route.js';
  * and a response is stored only when the data version did not move while it was being computed.
  *
  * Requests that miss while another request computes the same answer wait for it rather than compute it again,
- * so a burst of requests for a large answer costs one computation, not one each.
+ * so a burst of requests for a large answer costs one computation, not one each. Likewise an answer's gzip
+ * form, for clients that accept it, is compressed once and kept beside it.
  */
 
 export interface CachedResponse {
@@ -22,7 +24,13 @@ export interface CachedResponse {
   headers: Record<string, string | string[]>;
   /** Epoch ms after which the entry is stale (a route that depends on time sets it); null = until a write. */
   expiresAt: number | null;
+  /** The gzip form, once a client that accepts it asked (null: compressing failed or saved nothing). */
+  gzip?: Promise<Buffer | null>;
+  /** Bytes of the gzip form, counted in the cache's size once known. */
+  gzipBytes?: number;
 }
+
+const sizeOf = (entry: CachedResponse) => entry.body.length + (entry.gzipBytes ?? 0);
 
 export interface ResponseCacheOptions {
   /** The most bytes of bodies kept; the least recently used entries go first. */
@@ -66,7 +74,7 @@ export class ResponseCache {
     if (!entry) return undefined;
     this.entries.delete(key);
     if (entry.expiresAt !== null && entry.expiresAt <= this.options.clock()) {
-      this.bytes -= entry.body.length;
+      this.bytes -= sizeOf(entry);
       return undefined;
     }
     this.entries.set(key, entry);
@@ -104,16 +112,40 @@ export class ResponseCache {
     const old = this.entries.get(key);
     if (old) {
       this.entries.delete(key);
-      this.bytes -= old.body.length;
+      this.bytes -= sizeOf(old);
     }
     this.entries.set(key, entry);
-    this.bytes += entry.body.length;
+    this.bytes += sizeOf(entry);
+    this.evictOverflow();
+    return true;
+  }
+
+  /**
+   * The gzip form of the entry under `key`, compressed on first demand and kept with it; null when it would
+   * not be smaller.
+   */
+  gzipped(key: string, entry: CachedResponse): Promise<Buffer | null> {
+    entry.gzip ??= gzipAsync(entry.body).then(
+      (gz) => {
+        if (gz.length >= entry.body.length) return null;
+        entry.gzipBytes = gz.length;
+        if (this.entries.get(key) === entry) {
+          this.bytes += gz.length;
+          this.evictOverflow();
+        }
+        return gz;
+      },
+      () => null,
+    );
+    return entry.gzip;
+  }
+
+  private evictOverflow(): void {
     for (const [oldest, value] of this.entries) {
       if (this.bytes <= this.options.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= value.body.length;
+      this.bytes -= sizeOf(value);
     }
-    return true;
   }
 
   /**
@@ -177,7 +209,7 @@ export async function answerFromCache(
   const key = `${request.apiVersion}|${principal.privLevel}|${tenants}|${request.url}`;
   const hit = cache.get(key) ?? (await cache.inProgress(key, version));
   if (hit) {
-    reply.code(200).headers(hit.headers).send(hit.body);
+    reply.code(200).headers(hit.headers).send(await encoded(cache, key, hit, request, reply));
     return true;
   }
   const finish = cache.startComputing(key, version);
@@ -212,7 +244,23 @@ export async function keepResponse(
   const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
   const entry: CachedResponse = { body, headers, expiresAt: pending.expiresAt };
   pending.finish((await cache.put(pending.key, pending.version, entry)) ? entry : null);
-  return body;
+  return encoded(cache, pending.key, entry, request, reply);
+}
+
+/**
+ * The bytes to send of a cached answer: its gzip form when the client accepts gzip and the answer is large
+ * enough to gain from it (with Content-Encoding set), else the answer as it is. Either way the answer says it
+ * varies with Accept-Encoding, for any cache between the daemon and the client.
+ */
+async function encoded(cache: ResponseCache, key: string, entry: CachedResponse, request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
+  if (entry.body.length < MIN_GZIP_BYTES) return entry.body;
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  if (!acceptsGzip(request.headers['accept-encoding'])) return entry.body;
+  const gz = await cache.gzipped(key, entry);
+  if (!gz) return entry.body;
+  reply.header('content-encoding', 'gzip');
+  return gz;
 }
 
 /** Ends a computation that never reached its onSend (the request failed before it): waiters compute themselves. */

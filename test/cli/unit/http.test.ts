@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, BadResponse, Forbidden, NotLoggedIn, Unreachable, VersionNotServed } from '../../../src/client/errors.js';
@@ -68,5 +69,19 @@ describe('HttpClient over an injected dispatcher', () => {
     const error = await listOrigins(client()).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(Unreachable);
     expect(error).toMatchObject({ code: 'CDNCTL_UNREACHABLE', message: `cannot reach ${BASE}: connection refused` });
+  });
+
+  it('asks for gzip and reads a gzipped answer; a damaged or unasked-for encoding is a BadResponse', async () => {
+    const body = JSON.stringify({ response: [{ id: 1, name: 'zipped' }] });
+    agent
+      .get(BASE)
+      .intercept({ path: '/api/1.3/origins', method: 'GET', headers: { 'accept-encoding': 'gzip' } })
+      .reply(200, gzipSync(body), { headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    expect((await listOrigins(client())).response).toEqual([{ id: 1, name: 'zipped' }]);
+
+    agent.get(BASE).intercept({ path: '/api/1.3/origins', method: 'GET' }).reply(200, Buffer.from('not gzip'), { headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    await expect(listOrigins(client())).rejects.toThrow('damaged gzip body');
+    agent.get(BASE).intercept({ path: '/api/1.3/origins', method: 'GET' }).reply(200, body, { headers: { 'content-type': 'application/json', 'content-encoding': 'br' } });
+    await expect(listOrigins(client())).rejects.toBeInstanceOf(BadResponse);
   });
 });

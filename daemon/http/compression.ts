@@ -1,0 +1,32 @@
+import { gzip } from 'node:zlib';
+
+/**
+ * Answers below this size go out as they are: gzip's header and the CPU spent would buy little. Above it a
+ * list of origins or users shrinks about tenfold, which is what a browser on a slow link or a client that
+ * reads ten thousand origins feels.
+ */
+export const MIN_GZIP_BYTES = 1024;
+
+/**
+ * True when an Accept-Encoding header admits gzip: named (or `*`) with a q-value above zero, and not refused
+ * by name. `gzip;q=0` refuses it even when `*` is also listed.
+ */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  if (header === undefined) return false;
+  let named: number | null = null;
+  let wildcard: number | null = null;
+  for (const item of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const [coding, ...params] = item.trim().toLowerCase().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    const weight = Number.isFinite(q) ? q : 0;
+    if (coding.trim() === 'gzip' || coding.trim() === 'x-gzip') named = weight;
+    else if (coding.trim() === '*') wildcard = weight;
+  }
+  return named !== null ? named > 0 : wildcard !== null && wildcard > 0;
+}
+
+/** The gzip form of `body`, compressed on libuv's thread pool so the event loop keeps answering meanwhile. */
+export function gzipAsync(body: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => gzip(body, { level: 6 }, (err, out) => (err ? reject(err) : resolve(out))));
+}
