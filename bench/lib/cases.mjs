@@ -3,6 +3,7 @@
 import { runLoad } from './load.mjs';
 import { loadSummary } from './report.mjs';
 import { scryptSync } from 'node:crypto';
+import { get as httpGet } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { withCeilingServer } from './ceiling.mjs';
 import { CDNCTL, cpuSeconds, machineBusySeconds, sampleRss } from './daemon.mjs';
@@ -18,14 +19,27 @@ export function unavailable(name, target, why) {
   return { name, figures: null, target, pass: false, available: false, summary: `not available: ${why}` };
 }
 
-/** Fetches `path` once: { status, body (Buffer), contentType }. */
-export async function probe(url, path, cookie) {
-  const response = await fetch(`${url}${path}`, { headers: cookie ? { cookie } : {} });
-  return {
-    status: response.status,
-    body: Buffer.from(await response.arrayBuffer()),
-    contentType: response.headers.get('content-type') ?? 'application/json; charset=utf-8',
-  };
+/**
+ * Fetches `path` once, as the load generator will (same headers): { status, body (the bytes on the wire,
+ * Buffer), contentType, contentEncoding }.
+ */
+export function probe(url, path, cookie, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(`${url}${path}`, { headers: { ...(cookie ? { cookie } : {}), ...headers } }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode,
+          body: Buffer.concat(chunks),
+          contentType: response.headers['content-type'] ?? 'application/json; charset=utf-8',
+          contentEncoding: response.headers['content-encoding'] ?? null,
+        }),
+      );
+    });
+    request.on('error', reject);
+  });
 }
 
 /**
@@ -78,20 +92,21 @@ export async function ceilingCase(ceilingUrl, bytes, pid) {
 
 /**
  * A read case: probes the path once (404 → not available), then loads it. `check(load, figures)` decides
- * the verdict; `ceiling` (req/s) adds the ratio to it; `sampleMemory` samples the daemon's RSS during the load;
- * `sameBytes` first loads a bare server answering the very bytes of this answer (for large answers, where
- * moving the bytes, not computing them, sets the pace).
+ * the verdict (target 'reference': a figure shown beside others, with no target of its own); `ceiling`
+ * (req/s) adds the ratio to it; `sampleMemory` samples the daemon's RSS during the load; `sameBytes` first
+ * loads a bare server answering the very bytes of this answer (for large answers, where moving the bytes, not
+ * computing them, sets the pace); `headers` go with every request (Accept-Encoding, say).
  */
-export async function readCase({ name, target, url, path, cookie, ceiling, check, daemonPid, sampleMemory, sameBytes }) {
-  const first = await probe(url, path, cookie);
+export async function readCase({ name, target, url, path, cookie, ceiling, check, daemonPid, sampleMemory, sameBytes, headers = {} }) {
+  const first = await probe(url, path, cookie, headers);
   if (first.status !== 200) return unavailable(name, target, `GET ${path} answered ${first.status}`);
   const bare = sameBytes
-    ? await withCeilingServer(first.body, first.contentType, (base, pid) => measuredLoad(pid, { url: `${base}${path}` }))
+    ? await withCeilingServer(first.body, first.contentType, (base, pid) => measuredLoad(pid, { url: `${base}${path}`, headers }), first.contentEncoding)
     : null;
   const sampler = sampleMemory ? sampleRss(daemonPid) : null;
-  const load = await measuredLoad(daemonPid, { url: `${url}${path}`, headers: { cookie } });
+  const load = await measuredLoad(daemonPid, { url: `${url}${path}`, headers: { cookie, ...headers } });
   const memory = sampler?.stop();
-  const figures = { ...figuresOf(load), bodyBytes: first.body.length };
+  const figures = { ...figuresOf(load), bodyBytes: first.body.length, contentEncoding: first.contentEncoding };
   if (ceiling) figures.ceilingRatio = Math.round((load.reqPerSec / ceiling) * 100) / 100;
   if (memory) figures.rssMaxMb = round1(memory.maxMb);
   if (bare) figures.sameBytesCeiling = { reqPerSec: Math.round(bare.reqPerSec), p50Ms: bare.p50, p99Ms: bare.p99 };
@@ -99,6 +114,7 @@ export async function readCase({ name, target, url, path, cookie, ceiling, check
   if (figures.ceilingRatio !== undefined && !bare) summary += `, ${figures.ceilingRatio} × ceiling`;
   if (memory) summary += `, RSS max ${figures.rssMaxMb} MB`;
   if (bare) summary += `; bare server, same bytes: ${Math.round(bare.reqPerSec)} req/s, p99 ${Math.round(bare.p99)} ms`;
+  if (first.contentEncoding) summary += ` (${first.contentEncoding}, ${(first.body.length / 1024).toFixed(0)} KB a response)`;
   return { name, figures, target, pass: clean(load) && check(load, figures), summary };
 }
 
