@@ -1,10 +1,13 @@
 import { loadDemo } from '../daemon/snapshot/demo.js';
+import { prepareDaemonProcess } from '../daemon/runtime.js';
 import { serve } from '../daemon/server.js';
 
 /** Runs the daemon in this process until SIGTERM or SIGINT. */
 export async function runForeground(dataDir: string, options: { listen?: string; tlsCert?: string; tlsKey?: string; demo?: boolean }): Promise<void> {
   process.umask(0o077);
+  const { logLevel } = prepareDaemonProcess(process.env);
   const daemon = await serve({
+    logLevel,
     dataDir,
     listen: options.listen,
     tlsCert: options.tlsCert,

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { defaultConfig, type DaemonConfig } from './config.js';
 import type { AppContext } from './context.js';
+import { AccessLogController } from './http/access-log.js';
 import { authenticate } from './http/authenticate.js';
 import { registerCors } from './http/cors.js';
 import { lazySerializers, lazyValidators } from './http/lazy-schemas.js';
@@ -55,6 +56,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: true } },
     // Schemas compile on first use, not all before listening (start-up time).
     schemaController: { compilersFactory: { buildValidator: lazyValidators, buildSerializer: lazySerializers } },
+    logController: new AccessLogController(),
     ...options.fastify,
   } as FastifyServerOptions);
 

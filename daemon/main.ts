@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The daemon process started in the background by `cdnctl daemon start`: options arrive as JSON in argv[2].
 import { closeSync, writeSync } from 'node:fs';
+import { prepareDaemonProcess } from './runtime.js';
 import { loadDemo } from './snapshot/demo.js';
 import { serve, type ServeOptions } from './server.js';
 
@@ -14,8 +15,16 @@ const say = typeof sayFd === 'number' ? (line: string) => void writeSync(sayFd, 
 const doneSaying = () => {
   if (typeof sayFd === 'number') closeSync(sayFd);
 };
+let settings: ReturnType<typeof prepareDaemonProcess>;
+try {
+  settings = prepareDaemonProcess(process.env);
+} catch (err) {
+  process.stderr.write(`cdnctl daemon: ${(err as Error).message}\n`);
+  process.exit(1);
+}
 serve({
   ...options,
+  logLevel: settings.logLevel,
   say,
   adminPassword: process.env.CDNCTL_ADMIN_PASSWORD,
   smtpUrl: process.env.CDNCTL_SMTP_URL,

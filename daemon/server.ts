@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import type { FastifyInstance } from 'fastify';
 import { dataFiles, parseListen, type DaemonInfo } from '../src/paths.js';
 import { buildApp } from './app.js';
+import { loggerOptions, type LogLevel } from './http/access-log.js';
 import { defaultConfig, type DaemonConfig, type SmtpConfig } from './config.js';
 import { createMailer } from './mail/create.js';
 import { bootstrap } from './store/bootstrap.js';
@@ -23,6 +24,8 @@ export interface ServeOptions {
   /** Where progress lines go (the printed admin password among them). */
   say?: (line: string) => void;
   logger?: boolean;
+  /** The log's level (CDNCTL_LOG_LEVEL); default info. */
+  logLevel?: LogLevel;
 }
 
 export interface RunningDaemon {
@@ -95,7 +98,7 @@ export async function serve(options: ServeOptions): Promise<RunningDaemon> {
     store,
     config,
     mailer: createMailer(config),
-    logger: options.logger === false ? false : { level: 'info', serializers: { req: requestForLog } },
+    logger: options.logger === false ? false : loggerOptions(options.logLevel ?? 'info'),
     fastify: tls ? { https: { cert: readFileSync(tls.cert), key: readFileSync(tls.key) } } : {},
   });
   await app.listen({ host: listen.host, port: listen.port });
@@ -122,10 +125,4 @@ export async function serve(options: ServeOptions): Promise<RunningDaemon> {
       return closing;
     },
   };
-}
-
-/** Request log lines without secrets: query values that may carry a token or password are masked. */
-function requestForLog(request: { method: string; url: string; ip?: string }) {
-  const url = request.url.replace(/([?&](?:t|token|p|password)=)[^&]*/gi, '$1***');
-  return { method: request.method, url, remoteAddress: request.ip };
 }

@@ -22,8 +22,8 @@ beforeAll(async () => {
   root = tempRoot('sigterm');
   dataDir = join(root, 'data');
   await prepareDataDir(dataDir);
-  // Logging on: its "incoming request" lines tell when the daemon has taken each request.
-  daemon = await startChildDaemon(dataDir);
+  // Logging at debug level: its "incoming request" lines tell when the daemon has taken each request.
+  daemon = await startChildDaemon(dataDir, { env: { CDNCTL_LOG_LEVEL: 'debug' } });
 });
 afterAll(async () => {
   await daemon?.kill();

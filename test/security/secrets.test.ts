@@ -159,7 +159,7 @@ describe('secrets', () => {
 
   it('appear in no line of daemon.log', () => {
     const log = readFileSync(dataFiles(dataDir).log, 'utf8');
-    expect(log).toContain('"incoming request"');
+    expect(log).toContain('"request completed"');
     const lines = log.split('\n');
     for (const line of lines) expect(leaked(line), line).toEqual([]);
   });
