@@ -99,6 +99,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   return app;
 }
 
+const stringify = (data: unknown) => JSON.stringify(data);
+
 function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, ctx: AppContext, cache: ResponseCache): void {
   const cached = route.cache === true && route.method === 'GET' && route.auth !== 'none';
   const urls = [route.url];
@@ -108,6 +110,7 @@ function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, 
       method: route.method,
       url,
       schema: route.schema,
+      ...(route.largeLists ? { serializerCompiler: () => stringify } : {}),
       config: { apiVersion: version, auth: route.auth },
       onRequest: async (request, reply) => {
         request.apiVersion = version;

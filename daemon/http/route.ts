@@ -37,6 +37,13 @@ export interface RouteDef {
    * tenants they see — not on the caller's identity, nor on the time unless the handler bounds it (`cacheUntil`).
    */
   cache?: boolean;
+  /**
+   * Serialize answers with JSON.stringify rather than the response schema's compiled serializer, for lists that
+   * may hold many thousands of records: the compiled serializer builds its string in pieces, which for 10,000
+   * origins holds some 30 MB more at its peak. The handler's records must then carry exactly the schema's
+   * fields, with its types (a test per such route checks that against the schema).
+   */
+  largeLists?: boolean;
   schema?: FastifySchema;
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }

@@ -34,6 +34,7 @@ export function originRoutes(ctx: AppContext): RouteDef[] {
       since: '1.3',
       auth: PRIV.READ,
       cache: true,
+      largeLists: true,
       schema: listOriginsSchema,
       handler: async (request) => {
         const { warnings, ...query } = parseOriginQuery(request.query as OriginQueryParams);
