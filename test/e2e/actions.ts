@@ -15,7 +15,9 @@ export function portalActions(browser: E2eBrowser, url: string) {
       await page.getByLabel('Username').fill(username);
       await page.getByLabel('Password').fill(password);
       await page.getByRole('button', { name: 'Log in' }).click();
-      await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+      // A login hashes the password (scrypt) on threads of lower priority: with the rest of the suite busy on
+      // every core that alone can take seconds, so this wait is longer than the page's other waits.
+      await page.getByRole('navigation', { name: 'Sections' }).waitFor({ timeout: 25_000 });
     },
     section: (name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true }),
     alert: (text: string | RegExp) => page.locator('.alert').filter({ hasText: text }),

@@ -249,7 +249,7 @@ describe('the portal in a browser', () => {
     await browser.screenshot('15-profile-detail');
   });
 
-  it('edits my profile and changes my password', async () => {
+  it('edits my profile and changes my password', { timeout: 90_000 }, async () => {
     await ui.logIn('e2e_new', 'Fr3shStart!2026');
     await page.getByRole('link', { name: 'e2e_new' }).click();
     await page.getByRole('heading', { name: 'My profile' }).waitFor();
