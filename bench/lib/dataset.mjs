@@ -1,5 +1,5 @@
 // The benchmark's data sets, as snapshot documents (the format of `cdnctl daemon import`,
-// ../shared/golden/setup.snapshot.json): loaded through the product's own importer, never through SQL.
+// test/fixtures/golden/setup.snapshot.json): loaded through the product's own importer, never through SQL.
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

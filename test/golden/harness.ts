@@ -1,5 +1,5 @@
 /**
- * Replays a golden transcript recorded from Traffic Ops 1.x (../shared/golden/<file>.json) against a fresh daemon
+ * Replays a golden transcript recorded from Traffic Ops 1.x (test/fixtures/golden/<file>.json) against a fresh daemon
  * loaded with setup.snapshot.json, and compares what the golden README says to compare: status codes, alert levels
  * and texts (comma-separated lists as sets), and key sets. Ids, timestamps and cookie values naturally differ.
  *
@@ -22,7 +22,7 @@ import { sqliteStore, type Store } from '../../daemon/store/index.js';
 import { isServedVersion } from '../../daemon/versions.js';
 import { testClock } from '../helpers/app.js';
 
-export const GOLDEN_DIR = new URL('../../../shared/golden/', import.meta.url);
+export const GOLDEN_DIR = new URL('../fixtures/golden/', import.meta.url);
 
 interface Alert {
   text: string;

@@ -18,7 +18,7 @@ import { sqliteStore } from '../../daemon/store/index.js';
 import { fieldsOf, type UserFields } from '../../daemon/store/users.js';
 import { makeApp, type TestApp } from '../helpers/app.js';
 
-export const GOLDEN_SNAPSHOT = new URL('../../../shared/golden/setup.snapshot.json', import.meta.url);
+export const GOLDEN_SNAPSHOT = new URL('../fixtures/golden/setup.snapshot.json', import.meta.url);
 
 /** Passwords of the golden users, and of the users this fixture adds. */
 export const PASSWORDS = {

@@ -5,7 +5,7 @@ import { bootstrap } from '../../daemon/store/bootstrap.js';
 import { applyPragmas, openDatabase, type Db } from '../../daemon/store/db.js';
 import { ADMIN_PASSWORD, testClock } from '../helpers/app.js';
 
-export const GOLDEN_SNAPSHOT = new URL('../../../shared/golden/setup.snapshot.json', import.meta.url);
+export const GOLDEN_SNAPSHOT = new URL('../fixtures/golden/setup.snapshot.json', import.meta.url);
 
 type Doc = Record<string, Array<Record<string, unknown>>>;
 

@@ -10,7 +10,7 @@ import { openTerminal, type Terminal } from './helpers/tmux.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const CDNCTL = join(REPO, 'bin', 'cdnctl');
-const GOLDEN_SNAPSHOT = fileURLToPath(new URL('../../../shared/golden/setup.snapshot.json', import.meta.url));
+const GOLDEN_SNAPSHOT = fileURLToPath(new URL('../fixtures/golden/setup.snapshot.json', import.meta.url));
 const OPS = { username: 'ops_user', password: '0psUserPassw0rd' };
 
 let root: string;
