@@ -1,33 +1,51 @@
 #!/usr/bin/env bash
 # Installs what the tests need from Debian: a real Secret Service for the CLI keychain test (gnome-keyring, dbus,
-# dbus-x11, libsecret-tools) and chromium for the portal's end-to-end tests. Runs as `pretest`. As root it installs
-# whatever is missing (one quiet `apt-get update`, then one install); otherwise it never fails the run: the tests
-# that need a missing package then fail and say what is missing.
+# dbus-x11, libsecret-tools), chromium for the portal's end-to-end tests and tmux for the terminal-screen tests.
+# Runs as `pretest`. As root (CI) it installs whatever is missing (one quiet `apt-get update`, then one install).
+# Off root, or when the install fails, it names what is missing and the test files that would fail for it, and
+# exits non-zero: a run without them is never a silent pass.
 set -u
 
-needed=()
-command -v dbus-run-session >/dev/null 2>&1 || needed+=(dbus)
-command -v dbus-launch >/dev/null 2>&1 || needed+=(dbus-x11)
-command -v gnome-keyring-daemon >/dev/null 2>&1 || needed+=(gnome-keyring)
-command -v secret-tool >/dev/null 2>&1 || needed+=(libsecret-tools)
-[ -x /usr/bin/chromium ] || needed+=(chromium)
+# package | command that proves it is installed | test files that need it
+REQUIREMENTS=(
+  "dbus|dbus-run-session|test/cli/keychain.test.ts"
+  "dbus-x11|dbus-launch|test/cli/keychain.test.ts"
+  "gnome-keyring|gnome-keyring-daemon|test/cli/keychain.test.ts"
+  "libsecret-tools|secret-tool|test/cli/keychain.test.ts"
+  "chromium|/usr/bin/chromium|test/e2e/*.test.ts"
+  "tmux|tmux|test/ui/e2e.test.ts"
+)
 
+missing_packages() {
+  local line package probe
+  for line in "${REQUIREMENTS[@]}"; do
+    IFS='|' read -r package probe _ <<<"$line"
+    command -v "$probe" >/dev/null 2>&1 || echo "$package"
+  done
+}
+
+explain_and_fail() {
+  local reason=$1 line package probe files
+  echo "ensure-system-packages: $reason" >&2
+  for line in "${REQUIREMENTS[@]}"; do
+    IFS='|' read -r package probe files <<<"$line"
+    command -v "$probe" >/dev/null 2>&1 || echo "  missing $package: $files would fail" >&2
+  done
+  echo "  install them (apt-get install ${needed[*]}) or run the tests as root, which installs them" >&2
+  exit 1
+}
+
+mapfile -t needed < <(missing_packages)
 [ "${#needed[@]}" -eq 0 ] && exit 0
 
-if [ "$(id -u)" -ne 0 ]; then
-  echo "ensure-system-packages: missing ${needed[*]} (not root, not installing; the tests that need them will fail)" >&2
-  exit 0
-fi
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "ensure-system-packages: missing ${needed[*]} and no apt-get to install them" >&2
-  exit 0
-fi
+[ "$(id -u)" -eq 0 ] || explain_and_fail "not root, so not installing ${needed[*]}"
+command -v apt-get >/dev/null 2>&1 || explain_and_fail "no apt-get to install ${needed[*]}"
 
 export DEBIAN_FRONTEND=noninteractive
 if apt-get update -qq >/dev/null 2>&1 &&
   apt-get install -y -qq --no-install-recommends "${needed[@]}" >/dev/null 2>&1; then
   echo "ensure-system-packages: installed ${needed[*]}" >&2
-else
-  echo "ensure-system-packages: could not install ${needed[*]} (the tests that need them will fail)" >&2
 fi
+mapfile -t needed < <(missing_packages)
+[ "${#needed[@]}" -eq 0 ] || explain_and_fail "could not install ${needed[*]}"
 exit 0
