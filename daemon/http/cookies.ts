@@ -14,9 +14,9 @@ export function readCookie(header: string | undefined, name: string): string | n
   return null;
 }
 
-/** The Set-Cookie value for a session: HttpOnly, SameSite=Lax, Secure under TLS. */
-export function sessionCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
-  const expires = new Date(Date.now() + maxAgeSeconds * 1000).toUTCString();
+/** The Set-Cookie value for a session issued at `now` (the daemon's clock): HttpOnly, SameSite=Lax, Secure under TLS. */
+export function sessionCookie(value: string, now: number, maxAgeSeconds: number, secure: boolean): string {
+  const expires = new Date(now + maxAgeSeconds * 1000).toUTCString();
   return `${SESSION_COOKIE}=${value}; Path=/; Expires=${expires}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 

@@ -31,7 +31,7 @@ async function startSession(ctx: AppContext, reply: FastifyReply, userId: number
     expiresAt,
     idleExpiresAt: Math.min(now + ctx.config.sessionIdleMs, expiresAt),
   });
-  reply.header('set-cookie', sessionCookie(secret, Math.floor(ctx.config.sessionMaxAgeMs / 1000), ctx.config.tls !== null));
+  reply.header('set-cookie', sessionCookie(secret, now, Math.floor(ctx.config.sessionMaxAgeMs / 1000), ctx.config.tls !== null));
 }
 
 /** POST user/login, POST user/login/token and POST user/logout (BEHAVIOR.md §2). */

@@ -40,6 +40,12 @@ describe('POST user/login', () => {
     expect(cookie).not.toContain('Secure');
   });
 
+  it("sets the cookie's Expires from the daemon's clock, not the host's", async () => {
+    const res = await post('/api/1.2/user/login', { u: 'admin', p: ADMIN_PASSWORD });
+    const expires = /Expires=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1];
+    expect(expires).toBe(new Date(t.clock.now() + 21_600_000).toUTCString());
+  });
+
   it('stores only a hash of the session id', async () => {
     const cookie = await login(t.app, 'admin', ADMIN_PASSWORD);
     const value = cookie.split('=')[1];
