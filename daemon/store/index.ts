@@ -14,6 +14,10 @@ import { sqliteSessions, type SessionStore } from './sessions.js';
 import { sqliteTenants, type TenantStore } from './tenants.js';
 import { sqliteTokens, type TokenStore } from './tokens.js';
 import { sqliteUsers, type UserStore } from './users.js';
+import { sqliteCachegroups, type CachegroupStore } from './cachegroups.js';
+import { sqliteServerChecks, type ServerCheckStore } from './serverchecks.js';
+import { sqliteServerFlags, type ServerFlagStore } from './server-flags.js';
+import { sqliteServers, type ServerStore } from './servers.js';
 
 /**
  * Everything the routes may ask of persistence. Every method answers a promise, so a PostgreSQL store can
@@ -34,6 +38,10 @@ export interface Store {
   federationUsers: FederationUserStore;
   origins: OriginStore;
   profiles: ProfileStore;
+  cachegroups: CachegroupStore;
+  servers: ServerStore;
+  serverFlags: ServerFlagStore;
+  serverChecks: ServerCheckStore;
   /** Checks that the database answers (for readiness). */
   ping(): Promise<void>;
   /**
@@ -64,6 +72,10 @@ export function sqliteStore(db: Db): Store {
     federationUsers: sqliteFederationUsers(db),
     origins: sqliteOrigins(db),
     profiles: sqliteProfiles(db),
+    cachegroups: sqliteCachegroups(db),
+    servers: sqliteServers(db),
+    serverFlags: sqliteServerFlags(db),
+    serverChecks: sqliteServerChecks(db),
     async ping() {
       ping.get();
     },
