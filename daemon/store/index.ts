@@ -18,6 +18,8 @@ import { sqliteCachegroups, type CachegroupStore } from './cachegroups.js';
 import { sqliteServerChecks, type ServerCheckStore } from './serverchecks.js';
 import { sqliteServerFlags, type ServerFlagStore } from './server-flags.js';
 import { sqliteServers, type ServerStore } from './servers.js';
+import { sqlitePropagation, type PropagationStore } from './propagation.js';
+import { sqliteTypeLookup, type TypeLookupStore } from './type-lookup.js';
 
 /**
  * Everything the routes may ask of persistence. Every method answers a promise, so a PostgreSQL store can
@@ -42,6 +44,8 @@ export interface Store {
   servers: ServerStore;
   serverFlags: ServerFlagStore;
   serverChecks: ServerCheckStore;
+  typeLookup: TypeLookupStore;
+  propagation: PropagationStore;
   /** Checks that the database answers (for readiness). */
   ping(): Promise<void>;
   /**
@@ -76,6 +80,8 @@ export function sqliteStore(db: Db): Store {
     servers: sqliteServers(db),
     serverFlags: sqliteServerFlags(db),
     serverChecks: sqliteServerChecks(db),
+    typeLookup: sqliteTypeLookup(db),
+    propagation: sqlitePropagation(db),
     async ping() {
       ping.get();
     },

@@ -62,6 +62,11 @@ export interface ServerStore {
   statusCounts(visible: ServerVisibility): Promise<Record<string, number>>;
   /** The ids of the delivery services a server is assigned to. */
   deliveryServiceIds(serverId: number): Promise<number[]>;
+  /**
+   * The active delivery services this server is assigned to that have no other ONLINE or REPORTED server
+   * assigned: what taking it out of service (or deleting it) would leave without a cache.
+   */
+  activeServicesOnlyServedBy(serverId: number): Promise<number[]>;
   /** Replaces a delivery service's server assignments. */
   assignToDeliveryService(dsId: number, serverIds: number[]): Promise<void>;
 }
@@ -121,6 +126,14 @@ export function sqliteServers(db: Db): ServerStore {
   const dsIds = db.prepare<[number], number>(
     'SELECT deliveryservice_id FROM deliveryservice_servers WHERE server_id = ? ORDER BY deliveryservice_id',
   ).pluck();
+  const soleServer = db.prepare<[number], number>(
+    `SELECT x.deliveryservice_id FROM deliveryservice_servers x JOIN deliveryservices d ON d.id = x.deliveryservice_id
+      WHERE x.server_id = ? AND d.active = 1
+        AND NOT EXISTS (SELECT 1 FROM deliveryservice_servers o JOIN servers os ON os.id = o.server_id
+                         WHERE o.deliveryservice_id = x.deliveryservice_id AND o.server_id <> x.server_id
+                           AND os.status IN ('ONLINE', 'REPORTED'))
+      ORDER BY x.deliveryservice_id`,
+  ).pluck();
   const clearDs = db.prepare<[number]>('DELETE FROM deliveryservice_servers WHERE deliveryservice_id = ?');
   const addDs = db.prepare<[number, number]>('INSERT INTO deliveryservice_servers (deliveryservice_id, server_id) VALUES (?, ?)');
   const one = (filters: ServerFilters, visible: ServerVisibility) => {
@@ -162,6 +175,9 @@ export function sqliteServers(db: Db): ServerStore {
     },
     async deliveryServiceIds(serverId) {
       return dsIds.all(serverId);
+    },
+    async activeServicesOnlyServedBy(serverId) {
+      return soleServer.all(serverId);
     },
     async assignToDeliveryService(dsId, serverIds) {
       guardWrite(() =>
