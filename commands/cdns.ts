@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { listCdns, type Cdn } from '../src/client/cdns.js';
-import { tableOutput, type Column } from '../src/output/format.js';
+import { queueCdn } from '../src/client/servers.js';
+import { messageOutput, tableOutput, type Column } from '../src/output/format.js';
+import { cdnId } from './common/resolve-caches.js';
 import { addNoun, addVerb } from './common/verb.js';
 
 const COLUMNS: Column<Cdn>[] = [
@@ -11,7 +13,7 @@ const COLUMNS: Column<Cdn>[] = [
   { header: 'LAST UPDATED', value: (c) => c.lastUpdated, wide: true },
 ];
 
-/** `cdnctl cdns list`. */
+/** `cdnctl cdns list`, and `cdns queue|dequeue <cdn>` (issue 15). */
 export function registerCdns(program: Command): void {
   const cdns = addNoun(program, 'cdns', 'CDNs (read-only)', ['cdnctl cdns list']);
   addVerb<{ name?: string }>(cdns, {
@@ -25,4 +27,17 @@ export function registerCdns(program: Command): void {
       return tableOutput(response, response, COLUMNS, 'No CDNs found.');
     },
   });
+  for (const queue of [true, false]) {
+    addVerb(cdns, {
+      name: `${queue ? 'queue' : 'dequeue'} <cdn>`,
+      description: queue ? 'Queue a configuration update on every cache of a CDN' : 'Clear the queued updates of a CDN\'s caches',
+      examples: [`cdnctl cdns ${queue ? 'queue' : 'dequeue'} cdn-na`],
+      api: { min: '1.1' },
+      run: async (inv, [cdn]: [string]) => {
+        const http = await inv.client();
+        const result = await queueCdn(http, await cdnId(http, cdn), queue);
+        return messageOutput(result.response, `${queue ? 'queued updates on' : 'cleared the queued updates of'} the caches of ${cdn}`);
+      },
+    });
+  }
 }

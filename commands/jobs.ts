@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { listJobs, type Job } from '../src/client/jobs.js';
 import { tableOutput, type Column } from '../src/output/format.js';
+import { positiveInt } from './common/parse.js';
 import { addNoun, addVerb } from './common/verb.js';
+import { seconds, watchPropagation } from './common/watch.js';
 
 const COLUMNS: Column<Job>[] = [
   { header: 'ID', value: (j) => j.id },
@@ -28,5 +30,16 @@ export function registerJobs(program: Command): void {
       const { response } = await listJobs(await inv.client(), { keyword: flags.keyword });
       return tableOutput(response, response, COLUMNS, 'No jobs found.');
     },
+  });
+  addVerb<{ timeout: number; interval: number }>(jobs, {
+    name: 'watch <id>',
+    description: 'Follow a job to the caches: MID tier, then EDGE tier, until every cache applied it',
+    examples: ['cdnctl jobs watch 42', 'cdnctl jobs watch 42 --timeout 1800 -o json'],
+    api: { min: '1.1' },
+    configure: (c) =>
+      c
+        .option('--timeout <seconds>', 'give up after this long (exit 1)', seconds, 2700)
+        .option('--interval <seconds>', 'seconds between polls', seconds, 5),
+    run: async (inv, [id]: [string], flags) => watchPropagation(inv, await inv.client(), positiveInt(id), flags),
   });
 }

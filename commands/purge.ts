@@ -9,6 +9,7 @@ import { positiveInt } from './common/parse.js';
 import { confirm, interactive } from './common/prompt.js';
 import { findDeliveryService } from './common/resolve.js';
 import { addVerb } from './common/verb.js';
+import { seconds, watchPropagation } from './common/watch.js';
 
 interface PurgeFlags {
   ds: string;
@@ -17,6 +18,9 @@ interface PurgeFlags {
   start?: string;
   dryRun?: boolean;
   yes?: boolean;
+  watch?: boolean;
+  timeout: number;
+  interval: number;
 }
 
 function startMs(text: string | undefined): number {
@@ -59,6 +63,8 @@ async function runPurge(inv: Invocation, _args: unknown[], flags: PurgeFlags) {
   await confirmEverything(inv, plan, flags);
   const result = await createJob(http, { dsId: plan.dsId, regex: plan.regex, startTime: plan.startTime, ttl: plan.ttlHours });
   inv.printer.alerts(result.alerts);
+  const jobId = Number((result.response as { id?: unknown } | undefined)?.id);
+  if (flags.watch && Number.isSafeInteger(jobId)) return watchPropagation(inv, http, jobId, flags);
   return messageOutput(result.body, '');
 }
 
@@ -80,7 +86,10 @@ export function registerPurge(program: Command): void {
         .requiredOption('--ttl <hours>', 'hours the rule stays active (about the content\'s cache lifetime)', positiveInt)
         .option('--start <time>', 'when the rule starts: "now" (default), "YYYY-MM-DD hh:mm:ss" UTC or RFC 3339')
         .option('--dry-run', 'show the asset URL and expiry it would create; send nothing')
-        .option('-y, --yes', 'do not ask, even when the regex matches everything'),
+        .option('-y, --yes', 'do not ask, even when the regex matches everything')
+        .option('--watch', 'then follow the job to the caches (MID tier, then EDGE tier) until all applied it')
+        .option('--timeout <seconds>', 'with --watch: give up after this long (exit 1)', seconds, 2700)
+        .option('--interval <seconds>', 'with --watch: seconds between polls', seconds, 5),
     run: runPurge,
   });
 }

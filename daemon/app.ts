@@ -10,6 +10,7 @@ import { visibleTenants } from './http/tenancy.js';
 import { ApiError, VERSION_NOT_IMPLEMENTED, alerts, errorAlert, handleError, handleFrameworkError, pathNotFound } from './http/errors.js';
 import type { RouteDef } from './http/route.js';
 import type { Mailer } from './mail/mailer.js';
+import { legacyCheckIn } from './caches/legacy-check-in.js';
 import { defaultPortalRoot, portal } from './portal.js';
 import { allRoutes } from './routes/index.js';
 import type { Store } from './store/index.js';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       { prefix: `/api/${version}` },
     );
   }
+  await app.register(legacyCheckIn(ctx));
   await app.register(portal, { root: options.portalRoot ?? defaultPortalRoot() });
   return app;
 }

@@ -23,7 +23,21 @@ export interface DaemonConfig {
   cors: { origins: string[] };
   sessionMaxAgeMs: number;
   sessionIdleMs: number;
+  /** Caches (issue 15): how often they check in, and how often the daemon checks them. */
+  caches: CachesConfig;
 }
+
+/** `caches` in `<data-dir>/config.json` (BEHAVIOR.md "Caches"). */
+export interface CachesConfig {
+  /** How often a cache checks in (Traffic Ops' syncds cron): 15 minutes. A cache is overdue after twice this. */
+  checkInIntervalMinutes: number;
+  /** How often the readiness checks run over every cache; 0 turns them off. Default 300. */
+  checksIntervalSeconds: number;
+  /** How long the HTTP check waits for a cache's answer. Default 2000. */
+  httpCheckTimeoutMs: number;
+}
+
+export const DEFAULT_CACHES_CONFIG: CachesConfig = { checkInIntervalMinutes: 15, checksIntervalSeconds: 300, httpCheckTimeoutMs: 2000 };
 
 export const SESSION_MAX_AGE_MS = 6 * 3600_000;
 export const SESSION_IDLE_MS = 3600_000;
@@ -40,6 +54,7 @@ export function defaultConfig(overrides: Partial<DaemonConfig> = {}): DaemonConf
     cors: { origins: [] },
     sessionMaxAgeMs: SESSION_MAX_AGE_MS,
     sessionIdleMs: SESSION_IDLE_MS,
+    caches: DEFAULT_CACHES_CONFIG,
     ...overrides,
   };
 }

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { dataFiles, parseListen, type DaemonInfo } from '../src/paths.js';
 import { buildApp } from './app.js';
 import { loggerOptions, type LogLevel } from './http/access-log.js';
-import { defaultConfig, type DaemonConfig, type SmtpConfig } from './config.js';
+import { DEFAULT_CACHES_CONFIG, defaultConfig, type CachesConfig, type DaemonConfig, type SmtpConfig } from './config.js';
+import { startReadinessChecks } from './caches/readiness.js';
 import { createMailer } from './mail/create.js';
 import { bootstrap } from './store/bootstrap.js';
 import { openDatabase, type Db } from './store/db.js';
@@ -40,6 +41,8 @@ interface ConfigFile {
   smtp?: SmtpConfig;
   cors?: { origins?: string[] };
   portalBaseUrl?: string;
+  /** Caches (issue 15): check-in interval and readiness checks. */
+  caches?: Partial<CachesConfig>;
 }
 
 function readConfigFile(file: string): ConfigFile {
@@ -92,6 +95,7 @@ export async function serve(options: ServeOptions): Promise<RunningDaemon> {
     smtp,
     portalBaseUrl: fileConfig.portalBaseUrl ?? null,
     cors: { origins: fileConfig.cors?.origins ?? [] },
+    caches: { ...DEFAULT_CACHES_CONFIG, ...fileConfig.caches },
   });
   const store = sqliteStore(db);
   const app = await buildApp({
@@ -111,6 +115,12 @@ export async function serve(options: ServeOptions): Promise<RunningDaemon> {
 
   const sweep = setInterval(() => void store.sessions.deleteExpired(Date.now()).catch(() => undefined), 10 * 60_000);
   sweep.unref();
+  const stopChecks = startReadinessChecks({
+    store,
+    clock: Date.now,
+    config: config.caches,
+    onError: (err) => app.log.error({ err }, 'readiness checks failed'),
+  });
   let closing: Promise<void> | null = null;
   return {
     app,
@@ -118,6 +128,7 @@ export async function serve(options: ServeOptions): Promise<RunningDaemon> {
     close() {
       closing ??= (async () => {
         clearInterval(sweep);
+        await stopChecks();
         await app.close();
         await store.close();
         rmSync(files.daemonJson, { force: true });

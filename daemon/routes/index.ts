@@ -13,6 +13,13 @@ import { currentUserRoutes } from './user-current.js';
 import { userDeliveryServiceRoutes } from './user-deliveryservices.js';
 import { usersRoutes } from './users.js';
 import { passwordResetRoutes } from './password-reset.js';
+import { cachegroupRoutes } from './cachegroups.js';
+import { deliveryServiceServerRoutes } from './deliveryservice-servers.js';
+import { propagationRoutes } from './propagation.js';
+import { serverCheckRoutes } from './serverchecks.js';
+import { serverQueueRoutes } from './server-queue.js';
+import { serverStatusRoutes } from './server-status.js';
+import { serverRoutes } from './servers.js';
 
 /** Every route module of the API, in one list: the app registers each route at the versions that serve it. */
 export function allRoutes(ctx: AppContext): RouteDef[] {
@@ -30,5 +37,13 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     profileRoutes,
     deliveryServiceRoutes,
     catalogRoutes,
+    // issue 15: caches
+    serverStatusRoutes,
+    serverCheckRoutes,
+    serverRoutes,
+    serverQueueRoutes,
+    cachegroupRoutes,
+    deliveryServiceServerRoutes,
+    propagationRoutes,
   ].flatMap((module) => module(ctx));
 }

@@ -41,6 +41,7 @@ export function snapshotDocument(model: SnapshotModel): SnapshotDocument {
       }),
     ),
     origins: model.origins.map((o) => compact({ ...o })),
+    servers: model.servers.map((sv) => compact({ ...sv })),
     federations: model.federations.map((f) => compact({ ...f })),
     jobs: model.jobs.map((j) =>
       compact({

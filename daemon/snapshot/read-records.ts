@@ -39,13 +39,14 @@ export function readCoordinate(f: FieldReader): CoordinateModel {
 }
 
 export function readCachegroup(f: FieldReader): CachegroupModel {
-  f.rejectUnknown(['name', 'shortName', 'type', 'coordinate', 'parentCachegroup']);
+  f.rejectUnknown(['name', 'shortName', 'type', 'coordinate', 'parentCachegroup', 'secondaryParentCachegroup']);
   return {
     name: f.requiredString('name'),
     shortName: f.requiredString('shortName'),
     type: f.requiredString('type'),
     coordinate: f.optionalString('coordinate'),
     parentCachegroup: f.optionalString('parentCachegroup'),
+    secondaryParentCachegroup: f.optionalString('secondaryParentCachegroup'),
   };
 }
 

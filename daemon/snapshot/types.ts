@@ -11,7 +11,7 @@ import type { User } from '../store/user-rows.js';
 /** The sections of a snapshot, in the order import writes them (each refers only to earlier ones). */
 export const SECTIONS = [
   'cdns', 'tenants', 'coordinates', 'cachegroups', 'profiles', 'users', 'deliveryServices', 'origins',
-  'federations', 'jobs',
+  'servers', 'federations', 'jobs',
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
@@ -39,6 +39,30 @@ export interface CachegroupModel {
   type: string;
   coordinate: string | null;
   parentCachegroup: string | null;
+  secondaryParentCachegroup: string | null;
+}
+
+/** A cache (issue 15); its running state (pending flags, check-ins) is not part of a snapshot. */
+export interface ServerModel {
+  hostName: string;
+  domainName: string;
+  tcpPort: number | null;
+  httpsPort: number | null;
+  interfaceName: string;
+  interfaceMtu: number;
+  ipAddress: string | null;
+  ipNetmask: string | null;
+  ipGateway: string | null;
+  ip6Address: string | null;
+  ip6Gateway: string | null;
+  type: string;
+  status: 'ONLINE' | 'OFFLINE' | 'REPORTED' | 'ADMIN_DOWN' | 'PRE_PROD';
+  offlineReason: string | null;
+  cachegroup: string;
+  cdnName: string;
+  profile: string;
+  /** xmlIds of the delivery services an EDGE serves (replaces its assignments). */
+  deliveryServices: string[];
 }
 
 export interface ParameterModel {
@@ -138,6 +162,7 @@ export interface SnapshotModel {
   users: UserModel[];
   deliveryServices: DeliveryServiceModel[];
   origins: OriginModel[];
+  servers: ServerModel[];
   federations: FederationModel[];
   jobs: JobModel[];
 }
@@ -164,6 +189,7 @@ export interface SnapshotDocument {
   users: UserDocument[];
   deliveryServices: Array<Record<string, unknown>>;
   origins: Array<Record<string, unknown>>;
+  servers: Array<Record<string, unknown>>;
   federations: Array<Record<string, unknown>>;
   jobs: Array<Record<string, unknown>>;
 }
@@ -190,6 +216,9 @@ export interface KnownRecords {
   roles: Set<string>;
   deliveryServiceTypes: Set<string>;
   cachegroupTypes: Set<string>;
+  serverTypes: Set<string>;
+  /** xmlId → its CDN's name. */
+  deliveryServiceCdns: Map<string, string>;
   /** Username → email. */
   users: Map<string, string>;
   /** xmlId → the primary origin's URL, or null when it has none. */

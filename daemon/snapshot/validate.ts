@@ -5,6 +5,7 @@ import {
   readCachegroup, readCdn, readCoordinate, readDeliveryService, readFederation, readJob, readOrigin, readProfile,
   readTenant, readUser, type JobDraft,
 } from './read-records.js';
+import { checkServer, readServer } from './servers.js';
 import { SECTIONS, type JobModel, type KnownRecords, type SnapshotModel, type TenantModel } from './types.js';
 
 /** A record as read, with the reader that names it in errors. */
@@ -115,7 +116,7 @@ export function validateSnapshot(doc: unknown, known: KnownRecords): ValidationR
   const errors: string[] = [];
   const empty: SnapshotModel = {
     cdns: [], tenants: [], coordinates: [], cachegroups: [], profiles: [], users: [], deliveryServices: [],
-    origins: [], federations: [], jobs: [],
+    origins: [], servers: [], federations: [], jobs: [],
   };
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
     return { model: empty, errors: ['snapshot: must be a JSON object with sections such as "deliveryServices"'] };
@@ -133,6 +134,7 @@ export function validateSnapshot(doc: unknown, known: KnownRecords): ValidationR
   const users = readSection(d, 'users', 'username', readUser, errors);
   const deliveryServices = readSection(d, 'deliveryServices', 'xmlId', readDeliveryService, errors);
   const origins = readSection(d, 'origins', 'name', readOrigin, errors);
+  const servers = readSection(d, 'servers', 'hostName', readServer, errors);
   const federations = readSection(d, 'federations', 'cname', readFederation, errors);
   const jobs = readSection(d, 'jobs', 'deliveryService', readJob, errors);
 
@@ -145,6 +147,7 @@ export function validateSnapshot(doc: unknown, known: KnownRecords): ValidationR
   rejectDuplicates(users, 'email', (m) => m.email.toLowerCase());
   rejectDuplicates(deliveryServices, 'xmlId', (m) => m.xmlId);
   rejectDuplicates(origins, 'name', (m) => m.name);
+  rejectDuplicates(servers, 'hostName', (m) => m.hostName);
   rejectDuplicates(federations, 'cname', (m) => m.cname);
 
   const names = {
@@ -162,12 +165,17 @@ export function validateSnapshot(doc: unknown, known: KnownRecords): ValidationR
     if (model.type && !known.cachegroupTypes.has(model.type)) f.fail(`unknown type "${model.type}"`);
     checkRef(f, 'coordinate', model.coordinate, names.coordinates);
     checkRef(f, 'parentCachegroup', model.parentCachegroup, names.cachegroups);
+    checkRef(f, 'secondaryParentCachegroup', model.secondaryParentCachegroup, names.cachegroups);
     if (model.parentCachegroup === model.name) f.fail('parentCachegroup: a cache group cannot be its own parent');
+    if (model.secondaryParentCachegroup === model.name) f.fail('secondaryParentCachegroup: a cache group cannot be its own parent');
   }
   for (const { model, f } of profiles) checkRef(f, 'cdnName', model.cdnName, names.cdns);
   checkUsers(users, known, names.tenants);
   checkDeliveryServices(deliveryServices, known, names);
   checkOrigins(origins, deliveryServices, known, names);
+  const deliveryServiceCdns = new Map(known.deliveryServiceCdns);
+  for (const { model } of deliveryServices) deliveryServiceCdns.set(model.xmlId, model.cdnName);
+  for (const { model, f } of servers) checkServer(f, model, known, { ...names, deliveryServiceCdns });
   for (const { model, f } of federations) {
     checkRef(f, 'cdnName', model.cdnName, names.cdns);
     checkRefs(f, 'deliveryServices', 'delivery service', model.deliveryServices, names.deliveryServices);
@@ -186,6 +194,7 @@ export function validateSnapshot(doc: unknown, known: KnownRecords): ValidationR
       users: users.map((r) => r.model),
       deliveryServices: deliveryServices.map((r) => r.model),
       origins: origins.map((r) => r.model),
+      servers: servers.map((r) => r.model),
       federations: federations.map((r) => r.model),
       jobs: resolvedJobs,
     },

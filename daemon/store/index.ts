@@ -14,6 +14,12 @@ import { sqliteSessions, type SessionStore } from './sessions.js';
 import { sqliteTenants, type TenantStore } from './tenants.js';
 import { sqliteTokens, type TokenStore } from './tokens.js';
 import { sqliteUsers, type UserStore } from './users.js';
+import { sqliteCachegroups, type CachegroupStore } from './cachegroups.js';
+import { sqliteServerChecks, type ServerCheckStore } from './serverchecks.js';
+import { sqliteServerFlags, type ServerFlagStore } from './server-flags.js';
+import { sqliteServers, type ServerStore } from './servers.js';
+import { sqlitePropagation, type PropagationStore } from './propagation.js';
+import { sqliteTypeLookup, type TypeLookupStore } from './type-lookup.js';
 
 /**
  * Everything the routes may ask of persistence. Every method answers a promise, so a PostgreSQL store can
@@ -34,6 +40,12 @@ export interface Store {
   federationUsers: FederationUserStore;
   origins: OriginStore;
   profiles: ProfileStore;
+  cachegroups: CachegroupStore;
+  servers: ServerStore;
+  serverFlags: ServerFlagStore;
+  serverChecks: ServerCheckStore;
+  typeLookup: TypeLookupStore;
+  propagation: PropagationStore;
   /** Checks that the database answers (for readiness). */
   ping(): Promise<void>;
   /**
@@ -64,6 +76,12 @@ export function sqliteStore(db: Db): Store {
     federationUsers: sqliteFederationUsers(db),
     origins: sqliteOrigins(db),
     profiles: sqliteProfiles(db),
+    cachegroups: sqliteCachegroups(db),
+    servers: sqliteServers(db),
+    serverFlags: sqliteServerFlags(db),
+    serverChecks: sqliteServerChecks(db),
+    typeLookup: sqliteTypeLookup(db),
+    propagation: sqlitePropagation(db),
     async ping() {
       ping.get();
     },

@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { markRevalidation } from './server-flags.js';
 import { writeBatcher } from './write-batch.js';
 
 /** A content-invalidation job with its user and delivery service names joined. */
@@ -42,7 +43,7 @@ export interface RevalidationJob {
 
 /** Content-invalidation jobs. */
 export interface JobStore {
-  /** Stores a PURGE job and answers it as read back. */
+  /** Stores a PURGE job, raises reval_pending on its CDN's caches (markRevalidation), and answers it as read back. */
   insertPurge(job: NewPurgeJob): Promise<Job>;
   /** The user's jobs on delivery services of the given tenants, newest first; `keyword` null = every keyword. */
   listForUser(userId: number, tenantIds: Iterable<number>, keyword: string | null): Promise<Job[]>;
@@ -118,6 +119,7 @@ export function sqliteJobs(db: Db): JobStore {
   );
   const byId = db.prepare<[number | bigint], JobRow>(`${JOB_SELECT} WHERE j.id = ?`);
   const batched = writeBatcher(db);
+  const revalidate = markRevalidation(db);
   const list = db.prepare<[number, string], JobRow>(JOB_QUERIES.listForUser);
   const listByKeyword = db.prepare<[number, string, string], JobRow>(JOB_QUERIES.listForUserByKeyword);
   const running = db.prepare<[number, number, number], { asset_url: string; start_time: number; ttl_hours: number }>(
@@ -128,6 +130,8 @@ export function sqliteJobs(db: Db): JobStore {
       // Purges arrive in bursts: they commit together (one disk flush for many), each answered after its commit.
       return batched(() => {
         const info = insert.run(job.assetUrl, job.ttlHours, job.startTime, job.enteredTime, job.userId, job.deliveryServiceId);
+        // The job reaches the caches: its CDN's caches learn at their next check-in that they must revalidate.
+        revalidate(job.deliveryServiceId, job.enteredTime);
         return toJob(byId.get(info.lastInsertRowid)!);
       });
     },

@@ -261,4 +261,72 @@ export const migrations: readonly string[] = [
   `
   CREATE INDEX jobs_deliveryservice_end ON jobs(deliveryservice_id, start_time + max(ttl_hours, 1) * 3600000);
   `,
+  // issue 15: servers and cache groups. Caches (servers) in their cache groups and CDNs, their status, the
+  // pending flags and check-in times that carry queued updates and revalidations to them, their delivery-service
+  // assignments, the readiness-check results and the check extensions (Traffic Ops' servercheck, to_extension).
+  `
+  ALTER TABLE cachegroups ADD COLUMN secondary_parent_cachegroup_id INTEGER REFERENCES cachegroups(id);
+
+  CREATE TABLE servers (
+    id INTEGER PRIMARY KEY,
+    host_name TEXT NOT NULL UNIQUE,
+    domain_name TEXT NOT NULL,
+    tcp_port INTEGER,
+    https_port INTEGER,
+    interface_name TEXT NOT NULL DEFAULT 'eth0',
+    interface_mtu INTEGER NOT NULL DEFAULT 1500,
+    ip_address TEXT,
+    ip_netmask TEXT,
+    ip_gateway TEXT,
+    ip6_address TEXT,
+    ip6_gateway TEXT,
+    type_id INTEGER NOT NULL REFERENCES types(id),
+    status TEXT NOT NULL CHECK (status IN ('ONLINE', 'OFFLINE', 'REPORTED', 'ADMIN_DOWN', 'PRE_PROD')),
+    offline_reason TEXT,
+    cachegroup_id INTEGER NOT NULL REFERENCES cachegroups(id),
+    cdn_id INTEGER NOT NULL REFERENCES cdns(id),
+    profile_id INTEGER NOT NULL REFERENCES profiles(id),
+    upd_pending INTEGER NOT NULL DEFAULT 0,
+    reval_pending INTEGER NOT NULL DEFAULT 0,
+    -- When each flag was last raised while down (null while it is down): how long a cache has been behind.
+    upd_pending_since INTEGER,
+    reval_pending_since INTEGER,
+    last_check_in INTEGER,
+    -- The last check-in that reported its revalidation applied (reval_updated = false): job propagation.
+    reval_applied_at INTEGER,
+    last_updated INTEGER NOT NULL
+  );
+  CREATE INDEX servers_cdn ON servers(cdn_id);
+  CREATE INDEX servers_cachegroup ON servers(cachegroup_id);
+
+  CREATE TABLE deliveryservice_servers (
+    deliveryservice_id INTEGER NOT NULL REFERENCES deliveryservices(id) ON DELETE CASCADE,
+    server_id INTEGER NOT NULL REFERENCES servers(id) ON DELETE CASCADE,
+    PRIMARY KEY (deliveryservice_id, server_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX deliveryservice_servers_server ON deliveryservice_servers(server_id);
+
+  CREATE TABLE to_extensions (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    version TEXT NOT NULL,
+    info_url TEXT NOT NULL,
+    script_file TEXT NOT NULL,
+    isactive INTEGER NOT NULL DEFAULT 1,
+    additional_config_json TEXT,
+    description TEXT,
+    servercheck_short_name TEXT UNIQUE,
+    type_id INTEGER NOT NULL REFERENCES types(id),
+    last_updated INTEGER NOT NULL
+  );
+
+  -- One value per server and check short name (Traffic Ops kept one column per check in one row per server).
+  CREATE TABLE servercheck_results (
+    server_id INTEGER NOT NULL REFERENCES servers(id) ON DELETE CASCADE,
+    short_name TEXT NOT NULL,
+    value INTEGER,
+    last_updated INTEGER NOT NULL,
+    PRIMARY KEY (server_id, short_name)
+  ) WITHOUT ROWID;
+  `,
 ];

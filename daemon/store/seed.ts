@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { seedBuiltinChecks } from './servercheck-seed.js';
 
 /** Roles of BEHAVIOR.md §2: id, name, description, privilege level. */
 export const SEED_ROLES: ReadonlyArray<[number, string, string, number]> = [
@@ -8,6 +9,7 @@ export const SEED_ROLES: ReadonlyArray<[number, string, string, number]> = [
   [4, 'disallowed', 'block all access', 0],
   [5, 'portal', 'portal user', 15],
   [6, 'federation', 'federation user', 15],
+  [7, 'ort', 'cache check-in (ORT) user', 11],
 ];
 
 export const DELIVERY_SERVICE_TYPES = [
@@ -15,6 +17,12 @@ export const DELIVERY_SERVICE_TYPES = [
   'STEERING', 'CLIENT_STEERING',
 ] as const;
 export const CACHEGROUP_TYPES = ['EDGE_LOC', 'MID_LOC', 'ORG_LOC', 'TR_LOC', 'TC_LOC'] as const;
+/** Server types: a cache is an EDGE or a MID (issue 15). */
+export const SERVER_TYPES = ['EDGE', 'MID'] as const;
+/** Types of check extensions (Traffic Ops' to_extension types). */
+export const EXTENSION_TYPES = [
+  'CHECK_EXTENSION_BOOL', 'CHECK_EXTENSION_NUM', 'CONFIG_EXTENSION', 'STATISTIC_EXTENSION',
+] as const;
 export const PROFILE_TYPES = [
   'ATS_PROFILE', 'TR_PROFILE', 'TM_PROFILE', 'TS_PROFILE', 'TP_PROFILE', 'INFLUXDB_PROFILE', 'RIAK_PROFILE',
   'SPLUNK_PROFILE', 'DS_PROFILE', 'ORG_PROFILE', 'KAFKA_PROFILE', 'LOGSTASH_PROFILE', 'ES_PROFILE',
@@ -56,6 +64,9 @@ export function seedDatabase(db: Db, now: number): void {
     for (const t of DELIVERY_SERVICE_TYPES) type.run(t, `${t} delivery service`, 'deliveryservice');
     for (const t of CACHEGROUP_TYPES) type.run(t, `${t} cache group`, 'cachegroup');
     for (const t of PROFILE_TYPES) type.run(t, `${t} profile`, 'profile');
+    for (const t of SERVER_TYPES) type.run(t, `${t} cache`, 'server');
+    for (const t of EXTENSION_TYPES) type.run(t, `${t} extension`, 'to_extension');
+    seedBuiltinChecks(db, now);
     profile.run(now);
     if ((hasReval.get()?.n ?? 0) === 0) {
       param.run(now);

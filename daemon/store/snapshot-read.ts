@@ -4,6 +4,7 @@ import type {
 } from '../snapshot/types.js';
 import type { Db } from './db.js';
 import { DELIVERY_SERVICE_SELECT, toDeliveryService, type DeliveryServiceRow } from './deliveryservices.js';
+import { readServers } from './snapshot-read-servers.js';
 import { USER_SELECT, toUser, type UserRow } from './user-rows.js';
 
 const names = (db: Db, sql: string) => new Set(db.prepare<[], { name: string }>(sql).all().map((r) => r.name));
@@ -34,6 +35,12 @@ export async function readKnownRecords(db: Db): Promise<KnownRecords> {
     roles: names(db, 'SELECT name FROM roles'),
     deliveryServiceTypes: names(db, "SELECT name FROM types WHERE use_in_table = 'deliveryservice'"),
     cachegroupTypes: names(db, "SELECT name FROM types WHERE use_in_table = 'cachegroup'"),
+    serverTypes: names(db, "SELECT name FROM types WHERE use_in_table = 'server'"),
+    deliveryServiceCdns: new Map(
+      db.prepare<[], { xml_id: string; cdn: string }>('SELECT ds.xml_id, c.name AS cdn FROM deliveryservices ds JOIN cdns c ON c.id = ds.cdn_id')
+        .all()
+        .map((r) => [r.xml_id, r.cdn]),
+    ),
     users: new Map(users.map((u) => [u.username, u.email])),
     deliveryServices: new Map(
       dses.map((d) => [d.xml_id, d.fqdn === null ? null : `${d.protocol}://${d.fqdn}${d.port === null ? '' : `:${d.port}`}`]),
@@ -200,15 +207,18 @@ export async function readSnapshotModel(db: Db, withHashes: boolean): Promise<Sn
     coordinates: db.prepare<[], CoordinateModel>('SELECT name, latitude, longitude FROM coordinates ORDER BY name').all(),
     cachegroups: db
       .prepare<[], CachegroupModel>(
-        `SELECT cg.name, cg.short_name AS shortName, ty.name AS type, co.name AS coordinate, pc.name AS parentCachegroup
+        `SELECT cg.name, cg.short_name AS shortName, ty.name AS type, co.name AS coordinate, pc.name AS parentCachegroup,
+                sp.name AS secondaryParentCachegroup
            FROM cachegroups cg JOIN types ty ON ty.id = cg.type_id LEFT JOIN coordinates co ON co.id = cg.coordinate_id
-           LEFT JOIN cachegroups pc ON pc.id = cg.parent_cachegroup_id ORDER BY cg.name`,
+           LEFT JOIN cachegroups pc ON pc.id = cg.parent_cachegroup_id
+           LEFT JOIN cachegroups sp ON sp.id = cg.secondary_parent_cachegroup_id ORDER BY cg.name`,
       )
       .all(),
     profiles: readProfiles(db),
     users: readUsers(db, withHashes),
     deliveryServices: readDeliveryServices(db),
     origins: readOrigins(db),
+    servers: readServers(db),
     federations: readFederations(db),
     jobs: readJobs(db),
   }))();

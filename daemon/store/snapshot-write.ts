@@ -4,6 +4,7 @@ import { guardWrite } from './faults.js';
 import { idLookup, linkReplacer, upserter } from './snapshot-upsert.js';
 import { writeDeliveryServices, writeFederations, writeJobs, writeOrigins, type Tally } from './snapshot-write-services.js';
 import { USER_COLUMNS } from './user-rows.js';
+import { writeServers } from './snapshot-write-servers.js';
 
 const flag = (b: boolean) => (b ? 1 : 0);
 
@@ -15,23 +16,31 @@ function writeTenants(db: Db, snap: SnapshotWrite, now: number, tally: Tally): v
 }
 
 function writeCachegroups(db: Db, snap: SnapshotWrite, now: number, tally: Tally): void {
-  const cachegroups = upserter(db, 'cachegroups', ['name'], ['name', 'short_name', 'type_id', 'coordinate_id', 'parent_cachegroup_id']);
+  const cachegroups = upserter(db, 'cachegroups', ['name'], [
+    'name', 'short_name', 'type_id', 'coordinate_id', 'parent_cachegroup_id', 'secondary_parent_cachegroup_id',
+  ]);
   const coordinates = idLookup(db, 'coordinates');
   const type = db.prepare<[string], { id: number }>("SELECT id FROM types WHERE name = ? AND use_in_table = 'cachegroup'");
   const idOf = db.prepare<[string], { id: number }>('SELECT id FROM cachegroups WHERE name = ?');
   const setParent = db.prepare<[number | null, string]>('UPDATE cachegroups SET parent_cachegroup_id = ? WHERE name = ?');
+  const setSecondary = db.prepare<[number | null, string]>('UPDATE cachegroups SET secondary_parent_cachegroup_id = ? WHERE name = ?');
   // A parent may come later in the file: write every group first, then the parents still missing.
-  const late: Array<[string, string]> = [];
+  const late: Array<[string, string, typeof setParent]> = [];
+  const parentOf = (name: string, parent: string | null, set: typeof setParent) => {
+    const id = parent === null ? null : idOf.get(parent)?.id;
+    if (id === undefined) late.push([name, parent!, set]);
+    return id ?? null;
+  };
   for (const c of snap.cachegroups) {
-    const parentId = c.parentCachegroup === null ? null : idOf.get(c.parentCachegroup)?.id;
-    if (parentId === undefined) late.push([c.name, c.parentCachegroup!]);
     const values = {
       name: c.name, short_name: c.shortName, type_id: type.get(c.type)!.id,
-      coordinate_id: coordinates.optional(c.coordinate), parent_cachegroup_id: parentId ?? null,
+      coordinate_id: coordinates.optional(c.coordinate),
+      parent_cachegroup_id: parentOf(c.name, c.parentCachegroup, setParent),
+      secondary_parent_cachegroup_id: parentOf(c.name, c.secondaryParentCachegroup, setSecondary),
     };
     tally(cachegroups.upsert(values, now).outcome);
   }
-  for (const [name, parent] of late) setParent.run(idOf.get(parent)!.id, name);
+  for (const [name, parent, set] of late) set.run(idOf.get(parent)!.id, name);
 }
 
 function writeProfiles(db: Db, snap: SnapshotWrite, now: number, tally: Tally): void {
@@ -98,6 +107,7 @@ export async function writeSnapshot(db: Db, snap: SnapshotWrite, now: number): P
       writeUsers(db, snap, now, tally('users'));
       writeDeliveryServices(db, snap, now, tally('deliveryServices'));
       writeOrigins(db, snap, now, tally('origins'));
+      writeServers(db, snap, now, tally('servers'));
       writeFederations(db, snap, now, tally('federations'));
       writeJobs(db, snap, now, tally('jobs'));
     }).immediate(),

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { registerAuth } from '../../commands/auth.js';
+import { registerCachegroups } from '../../commands/cachegroups.js';
 import { registerCdns } from '../../commands/cdns.js';
 import { registerCompletion } from '../../commands/completion.js';
 import { registerConfig } from '../../commands/config.js';
@@ -13,6 +14,7 @@ import { registerResetPassword } from '../../commands/password.js';
 import { registerProfiles } from '../../commands/profiles.js';
 import { registerPurge } from '../../commands/purge.js';
 import { registerRoles } from '../../commands/roles.js';
+import { registerServers } from '../../commands/servers.js';
 import { registerTenants } from '../../commands/tenants.js';
 import { registerUsers } from '../../commands/users.js';
 import { registerUi } from '../../commands/ui.js';
@@ -49,6 +51,8 @@ export function buildProgram(): Command {
   registerTenants(program);
   registerRoles(program);
   registerCdns(program);
+  registerServers(program);
+  registerCachegroups(program);
   registerConfig(program);
   withExamples(registerDaemon(program), ['cdnctl daemon start --demo', 'cdnctl daemon status']);
   registerCompletion(program);

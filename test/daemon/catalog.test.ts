@@ -83,7 +83,7 @@ describe('GET cdns, tenants, roles, federations', () => {
   it('lists the seeded roles with their privilege levels', async () => {
     const { body } = await get('/api/1.3/roles', tenantA);
     expect(body.response.map((r) => [r.name, r.privLevel])).toEqual([
-      ['admin', 30], ['operations', 20], ['read-only', 10], ['disallowed', 0], ['portal', 15], ['federation', 15],
+      ['admin', 30], ['operations', 20], ['read-only', 10], ['disallowed', 0], ['portal', 15], ['federation', 15], ['ort', 11],
     ]);
   });
 

@@ -19,6 +19,8 @@ import { fieldsOf, type UserFields } from '../../daemon/store/users.js';
 import { makeApp, type TestApp } from '../helpers/app.js';
 
 export const GOLDEN_SNAPSHOT = new URL('../fixtures/golden/setup.snapshot.json', import.meta.url);
+/** cdn1's caches (issue 15): a MID group over two EDGE groups, EDGEs of ds1/ds2 and of ds3 alone. */
+export const CACHES_SNAPSHOT = new URL('../fixtures/caches.snapshot.json', import.meta.url);
 
 /** Passwords of the golden users, and of the users this fixture adds. */
 export const PASSWORDS = {
@@ -68,6 +70,13 @@ export interface GoldenIds {
   cdn: { id: number; name: string };
   /** A secondary origin of ds1 (root tenant) and one of ds2 (tenant-a). */
   origins: { root: number; tenantA: number };
+  /** Caches: edge2a is ds3's only serving cache (root tenant only); edge1a serves ds1 and ds2 (tenant-a sees it). */
+  servers: { root: number; tenantA: number; rootHost: string };
+  cachegroup: number;
+  /** A purge job on ds1 (root tenant). */
+  job: number;
+  /** The daemon's own HTTP check extension. */
+  builtinExtension: number;
 }
 
 export interface GoldenApp extends TestApp {
@@ -152,6 +161,7 @@ export async function goldenApp(options: { dbFile?: string } = {}): Promise<Gold
   const outbox = mkdtempSync(join(tmpdir(), 'cdnctl-sec-outbox-'));
   const t = await makeApp({ mailer: outboxMailer(outbox), dbFile: options.dbFile });
   await importSnapshot(t.db, JSON.parse(readFileSync(GOLDEN_SNAPSHOT, 'utf8')), { now: t.clock.now() });
+  await importSnapshot(t.db, JSON.parse(readFileSync(CACHES_SNAPSHOT, 'utf8')), { now: t.clock.now() });
   const now = t.clock.now();
   const tenants = await t.store.tenants.list();
   const tenantId = (name: string) => {
@@ -213,6 +223,7 @@ export async function goldenApp(options: { dbFile?: string } = {}): Promise<Gold
     profile: profiles[0].id,
     cdn: { id: cdn.id, name: cdn.name },
     origins: { root: await origin('root-secondary', ds1.id, root), tenantA: await origin('tenant-a-secondary', ds2.id, tenantA) },
+    ...(await cacheIds(t, ds1.id, users.admin)),
   };
 
   return {
@@ -244,6 +255,23 @@ export async function goldenApp(options: { dbFile?: string } = {}): Promise<Gold
   };
 }
 
+/** The ids of the cache records the tests point at. */
+async function cacheIds(t: TestApp, ds1: number, admin: number) {
+  const server = async (host: string) => (await t.store.servers.byHostName(host, null))!.id;
+  const cachegroup = (await t.store.cachegroups.list({ name: 'edge-cg2' }))[0].id;
+  const job = await t.store.jobs.insertPurge({
+    assetUrl: 'http://ds1-origin.example.test/fixture', ttlHours: 1, startTime: t.clock.now(), enteredTime: t.clock.now(),
+    userId: admin, deliveryServiceId: ds1,
+  });
+  const builtin = (await t.store.serverChecks.extensions()).find((e) => e.servercheckShortName === 'HTTP')!;
+  return {
+    servers: { root: await server('edge2a'), tenantA: await server('edge1a'), rootHost: 'edge2a' },
+    cachegroup,
+    job: job.id,
+    builtinExtension: builtin.id,
+  };
+}
+
 /** The alerts of a JSON answer; fails the test when the answer is not the alerts envelope. */
 export function alertsOf(res: { headers: Record<string, unknown>; body: string }): Alert[] {
   expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
@@ -271,6 +299,13 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   'federations/:id': (ids) => String(ids.federation),
   'cdns/:name': (ids) => ids.cdn.name,
   'name/:name': () => 'GLOBAL',
+  'servers/:id': (ids) => String(ids.servers.root),
+  'servers/:hostname': (ids) => ids.servers.rootHost,
+  'cdns/:id': (ids) => String(ids.cdn.id),
+  'cachegroups/:id': (ids) => String(ids.cachegroup),
+  'deliveryservices/:xmlId': () => 'ds3',
+  'jobs/:id': (ids) => String(ids.job),
+  'to_extensions/:id': (ids) => String(ids.builtinExtension),
 };
 
 /** The `segment/:param` keys of a route's path parameters. */

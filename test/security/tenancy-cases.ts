@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { RouteDef } from '../../daemon/http/route.js';
 import { ROLES, type GoldenIds } from './fixture.js';
+import { CACHES_TENANCY } from './tenancy-cases-caches.js';
 
 /**
  * Tenancy cases of the routes that take ids (path parameters, query filters, ids in bodies), asked by tenant-a
@@ -286,4 +287,5 @@ export const TENANCY: Record<string, TenancyEntry> = {
       },
     ],
   },
+  ...CACHES_TENANCY,
 };

@@ -51,7 +51,7 @@ export async function freshDb(now = testClock().now()): Promise<Db> {
 const SNAPSHOT_TABLES = [
   'cdns', 'tenants', 'coordinates', 'cachegroups', 'profiles', 'parameters', 'profile_parameters', 'users',
   'deliveryservices', 'deliveryservice_users', 'origins', 'federations', 'federation_deliveryservices',
-  'federation_users', 'jobs',
+  'federation_users', 'jobs', 'servers', 'deliveryservice_servers',
 ];
 
 export function dumpTables(db: Db): Record<string, unknown[]> {

@@ -13,6 +13,8 @@ function known(): KnownRecords {
     roles: new Set(['admin', 'operations', 'read-only', 'disallowed', 'portal', 'federation']),
     deliveryServiceTypes: new Set(['HTTP', 'DNS']),
     cachegroupTypes: new Set(['EDGE_LOC', 'ORG_LOC']),
+    serverTypes: new Set(['EDGE', 'MID']),
+    deliveryServiceCdns: new Map([['old-ds', 'ALL'], ['bare-ds', 'ALL']]),
     users: new Map([['admin', 'admin@localhost']]),
     deliveryServices: new Map<string, string | null>([['old-ds', 'https://old.example.test'], ['bare-ds', null]]),
     origins: new Map([['old-ds', { deliveryService: 'old-ds', isPrimary: true }], ['spare', { deliveryService: 'old-ds', isPrimary: false }]]),
@@ -42,8 +44,8 @@ describe('validateSnapshot: the document', () => {
   });
 
   it('rejects an unknown section, a section that is not an array and a record that is not an object', () => {
-    expect(errorsOf({ servers: [], cdns: {}, tenants: ['x'] })).toEqual([
-      'servers: unknown section (known: cdns, tenants, coordinates, cachegroups, profiles, users, deliveryServices, origins, federations, jobs)',
+    expect(errorsOf({ caches: [], cdns: {}, tenants: ['x'] })).toEqual([
+      'caches: unknown section (known: cdns, tenants, coordinates, cachegroups, profiles, users, deliveryServices, origins, servers, federations, jobs)',
       'cdns: must be an array',
       'tenants[0]: must be an object',
     ]);

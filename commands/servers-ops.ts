@@ -1,0 +1,78 @@
+import type { Command } from 'commander';
+import { CliError, EXIT } from '../src/cli/errors.js';
+import { listServerChecks, queueServer, setServerStatus, type ServerCheck } from '../src/client/servers.js';
+import { messageOutput, tableOutput, type Column } from '../src/output/format.js';
+import { confirmRisky } from './common/confirm-risky.js';
+import { findServer } from './common/resolve-caches.js';
+import { addVerb } from './common/verb.js';
+
+const STATUSES = ['ONLINE', 'OFFLINE', 'REPORTED', 'ADMIN_DOWN', 'PRE_PROD'];
+const OUT_OF_SERVICE = new Set(['OFFLINE', 'ADMIN_DOWN']);
+
+const checkValue = (c: ServerCheck, name: string) => {
+  const v = c.checks?.[name];
+  return v === undefined || v === null ? '-' : v;
+};
+
+/** The check columns: the daemon's own first, then any extension's. */
+function checkColumns(rows: ServerCheck[]): Column<ServerCheck>[] {
+  const names = [...new Set(rows.flatMap((r) => Object.keys(r.checks ?? {})))];
+  const own = ['HTTP', 'CKIN', 'UPD'].filter((n) => names.includes(n));
+  const ordered = [...own, ...names.filter((n) => !own.includes(n)).sort()];
+  return [
+    { header: 'HOST', value: (c) => c.hostName },
+    { header: 'TYPE', value: (c) => c.type },
+    { header: 'STATUS', value: (c) => c.adminState },
+    { header: 'CACHEGROUP', value: (c) => c.cacheGroup },
+    { header: 'UPD', value: (c) => (c.updPending ? 'pending' : '-') },
+    { header: 'REVAL', value: (c) => (c.revalPending ? 'pending' : '-') },
+    ...ordered.map((name): Column<ServerCheck> => ({ header: name, value: (c) => checkValue(c, name) })),
+  ];
+}
+
+/** `servers status|queue|dequeue|checks`. */
+export function registerServerOps(servers: Command): void {
+  addVerb<{ reason?: string; yes?: boolean }>(servers, {
+    name: 'status <host> <STATUS>',
+    description: `Set a server's status (${STATUSES.join(', ')}); OFFLINE and ADMIN_DOWN need --reason and a yes`,
+    examples: ['cdnctl servers status edge-chi-03 ADMIN_DOWN --reason "disk swap" --yes', 'cdnctl servers status edge-chi-03 REPORTED'],
+    api: { min: '1.1' },
+    configure: (c) => c.option('--reason <text>', 'why it leaves service (OFFLINE, ADMIN_DOWN)').option('-y, --yes', 'do not ask'),
+    run: async (inv, [host, status]: [string, string], flags) => {
+      const wanted = status.toUpperCase();
+      if (!STATUSES.includes(wanted)) throw new CliError(`unknown status "${status}"`, EXIT.USAGE, `use one of ${STATUSES.join(', ')}`);
+      if (OUT_OF_SERVICE.has(wanted) && !flags.reason) throw new CliError(`${wanted} needs --reason`, EXIT.USAGE);
+      const http = await inv.client();
+      const server = await findServer(http, host);
+      if (OUT_OF_SERVICE.has(wanted)) await confirmRisky(inv, `set ${server.hostName} ${wanted} (it stops serving)`, flags.yes);
+      const result = await setServerStatus(http, server.id, wanted, flags.reason);
+      inv.printer.alerts(result.alerts);
+      return messageOutput(result.body, '');
+    },
+  });
+  for (const queue of [true, false]) {
+    addVerb(servers, {
+      name: `${queue ? 'queue' : 'dequeue'} <host>`,
+      description: queue ? 'Queue a configuration update on a server' : 'Clear a queued update of a server',
+      examples: [`cdnctl servers ${queue ? 'queue' : 'dequeue'} edge-chi-01`],
+      api: { min: '1.1' },
+      run: async (inv, [host]: [string]) => {
+        const http = await inv.client();
+        const server = await findServer(http, host);
+        const result = await queueServer(http, server.id, queue);
+        return messageOutput(result.response, `${queue ? 'queued an update on' : 'cleared the queued update of'} ${server.hostName}`);
+      },
+    });
+  }
+  addVerb<{ host?: string }>(servers, {
+    name: 'checks',
+    description: 'Readiness checks of every cache: HTTP port (1 ok), minutes since check-in, keeping up (1 ok), extensions',
+    examples: ['cdnctl servers checks', 'cdnctl servers checks --host edge-chi-01 -o json'],
+    api: { min: '1.1' },
+    configure: (c) => c.option('--host <host>', 'only this server'),
+    run: async (inv, _args, flags) => {
+      const { response } = await listServerChecks(await inv.client(), { hostName: flags.host });
+      return tableOutput(response, response, checkColumns(response), 'No caches found.');
+    },
+  });
+}

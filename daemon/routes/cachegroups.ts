@@ -1,0 +1,33 @@
+import type { AppContext } from '../context.js';
+import { cachegroupRecord } from '../format/servers.js';
+import { parseIntegerParam } from '../http/params.js';
+import { PRIV, type RouteDef } from '../http/route.js';
+
+const listSchema = {
+  querystring: {
+    type: 'object',
+    properties: { id: { type: 'string' }, name: { type: 'string', maxLength: 256 }, type: { type: 'string' } },
+  },
+};
+
+/** GET cachegroups (1.1): cache groups carry no tenant, so every caller sees them all. */
+export function cachegroupRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    {
+      method: 'GET',
+      url: '/cachegroups',
+      since: '1.1',
+      auth: PRIV.READ,
+      schema: listSchema,
+      handler: async (request) => {
+        const q = request.query as { id?: string; name?: string; type?: string };
+        const list = await ctx.store.cachegroups.list({
+          id: q.id === undefined ? undefined : parseIntegerParam(q.id, 'id'),
+          name: q.name,
+          type: q.type === undefined ? undefined : parseIntegerParam(q.type, 'type'),
+        });
+        return { response: list.map(cachegroupRecord) };
+      },
+    },
+  ];
+}

@@ -1,0 +1,30 @@
+import type { AppContext } from '../context.js';
+import { propagation } from '../caches/propagation.js';
+import { notFound } from '../http/errors.js';
+import { parseIntegerParam } from '../http/params.js';
+import { PRIV, caller, type RouteDef } from '../http/route.js';
+import { visibleTenants } from '../http/tenancy.js';
+
+/**
+ * GET jobs/:id/propagation (cdnctl's own route, 1.1+; Traffic Ops never showed this): per tier, MID then EDGE,
+ * how many caches of the job's CDN have applied it, which are pending and which are overdue. A job of a delivery
+ * service the caller cannot see is not found.
+ */
+export function propagationRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    {
+      method: 'GET',
+      url: '/jobs/:id/propagation',
+      since: '1.1',
+      auth: PRIV.READ,
+      schema: { params: { type: 'object', properties: { id: { type: 'string' } } } },
+      handler: async (request) => {
+        const id = parseIntegerParam((request.params as { id: string }).id, 'id');
+        const job = await ctx.store.propagation.jobTarget(id);
+        if (!job || !(await visibleTenants(ctx, caller(request))).has(job.dsTenantId)) throw notFound(`job ${id} not found`);
+        const servers = await ctx.store.servers.list({ cdn: job.cdnId }, null);
+        return { response: propagation(job, servers, ctx.clock(), ctx.config.caches.checkInIntervalMinutes) };
+      },
+    },
+  ];
+}

@@ -1,0 +1,132 @@
+import type { UpdateStatusRecord } from '../../src/contract/servers.js';
+import type { AppContext } from '../context.js';
+import { ORT_LEVEL, readCheckIn, serverByIdOrName } from '../caches/check-in.js';
+import { visibleServer } from '../caches/server-writes.js';
+import { readQueueAction } from '../caches/status-input.js';
+import { serverVisibility } from '../caches/visibility.js';
+import { alerts, badRequest, notFound, successAlert } from '../http/errors.js';
+import { parseIntegerParam } from '../http/params.js';
+import { PRIV, caller, type RouteDef } from '../http/route.js';
+
+const ACTION_ERROR = "action must be 'queue' or 'dequeue'";
+const idParams = { type: 'object', properties: { id: { type: 'string' } } };
+const queueSchema = { params: idParams, body: { type: ['object', 'null'], properties: { action: {}, cdn: {}, cdnId: {} } } };
+const checkInSchema = {
+  params: { type: 'object', properties: { hostname: { type: 'string' } } },
+  querystring: { type: 'object', properties: { updated: { type: 'string' }, reval_updated: { type: 'string' } } },
+  body: { type: ['object', 'null'], properties: { updated: {}, reval_updated: {} } },
+};
+
+function action(body: unknown): boolean {
+  const queue = readQueueAction(body);
+  if (queue === null) throw badRequest(ACTION_ERROR);
+  return queue;
+}
+
+/**
+ * Queued updates (servers, CDN, cache group queue_update; 1.1), what a cache learns at check-in
+ * (servers/:hostname/update_status; 1.3) and the JSON check-in (POST servers/:hostname/update, ORT level).
+ */
+export function serverQueueRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    {
+      method: 'POST',
+      url: '/servers/:id/queue_update',
+      since: '1.1',
+      auth: PRIV.OPERATIONS,
+      schema: queueSchema,
+      handler: async (request) => {
+        const queue = action(request.body);
+        const id = parseIntegerParam((request.params as { id: string }).id, 'id');
+        await visibleServer(ctx, caller(request), id).catch(() => {
+          throw notFound(`no server with id '${id}' found`);
+        });
+        await ctx.store.serverFlags.setUpdPending({ id }, null, queue, ctx.clock());
+        return { response: { serverId: id, action: queue ? 'queue' : 'dequeue' } };
+      },
+    },
+    {
+      method: 'POST',
+      url: '/cdns/:id/queue_update',
+      since: '1.1',
+      auth: PRIV.OPERATIONS,
+      schema: queueSchema,
+      handler: async (request) => {
+        const queue = action(request.body);
+        const id = parseIntegerParam((request.params as { id: string }).id, 'id');
+        if (!(await ctx.store.cdns.byId(id))) throw notFound('Not Found');
+        const visible = await serverVisibility(ctx, caller(request));
+        await ctx.store.serverFlags.setUpdPending({ cdn: id }, visible, queue, ctx.clock());
+        return { response: { action: queue ? 'queue' : 'dequeue', cdnId: id } };
+      },
+    },
+    {
+      method: 'POST',
+      url: '/cachegroups/:id/queue_update',
+      since: '1.1',
+      auth: PRIV.OPERATIONS,
+      schema: queueSchema,
+      handler: async (request) => {
+        const queue = action(request.body);
+        const id = parseIntegerParam((request.params as { id: string }).id, 'id');
+        const body = (request.body ?? {}) as { cdn?: unknown; cdnId?: unknown };
+        const cachegroup = await ctx.store.cachegroups.byId(id);
+        if (!cachegroup) throw notFound('Not Found');
+        if ((body.cdn === undefined || body.cdn === '') && body.cdnId === undefined) throw badRequest('cdn is a required field');
+        const named = body.cdnId !== undefined ? body.cdnId : body.cdn;
+        const cdn = typeof named === 'number' ? await ctx.store.cdns.byId(named) : await ctx.store.cdns.byName(String(named));
+        if (!cdn) throw badRequest(`cdn ${String(named)} does not exist`);
+        const visible = await serverVisibility(ctx, caller(request));
+        const serverNames = await ctx.store.serverFlags.setUpdPending({ cachegroup: id, cdn: cdn.id }, visible, queue, ctx.clock());
+        return {
+          response: { cachegroupName: cachegroup.name, action: queue ? 'queue' : 'dequeue', serverNames, cdn: cdn.name, cachegroupID: id },
+        };
+      },
+    },
+    {
+      method: 'GET',
+      url: '/servers/:hostname/update_status',
+      since: '1.3',
+      auth: PRIV.READ,
+      handler: async (request) => {
+        const principal = caller(request);
+        const { hostname } = request.params as { hostname: string };
+        const status = await ctx.store.serverFlags.updateStatus(hostname, await serverVisibility(ctx, principal));
+        if (!status) return [];
+        // A cache asks at the start of every run, pending or not: when the cache itself (an ORT user) asks, it checked in.
+        if (principal.privLevel === ORT_LEVEL) await ctx.store.serverFlags.checkIn(status.hostId, {}, ctx.clock());
+        const record: UpdateStatusRecord = {
+          host_name: status.hostName,
+          upd_pending: status.updPending,
+          reval_pending: status.revalPending,
+          use_reval_pending: true,
+          host_id: status.hostId,
+          status: status.status,
+          parent_pending: status.parentPending,
+          parent_reval_pending: status.parentRevalPending,
+        };
+        return [record];
+      },
+    },
+    {
+      method: 'POST',
+      url: '/servers/:hostname/update',
+      since: '1.1',
+      auth: ORT_LEVEL,
+      schema: checkInSchema,
+      handler: async (request) => {
+        const fields = { ...(request.query as object), ...((request.body ?? {}) as object) } as Record<string, unknown>;
+        const read = readCheckIn(fields);
+        if (!read.ok) throw badRequest(read.error);
+        const { hostname } = request.params as { hostname: string };
+        const server = await serverByIdOrName(ctx, caller(request), hostname);
+        if (!server) throw notFound(`server name '${hostname}' not found`);
+        await ctx.store.serverFlags.checkIn(server.id, read.report, ctx.clock());
+        const after = (await ctx.store.serverFlags.updateStatus(server.hostName, null))!;
+        return alerts(
+          successAlert(`successfully set server '${server.hostName}' updated=${after.updPending} reval_updated=${after.revalPending}`),
+        );
+      },
+    },
+  ];
+}

@@ -1,0 +1,52 @@
+import type { AppContext } from '../context.js';
+import { guardLastServer, visibleServer } from '../caches/server-writes.js';
+import { isCacheType, readStatusChange, statusChangedText, storedReason } from '../caches/status-input.js';
+import { serverVisibility } from '../caches/visibility.js';
+import { SERVER_STATUSES } from '../store/servers.js';
+import { alerts, badRequest, successAlert } from '../http/errors.js';
+import { parseIntegerParam } from '../http/params.js';
+import { PRIV, caller, type RouteDef } from '../http/route.js';
+
+const statusSchema = {
+  params: { type: 'object', properties: { id: { type: 'string' } } },
+  body: { type: ['object', 'null'], properties: { status: {}, offlineReason: {} } },
+};
+
+/** GET servers/status (counts) and PUT servers/:id/status (1.1; BEHAVIOR.md "Caches"). */
+export function serverStatusRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    {
+      method: 'GET',
+      url: '/servers/status',
+      since: '1.1',
+      auth: PRIV.READ,
+      handler: async (request) => {
+        const counts = await ctx.store.servers.statusCounts(await serverVisibility(ctx, caller(request)));
+        const response: Record<string, number> = {};
+        for (const status of SERVER_STATUSES) response[status] = counts[status] ?? 0;
+        response.total = Object.values(counts).reduce((a, b) => a + b, 0);
+        return { response };
+      },
+    },
+    {
+      method: 'PUT',
+      url: '/servers/:id/status',
+      since: '1.1',
+      auth: PRIV.OPERATIONS,
+      schema: statusSchema,
+      handler: async (request) => {
+        const principal = caller(request);
+        const checked = readStatusChange(request.body);
+        if (!checked.ok) throw badRequest(checked.error);
+        const id = parseIntegerParam((request.params as { id: string }).id, 'id');
+        const server = await visibleServer(ctx, principal, id);
+        await guardLastServer(ctx, server, checked.change.status);
+        const reason = storedReason(principal.username, checked.change.offlineReason);
+        const children = isCacheType(server.type);
+        await ctx.store.serverFlags.setStatus(id, checked.change.status, reason, children, ctx.clock());
+        const fqdn = `${server.hostName}.${server.domainName}`;
+        return alerts(successAlert(statusChangedText(checked.change.status, fqdn, reason, children)));
+      },
+    },
+  ];
+}

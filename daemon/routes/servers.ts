@@ -1,0 +1,87 @@
+import type { AppContext } from '../context.js';
+import { parseServerQuery, SERVER_QUERY_KEYS } from '../caches/server-query.js';
+import { createServer, deleteServer, updateServer, visibleServer } from '../caches/server-writes.js';
+import { serverVisibility } from '../caches/visibility.js';
+import { serverRecord } from '../format/servers.js';
+import { alerts, successAlert, warningAlert } from '../http/errors.js';
+import { parseIntegerParam } from '../http/params.js';
+import { PRIV, caller, type RouteDef } from '../http/route.js';
+
+const idParams = { params: { type: 'object', properties: { id: { type: 'string' } } } };
+const listSchema = {
+  querystring: {
+    type: 'object',
+    properties: Object.fromEntries(SERVER_QUERY_KEYS.map((k) => [k, { type: 'string', maxLength: 256 }])),
+  },
+};
+// The fields are checked in readServerInput so that every failure of a request is reported in one answer.
+const bodySchema = { body: { type: ['object', 'null'] } };
+
+export const SERVER_BY_ID_DEPRECATION = 'This endpoint is deprecated, please use GET /servers with query parameter id instead';
+
+/** GET/POST servers, GET/PUT/DELETE servers/:id (1.1; BEHAVIOR.md "Caches"). Writes need operations. */
+export function serverRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    {
+      method: 'GET',
+      url: '/servers',
+      since: '1.1',
+      auth: PRIV.READ,
+      schema: listSchema,
+      handler: async (request) => {
+        const filters = parseServerQuery(request.query as Record<string, string>);
+        const servers = await ctx.store.servers.list(filters, await serverVisibility(ctx, caller(request)));
+        return { response: servers.map(serverRecord) };
+      },
+    },
+    {
+      method: 'GET',
+      url: '/servers/:id',
+      since: '1.1',
+      auth: PRIV.READ,
+      schema: idParams,
+      handler: async (request) => {
+        const id = parseIntegerParam((request.params as { id: string }).id, 'id');
+        const server = await ctx.store.servers.byId(id, await serverVisibility(ctx, caller(request)));
+        return { ...alerts(warningAlert(SERVER_BY_ID_DEPRECATION)), response: server ? [serverRecord(server)] : [] };
+      },
+    },
+    {
+      method: 'POST',
+      url: '/servers',
+      since: '1.1',
+      auth: PRIV.OPERATIONS,
+      schema: bodySchema,
+      handler: async (request) => {
+        const id = await createServer(ctx, request.body);
+        const server = await visibleServer(ctx, caller(request), id).catch(() => null);
+        return { ...alerts(successAlert('server was created.')), response: server ? serverRecord(server) : { id } };
+      },
+    },
+    {
+      method: 'PUT',
+      url: '/servers/:id',
+      since: '1.1',
+      auth: PRIV.OPERATIONS,
+      schema: { ...idParams, ...bodySchema },
+      handler: async (request) => {
+        const id = parseIntegerParam((request.params as { id: string }).id, 'id');
+        await updateServer(ctx, caller(request), id, request.body);
+        const server = await visibleServer(ctx, caller(request), id);
+        return { ...alerts(successAlert('server was updated.')), response: serverRecord(server) };
+      },
+    },
+    {
+      method: 'DELETE',
+      url: '/servers/:id',
+      since: '1.1',
+      auth: PRIV.OPERATIONS,
+      schema: idParams,
+      handler: async (request) => {
+        const id = parseIntegerParam((request.params as { id: string }).id, 'id');
+        await deleteServer(ctx, caller(request), id);
+        return alerts(successAlert('server was deleted.'));
+      },
+    },
+  ];
+}

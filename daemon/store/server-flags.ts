@@ -1,0 +1,133 @@
+import type { Db } from './db.js';
+import { guardWrite } from './faults.js';
+import { LIST_WHERE, listParams, type ListParams, type ServerFilters, type ServerVisibility } from './servers.js';
+
+/** What a check-in reports: each flag's new value, or undefined to leave it as it is. */
+export interface CheckIn {
+  updated?: boolean;
+  revalUpdated?: boolean;
+}
+
+/** A cache's flags as `update_status` answers them. */
+export interface UpdateStatus {
+  hostName: string;
+  hostId: number;
+  status: string;
+  updPending: boolean;
+  revalPending: boolean;
+  parentPending: boolean;
+  parentRevalPending: boolean;
+}
+
+/** The pending flags: queued updates, revalidations, check-ins and status changes (BEHAVIOR.md "Caches"). */
+export interface ServerFlagStore {
+  /** Sets or clears upd_pending on the matching visible servers; answers their host names. */
+  setUpdPending(filters: ServerFilters, visible: ServerVisibility, pending: boolean, now: number): Promise<string[]>;
+  /**
+   * Sets a server's status and offline reason; with `queueChildren`, also queues updates on the servers of the
+   * same CDN whose cache group has this server's cache group as its parent or secondary parent.
+   */
+  setStatus(id: number, status: string, offlineReason: string | null, queueChildren: boolean, now: number): Promise<void>;
+  /** Records a check-in: only the flags sent change; the time is always recorded. */
+  checkIn(id: number, report: CheckIn, now: number): Promise<void>;
+  updateStatus(hostName: string, visible: ServerVisibility): Promise<UpdateStatus | null>;
+}
+
+/** Raises reval_pending on a CDN's caches the way a purge job does (see markRevalidation). */
+export const REVALIDATE_CDN_SQL = `UPDATE servers
+   SET reval_pending_since = CASE WHEN reval_pending = 1 THEN reval_pending_since ELSE ? END, reval_pending = 1
+ WHERE cdn_id = (SELECT cdn_id FROM deliveryservices WHERE id = ?) AND status NOT IN ('OFFLINE', 'PRE_PROD')
+   AND type_id IN (SELECT id FROM types WHERE use_in_table = 'server' AND (name LIKE 'EDGE%' OR name LIKE 'MID%'))`;
+
+/**
+ * The one place a job reaches the caches: every EDGE/MID cache of the delivery service's CDN that is not
+ * OFFLINE or PRE_PROD gets reval_pending, as Traffic Ops did with use_reval_pending on. Answers a function to run
+ * inside the transaction that writes the job (creating, changing or deleting one).
+ */
+export function markRevalidation(db: Db): (deliveryServiceId: number, now: number) => number {
+  const statement = db.prepare<[number, number]>(REVALIDATE_CDN_SQL);
+  return (deliveryServiceId, now) => statement.run(now, deliveryServiceId).changes;
+}
+
+// A parent server counts while it is polled or in service, and is a cache (Traffic Ops' rule, primary parent only).
+const PARENT_FLAGS = `SELECT coalesce(max(p.upd_pending), 0) AS upd, coalesce(max(p.reval_pending), 0) AS reval
+  FROM servers p JOIN types pt ON pt.id = p.type_id
+ WHERE p.cachegroup_id = ? AND p.cdn_id = ? AND p.status IN ('ONLINE', 'REPORTED', 'ADMIN_DOWN')
+   AND (pt.name LIKE 'EDGE%' OR pt.name LIKE 'MID%')`;
+
+export function sqliteServerFlags(db: Db): ServerFlagStore {
+  const matching = `SELECT s.id FROM servers s JOIN types ty ON ty.id = s.type_id JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE}`;
+  const names = db.prepare<[ListParams], string>(`SELECT s.host_name FROM servers s JOIN types ty ON ty.id = s.type_id
+      JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE} ORDER BY s.host_name`).pluck();
+  const raise = db.prepare<[ListParams & { now: number }]>(
+    `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE @now END,
+            upd_pending = 1 WHERE id IN (${matching})`,
+  );
+  const lower = db.prepare<[ListParams]>(`UPDATE servers SET upd_pending = 0, upd_pending_since = NULL WHERE id IN (${matching})`);
+  const status = db.prepare<[string, string | null, number, number]>(
+    'UPDATE servers SET status = ?, offline_reason = ?, last_updated = ? WHERE id = ?',
+  );
+  const children = db.prepare<[{ now: number; id: number; cg: number }]>(
+    `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE @now END, upd_pending = 1
+      WHERE cdn_id = (SELECT cdn_id FROM servers WHERE id = @id)
+        AND cachegroup_id IN (SELECT id FROM cachegroups WHERE @cg IN (parent_cachegroup_id, secondary_parent_cachegroup_id))`,
+  );
+  const cachegroupOf = db.prepare<[number], number>('SELECT cachegroup_id FROM servers WHERE id = ?').pluck();
+  const checkIn = db.prepare(
+    `UPDATE servers SET last_check_in = @now,
+       upd_pending = coalesce(@upd, upd_pending),
+       upd_pending_since = CASE WHEN @upd IS NULL THEN upd_pending_since WHEN @upd = 0 THEN NULL
+                                ELSE coalesce(upd_pending_since, @now) END,
+       reval_pending = coalesce(@reval, reval_pending),
+       reval_pending_since = CASE WHEN @reval IS NULL THEN reval_pending_since WHEN @reval = 0 THEN NULL
+                                  ELSE coalesce(reval_pending_since, @now) END,
+       reval_applied_at = CASE WHEN @reval = 0 THEN @now ELSE reval_applied_at END
+     WHERE id = @id`,
+  );
+  const self = db.prepare<[ListParams], { id: number; host_name: string; status: string; upd_pending: number;
+    reval_pending: number; cdn_id: number; parent: number | null }>(
+    `SELECT s.id, s.host_name, s.status, s.upd_pending, s.reval_pending, s.cdn_id, cg.parent_cachegroup_id AS parent
+       FROM servers s JOIN types ty ON ty.id = s.type_id JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE}`,
+  );
+  const parents = db.prepare<[number, number], { upd: number; reval: number }>(PARENT_FLAGS);
+  const flag = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
+  return {
+    async setUpdPending(filters, visible, pending, now) {
+      const params = listParams(filters, visible);
+      return guardWrite(() =>
+        db.transaction(() => {
+          const hosts = names.all(params);
+          if (pending) raise.run({ ...params, now });
+          else lower.run(params);
+          return hosts;
+        }).immediate(),
+      );
+    },
+    async setStatus(id, newStatus, offlineReason, queueChildren, now) {
+      guardWrite(() =>
+        db.transaction(() => {
+          status.run(newStatus, offlineReason, now, id);
+          const cg = cachegroupOf.get(id);
+          if (queueChildren && cg !== undefined) children.run({ now, id, cg });
+        }).immediate(),
+      );
+    },
+    async checkIn(id, report, now) {
+      guardWrite(() => checkIn.run({ now, id, upd: flag(report.updated), reval: flag(report.revalUpdated) }));
+    },
+    async updateStatus(hostName, visible) {
+      const row = self.get(listParams({ hostName }, visible));
+      if (!row) return null;
+      const p = row.parent === null ? { upd: 0, reval: 0 } : parents.get(row.parent, row.cdn_id)!;
+      return {
+        hostName: row.host_name,
+        hostId: row.id,
+        status: row.status,
+        updPending: row.upd_pending === 1,
+        revalPending: row.reval_pending === 1,
+        parentPending: p.upd === 1,
+        parentRevalPending: p.reval === 1,
+      };
+    },
+  };
+}

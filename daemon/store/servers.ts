@@ -1,0 +1,191 @@
+import type { Db } from './db.js';
+import { guardWrite } from './faults.js';
+import { SERVER_SELECT, toServer, type Server, type ServerRow } from './server-rows.js';
+
+export type { Server } from './server-rows.js';
+
+/** Statuses a cache may have, with the seed's polling meaning (BEHAVIOR.md "Caches"). */
+export const SERVER_STATUSES = ['ONLINE', 'OFFLINE', 'REPORTED', 'ADMIN_DOWN', 'PRE_PROD'] as const;
+export type ServerStatus = (typeof SERVER_STATUSES)[number];
+
+/** The columns an API write sets. */
+export interface ServerFields {
+  hostName: string;
+  domainName: string;
+  tcpPort: number | null;
+  httpsPort: number | null;
+  interfaceName: string;
+  interfaceMtu: number;
+  ipAddress: string | null;
+  ipNetmask: string | null;
+  ipGateway: string | null;
+  ip6Address: string | null;
+  ip6Gateway: string | null;
+  typeId: number;
+  status: ServerStatus;
+  offlineReason: string | null;
+  cachegroupId: number;
+  cdnId: number;
+  profileId: number;
+}
+
+/** GET servers filters; every value already parsed. */
+export interface ServerFilters {
+  id?: number;
+  hostName?: string;
+  cachegroup?: number;
+  parentCachegroup?: number;
+  cdn?: number;
+  profileId?: number;
+  status?: string;
+  type?: string;
+  dsId?: number;
+}
+
+/**
+ * Which servers a caller sees: null = every server (root tenant); otherwise the servers assigned to a delivery
+ * service of these tenants, and the MIDs of a CDN where one of these tenants has a delivery service.
+ */
+export type ServerVisibility = number[] | null;
+
+/** Servers (caches): reads, and the writes of the servers API. */
+export interface ServerStore {
+  list(filters: ServerFilters, visible: ServerVisibility): Promise<Server[]>;
+  byId(id: number, visible: ServerVisibility): Promise<Server | null>;
+  byHostName(hostName: string, visible: ServerVisibility): Promise<Server | null>;
+  /** The new id, or null when the host name is taken. */
+  insert(fields: ServerFields, now: number): Promise<number | null>;
+  /** False when the new host name belongs to another server. */
+  update(id: number, fields: ServerFields, now: number): Promise<boolean>;
+  delete(id: number): Promise<void>;
+  /** Counts per status of the visible servers. */
+  statusCounts(visible: ServerVisibility): Promise<Record<string, number>>;
+  /** The ids of the delivery services a server is assigned to. */
+  deliveryServiceIds(serverId: number): Promise<number[]>;
+  /**
+   * The active delivery services this server is assigned to that have no other ONLINE or REPORTED server
+   * assigned: what taking it out of service (or deleting it) would leave without a cache.
+   */
+  activeServicesOnlyServedBy(serverId: number): Promise<number[]>;
+  /** Replaces a delivery service's server assignments. */
+  assignToDeliveryService(dsId: number, serverIds: number[]): Promise<void>;
+}
+
+export const LIST_WHERE = `
+  WHERE (@id IS NULL OR s.id = @id) AND (@hostName IS NULL OR s.host_name = @hostName)
+    AND (@cachegroup IS NULL OR s.cachegroup_id = @cachegroup)
+    AND (@parentCachegroup IS NULL OR cg.parent_cachegroup_id = @parentCachegroup)
+    AND (@cdn IS NULL OR s.cdn_id = @cdn) AND (@profileId IS NULL OR s.profile_id = @profileId)
+    AND (@status IS NULL OR s.status = @status) AND (@type IS NULL OR ty.name = @type)
+    AND (@dsId IS NULL OR EXISTS (SELECT 1 FROM deliveryservice_servers x WHERE x.server_id = s.id AND x.deliveryservice_id = @dsId))
+    AND (@tenants IS NULL
+         OR EXISTS (SELECT 1 FROM deliveryservice_servers x JOIN deliveryservices d ON d.id = x.deliveryservice_id
+                     WHERE x.server_id = s.id AND d.tenant_id IN (SELECT value FROM json_each(@tenants)))
+         OR (ty.name LIKE 'MID%' AND EXISTS (SELECT 1 FROM deliveryservices d
+                     WHERE d.cdn_id = s.cdn_id AND d.tenant_id IN (SELECT value FROM json_each(@tenants)))))`;
+
+export type ListParams = Record<keyof ServerFilters | 'tenants', string | number | null>;
+
+export function listParams(filters: ServerFilters, visible: ServerVisibility): ListParams {
+  return {
+    id: filters.id ?? null,
+    hostName: filters.hostName ?? null,
+    cachegroup: filters.cachegroup ?? null,
+    parentCachegroup: filters.parentCachegroup ?? null,
+    cdn: filters.cdn ?? null,
+    profileId: filters.profileId ?? null,
+    status: filters.status ?? null,
+    type: filters.type ?? null,
+    dsId: filters.dsId ?? null,
+    tenants: visible === null ? null : JSON.stringify(visible),
+  };
+}
+
+const WRITE_COLUMNS = `host_name = @hostName, domain_name = @domainName, tcp_port = @tcpPort, https_port = @httpsPort,
+  interface_name = @interfaceName, interface_mtu = @interfaceMtu, ip_address = @ipAddress, ip_netmask = @ipNetmask,
+  ip_gateway = @ipGateway, ip6_address = @ip6Address, ip6_gateway = @ip6Gateway, type_id = @typeId, status = @status,
+  offline_reason = @offlineReason, cachegroup_id = @cachegroupId, cdn_id = @cdnId, profile_id = @profileId,
+  last_updated = @now`;
+
+export function sqliteServers(db: Db): ServerStore {
+  const list = db.prepare<[ListParams], ServerRow>(`${SERVER_SELECT} ${LIST_WHERE} ORDER BY s.host_name`);
+  const taken = db.prepare<[string, number], { id: number }>('SELECT id FROM servers WHERE host_name = ? AND id <> ?');
+  const insert = db.prepare(
+    `INSERT INTO servers (host_name, domain_name, tcp_port, https_port, interface_name, interface_mtu, ip_address,
+       ip_netmask, ip_gateway, ip6_address, ip6_gateway, type_id, status, offline_reason, cachegroup_id, cdn_id,
+       profile_id, last_updated)
+     VALUES (@hostName, @domainName, @tcpPort, @httpsPort, @interfaceName, @interfaceMtu, @ipAddress, @ipNetmask,
+       @ipGateway, @ip6Address, @ip6Gateway, @typeId, @status, @offlineReason, @cachegroupId, @cdnId, @profileId, @now)`,
+  );
+  const update = db.prepare(`UPDATE servers SET ${WRITE_COLUMNS} WHERE id = @id`);
+  const remove = db.prepare<[number]>('DELETE FROM servers WHERE id = ?');
+  const counts = db.prepare<[ListParams], { status: string; n: number }>(
+    `SELECT s.status, count(*) AS n FROM servers s JOIN types ty ON ty.id = s.type_id
+       JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE} GROUP BY s.status`,
+  );
+  const dsIds = db.prepare<[number], number>(
+    'SELECT deliveryservice_id FROM deliveryservice_servers WHERE server_id = ? ORDER BY deliveryservice_id',
+  ).pluck();
+  const soleServer = db.prepare<[number], number>(
+    `SELECT x.deliveryservice_id FROM deliveryservice_servers x JOIN deliveryservices d ON d.id = x.deliveryservice_id
+      WHERE x.server_id = ? AND d.active = 1
+        AND NOT EXISTS (SELECT 1 FROM deliveryservice_servers o JOIN servers os ON os.id = o.server_id
+                         WHERE o.deliveryservice_id = x.deliveryservice_id AND o.server_id <> x.server_id
+                           AND os.status IN ('ONLINE', 'REPORTED'))
+      ORDER BY x.deliveryservice_id`,
+  ).pluck();
+  const clearDs = db.prepare<[number]>('DELETE FROM deliveryservice_servers WHERE deliveryservice_id = ?');
+  const addDs = db.prepare<[number, number]>('INSERT INTO deliveryservice_servers (deliveryservice_id, server_id) VALUES (?, ?)');
+  const one = (filters: ServerFilters, visible: ServerVisibility) => {
+    const row = list.get(listParams(filters, visible));
+    return row ? toServer(row) : null;
+  };
+  return {
+    async list(filters, visible) {
+      return list.all(listParams(filters, visible)).map(toServer);
+    },
+    async byId(id, visible) {
+      return one({ id }, visible);
+    },
+    async byHostName(hostName, visible) {
+      return one({ hostName }, visible);
+    },
+    async insert(fields, now) {
+      return guardWrite(() =>
+        db.transaction(() => {
+          if (taken.get(fields.hostName, 0)) return null;
+          return Number(insert.run({ ...fields, now }).lastInsertRowid);
+        }).immediate(),
+      );
+    },
+    async update(id, fields, now) {
+      return guardWrite(() =>
+        db.transaction(() => {
+          if (taken.get(fields.hostName, id)) return false;
+          update.run({ ...fields, now, id });
+          return true;
+        }).immediate(),
+      );
+    },
+    async delete(id) {
+      guardWrite(() => remove.run(id));
+    },
+    async statusCounts(visible) {
+      return Object.fromEntries(counts.all(listParams({}, visible)).map((r) => [r.status, r.n]));
+    },
+    async deliveryServiceIds(serverId) {
+      return dsIds.all(serverId);
+    },
+    async activeServicesOnlyServedBy(serverId) {
+      return soleServer.all(serverId);
+    },
+    async assignToDeliveryService(dsId, serverIds) {
+      guardWrite(() =>
+        db.transaction(() => {
+          clearDs.run(dsId);
+          for (const id of new Set(serverIds)) addDs.run(dsId, id);
+        }).immediate(),
+      );
+    },
+  };
+}

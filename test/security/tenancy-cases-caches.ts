@@ -1,0 +1,159 @@
+import { expect } from 'vitest';
+import type { TenancyEntry } from './tenancy-cases.js';
+
+/*
+ * Tenancy cases of the caches routes (issue 15). A tenant-a caller sees the caches that serve ds2 (edge1a,
+ * edge1b) and cdn1's MIDs (mid1, mid2), which serve every delivery service of the CDN; never edge2a-c, which
+ * serve only the root tenant's ds3. Invisible servers answer as missing ones; texts naming ids are checked in
+ * test/caches/tenancy.test.ts.
+ */
+
+const isEmptyList = (r: unknown) => expect(r).toEqual([]);
+const oneRecord = (r: unknown) => expect(r).toHaveLength(1);
+const hosts = (r: unknown) => (r as { hostName: string }[]).map((s) => s.hostName);
+
+export const CACHES_TENANCY: Record<string, TenancyEntry> = {
+  'GET /servers': {
+    why: 'lists only the caches serving visible delivery services (and the MIDs of their CDNs)',
+    cases: [
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/servers?id=${ids.servers.root}`, status: 200, response: isEmptyList, adminSeesIt: true },
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/servers?dsId=${ids.deliveryServices.ds3}`, status: 200, response: isEmptyList, adminSeesIt: true },
+      { as: 'tenanta_user', url: () => '/api/1.1/servers', status: 200, response: (r) => expect(hosts(r)).toEqual(['edge1a', 'edge1b', 'mid1', 'mid2']) },
+    ],
+  },
+  'GET /servers/:id': {
+    why: 'an invisible server answers like a missing one',
+    cases: [
+      { as: 'tenanta_user', url: (ids) => `/api/1.1/servers/${ids.servers.root}`, status: 200, response: isEmptyList, adminSeesIt: true },
+      { as: 'tenanta_user', url: (ids) => `/api/1.1/servers/${ids.servers.tenantA}`, status: 200, response: oneRecord },
+    ],
+  },
+  'PUT /servers/:id': {
+    why: 'an invisible server is not found',
+    cases: [{ as: 'tenanta_user', method: 'PUT', url: (ids) => `/api/1.3/servers/${ids.servers.root}`, body: () => ({}), status: 404 }],
+  },
+  'DELETE /servers/:id': {
+    why: 'an invisible server is not found',
+    cases: [{ as: 'tenanta_user', method: 'DELETE', url: (ids) => `/api/1.3/servers/${ids.servers.root}`, status: 404 }],
+  },
+  'PUT /servers/:id/status': {
+    why: 'an invisible server is not found',
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'PUT',
+        url: (ids) => `/api/1.3/servers/${ids.servers.root}/status`,
+        body: () => ({ status: 'ADMIN_DOWN', offlineReason: 'probe' }),
+        status: 404,
+      },
+    ],
+  },
+  'POST /servers/:id/queue_update': {
+    why: 'an invisible server is not found',
+    cases: [{ as: 'tenanta_user', method: 'POST', url: (ids) => `/api/1.3/servers/${ids.servers.root}/queue_update`, body: () => ({ action: 'queue' }), status: 404 }],
+  },
+  'POST /cdns/:id/queue_update': {
+    why: 'acts only on the caches the caller sees (nothing queued here, so dequeue changes nothing)',
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'POST',
+        url: (ids) => `/api/1.3/cdns/${ids.cdn.id}/queue_update`,
+        body: () => ({ action: 'dequeue' }),
+        status: 200,
+        response: (r, ids) => expect(r).toEqual({ action: 'dequeue', cdnId: ids.cdn.id }),
+      },
+    ],
+  },
+  'POST /cachegroups/:id/queue_update': {
+    why: 'acts only on the caches the caller sees: none of edge-cg2',
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'POST',
+        url: (ids) => `/api/1.3/cachegroups/${ids.cachegroup}/queue_update`,
+        body: (ids) => ({ action: 'queue', cdnId: ids.cdn.id }),
+        status: 200,
+        response: (r) => expect((r as { serverNames: string[] }).serverNames).toEqual([]),
+      },
+    ],
+  },
+  'GET /servers/:hostname/update_status': {
+    why: 'an invisible cache answers like an unknown host (a bare empty array)',
+    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/servers/${ids.servers.rootHost}/update_status`, status: 200 }],
+  },
+  'POST /servers/:hostname/update': {
+    why: 'an invisible cache cannot check in',
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'POST',
+        url: (ids) => `/api/1.3/servers/${ids.servers.rootHost}/update`,
+        body: () => ({ updated: false }),
+        status: 404,
+        text: "server name 'edge2a' not found",
+      },
+    ],
+  },
+  'GET /cachegroups': {
+    why: 'cache groups carry no tenant: every caller sees them',
+    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/cachegroups?id=${ids.cachegroup}`, status: 200, response: oneRecord }],
+  },
+  'GET /deliveryservices/:id/servers': {
+    why: 'an invisible delivery service is not found',
+    cases: [
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/deliveryservices/${ids.deliveryServices.ds1}/servers`, status: 404, text: 'delivery service not found' },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/deliveryservices/${ids.deliveryServices.ds2}/servers`,
+        status: 200,
+        response: (r) => expect(hosts(r)).toEqual(['edge1a', 'edge1b']),
+      },
+    ],
+  },
+  'POST /deliveryservices/:xmlId/servers': {
+    why: 'cannot assign caches to an invisible delivery service',
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'POST',
+        url: () => '/api/1.3/deliveryservices/ds3/servers',
+        body: () => ({ serverNames: ['edge2a'] }),
+        status: 403,
+        text: 'not authorized on this tenant',
+      },
+    ],
+  },
+  'GET /servers/:id/deliveryservices': {
+    why: 'an invisible server is not found; a visible one lists only visible delivery services',
+    cases: [
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/servers/${ids.servers.root}/deliveryservices`, status: 404 },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/servers/${ids.servers.tenantA}/deliveryservices`,
+        status: 200,
+        response: (r) => expect((r as { xmlId: string }[]).map((d) => d.xmlId)).toEqual(['ds2']),
+      },
+    ],
+  },
+  'GET /jobs/:id/propagation': {
+    why: 'a job of an invisible delivery service is not found',
+    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/jobs/${ids.job}/propagation`, status: 404 }],
+  },
+  'GET /servers/checks': {
+    why: 'lists only the caches the caller sees',
+    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/servers/checks?id=${ids.servers.root}`, status: 200, response: isEmptyList, adminSeesIt: true }],
+  },
+  'POST /to_extensions/:id/delete': {
+    why: 'check extensions carry no tenant; the daemon’s own checks cannot be deleted',
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'POST',
+        url: (ids) => `/api/1.3/to_extensions/${ids.builtinExtension}/delete`,
+        status: 400,
+        text: 'the daemon runs this check itself; it cannot be deleted',
+      },
+    ],
+  },
+};
