@@ -5,7 +5,7 @@
  *
  * Where the seed or BEHAVIOR.md decides differently from Traffic Ops, the test file passes a `Difference` for that
  * exchange, naming the rule: it replaces the golden expectation with ours. One rule applies to every file without
- * a listed difference: a request at a version we do not serve (1.4, 1.5) answers 501 (BEHAVIOR.md §1).
+ * a listed difference: a request at a version we do not serve (1.6 and above, 2.x, 3.x) answers 501 (BEHAVIOR.md §1).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
