@@ -96,6 +96,14 @@ export function deliveryServiceRecord(ds: DeliveryService): DeliveryServiceRecor
     type: ds.typeName,
     typeId: String(ds.typeId),
     xmlId: ds.xmlId,
+    anonymousBlockingEnabled: ds.anonymousBlockingEnabled,
+    consistentHashQueryParams: ds.consistentHashQueryParams,
+    consistentHashRegex: ds.consistentHashRegex,
+    ecsEnabled: ds.ecsEnabled,
+    fqPacingRate: ds.fqPacingRate,
+    maxOriginConnections: ds.maxOriginConnections,
+    rangeSliceBlockSize: ds.rangeSliceBlockSize,
+    signingAlgorithm: ds.signingAlgorithm,
   };
 }
 

@@ -78,7 +78,7 @@ export function createUserRoutes(ctx: AppContext): RouteDef[] {
     if ('taken' in result) throw result.taken === 'username' ? usernameTaken(req.username) : emailTaken(req.email);
     const user = await ctx.store.users.byId(result.id);
     if (!user) throw new Error(`user ${result.id} vanished after its creation`);
-    return { alerts: [successAlert('user was created.')], response: userWriteRecord(user) };
+    return { alerts: [successAlert('user was created.')], response: userWriteRecord(user, request.apiVersion) };
   }
 
   return [{ method: 'POST', url: '/users', since: '1.2', auth: PRIV.OPERATIONS, schema: newUserSchema, handler: create }];
