@@ -91,8 +91,11 @@ export const TENANCY: Record<string, TenancyEntry> = {
     ],
   },
   'GET /users/:id/deliveryservices': {
-    why: 'an invisible user is not found',
-    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/users/${ids.users.ro_user}/deliveryservices`, status: 404, text: 'user not found' }],
+    why: 'an invisible user answers an empty list, like a missing one (as Traffic Ops did)',
+    cases: [
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/users/${ids.users.ro_user}/deliveryservices`, status: 200, response: isEmptyList, adminSeesIt: true },
+      { as: 'tenanta_user', url: (ids) => `/api/1.5/users/${ids.users.ro_user}/deliveryservices`, status: 200, response: isEmptyList, adminSeesIt: true },
+    ],
   },
   'GET /user/:id/deliveryservices/available': {
     why: 'an invisible user is not found',
