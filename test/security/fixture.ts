@@ -68,6 +68,8 @@ export interface GoldenIds {
   cdn: { id: number; name: string };
   /** A secondary origin of ds1 (root tenant) and one of ds2 (tenant-a). */
   origins: { root: number; tenantA: number };
+  /** A purge of ds1 (root tenant) by admin, starting in an hour (issue 17: /jobs takes job ids). */
+  jobs: { root: number };
 }
 
 export interface GoldenApp extends TestApp {
@@ -213,6 +215,18 @@ export async function goldenApp(options: { dbFile?: string } = {}): Promise<Gold
     profile: profiles[0].id,
     cdn: { id: cdn.id, name: cdn.name },
     origins: { root: await origin('root-secondary', ds1.id, root), tenantA: await origin('tenant-a-secondary', ds2.id, tenantA) },
+    jobs: {
+      root: (
+        await t.store.jobs.insertPurge({
+          assetUrl: 'http://ds1-origin.example.test/fixture/.*',
+          ttlHours: 24,
+          startTime: now + 3600_000,
+          enteredTime: now,
+          userId: users.admin,
+          deliveryServiceId: ds1.id,
+        })
+      ).id,
+    },
   };
 
   return {
@@ -271,6 +285,7 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   'federations/:id': (ids) => String(ids.federation),
   'cdns/:name': (ids) => ids.cdn.name,
   'name/:name': () => 'GLOBAL',
+  'jobs/:id': (ids) => String(ids.jobs.root),
 };
 
 /** The `segment/:param` keys of a route's path parameters. */
