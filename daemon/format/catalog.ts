@@ -1,23 +1,34 @@
-import type { CdnRecord, FederationRecord, RoleRecord, TenantRecord } from '../../src/contract/catalog.js';
-import { formatTimestamp } from '../../src/time.js';
+import type { CdnRecord, FederationRecord, GoRoleRecord, GoTenantRecord, RoleRecord, TenantRecord } from '../../src/contract/catalog.js';
+import { formatTimestamp, formatTimestampTz } from '../../src/time.js';
+import { goShapes, type ApiVersion } from '../versions.js';
 import type { Cdn } from '../store/cdns.js';
 import type { Federation } from '../store/federations.js';
 import type { Role } from '../store/roles.js';
 import type { Tenant } from '../store/tenants.js';
 
-/** A CDN as Traffic Ops 1.x served it: id an int, `dnssecEnabled` a boolean. */
-export function cdnRecord(c: Cdn): CdnRecord {
+/** A CDN as Traffic Ops 1.x served it: id an int, `dnssecEnabled` a boolean; from 1.4 `lastUpdated` ends `+00`. */
+export function cdnRecord(c: Cdn, version: ApiVersion): CdnRecord {
   return {
     dnssecEnabled: c.dnssecEnabled,
     domainName: c.domainName,
     id: c.id,
-    lastUpdated: formatTimestamp(c.lastUpdated),
+    lastUpdated: goShapes(version) ? formatTimestampTz(c.lastUpdated) : formatTimestamp(c.lastUpdated),
     name: c.name,
   };
 }
 
-/** A tenant: ids as ints, the parent by id and name (null for `root`). */
-export function tenantRecord(t: Tenant): TenantRecord {
+/** A tenant: ids as ints, the parent by id and name (null for `root`); from 1.4 the Go server's TenantNullable. */
+export function tenantRecord(t: Tenant, version: ApiVersion): TenantRecord | GoTenantRecord {
+  if (goShapes(version)) {
+    const record: GoTenantRecord = {
+      id: t.id,
+      name: t.name,
+      active: t.active,
+      lastUpdated: formatTimestampTz(t.lastUpdated),
+      parentId: t.parentId,
+    };
+    return t.parentName === null ? record : { ...record, parentName: t.parentName };
+  }
   return {
     active: t.active,
     id: t.id,
@@ -28,9 +39,10 @@ export function tenantRecord(t: Tenant): TenantRecord {
   };
 }
 
-/** A role with its privilege level. */
-export function roleRecord(r: Role): RoleRecord {
-  return { id: r.id, name: r.name, description: r.description, privLevel: r.privLevel };
+/** A role with its privilege level; from 1.4 with its capabilities, which cdnctl does not keep (always `[]`). */
+export function roleRecord(r: Role, version: ApiVersion): RoleRecord | GoRoleRecord {
+  const record = { id: r.id, name: r.name, description: r.description, privLevel: r.privLevel };
+  return goShapes(version) ? { ...record, capabilities: [] } : record;
 }
 
 /** A federation: its CNAME record, the CDN it belongs to and the xmlIds of its delivery services. */

@@ -1,6 +1,9 @@
 import type { DeliveryServiceRecord, MatchRecord } from '../../src/contract/deliveryservices.js';
 import { formatTimestamp } from '../../src/time.js';
+import type { GoDeliveryServiceV14, GoDeliveryServiceV15 } from '../../src/contract/go-deliveryservices.js';
 import type { DeliveryService, PrimaryOrigin } from '../store/deliveryservices.js';
+import { goShapes, type ApiVersion } from '../versions.js';
+import { goDeliveryService, type GoDsSource } from './deliveryservices-go.js';
 
 const digits = (n: number | null): string | null => (n === null ? null : String(n));
 
@@ -30,11 +33,23 @@ export function exampleUrls(ds: Pick<DeliveryService, 'protocol' | 'routingName'
 }
 
 /**
- * The seed's delivery-service record: ids and numbers as strings, `tenantId` an int, flags as booleans,
+ * The delivery-service record: up to 1.3 the seed's, from 1.4 the Go server's (deliveryservices-go.ts). The seed's: ids and numbers as strings, `tenantId` an int, flags as booleans,
  * `lastUpdated` as `YYYY-MM-DD hh:mm:ss`. The geo-limit redirect URL goes out under both spellings the seed
  * mentions (`geoLimitRedirectURL` as Traffic Ops sent it, `geoLimitRedirectUrl` as the seed's table names it).
  */
-export function deliveryServiceRecord(ds: DeliveryService): DeliveryServiceRecord {
+export function deliveryServiceRecord(
+  ds: DeliveryService,
+  version: ApiVersion,
+  source: GoDsSource = 'deliveryservices',
+): DeliveryServiceRecord | GoDeliveryServiceV14 | GoDeliveryServiceV15 {
+  if (goShapes(version)) {
+    const derived = { exampleURLs: exampleUrls(ds), matchList: matchList(ds).map((m) => ({ ...m, setNumber: Number(m.setNumber) })) };
+    return goDeliveryService(ds, version, derived, source);
+  }
+  return seedRecord(ds);
+}
+
+function seedRecord(ds: DeliveryService): DeliveryServiceRecord {
   return {
     active: ds.active,
     cacheurl: ds.cacheurl,
@@ -96,6 +111,14 @@ export function deliveryServiceRecord(ds: DeliveryService): DeliveryServiceRecor
     type: ds.typeName,
     typeId: String(ds.typeId),
     xmlId: ds.xmlId,
+    anonymousBlockingEnabled: ds.anonymousBlockingEnabled,
+    consistentHashQueryParams: ds.consistentHashQueryParams,
+    consistentHashRegex: ds.consistentHashRegex,
+    ecsEnabled: ds.ecsEnabled,
+    fqPacingRate: ds.fqPacingRate,
+    maxOriginConnections: ds.maxOriginConnections,
+    rangeSliceBlockSize: ds.rangeSliceBlockSize,
+    signingAlgorithm: ds.signingAlgorithm,
   };
 }
 

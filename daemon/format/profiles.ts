@@ -1,13 +1,34 @@
-import type { ProfileParameterRecord, ProfileRecord, TrimmedProfileRecord } from '../../src/contract/profiles.js';
-import { formatTimestamp } from '../../src/time.js';
+import type {
+  GoProfileParameter,
+  GoProfileRecord,
+  ProfileParameterRecord,
+  ProfileRecord,
+  TrimmedProfileRecord,
+} from '../../src/contract/profiles.js';
+import { formatTimestamp, formatTimestampTz } from '../../src/time.js';
+import { goShapes, type ApiVersion } from '../versions.js';
 import type { Parameter } from '../store/parameters.js';
 import type { Profile } from '../store/profiles.js';
 
 /**
- * The profile record: the seed's `id` (a digit string), `name`, `description`, `lastUpdated`
- * (`YYYY-MM-DD hh:mm:ss`), plus the keys Traffic Ops also answered (`cdnName`, `cdn`, `routingDisabled`, `type`).
+ * The profile record. Up to 1.3 the seed's `id` (a digit string), `name`, `description`, `lastUpdated`
+ * (`YYYY-MM-DD hh:mm:ss`), plus the keys Traffic Ops also answered (`cdnName`, `cdn`, `routingDisabled`, `type`);
+ * from 1.4 the Go server's ProfileNullable, with `params` when the caller passes them (a request by id).
  */
-export function profileRecord(p: Profile): ProfileRecord {
+export function profileRecord(p: Profile, version: ApiVersion, params?: GoProfileParameter[]): ProfileRecord | GoProfileRecord {
+  if (goShapes(version)) {
+    const record: GoProfileRecord = {
+      id: p.id,
+      lastUpdated: formatTimestampTz(p.lastUpdated),
+      name: p.name,
+      description: p.description,
+      cdnName: p.cdnName,
+      cdn: p.cdnId,
+      routingDisabled: p.routingDisabled,
+      type: p.type,
+    };
+    return params && params.length > 0 ? { ...record, params } : record;
+  }
   return {
     id: String(p.id),
     lastUpdated: formatTimestamp(p.lastUpdated),
@@ -27,7 +48,8 @@ export const trimmedProfileRecord = (p: Profile): TrimmedProfileRecord => ({ nam
 export const profileRecordSchema = {
   type: 'object',
   properties: {
-    id: { type: 'string' },
+    // A digit string to 1.3, a number from 1.4: the handler's formatter decides, the schema keeps what it gets.
+    id: { type: ['string', 'integer'] },
     lastUpdated: { type: 'string' },
     name: { type: 'string' },
     description: { type: 'string' },
@@ -35,6 +57,21 @@ export const profileRecordSchema = {
     cdn: { type: 'integer' },
     routingDisabled: { type: 'boolean' },
     type: { type: 'string' },
+    params: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          configFile: { type: 'string' },
+          id: { type: 'integer' },
+          lastUpdated: { type: 'null' },
+          name: { type: 'string' },
+          profiles: { type: 'null' },
+          secure: { type: 'boolean' },
+          value: { type: 'string' },
+        },
+      },
+    },
   },
   required: ['id', 'lastUpdated', 'name', 'description'],
 } as const;
@@ -51,5 +88,18 @@ export function profileParameterRecord(p: Parameter, reveal: boolean): ProfilePa
     value: p.secure && !reveal ? MASKED_VALUE : p.value,
     secure: p.secure,
     lastUpdated: formatTimestamp(p.lastUpdated),
+  };
+}
+
+/** A parameter inside a 1.4/1.5 profile's `params`; a secure value is masked unless `reveal`. */
+export function goProfileParameter(p: Parameter, reveal: boolean): GoProfileParameter {
+  return {
+    configFile: p.configFile,
+    id: p.id,
+    lastUpdated: null,
+    name: p.name,
+    profiles: null,
+    secure: p.secure,
+    value: p.secure && !reveal ? MASKED_VALUE : p.value,
   };
 }

@@ -1,7 +1,9 @@
+import type { GoUser, GoUserCurrent, GoUserGet } from '../../src/contract/go-users.js';
 import type { CurrentUserRecord, UserProfileRecord, UserReadRecord, UserWriteRecord } from '../../src/contract/users.js';
 import { formatTimestamp } from '../../src/time.js';
 import type { User } from '../store/users.js';
-import { atLeast, type ApiVersion } from '../versions.js';
+import { atLeast, goShapes, type ApiVersion } from '../versions.js';
+import { goUser, goUserCurrent, goUserGet } from './users-go.js';
 
 const digits = (n: number | null): string | null => (n === null ? null : String(n));
 
@@ -23,8 +25,12 @@ function common(u: User): UserProfileRecord {
   };
 }
 
-/** The current-user record (GET user/current): ids as digit strings, `localUser`, `roleName`; tenant at 1.2+. */
-export function currentUserRecord(u: User, version: ApiVersion): CurrentUserRecord {
+/**
+ * The current-user record (GET user/current): up to 1.3 the seed's (ids as digit strings, `localUser`, `roleName`;
+ * tenant at 1.2+), from 1.4 the Go server's.
+ */
+export function currentUserRecord(u: User, version: ApiVersion): CurrentUserRecord | GoUserCurrent {
+  if (goShapes(version)) return goUserCurrent(u);
   return {
     ...common(u),
     id: String(u.id),
@@ -39,8 +45,12 @@ export function currentUserRecord(u: User, version: ApiVersion): CurrentUserReco
   };
 }
 
-/** The read record of GET users and users/:id: ids as digit strings, the key `rolename`; tenant at 1.2+. */
-export function userReadRecord(u: User, version: ApiVersion): UserReadRecord {
+/**
+ * The read record of GET users and users/:id: up to 1.3 ids as digit strings, the key `rolename`, tenant at 1.2+;
+ * from 1.4 the Go server's (numbers, `registrationSent` a time or null).
+ */
+export function userReadRecord(u: User, version: ApiVersion): UserReadRecord | GoUserGet {
+  if (goShapes(version)) return goUserGet(u);
   return {
     ...common(u),
     id: String(u.id),
@@ -55,8 +65,12 @@ export function userReadRecord(u: User, version: ApiVersion): UserReadRecord {
   };
 }
 
-/** The record a create or update answers: ids as ints and the key `roleName` (the seed's create example). */
-export function userWriteRecord(u: User): UserWriteRecord {
+/**
+ * The record a create or update answers: up to 1.3 ids as ints and the key `roleName` (the seed's create
+ * example), from 1.4 the Go server's tc.User.
+ */
+export function userWriteRecord(u: User, version: ApiVersion): UserWriteRecord | GoUser {
+  if (goShapes(version)) return goUser(u);
   return {
     ...common(u),
     id: u.id,

@@ -41,7 +41,7 @@ export function catalogRoutes(ctx: AppContext): RouteDef[] {
       schema: byIdOrName('name'),
       handler: async (request) => {
         const list = filterQuery(request, 'name', (c) => c.name, await ctx.store.cdns.list());
-        return { response: list.map(cdnRecord) };
+        return { response: list.map((c) => cdnRecord(c, request.apiVersion)) };
       },
     },
     {
@@ -53,7 +53,7 @@ export function catalogRoutes(ctx: AppContext): RouteDef[] {
       handler: async (request) => {
         const visible = await visibleTenants(ctx, caller(request));
         const tenants = (await ctx.store.tenants.list()).filter((t) => visible.has(t.id));
-        return { response: filterQuery(request, 'name', (t) => t.name, tenants).map(tenantRecord) };
+        return { response: filterQuery(request, 'name', (t) => t.name, tenants).map((t) => tenantRecord(t, request.apiVersion)) };
       },
     },
     {
@@ -64,7 +64,7 @@ export function catalogRoutes(ctx: AppContext): RouteDef[] {
       schema: byIdOrName('name'),
       handler: async (request) => {
         const list = filterQuery(request, 'name', (r) => r.name, await ctx.store.roles.list());
-        return { response: list.map(roleRecord) };
+        return { response: list.map((r) => roleRecord(r, request.apiVersion)) };
       },
     },
     {

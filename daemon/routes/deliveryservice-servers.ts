@@ -89,7 +89,7 @@ export function deliveryServiceServerRoutes(ctx: AppContext): RouteDef[] {
         const list = server.type.startsWith('MID')
           ? await ctx.store.deliveryServices.list({ cdnId: server.cdnId, tenantIds })
           : await ctx.store.deliveryServices.list({ ids: await ctx.store.servers.deliveryServiceIds(id), tenantIds });
-        return { response: list.map(deliveryServiceRecord) };
+        return { response: list.map((ds) => deliveryServiceRecord(ds, request.apiVersion)) };
       },
     },
   ];

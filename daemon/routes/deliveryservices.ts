@@ -46,7 +46,7 @@ export function deliveryServiceRoutes(ctx: AppContext): RouteDef[] {
           filter.tenantIds = visible.has(tenantId) ? [tenantId] : [];
         }
         const list = await ctx.store.deliveryServices.list(filter);
-        return { response: list.map(deliveryServiceRecord) };
+        return { response: list.map((ds) => deliveryServiceRecord(ds, request.apiVersion)) };
       },
     },
     {
@@ -59,7 +59,7 @@ export function deliveryServiceRoutes(ctx: AppContext): RouteDef[] {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         const visible = await visibleTenants(ctx, caller(request));
         const list = await ctx.store.deliveryServices.list({ ids: [id], tenantIds: visible });
-        return { response: list.map(deliveryServiceRecord) };
+        return { response: list.map((ds) => deliveryServiceRecord(ds, request.apiVersion)) };
       },
     },
   ];

@@ -3,6 +3,7 @@ import type { RouteDef } from '../http/route.js';
 import { catalogRoutes } from './catalog.js';
 import { deliveryServiceRoutes } from './deliveryservices.js';
 import { federationUserRoutes } from './federation-users.js';
+import { jobApiRoutes } from './jobs-api.js';
 import { jobRoutes } from './jobs.js';
 import { originRoutes } from './origins.js';
 import { pingRoutes } from './ping.js';
@@ -31,6 +32,7 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     userDeliveryServiceRoutes,
     passwordResetRoutes,
     jobRoutes,
+    jobApiRoutes,
     regexRevalidateRoutes,
     originRoutes,
     federationUserRoutes,

@@ -1,10 +1,14 @@
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { jobLocation, withWarning } from '../http/deprecation.js';
 import { alerts, badRequest, notFound, successAlert, warningAlert, type Alert } from '../http/errors.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
-import { MATCHES_EVERYTHING_WARNING, jobRecord, originBase, purgeSubmittedText } from '../jobs/job-record.js';
+import { createPurgeJob } from '../jobs/create-job.js';
+import { MATCHES_EVERYTHING_WARNING, jobRecord, purgeSubmittedText } from '../jobs/job-record.js';
 import { maxRevalDurationDays, validatePurgeRequest } from '../jobs/purge-request.js';
-import { atLeast } from '../versions.js';
+import { atLeast, goShapes } from '../versions.js';
+import { USER_JOBS_DEPRECATED, USER_JOB_POST_DEPRECATED, invalidationJobRecord, userInvalidationJobRecord } from '../jobs/invalidation-job.js';
 
 // The fields are listed, not typed: their checks live in validatePurgeRequest so that every failure of a
 // request is reported in one answer (a schema type error would hide the other fields' failures).
@@ -32,6 +36,25 @@ export async function readMaxRevalDurationDays(ctx: AppContext): Promise<number>
  * filters nothing.
  */
 export function jobRoutes(ctx: AppContext): RouteDef[] {
+  /** Checks and stores a purge request: the job, and the alerts of the seed's answer (BEHAVIOR.md §5). */
+  async function create(request: FastifyRequest) {
+    const principal = caller(request);
+    const now = ctx.clock();
+    const checked = validatePurgeRequest(request.body, {
+      now,
+      maxTtlHours: (await readMaxRevalDurationDays(ctx)) * 24,
+      boundPastStart: atLeast(request.apiVersion, '1.2'),
+    });
+    if (!checked.ok) throw badRequest(checked.errors.join(', '));
+    const purge = checked.request;
+    const ds = await ctx.store.deliveryServices.byId(purge.dsId);
+    if (!ds || !(await visibleTenants(ctx, principal)).has(ds.tenantId)) throw notFound('No such Delivery Service!');
+    const job = await createPurgeJob(ctx, principal.userId, ds, { regex: purge.regex, startTime: purge.startTime, ttlHours: purge.ttl }, now);
+    const list: Alert[] = purge.matchesEverything ? [warningAlert(MATCHES_EVERYTHING_WARNING)] : [];
+    list.push(successAlert(purgeSubmittedText(ds.xmlId, job.assetUrl, job.ttlHours)));
+    return { job, alerts: list };
+  }
+
   return [
     {
       method: 'POST',
@@ -39,30 +62,17 @@ export function jobRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       auth: PRIV.PORTAL,
       schema: createSchema,
-      handler: async (request) => {
-        const principal = caller(request);
-        const now = ctx.clock();
-        const checked = validatePurgeRequest(request.body, {
-          now,
-          maxTtlHours: (await readMaxRevalDurationDays(ctx)) * 24,
-          boundPastStart: atLeast(request.apiVersion, '1.2'),
-        });
-        if (!checked.ok) throw badRequest(checked.errors.join(', '));
-        const purge = checked.request;
-        const ds = await ctx.store.deliveryServices.byId(purge.dsId);
-        if (!ds || !(await visibleTenants(ctx, principal)).has(ds.tenantId)) throw notFound('No such Delivery Service!');
-        if (!ds.primaryOrigin) throw badRequest('cannot invalidate content: requested delivery service has no origin');
-        const job = await ctx.store.jobs.insertPurge({
-          assetUrl: originBase(ds.primaryOrigin) + purge.regex,
-          ttlHours: purge.ttl,
-          startTime: purge.startTime,
-          enteredTime: now,
-          userId: principal.userId,
-          deliveryServiceId: ds.id,
-        });
-        const list: Alert[] = purge.matchesEverything ? [warningAlert(MATCHES_EVERYTHING_WARNING)] : [];
-        list.push(successAlert(purgeSubmittedText(ds.xmlId, job.assetUrl, job.ttlHours)));
-        return { ...alerts(...list), response: jobRecord(job) };
+      handler: async (request, reply) => {
+        if (!goShapes(request.apiVersion)) {
+          const { job, alerts: list } = await create(request);
+          return { ...alerts(...list), response: jobRecord(job) };
+        }
+        // From 1.4 the Go server's answer: its deprecation warning first (errors too), the job as InvalidationJob.
+        const deprecated = warningAlert(USER_JOB_POST_DEPRECATED);
+        const { job, alerts: list } = await withWarning(deprecated, () => create(request));
+        reply.header('location', jobLocation(request, ctx, job.id));
+        const extra = list.filter((a) => a.level === 'warning');
+        return { alerts: [deprecated, ...extra, successAlert('Invalidation Job creation was successful')], response: invalidationJobRecord(job) };
       },
     },
     {
@@ -73,8 +83,13 @@ export function jobRoutes(ctx: AppContext): RouteDef[] {
       schema: listSchema,
       handler: async (request) => {
         const principal = caller(request);
-        const { keyword } = request.query as { keyword?: string };
         const tenants = await visibleTenants(ctx, principal);
+        if (goShapes(request.apiVersion)) {
+          // The Go server ignored every query parameter here.
+          const jobs = await ctx.store.jobs.listForUser(principal.userId, tenants, null);
+          return { alerts: [warningAlert(USER_JOBS_DEPRECATED)], response: jobs.map(userInvalidationJobRecord) };
+        }
+        const { keyword } = request.query as { keyword?: string };
         const jobs = await ctx.store.jobs.listForUser(principal.userId, tenants, keyword ? keyword : null);
         return { response: jobs.map(jobRecord) };
       },

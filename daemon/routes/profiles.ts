@@ -1,13 +1,27 @@
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { profileParameterRecord, profileRecord, profileRecordSchema, trimmedProfileRecord } from '../format/profiles.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { goProfileParameter, profileParameterRecord, profileRecord, profileRecordSchema, trimmedProfileRecord } from '../format/profiles.js';
+import { badRequest, notFound, warningAlert, type Alert } from '../http/errors.js';
 import { parseIntegerParam, toInteger } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import type { ProfileFilters } from '../store/profiles.js';
+import type { Profile, ProfileFilters } from '../store/profiles.js';
+import { goShapes, type ApiVersion } from '../versions.js';
 
+const alertsSchema = {
+  type: 'array',
+  items: { type: 'object', properties: { text: { type: 'string' }, level: { type: 'string' } }, required: ['text', 'level'] },
+} as const;
 const listSchema = (items: object) => ({
-  200: { type: 'object', properties: { response: { type: 'array', items } }, required: ['response'] },
+  200: { type: 'object', properties: { alerts: alertsSchema, response: { type: 'array', items } }, required: ['response'] },
 });
+
+/** The warnings the Go server sent from 1.4 (reference/traffic-ops-1.4-1.5-types.md §4). */
+const BY_ID_DEPRECATED = warningAlert('This endpoint is deprecated, please use GET /profiles with query parameter id instead');
+const TRIMMED_DEPRECATED = warningAlert('This endpoint is deprecated, please use GET /profiles instead');
+
+/** `{response}`, with the warning before it from 1.4. */
+const answer = <T>(version: ApiVersion, warning: Alert, response: T) =>
+  goShapes(version) ? { alerts: [warning], response } : { response };
 
 const querySchema = {
   type: 'object',
@@ -39,6 +53,16 @@ function readFilters(query: { id?: string; name?: string; cdn?: string }): Profi
  * profile's maxRevalDurationDays from it. That one is never cached: secure values are masked by role.
  */
 export function profileRoutes(ctx: AppContext): RouteDef[] {
+  /** The records of `list`; from 1.4 a request by id carries each profile's parameters, as the Go server sent them. */
+  async function records(request: FastifyRequest, list: Profile[], byId: boolean) {
+    const version = request.apiVersion;
+    if (!goShapes(version) || !byId) return list.map((p) => profileRecord(p, version));
+    const reveal = caller(request).privLevel >= PRIV.ADMIN;
+    return Promise.all(
+      list.map(async (p) => profileRecord(p, version, ((await ctx.store.parameters.ofProfile(p.name)) ?? []).map((x) => goProfileParameter(x, reveal)))),
+    );
+  }
+
   return [
     {
       method: 'GET',
@@ -49,7 +73,7 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
       schema: { querystring: querySchema, response: listSchema(profileRecordSchema) },
       handler: async (request) => {
         const filters = readFilters(request.query as { id?: string; name?: string; cdn?: string });
-        return { response: (await ctx.store.profiles.list(filters)).map(profileRecord) };
+        return { response: await records(request, await ctx.store.profiles.list(filters), filters.id !== undefined) };
       },
     },
     {
@@ -61,7 +85,8 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
       schema: {
         response: listSchema({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }),
       },
-      handler: async () => ({ response: (await ctx.store.profiles.list({})).map(trimmedProfileRecord) }),
+      handler: async (request) =>
+        answer(request.apiVersion, TRIMMED_DEPRECATED, (await ctx.store.profiles.list({})).map(trimmedProfileRecord)),
     },
     {
       method: 'GET',
@@ -73,7 +98,7 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
       handler: async (request) => {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         const profile = await ctx.store.profiles.get(id);
-        return { response: profile ? [profileRecord(profile)] : [] };
+        return answer(request.apiVersion, BY_ID_DEPRECATED, await records(request, profile ? [profile] : [], true));
       },
     },
     {

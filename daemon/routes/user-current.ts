@@ -92,7 +92,7 @@ export function currentUserRoutes(ctx: AppContext): RouteDef[] {
     if ('taken' in result) throw result.taken === 'username' ? usernameTaken(fields.username) : emailTaken(fields.email);
     const done = successAlert('User profile was successfully updated');
     if (!withRecord) return alerts(done);
-    return { alerts: [done], response: userWriteRecord(await self(request)) };
+    return { alerts: [done], response: userWriteRecord(await self(request), request.apiVersion) };
   }
 
   return [

@@ -1,14 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { deliveryServiceRecord } from '../format/deliveryservices.js';
-import { notFound } from '../http/errors.js';
-import { parseIntegerParam } from '../http/params.js';
+import { ApiError, notFound, warningAlert } from '../http/errors.js';
+import { parseIntegerParam, toInteger } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
 import type { DeliveryService } from '../store/deliveryservices.js';
 import type { User } from '../store/users.js';
 import { visibleTenantIds } from '../tenancy.js';
+import { goShapes } from '../versions.js';
 import { userIdSchema } from './users.js';
+
+/** The warning Traffic Ops sent with GET users/:id/deliveryservices (its unbalanced braces included). */
+export const DS_DEPRECATED = warningAlert('This endpoint is deprecated, please use GET deliveryservices?accessibleTo={{tenantId} instead');
 
 /** The tenants both sets share. */
 function intersect(a: ReadonlySet<number>, b: ReadonlySet<number>): number[] {
@@ -16,7 +20,7 @@ function intersect(a: ReadonlySet<number>, b: ReadonlySet<number>): number[] {
 }
 
 /**
- * GET users/:id/deliveryservices (1.2+, the seed's delivery-service record), and the delivery services a user
+ * GET users/:id/deliveryservices (1.1+ as Traffic Ops served it; the seed's delivery-service record to 1.3), and the delivery services a user
  * could still be given: user/:id/deliveryservices/available (1.2+, `{id, displayName, xmlId}`) and its older
  * spelling available.json (1.1+, `{xmlId, id}`), BEHAVIOR.md §4.
  */
@@ -30,10 +34,21 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
     return { user, visible };
   }
 
+  /**
+   * The delivery services assigned to the user that the requester may see: empty for an unknown user or one the
+   * requester cannot see, as Traffic Ops answered. From 1.4 in the Go server's record, with its deprecation warning.
+   */
   async function assigned(request: FastifyRequest) {
-    const { user, visible } = await subject(request);
-    const list = await ctx.store.deliveryServices.list({ userId: user.id, tenantIds: visible });
-    return { response: list.map(deliveryServiceRecord) };
+    const version = request.apiVersion;
+    const go = goShapes(version);
+    const raw = (request.params as { id: string }).id;
+    const id = go ? toInteger(raw) : parseIntegerParam(raw, 'id');
+    if (id === null) throw new ApiError(400, "getting integer parameters: parameter 'id' not an integer", [DS_DEPRECATED]);
+    const visible = await visibleTenants(ctx, caller(request));
+    const user = await ctx.store.users.byId(id);
+    const list = user && visible.has(user.tenantId) ? await ctx.store.deliveryServices.list({ userId: user.id, tenantIds: visible }) : [];
+    const response = list.map((ds) => deliveryServiceRecord(ds, version, 'user'));
+    return go ? { alerts: [DS_DEPRECATED], response } : { response };
   }
 
   /** Not yet assigned, and visible to both the caller and the user; the store orders by xmlId. */
@@ -44,7 +59,7 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
   }
 
   return [
-    { method: 'GET', url: '/users/:id/deliveryservices', since: '1.2', auth: PRIV.READ, cache: true, schema: userIdSchema, handler: assigned },
+    { method: 'GET', url: '/users/:id/deliveryservices', since: '1.1', auth: PRIV.READ, cache: true, schema: userIdSchema, handler: assigned },
     {
       method: 'GET',
       url: '/user/:id/deliveryservices/available',

@@ -46,7 +46,7 @@ export async function grantableRole(ctx: AppContext, principal: Principal, roleI
 const usernameTaken = (u: string) => badRequest(`username '${u}' already exists.`);
 const emailTaken = (e: string) => badRequest(`email '${e}' already exists.`);
 
-/** POST users (1.2+, operations or admin): creates a local user (BEHAVIOR.md §4). */
+/** POST users (1.2+) and POST users.json (1.1+), operations or admin: creates a local user (BEHAVIOR.md §4). */
 export function createUserRoutes(ctx: AppContext): RouteDef[] {
   async function create(request: FastifyRequest) {
     const principal = caller(request);
@@ -78,8 +78,12 @@ export function createUserRoutes(ctx: AppContext): RouteDef[] {
     if ('taken' in result) throw result.taken === 'username' ? usernameTaken(req.username) : emailTaken(req.email);
     const user = await ctx.store.users.byId(result.id);
     if (!user) throw new Error(`user ${result.id} vanished after its creation`);
-    return { alerts: [successAlert('user was created.')], response: userWriteRecord(user) };
+    return { alerts: [successAlert('user was created.')], response: userWriteRecord(user, request.apiVersion) };
   }
 
-  return [{ method: 'POST', url: '/users', since: '1.2', auth: PRIV.OPERATIONS, schema: newUserSchema, handler: create }];
+  return [
+    { method: 'POST', url: '/users', since: '1.2', auth: PRIV.OPERATIONS, schema: newUserSchema, handler: create },
+    // Traffic Ops served creation from 1.1 and its Go client posts to users.json: the same handler (issue 17).
+    { method: 'POST', url: '/users.json', since: '1.1', jsonSuffix: false, auth: PRIV.OPERATIONS, schema: newUserSchema, handler: create },
+  ];
 }

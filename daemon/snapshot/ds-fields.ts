@@ -4,6 +4,9 @@ import type { DeliveryServiceSettings } from './types.js';
 
 type Key = keyof DeliveryServiceSettings;
 
+/** How a delivery service may sign URLs (Traffic Ops' deliveryservice_signature_type). */
+export const SIGNING_ALGORITHMS = ['url_sig', 'uri_signing'] as const;
+
 /**
  * How each delivery-service setting is read from and written to a snapshot. `doc` is the field's name in the
  * file when it differs from the model's (Traffic Ops spelled `geoLimitRedirectURL`). Integers are written as
@@ -11,10 +14,12 @@ type Key = keyof DeliveryServiceSettings;
  */
 type FieldSpec =
   | { key: Key; kind: 'text'; doc?: string; alias?: string }
-  | { key: Key; kind: 'bool'; fallback: boolean }
+  | { key: Key; kind: 'bool'; fallback: boolean; /** Written only when it differs from the fallback. */ sparse?: boolean }
   | { key: Key; kind: 'int'; fallback?: number; min?: number; max?: number }
   | { key: Key; kind: 'degrees'; limit: number }
-  | { key: Key; kind: 'enum'; values: readonly string[]; fallback: string };
+  | { key: Key; kind: 'enum'; values: readonly string[]; fallback: string }
+  | { key: Key; kind: 'choice'; values: readonly string[] }
+  | { key: Key; kind: 'list' };
 
 export const DS_SETTING_FIELDS: readonly FieldSpec[] = [
   { key: 'displayName', kind: 'text' },
@@ -61,6 +66,15 @@ export const DS_SETTING_FIELDS: readonly FieldSpec[] = [
   { key: 'sslKeyVersion', kind: 'int', min: 0 },
   { key: 'trRequestHeaders', kind: 'text' },
   { key: 'trResponseHeaders', kind: 'text' },
+  // issue 17: the fields Traffic Ops 1.x returned beyond the seed's table (numbers read as JSON numbers or digits).
+  { key: 'anonymousBlockingEnabled', kind: 'bool', fallback: false, sparse: true },
+  { key: 'consistentHashQueryParams', kind: 'list' },
+  { key: 'consistentHashRegex', kind: 'text' },
+  { key: 'ecsEnabled', kind: 'bool', fallback: false, sparse: true },
+  { key: 'fqPacingRate', kind: 'int', min: 0 },
+  { key: 'maxOriginConnections', kind: 'int', min: 0 },
+  { key: 'rangeSliceBlockSize', kind: 'int', min: 0 },
+  { key: 'signingAlgorithm', kind: 'choice', values: SIGNING_ALGORITHMS },
 ];
 
 /** The name a setting has in the file. */
@@ -90,6 +104,10 @@ function readSetting(spec: FieldSpec, f: FieldReader): unknown {
       return f.optionalNumber(spec.key, -spec.limit, spec.limit);
     case 'enum':
       return f.oneOf(spec.key, spec.values, spec.fallback);
+    case 'choice':
+      return f.has(spec.key) && f.optionalString(spec.key) !== null ? f.oneOf(spec.key, spec.values, spec.values[0]) : null;
+    case 'list':
+      return f.stringList(spec.key);
   }
 }
 
@@ -97,7 +115,12 @@ function readSetting(spec: FieldSpec, f: FieldReader): unknown {
 export function readSettings(f: FieldReader): DeliveryServiceSettings {
   const settings: Record<string, unknown> = {};
   for (const spec of DS_SETTING_FIELDS) settings[spec.key] = readSetting(spec, f);
-  return settings as unknown as DeliveryServiceSettings;
+  const read = settings as unknown as DeliveryServiceSettings;
+  // `signed` (the seed's) and `signingAlgorithm` (Traffic Ops' from 1.3 on) say one thing: the algorithm, when
+  // given, decides both; else a signed delivery service signs with url_sig, what `signed` meant.
+  if (read.signingAlgorithm !== null) read.signed = read.signingAlgorithm === 'url_sig';
+  else if (read.signed) read.signingAlgorithm = 'url_sig';
+  return read;
 }
 
 /** Writes every non-null setting under its file name, in the seed's types. */
@@ -106,6 +129,8 @@ export function writeSettings(settings: DeliveryServiceSettings): Record<string,
   for (const spec of DS_SETTING_FIELDS) {
     const value = settings[spec.key];
     if (value === null || value === undefined) continue;
+    if (spec.kind === 'list' && (value as string[]).length === 0) continue;
+    if (spec.kind === 'bool' && spec.sparse && value === spec.fallback) continue;
     if (spec.kind === 'int') out[docName(spec)] = String(value);
     else if (spec.kind === 'degrees') out[docName(spec)] = formatDegrees(value as number);
     else out[docName(spec)] = value;

@@ -65,6 +65,16 @@ export interface DeliveryService {
   sslKeyVersion: number | null;
   trRequestHeaders: string | null;
   trResponseHeaders: string | null;
+  anonymousBlockingEnabled: boolean;
+  /** Query parameters that take part in consistent hashing, without duplicates. */
+  consistentHashQueryParams: string[];
+  consistentHashRegex: string | null;
+  ecsEnabled: boolean;
+  fqPacingRate: number | null;
+  maxOriginConnections: number | null;
+  rangeSliceBlockSize: number | null;
+  /** `url_sig` or `uri_signing`; null when URLs are not signed. */
+  signingAlgorithm: string | null;
   lastUpdated: number;
   primaryOrigin: PrimaryOrigin | null;
 }
@@ -147,6 +157,14 @@ export interface DeliveryServiceRow {
   ssl_key_version: number | null;
   tr_request_headers: string | null;
   tr_response_headers: string | null;
+  anonymous_blocking_enabled: number;
+  consistent_hash_query_params: string;
+  consistent_hash_regex: string | null;
+  ecs_enabled: number;
+  fq_pacing_rate: number | null;
+  max_origin_connections: number | null;
+  range_slice_block_size: number | null;
+  signing_algorithm: string | null;
   last_updated: number;
   origin_protocol: string | null;
   origin_fqdn: string | null;
@@ -212,6 +230,14 @@ export function toDeliveryService(r: DeliveryServiceRow): DeliveryService {
     sslKeyVersion: r.ssl_key_version,
     trRequestHeaders: r.tr_request_headers,
     trResponseHeaders: r.tr_response_headers,
+    anonymousBlockingEnabled: r.anonymous_blocking_enabled === 1,
+    consistentHashQueryParams: JSON.parse(r.consistent_hash_query_params) as string[],
+    consistentHashRegex: r.consistent_hash_regex,
+    ecsEnabled: r.ecs_enabled === 1,
+    fqPacingRate: r.fq_pacing_rate,
+    maxOriginConnections: r.max_origin_connections,
+    rangeSliceBlockSize: r.range_slice_block_size,
+    signingAlgorithm: r.signing_algorithm,
     lastUpdated: r.last_updated,
     primaryOrigin:
       r.origin_fqdn === null ? null : { protocol: r.origin_protocol ?? 'http', fqdn: r.origin_fqdn, port: r.origin_port },

@@ -1,6 +1,9 @@
 import type { Db } from './db.js';
+import { sqliteJobEdits, type JobEditStore } from './job-edits.js';
 import { markRevalidation } from './server-flags.js';
 import { writeBatcher } from './write-batch.js';
+
+export type { JobChange, JobFilter } from './job-edits.js';
 
 /** A content-invalidation job with its user and delivery service names joined. */
 export interface Job {
@@ -41,8 +44,8 @@ export interface RevalidationJob {
   ttlHours: number;
 }
 
-/** Content-invalidation jobs. */
-export interface JobStore {
+/** Content-invalidation jobs: purge requests, the config file's reads, and the /jobs API (job-edits.ts). */
+export interface JobStore extends JobEditStore<Job> {
   /** Stores a PURGE job, raises reval_pending on its CDN's caches (markRevalidation), and answers it as read back. */
   insertPurge(job: NewPurgeJob): Promise<Job>;
   /** The user's jobs on delivery services of the given tenants, newest first; `keyword` null = every keyword. */
@@ -126,6 +129,7 @@ export function sqliteJobs(db: Db): JobStore {
     JOB_QUERIES.runningPurgesOfCdn,
   );
   return {
+    ...sqliteJobEdits(db, JOB_SELECT, toJob),
     async insertPurge(job) {
       // Purges arrive in bursts: they commit together (one disk flush for many), each answered after its commit.
       return batched(() => {

@@ -329,4 +329,18 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (server_id, short_name)
   ) WITHOUT ROWID;
   `,
+  // issue 17: the delivery-service fields Traffic Ops 1.x returned that ours lacked (defaults as its schema had
+  // them), so a read-modify-write client of API 1.4/1.5 does not send back nulls. signing_algorithm takes over from
+  // `signed`: a signed delivery service signs URLs with url_sig.
+  `
+  ALTER TABLE deliveryservices ADD COLUMN anonymous_blocking_enabled INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE deliveryservices ADD COLUMN consistent_hash_query_params TEXT NOT NULL DEFAULT '[]';
+  ALTER TABLE deliveryservices ADD COLUMN consistent_hash_regex TEXT;
+  ALTER TABLE deliveryservices ADD COLUMN ecs_enabled INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE deliveryservices ADD COLUMN fq_pacing_rate INTEGER DEFAULT 0;
+  ALTER TABLE deliveryservices ADD COLUMN max_origin_connections INTEGER DEFAULT 0;
+  ALTER TABLE deliveryservices ADD COLUMN range_slice_block_size INTEGER;
+  ALTER TABLE deliveryservices ADD COLUMN signing_algorithm TEXT CHECK (signing_algorithm IN ('url_sig', 'uri_signing'));
+  UPDATE deliveryservices SET signing_algorithm = 'url_sig' WHERE signed = 1;
+  `,
 ];

@@ -51,6 +51,14 @@ function settingColumns(s: DeliveryServiceSettings): Row {
     ssl_key_version: s.sslKeyVersion,
     tr_request_headers: s.trRequestHeaders,
     tr_response_headers: s.trResponseHeaders,
+    anonymous_blocking_enabled: flag(s.anonymousBlockingEnabled),
+    consistent_hash_query_params: JSON.stringify(s.consistentHashQueryParams),
+    consistent_hash_regex: s.consistentHashRegex,
+    ecs_enabled: flag(s.ecsEnabled),
+    fq_pacing_rate: s.fqPacingRate,
+    max_origin_connections: s.maxOriginConnections,
+    range_slice_block_size: s.rangeSliceBlockSize,
+    signing_algorithm: s.signingAlgorithm,
   };
 }
 

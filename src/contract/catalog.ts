@@ -48,3 +48,18 @@ export interface FederationUserRecord {
   email: string;
   fullName: string;
 }
+
+/** A tenant at 1.4/1.5 (TenantNullable): Go key order, `parentName` absent for root. */
+export interface GoTenantRecord {
+  id: number;
+  name: string;
+  active: boolean;
+  lastUpdated: string;
+  parentId: number | null;
+  parentName?: string;
+}
+
+/** A role at 1.4/1.5: with its capabilities (`[]` when it has none). */
+export interface GoRoleRecord extends RoleRecord {
+  capabilities: string[];
+}

@@ -72,4 +72,13 @@ export interface DeliveryServiceRecord {
   type: string;
   typeId: string;
   xmlId: string;
+  // Traffic Ops 1.x fields beyond the seed's table (issue 17), with the types Traffic Ops gave them.
+  anonymousBlockingEnabled: boolean;
+  consistentHashQueryParams: string[];
+  consistentHashRegex: string | null;
+  ecsEnabled: boolean;
+  fqPacingRate: number | null;
+  maxOriginConnections: number | null;
+  rangeSliceBlockSize: number | null;
+  signingAlgorithm: string | null;
 }

@@ -29,3 +29,30 @@ export interface ProfileParameterRecord {
   secure: boolean;
   lastUpdated: string;
 }
+
+/** A parameter inside a 1.4/1.5 profile's `params` (ParameterNullable): `lastUpdated` and `profiles` always null. */
+export interface GoProfileParameter {
+  configFile: string;
+  id: number;
+  lastUpdated: null;
+  name: string;
+  profiles: null;
+  secure: boolean;
+  value: string;
+}
+
+/**
+ * A profile at 1.4/1.5 (ProfileNullable): `id` a number, `lastUpdated` `YYYY-MM-DD hh:mm:ss+00`; `params` only
+ * when the request named an id and the profile has parameters.
+ */
+export interface GoProfileRecord {
+  id: number;
+  lastUpdated: string;
+  name: string;
+  description: string;
+  cdnName: string | null;
+  cdn: number | null;
+  routingDisabled: boolean;
+  type: string;
+  params?: GoProfileParameter[];
+}

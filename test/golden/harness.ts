@@ -5,7 +5,7 @@
  *
  * Where the seed or BEHAVIOR.md decides differently from Traffic Ops, the test file passes a `Difference` for that
  * exchange, naming the rule: it replaces the golden expectation with ours. One rule applies to every file without
- * a listed difference: a request at a version we do not serve (1.4, 1.5) answers 501 (BEHAVIOR.md §1).
+ * a listed difference: a request at a version we do not serve (1.6 and above, 2.x, 3.x) answers 501 (BEHAVIOR.md §1).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ import { importSnapshot } from '../../daemon/snapshot/import.js';
 import { bootstrap } from '../../daemon/store/bootstrap.js';
 import { openDatabase } from '../../daemon/store/db.js';
 import { sqliteStore, type Store } from '../../daemon/store/index.js';
-import { isServedVersion } from '../../daemon/versions.js';
+import { goShapes, isServedVersion } from '../../daemon/versions.js';
 import { testClock } from '../helpers/app.js';
 
 export const GOLDEN_DIR = new URL('../fixtures/golden/', import.meta.url);
@@ -55,6 +55,8 @@ export interface Difference {
   ignoreEmptiness?: boolean;
   /** We answer with a page, not JSON (the portal at `/`): only the status is compared. */
   notJson?: boolean;
+  /** Fields whose JSON type may differ from the golden one (its value there was null, ours is set, or the reverse). */
+  typesMayDiffer?: string[];
 }
 
 /** Users whose session cookies the transcripts name, with the passwords of the golden README. */
@@ -228,8 +230,37 @@ function compare(exchange: Exchange, diff: Difference | undefined, status: numbe
     const got = keysOf(ours.response);
     expect(got, `response keys of ${exchange.name}`).toEqual([...want].sort());
   }
+  if (version !== undefined && isServedVersion(version) && goShapes(version)) compareTypes(exchange.name, goldenBody.response, ours.response, diff);
   if (!diff?.ignoreEmptiness && Array.isArray(goldenBody.response)) {
     expect(Array.isArray(ours.response), `response of ${exchange.name} is an array`).toBe(true);
     expect((ours.response as unknown[]).length === 0, `emptiness of ${exchange.name}`).toBe(goldenBody.response.length === 0);
   }
+}
+
+/** The JSON type of a value as a Go client decodes it: string, number, boolean, null, array or object. */
+export function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/** The first record of a response (its object, or its array's first element). */
+const firstRecord = (response: unknown): Record<string, unknown> | null => {
+  const record = Array.isArray(response) ? response[0] : response;
+  return record && typeof record === 'object' ? (record as Record<string, unknown>) : null;
+};
+
+/**
+ * From 1.4 our records take the Go server's shapes (BEHAVIOR.md §1): every field has the JSON type the golden
+ * answer has, and the keys come in the Go server's order.
+ */
+function compareTypes(name: string, goldenResponse: unknown, ourResponse: unknown, diff: Difference | undefined): void {
+  const want = firstRecord(goldenResponse);
+  const got = firstRecord(ourResponse);
+  if (!want || !got) return;
+  const loose = new Set(diff?.typesMayDiffer ?? []);
+  const types = (r: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(r).filter(([k]) => !loose.has(k)).map(([k, v]) => [k, jsonType(v)]));
+  expect(types(got), `JSON types of ${name}`).toEqual(types(want));
+  if (!diff?.responseKeys) expect(Object.keys(got), `key order of ${name}`).toEqual(Object.keys(want));
 }

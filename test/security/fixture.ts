@@ -77,6 +77,8 @@ export interface GoldenIds {
   job: number;
   /** The daemon's own HTTP check extension. */
   builtinExtension: number;
+  /** A purge of ds1 (root tenant) by admin, starting in an hour (issue 17: /jobs takes job ids). */
+  jobs: { root: number };
 }
 
 export interface GoldenApp extends TestApp {
@@ -224,6 +226,18 @@ export async function goldenApp(options: { dbFile?: string } = {}): Promise<Gold
     cdn: { id: cdn.id, name: cdn.name },
     origins: { root: await origin('root-secondary', ds1.id, root), tenantA: await origin('tenant-a-secondary', ds2.id, tenantA) },
     ...(await cacheIds(t, ds1.id, users.admin)),
+    jobs: {
+      root: (
+        await t.store.jobs.insertPurge({
+          assetUrl: 'http://ds1-origin.example.test/fixture/.*',
+          ttlHours: 24,
+          startTime: now + 3600_000,
+          enteredTime: now,
+          userId: users.admin,
+          deliveryServiceId: ds1.id,
+        })
+      ).id,
+    },
   };
 
   return {
@@ -304,8 +318,8 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   'cdns/:id': (ids) => String(ids.cdn.id),
   'cachegroups/:id': (ids) => String(ids.cachegroup),
   'deliveryservices/:xmlId': () => 'ds3',
-  'jobs/:id': (ids) => String(ids.job),
   'to_extensions/:id': (ids) => String(ids.builtinExtension),
+  'jobs/:id': (ids) => String(ids.jobs.root),
 };
 
 /** The `segment/:param` keys of a route's path parameters. */

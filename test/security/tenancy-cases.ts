@@ -92,8 +92,11 @@ export const TENANCY: Record<string, TenancyEntry> = {
     ],
   },
   'GET /users/:id/deliveryservices': {
-    why: 'an invisible user is not found',
-    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/users/${ids.users.ro_user}/deliveryservices`, status: 404, text: 'user not found' }],
+    why: 'an invisible user answers an empty list, like a missing one (as Traffic Ops did)',
+    cases: [
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/users/${ids.users.ro_user}/deliveryservices`, status: 200, response: isEmptyList, adminSeesIt: true },
+      { as: 'tenanta_user', url: (ids) => `/api/1.5/users/${ids.users.ro_user}/deliveryservices`, status: 200, response: isEmptyList, adminSeesIt: true },
+    ],
   },
   'GET /user/:id/deliveryservices/available': {
     why: 'an invisible user is not found',
@@ -288,4 +291,67 @@ export const TENANCY: Record<string, TenancyEntry> = {
     ],
   },
   ...CACHES_TENANCY,
+  'POST /users.json': {
+    why: 'cannot create a user in an invisible tenant (the Go client creates users here)',
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'POST',
+        url: () => '/api/1.5/users.json',
+        body: (ids) => ({
+          username: 'tenancy_probe',
+          email: 'tenancy_probe@example.test',
+          fullName: 'Tenancy Probe',
+          localPasswd: 'Pr0bePassw0rd!x',
+          confirmLocalPasswd: 'Pr0bePassw0rd!x',
+          role: ROLES['read-only'].id,
+          tenantId: ids.tenants.root,
+        }),
+        status: 403,
+        text: 'not authorized on this tenant',
+      },
+    ],
+  },
+  'GET /jobs': {
+    why: "lists only jobs whose delivery service's tenant is visible",
+    cases: [
+      { as: 'tenanta_user', url: (ids) => `/api/1.5/jobs?id=${ids.jobs.root}`, status: 200, response: isEmptyList, adminSeesIt: true },
+      { as: 'tenanta_user', url: (ids) => `/api/1.1/jobs?dsId=${ids.deliveryServices.ds1}`, status: 200, response: isEmptyList, adminSeesIt: true },
+      { as: 'tenanta_user', url: () => '/api/1.5/jobs?deliveryService=ds1', status: 200, response: isEmptyList, adminSeesIt: true },
+    ],
+  },
+  'GET /jobs/:id': {
+    why: 'an invisible job answers like a missing one',
+    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.5/jobs/${ids.jobs.root}`, status: 200, response: isEmptyList, adminSeesIt: true }],
+  },
+  'POST /jobs': {
+    why: 'a purge of an invisible delivery service answers as Traffic Ops did: 404 No such Delivery Service!',
+    cases: [
+      {
+        as: 'tenanta_admin',
+        method: 'POST',
+        url: () => '/api/1.5/jobs',
+        body: () => ({ deliveryService: 'ds1', regex: '/probe', startTime: '2026-11-21 13:00:00', ttl: 1 }),
+        status: 404,
+        text: 'No such Delivery Service!',
+      },
+    ],
+  },
+  'PUT /jobs': {
+    why: 'an invisible job cannot be changed: it answers as a missing one',
+    cases: [
+      {
+        as: 'tenanta_admin',
+        method: 'PUT',
+        url: (ids) => `/api/1.5/jobs?id=${ids.jobs.root}`,
+        body: () => ({ parameters: 'TTL:1h', startTime: '2026-11-21 13:30:00' }),
+        status: 404,
+        text: 'No job by id \'{job}\'!',
+      },
+    ],
+  },
+  'DELETE /jobs': {
+    why: 'an invisible job cannot be deleted: it answers as a missing one',
+    cases: [{ as: 'tenanta_admin', method: 'DELETE', url: (ids) => `/api/1.4/jobs?id=${ids.jobs.root}`, status: 404, text: 'No job by id \'{job}\'!' }],
+  },
 };

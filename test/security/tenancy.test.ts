@@ -68,7 +68,7 @@ describe('tenancy: tenant-a callers asking about root-tenant records', () => {
         const where = `${method} ${url} as ${c.as}: ${res.statusCode} ${res.body.slice(0, 200)}`;
         expect(res.statusCode, where).toBe(c.status);
         if (c.text) {
-          expect(expectErrorEnvelope(res), where).toEqual([{ text: c.text.replace('{federation}', String(t.ids.federation)), level: 'error' }]);
+          expect(expectErrorEnvelope(res), where).toEqual([{ text: c.text.replace('{federation}', String(t.ids.federation)).replace('{job}', String(t.ids.jobs.root)), level: 'error' }]);
         }
         if (c.response) c.response(res.json().response, t.ids);
         if (c.adminSeesIt) {

@@ -36,9 +36,14 @@ describe('GET users/:id/deliveryservices', () => {
     expect(xmlIds(await api.get(`/api/1.2/users/${t.world.users.opsA}/deliveryservices`, cookies.opsA))).toEqual(['ds2']);
   });
 
-  it('answers 404 for a user of a tenant the requester cannot see, as for a missing one', async () => {
-    expect(errorOf(await api.get(`/api/1.2/users/${t.world.users.ro}/deliveryservices`, cookies.opsA))).toEqual(notFoundUser);
-    expect(errorOf(await api.get('/api/1.2/users/99999/deliveryservices', cookies.admin))).toEqual(notFoundUser);
+  it('answers 200 and an empty list for a user of a tenant the requester cannot see, as for a missing one (as Traffic Ops did)', async () => {
+    for (const v of ['1.1', '1.2', '1.3']) {
+      const hidden = await api.get(`/api/${v}/users/${t.world.users.ro}/deliveryservices`, cookies.opsA);
+      expect(hidden.statusCode).toBe(200);
+      expect(hidden.json()).toEqual({ response: [] });
+      const missing = await api.get(`/api/${v}/users/99999/deliveryservices`, cookies.admin);
+      expect(missing.json()).toEqual({ response: [] });
+    }
   });
 
   it('answers 400 for a non-integer id', async () => {
@@ -48,9 +53,32 @@ describe('GET users/:id/deliveryservices', () => {
     });
   });
 
-  it('is not served at 1.1', async () => {
-    const res = await api.get(`/api/1.1/users/${t.world.users.ro}/deliveryservices`, cookies.admin);
-    expect(res.statusCode).toBe(404);
+  it('is served from 1.1, as Traffic Ops declared it', async () => {
+    expect(xmlIds(await api.get(`/api/1.1/users/${t.world.users.ro}/deliveryservices`, cookies.admin))).toEqual(['ds1', 'ds2']);
+  });
+
+  it.each(['1.4', '1.5'])('answers the Go server record (V15 as users/:id/deliveryservices filled it) with the deprecation warning at %s', async (v) => {
+    const res = await api.get(`/api/${v}/users/${t.world.users.ro}/deliveryservices`, cookies.admin);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { alerts: unknown[]; response: Rec[] };
+    expect(body.alerts).toEqual([
+      { text: 'This endpoint is deprecated, please use GET deliveryservices?accessibleTo={{tenantId} instead', level: 'warning' },
+    ]);
+    expect(body.response.map((d) => d.xmlId)).toEqual(['ds1', 'ds2']);
+    expect(body.response[0]).toMatchObject({ id: t.world.ds.ds1, exampleURLs: null, matchList: null, signed: false, ecsEnabled: false });
+    expect(Object.keys(body.response[0]).slice(-2)).toEqual(['ecsEnabled', 'rangeSliceBlockSize']);
+    expect(typeof body.response[0].cdnId).toBe('number');
+    expect(typeof body.response[0].missLat).toBe('number');
+  });
+
+  it('answers a bad id at 1.5 with the warning before the error, as Traffic Ops', async () => {
+    expect(errorOf(await api.get('/api/1.5/users/abc/deliveryservices', cookies.admin))).toEqual({
+      status: 400,
+      alerts: [
+        { text: 'This endpoint is deprecated, please use GET deliveryservices?accessibleTo={{tenantId} instead', level: 'warning' },
+        { text: "getting integer parameters: parameter 'id' not an integer", level: 'error' },
+      ],
+    });
   });
 });
 

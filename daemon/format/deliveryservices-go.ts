@@ -1,0 +1,109 @@
+import type { GoDeliveryServiceV14, GoDeliveryServiceV15 } from '../../src/contract/go-deliveryservices.js';
+import { formatTimestampTz } from '../../src/time.js';
+import type { DeliveryService } from '../store/deliveryservices.js';
+import type { ApiVersion } from '../versions.js';
+
+/** `<protocol>://<fqdn>[:<port>]` of the primary origin. */
+const orgServerFqdn = (ds: DeliveryService): string | null =>
+  ds.primaryOrigin
+    ? `${ds.primaryOrigin.protocol}://${ds.primaryOrigin.fqdn}${ds.primaryOrigin.port === null ? '' : `:${ds.primaryOrigin.port}`}`
+    : null;
+
+/**
+ * How the Go server filled a record: GET deliveryservices read everything (and dropped cacheurl in its downgrade);
+ * GET users/:id/deliveryservices read fewer columns (no regexes, no URL signing, coordinates 0 when unset).
+ */
+export type GoDsSource = 'deliveryservices' | 'user';
+
+/** The example URLs and match list the caller passes in: the seed's formatter owns how they are built. */
+export interface GoDsDerived {
+  exampleURLs: string[];
+  matchList: { type: string; setNumber: number; pattern: string }[];
+}
+
+/** DeliveryServiceNullableV14 in the Go key order. */
+function v14(ds: DeliveryService, derived: GoDsDerived, source: GoDsSource): GoDeliveryServiceV14 {
+  const user = source === 'user';
+  return {
+    active: ds.active,
+    anonymousBlockingEnabled: ds.anonymousBlockingEnabled,
+    ccrDnsTtl: ds.ccrDnsTtl,
+    cdnId: ds.cdnId,
+    cdnName: ds.cdnName,
+    checkPath: ds.checkPath,
+    displayName: ds.displayName,
+    dnsBypassCname: ds.dnsBypassCname,
+    dnsBypassIp: ds.dnsBypassIp,
+    dnsBypassIp6: ds.dnsBypassIp6,
+    dnsBypassTtl: ds.dnsBypassTtl,
+    dscp: ds.dscp,
+    edgeHeaderRewrite: ds.edgeHeaderRewrite,
+    exampleURLs: user ? null : derived.exampleURLs,
+    geoLimit: ds.geoLimit,
+    geoLimitCountries: ds.geoLimitCountries,
+    geoLimitRedirectURL: ds.geoLimitRedirectUrl,
+    geoProvider: ds.geoProvider,
+    globalMaxMbps: ds.globalMaxMbps,
+    globalMaxTps: ds.globalMaxTps,
+    httpBypassFqdn: ds.httpBypassFqdn,
+    id: ds.id,
+    infoUrl: ds.infoUrl,
+    initialDispersion: ds.initialDispersion,
+    ipv6RoutingEnabled: ds.ipv6RoutingEnabled,
+    lastUpdated: formatTimestampTz(ds.lastUpdated),
+    logsEnabled: ds.logsEnabled,
+    longDesc: ds.longDesc,
+    longDesc1: ds.longDesc1,
+    longDesc2: ds.longDesc2,
+    matchList: user ? null : derived.matchList,
+    maxDnsAnswers: ds.maxDnsAnswers,
+    midHeaderRewrite: ds.midHeaderRewrite,
+    missLat: user ? (ds.missLat ?? 0) : ds.missLat,
+    missLong: user ? (ds.missLong ?? 0) : ds.missLong,
+    multiSiteOrigin: ds.multiSiteOrigin,
+    originShield: ds.originShield,
+    orgServerFqdn: orgServerFqdn(ds),
+    profileDescription: ds.profileDescription,
+    profileId: ds.profileId,
+    profileName: ds.profileName,
+    protocol: ds.protocol,
+    qstringIgnore: ds.qstringIgnore,
+    rangeRequestHandling: ds.rangeRequestHandling,
+    regexRemap: ds.regexRemap,
+    regionalGeoBlocking: ds.regionalGeoBlocking,
+    remapText: ds.remapText,
+    routingName: ds.routingName,
+    signed: user ? false : ds.signingAlgorithm === 'url_sig',
+    sslKeyVersion: ds.sslKeyVersion,
+    tenantId: ds.tenantId,
+    type: ds.typeName,
+    typeId: ds.typeId,
+    xmlId: ds.xmlId,
+    cacheurl: user ? ds.cacheurl : null,
+    deepCachingType: ds.deepCachingType,
+    fqPacingRate: ds.fqPacingRate,
+    signingAlgorithm: ds.signingAlgorithm,
+    tenant: ds.tenantName,
+    trResponseHeaders: ds.trResponseHeaders,
+    trRequestHeaders: ds.trRequestHeaders,
+    consistentHashRegex: user ? null : ds.consistentHashRegex,
+    consistentHashQueryParams: user ? null : ds.consistentHashQueryParams,
+    maxOriginConnections: user ? null : ds.maxOriginConnections,
+  };
+}
+
+/**
+ * A delivery service as the Go server answered it: V14 at 1.4 and V15 at 1.5 from GET deliveryservices, always
+ * V15 from GET users/:id/deliveryservices (its handler used the unversioned struct).
+ */
+export function goDeliveryService(
+  ds: DeliveryService,
+  version: ApiVersion,
+  derived: GoDsDerived,
+  source: GoDsSource,
+): GoDeliveryServiceV14 | GoDeliveryServiceV15 {
+  const record = v14(ds, derived, source);
+  if (version === '1.4' && source === 'deliveryservices') return record;
+  const user = source === 'user';
+  return { ...record, ecsEnabled: user ? false : ds.ecsEnabled, rangeSliceBlockSize: user ? null : ds.rangeSliceBlockSize };
+}

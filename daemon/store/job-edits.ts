@@ -1,0 +1,123 @@
+import { markRevalidation } from './server-flags.js';
+import type { Db } from './db.js';
+import { guardWrite } from './faults.js';
+
+/**
+ * The queries and edits of the /jobs API (GET with filters, PUT, DELETE), over the same jobs table as jobs.ts.
+ * Rows come back as jobs.ts maps them: the caller passes its SELECT and row mapper so one module knows columns.
+ */
+
+/** The filters of GET jobs; an absent key does not filter. */
+export interface JobFilter {
+  id?: number;
+  keyword?: string;
+  assetUrl?: string;
+  /** Epoch milliseconds, matched exactly. */
+  startTime?: number;
+  userId?: number;
+  /** The creator's username. */
+  createdBy?: string;
+  /** The delivery service's xmlId. */
+  deliveryService?: string;
+  dsId?: number;
+  /** Only jobs of delivery services of these tenants. */
+  tenantIds: Iterable<number>;
+}
+
+/** New values for a job that has not started: PUT jobs. */
+export interface JobChange {
+  assetUrl: string;
+  ttlHours: number;
+  startTime: number;
+}
+
+export interface JobEditStore<J> {
+  query(filter: JobFilter): Promise<J[]>;
+  byId(id: number): Promise<J | null>;
+  /** The jobs of a delivery service on one asset URL (to warn about overlapping purges). */
+  sameAsset(deliveryServiceId: number, assetUrl: string): Promise<J[]>;
+  /** Changes a job; null when it no longer exists. */
+  /** Changes a job; its CDN's caches must revalidate again (reval_pending, as a new job does). */
+  reschedule(id: number, change: JobChange, now: number): Promise<J | null>;
+  /** Deletes a job and answers it as it was; null when it did not exist. */
+  /** Deletes a job; its CDN's caches must revalidate again, so the rule leaves them at once. */
+  remove(id: number, now: number): Promise<J | null>;
+}
+
+interface QueryParams {
+  id: number | null;
+  keyword: string | null;
+  assetUrl: string | null;
+  startTime: number | null;
+  userId: number | null;
+  createdBy: string | null;
+  deliveryService: string | null;
+  dsId: number | null;
+  tenantIds: string;
+}
+
+export function sqliteJobEdits<R, J>(db: Db, select: string, toJob: (row: R) => J): JobEditStore<J> {
+  // One statement for every filter: an absent criterion is NULL and matches everything.
+  const query = db.prepare<[QueryParams], R>(
+    `${select}
+     WHERE (@id IS NULL OR j.id = @id)
+       AND (@keyword IS NULL OR j.keyword = @keyword)
+       AND (@assetUrl IS NULL OR j.asset_url = @assetUrl)
+       AND (@startTime IS NULL OR j.start_time = @startTime)
+       AND (@userId IS NULL OR j.user_id = @userId)
+       AND (@createdBy IS NULL OR u.username = @createdBy)
+       AND (@deliveryService IS NULL OR ds.xml_id = @deliveryService)
+       AND (@dsId IS NULL OR j.deliveryservice_id = @dsId)
+       AND ds.tenant_id IN (SELECT value FROM json_each(@tenantIds))
+     ORDER BY j.id`,
+  );
+  const byId = db.prepare<[number], R>(`${select} WHERE j.id = ?`);
+  const sameAsset = db.prepare<[number, string], R>(`${select} WHERE j.deliveryservice_id = ? AND j.asset_url = ? ORDER BY j.id`);
+  const update = db.prepare('UPDATE jobs SET asset_url = ?, ttl_hours = ?, start_time = ? WHERE id = ?');
+  const remove = db.prepare('DELETE FROM jobs WHERE id = ?');
+  const jobDs = db.prepare<[number], { deliveryservice_id: number }>('SELECT deliveryservice_id FROM jobs WHERE id = ?');
+  const revalidate = markRevalidation(db);
+  return {
+    async query(f) {
+      const rows = query.all({
+        id: f.id ?? null,
+        keyword: f.keyword ?? null,
+        assetUrl: f.assetUrl ?? null,
+        startTime: f.startTime ?? null,
+        userId: f.userId ?? null,
+        createdBy: f.createdBy ?? null,
+        deliveryService: f.deliveryService ?? null,
+        dsId: f.dsId ?? null,
+        tenantIds: JSON.stringify([...f.tenantIds]),
+      });
+      return rows.map(toJob);
+    },
+    async byId(id) {
+      const row = byId.get(id);
+      return row ? toJob(row) : null;
+    },
+    async sameAsset(deliveryServiceId, assetUrl) {
+      return sameAsset.all(deliveryServiceId, assetUrl).map(toJob);
+    },
+    async reschedule(id, change, now) {
+      return guardWrite(
+        db.transaction(() => {
+          if (update.run(change.assetUrl, change.ttlHours, change.startTime, id).changes === 0) return null;
+          revalidate(jobDs.get(id)!.deliveryservice_id, now);
+          return toJob(byId.get(id)!);
+        }),
+      );
+    },
+    async remove(id, now) {
+      return guardWrite(
+        db.transaction(() => {
+          const row = byId.get(id);
+          if (!row) return null;
+          revalidate(jobDs.get(id)!.deliveryservice_id, now);
+          remove.run(id);
+          return toJob(row);
+        }),
+      );
+    },
+  };
+}
