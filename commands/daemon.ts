@@ -102,5 +102,16 @@ export function registerDaemon(program: Command): Command {
       const { exportCommand } = await import('./daemon-snapshot.js');
       await exportCommand(file, dataDirOf(flags), flags.withHashes ?? false);
     });
+  const vault = daemon.command('vault').description('The key store (vault.db): URL-signing, URI-signing and TLS keys');
+  vault
+    .command('rotate-key')
+    .description('Reseal every secret under a new master key, in one transaction (the daemon must be stopped)')
+    .option('--data-dir <dir>', 'data directory')
+    .option('--new-key-file <file>', 'where the new key goes (default: the current key file; required with CDNCTL_VAULT_KEY)')
+    .addHelpText('after', '\nExample:\n  cdnctl daemon stop && cdnctl daemon vault rotate-key && cdnctl daemon start\n')
+    .action(async (flags: { dataDir?: string; newKeyFile?: string }) => {
+      const { rotateKeyCommand } = await import('./daemon-vault.js');
+      await rotateKeyCommand(dataDirOf(flags), flags.newKeyFile);
+    });
   return daemon;
 }
