@@ -13,6 +13,10 @@ import { currentUserRoutes } from './user-current.js';
 import { userDeliveryServiceRoutes } from './user-deliveryservices.js';
 import { usersRoutes } from './users.js';
 import { passwordResetRoutes } from './password-reset.js';
+import { keySummaryRoutes } from './key-summary.js';
+import { sslKeyRoutes } from './ssl-keys.js';
+import { uriSignKeyRoutes } from './uri-sign-keys.js';
+import { urlKeyRoutes } from './url-keys.js';
 
 /** Every route module of the API, in one list: the app registers each route at the versions that serve it. */
 export function allRoutes(ctx: AppContext): RouteDef[] {
@@ -30,5 +34,10 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     profileRoutes,
     deliveryServiceRoutes,
     catalogRoutes,
+    // issue 21: the key store
+    urlKeyRoutes,
+    uriSignKeyRoutes,
+    sslKeyRoutes,
+    keySummaryRoutes,
   ].flatMap((module) => module(ctx));
 }

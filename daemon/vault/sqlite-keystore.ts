@@ -49,8 +49,8 @@ export function sqliteKeyStore(db: Database.Database): KeyStore {
   const columns = 'kind, owner, version, sealed, summary, changed_by, changed_at';
   const get = db.prepare<[string, string, number], Row>(`SELECT ${columns} FROM secret WHERE kind = ? AND owner = ? AND version = ?`);
   const latest = db.prepare<[string, string], Row>(`SELECT ${columns} FROM secret WHERE kind = ? AND owner = ? ORDER BY version DESC LIMIT 1`);
-  const list = db.prepare<[string | null, string | null], Row>(
-    `SELECT ${columns} FROM secret WHERE (?1 IS NULL OR kind = ?1) AND (?2 IS NULL OR owner = ?2) ORDER BY owner, kind, version`,
+  const list = db.prepare<[{ kind: string | null; owner: string | null }], Row>(
+    `SELECT ${columns} FROM secret WHERE (@kind IS NULL OR kind = @kind) AND (@owner IS NULL OR owner = @owner) ORDER BY owner, kind, version`,
   );
   const all = db.prepare<[], Row>(`SELECT ${columns} FROM secret ORDER BY kind, owner, version`);
   const put = db.prepare(
@@ -76,7 +76,7 @@ export function sqliteKeyStore(db: Database.Database): KeyStore {
       return row ? toRecord(row) : null;
     },
     async list(filter: KeyFilter = {}) {
-      return list.all(filter.kind ?? null, filter.owner ?? null).map((row) => toInfo(toRecord(row)));
+      return list.all({ kind: filter.kind ?? null, owner: filter.owner ?? null }).map((row) => toInfo(toRecord(row)));
     },
     async all() {
       return all.all().map(toRecord);

@@ -271,6 +271,10 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   'federations/:id': (ids) => String(ids.federation),
   'cdns/:name': (ids) => ids.cdn.name,
   'name/:name': () => 'GLOBAL',
+  // issue 21: the key store
+  'xmlId/:xmlId': () => 'ds1',
+  'deliveryservices/:xmlId': () => 'ds1',
+  'copyFromXmlId/:copyFromXmlId': () => 'ds2',
 };
 
 /** The `segment/:param` keys of a route's path parameters. */
