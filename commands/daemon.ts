@@ -97,10 +97,11 @@ export function registerDaemon(program: Command): Command {
     .argument('[file]', 'where to write the snapshot')
     .option('--data-dir <dir>', 'data directory')
     .option('--with-hashes', 'include password hashes (the file is then readable by its owner only)')
-    .addHelpText('after', '\nExamples:\n  cdnctl daemon export > cdn.snapshot.json\n  cdnctl daemon export backup.json --with-hashes\n')
-    .action(async (file: string | undefined, flags: { dataDir?: string; withHashes?: boolean }) => {
+    .option('--with-secrets', 'include the key store\'s keys and certificates, opened (needs FILE; readable by its owner only)')
+    .addHelpText('after', '\nExamples:\n  cdnctl daemon export > cdn.snapshot.json\n  cdnctl daemon export backup.json --with-hashes --with-secrets\n')
+    .action(async (file: string | undefined, flags: { dataDir?: string; withHashes?: boolean; withSecrets?: boolean }) => {
       const { exportCommand } = await import('./daemon-snapshot.js');
-      await exportCommand(file, dataDirOf(flags), flags.withHashes ?? false);
+      await exportCommand(file, dataDirOf(flags), flags.withHashes ?? false, flags.withSecrets ?? false);
     });
   const vault = daemon.command('vault').description('The key store (vault.db): URL-signing, URI-signing and TLS keys');
   vault

@@ -33,6 +33,8 @@ export interface KeyStore {
   all(): Promise<SealedRecord[]>;
   /** Inserts or replaces the record at its address. */
   put(record: SealedRecord): Promise<void>;
+  /** Inserts or replaces several records in one transaction (snapshot import). */
+  putAll(records: readonly SealedRecord[]): Promise<void>;
   /** Deletes every version of a kind for an owner; answers how many were deleted. */
   remove(kind: SecretKind, owner: string): Promise<number>;
   /** The sealed key check (proves which master key the store is sealed under); null for a new store. */

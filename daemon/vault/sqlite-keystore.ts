@@ -56,6 +56,9 @@ export function sqliteKeyStore(db: Database.Database): KeyStore {
   const put = db.prepare(
     `INSERT OR REPLACE INTO secret (${columns}) VALUES (@kind, @owner, @version, @sealed, @summary, @changedBy, @changedAt)`,
   );
+  const putAll = db.transaction((records: readonly SealedRecord[]) => {
+    for (const record of records) put.run(record);
+  });
   const remove = db.prepare<[string, string]>('DELETE FROM secret WHERE kind = ? AND owner = ?');
   const getMeta = db.prepare<[string], { value: Buffer }>('SELECT value FROM vault_meta WHERE name = ?');
   const setMeta = db.prepare<[string, Buffer]>('INSERT OR REPLACE INTO vault_meta (name, value) VALUES (?, ?)');
@@ -83,6 +86,9 @@ export function sqliteKeyStore(db: Database.Database): KeyStore {
     },
     async put(record) {
       put.run(record);
+    },
+    async putAll(records) {
+      putAll(records);
     },
     async remove(kind, owner) {
       return remove.run(kind, owner).changes;

@@ -93,6 +93,19 @@ export class Vault {
     await store.put({ ...address, sealed, summary: JSON.stringify(summary), changedBy, changedAt });
   }
 
+  /** Seals and stores several secrets in one transaction. */
+  async writeAll(items: readonly { address: SecretAddress; secret: unknown; summary: object; changedBy: string; changedAt: number }[]): Promise<void> {
+    const { store, key } = this.ready();
+    const records = items.map((i) => ({
+      ...i.address,
+      sealed: seal(key, additionalData(i.address), Buffer.from(JSON.stringify(i.secret), 'utf8')),
+      summary: JSON.stringify(i.summary),
+      changedBy: i.changedBy,
+      changedAt: i.changedAt,
+    }));
+    await store.putAll(records);
+  }
+
   async remove(kind: SecretKind, owner: string): Promise<number> {
     return this.ready().store.remove(kind, owner);
   }
