@@ -104,6 +104,7 @@ export function registerDaemon(program: Command): Command {
       await exportCommand(file, dataDirOf(flags), flags.withHashes ?? false, flags.withSecrets ?? false);
     });
   const vault = daemon.command('vault').description('The key store (vault.db): URL-signing, URI-signing and TLS keys');
+  vault.addHelpText('after', '\nExample:\n  cdnctl daemon vault rotate-key --data-dir ./data\n');
   vault
     .command('rotate-key')
     .description('Reseal every secret under a new master key, in one transaction (the daemon must be stopped)')
