@@ -14,6 +14,7 @@ export async function runForeground(dataDir: string, options: { listen?: string;
     tlsKey: options.tlsKey,
     adminPassword: process.env.CDNCTL_ADMIN_PASSWORD,
     smtpUrl: process.env.CDNCTL_SMTP_URL,
+    vaultKey: process.env.CDNCTL_VAULT_KEY,
     beforeListen: options.demo ? loadDemo : undefined,
   });
   process.stdout.write(`cdnctl daemon listening at ${daemon.url} (data in ${dataDir}); Ctrl-C stops it\n`);

@@ -97,10 +97,23 @@ export function registerDaemon(program: Command): Command {
     .argument('[file]', 'where to write the snapshot')
     .option('--data-dir <dir>', 'data directory')
     .option('--with-hashes', 'include password hashes (the file is then readable by its owner only)')
-    .addHelpText('after', '\nExamples:\n  cdnctl daemon export > cdn.snapshot.json\n  cdnctl daemon export backup.json --with-hashes\n')
-    .action(async (file: string | undefined, flags: { dataDir?: string; withHashes?: boolean }) => {
+    .option('--with-secrets', 'include the key store\'s keys and certificates, opened (needs FILE; readable by its owner only)')
+    .addHelpText('after', '\nExamples:\n  cdnctl daemon export > cdn.snapshot.json\n  cdnctl daemon export backup.json --with-hashes --with-secrets\n')
+    .action(async (file: string | undefined, flags: { dataDir?: string; withHashes?: boolean; withSecrets?: boolean }) => {
       const { exportCommand } = await import('./daemon-snapshot.js');
-      await exportCommand(file, dataDirOf(flags), flags.withHashes ?? false);
+      await exportCommand(file, dataDirOf(flags), flags.withHashes ?? false, flags.withSecrets ?? false);
+    });
+  const vault = daemon.command('vault').description('The key store (vault.db): URL-signing, URI-signing and TLS keys');
+  vault.addHelpText('after', '\nExample:\n  cdnctl daemon vault rotate-key --data-dir ./data\n');
+  vault
+    .command('rotate-key')
+    .description('Reseal every secret under a new master key, in one transaction (the daemon must be stopped)')
+    .option('--data-dir <dir>', 'data directory')
+    .option('--new-key-file <file>', 'where the new key goes (default: the current key file; required with CDNCTL_VAULT_KEY)')
+    .addHelpText('after', '\nExample:\n  cdnctl daemon stop && cdnctl daemon vault rotate-key && cdnctl daemon start\n')
+    .action(async (flags: { dataDir?: string; newKeyFile?: string }) => {
+      const { rotateKeyCommand } = await import('./daemon-vault.js');
+      await rotateKeyCommand(dataDirOf(flags), flags.newKeyFile);
     });
   return daemon;
 }

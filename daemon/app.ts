@@ -14,6 +14,7 @@ import { legacyCheckIn } from './caches/legacy-check-in.js';
 import { defaultPortalRoot, portal } from './portal.js';
 import { allRoutes } from './routes/index.js';
 import type { Store } from './store/index.js';
+import type { Vault } from './vault/vault.js';
 import { VERSIONS, atLeast, isServedVersion, type ApiVersion } from './versions.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -28,6 +29,8 @@ export interface BuildOptions {
   fastify?: Record<string, unknown>;
   /** The built portal served at `/`; default dist/portal of the package. */
   portalRoot?: string;
+  /** The key store; without one, key routes answer 503. */
+  vault?: Vault;
 }
 
 const noMailer: Mailer = {
@@ -46,6 +49,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clock: options.clock ?? Date.now,
     mailer: options.mailer ?? noMailer,
     baseUrl: () => baseUrl,
+    vault: options.vault,
   };
   const app = Fastify({
     logger: options.logger ?? false,

@@ -28,6 +28,7 @@ serve({
   say,
   adminPassword: process.env.CDNCTL_ADMIN_PASSWORD,
   smtpUrl: process.env.CDNCTL_SMTP_URL,
+  vaultKey: process.env.CDNCTL_VAULT_KEY,
   beforeListen: demo ? loadDemo : undefined,
 })
   .then((daemon) => {

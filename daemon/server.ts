@@ -1,4 +1,5 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { dataFiles, parseListen, type DaemonInfo } from '../src/paths.js';
 import { buildApp } from './app.js';
@@ -9,6 +10,7 @@ import { createMailer } from './mail/create.js';
 import { bootstrap } from './store/bootstrap.js';
 import { openDatabase, type Db } from './store/db.js';
 import { sqliteStore } from './store/index.js';
+import { openDataDirVault } from './vault/open.js';
 
 export interface ServeOptions {
   dataDir: string;
@@ -20,6 +22,8 @@ export interface ServeOptions {
   adminPassword?: string;
   /** SMTP URL (CDNCTL_SMTP_URL); wins over the config file. */
   smtpUrl?: string;
+  /** The key store's master key (CDNCTL_VAULT_KEY, base64); wins over the key files. */
+  vaultKey?: string;
   /** Runs after the database is ready and before listening: the demo loader uses it. */
   beforeListen?: (ctx: { dataDir: string; firstStart: boolean; db: Db; say: (line: string) => void }) => Promise<void>;
   /** Where progress lines go (the printed admin password among them). */
@@ -36,16 +40,18 @@ export interface RunningDaemon {
 }
 
 /** The optional `<data-dir>/config.json`: listen, smtp, cors and portal settings. */
-interface ConfigFile {
+export interface ConfigFile {
   listen?: string;
   smtp?: SmtpConfig;
   cors?: { origins?: string[] };
   portalBaseUrl?: string;
   /** Caches (issue 15): check-in interval and readiness checks. */
   caches?: Partial<CachesConfig>;
+  /** The key store: `keyFile`, where the master key is (default `<data-dir>/vault.key`). */
+  vault?: { keyFile?: string };
 }
 
-function readConfigFile(file: string): ConfigFile {
+export function readConfigFile(file: string): ConfigFile {
   if (!existsSync(file)) return {};
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as ConfigFile;
@@ -98,8 +104,18 @@ export async function serve(options: ServeOptions): Promise<RunningDaemon> {
     caches: { ...DEFAULT_CACHES_CONFIG, ...fileConfig.caches },
   });
   const store = sqliteStore(db);
+  const keyFile = fileConfig.vault?.keyFile;
+  const { vault, createdKeyFile } = await openDataDirVault({
+    dataDir: options.dataDir,
+    env: { CDNCTL_VAULT_KEY: options.vaultKey },
+    keyFile: keyFile ? resolve(options.dataDir, keyFile) : undefined,
+  });
+  if (createdKeyFile) say(`created the key store's master key in ${createdKeyFile} (back it up apart from the data)`);
+  const vaultState = vault.state;
+  if (!vaultState.available) say(`key store unavailable (key routes answer 503): ${vaultState.reason}`);
   const app = await buildApp({
     store,
+    vault,
     config,
     mailer: createMailer(config),
     logger: options.logger === false ? false : loggerOptions(options.logLevel ?? 'info'),
@@ -131,6 +147,7 @@ export async function serve(options: ServeOptions): Promise<RunningDaemon> {
         await stopChecks();
         await app.close();
         await store.close();
+        await vault.close();
         rmSync(files.daemonJson, { force: true });
       })();
       return closing;

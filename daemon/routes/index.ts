@@ -21,6 +21,10 @@ import { serverCheckRoutes } from './serverchecks.js';
 import { serverQueueRoutes } from './server-queue.js';
 import { serverStatusRoutes } from './server-status.js';
 import { serverRoutes } from './servers.js';
+import { keySummaryRoutes } from './key-summary.js';
+import { sslKeyRoutes } from './ssl-keys.js';
+import { uriSignKeyRoutes } from './uri-sign-keys.js';
+import { urlKeyRoutes } from './url-keys.js';
 
 /** Every route module of the API, in one list: the app registers each route at the versions that serve it. */
 export function allRoutes(ctx: AppContext): RouteDef[] {
@@ -47,5 +51,10 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     cachegroupRoutes,
     deliveryServiceServerRoutes,
     propagationRoutes,
+    // issue 21: the key store
+    urlKeyRoutes,
+    uriSignKeyRoutes,
+    sslKeyRoutes,
+    keySummaryRoutes,
   ].flatMap((module) => module(ctx));
 }

@@ -98,6 +98,8 @@ export interface DeliveryServiceStore {
   list(filter?: DeliveryServiceFilter): Promise<DeliveryService[]>;
   byId(id: number): Promise<DeliveryService | null>;
   byXmlId(xmlId: string): Promise<DeliveryService | null>;
+  /** Sets the version of the TLS keys a delivery service serves (issue 21: `sslkeys/add` and `generate`). */
+  setSslKeyVersion(id: number, version: number, at: number): Promise<void>;
 }
 
 export interface DeliveryServiceRow {
@@ -285,6 +287,7 @@ export function sqliteDeliveryServices(db: Db): DeliveryServiceStore {
   );
   const byId = db.prepare<[number], DeliveryServiceRow>(`${DELIVERY_SERVICE_SELECT} WHERE ds.id = ?`);
   const byXmlId = db.prepare<[string], DeliveryServiceRow>(`${DELIVERY_SERVICE_SELECT} WHERE ds.xml_id = ?`);
+  const setSslKeyVersion = db.prepare<[number, number, number]>('UPDATE deliveryservices SET ssl_key_version = ?, last_updated = ? WHERE id = ?');
   return {
     async list(filter = {}) {
       return list
@@ -306,6 +309,9 @@ export function sqliteDeliveryServices(db: Db): DeliveryServiceStore {
     async byXmlId(xmlId) {
       const row = byXmlId.get(xmlId);
       return row ? toDeliveryService(row) : null;
+    },
+    async setSslKeyVersion(id, version, at) {
+      setSslKeyVersion.run(version, at, id);
     },
   };
 }

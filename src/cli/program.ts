@@ -9,6 +9,7 @@ import { withExamples } from '../../commands/common/verb.js';
 import { registerDeliveryServices } from '../../commands/ds.js';
 import { registerFederations } from '../../commands/federations.js';
 import { registerJobs } from '../../commands/jobs.js';
+import { registerKeys } from '../../commands/keys.js';
 import { registerOrigins } from '../../commands/origins.js';
 import { registerResetPassword } from '../../commands/password.js';
 import { registerProfiles } from '../../commands/profiles.js';
@@ -53,6 +54,7 @@ export function buildProgram(): Command {
   registerCdns(program);
   registerServers(program);
   registerCachegroups(program);
+  registerKeys(program);
   registerConfig(program);
   withExamples(registerDaemon(program), ['cdnctl daemon start --demo', 'cdnctl daemon status']);
   registerCompletion(program);

@@ -3,6 +3,9 @@ import { buildApp, type BuildOptions } from '../../daemon/app.js';
 import { bootstrap } from '../../daemon/store/bootstrap.js';
 import { openDatabase, type Db } from '../../daemon/store/db.js';
 import { sqliteStore, type Store } from '../../daemon/store/index.js';
+import { newMasterKey } from '../../daemon/vault/master-key.js';
+import { openVaultDatabase, sqliteKeyStore } from '../../daemon/vault/sqlite-keystore.js';
+import { Vault } from '../../daemon/vault/vault.js';
 
 export const ADMIN_PASSWORD = 'Adm1nPassw0rd!';
 
@@ -25,7 +28,14 @@ export interface TestApp {
   db: Db;
   store: Store;
   clock: ReturnType<typeof testClock>;
+  /** The key store (in memory, under a random master key, unless the options gave one). */
+  vault: Vault;
   close(): Promise<void>;
+}
+
+/** A key store in memory under a new random master key. */
+export async function memoryVault(): Promise<Vault> {
+  return Vault.open(sqliteKeyStore(openVaultDatabase(':memory:')), newMasterKey(), '');
 }
 
 /** A fresh daemon app over an in-memory database with the first-start records and `admin`. */
@@ -34,16 +44,19 @@ export async function makeApp(options: Partial<BuildOptions> & { dbFile?: string
   const clock = testClock();
   await bootstrap(db, clock.now(), ADMIN_PASSWORD);
   const store = sqliteStore(db);
-  const app = await buildApp({ store, clock: clock.now, ...options });
+  const vault = options.vault ?? (await memoryVault());
+  const app = await buildApp({ store, clock: clock.now, ...options, vault });
   await app.ready();
   return {
     app,
     db,
     store,
     clock,
+    vault,
     async close() {
       await app.close();
       await store.close();
+      await vault.close();
     },
   };
 }

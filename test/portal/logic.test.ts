@@ -122,10 +122,10 @@ describe('privileges', () => {
   ];
 
   it('gives each role the write buttons its privilege allows', () => {
-    expect(abilitiesOf(privLevelOf(roles, '3'))).toEqual({ purge: false, manageOrigins: false, manageUsers: false, manageFederationUsers: false });
-    expect(abilitiesOf(privLevelOf(roles, '5'))).toEqual({ purge: true, manageOrigins: false, manageUsers: false, manageFederationUsers: false });
-    expect(abilitiesOf(privLevelOf(roles, '2'))).toEqual({ purge: true, manageOrigins: true, manageUsers: true, manageFederationUsers: false });
-    expect(abilitiesOf(privLevelOf(roles, 1))).toEqual({ purge: true, manageOrigins: true, manageUsers: true, manageFederationUsers: true });
+    expect(abilitiesOf(privLevelOf(roles, '3'))).toEqual({ purge: false, manageOrigins: false, manageUsers: false, manageFederationUsers: false, manageKeys: false });
+    expect(abilitiesOf(privLevelOf(roles, '5'))).toEqual({ purge: true, manageOrigins: false, manageUsers: false, manageFederationUsers: false, manageKeys: false });
+    expect(abilitiesOf(privLevelOf(roles, '2'))).toEqual({ purge: true, manageOrigins: true, manageUsers: true, manageFederationUsers: false, manageKeys: false });
+    expect(abilitiesOf(privLevelOf(roles, 1))).toEqual({ purge: true, manageOrigins: true, manageUsers: true, manageFederationUsers: true, manageKeys: true });
   });
 
   it('shows no write button for a role it cannot find', () => {

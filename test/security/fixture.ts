@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import type { BuildOptions } from '../../daemon/app.js';
 import { defaultConfig } from '../../daemon/config.js';
 import type { AppContext } from '../../daemon/context.js';
 import { SESSION_COOKIE } from '../../daemon/http/cookies.js';
@@ -159,9 +160,9 @@ const userFields = (username: string, roleId: number, tenantId: number, hash: st
  * disallowed, a tenant-a admin and one secondary origin in each tenant; mail goes to an outbox in a temp dir.
  * In memory unless `dbFile` names a database file.
  */
-export async function goldenApp(options: { dbFile?: string } = {}): Promise<GoldenApp> {
+export async function goldenApp(options: { dbFile?: string } & Pick<BuildOptions, 'logger' | 'vault'> = {}): Promise<GoldenApp> {
   const outbox = mkdtempSync(join(tmpdir(), 'cdnctl-sec-outbox-'));
-  const t = await makeApp({ mailer: outboxMailer(outbox), dbFile: options.dbFile });
+  const t = await makeApp({ mailer: outboxMailer(outbox), dbFile: options.dbFile, logger: options.logger, vault: options.vault });
   await importSnapshot(t.db, JSON.parse(readFileSync(GOLDEN_SNAPSHOT, 'utf8')), { now: t.clock.now() });
   await importSnapshot(t.db, JSON.parse(readFileSync(CACHES_SNAPSHOT, 'utf8')), { now: t.clock.now() });
   const now = t.clock.now();
@@ -317,9 +318,12 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   'servers/:hostname': (ids) => ids.servers.rootHost,
   'cdns/:id': (ids) => String(ids.cdn.id),
   'cachegroups/:id': (ids) => String(ids.cachegroup),
-  'deliveryservices/:xmlId': () => 'ds3',
   'to_extensions/:id': (ids) => String(ids.builtinExtension),
   'jobs/:id': (ids) => String(ids.jobs.root),
+  // issue 21: the key store
+  'xmlId/:xmlId': () => 'ds1',
+  'deliveryservices/:xmlId': () => 'ds1',
+  'copyFromXmlId/:copyFromXmlId': () => 'ds2',
 };
 
 /** The `segment/:param` keys of a route's path parameters. */

@@ -354,4 +354,87 @@ export const TENANCY: Record<string, TenancyEntry> = {
     why: 'an invisible job cannot be deleted: it answers as a missing one',
     cases: [{ as: 'tenanta_admin', method: 'DELETE', url: (ids) => `/api/1.4/jobs?id=${ids.jobs.root}`, status: 404, text: 'No job by id \'{job}\'!' }],
   },
+  // issue 21: the key store — admin only, so the tenant-a caller is tenant-a's admin; ds1 is root's, ds2 tenant-a's
+  'GET /deliveryservices/xmlId/:xmlId/urlkeys': {
+    why: "an admin of another tenant cannot read a delivery service's URL-signing keys",
+    cases: [{ as: 'tenanta_admin', url: () => '/api/1.1/deliveryservices/xmlId/ds1/urlkeys', status: 403, text: 'not authorized on this tenant' }],
+  },
+  'GET /deliveryservices/:id/urlkeys': {
+    why: "an admin of another tenant cannot read a delivery service's URL-signing keys",
+    cases: [{ as: 'tenanta_admin', url: (ids) => `/api/1.1/deliveryservices/${ids.deliveryServices.ds1}/urlkeys`, status: 403, text: 'not authorized on this tenant' }],
+  },
+  'POST /deliveryservices/xmlId/:xmlId/urlkeys/generate': {
+    why: "an admin of another tenant cannot replace a delivery service's URL-signing keys",
+    cases: [{ as: 'tenanta_admin', method: 'POST', url: () => '/api/1.1/deliveryservices/xmlId/ds1/urlkeys/generate', status: 403, text: 'not authorized on this tenant' }],
+  },
+  'POST /deliveryservices/xmlId/:xmlId/urlkeys/copyFromXmlId/:copyFromXmlId': {
+    why: 'tenancy holds on both delivery services of a copy',
+    cases: [
+      { as: 'tenanta_admin', method: 'POST', url: () => '/api/1.1/deliveryservices/xmlId/ds2/urlkeys/copyFromXmlId/ds1', status: 403, text: 'not authorized on this copy tenant' },
+      { as: 'tenanta_admin', method: 'POST', url: () => '/api/1.1/deliveryservices/xmlId/ds1/urlkeys/copyFromXmlId/ds2', status: 403, text: 'not authorized on this tenant' },
+    ],
+  },
+  ...Object.fromEntries(
+    (['GET', 'POST', 'PUT', 'DELETE'] as const).map((method) => [
+      `${method} /deliveryservices/:xmlId/urisignkeys`,
+      {
+        why: "an admin of another tenant cannot touch a delivery service's URI-signing keys",
+        cases: [
+          {
+            as: 'tenanta_admin' as const,
+            method,
+            url: () => '/api/1.3/deliveryservices/ds1/urisignkeys',
+            ...(method === 'POST' || method === 'PUT' ? { body: () => ({ issuer: { renewal_kid: 'k1', keys: [{ alg: 'HS256', kid: 'k1', kty: 'oct', k: 'c2VjcmV0' }] } }) } : {}),
+            status: 403,
+            text: 'not authorized on this tenant',
+          },
+        ],
+      },
+    ]),
+  ),
+  'GET /deliveryservices/xmlId/:xmlId/sslkeys': {
+    why: "an admin of another tenant cannot read a delivery service's TLS keys",
+    cases: [{ as: 'tenanta_admin', url: () => '/api/1.1/deliveryservices/xmlId/ds1/sslkeys?decode=1', status: 403, text: 'not authorized on this tenant' }],
+  },
+  'POST /deliveryservices/sslkeys/add': {
+    why: 'an admin of another tenant cannot add TLS keys to a delivery service',
+    cases: [
+      {
+        as: 'tenanta_admin',
+        method: 'POST',
+        url: () => '/api/1.1/deliveryservices/sslkeys/add',
+        body: () => ({ key: 'ds1', cdn: 'cdn1', hostname: 'ds1.example.test', version: 1, certificate: { crt: 'x', key: 'y', csr: 'z' } }),
+        status: 403,
+        text: 'not authorized on this tenant',
+      },
+    ],
+  },
+  'POST /deliveryservices/sslkeys/generate': {
+    why: 'an admin of another tenant cannot generate TLS keys for a delivery service',
+    cases: [
+      {
+        as: 'tenanta_admin',
+        method: 'POST',
+        url: () => '/api/1.1/deliveryservices/sslkeys/generate',
+        body: () => ({ key: 'ds1', cdn: 'cdn1', hostname: 'ds1.example.test', version: 1, businessUnit: 'b', city: 'c', organization: 'o', country: 'US', state: 's' }),
+        status: 403,
+        text: 'not authorized on this tenant',
+      },
+    ],
+  },
+  'GET /cdns/name/:name/sslkeys': {
+    why: "lists only the TLS keys of the caller's delivery services",
+    cases: [
+      {
+        as: 'tenanta_admin',
+        url: (ids) => `/api/1.1/cdns/name/${ids.cdn.name}/sslkeys`,
+        status: 200,
+        response: (r) => expect((r as { deliveryservice: string }[]).filter((k) => k.deliveryservice !== 'ds2')).toEqual([]),
+      },
+    ],
+  },
+  'GET /keys/summary': {
+    why: 'summarizes only the keys of visible delivery services',
+    cases: [{ as: 'tenanta_admin', url: () => '/api/1.1/keys/summary?xmlId=ds1', status: 200, response: isEmptyList }],
+  },
 };

@@ -9,6 +9,8 @@ export interface Abilities {
   manageOrigins: boolean;
   manageUsers: boolean;
   manageFederationUsers: boolean;
+  /** The key store (issue 21): admin only. */
+  manageKeys: boolean;
 }
 
 /** The privilege level of a role id from GET roles; 0 (read nothing) when it is not listed. */
@@ -22,6 +24,7 @@ export function abilitiesOf(privLevel: number): Abilities {
     manageOrigins: privLevel >= PRIV.OPERATIONS,
     manageUsers: privLevel >= PRIV.OPERATIONS,
     manageFederationUsers: privLevel >= PRIV.ADMIN,
+    manageKeys: privLevel >= PRIV.ADMIN,
   };
 }
 

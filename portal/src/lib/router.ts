@@ -11,6 +11,8 @@ export type Route =
   | { name: 'profiles' }
   | { name: 'profile'; id: number }
   | { name: 'me' }
+  | { name: 'keys' }
+  | { name: 'dsKeys'; xmlId: string }
   | { name: 'notFound'; path: string };
 
 export const NAV_LINKS: ReadonlyArray<{ label: string; path: string }> = [
@@ -32,6 +34,7 @@ const SIMPLE: Record<string, Route> = {
   federations: { name: 'federations' },
   profiles: { name: 'profiles' },
   me: { name: 'me' },
+  keys: { name: 'keys' },
 };
 
 /**
@@ -43,6 +46,7 @@ export function parseRoute(location: string): Route {
   const parts = pathname.split('/').filter(Boolean);
   if (parts.length === 1 && parts[0] === 'purge') return { name: 'purge', dsId: new URLSearchParams(search).get('ds') ?? '' };
   if (parts.length <= 1) return SIMPLE[parts[0] ?? ''] ?? { name: 'notFound', path: pathname };
+  if (parts.length === 2 && parts[0] === 'keys') return { name: 'dsKeys', xmlId: decodeURIComponent(parts[1]) };
   if (parts.length === 2 && /^\d+$/.test(parts[1])) {
     const id = Number(parts[1]);
     if (parts[0] === 'federations') return { name: 'federation', id };

@@ -2,6 +2,8 @@ import type { Alert, CurrentUser } from '../api/types';
 import type { Abilities } from '../lib/privileges';
 import type { Route } from '../lib/router';
 import { DeliveryServicesScreen } from './DeliveryServicesScreen';
+import { DsKeysScreen } from './DsKeysScreen';
+import { KeysScreen } from './KeysScreen';
 import { FederationScreen } from './FederationScreen';
 import { FederationsScreen } from './FederationsScreen';
 import { HomeScreen } from './HomeScreen';
@@ -25,7 +27,7 @@ export function ScreenFor({ route, me, abilities, onProfileSaved }: {
     case 'home':
       return <HomeScreen me={me} />;
     case 'deliveryServices':
-      return <DeliveryServicesScreen canPurge={abilities.purge} />;
+      return <DeliveryServicesScreen canPurge={abilities.purge} canManageKeys={abilities.manageKeys} />;
     case 'purge':
       return <PurgeScreen canPurge={abilities.purge} preselectedDsId={route.dsId} />;
     case 'jobs':
@@ -44,6 +46,10 @@ export function ScreenFor({ route, me, abilities, onProfileSaved }: {
       return <ProfileScreen id={route.id} />;
     case 'me':
       return <MyProfileScreen me={me} onSaved={onProfileSaved} />;
+    case 'keys':
+      return <KeysScreen />;
+    case 'dsKeys':
+      return <DsKeysScreen xmlId={route.xmlId} />;
     case 'notFound':
       return <NotFoundScreen path={route.path} />;
   }

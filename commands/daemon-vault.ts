@@ -1,0 +1,28 @@
+import { resolve } from 'node:path';
+import { CliError } from '../src/cli/errors.js';
+import { dataFiles } from '../src/paths.js';
+import { readConfigFile } from '../daemon/server.js';
+import { rotateMasterKey } from '../daemon/vault/rotate.js';
+import { processAlive, readDaemonInfo } from './daemon-process.js';
+
+/** The key store settings of a data dir: CDNCTL_VAULT_KEY, else config.json's `vault.keyFile`, else vault.key. */
+export function vaultSettings(dataDir: string) {
+  const keyFile = readConfigFile(dataFiles(dataDir).config).vault?.keyFile;
+  return { dataDir, env: process.env, keyFile: keyFile ? resolve(dataDir, keyFile) : undefined };
+}
+
+/** `cdnctl daemon vault rotate-key`: only while no daemon runs on the data dir (it holds the old key). */
+export async function rotateKeyCommand(dataDir: string, newKeyFile: string | undefined): Promise<void> {
+  const running = readDaemonInfo(dataDir);
+  if (running && processAlive(running.pid)) {
+    throw new CliError(`a daemon is running for ${dataDir} (pid ${running.pid}); it holds the current key`, undefined, 'stop it first: cdnctl daemon stop');
+  }
+  let result;
+  try {
+    result = await rotateMasterKey(vaultSettings(dataDir), newKeyFile && resolve(newKeyFile));
+  } catch (err) {
+    throw new CliError(`master key not rotated: ${(err as Error).message}`);
+  }
+  process.stdout.write(`resealed ${result.resealed} secret(s) under a new master key, written to ${result.keyFile}\n`);
+  if (process.env.CDNCTL_VAULT_KEY) process.stdout.write(`set CDNCTL_VAULT_KEY to the content of ${result.keyFile} before starting the daemon\n`);
+}

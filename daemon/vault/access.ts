@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { ApiError, notFound } from '../http/errors.js';
+import { caller, type Principal } from '../http/route.js';
+import { requireTenant } from '../http/tenancy.js';
+import type { DeliveryService } from '../store/deliveryservices.js';
+import { keyChangeMessage, type KeyChange } from './change-log.js';
+import type { Vault } from './vault.js';
+
+/** The key store, or 503 with the reason it cannot serve (the rest of the daemon serves on). */
+export function requireVault(ctx: AppContext): Vault {
+  const state = ctx.vault?.state ?? { available: false, reason: 'this daemon runs without a key store' };
+  if (!state.available) throw new ApiError(503, `the key store (Traffic Vault) is unavailable: ${state.reason}`);
+  return ctx.vault!;
+}
+
+/** A delivery service by xmlId that the caller may act on: 404 `<notFoundText>` when unknown, 403 when invisible. */
+export async function keyedService(
+  ctx: AppContext,
+  principal: Principal,
+  xmlId: string,
+  notFoundText = `delivery service ${xmlId} not found`,
+  tenancyText = 'not authorized on this tenant',
+): Promise<DeliveryService> {
+  const ds = await ctx.store.deliveryServices.byXmlId(xmlId);
+  if (!ds) throw notFound(notFoundText);
+  try {
+    await requireTenant(ctx, principal, ds.tenantId);
+  } catch {
+    throw new ApiError(403, tenancyText);
+  }
+  return ds;
+}
+
+/**
+ * Records a key operation. Until the change log lands, the entry goes to the daemon's log (info); the
+ * coordinator replaces the body with the change-log insert. Never given a secret.
+ */
+export async function noteKeyChange(_ctx: AppContext, request: FastifyRequest, change: KeyChange): Promise<void> {
+  request.log.info({ user: caller(request).username, keyChange: keyChangeMessage(change) }, 'key store');
+}

@@ -1,0 +1,78 @@
+import { chmodSync, existsSync, renameSync } from 'node:fs';
+import type { KeyStore } from './keystore.js';
+import { keySource, newMasterKey, pendingKeyPath, readMasterKey, vaultFiles, writeMasterKeyFile, type KeySource } from './master-key.js';
+import { openVaultDatabase, sqliteKeyStore } from './sqlite-keystore.js';
+import { Vault } from './vault.js';
+
+/** How a data directory's key store is found: the data dir, the environment, config.json's `vault.keyFile`. */
+export interface VaultSettings {
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  keyFile?: string;
+}
+
+/** The key store of a data dir and where its master key comes from. */
+export interface DataDirVault {
+  vault: Vault;
+  source: KeySource;
+  /** Set when this start created the master key file. */
+  createdKeyFile?: string;
+}
+
+/**
+ * Opens `<data-dir>/vault.db` and its master key; creates `<data-dir>/vault.key` on first start (only while the
+ * store holds nothing sealed). Never throws: whatever is wrong makes an unavailable vault, whose reason the key
+ * routes answer with 503, and the daemon serves everything else.
+ */
+export async function openDataDirVault(settings: VaultSettings): Promise<DataDirVault> {
+  const files = vaultFiles(settings.dataDir);
+  const source = keySource(settings.dataDir, settings.env, settings.keyFile);
+  let store: KeyStore;
+  try {
+    store = sqliteKeyStore(openVaultDatabase(files.database));
+    for (const suffix of ['', '-wal', '-shm']) if (existsSync(files.database + suffix)) chmodSync(files.database + suffix, 0o600);
+  } catch (err) {
+    return { vault: Vault.unavailable(`cannot open ${files.database}: ${(err as Error).message}`), source };
+  }
+  try {
+    return await withKey(store, source, settings.env);
+  } catch (err) {
+    return { vault: Vault.unavailable((err as Error).message, store), source };
+  }
+}
+
+async function withKey(store: KeyStore, source: KeySource, env: NodeJS.ProcessEnv): Promise<DataDirVault> {
+  const check = await store.keyCheck();
+  let key = readMasterKey(source, env);
+  if (source.kind === 'file') {
+    key = finishRotation(source.path, key, check);
+    if (!key && source.isDefault && check === null) {
+      key = newMasterKey();
+      writeMasterKeyFile(source.path, key);
+      return { vault: await Vault.open(store, key, ''), source, createdKeyFile: source.path };
+    }
+  }
+  return { vault: await Vault.open(store, key, missingKeyReason(source, check !== null)), source };
+}
+
+/**
+ * A rotation writes the new key to `<key file>.new`, reseals, then renames it over the key file. When it stopped
+ * between the two, the pending key is the one that opens the store: adopt it.
+ */
+function finishRotation(path: string, key: Buffer | null, check: Buffer | null): Buffer | null {
+  const pending = pendingKeyPath(path);
+  if (check === null || !existsSync(pending)) return key;
+  if (key && Vault.keyOpens(key, check)) return key;
+  const next = readMasterKey({ kind: 'file', path: pending, isDefault: false }, {});
+  if (next && Vault.keyOpens(next, check)) {
+    renameSync(pending, path);
+    return next;
+  }
+  return key;
+}
+
+function missingKeyReason(source: KeySource, sealed: boolean): string {
+  if (source.kind === 'env') return 'CDNCTL_VAULT_KEY is empty';
+  const what = sealed ? 'the key store was sealed under a key: restore that file' : 'create it';
+  return `no master key: the key file ${source.path} does not exist (${what}, or set CDNCTL_VAULT_KEY)`;
+}
