@@ -17,7 +17,7 @@ export function ColumnPicker<T>({ columns, shown, onChange }: {
   };
   return (
     <details className="column-picker">
-      <summary className="button small secondary">Columns</summary>
+      <summary>Columns</summary>
       <div className="column-menu" role="group" aria-label="Columns">
         {columns.map((c) => (
           <label key={c.id} className="check">

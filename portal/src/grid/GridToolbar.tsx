@@ -47,7 +47,7 @@ export function GridToolbar<T>({ label, rows, columns, shown, state, matched, ex
         <label key={column.id} className="grid-filter">
           <span className="visually-hidden">Filter by {column.header.toLowerCase()}</span>
           <select value={state.filters[column.id] ?? ''} onChange={(e) => setFilter(column.id, e.target.value)}>
-            <option value="">{`All ${column.header.toLowerCase()}`}</option>
+            <option value="">{`Any ${column.header.toLowerCase()}`}</option>
             {options.map((o) => (
               <option key={o} value={o}>
                 {o}

@@ -80,31 +80,37 @@ export function filterRows<T>(index: GridIndex<T>, columns: GridColumn<T>[], sta
   return out;
 }
 
-type SortKey = { n: number; s: string; empty: boolean };
-
-function sortKey(value: CellValue): SortKey {
-  if (typeof value === 'number') return { n: value, s: '', empty: Number.isNaN(value) };
-  const s = valueText(value);
-  return { n: Number.NaN, s: s.toLowerCase(), empty: s === '' };
-}
-
-/** Compares two keys: numbers by value, then text; empty cells last whichever the direction. */
-function compareKeys(a: SortKey, b: SortKey): number {
-  if (!Number.isNaN(a.n) && !Number.isNaN(b.n)) return a.n - b.n;
-  return a.s < b.s ? -1 : a.s > b.s ? 1 : 0;
-}
-
-/** A sorted copy: each row's key is computed once, ties keep the incoming order. */
+/**
+ * A sorted copy: each row's key is read once into flat arrays (numbers compare as numbers, text as lower-case
+ * text, empty cells last whichever the direction) and ties keep the incoming order.
+ */
 export function sortRows<T>(rows: T[], columns: GridColumn<T>[], sort: SortOrder | null): T[] {
   const column = sort ? columns.find((c) => c.id === sort.id) : undefined;
   if (!sort || !column) return rows;
-  const keyed = rows.map((row, i) => ({ row, i, key: sortKey(column.value(row)) }));
+  const n = rows.length;
+  const nums = new Float64Array(n);
+  const texts: string[] = new Array<string>(n);
+  const empty = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const value = column.value(rows[i]);
+    if (typeof value === 'number' && !Number.isNaN(value)) {
+      nums[i] = value;
+      texts[i] = '';
+    } else {
+      nums[i] = Number.NaN;
+      texts[i] = valueText(value).toLowerCase();
+      empty[i] = texts[i] === '' ? 1 : 0;
+    }
+  }
   const dir = sort.desc ? -1 : 1;
-  keyed.sort((a, b) => {
-    if (a.key.empty !== b.key.empty) return a.key.empty ? 1 : -1;
-    return dir * compareKeys(a.key, b.key) || a.i - b.i;
+  const order = Array.from({ length: n }, (_, i) => i);
+  order.sort((a, b) => {
+    if (empty[a] !== empty[b]) return empty[a] - empty[b];
+    const byNumber = Number.isNaN(nums[a]) || Number.isNaN(nums[b]) ? 0 : nums[a] - nums[b];
+    const byText = byNumber !== 0 ? 0 : texts[a] < texts[b] ? -1 : texts[a] > texts[b] ? 1 : 0;
+    return dir * (byNumber || byText) || a - b;
   });
-  return keyed.map((k) => k.row);
+  return order.map((i) => rows[i]);
 }
 
 /** The page asked for, clamped to the pages there are. */

@@ -12,8 +12,8 @@ const COLUMNS: GridColumn<Federation>[] = [
   { id: 'cname', header: 'CNAME', className: 'mono', value: (f) => f.cname, cell: (f) => <Link to={`/federations/${f.id}`}><Breakable text={f.cname} /></Link> },
   { id: 'cdn', header: 'CDN', value: (f) => f.cdnName, filter: true },
   { id: 'ttl', header: 'TTL', value: (f) => f.ttl },
-  { id: 'ds', header: 'Delivery services', className: 'mono', value: (f) => f.deliveryServices.join(', ') },
-  { id: 'description', header: 'Description', value: (f) => f.description },
+  { id: 'ds', header: 'Delivery services', className: 'mono text', value: (f) => f.deliveryServices.join(', ') },
+  { id: 'description', header: 'Description', className: 'text', value: (f) => f.description },
 ];
 
 export function FederationsScreen() {

@@ -13,7 +13,7 @@ export const ORIGIN_COLUMNS: GridColumn<Origin>[] = [
     value: (o) => o.name,
     cell: (o) => (
       <>
-        <Breakable text={o.name} /> {o.isPrimary ? <span className="badge badge-ok">primary</span> : null}
+        {o.name} {o.isPrimary ? <span className="badge badge-ok">primary</span> : null}
       </>
     ),
   },

@@ -9,7 +9,7 @@ import { useResource } from '../hooks/useResource';
 
 const COLUMNS: GridColumn<Profile>[] = [
   { id: 'name', header: 'Name', value: (p) => p.name, cell: (p) => <Link to={`/profiles/${p.id}`}>{p.name}</Link> },
-  { id: 'description', header: 'Description', value: (p) => p.description },
+  { id: 'description', header: 'Description', className: 'text', value: (p) => p.description },
   { id: 'updated', header: 'Last updated (UTC)', className: 'mono', value: (p) => p.lastUpdated },
 ];
 
