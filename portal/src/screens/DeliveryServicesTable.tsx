@@ -22,7 +22,7 @@ export const DS_COLUMNS: GridColumn<DeliveryService>[] = [
   },
 ];
 
-const purgeLink = (ds: DeliveryService) => <Link to={`/delivery-services/${ds.id}#purge`}>Purge</Link>;
+const purgeLink = (ds: DeliveryService) => <Link to={`/delivery-services/${ds.id}`}>Purge</Link>;
 
 export function DeliveryServicesTable({ services, canPurge }: { services: DeliveryService[]; canPurge: boolean }) {
   return (
