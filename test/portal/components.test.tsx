@@ -36,7 +36,7 @@ function control(markup: string, label: string): string {
 }
 const buttons = (markup: string) => [...markup.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
 /** The buttons of a grid's rows, without its own (export, pages). */
-const rowButtons = (markup: string) => buttons(markup).filter((b) => !['Export CSV', 'Previous', 'Next'].includes(b));
+const rowButtons = (markup: string) => buttons(markup).filter((b) => !['Export CSV', 'Reset view', 'Previous', 'Next'].includes(b));
 
 const origin = (id: number, name: string, isPrimary: boolean): Origin => ({
   id, name, fqdn: `${name}.example.test`, protocol: 'http', port: null, ipAddress: '192.0.2.1', ip6Address: null, isPrimary,

@@ -57,6 +57,11 @@ export function GridToolbar<T>({ label, rows, columns, shown, state, matched, ex
         </label>
       ))}
       <ColumnPicker columns={columns} shown={shown} onChange={(cols) => onChange({ cols })} />
+      {state.q || state.sort || state.cols || Object.values(state.filters).some(Boolean) ? (
+        <button type="button" className="small secondary" onClick={() => onChange({ q: '', sort: null, filters: {}, cols: null })}>
+          Reset view
+        </button>
+      ) : null}
       <button type="button" className="small secondary" onClick={() => download(exportName, toCsv(matched, shown))}>
         Export CSV
       </button>

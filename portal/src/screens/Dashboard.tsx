@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Origin } from '../api/types';
 import { Link } from '../components/Link';
 import { expiringSoon, originsPerTenant, purgesPerDay, purgesPerDs, recentJobs } from '../lib/dashboard';
@@ -7,6 +7,7 @@ import { formatApiTime, formatDuration } from '../lib/time';
 
 // Loaded on its own (React.lazy): the chart library stays out of the login page's bundle.
 
+// Five delivery services and "other" (grey) in the stacked chart; purgesPerDay names at most five.
 const COLORS = ['#1f5f8b', '#2f9e8f', '#d9822b', '#8e5ea2', '#c8553d', '#9aa5b1'];
 const AXIS = { fontSize: 12, fill: '#5f6b7a' };
 
@@ -23,6 +24,11 @@ function Panel({ title, children, wide }: { title: string; children: React.React
 function PurgeCharts({ jobs, now }: { jobs: PortalJob[]; now: number }) {
   const { bars, series } = purgesPerDay(jobs, now);
   const perDs = purgesPerDs(recentJobs(jobs, now)).slice(0, 10);
+  // A delivery service has the same colour in both charts; those folded into "other" share its grey.
+  const colorOf = (ds: string) => {
+    const i = series.indexOf(ds);
+    return COLORS[(i >= 0 ? i : series.length - 1) % COLORS.length];
+  };
   return (
     <>
       <Panel title="Purges per day (last 30 days)" wide>
@@ -49,7 +55,11 @@ function PurgeCharts({ jobs, now }: { jobs: PortalJob[]; now: number }) {
               <XAxis type="number" allowDecimals={false} tick={AXIS} />
               <YAxis type="category" dataKey="ds" width={110} tick={AXIS} />
               <Tooltip />
-              <Bar dataKey="count" name="purges" fill={COLORS[0]} isAnimationActive={false} />
+              <Bar dataKey="count" name="purges" isAnimationActive={false}>
+                {perDs.map((d) => (
+                  <Cell key={d.ds} fill={colorOf(d.ds)} />
+                ))}
+              </Bar>
             </BarChart>
           </ResponsiveContainer>
         </div>
