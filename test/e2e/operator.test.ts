@@ -217,6 +217,25 @@ describe('the portal for operators', () => {
     await grid('Origins').getByRole('cell', { name: 'http://typed.example.test:8080' }).waitFor();
   });
 
+  it('checks the new-user form as you type: e-mail, password quality and confirmation at their fields', async () => {
+    await wide();
+    await ui.logIn('admin', ADMIN_PASSWORD);
+    await ui.section('Users').click();
+    await page.getByRole('button', { name: 'Create user' }).click();
+    const form = page.getByRole('form', { name: 'New user' });
+    const errorOf = (label: string) => form.locator('.field').filter({ has: page.getByLabel(label, { exact: true }) }).locator('.field-error');
+    await form.getByLabel('Email').fill('not-an-address');
+    await expect.poll(() => errorOf('Email').textContent()).toBe('must be a valid email address');
+    await form.getByLabel('Password', { exact: true }).fill('password1');
+    await expect.poll(() => errorOf('Password').textContent()).toBe('Password is too common.');
+    await form.getByLabel('Confirm password').fill('password2');
+    await expect.poll(() => errorOf('Confirm password').textContent()).toBe("must match 'localPassword'");
+    await form.getByRole('button', { name: 'Create user' }).click();
+    await expect.poll(() => errorOf('Username').textContent()).toBe('cannot be blank');
+    expect(await form.getByLabel('Role').getAttribute('aria-invalid')).toBe('true');
+    await browser.screenshot('op-12-user-form-errors-1440');
+  });
+
   it('draws the dashboard with a chart library: purges per day and per delivery service, expiring jobs, origins per tenant', async () => {
     await wide();
     await ui.logIn('admin', ADMIN_PASSWORD);

@@ -259,8 +259,10 @@ describe('the portal in a browser', () => {
     await ui.alert('User profile was successfully updated').waitFor();
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByLabel('Confirm new password').fill('short');
+    // The daemon's quality rule, at the field, before anything is sent.
+    await page.locator('.field-error').filter({ hasText: 'Password must be greater than 7 characters.' }).waitFor();
     await page.getByRole('button', { name: 'Change password' }).click();
-    await ui.alert('Password must be greater than 7 characters.').waitFor();
+    expect(await page.getByLabel('New password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await browser.screenshot('16-my-profile');
     await page.getByLabel('New password', { exact: true }).fill('An0therFresh!Pass');
     await page.getByLabel('Confirm new password').fill('An0therFresh!Pass');
