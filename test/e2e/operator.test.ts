@@ -229,7 +229,7 @@ describe('the portal for operators', () => {
     await form.getByLabel('Password', { exact: true }).fill('password1');
     await expect.poll(() => errorOf('Password').textContent()).toBe('Password is too common.');
     await form.getByLabel('Confirm password').fill('password2');
-    await expect.poll(() => errorOf('Confirm password').textContent()).toBe("must match 'localPassword'");
+    await expect.poll(() => errorOf('Confirm password').textContent()).toBe('must match the password');
     await form.getByRole('button', { name: 'Create user' }).click();
     await expect.poll(() => errorOf('Username').textContent()).toBe('cannot be blank');
     expect(await form.getByLabel('Role').getAttribute('aria-invalid')).toBe('true');

@@ -19,7 +19,7 @@ describe('the new-user form, with the daemon\'s rules', () => {
       role: 'cannot be blank',
       tenantId: 'choose a tenant',
       password: 'Password must be greater than 7 characters.',
-      confirm: "must match 'localPassword'",
+      confirm: 'must match the password',
     });
     expect(newUserErrors({ ...valid, password: 'jdoe', confirm: 'jdoe' }).password).toBe('Password must be greater than 7 characters.');
     expect(newUserErrors({ ...valid, password: 'password1', confirm: 'password1' }).password).toBe('Password is too common.');

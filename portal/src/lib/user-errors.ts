@@ -47,6 +47,8 @@ export function newUserErrors(v: NewUserValues): NewUserErrors {
     const key = m ? USER_FIELD_ALIASES[m[1]] ?? (m[1] in v ? (m[1] as keyof NewUserValues) : undefined) : 'password';
     if (key) errors[key] ??= m ? m[2] : message;
   }
+  // The API names the other field by its body key; the form by what the person sees.
+  if (errors.confirm?.startsWith('must match')) errors.confirm = 'must match the password';
   return errors;
 }
 
