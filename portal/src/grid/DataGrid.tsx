@@ -1,7 +1,8 @@
 import { useMemo, type Key, type ReactNode } from 'react';
 import { GridPager } from './GridPager';
+import { GridTable } from './GridTable';
 import { GridToolbar } from './GridToolbar';
-import { filterRows, indexRows, pageOf, sortRows, valueText, visibleColumns, type GridColumn, type GridState } from './model';
+import { filterRows, indexRows, pageOf, sortRows, visibleColumns, type GridColumn, type GridState } from './model';
 import { useGridState } from './useGridState';
 
 export interface DataGridProps<T> {
@@ -47,38 +48,16 @@ export function DataGrid<T>({ label, rows, rowKey, columns, actions, urlPrefix =
         exportName={exportName ?? label.toLowerCase().replace(/\s+/g, '-')}
         onChange={change}
       />
-      <div className="table-wrap">
-        <table aria-label={label} aria-rowcount={sorted.length}>
-          <thead>
-            <tr>
-              {shown.map((c) => (
-                <th key={c.id} aria-sort={state.sort?.id === c.id ? (state.sort.desc ? 'descending' : 'ascending') : undefined}>
-                  <button type="button" className="sort-button" onClick={() => toggleSort(c.id)}>
-                    {c.header}
-                    <span className="sort-mark" aria-hidden="true">
-                      {state.sort?.id === c.id ? (state.sort.desc ? '▼' : '▲') : ''}
-                    </span>
-                  </button>
-                </th>
-              ))}
-              {actions ? <th aria-label="Actions" /> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {page.rows.map((row) => (
-              <tr key={rowKey(row)}>
-                {shown.map((c) => (
-                  <td key={c.id} className={c.className} data-label={c.header}>
-                    {c.cell ? c.cell(row) : valueText(c.value(row)) || '—'}
-                  </td>
-                ))}
-                {actions ? <td className="row-actions">{actions(row)}</td> : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {sorted.length === 0 ? <p className="grid-empty muted">No rows match.</p> : null}
-      </div>
+      <GridTable
+        label={label}
+        rows={page.rows}
+        total={sorted.length}
+        rowKey={rowKey}
+        columns={shown}
+        sort={state.sort}
+        actions={actions}
+        onSort={toggleSort}
+      />
       <GridPager page={page.page} pages={page.pages} size={state.size} onChange={change} />
     </div>
   );
