@@ -228,13 +228,13 @@ describe('the grid', () => {
     );
   const cells = (markup: string) => [...markup.matchAll(/<td[^>]*data-label="Name"[^>]*>([^<]*)<\/td>/g)].map((m) => m[1]);
 
-  it('shows the first page of 50, every column header a sort button, and how many rows there are', () => {
+  it('shows the first page of 25, every column header a sort button, and how many rows there are', () => {
     const markup = at('/things');
-    expect(cells(markup)).toHaveLength(50);
+    expect(cells(markup)).toHaveLength(25);
     expect(cells(markup)[0]).toBe('row-01');
     expect(markup).toContain('<button type="button" class="sort-button">Name');
     expect(text(markup)).toContain('60 rows');
-    expect(text(markup)).toContain('Page 1 of 2');
+    expect(text(markup)).toContain('Page 1 of 3');
     expect(markup).not.toContain('data-label="ID"');
   });
 
@@ -249,7 +249,8 @@ describe('the grid', () => {
   });
 
   it('clamps a page past the end and says when nothing matches', () => {
-    expect(text(at('/things?page=9'))).toContain('Page 2 of 2');
+    expect(text(at('/things?page=9'))).toContain('Page 3 of 3');
+    expect(cells(at('/things?size=50&page=2'))).toHaveLength(10);
     const none = at('/things?q=nothing-like-this');
     expect(cells(none)).toEqual([]);
     expect(text(none)).toContain('No rows match.');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvField, toCsv } from '../../portal/src/grid/csv';
 import {
-  emptyGridState, filterOptions, filterRows, indexRows, pageOf, sortRows, visibleColumns, type GridColumn,
+  emptyGridState, filterOptions, filterRows, indexRows, pageOf, sortIndexed, sortRows, visibleColumns, type GridColumn,
 } from '../../portal/src/grid/model';
 import { readGridState, writeGridState } from '../../portal/src/grid/url-state';
 
@@ -54,6 +54,18 @@ describe('grid model', () => {
   it('keeps the incoming order of equal keys', () => {
     const same = [1, 2, 3, 4].map((n) => ({ name: `n${n}`, port: 1, tenant: 'root', primary: false }));
     expect(names(sortRows(same, COLUMNS, { id: 'port', desc: true }))).toEqual(['n1', 'n2', 'n3', 'n4']);
+  });
+
+  it('keeps each sort order in the index and sorts a filtered part with it', () => {
+    const index = indexRows(ROWS, COLUMNS);
+    const byPort = sortIndexed(index, ROWS, COLUMNS, { id: 'port', desc: true });
+    expect(names(byPort)).toEqual(names(sortRows(ROWS, COLUMNS, { id: 'port', desc: true })));
+    expect([...index.orders.keys()]).toEqual(['-port']);
+    const rootOnly = filterRows(index, COLUMNS, { q: '', filters: { tenant: 'root' } });
+    expect(names(sortIndexed(index, rootOnly, COLUMNS, { id: 'port', desc: true }))).toEqual(['beta', 'gamma']);
+    expect(names(sortIndexed(index, rootOnly, COLUMNS, { id: 'name', desc: false }))).toEqual(['beta', 'gamma']);
+    expect([...index.orders.keys()]).toEqual(['-port', 'name']);
+    expect(sortIndexed(index, rootOnly, COLUMNS, null)).toBe(rootOnly);
   });
 
   it('pages and clamps the page asked for', () => {

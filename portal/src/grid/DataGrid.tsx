@@ -2,7 +2,7 @@ import { useMemo, type Key, type ReactNode } from 'react';
 import { GridPager } from './GridPager';
 import { GridTable } from './GridTable';
 import { GridToolbar } from './GridToolbar';
-import { filterRows, indexRows, pageOf, sortRows, visibleColumns, type GridColumn, type GridState } from './model';
+import { filterRows, indexRows, pageOf, sortIndexed, visibleColumns, type GridColumn, type GridState } from './model';
 import { useGridState } from './useGridState';
 
 export interface DataGridProps<T> {
@@ -28,7 +28,7 @@ export function DataGrid<T>({ label, rows, rowKey, columns, actions, urlPrefix =
   const [state, setState] = useGridState(urlPrefix);
   const index = useMemo(() => indexRows(rows, columns), [rows, columns]);
   const filtered = useMemo(() => filterRows(index, columns, state), [index, columns, state.q, state.filters]);
-  const sorted = useMemo(() => sortRows(filtered, columns, state.sort), [filtered, columns, state.sort]);
+  const sorted = useMemo(() => sortIndexed(index, filtered, columns, state.sort), [index, filtered, columns, state.sort]);
   const shown = visibleColumns(columns, state.cols);
   const page = pageOf(sorted, state.page, state.size);
   const change = (patch: Partial<GridState>) => setState({ ...state, page: 1, ...patch });

@@ -34,7 +34,7 @@ export interface GridState {
 }
 
 export const PAGE_SIZES = [25, 50, 100, 250] as const;
-export const DEFAULT_PAGE_SIZE = 50;
+export const DEFAULT_PAGE_SIZE = 25;
 
 export const emptyGridState = (): GridState => ({ q: '', sort: null, filters: {}, page: 1, size: DEFAULT_PAGE_SIZE, cols: null });
 
@@ -45,15 +45,20 @@ export function valueText(value: CellValue): string {
   return String(value);
 }
 
-/** The rows prepared once per data load: each row's search text, so a keystroke costs one pass of `includes`. */
+/**
+ * The rows prepared once per data load: each row's search text, so a keystroke costs one pass of `includes`,
+ * and each sort order once it has been asked for, so flipping a sort or sorting a filtered view costs one pass.
+ */
 export interface GridIndex<T> {
   rows: T[];
   haystacks: string[];
+  positions: Map<T, number>;
+  orders: Map<string, Int32Array>;
 }
 
 export function indexRows<T>(rows: T[], columns: GridColumn<T>[]): GridIndex<T> {
   const haystacks = rows.map((row) => columns.map((c) => valueText(c.value(row))).join('\u0001').toLowerCase());
-  return { rows, haystacks };
+  return { rows, haystacks, positions: new Map(rows.map((row, i) => [row, i])), orders: new Map() };
 }
 
 /** The visible columns in order: the viewer's choice (unknown ids dropped) or every column not hidden by default. */
@@ -87,6 +92,34 @@ export function filterRows<T>(index: GridIndex<T>, columns: GridColumn<T>[], sta
 export function sortRows<T>(rows: T[], columns: GridColumn<T>[], sort: SortOrder | null): T[] {
   const column = sort ? columns.find((c) => c.id === sort.id) : undefined;
   if (!sort || !column) return rows;
+  return Array.from(sortOrder(rows, column, sort.desc), (i) => rows[i]);
+}
+
+/**
+ * `rows` (all of the index's rows or a filtered part of them) in the order asked for, with the order of all rows
+ * computed on the first ask and kept in the index.
+ */
+export function sortIndexed<T>(index: GridIndex<T>, rows: T[], columns: GridColumn<T>[], sort: SortOrder | null): T[] {
+  const column = sort ? columns.find((c) => c.id === sort.id) : undefined;
+  if (!sort || !column) return rows;
+  const key = `${sort.desc ? '-' : ''}${sort.id}`;
+  let order = index.orders.get(key);
+  if (!order) {
+    order = sortOrder(index.rows, column, sort.desc);
+    index.orders.set(key, order);
+  }
+  if (rows === index.rows) return Array.from(order, (i) => index.rows[i]);
+  const wanted = new Uint8Array(index.rows.length);
+  for (const row of rows) {
+    const at = index.positions.get(row);
+    if (at !== undefined) wanted[at] = 1;
+  }
+  const out: T[] = [];
+  for (const i of order) if (wanted[i]) out.push(index.rows[i]);
+  return out;
+}
+
+function sortOrder<T>(rows: T[], column: GridColumn<T>, desc: boolean): Int32Array {
   const n = rows.length;
   const nums = new Float64Array(n);
   const texts: string[] = new Array<string>(n);
@@ -102,15 +135,15 @@ export function sortRows<T>(rows: T[], columns: GridColumn<T>[], sort: SortOrder
       empty[i] = texts[i] === '' ? 1 : 0;
     }
   }
-  const dir = sort.desc ? -1 : 1;
-  const order = Array.from({ length: n }, (_, i) => i);
+  const dir = desc ? -1 : 1;
+  const order = Int32Array.from({ length: n }, (_, i) => i);
   order.sort((a, b) => {
     if (empty[a] !== empty[b]) return empty[a] - empty[b];
     const byNumber = Number.isNaN(nums[a]) || Number.isNaN(nums[b]) ? 0 : nums[a] - nums[b];
     const byText = byNumber !== 0 ? 0 : texts[a] < texts[b] ? -1 : texts[a] > texts[b] ? 1 : 0;
     return dir * (byNumber || byText) || a - b;
   });
-  return order.map((i) => rows[i]);
+  return order;
 }
 
 /** The page asked for, clamped to the pages there are. */
