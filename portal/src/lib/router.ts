@@ -1,4 +1,8 @@
-/** The screens of the portal, each at its own path (the daemon answers any app path with index.html). */
+/**
+ * The screens of the portal, each at its own path (the daemon answers any app path with index.html).
+ * A new page: a member here, its path in SIMPLE (or a case in parseRoute when it carries an id), a NAV_LINKS entry
+ * when it is a section, and a case in screens/ScreenFor.tsx. A list on it: screens use grid/DataGrid.
+ */
 export type Route =
   | { name: 'home' }
   | { name: 'deliveryServices' }
