@@ -271,7 +271,12 @@ describe('the portal for operators', () => {
     await browser.screenshot('op-07-home-390');
     await page.getByRole('button', { name: 'Menu' }).click();
     expect(await sections.isVisible()).toBe(true);
-    await browser.screenshot('op-08-menu-open-390');
+    await browser.screenshot('op-08-menu-open-390', false);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('region', { name: 'Purges per day (last 30 days)' }).scrollIntoViewIfNeeded();
+    await page.locator('.recharts-bar-rectangle').first().waitFor();
+    await browser.screenshot('op-08-dashboard-390-window', false);
+    await page.getByRole('button', { name: 'Menu' }).click();
     await ui.section('Jobs').click();
     expect(await sections.isVisible()).toBe(false);
     await grid('Jobs').waitFor();
