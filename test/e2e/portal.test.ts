@@ -267,6 +267,8 @@ describe('the portal in a browser', () => {
     await page.getByLabel('New password', { exact: true }).fill('An0therFresh!Pass');
     await page.getByLabel('Confirm new password').fill('An0therFresh!Pass');
     await page.getByRole('button', { name: 'Change password' }).click();
+    // The profile's success alert is still up: the change is done when the form has emptied itself.
+    await expect.poll(() => page.getByLabel('New password', { exact: true }).inputValue(), { timeout: 25_000 }).toBe('');
     await ui.alert('User profile was successfully updated').waitFor();
     await ui.logIn('e2e_new', 'An0therFresh!Pass');
   });
