@@ -68,7 +68,7 @@ function DeliveryServicePage({ ds, abilities }: { ds: DeliveryService; abilities
         <h2>Jobs</h2>
         {jobs.data?.scope === 'mine' ? <p className="muted">Only your own jobs: this daemon has no GET jobs route.</p> : null}
         <LoadState loading={jobs.loading} alerts={jobs.alerts} empty={dsJobs.length === 0} emptyText="No purge jobs for this delivery service." />
-        {dsJobs.length > 0 ? <JobsTable jobs={dsJobs} now={now} urlPrefix="jobs" label="Jobs of this delivery service" /> : null}
+        {dsJobs.length > 0 ? <JobsTable jobs={dsJobs} now={now} urlPrefix="jobs" label="Jobs of this delivery service" omit={['ds']} /> : null}
       </section>
     </section>
   );

@@ -36,8 +36,16 @@ export function jobColumns(now: number): GridColumn<PortalJob>[] {
 }
 
 /** Jobs with their rule, who asked, and how long each still revalidates. */
-export function JobsTable({ jobs, now, urlPrefix, label = 'Jobs' }: { jobs: PortalJob[]; now: number; urlPrefix?: string; label?: string }) {
+export function JobsTable({ jobs, now, urlPrefix, label = 'Jobs', omit = [] }: {
+  jobs: PortalJob[];
+  now: number;
+  urlPrefix?: string;
+  label?: string;
+  /** Columns that say nothing here, e.g. the delivery service on its own page. */
+  omit?: string[];
+}) {
   // `now` moves every 30 s; the columns (and the grid's search index) follow it.
-  const columns = useMemo(() => jobColumns(now), [now]);
+  const key = omit.join(',');
+  const columns = useMemo(() => jobColumns(now).filter((c) => !key.split(',').includes(c.id)), [now, key]);
   return <DataGrid label={label} rows={jobs} rowKey={(j) => j.id} columns={columns} urlPrefix={urlPrefix} exportName="jobs" />;
 }
