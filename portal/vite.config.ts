@@ -11,6 +11,14 @@ export default defineConfig({
   base: '/',
   publicDir: here('public'),
   plugins: [react()],
+  // The shared validation rules (daemon/jobs, daemon/origins, src/ui/validation) run in the page as they are;
+  // their two Node imports get browser stand-ins (portal/src/shims, compared with Node's in test/portal).
+  resolve: {
+    alias: {
+      'node:net': here('src/shims/net.ts'),
+      'node:vm': here('src/shims/vm.ts'),
+    },
+  },
   build: {
     outDir: here('../dist/portal'),
     emptyOutDir: true,

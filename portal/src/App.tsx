@@ -4,7 +4,7 @@ import { logOut } from './api/endpoints';
 import type { Alert } from './api/types';
 import { AlertList } from './components/AlertList';
 import { Nav } from './components/Nav';
-import { NavigationContext } from './hooks/navigation';
+import { LocationContext, NavigationContext } from './hooks/navigation';
 import { useLocationPath } from './hooks/useLocationPath';
 import { alertsOf } from './lib/alerts';
 import { parseRoute, tokenFromLocation } from './lib/router';
@@ -87,6 +87,7 @@ export function App() {
     case 'in':
       return (
         <NavigationContext.Provider value={move}>
+          <LocationContext.Provider value={path}>
           <Nav path={path} username={session.me.username} onLogOut={signOut} />
           <main className="page">
             <AlertList alerts={flash} />
@@ -97,6 +98,7 @@ export function App() {
               onProfileSaved={(alerts) => enter(alerts)}
             />
           </main>
+          </LocationContext.Provider>
         </NavigationContext.Provider>
       );
   }

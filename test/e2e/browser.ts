@@ -22,7 +22,8 @@ export interface E2eBrowser {
   page: Page;
   /** Console errors and CSP violations the pages reported. */
   problems: string[];
-  screenshot(name: string): Promise<void>;
+  /** Saves `<name>.png`: the whole page, or with `fullPage` false what the window shows. */
+  screenshot(name: string, fullPage?: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,8 +48,8 @@ export async function launchBrowser(): Promise<E2eBrowser> {
     context,
     page,
     problems,
-    async screenshot(name) {
-      await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    async screenshot(name, fullPage = true) {
+      await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
     },
     async close() {
       await context.close();

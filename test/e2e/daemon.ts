@@ -27,14 +27,15 @@ export async function waitFor<T>(what: string, check: () => T | null | undefined
 }
 
 /**
- * A real daemon from the built CLI: the golden snapshot imported into a fresh data dir with `cdnctl daemon
- * import`, then `cdnctl daemon start --foreground` on a free loopback port. Mail goes to the data dir's outbox.
+ * A real daemon from the built CLI: the golden snapshot (or `snapshot`) imported into a fresh data dir with
+ * `cdnctl daemon import`, then `cdnctl daemon start --foreground` on a free loopback port. Mail goes to the data
+ * dir's outbox.
  */
-export async function startDaemon(): Promise<E2eDaemon> {
+export async function startDaemon(snapshot = GOLDEN_SNAPSHOT): Promise<E2eDaemon> {
   if (!existsSync(join(REPO, 'dist', 'portal', 'index.html'))) throw new Error('dist/portal is missing: run `npm run build` first');
   const dataDir = mkdtempSync(join(tmpdir(), 'cdnctl-e2e-'));
   const env = { ...process.env, CDNCTL_ADMIN_PASSWORD: ADMIN_PASSWORD, CDNCTL_SMTP_URL: '' };
-  const imported = spawnSync(process.execPath, [CLI, 'daemon', 'import', GOLDEN_SNAPSHOT, '--data-dir', dataDir], { env, encoding: 'utf8' });
+  const imported = spawnSync(process.execPath, [CLI, 'daemon', 'import', snapshot, '--data-dir', dataDir], { env, encoding: 'utf8' });
   if (imported.status !== 0) throw new Error(`daemon import failed: ${imported.stderr || imported.stdout}`);
 
   const child: ChildProcess = spawn(

@@ -95,7 +95,7 @@ describe('the portal in a browser', () => {
     await page.getByLabel('Filter by delivery service').selectOption({ label: 'ds2' });
     await expect.poll(() => rows.count()).toBe(1);
     await page.getByRole('cell', { name: 'http://ds2-origin.example.test' }).waitFor();
-    await page.getByLabel('Filter by delivery service').selectOption({ label: 'All delivery services' });
+    await page.getByLabel('Filter by delivery service').selectOption({ label: 'Any delivery service' });
     await expect.poll(() => rows.count()).toBe(3);
 
     await page.getByRole('button', { name: 'Create origin' }).click();
@@ -103,8 +103,9 @@ describe('the portal in a browser', () => {
     await form.getByLabel('Name', { exact: true }).fill('e2e-backup');
     await form.getByLabel('Delivery service', { exact: true }).selectOption({ label: 'ds1' });
     await form.getByLabel('FQDN').fill('not a host');
-    await form.getByRole('button', { name: 'Create origin' }).click();
-    await ui.alert(/'fqdn' must be a valid DNS name/).waitFor();
+    // The daemon's own rule, checked as it is typed, at the field.
+    await form.locator('.field-error').filter({ hasText: 'must be a valid DNS name' }).waitFor();
+    expect(await form.getByLabel('FQDN').getAttribute('aria-invalid')).toBe('true');
     await form.getByLabel('FQDN').fill('backup.example.test');
     await form.getByLabel('Port').fill('8080');
     await browser.screenshot('05-origin-create');
@@ -134,10 +135,10 @@ describe('the portal in a browser', () => {
     await form.getByText('From 1 to 2160 hours (90 days) at most.').waitFor();
     const regex = form.getByLabel('Regex');
     await regex.fill('images/');
-    await form.getByText("The regex must start with '/' (a path).").waitFor();
+    await form.locator('.field-error').filter({ hasText: "must start with '/'" }).waitFor();
     await regex.fill('/images/(');
-    await form.locator('.hint-error').filter({ hasText: 'Not a valid regular expression' }).waitFor();
-    expect(await form.getByRole('button', { name: 'Submit purge' }).isDisabled()).toBe(true);
+    await form.locator('.field-error').filter({ hasText: 'is not a valid regular expression' }).waitFor();
+    expect(await regex.getAttribute('aria-invalid')).toBe('true');
     await regex.fill('/.*');
     await form.getByText('This matches every path').waitFor();
     await browser.screenshot('07-purge-warning');
@@ -258,12 +259,16 @@ describe('the portal in a browser', () => {
     await ui.alert('User profile was successfully updated').waitFor();
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByLabel('Confirm new password').fill('short');
+    // The daemon's quality rule, at the field, before anything is sent.
+    await page.locator('.field-error').filter({ hasText: 'Password must be greater than 7 characters.' }).waitFor();
     await page.getByRole('button', { name: 'Change password' }).click();
-    await ui.alert('Password must be greater than 7 characters.').waitFor();
+    expect(await page.getByLabel('New password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await browser.screenshot('16-my-profile');
     await page.getByLabel('New password', { exact: true }).fill('An0therFresh!Pass');
     await page.getByLabel('Confirm new password').fill('An0therFresh!Pass');
     await page.getByRole('button', { name: 'Change password' }).click();
+    // The profile's success alert is still up: the change is done when the form has emptied itself.
+    await expect.poll(() => page.getByLabel('New password', { exact: true }).inputValue(), { timeout: 25_000 }).toBe('');
     await ui.alert('User profile was successfully updated').waitFor();
     await ui.logIn('e2e_new', 'An0therFresh!Pass');
   });

@@ -1,11 +1,14 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser, DeliveryService, FederationUser, Job, Origin } from '../../portal/src/api/types';
+import type { CurrentUser, DeliveryService, FederationUser, Origin } from '../../portal/src/api/types';
 import { AlertList } from '../../portal/src/components/AlertList';
 import { ConfirmByName } from '../../portal/src/components/ConfirmByName';
 import { CountCard } from '../../portal/src/components/CountCard';
 import { Nav } from '../../portal/src/components/Nav';
-import { checkPurgeRegex } from '../../portal/src/lib/regex';
+import { DataGrid } from '../../portal/src/grid/DataGrid';
+import type { GridColumn } from '../../portal/src/grid/model';
+import { LocationContext } from '../../portal/src/hooks/navigation';
+import { normalizeJob } from '../../portal/src/lib/jobs';
 import { CompleteRegistrationScreen } from '../../portal/src/screens/CompleteRegistrationScreen';
 import { DeliveryServicesTable } from '../../portal/src/screens/DeliveryServicesTable';
 import { FederationUsersTable } from '../../portal/src/screens/FederationUsersTable';
@@ -23,7 +26,7 @@ const html = (node: React.ReactElement) => renderToStaticMarkup(node);
 const noop = () => undefined;
 /** The visible text of rendered markup, tags dropped, whitespace collapsed. */
 const text = (markup: string) =>
-  markup.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+  markup.replace(/<wbr\/>/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The opening tag of the control that a label names through its `for`. */
 function control(markup: string, label: string): string {
@@ -32,6 +35,8 @@ function control(markup: string, label: string): string {
   return new RegExp(`<(?:input|select)[^>]*id="${escape(id)}"[^>]*>`).exec(markup)?.[0] ?? '';
 }
 const buttons = (markup: string) => [...markup.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
+/** The buttons of a grid's rows, without its own (export, pages). */
+const rowButtons = (markup: string) => buttons(markup).filter((b) => !['Export CSV', 'Reset view', 'Previous', 'Next'].includes(b));
 
 const origin = (id: number, name: string, isPrimary: boolean): Origin => ({
   id, name, fqdn: `${name}.example.test`, protocol: 'http', port: null, ipAddress: '192.0.2.1', ip6Address: null, isPrimary,
@@ -97,11 +102,13 @@ describe('navigation', () => {
     expect(links.map(([, label]) => label)).toEqual(['cdnctl', 'Delivery services', 'Purge', 'Jobs', 'Origins', 'Users', 'Federations', 'Profiles', 'admin']);
     expect(links.find(([, label]) => label === 'Federations')?.[2]).toBe('nav-link active');
     expect(links.filter(([, , cls]) => cls.includes('active'))).toHaveLength(1);
-    expect(buttons(markup)).toEqual(['Log out']);
+    expect(buttons(markup)).toEqual(['Menu', 'Log out']);
+    expect(markup).toContain('aria-expanded="false" aria-controls="topbar-menu"');
   });
 
   it('shows a count, a wait, or a dash when the API refused', () => {
     expect(text(html(<CountCard label="Origins" to="/origins" count={4} />))).toBe('4 Origins');
+    expect(text(html(<CountCard label="Origins" to="/origins" count={10004} />))).toBe('10,004 Origins');
     expect(text(html(<CountCard label="Origins" to="/origins" count={undefined} />))).toBe('… Origins');
     expect(text(html(<CountCard label="Users" to="/users" count={null} />))).toBe('— Users');
   });
@@ -112,13 +119,13 @@ describe('write buttons follow the role', () => {
 
   it('shows a read-only user no origin write buttons', () => {
     const markup = html(<OriginsTable origins={origins} canWrite={false} onEdit={noop} onDelete={noop} />);
-    expect(buttons(markup)).toEqual([]);
+    expect(rowButtons(markup)).toEqual([]);
     expect(text(markup)).toContain('backup');
   });
 
   it('lets an operator edit every origin and delete only secondary ones', () => {
     const markup = html(<OriginsTable origins={origins} canWrite onEdit={noop} onDelete={noop} />);
-    expect(buttons(markup)).toEqual(['Edit', 'Edit', 'Delete']);
+    expect(rowButtons(markup)).toEqual(['Edit', 'Edit', 'Delete']);
     expect(markup).toContain('aria-label="Delete backup"');
     expect(markup).not.toContain('aria-label="Delete ds1"');
   });
@@ -135,18 +142,20 @@ describe('write buttons follow the role', () => {
 
   it('shows federation Remove buttons to admins only', () => {
     const users: FederationUser[] = [{ id: 3, username: 'ro_user', fullName: 'Read Only', email: null, company: null, role: 'read-only' }];
-    expect(buttons(html(<FederationUsersTable users={users} canWrite={false} busy={false} onRemove={noop} />))).toEqual([]);
-    expect(buttons(html(<FederationUsersTable users={users} canWrite busy={false} onRemove={noop} />))).toEqual(['Remove']);
+    expect(rowButtons(html(<FederationUsersTable users={users} canWrite={false} busy={false} onRemove={noop} />))).toEqual([]);
+    expect(rowButtons(html(<FederationUsersTable users={users} canWrite busy={false} onRemove={noop} />))).toEqual(['Remove']);
   });
 
-  it('offers a purge link per delivery service only to users who may purge', () => {
+  it('links each delivery service to its page, with a Purge link only for users who may purge', () => {
     const services = [ds('1', 'ds1')];
-    expect(html(<DeliveryServicesTable services={services} canPurge={false} />)).not.toContain('/purge');
-    expect(html(<DeliveryServicesTable services={services} canPurge />)).toContain('href="/purge?ds=1"');
+    const readOnly = html(<DeliveryServicesTable services={services} canPurge={false} />);
+    expect(readOnly).toContain('<a href="/delivery-services/1">ds1</a>');
+    expect(readOnly).not.toContain('>Purge</a>');
+    expect(html(<DeliveryServicesTable services={services} canPurge />)).toContain('<a href="/delivery-services/1">Purge</a>');
   });
 
   it('replaces the purge form with a notice for a read-only user', () => {
-    const markup = html(<PurgeScreen canPurge={false} preselectedDsId="" />);
+    const markup = html(<PurgeScreen canPurge={false} preselectedDsId="" username="ro_user" />);
     expect(markup).toContain('Your role can see jobs but cannot submit purges.');
     expect(markup).not.toContain('Submit purge');
   });
@@ -161,9 +170,10 @@ describe('purge form', () => {
     expect(markup).toContain('<option value="1">ds1 — DS1</option>');
     expect(markup).toContain('<option value="2">ds2 — DS2</option>');
     expect(text(markup)).toContain('From 1 to 2160 hours (90 days) at most.');
-    expect(control(markup, 'TTL (hours)')).toMatch(/type="number" min="1" max="2160"/);
+    expect(control(markup, 'TTL (hours)')).toContain('value="24"');
     expect(control(markup, 'Start time (UTC)')).toContain('value="2026-11-21 12:34:56"');
-    expect(markup).toMatch(/<button type="submit" disabled="">Submit purge<\/button>/);
+    // Nothing typed yet: no field is marked.
+    expect(markup).not.toContain('aria-invalid');
   });
 
   it('preselects the delivery service of a ?ds= link and shows another maximum when given one', () => {
@@ -172,24 +182,78 @@ describe('purge form', () => {
     expect(text(markup)).toContain('From 1 to 48 hours (2 days) at most.');
   });
 
-  it('says live what is wrong with the regex, and warns about matching everything', () => {
-    expect(text(html(<RegexHint check={checkPurgeRegex('images')} />))).toBe("The regex must start with '/' (a path).");
-    expect(html(<RegexHint check={checkPurgeRegex('/(')} />)).toContain('class="hint-error"');
-    const broad = html(<RegexHint check={checkPurgeRegex('/.*')} />);
+  it('has no delivery service choice on a delivery service\'s own page', () => {
+    const markup = html(<PurgeForm services={[services[0]]} initialDsId="1" lockDs now={now} onSubmitted={noop} />);
+    expect(markup).not.toContain('Choose a delivery service');
+    expect(buttons(markup)).toContain('Submit purge');
+  });
+
+  it('says what a valid regex means, and warns about matching everything', () => {
+    expect(text(html(<RegexHint regex="" matchesEverything={false} />))).toBe('A path pattern starting with /, e.g. /images/.*\\.png');
+    const broad = html(<RegexHint regex="/.*" matchesEverything />);
     expect(broad).toContain('class="hint-warning"');
     expect(text(broad)).toContain('This matches every path');
-    expect(text(html(<RegexHint check={checkPurgeRegex('/img/.*')} />))).toBe('Valid regex.');
+    expect(text(html(<RegexHint regex="/img/.*" matchesEverything={false} />))).toBe('Valid regex.');
   });
 });
 
 describe('jobs', () => {
-  it('lists each job with its TTL and the time it has left', () => {
-    const job: Job = {
+  it('lists each job with who asked, its TTL and the time it has left', () => {
+    const job = normalizeJob({
       id: '5', keyword: 'PURGE', assetUrl: 'http://ds1-origin.example.test/img/.*', assetType: 'file', status: 'PENDING', dsId: '1',
       dsXmlId: 'ds1', username: 'admin', parameters: 'TTL:24h', enteredTime: '2026-11-21 10:00:00', startTime: '2026-11-21 10:00:00',
-    };
+    });
     const markup = text(html(<JobsTable jobs={[job]} now={Date.parse('2026-11-21T12:00:00Z')} />));
-    expect(markup).toContain('ds1 http://ds1-origin.example.test/img/.* 24 h 2026-11-21 10:00:00 22 h left PENDING');
+    expect(markup).toContain('ds1 admin http://ds1-origin.example.test/img/.* 24 h 2026-11-21 10:00:00 22 h left active');
+  });
+});
+
+describe('the grid', () => {
+  interface Row {
+    id: number;
+    name: string;
+    tenant: string;
+  }
+  const columns: GridColumn<Row>[] = [
+    { id: 'name', header: 'Name', value: (r) => r.name },
+    { id: 'tenant', header: 'Tenant', value: (r) => r.tenant, filter: true },
+    { id: 'id', header: 'ID', value: (r) => r.id, hidden: true },
+  ];
+  const rows: Row[] = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, name: `row-${String(i + 1).padStart(2, '0')}`, tenant: i % 2 ? 'a' : 'b' }));
+  const at = (location: string) =>
+    html(
+      <LocationContext.Provider value={location}>
+        <DataGrid label="Things" rows={rows} rowKey={(r) => r.id} columns={columns} />
+      </LocationContext.Provider>,
+    );
+  const cells = (markup: string) => [...markup.matchAll(/<td[^>]*data-label="Name"[^>]*>([^<]*)<\/td>/g)].map((m) => m[1]);
+
+  it('shows the first page of 25, every column header a sort button, and how many rows there are', () => {
+    const markup = at('/things');
+    expect(cells(markup)).toHaveLength(25);
+    expect(cells(markup)[0]).toBe('row-01');
+    expect(markup).toContain('<button type="button" class="sort-button">Name');
+    expect(text(markup)).toContain('60 rows');
+    expect(text(markup)).toContain('Page 1 of 3');
+    expect(markup).not.toContain('data-label="ID"');
+  });
+
+  it('takes search, filter, sort, page and columns from the URL', () => {
+    const markup = at('/things?q=row-1&f.tenant=a&sort=-name&cols=id,name');
+    expect(cells(markup)).toEqual(['row-18', 'row-16', 'row-14', 'row-12', 'row-10']);
+    expect(markup).toContain('aria-sort="descending"');
+    expect(text(markup)).toContain('5 of 60 rows');
+    expect(markup).toMatch(/<th><button[^>]*>ID/);
+    expect(markup).not.toContain('data-label="Tenant"');
+    expect(markup).toContain('<option value="a" selected="">a</option>');
+  });
+
+  it('clamps a page past the end and says when nothing matches', () => {
+    expect(text(at('/things?page=9'))).toContain('Page 3 of 3');
+    expect(cells(at('/things?size=50&page=2'))).toHaveLength(10);
+    const none = at('/things?q=nothing-like-this');
+    expect(cells(none)).toEqual([]);
+    expect(text(none)).toContain('No rows match.');
   });
 });
 

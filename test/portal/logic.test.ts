@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Origin } from '../../portal/src/api/types';
-import { formValuesOf, originInput } from '../../portal/src/lib/origins';
 import { abilitiesOf, privLevelOf } from '../../portal/src/lib/privileges';
-import { DEFAULT_MAX_TTL_HOURS, checkTtl } from '../../portal/src/lib/purge';
-import { checkPurgeRegex } from '../../portal/src/lib/regex';
 import { NAV_LINKS, parseRoute, sectionOf, tokenFromLocation } from '../../portal/src/lib/router';
 import { formatApiTime, formatDuration, jobTimeLeft, parseApiTime, ttlHours } from '../../portal/src/lib/time';
 
@@ -27,11 +23,16 @@ describe('routes', () => {
     expect(parseRoute('/profiles/12')).toEqual({ name: 'profile', id: 12 });
     expect(parseRoute('/me')).toEqual({ name: 'me' });
     expect(parseRoute('/profiles/abc')).toEqual({ name: 'notFound', path: '/profiles/abc' });
+    expect(parseRoute('/delivery-services/4')).toEqual({ name: 'deliveryService', key: '4' });
+    expect(parseRoute('/delivery-services/my%20ds?jobs.q=x')).toEqual({ name: 'deliveryService', key: 'my ds' });
+    expect(parseRoute('/delivery-services/%E0%A4%A')).toEqual({ name: 'deliveryService', key: '%E0%A4%A' });
+    expect(parseRoute('/origins?q=acme&sort=-fqdn')).toEqual({ name: 'origins' });
     expect(parseRoute('/nowhere')).toEqual({ name: 'notFound', path: '/nowhere' });
   });
 
   it('puts detail pages under their section', () => {
     expect(sectionOf('/federations/3')).toBe('/federations');
+    expect(sectionOf('/delivery-services/ds1?origins.page=2')).toBe('/delivery-services');
     expect(sectionOf('/')).toBe('/');
   });
 
@@ -76,43 +77,6 @@ describe('times', () => {
   });
 });
 
-describe('purge regex live check', () => {
-  it('asks for a leading slash', () => {
-    expect(checkPurgeRegex('images/.*')).toEqual({ state: 'invalid', message: "The regex must start with '/' (a path)." });
-    expect(checkPurgeRegex('')).toEqual({ state: 'empty' });
-  });
-
-  it('reports a pattern that does not compile', () => {
-    const check = checkPurgeRegex('/images/(.*');
-    expect(check.state).toBe('invalid');
-    expect(check.state === 'invalid' && check.message).toMatch(/^Not a valid regular expression: /);
-  });
-
-  it('accepts Perl-compatible syntax the API accepts, and refuses spaces', () => {
-    expect(checkPurgeRegex('/(?i)images/.*\\.PNG')).toEqual({ state: 'valid', matchesEverything: false });
-    expect(checkPurgeRegex('/a++b')).toEqual({ state: 'valid', matchesEverything: false });
-    expect(checkPurgeRegex('/my file.png')).toEqual({ state: 'invalid', message: 'No spaces or control characters (write \\s for a space).' });
-    expect(checkPurgeRegex(`/${'a'.repeat(2048)}`).state).toBe('invalid');
-  });
-
-  it('warns about match-everything patterns and not about narrow ones', () => {
-    for (const broad of ['/.*', '/.+', '/', '/.*\\..*|/.*']) {
-      expect(checkPurgeRegex(broad), broad).toEqual({ state: 'valid', matchesEverything: true });
-    }
-    for (const narrow of ['/images/.*\\.png', '/index\\.html$', '/a']) {
-      expect(checkPurgeRegex(narrow), narrow).toEqual({ state: 'valid', matchesEverything: false });
-    }
-  });
-
-  it('checks the TTL against the maximum', () => {
-    expect(DEFAULT_MAX_TTL_HOURS).toBe(2160);
-    expect(checkTtl('24', 2160)).toBeNull();
-    expect(checkTtl('0', 2160)).toBe('At least 1 hour.');
-    expect(checkTtl('2161', 2160)).toBe('At most 2160 hours.');
-    expect(checkTtl('1.5', 2160)).toBe('Whole hours, e.g. 24.');
-  });
-});
-
 describe('privileges', () => {
   const roles = [
     { id: 1, name: 'admin', description: null, privLevel: 30 },
@@ -131,29 +95,5 @@ describe('privileges', () => {
   it('shows no write button for a role it cannot find', () => {
     expect(privLevelOf(roles, '99')).toBe(0);
     expect(Object.values(abilitiesOf(0)).some(Boolean)).toBe(false);
-  });
-});
-
-describe('origin form body', () => {
-  const stored: Origin = {
-    id: 7, name: 'o1', fqdn: 'o1.example.test', protocol: 'https', port: 8443, ipAddress: null, ip6Address: null,
-    isPrimary: false, deliveryService: 'ds1', deliveryServiceId: 1, tenant: 'root', tenantId: 1, cachegroup: 'cg',
-    cachegroupId: 4, coordinate: null, coordinateId: null, profile: null, profileId: null, lastUpdated: null,
-  };
-
-  it('leaves blank optional fields out so the API applies its defaults', () => {
-    const values = { ...formValuesOf(null), name: ' new ', fqdn: 'new.example.test', deliveryServiceId: '2' };
-    expect(originInput(values, null)).toEqual({ name: 'new', fqdn: 'new.example.test', protocol: 'http', deliveryServiceId: 2 });
-  });
-
-  it('keeps what the form does not show when editing, and sends typed numbers as numbers', () => {
-    const values = { ...formValuesOf(stored), port: '8080' };
-    expect(originInput(values, stored)).toEqual({
-      name: 'o1', fqdn: 'o1.example.test', protocol: 'https', port: 8080, deliveryServiceId: 1, tenantId: 1, cachegroupId: 4,
-    });
-  });
-
-  it('passes a malformed port through for the API to name', () => {
-    expect(originInput({ ...formValuesOf(stored), port: '80a' }, stored).port).toBe('80a');
   });
 });

@@ -1,7 +1,8 @@
 import { api } from './api';
 import type { Query } from './client';
+import { fetchJobs } from './jobs';
 import type {
-  CurrentUser, DeliveryService, Federation, FederationUser, Job, Origin, OriginInput, Profile, Role, Tenant, User,
+  CurrentUser, DeliveryService, DsServer, Federation, FederationUser, Job, Origin, OriginInput, Profile, Role, Tenant, User,
 } from './types';
 
 // One function per API operation the portal uses; each answers { response, alerts }.
@@ -20,8 +21,11 @@ export const listRoles = () => api.get<Role[]>('/roles');
 export const listTenants = () => api.get<Tenant[]>('/tenants');
 
 export const listDeliveryServices = () => api.get<DeliveryService[]>('/deliveryservices');
+/** The servers assigned to a delivery service; a daemon without the route answers 404 and the page leaves it out. */
+export const listDeliveryServiceServers = (dsId: string | number) => api.get<DsServer[]>(`/deliveryservices/${dsId}/servers`);
 
-export const listJobs = () => api.get<Job[]>('/user/current/jobs', { keyword: 'PURGE' });
+/** Everyone's visible jobs (GET jobs), or the caller's own where the daemon has no GET jobs yet. */
+export const listJobs = () => fetchJobs(api);
 export const createPurge = (job: { dsId: number; regex: string; ttl: number; startTime: string }) =>
   api.post<Job>('/user/current/jobs', job);
 

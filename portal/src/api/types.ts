@@ -86,6 +86,20 @@ export interface Job {
   startTime: string;
 }
 
+/** A server assigned to a delivery service (GET deliveryservices/:id/servers); every field may be missing. */
+export interface DsServer {
+  id?: number | string;
+  hostName?: string | null;
+  domainName?: string | null;
+  cachegroup?: string | null;
+  type?: string | null;
+  status?: string | null;
+  ipAddress?: string | null;
+  ip6Address?: string | null;
+  profile?: string | null;
+  cdnName?: string | null;
+}
+
 export interface Origin {
   id: number;
   name: string;

@@ -13,10 +13,11 @@ export function useLocationPath(): [string, Navigate] {
     return () => window.removeEventListener('popstate', onPop);
   }, []);
   const navigate = useCallback<Navigate>((to, options) => {
+    // A replace is a change of view in place (a grid's search or sort): the page keeps its scroll position.
     if (options?.replace) window.history.replaceState(null, '', to);
     else window.history.pushState(null, '', to);
     setPath(currentPath());
-    window.scrollTo(0, 0);
+    if (!options?.replace) window.scrollTo(0, 0);
   }, []);
   return [path, navigate];
 }

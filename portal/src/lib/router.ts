@@ -1,7 +1,12 @@
-/** The screens of the portal, each at its own path (the daemon answers any app path with index.html). */
+/**
+ * The screens of the portal, each at its own path (the daemon answers any app path with index.html).
+ * A new page: a member here, its path in SIMPLE (or a case in parseRoute when it carries an id), a NAV_LINKS entry
+ * when it is a section, and a case in screens/ScreenFor.tsx. A list on it: screens use grid/DataGrid.
+ */
 export type Route =
   | { name: 'home' }
   | { name: 'deliveryServices' }
+  | { name: 'deliveryService'; key: string }
   | { name: 'purge'; dsId: string }
   | { name: 'jobs' }
   | { name: 'origins' }
@@ -38,8 +43,9 @@ const SIMPLE: Record<string, Route> = {
 };
 
 /**
- * The route of a path with its query: `/federations/3` and `/profiles/7` carry an id, `/purge?ds=2` the delivery
- * service to preselect.
+ * The route of a path with its query: `/federations/3` and `/profiles/7` carry an id, `/delivery-services/ds1` an
+ * id or xmlId, `/purge?ds=2` the delivery service to preselect. Other query parameters belong to the screen (a
+ * grid keeps its view there).
  */
 export function parseRoute(location: string): Route {
   const [pathname, search = ''] = location.split('?', 2);
@@ -47,12 +53,21 @@ export function parseRoute(location: string): Route {
   if (parts.length === 1 && parts[0] === 'purge') return { name: 'purge', dsId: new URLSearchParams(search).get('ds') ?? '' };
   if (parts.length <= 1) return SIMPLE[parts[0] ?? ''] ?? { name: 'notFound', path: pathname };
   if (parts.length === 2 && parts[0] === 'keys') return { name: 'dsKeys', xmlId: decodeURIComponent(parts[1]) };
+  if (parts.length === 2 && parts[0] === 'delivery-services') return { name: 'deliveryService', key: safeDecode(parts[1]) };
   if (parts.length === 2 && /^\d+$/.test(parts[1])) {
     const id = Number(parts[1]);
     if (parts[0] === 'federations') return { name: 'federation', id };
     if (parts[0] === 'profiles') return { name: 'profile', id };
   }
   return { name: 'notFound', path: pathname };
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
 }
 
 /** The nav link a route belongs to, for highlighting: `/federations/3` belongs to Federations. */

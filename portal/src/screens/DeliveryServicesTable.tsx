@@ -1,19 +1,31 @@
 import type { DeliveryService } from '../api/types';
-import { DataTable, type Column } from '../components/DataTable';
+import { Breakable } from '../components/Breakable';
 import { Link } from '../components/Link';
+import { DataGrid } from '../grid/DataGrid';
+import type { GridColumn } from '../grid/model';
 
-const COLUMNS: Column<DeliveryService>[] = [
-  { header: 'XML ID', className: 'mono', cell: (ds) => ds.xmlId },
-  { header: 'Name', cell: (ds) => ds.displayName },
-  { header: 'CDN', cell: (ds) => ds.cdnName },
-  { header: 'Type', cell: (ds) => ds.type },
-  { header: 'Tenant', cell: (ds) => ds.tenant },
-  { header: 'Origin', className: 'mono', cell: (ds) => ds.orgServerFqdn ?? '—' },
-  { header: 'Status', cell: (ds) => (ds.active ? <span className="badge badge-ok">active</span> : <span className="badge">inactive</span>) },
+export const DS_COLUMNS: GridColumn<DeliveryService>[] = [
+  { id: 'xmlId', header: 'XML ID', className: 'mono', value: (ds) => ds.xmlId, cell: (ds) => <Link to={`/delivery-services/${ds.id}`}>{ds.xmlId}</Link> },
+  { id: 'name', header: 'Name', value: (ds) => ds.displayName },
+  { id: 'cdn', header: 'CDN', value: (ds) => ds.cdnName, filter: true },
+  { id: 'type', header: 'Type', value: (ds) => ds.type, filter: true },
+  { id: 'tenant', header: 'Tenant', value: (ds) => ds.tenant, filter: true },
+  { id: 'origin', header: 'Origin', className: 'mono', value: (ds) => ds.orgServerFqdn, cell: (ds) => (ds.orgServerFqdn ? <Breakable text={ds.orgServerFqdn} /> : '—') },
+  { id: 'protocol', header: 'Protocol', value: (ds) => ds.protocol, hidden: true },
+  { id: 'id', header: 'ID', value: (ds) => Number(ds.id), hidden: true },
+  {
+    id: 'status',
+    header: 'Status',
+    value: (ds) => (ds.active ? 'active' : 'inactive'),
+    cell: (ds) => (ds.active ? <span className="badge badge-ok">active</span> : <span className="badge">inactive</span>),
+    filter: true,
+  },
 ];
 
-const purgeLink = (ds: DeliveryService) => <Link to={`/purge?ds=${ds.id}`}>Purge</Link>;
+const purgeLink = (ds: DeliveryService) => <Link to={`/delivery-services/${ds.id}`}>Purge</Link>;
 
 export function DeliveryServicesTable({ services, canPurge }: { services: DeliveryService[]; canPurge: boolean }) {
-  return <DataTable rows={services} rowKey={(ds) => ds.id} columns={COLUMNS} actions={canPurge ? purgeLink : undefined} />;
+  return (
+    <DataGrid label="Delivery services" rows={services} rowKey={(ds) => ds.id} columns={DS_COLUMNS} actions={canPurge ? purgeLink : undefined} />
+  );
 }

@@ -1,12 +1,13 @@
 import type { FederationUser } from '../api/types';
-import { DataTable, type Column } from '../components/DataTable';
+import { DataGrid } from '../grid/DataGrid';
+import type { GridColumn } from '../grid/model';
 
-const COLUMNS: Column<FederationUser>[] = [
-  { header: 'Username', cell: (u) => u.username },
-  { header: 'Full name', cell: (u) => u.fullName ?? '—' },
-  { header: 'Email', cell: (u) => u.email ?? '—' },
-  { header: 'Company', cell: (u) => u.company ?? '—' },
-  { header: 'Role', cell: (u) => u.role ?? '—' },
+const COLUMNS: GridColumn<FederationUser>[] = [
+  { id: 'username', header: 'Username', value: (u) => u.username },
+  { id: 'fullName', header: 'Full name', value: (u) => u.fullName },
+  { id: 'email', header: 'Email', value: (u) => u.email },
+  { id: 'company', header: 'Company', value: (u) => u.company },
+  { id: 'role', header: 'Role', value: (u) => u.role, filter: true },
 ];
 
 export function FederationUsersTable({ users, canWrite, busy, onRemove }: {
@@ -20,5 +21,5 @@ export function FederationUsersTable({ users, canWrite, busy, onRemove }: {
       Remove
     </button>
   );
-  return <DataTable rows={users} rowKey={(u) => u.id} columns={COLUMNS} actions={canWrite ? remove : undefined} />;
+  return <DataGrid label="Federation users" rows={users} rowKey={(u) => u.id} columns={COLUMNS} actions={canWrite ? remove : undefined} />;
 }

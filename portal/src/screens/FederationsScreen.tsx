@@ -1,17 +1,19 @@
 import { listFederations } from '../api/endpoints';
 import type { Federation } from '../api/types';
-import { DataTable, type Column } from '../components/DataTable';
+import { Breakable } from '../components/Breakable';
 import { Link } from '../components/Link';
 import { LoadState } from '../components/LoadState';
 import { PageHeader } from '../components/PageHeader';
+import { DataGrid } from '../grid/DataGrid';
+import type { GridColumn } from '../grid/model';
 import { useResource } from '../hooks/useResource';
 
-const COLUMNS: Column<Federation>[] = [
-  { header: 'CNAME', className: 'mono', cell: (f) => <Link to={`/federations/${f.id}`}>{f.cname}</Link> },
-  { header: 'CDN', cell: (f) => f.cdnName ?? '—' },
-  { header: 'TTL', cell: (f) => f.ttl },
-  { header: 'Delivery services', className: 'mono', cell: (f) => f.deliveryServices.join(', ') || '—' },
-  { header: 'Description', cell: (f) => f.description ?? '' },
+const COLUMNS: GridColumn<Federation>[] = [
+  { id: 'cname', header: 'CNAME', className: 'mono', value: (f) => f.cname, cell: (f) => <Link to={`/federations/${f.id}`}><Breakable text={f.cname} /></Link> },
+  { id: 'cdn', header: 'CDN', value: (f) => f.cdnName, filter: true },
+  { id: 'ttl', header: 'TTL', value: (f) => f.ttl },
+  { id: 'ds', header: 'Delivery services', className: 'mono text', value: (f) => f.deliveryServices.join(', ') },
+  { id: 'description', header: 'Description', className: 'text', value: (f) => f.description },
 ];
 
 export function FederationsScreen() {
@@ -21,7 +23,7 @@ export function FederationsScreen() {
     <section>
       <PageHeader title="Federations" />
       <LoadState loading={federations.loading} alerts={federations.alerts} empty={list.length === 0} emptyText="No federations are visible to you." />
-      {list.length > 0 ? <DataTable rows={list} rowKey={(f) => f.id} columns={COLUMNS} /> : null}
+      {list.length > 0 ? <DataGrid label="Federations" rows={list} rowKey={(f) => f.id} columns={COLUMNS} /> : null}
     </section>
   );
 }

@@ -1,33 +1,50 @@
-import { useEffect, useState } from 'react';
-import {
-  listDeliveryServices, listFederations, listJobs, listOrigins, listProfiles, listUsers,
-} from '../api/endpoints';
-import type { CurrentUser } from '../api/types';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { listDeliveryServices, listFederations, listJobs, listOrigins, listProfiles, listUsers } from '../api/endpoints';
+import type { CurrentUser, Origin } from '../api/types';
 import { CountCard } from '../components/CountCard';
 import { PageHeader } from '../components/PageHeader';
+import { useNow } from '../hooks/useNow';
+import { activeCount } from '../lib/dashboard';
+import type { PortalJob } from '../lib/jobs';
 
-const COUNTS = [
-  { label: 'Delivery services', path: '/delivery-services', load: listDeliveryServices },
-  { label: 'Origins', path: '/origins', load: () => listOrigins() },
-  { label: 'My purge jobs', path: '/jobs', load: listJobs },
-  { label: 'Users', path: '/users', load: listUsers },
-  { label: 'Federations', path: '/federations', load: listFederations },
-  { label: 'Profiles', path: '/profiles', load: listProfiles },
-] as const;
+const Dashboard = lazy(() => import('./Dashboard'));
 
-/** Counts of what the signed-in user can see: each one the length of an API list, tenancy applied by the API. */
+type Count = number | null | undefined;
+interface HomeData {
+  counts: Record<'services' | 'origins' | 'users' | 'federations' | 'profiles', Count>;
+  jobs: PortalJob[] | null;
+  jobScope: 'all' | 'mine';
+  origins: Origin[] | null;
+}
+
+const lengthOf = (r: PromiseSettledResult<{ response: unknown }>): number | null =>
+  r.status === 'fulfilled' && Array.isArray(r.value.response) ? r.value.response.length : null;
+
+async function loadHome(): Promise<HomeData> {
+  const [services, origins, jobs, users, federations, profiles] = await Promise.allSettled([
+    listDeliveryServices(), listOrigins(), listJobs(), listUsers(), listFederations(), listProfiles(),
+  ]);
+  return {
+    counts: { services: lengthOf(services), origins: lengthOf(origins), users: lengthOf(users), federations: lengthOf(federations), profiles: lengthOf(profiles) },
+    jobs: jobs.status === 'fulfilled' ? jobs.value.response.jobs : null,
+    jobScope: jobs.status === 'fulfilled' ? jobs.value.response.scope : 'mine',
+    origins: origins.status === 'fulfilled' ? origins.value.response : null,
+  };
+}
+
+/** Counts of what the signed-in user can see (tenancy applied by the API) and charts of purges and origins. */
 export function HomeScreen({ me }: { me: CurrentUser }) {
-  const [counts, setCounts] = useState<Array<number | null | undefined>>(COUNTS.map(() => undefined));
+  const [data, setData] = useState<HomeData | null>(null);
+  const now = useNow(60_000);
   useEffect(() => {
     let current = true;
-    Promise.allSettled(COUNTS.map((c) => c.load())).then((results) => {
-      if (!current) return;
-      setCounts(results.map((r) => (r.status === 'fulfilled' && Array.isArray(r.value.response) ? r.value.response.length : null)));
-    });
+    loadHome().then((d) => current && setData(d));
     return () => {
       current = false;
     };
   }, []);
+  const c = data?.counts;
+  const jobs = data?.jobs;
   return (
     <section>
       <PageHeader title={`Welcome, ${me.fullName || me.username}`} />
@@ -40,10 +57,18 @@ export function HomeScreen({ me }: { me: CurrentUser }) {
         ) : null}
       </p>
       <div className="cards">
-        {COUNTS.map((c, i) => (
-          <CountCard key={c.path} label={c.label} to={c.path} count={counts[i]} />
-        ))}
+        <CountCard label="Delivery services" to="/delivery-services" count={c?.services} />
+        <CountCard label="Origins" to="/origins" count={c?.origins} />
+        <CountCard label={data?.jobScope === 'mine' ? 'My active purges' : 'Active purges'} to="/jobs?f.state=active" count={jobs === undefined ? undefined : jobs === null ? null : activeCount(jobs, now)} />
+        <CountCard label="Users" to="/users" count={c?.users} />
+        <CountCard label="Federations" to="/federations" count={c?.federations} />
+        <CountCard label="Profiles" to="/profiles" count={c?.profiles} />
       </div>
+      {data ? (
+        <Suspense fallback={<p className="muted">Loading charts…</p>}>
+          <Dashboard jobs={data.jobs ?? []} origins={data.origins ?? []} now={now} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -6,11 +6,12 @@ import { useNow } from '../hooks/useNow';
 import { useResource } from '../hooks/useResource';
 import { JobsTable } from './JobsTable';
 
-/** The user's purge jobs, newest first as the API orders them. */
+/** Every purge job the user may see, filterable by delivery service, user and state (active, expired…). */
 export function JobsScreen() {
   const jobs = useResource(listJobs);
   const now = useNow();
-  const list = jobs.data ?? [];
+  const list = jobs.data?.jobs ?? [];
+  const mine = jobs.data?.scope === 'mine';
   return (
     <section>
       <PageHeader title="Jobs">
@@ -18,7 +19,8 @@ export function JobsScreen() {
           New purge
         </Link>
       </PageHeader>
-      <LoadState loading={jobs.loading} alerts={jobs.alerts} empty={list.length === 0} emptyText="You have no purge jobs yet." />
+      {mine ? <p className="notice">This daemon lists only your own jobs (it has no GET jobs route).</p> : null}
+      <LoadState loading={jobs.loading} alerts={jobs.alerts} empty={list.length === 0} emptyText={mine ? 'You have no purge jobs yet.' : 'No purge jobs are visible to you.'} />
       {list.length > 0 ? <JobsTable jobs={list} now={now} /> : null}
     </section>
   );

@@ -1,25 +1,51 @@
-import type { Job } from '../api/types';
-import { DataTable, type Column } from '../components/DataTable';
-import { jobTimeLeft, ttlHours } from '../lib/time';
+import { useMemo } from 'react';
+import { Breakable } from '../components/Breakable';
+import { Link } from '../components/Link';
+import { DataGrid } from '../grid/DataGrid';
+import type { GridColumn } from '../grid/model';
+import { jobEnd, jobState, type PortalJob } from '../lib/jobs';
+import { formatApiTime, ttlHours } from '../lib/time';
 
-function ttl(job: Job) {
-  const hours = ttlHours(job.parameters);
-  return hours === null ? job.parameters : `${hours} h`;
+/** The job grid's columns at `now`: time left sorts by the time itself, state filters active from expired. */
+export function jobColumns(now: number): GridColumn<PortalJob>[] {
+  return [
+    { id: 'id', header: 'ID', value: (j) => Number(j.id), hidden: true },
+    {
+      id: 'ds',
+      header: 'Delivery service',
+      className: 'mono',
+      value: (j) => j.dsXmlId,
+      cell: (j) => <Link to={`/delivery-services/${encodeURIComponent(j.dsXmlId)}`}>{j.dsXmlId}</Link>,
+      filter: true,
+    },
+    { id: 'user', header: 'User', value: (j) => j.username, filter: true },
+    { id: 'asset', header: 'Asset URL', className: 'mono url', value: (j) => j.assetUrl, cell: (j) => <Breakable text={j.assetUrl} /> },
+    { id: 'ttl', header: 'TTL', value: (j) => ttlHours(j.parameters), cell: (j) => (ttlHours(j.parameters) === null ? j.parameters : `${ttlHours(j.parameters)} h`) },
+    { id: 'start', header: 'Start (UTC)', className: 'mono nowrap', value: (j) => j.startTime },
+    { id: 'end', header: 'Ends (UTC)', className: 'mono nowrap', value: (j) => { const end = jobEnd(j); return end === null ? null : formatApiTime(end); }, hidden: true },
+    {
+      id: 'left',
+      header: 'Time left',
+      value: (j) => { const end = jobEnd(j); return end === null ? null : Math.max(0, end - now); },
+      cell: (j) => { const s = jobState(j, now); return <span className={`badge badge-${s.state}`}>{s.text}</span>; },
+    },
+    { id: 'state', header: 'State', value: (j) => jobState(j, now).state, filter: true },
+    { id: 'entered', header: 'Entered (UTC)', className: 'mono nowrap', value: (j) => j.enteredTime, hidden: true },
+    { id: 'status', header: 'Status', value: (j) => j.status, hidden: true },
+  ];
 }
 
-/** Jobs with their rule and how long it still revalidates. */
-export function JobsTable({ jobs, now }: { jobs: Job[]; now: number }) {
-  const timeLeft = (job: Job) => {
-    const left = jobTimeLeft(job, now);
-    return <span className={`badge badge-${left.state}`}>{left.text}</span>;
-  };
-  const columns: Column<Job>[] = [
-    { header: 'Delivery service', className: 'mono', cell: (job) => job.dsXmlId },
-    { header: 'Asset URL', className: 'mono wrap', cell: (job) => job.assetUrl },
-    { header: 'TTL', cell: ttl },
-    { header: 'Start (UTC)', className: 'mono', cell: (job) => job.startTime },
-    { header: 'Time left', cell: timeLeft },
-    { header: 'Status', cell: (job) => job.status },
-  ];
-  return <DataTable rows={jobs} rowKey={(job) => job.id} columns={columns} />;
+/** Jobs with their rule, who asked, and how long each still revalidates. */
+export function JobsTable({ jobs, now, urlPrefix, label = 'Jobs', omit = [] }: {
+  jobs: PortalJob[];
+  now: number;
+  urlPrefix?: string;
+  label?: string;
+  /** Columns that say nothing here, e.g. the delivery service on its own page. */
+  omit?: string[];
+}) {
+  // `now` moves every 30 s; the columns (and the grid's search index) follow it.
+  const key = omit.join(',');
+  const columns = useMemo(() => jobColumns(now).filter((c) => !key.split(',').includes(c.id)), [now, key]);
+  return <DataGrid label={label} rows={jobs} rowKey={(j) => j.id} columns={columns} urlPrefix={urlPrefix} exportName="jobs" />;
 }

@@ -1,5 +1,6 @@
 import type { CertificateInfo } from '../api/keys';
-import { DataTable, type Column } from '../components/DataTable';
+import { DataGrid } from '../grid/DataGrid';
+import type { GridColumn } from '../grid/model';
 
 /** "who, when" of a stored key. */
 export function Changed({ by, at }: { by: string; at: string }) {
@@ -21,18 +22,18 @@ export function CertificateExpiry({ cert }: { cert: CertificateInfo }) {
   );
 }
 
-const COLUMNS: Column<CertificateInfo>[] = [
-  { header: 'Version', cell: (c) => c.version },
-  { header: 'Host name', className: 'mono', cell: (c) => c.hostname },
-  { header: 'Expires', cell: (c) => <CertificateExpiry cert={c} /> },
-  { header: 'SHA-256 fingerprint', className: 'mono', cell: (c) => c.fingerprint },
-  { header: 'Subject', cell: (c) => c.subject },
-  { header: 'Issuer', cell: (c) => c.issuer },
-  { header: 'Changed', cell: (c) => <Changed by={c.changedBy} at={c.changedAt} /> },
+const COLUMNS: GridColumn<CertificateInfo>[] = [
+  { id: 'version', header: 'Version', value: (c) => c.version },
+  { id: 'hostname', header: 'Host name', className: 'mono', value: (c) => c.hostname },
+  { id: 'expires', header: 'Expires', value: (c) => c.notAfter, cell: (c) => <CertificateExpiry cert={c} /> },
+  { id: 'fingerprint', header: 'SHA-256 fingerprint', className: 'mono', value: (c) => c.fingerprint },
+  { id: 'subject', header: 'Subject', value: (c) => c.subject },
+  { id: 'issuer', header: 'Issuer', value: (c) => c.issuer },
+  { id: 'changed', header: 'Changed', value: (c) => c.changedAt, cell: (c) => <Changed by={c.changedBy} at={c.changedAt} /> },
 ];
 
 /** The stored certificates of a delivery service, newest first: descriptions only, no key. */
 export function CertificatesTable({ certificates }: { certificates: CertificateInfo[] }) {
   if (certificates.length === 0) return <p className="muted">No certificate is stored.</p>;
-  return <DataTable rows={certificates} rowKey={(c) => c.version} columns={COLUMNS} />;
+  return <DataGrid label="Certificates" urlPrefix="cert." rows={certificates} rowKey={(c) => c.version} columns={COLUMNS} />;
 }

@@ -34,7 +34,7 @@ export function MyProfileScreen({ me, onSaved }: { me: CurrentUser; onSaved: (al
       <AlertList alerts={alerts} />
       <div className="columns">
         <ProfileForm me={me} busy={busy} onSave={save} />
-        <PasswordForm busy={busy} onSave={save} />
+        <PasswordForm busy={busy} username={me.username} onSave={save} />
       </div>
     </section>
   );

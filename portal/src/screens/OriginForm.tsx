@@ -1,33 +1,62 @@
 import { useState, type FormEvent } from 'react';
+import {
+  emptyOriginForm, originToForm, toOriginBody, validateOrigin, type OriginFormErrors, type OriginFormValues,
+} from '../../../src/ui/validation/origin.js';
 import type { DeliveryService, Origin, OriginInput, Profile, Tenant } from '../api/types';
 import { Field } from '../components/Field';
-import { formValuesOf, originInput, type OriginFormValues } from '../lib/origins';
 
-/** Create or edit one origin; the API validates and its alerts are shown by the screen. */
-export function OriginForm({ origin, services, tenants, profiles, busy, onSave, onCancel }: {
+type Key = keyof OriginFormValues;
+export const ORIGIN_FIELDS: readonly Key[] = [
+  'name', 'fqdn', 'protocol', 'deliveryService', 'port', 'ipAddress', 'ip6Address', 'cachegroupId', 'coordinateId', 'profileId', 'tenantId',
+];
+
+/** The form's starting values: an edited origin's, with its delivery service as the id the select holds. */
+function initialValues(origin: Origin | null, lockedDsId: string | undefined): OriginFormValues {
+  if (!origin) return { ...emptyOriginForm(), deliveryService: lockedDsId ?? '' };
+  return { ...originToForm(origin), deliveryService: origin.deliveryServiceId === null ? '' : String(origin.deliveryServiceId) };
+}
+
+/**
+ * Create or edit one origin. Each field is checked with the daemon's own rules as it is typed
+ * (src/ui/validation/origin.ts) and its message shown under it; `serverErrors` are the API's, by field.
+ */
+export function OriginForm({ origin, services, tenants, profiles, busy, serverErrors = {}, lockedDsId, onSave, onCancel }: {
   origin: Origin | null;
   services: DeliveryService[];
   tenants: Tenant[];
   profiles: Profile[];
   busy: boolean;
+  serverErrors?: OriginFormErrors;
+  /** On a delivery service's page a new origin belongs to it. */
+  lockedDsId?: string;
   onSave: (input: OriginInput) => void;
   onCancel: () => void;
 }) {
-  const [values, setValues] = useState<OriginFormValues>(() => formValuesOf(origin));
-  const set = (key: keyof OriginFormValues) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }));
+  const [values, setValues] = useState<OriginFormValues>(() => initialValues(origin, lockedDsId));
+  const [touched, setTouched] = useState<Set<Key>>(new Set());
+  const [changedSinceServer, setChanged] = useState<Set<Key>>(new Set());
+  const errors = validateOrigin(values, services);
+  const errorOf = (k: Key) => (touched.has(k) ? errors[k] : undefined) ?? (changedSinceServer.has(k) ? undefined : serverErrors[k]);
+  const set = (k: Key) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [k]: event.target.value }));
+    setTouched((t) => new Set(t).add(k));
+    setChanged((c) => new Set(c).add(k));
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSave(originInput(values, origin));
+    setTouched(new Set(ORIGIN_FIELDS));
+    setChanged(new Set());
+    if (Object.keys(errors).length === 0) onSave(toOriginBody(values, services));
   };
+  const title = origin ? `Edit origin ${origin.name}` : 'New origin';
   return (
-    <form className="panel form-grid" onSubmit={submit} aria-label={origin ? `Edit origin ${origin.name}` : 'New origin'}>
-      <h2 className="form-title">{origin ? `Edit origin ${origin.name}` : 'New origin'}</h2>
-      <Field label="Name">
+    <form className="panel form-grid" onSubmit={submit} aria-label={title} noValidate>
+      <h2 className="form-title">{title}</h2>
+      <Field label="Name" error={errorOf('name')}>
         <input value={values.name} onChange={set('name')} required autoComplete="off" />
       </Field>
-      <Field label="Delivery service">
-        <select value={values.deliveryServiceId} onChange={set('deliveryServiceId')} required>
+      <Field label="Delivery service" error={errorOf('deliveryService')}>
+        <select value={values.deliveryService} onChange={set('deliveryService')} required disabled={lockedDsId !== undefined && !origin}>
           <option value="">Choose a delivery service…</option>
           {services.map((ds) => (
             <option key={ds.id} value={ds.id}>
@@ -36,25 +65,25 @@ export function OriginForm({ origin, services, tenants, profiles, busy, onSave, 
           ))}
         </select>
       </Field>
-      <Field label="Protocol">
+      <Field label="Protocol" error={errorOf('protocol')}>
         <select value={values.protocol} onChange={set('protocol')}>
           <option value="http">http</option>
           <option value="https">https</option>
         </select>
       </Field>
-      <Field label="FQDN">
+      <Field label="FQDN" error={errorOf('fqdn')}>
         <input className="mono" value={values.fqdn} onChange={set('fqdn')} placeholder="origin.example.com" required autoComplete="off" />
       </Field>
-      <Field label="Port">
-        <input type="number" min={1} max={65535} value={values.port} onChange={set('port')} placeholder="default" />
+      <Field label="Port" error={errorOf('port')}>
+        <input inputMode="numeric" value={values.port} onChange={set('port')} placeholder="default" />
       </Field>
-      <Field label="IPv4 address">
+      <Field label="IPv4 address" error={errorOf('ipAddress')}>
         <input className="mono" value={values.ipAddress} onChange={set('ipAddress')} autoComplete="off" />
       </Field>
-      <Field label="IPv6 address">
+      <Field label="IPv6 address" error={errorOf('ip6Address')}>
         <input className="mono" value={values.ip6Address} onChange={set('ip6Address')} autoComplete="off" />
       </Field>
-      <Field label="Tenant">
+      <Field label="Tenant" error={errorOf('tenantId')}>
         <select value={values.tenantId} onChange={set('tenantId')}>
           <option value="">The delivery service's tenant</option>
           {tenants.map((t) => (
@@ -64,7 +93,7 @@ export function OriginForm({ origin, services, tenants, profiles, busy, onSave, 
           ))}
         </select>
       </Field>
-      <Field label="Profile">
+      <Field label="Profile" error={errorOf('profileId')}>
         <select value={values.profileId} onChange={set('profileId')}>
           <option value="">None</option>
           {profiles.map((p) => (

@@ -1,15 +1,16 @@
 import { listProfiles } from '../api/endpoints';
 import type { Profile } from '../api/types';
-import { DataTable, type Column } from '../components/DataTable';
 import { Link } from '../components/Link';
 import { LoadState } from '../components/LoadState';
 import { PageHeader } from '../components/PageHeader';
+import { DataGrid } from '../grid/DataGrid';
+import type { GridColumn } from '../grid/model';
 import { useResource } from '../hooks/useResource';
 
-const COLUMNS: Column<Profile>[] = [
-  { header: 'Name', cell: (p) => <Link to={`/profiles/${p.id}`}>{p.name}</Link> },
-  { header: 'Description', cell: (p) => p.description ?? '' },
-  { header: 'Last updated (UTC)', className: 'mono', cell: (p) => p.lastUpdated ?? '—' },
+const COLUMNS: GridColumn<Profile>[] = [
+  { id: 'name', header: 'Name', value: (p) => p.name, cell: (p) => <Link to={`/profiles/${p.id}`}>{p.name}</Link> },
+  { id: 'description', header: 'Description', className: 'text', value: (p) => p.description },
+  { id: 'updated', header: 'Last updated (UTC)', className: 'mono', value: (p) => p.lastUpdated },
 ];
 
 export function ProfilesScreen() {
@@ -19,7 +20,7 @@ export function ProfilesScreen() {
     <section>
       <PageHeader title="Profiles" />
       <LoadState loading={profiles.loading} alerts={profiles.alerts} empty={list.length === 0} emptyText="No profiles." />
-      {list.length > 0 ? <DataTable rows={list} rowKey={(p) => p.id} columns={COLUMNS} /> : null}
+      {list.length > 0 ? <DataGrid label="Profiles" rows={list} rowKey={(p) => p.id} columns={COLUMNS} /> : null}
     </section>
   );
 }

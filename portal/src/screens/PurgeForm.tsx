@@ -1,86 +1,109 @@
 import { useState, type FormEvent } from 'react';
+import { DEFAULT_MAX_TTL_HOURS, matchesEverything, purgeErrors, type PurgeValues } from '../../../src/ui/validation/purge.js';
 import { createPurge } from '../api/endpoints';
 import type { Alert, DeliveryService } from '../api/types';
 import { AlertList } from '../components/AlertList';
 import { Field } from '../components/Field';
 import { alertsOf } from '../lib/alerts';
-import { DEFAULT_MAX_TTL_HOURS, checkTtl } from '../lib/purge';
-import { checkPurgeRegex } from '../lib/regex';
-import { formatApiTime, parseApiTime } from '../lib/time';
+import { fieldErrorsFromAlerts, withoutField } from '../lib/field-errors';
+import { formatApiTime } from '../lib/time';
 import { RegexHint } from './RegexHint';
 
 export interface PurgeFormProps {
   services: DeliveryService[];
   initialDsId?: string;
+  /** On a delivery service's own page: no choice of delivery service. */
+  lockDs?: boolean;
   now: number;
   maxTtlHours?: number;
   onSubmitted: () => void;
 }
 
-/** A purge request: which delivery service, which paths, for how long, from when. */
-export function PurgeForm({ services, initialDsId = '', now, maxTtlHours = DEFAULT_MAX_TTL_HOURS, onSubmitted }: PurgeFormProps) {
+type FieldName = keyof PurgeValues | 'dsId';
+const FIELDS: readonly FieldName[] = ['dsId', 'regex', 'ttl', 'startTime'];
+
+/**
+ * A purge request: which delivery service, which paths, for how long, from when. Every field is checked with the
+ * daemon's own rules as it is typed (src/ui/validation/purge.ts) and its message shown under it; what the API
+ * still refuses lands at the field it names.
+ */
+export function PurgeForm({ services, initialDsId = '', lockDs = false, now, maxTtlHours = DEFAULT_MAX_TTL_HOURS, onSubmitted }: PurgeFormProps) {
   const [dsId, setDsId] = useState(services.some((s) => s.id === initialDsId) ? initialDsId : '');
-  const [regex, setRegex] = useState('');
-  const [ttl, setTtl] = useState('24');
-  const [startTime, setStartTime] = useState(() => formatApiTime(now));
+  const [values, setValues] = useState<PurgeValues>(() => ({ regex: '', ttl: '24', startTime: formatApiTime(now) }));
+  const [touched, setTouched] = useState<Set<FieldName>>(new Set());
+  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [alerts, setAlerts] = useState<Alert[]>([]);
   const [busy, setBusy] = useState(false);
 
-  const regexCheck = checkPurgeRegex(regex);
-  const ttlProblem = checkTtl(ttl, maxTtlHours);
-  const startProblem = parseApiTime(startTime) === null ? 'Use YYYY-MM-DD hh:mm:ss (UTC).' : null;
-  const ready = dsId !== '' && regexCheck.state === 'valid' && !ttlProblem && !startProblem;
+  const checked = purgeErrors(values, maxTtlHours, Date.now());
+  const local: Partial<Record<FieldName, string>> = { ...checked, dsId: dsId === '' ? 'choose a delivery service' : undefined };
+  const errorOf = (f: FieldName) => withoutField(touched.has(f) ? local[f] ?? serverErrors[f] : serverErrors[f]);
+  const ready = FIELDS.every((f) => !local[f]);
+  const set = (f: keyof PurgeValues) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [f]: e.target.value }));
+    setTouched((t) => new Set(t).add(f));
+    setServerErrors((s) => ({ ...s, [f]: undefined }));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setTouched(new Set(FIELDS));
     if (!ready) return;
     setBusy(true);
     try {
-      const result = await createPurge({ dsId: Number(dsId), regex, ttl: Number(ttl), startTime });
+      const result = await createPurge({ dsId: Number(dsId), regex: values.regex, ttl: Number(values.ttl), startTime: values.startTime });
       setAlerts(result.alerts);
-      setRegex('');
+      setValues((v) => ({ ...v, regex: '' }));
+      setTouched(new Set());
       onSubmitted();
     } catch (error) {
-      setAlerts(alertsOf(error));
+      const split = fieldErrorsFromAlerts(alertsOf(error), FIELDS);
+      setServerErrors(split.fields);
+      setAlerts(split.rest);
     } finally {
       setBusy(false);
     }
   };
 
+  const ds = services.find((s) => s.id === dsId);
   return (
-    <form className="panel form-grid" onSubmit={submit} aria-label="Purge request">
+    <form className="panel form-grid" onSubmit={submit} aria-label="Purge request" noValidate>
       <AlertList alerts={alerts} />
-      <Field label="Delivery service">
-        <select value={dsId} onChange={(e) => setDsId(e.target.value)} required>
-          <option value="">Choose a delivery service…</option>
-          {services.map((ds) => (
-            <option key={ds.id} value={ds.id}>
-              {ds.xmlId} — {ds.displayName}
-            </option>
-          ))}
-        </select>
+      {lockDs && ds ? null : (
+        <Field label="Delivery service" error={errorOf('dsId')}>
+          <select value={dsId} onChange={(e) => { setDsId(e.target.value); setTouched((t) => new Set(t).add('dsId')); }} required>
+            <option value="">Choose a delivery service…</option>
+            {services.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.xmlId} — {s.displayName}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      <Field label="Regex" error={errorOf('regex')} hint={<RegexHint regex={values.regex} matchesEverything={!checked.regex && matchesEverything(values.regex)} />}>
+        <input className="mono" value={values.regex} onChange={set('regex')} placeholder="/images/.*\.png" spellCheck={false} autoComplete="off" required />
       </Field>
-      <Field label="Regex" hint={<RegexHint check={regexCheck} />}>
-        <input className="mono" value={regex} onChange={(e) => setRegex(e.target.value)} placeholder="/images/.*\.png" spellCheck={false} autoComplete="off" required />
-      </Field>
-      <Field label="TTL (hours)" hint={ttlProblem ?? `From 1 to ${maxTtlHours} hours (${maxTtlHours / 24} days) at most.`}>
-        <input type="number" min={1} max={maxTtlHours} step={1} value={ttl} onChange={(e) => setTtl(e.target.value)} required />
+      <Field label="TTL (hours)" error={errorOf('ttl')} hint={`From 1 to ${maxTtlHours} hours (${maxTtlHours / 24} days) at most.`}>
+        <input inputMode="numeric" value={values.ttl} onChange={set('ttl')} required />
       </Field>
       <Field
         label="Start time (UTC)"
-        hint={startProblem ?? 'Now, or up to two days ahead.'}
+        error={errorOf('startTime')}
+        hint="YYYY-MM-DD hh:mm:ss: now, or up to two days ahead."
         after={
-          <button type="button" className="secondary" onClick={() => setStartTime(formatApiTime(Date.now()))}>
+          <button type="button" className="secondary" onClick={() => set('startTime')({ target: { value: formatApiTime(Date.now()) } })}>
             Now
           </button>
         }
       >
-        <input className="mono" value={startTime} onChange={(e) => setStartTime(e.target.value)} required />
+        <input className="mono" value={values.startTime} onChange={set('startTime')} required />
       </Field>
       <div className="actions">
-        <button type="submit" disabled={!ready || busy}>
+        <button type="submit" disabled={busy}>
           Submit purge
         </button>
+        {FIELDS.some((f) => errorOf(f)) ? <span className="field-error">Fix the marked fields to submit.</span> : null}
       </div>
     </form>
   );

@@ -7,15 +7,15 @@ import { useResource } from '../hooks/useResource';
 import { JobsTable } from './JobsTable';
 import { PurgeForm } from './PurgeForm';
 
-/** The purge form and, below it, the user's jobs with the time each has left. */
-export function PurgeScreen({ canPurge, preselectedDsId }: { canPurge: boolean; preselectedDsId: string }) {
+/** The purge form and, below it, the user's own jobs with the time each has left. */
+export function PurgeScreen({ canPurge, preselectedDsId, username }: { canPurge: boolean; preselectedDsId: string; username: string }) {
   const services = useResource(listDeliveryServices);
   const jobs = useResource(listJobs);
   // The ceiling the API enforces (GLOBAL's maxRevalDurationDays); the form shows the default until it arrives.
   const ceiling = useResource(() => listProfileParameters(MAX_REVAL_PARAMETER.profile));
   const maxTtlHours = ceiling.data ? maxTtlHoursFromParameters(ceiling.data) : undefined;
   const now = useNow();
-  const jobList = jobs.data ?? [];
+  const jobList = (jobs.data?.jobs ?? []).filter((j) => j.username === username);
   return (
     <section>
       <PageHeader title="Purge" />
@@ -31,7 +31,7 @@ export function PurgeScreen({ canPurge, preselectedDsId }: { canPurge: boolean; 
       )}
       <h2>Your jobs</h2>
       <LoadState loading={jobs.loading} alerts={jobs.alerts} empty={jobList.length === 0} emptyText="You have no purge jobs yet." />
-      {jobList.length > 0 ? <JobsTable jobs={jobList} now={now} /> : null}
+      {jobList.length > 0 ? <JobsTable jobs={jobList} now={now} label="Your jobs" /> : null}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { registerUser } from '../api/endpoints';
 import type { Alert, Role, Tenant } from '../api/types';
 import { Field } from '../components/Field';
+import { isValidEmail } from '../../../daemon/routes/users-fields.js';
 import { alertsOf } from '../lib/alerts';
 import { RoleTenantFields } from './RoleTenantFields';
 
@@ -16,8 +17,22 @@ export function RegisterUserForm({ roles, tenants, onDone, onCancel }: {
   const [role, setRole] = useState('');
   const [tenantId, setTenantId] = useState('');
   const [busy, setBusy] = useState(false);
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  // The daemon's own e-mail rule (daemon/routes/users-fields.ts), as the form is filled in.
+  const errors: Record<string, string | undefined> = {
+    email: email.trim() === '' ? 'cannot be blank' : isValidEmail(email.trim()) ? undefined : 'must be a valid email address',
+    role: role === '' ? 'choose a role' : undefined,
+    tenantId: tenantId === '' ? 'choose a tenant' : undefined,
+  };
+  const errorOf = (key: string) => (touched.has(key) ? errors[key] : undefined);
+  const touch = (key: string, set: (value: string) => void) => (value: string) => {
+    set(value);
+    setTouched((t) => new Set(t).add(key));
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setTouched(new Set(['email', 'role', 'tenantId']));
+    if (Object.values(errors).some(Boolean)) return;
     setBusy(true);
     try {
       const result = await registerUser(email, Number(role), Number(tenantId));
@@ -29,13 +44,22 @@ export function RegisterUserForm({ roles, tenants, onDone, onCancel }: {
     }
   };
   return (
-    <form className="panel form-grid" onSubmit={submit} aria-label="Register a user">
+    <form className="panel form-grid" onSubmit={submit} aria-label="Register a user" noValidate>
       <h2 className="form-title">Register a user</h2>
       <p className="muted form-note">The person receives a mail with a link to choose a username and password.</p>
-      <Field label="Email">
-        <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="off" />
+      <Field label="Email" error={errorOf('email')}>
+        <input type="email" value={email} onChange={(e) => touch('email', setEmail)(e.target.value)} required autoComplete="off" />
       </Field>
-      <RoleTenantFields roles={roles} tenants={tenants} role={role} tenantId={tenantId} onRole={setRole} onTenant={setTenantId} />
+      <RoleTenantFields
+        roles={roles}
+        tenants={tenants}
+        role={role}
+        tenantId={tenantId}
+        onRole={touch('role', setRole)}
+        onTenant={touch('tenantId', setTenantId)}
+        roleError={errorOf('role')}
+        tenantError={errorOf('tenantId')}
+      />
       <div className="actions">
         <button type="submit" disabled={busy}>
           Send registration

@@ -1,6 +1,7 @@
 import type { Alert, CurrentUser } from '../api/types';
 import type { Abilities } from '../lib/privileges';
 import type { Route } from '../lib/router';
+import { DeliveryServiceScreen } from './DeliveryServiceScreen';
 import { DeliveryServicesScreen } from './DeliveryServicesScreen';
 import { DsKeysScreen } from './DsKeysScreen';
 import { KeysScreen } from './KeysScreen';
@@ -28,8 +29,10 @@ export function ScreenFor({ route, me, abilities, onProfileSaved }: {
       return <HomeScreen me={me} />;
     case 'deliveryServices':
       return <DeliveryServicesScreen canPurge={abilities.purge} canManageKeys={abilities.manageKeys} />;
+    case 'deliveryService':
+      return <DeliveryServiceScreen dsKey={route.key} abilities={abilities} />;
     case 'purge':
-      return <PurgeScreen canPurge={abilities.purge} preselectedDsId={route.dsId} />;
+      return <PurgeScreen canPurge={abilities.purge} preselectedDsId={route.dsId} username={me.username} />;
     case 'jobs':
       return <JobsScreen />;
     case 'origins':

@@ -1,18 +1,24 @@
 import type { User } from '../api/types';
-import { DataTable, type Column } from '../components/DataTable';
+import { DataGrid } from '../grid/DataGrid';
+import type { GridColumn } from '../grid/model';
 
-const COLUMNS: Column<User>[] = [
-  { header: 'Username', cell: (u) => u.username },
-  { header: 'Full name', cell: (u) => u.fullName ?? '—' },
-  { header: 'Email', cell: (u) => u.email ?? '—' },
-  { header: 'Role', cell: (u) => u.rolename ?? '—' },
-  { header: 'Tenant', cell: (u) => u.tenant ?? '—' },
+const COLUMNS: GridColumn<User>[] = [
+  { id: 'username', header: 'Username', value: (u) => u.username },
+  { id: 'fullName', header: 'Full name', value: (u) => u.fullName },
+  { id: 'email', header: 'Email', value: (u) => u.email },
+  { id: 'role', header: 'Role', value: (u) => u.rolename, filter: true },
+  { id: 'tenant', header: 'Tenant', value: (u) => u.tenant, filter: true },
+  { id: 'company', header: 'Company', value: (u) => u.company, hidden: true },
+  { id: 'updated', header: 'Last updated (UTC)', className: 'mono', value: (u) => u.lastUpdated, hidden: true },
   {
+    id: 'status',
     header: 'Status',
+    value: (u) => (u.newUser ? 'registration pending' : 'active'),
     cell: (u) => (u.newUser ? <span className="badge badge-scheduled">registration pending</span> : <span className="badge badge-ok">active</span>),
+    filter: true,
   },
 ];
 
 export function UsersTable({ users }: { users: User[] }) {
-  return <DataTable rows={users} rowKey={(u) => u.id} columns={COLUMNS} />;
+  return <DataGrid label="Users" rows={users} rowKey={(u) => u.id} columns={COLUMNS} />;
 }
