@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need from Debian: a real Secret Service for the CLI keychain test (gnome-keyring, dbus,
-# dbus-x11, libsecret-tools) and chromium for the portal's end-to-end tests. Runs as `pretest`. As root it installs
+# dbus-x11, libsecret-tools), chromium for the portal's end-to-end tests and Apache Traffic Server (trafficserver)
+# for the cache tests (test/ats/). Runs as `pretest`. As root it installs
 # whatever is missing (one quiet `apt-get update`, then one install); otherwise it never fails the run: the tests
 # that need a missing package then fail and say what is missing.
 set -u
@@ -11,6 +12,7 @@ command -v dbus-launch >/dev/null 2>&1 || needed+=(dbus-x11)
 command -v gnome-keyring-daemon >/dev/null 2>&1 || needed+=(gnome-keyring)
 command -v secret-tool >/dev/null 2>&1 || needed+=(libsecret-tools)
 [ -x /usr/bin/chromium ] || needed+=(chromium)
+command -v traffic_server >/dev/null 2>&1 || needed+=(trafficserver)
 
 [ "${#needed[@]}" -eq 0 ] && exit 0
 
