@@ -36,7 +36,7 @@ beforeAll(async () => {
   configDir = mkdtempSync(join(tmpdir(), 'cdnctl-ats-etc-'));
   const root = createAtsRoot();
   writeConfig(configDir, root, `map http://a.test/ http://127.0.0.1:${origin.port}/\n`);
-  ats = await startAts(configDir, root);
+  ats = await startAts(configDir, { root });
 });
 
 afterAll(async () => {

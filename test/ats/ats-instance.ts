@@ -104,18 +104,28 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   kill('SIGKILL');
 }
 
+export interface StartOptions {
+  /** From createAtsRoot; a new one by default. */
+  root?: string;
+  /** A free loopback port by default. */
+  port?: number;
+  /** More environment for ATS, e.g. `PROXY_CONFIG_HOSTDB_HOST_FILE_PATH` (a hosts file for test host names). */
+  env?: NodeJS.ProcessEnv;
+}
+
 /**
- * Starts ATS on `configDir` (records.config, storage.config, remap.config…, used as they are) in `root` (from
- * createAtsRoot) on a free loopback port, and resolves when traffic_server reports that it is running.
+ * Starts ATS on `configDir` (records.config, storage.config, remap.config…, used as they are) on loopback, and
+ * resolves when traffic_server reports that it is running.
  */
-export async function startAts(configDir: string, root = createAtsRoot()): Promise<AtsInstance> {
+export async function startAts(configDir: string, options: StartOptions = {}): Promise<AtsInstance> {
+  const root = options.root ?? createAtsRoot();
   if (!existsSync('/usr/bin/traffic_manager')) {
     throw new Error('Apache Traffic Server is not installed: apt-get install trafficserver (scripts/ensure-system-packages.sh)');
   }
   writeRunroot(root, configDir);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const user = process.getuid?.() === 0 ? '#-1' : userInfo().username;
-  const env = { ...process.env, TS_RUNROOT: root };
+  const env = { ...process.env, ...options.env, TS_RUNROOT: root };
   const child = spawn('/usr/bin/traffic_manager', [], {
     cwd: root,
     detached: true,

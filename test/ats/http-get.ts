@@ -20,3 +20,16 @@ export async function getVia(port: number, host: string, path: string): Promise<
     req.end();
   });
 }
+
+/**
+ * Polls until a GET answers 200 (a freshly started ATS can answer 502 for a few seconds: it marks a parent
+ * down when its first lookup of the parent's name runs before the hosts file is read, then retries it).
+ */
+export async function waitServing(port: number, host: string, path: string, timeoutMs = 30_000): Promise<Reply> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reply = await getVia(port, host, path).catch((err: Error) => ({ status: 0, headers: {}, body: err.message }));
+    if (reply.status === 200 || Date.now() > deadline) return reply;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
