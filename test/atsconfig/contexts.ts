@@ -82,3 +82,22 @@ export function pairContexts(o: PairOptions = {}): { edge: AtsServerContext; mid
     },
   };
 }
+
+/** The pair with three delivery services that exercise every remap feature (the fixtures' context). */
+export function richPair(): { edge: AtsServerContext; mid: AtsServerContext } {
+  return pairContexts({
+    edgePort: 8080, midPort: 8081, mid2Port: 8082,
+    services: [
+      service({}),
+      service({
+        xmlId: 'video', routingName: 'tv', qstringIgnore: 1, orgServerFqdn: 'http://origin2.test:8080', rangeRequestHandling: 2,
+        edgeHeaderRewrite: 'cond %{REMAP_PSEUDO_HOOK}__RETURN__set-header X-CDN cdn1',
+        midHeaderRewrite: 'cond %{REMAP_PSEUDO_HOOK}__RETURN__set-header X-Mid 1',
+        regexRemap: '^/old/(.*) http://origin2.test:8080/new/$1',
+      }),
+      service({ xmlId: 'dl', type: 'HTTP_NO_CACHE', qstringIgnore: 2, rangeRequestHandling: 1, orgServerFqdn: 'https://dl.test' }),
+      service({ xmlId: 'off', active: false }),
+      service({ xmlId: 'steer', type: 'STEERING', orgServerFqdn: null }),
+    ],
+  });
+}

@@ -35,7 +35,16 @@ beforeAll(async () => {
   const edgeRoot = createAtsRoot('edge');
   const midRoot = createAtsRoot('mid');
   const orgServerFqdn = `http://origin.test:${origin.port}`;
-  const services = [service({ orgServerFqdn, edgeHeaderRewrite: 'cond %{REMAP_PSEUDO_HOOK}__RETURN__set-header X-Edge-Rule demo' })];
+  // "demo" is the one the requests use; "video" and "dl" carry every remap plugin, so ATS must load them all.
+  const services = [
+    service({ orgServerFqdn, edgeHeaderRewrite: 'cond %{REMAP_PSEUDO_HOOK}__RETURN__set-header X-Edge-Rule demo' }),
+    service({
+      xmlId: 'video', routingName: 'tv', qstringIgnore: 1, orgServerFqdn: `http://origin.test:${origin.port + 1}`, rangeRequestHandling: 2,
+      edgeHeaderRewrite: 'cond %{REMAP_PSEUDO_HOOK}__RETURN__set-header X-CDN cdn1', midHeaderRewrite: 'cond %{REMAP_PSEUDO_HOOK}__RETURN__set-header X-Mid 1',
+      regexRemap: `^/old/(.*) http://origin.test:${origin.port + 1}/new/$1`,
+    }),
+    service({ xmlId: 'dl', qstringIgnore: 2, rangeRequestHandling: 1, type: 'HTTP_NO_CACHE', orgServerFqdn: 'http://dl.test' }),
+  ];
   const edgeCtx = pairContexts({ edgePort, midPort, mid2Port, services, cacheDir: join(edgeRoot, 'cache') }).edge;
   const midCtx = pairContexts({ edgePort, midPort, mid2Port, services, cacheDir: join(midRoot, 'cache') }).mid;
   mid = await startAts(writeFiles(generateAtsFiles(midCtx)), { root: midRoot, port: midPort, env });
@@ -53,6 +62,7 @@ afterAll(async () => {
 test('generated EDGE and MID files load in ATS 9.2 without errors', () => {
   for (const ats of [edge, mid]) {
     expect(ats.diags()).not.toMatch(/ERROR|could not initialize storage|Cache Disabled/);
+    expect(ats.diags()).toContain("loading plugin '/usr/lib/trafficserver/modules/regex_revalidate.so'");
     for (const file of ['remap.config', 'parent.config', 'ip_allow.yaml', 'logging.yaml', 'plugin.config']) {
       expect(ats.diags()).toMatch(new RegExp(`${file.replace('.', '\\.')} finished loading`));
       expect(ats.diags()).not.toMatch(new RegExp(`${file.replace('.', '\\.')} failed to load`));
