@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { registerAgent } from '../../commands/agent.js';
 import { registerAuth } from '../../commands/auth.js';
 import { registerCdns } from '../../commands/cdns.js';
 import { registerCompletion } from '../../commands/completion.js';
@@ -53,5 +54,6 @@ export function buildProgram(): Command {
   withExamples(registerDaemon(program), ['cdnctl daemon start --demo', 'cdnctl daemon status']);
   registerCompletion(program);
   registerUi(program);
+  registerAgent(program);
   return program;
 }
