@@ -53,10 +53,10 @@ export function lineDiff(change: FileChange): string {
     if (i < a.length && j < b.length && a[i] === b[j]) {
       i++;
       j++;
-    } else if (j < b.length && (i >= a.length || t[i][j + 1] >= t[i + 1][j])) {
-      out.push(`+${b[j++]}`);
-    } else {
+    } else if (i < a.length && (j >= b.length || t[i + 1][j] >= t[i][j + 1])) {
       out.push(`-${a[i++]}`);
+    } else {
+      out.push(`+${b[j++]}`);
     }
   }
   return `${out.join('\n')}\n`;
