@@ -1,10 +1,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError, Option } from 'commander';
 import { resolve } from 'node:path';
-import { AgentApi } from '../src/agent/api.js';
 import { parseDuration } from '../src/agent/duration.js';
-import { runAgent } from '../src/agent/loop.js';
-import { runShell } from '../src/agent/reload.js';
 import { loadStates, type AgentState } from '../src/agent/state.js';
 import type { WaitForParents } from '../src/agent/types.js';
 import { CliError, EXIT } from '../src/cli/errors.js';
@@ -81,6 +78,10 @@ export function registerAgent(program: Command): void {
         .option('--dry-run', 'show the diff it would apply, change nothing, report nothing'),
     run: async (inv, _args, flags) => {
       const http = await inv.client({ version: '1.3' });
+      // Loaded here, not at start-up: validation pulls in the YAML parser, which no other command needs.
+      const [{ AgentApi }, { runAgent }, { runShell }] = await Promise.all([
+        import('../src/agent/api.js'), import('../src/agent/loop.js'), import('../src/agent/reload.js'),
+      ]);
       const controller = new AbortController();
       const stop = () => controller.abort();
       process.once('SIGINT', stop);
