@@ -18,6 +18,7 @@ interface RunFlags {
   waitForParents: WaitForParents;
   once?: boolean;
   dryRun?: boolean;
+  force?: boolean;
 }
 
 function duration(text: string): number {
@@ -75,6 +76,7 @@ export function registerAgent(program: Command): void {
         .option('--reload-command <command>', 'how to make ATS read changed files ("" for none)', 'traffic_ctl config reload')
         .addOption(new Option('--wait-for-parents <when>', 'hold updates while a parent cache is still pending').choices(['true', 'false', 'reval']).default('reval'))
         .option('--once', 'one syncds pass and one revalidate pass, then exit')
+        .option('--force', 'apply every file on the first pass even when nothing is queued (a first install)')
         .option('--dry-run', 'show the diff it would apply, change nothing, report nothing'),
     run: async (inv, _args, flags) => {
       const http = await inv.client({ version: '1.3' });
@@ -91,7 +93,7 @@ export function registerAgent(program: Command): void {
           {
             host: flags.host, configDir: resolve(flags.atsConfigDir), intervalMs: flags.interval,
             revalidateIntervalMs: flags.revalidateInterval, dispersionMs: flags.dispersion, wait: flags.waitForParents,
-            dryRun: flags.dryRun === true, once: flags.once === true, reloadCommand: flags.reloadCommand.trim() || null,
+            dryRun: flags.dryRun === true, force: flags.force === true, once: flags.once === true, reloadCommand: flags.reloadCommand.trim() || null,
             dataDir: inv.dataDir,
           },
           {

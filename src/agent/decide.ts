@@ -30,12 +30,13 @@ function decideRevalidate(status: UpdateStatus, wait: WaitForParents): Decision 
 /**
  * What a pass does with the server's update status (Traffic Ops' ORT/t3c rules): a syncds pass applies every
  * file when an update is queued and no parent is still pending; a revalidate pass applies regex_revalidate.config
- * when a revalidation is pending, rapid revalidate is on and the parents have applied theirs. An unknown host
- * (an empty answer) is never applied.
+ * when a revalidation is pending, rapid revalidate is on and the parents have applied theirs. `force` (ORT's
+ * "badass" mode) makes a syncds pass apply whatever is pending. An unknown host (an empty answer) is never applied.
  */
-export function decide(kind: PassKind, statuses: readonly UpdateStatus[], host: string, wait: WaitForParents): Decision {
+export function decide(kind: PassKind, statuses: readonly UpdateStatus[], host: string, wait: WaitForParents, force = false): Decision {
   const status = statuses.find((s) => s.host_name === host) ?? statuses[0];
   if (!status) return { action: 'skip', reason: `the server does not know host ${host} (update_status is empty)` };
+  if (force && kind === 'syncds') return { action: 'apply', files: 'all', reason: 'forced (--force): every file, whatever is pending' };
   return kind === 'syncds' ? decideSyncds(status, wait) : decideRevalidate(status, wait);
 }
 

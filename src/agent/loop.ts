@@ -12,6 +12,8 @@ export interface AgentOptions {
   dispersionMs: number;
   wait: WaitForParents;
   dryRun: boolean;
+  /** Apply every file on the first syncds pass whatever update_status says (then as usual). */
+  force: boolean;
   once: boolean;
   /** Null: do not reload. */
   reloadCommand: string | null;
@@ -36,12 +38,15 @@ export interface LoopDeps {
 /** One agent run: its options, dependencies and state, and how one pass is made and recorded. */
 class Agent {
   state: AgentState;
+  /** Whether the next syncds pass is forced: only the first one, and only with --force. */
+  forceNext: boolean;
 
   constructor(
     private readonly o: AgentOptions,
     private readonly d: LoopDeps,
   ) {
     this.state = newState(o.host, o.configDir, d.now());
+    this.forceNext = o.force;
   }
 
   log(kind: PassKind | 'agent', message: string): void {
@@ -58,7 +63,7 @@ class Agent {
     let outcome: PassOutcome;
     try {
       outcome = await runPass({
-        api: this.d.api, host: this.o.host, configDir: this.o.configDir, wait: this.o.wait, dryRun: this.o.dryRun,
+        api: this.d.api, host: this.o.host, configDir: this.o.configDir, wait: this.o.wait, dryRun: this.o.dryRun, force: this.forceNext,
         reload: async () => (this.o.reloadCommand ? this.d.runCommand(this.o.reloadCommand) : undefined),
         log: (k, m) => this.log(k, m), out: this.d.out, now: this.d.now,
       }, kind);
@@ -68,6 +73,7 @@ class Agent {
     } finally {
       this.save();
     }
+    if (kind === 'syncds') this.forceNext = false;
     const at = this.d.now().toISOString();
     this.state = { ...this.state, lastCheckIn: { at, status: outcome.status } };
     if (outcome.reported) this.state = { ...this.state, lastApplied: { at, kind, files: outcome.written, backup: outcome.backup } };

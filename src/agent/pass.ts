@@ -11,6 +11,7 @@ export interface PassDeps {
   configDir: string;
   wait: WaitForParents;
   dryRun: boolean;
+  force: boolean;
   /** Runs the reload command; rejects when it fails. */
   reload: () => Promise<void>;
   log: (kind: PassKind, message: string) => void;
@@ -65,7 +66,7 @@ async function apply(deps: PassDeps, kind: PassKind, changes: FileChange[]): Pro
 export async function runPass(deps: PassDeps, kind: PassKind): Promise<PassOutcome> {
   const statuses = await deps.api.updateStatus(deps.host);
   const status = statuses.find((s) => s.host_name === deps.host) ?? statuses[0] ?? null;
-  const decision = decide(kind, statuses, deps.host, deps.wait);
+  const decision = decide(kind, statuses, deps.host, deps.wait, deps.force);
   const outcome: PassOutcome = { status, written: [], backup: null, reported: false };
   deps.log(kind, `check-in: ${decision.action === 'skip' ? 'skip' : 'apply'}: ${decision.reason}`);
   if (decision.action === 'skip' || status === null) return outcome;

@@ -35,6 +35,12 @@ describe('decide (ORT/t3c rules)', () => {
       .toMatchObject({ action: 'skip', reason: expect.stringContaining('rapid revalidate is off') });
   });
 
+  test('force applies a syncds pass whatever is pending, but not a revalidate pass nor an unknown host', () => {
+    expect(decide('syncds', [status()], 'edge-01', 'true', true)).toMatchObject({ action: 'apply', files: 'all' });
+    expect(decide('revalidate', [status()], 'edge-01', 'true', true).action).toBe('skip');
+    expect(decide('syncds', [], 'edge-01', 'true', true).action).toBe('skip');
+  });
+
   test('an unknown host (an empty update_status) is never applied', () => {
     expect(decide('syncds', [], 'edge-09', 'reval')).toMatchObject({ action: 'skip', reason: expect.stringContaining('edge-09') });
   });

@@ -36,7 +36,7 @@ afterEach(async () => {
 function options(over: Partial<AgentOptions> = {}): AgentOptions {
   return {
     host: 'edge-01', configDir: etc, intervalMs: 50, revalidateIntervalMs: 50, dispersionMs: 0, wait: 'reval',
-    dryRun: false, once: true, reloadCommand: `echo reloaded >> ${join(dir, 'reloads')}`, dataDir: join(dir, 'data'), ...over,
+    dryRun: false, force: false, once: true, reloadCommand: `echo reloaded >> ${join(dir, 'reloads')}`, dataDir: join(dir, 'data'), ...over,
   };
 }
 
@@ -147,6 +147,14 @@ test('the loop survives the server being down: it logs, backs off, and applies o
   expect(await running).toBe(0);
   expect(lines.at(-1)).toMatch(/agent edge-01 agent: stopped$/);
 }, 30_000);
+
+test('--force applies every file on the first pass although nothing is queued, and reports', async () => {
+  to.statuses.set('edge-01', updateStatus('edge-01'));
+  await run(options({ force: true }));
+  expect(readdirSync(etc)).toContain('remap.config');
+  expect(lines.join('\n')).toMatch(/syncds: check-in: apply: forced/);
+  expect(to.reports).toEqual([{ host: 'edge-01', updated: 'false', reval_updated: 'false' }]);
+});
 
 test('a refused session and an unknown host are logged, never applied', async () => {
   const http = new HttpClient({ baseUrl: to.url, version: '1.3', cookie: 'mojolicious=expired' });
