@@ -12,8 +12,11 @@ export interface FakeTo {
   url: string;
   port: number;
   statuses: Map<string, UpdateStatus>;
-  /** File name → text; every host is served the same set. */
+  /** File name → text; every host is served this set unless `hostFiles` has one for it. */
   files: Map<string, string>;
+  hostFiles: Map<string, Map<string, string>>;
+  /** Called after a check-in changed a host's flags (to compute the children's parent flags). */
+  onReport: (host: string) => void;
   /** The check-ins received: host and form fields. */
   reports: Array<{ host: string; updated: string | null; reval_updated: string | null }>;
   requests: string[];
@@ -38,15 +41,17 @@ function handler(fake: FakeTo) {
     m = /^\/api\/1\.\d\/servers\/([^/]+)\/configfiles\/ats$/.exec(url.pathname);
     if (m) {
       const host = decodeURIComponent(m[1] as string);
-      const configFiles = [...fake.files.keys()].map((name) => {
-        const scope = SCOPES[name] ?? 'servers';
+      const configFiles = [...(fake.hostFiles.get(host) ?? fake.files).keys()].map((name) => {
+        // Per-host sets are all served at the host's own URI, so each host gets its own text.
+        const scope = fake.hostFiles.has(host) ? 'servers' : (SCOPES[name] ?? 'servers');
         const owner = scope === 'cdns' ? 'cdn1' : scope === 'profiles' ? 'EDGE' : host;
         return { fnameOnDisk: name, location: '/etc/trafficserver', apiUri: `/api/1.3/${scope}/${owner}/configfiles/ats/${name}`, scope };
       });
       return send(200, 'application/json', JSON.stringify({ info: { serverId: 1 }, configFiles }));
     }
-    m = /^\/api\/1\.\d\/(servers|profiles|cdns)\/[^/]+\/configfiles\/ats\/([^/]+)$/.exec(url.pathname);
-    if (m && fake.files.has(m[2] as string)) return send(200, 'text/plain; charset=utf-8', fake.files.get(m[2] as string) as string);
+    m = /^\/api\/1\.\d\/(servers|profiles|cdns)\/([^/]+)\/configfiles\/ats\/([^/]+)$/.exec(url.pathname);
+    const set = m && m[1] === 'servers' ? (fake.hostFiles.get(decodeURIComponent(m[2] as string)) ?? fake.files) : fake.files;
+    if (m && set.has(m[3] as string)) return send(200, 'text/plain; charset=utf-8', set.get(m[3] as string) as string);
     m = /^\/update\/([^/]+)$/.exec(url.pathname);
     if (m && req.method === 'POST') {
       let body = '';
@@ -60,6 +65,7 @@ function handler(fake: FakeTo) {
         fake.reports.push({ host, updated: form.get('updated'), reval_updated: form.get('reval_updated') });
         status.upd_pending = form.get('updated') === 'true';
         if (form.has('reval_updated') && status.use_reval_pending) status.reval_pending = form.get('reval_updated') === 'true';
+        fake.onReport(host);
         send(200, 'text/plain', 'Success');
       });
       return;
@@ -71,7 +77,7 @@ function handler(fake: FakeTo) {
 export async function startFakeTo(): Promise<FakeTo> {
   let server: Server;
   const fake = {
-    url: '', port: 0, statuses: new Map(), files: new Map(), reports: [], requests: [],
+    url: '', port: 0, statuses: new Map(), files: new Map(), hostFiles: new Map(), onReport: () => {}, reports: [], requests: [],
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
