@@ -79,7 +79,7 @@ export function registerAgent(program: Command): void {
         .option('--force', 'apply every file on the first pass even when nothing is queued (a first install)')
         .option('--dry-run', 'show the diff it would apply, change nothing, report nothing'),
     run: async (inv, _args, flags) => {
-      const http = await inv.client({ version: '1.3' });
+      const http = await inv.client();
       // Loaded here, not at start-up: validation pulls in the YAML parser, which no other command needs.
       const [{ AgentApi }, { runAgent }, { runShell }] = await Promise.all([
         import('../src/agent/api.js'), import('../src/agent/loop.js'), import('../src/agent/reload.js'),
