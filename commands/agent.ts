@@ -5,6 +5,9 @@ import { parseDuration } from '../src/agent/duration.js';
 import { loadStates, type AgentState } from '../src/agent/state.js';
 import type { WaitForParents } from '../src/agent/types.js';
 import { CliError, EXIT } from '../src/cli/errors.js';
+import { HttpClient } from '../src/client/http.js';
+import { login } from '../src/client/session.js';
+import type { ApiVersion } from '../src/client/types.js';
 import { messageOutput, tableOutput, type Column } from '../src/output/format.js';
 import { addNoun, addVerb } from './common/verb.js';
 
@@ -25,6 +28,24 @@ function duration(text: string): number {
   const ms = parseDuration(text);
   if (ms === null) throw new InvalidArgumentError('expected a duration such as 500ms, 60s, 15m or 1h.');
   return ms;
+}
+
+/**
+ * With CDNCTL_AGENT_USERNAME and CDNCTL_AGENT_PASSWORD set, how the agent logs in again when its session has
+ * expired (a daemon down for longer than a session lives): the new session's cookie.
+ */
+function agentLogin(env: NodeJS.ProcessEnv, baseUrl: string, version: ApiVersion): (() => Promise<string>) | undefined {
+  const username = env.CDNCTL_AGENT_USERNAME;
+  const password = env.CDNCTL_AGENT_PASSWORD;
+  if (!username || !password) return undefined;
+  return async () => {
+    const client = new HttpClient({ baseUrl, version });
+    try {
+      return (await login(client, username, password)).cookie;
+    } finally {
+      await client.close();
+    }
+  };
 }
 
 /** Resolves after `ms`, or as soon as the signal aborts. */
@@ -79,7 +100,10 @@ export function registerAgent(program: Command): void {
         .option('--force', 'apply every file on the first pass even when nothing is queued (a first install)')
         .option('--dry-run', 'show the diff it would apply, change nothing, report nothing'),
     run: async (inv, _args, flags) => {
-      const http = await inv.client();
+      const relogin = agentLogin(inv.env, inv.server().url, inv.version());
+      // With its own credentials the agent needs no stored session: the first 401 logs it in.
+      const stored = relogin ? await inv.session(inv.server().url) : null;
+      const http = relogin && !stored ? await inv.client({ auth: false }) : await inv.client();
       // Loaded here, not at start-up: validation pulls in the YAML parser, which no other command needs.
       const [{ AgentApi }, { runAgent }, { runShell }] = await Promise.all([
         import('../src/agent/api.js'), import('../src/agent/loop.js'), import('../src/agent/reload.js'),
@@ -97,7 +121,7 @@ export function registerAgent(program: Command): void {
             dataDir: inv.dataDir,
           },
           {
-            api: new AgentApi(http, http.version), runCommand: (command) => runShell(command),
+            api: new AgentApi(http, http.version, relogin), runCommand: (command) => runShell(command),
             logLine: (text) => process.stderr.write(`${text}\n`), out: (text) => process.stdout.write(text),
             now: () => new Date(), sleep, random: Math.random, signal: controller.signal,
           },

@@ -36,12 +36,17 @@ function detailOf(res: RawResponse): string {
  * refreshes on each answer is kept.
  */
 export class AgentApi {
+  /**
+   * `relogin`, when given, starts a new session after a 401 (the agent's own credentials) and answers its
+   * cookie; the refused call is then made once more.
+   */
   constructor(
     private readonly http: HttpClient,
     private readonly apiVersion: string,
+    private readonly relogin?: () => Promise<string>,
   ) {}
 
-  private async call(what: string, method: 'GET' | 'POST', path: string, form?: string): Promise<RawResponse> {
+  private async send(what: string, method: 'GET' | 'POST', path: string, form?: string): Promise<RawResponse> {
     let res: RawResponse;
     try {
       res = await this.http.raw(method, path, form === undefined ? undefined : { type: 'application/x-www-form-urlencoded', text: form });
@@ -50,6 +55,19 @@ export class AgentApi {
     }
     const session = sessionFromSetCookie(res.setCookie);
     if (session) this.http.cookie = session.cookie;
+    return res;
+  }
+
+  private async call(what: string, method: 'GET' | 'POST', path: string, form?: string): Promise<RawResponse> {
+    let res = await this.send(what, method, path, form);
+    if (res.status === 401 && this.relogin) {
+      try {
+        this.http.cookie = await this.relogin();
+      } catch (err) {
+        throw new AgentCallError(`${what} (session refused, new login failed)`, 401, (err as Error).message);
+      }
+      res = await this.send(what, method, path, form);
+    }
     if (res.status !== 200) throw new AgentCallError(what, res.status, detailOf(res));
     return res;
   }

@@ -1,7 +1,7 @@
 import type { AgentApi } from './api.js';
 import { backoffMs, dispersionDelay } from './decide.js';
 import { runPass, type PassOutcome } from './pass.js';
-import { newState, saveState, withEvent, type AgentState } from './state.js';
+import { loadStates, newState, saveState, withEvent, type AgentState } from './state.js';
 import type { PassKind, WaitForParents } from './types.js';
 
 export interface AgentOptions {
@@ -45,7 +45,10 @@ class Agent {
     private readonly o: AgentOptions,
     private readonly d: LoopDeps,
   ) {
-    this.state = newState(o.host, o.configDir, d.now());
+    // A restarted agent keeps what the last run did and decided; `agent status` shows both runs' history.
+    const previous = loadStates(o.dataDir, o.host)[0];
+    const fresh = newState(o.host, o.configDir, d.now());
+    this.state = previous ? { ...fresh, lastApplied: previous.lastApplied, lastError: previous.lastError, events: previous.events } : fresh;
     this.forceNext = o.force;
   }
 

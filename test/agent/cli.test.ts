@@ -78,12 +78,23 @@ test('agent run --once installs the new remap.config, reloads the real ATS throu
   expect(readdirSync(join(etc, '.cdnctl-backup'))).toHaveLength(1);
 });
 
+test('with CDNCTL_AGENT_USERNAME/PASSWORD and no session the agent logs itself in', async () => {
+  to.statuses.get('edge-01')!.upd_pending = true;
+  const result = await agent(['run', '--host', 'edge-01', '--ats-config-dir', etc, '--once', '--reload-command', ''], {
+    CDNCTL_SESSION: '', CDNCTL_AGENT_USERNAME: 'ort', CDNCTL_AGENT_PASSWORD: 'secret-pass',
+  });
+  expect(result.stderr).toMatch(/syncds: every file already matches the server/);
+  expect(result.code).toBe(0);
+  expect(to.statuses.get('edge-01')?.upd_pending).toBe(false);
+});
+
 test('agent status prints what the agent last did', async () => {
   const json = await runCdnctl(dirs, ['agent', 'status', '-o', 'json']);
   expect(json.code).toBe(0);
-  const [state] = JSON.parse(json.stdout) as Array<{ host: string; lastApplied: { kind: string; files: string[] } }>;
+  const [state] = JSON.parse(json.stdout) as Array<{ host: string; lastApplied: { kind: string; files: string[] }; events: Array<{ message: string }> }>;
   expect(state?.host).toBe('edge-01');
-  expect(state?.lastApplied).toMatchObject({ kind: 'syncds', files: ['parent.config', 'remap.config'] });
+  expect(state?.lastApplied).toMatchObject({ kind: 'syncds', files: [] });
+  expect(state?.events.some((e) => e.message.startsWith('wrote parent.config, remap.config'))).toBe(true);
   const table = await runCdnctl(dirs, ['agent', 'status']);
   expect(table.stdout).toMatch(/edge-01/);
   expect((await runCdnctl(dirs, ['agent', 'status', '--host', 'edge-09'])).stdout).toContain('No agent has run for edge-09 here.');

@@ -32,6 +32,17 @@ function handler(fake: FakeTo) {
     const url = new URL(req.url ?? '/', 'http://x');
     fake.requests.push(`${req.method} ${url.pathname}`);
     const send = (status: number, type: string, body: string) => res.writeHead(status, { 'content-type': type }).end(body);
+    if (req.method === 'POST' && /^\/api\/1\.\d\/user\/login$/.test(url.pathname)) {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        const { u, p } = JSON.parse(body) as { u: string; p: string };
+        if (u !== 'ort' || p !== 'secret-pass') return send(401, 'application/json', '{"alerts":[{"level":"error","text":"Invalid username or password."}]}');
+        res.setHeader('set-cookie', 'mojolicious=ok; Path=/; Max-Age=21600; HttpOnly');
+        send(200, 'application/json', '{"alerts":[{"level":"success","text":"Successfully logged in."}]}');
+      });
+      return;
+    }
     if (req.headers.cookie !== 'mojolicious=ok') return send(401, 'application/json', '{"alerts":[{"level":"error","text":"Unauthorized, please log in."}]}');
     let m = /^\/api\/1\.\d\/servers\/([^/]+)\/update_status$/.exec(url.pathname);
     if (m) {

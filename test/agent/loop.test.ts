@@ -7,6 +7,7 @@ import { runAgent, type AgentOptions } from '../../src/agent/loop.js';
 import { runShell } from '../../src/agent/reload.js';
 import { loadStates } from '../../src/agent/state.js';
 import { HttpClient } from '../../src/client/http.js';
+import { login } from '../../src/client/session.js';
 import { startFakeTo, updateStatus, type FakeTo } from './fake-to.js';
 
 let to: FakeTo;
@@ -154,6 +155,22 @@ test('--force applies every file on the first pass although nothing is queued, a
   expect(readdirSync(etc)).toContain('remap.config');
   expect(lines.join('\n')).toMatch(/syncds: check-in: apply: forced/);
   expect(to.reports).toEqual([{ host: 'edge-01', updated: 'false', reval_updated: 'false' }]);
+});
+
+test('with its own credentials the agent logs in again when its session is refused, and retries the call', async () => {
+  to.statuses.set('edge-01', updateStatus('edge-01', { upd_pending: true }));
+  const http = new HttpClient({ baseUrl: to.url, version: '1.3', cookie: 'mojolicious=expired' });
+  clients.push(http);
+  const relogin = async (password: string) => {
+    const client = new HttpClient({ baseUrl: to.url, version: '1.3' });
+    clients.push(client);
+    return (await login(client, 'ort', password)).cookie;
+  };
+  expect((await new AgentApi(http, '1.3', () => relogin('secret-pass')).updateStatus('edge-01'))[0]?.upd_pending).toBe(true);
+  expect(http.cookie).toBe('mojolicious=ok');
+  http.cookie = 'mojolicious=expired';
+  await expect(new AgentApi(http, '1.3', () => relogin('wrong-pass')).updateStatus('edge-01'))
+    .rejects.toThrow('GET update_status (session refused, new login failed): HTTP 401 Invalid username or password.');
 });
 
 test('a refused session and an unknown host are logged, never applied', async () => {
