@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { UpdateStatus } from '../../src/agent/types.js';
 
@@ -27,63 +27,69 @@ export interface FakeTo {
 
 const SCOPES: Record<string, string> = { 'regex_revalidate.config': 'cdns', 'records.config': 'profiles' };
 
-function handler(fake: FakeTo) {
-  return (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    fake.requests.push(`${req.method} ${url.pathname}`);
-    const send = (status: number, type: string, body: string) => res.writeHead(status, { 'content-type': type }).end(body);
-    if (req.method === 'POST' && /^\/api\/1\.\d\/user\/login$/.test(url.pathname)) {
-      let body = '';
-      req.on('data', (d: Buffer) => (body += d.toString()));
-      req.on('end', () => {
-        const { u, p } = JSON.parse(body) as { u: string; p: string };
-        if (u !== 'ort' || p !== 'secret-pass') return send(401, 'application/json', '{"alerts":[{"level":"error","text":"Invalid username or password."}]}');
-        res.setHeader('set-cookie', 'mojolicious=ok; Path=/; Max-Age=21600; HttpOnly');
-        send(200, 'application/json', '{"alerts":[{"level":"success","text":"Successfully logged in."}]}');
-      });
-      return;
-    }
-    if (req.headers.cookie !== 'mojolicious=ok') return send(401, 'application/json', '{"alerts":[{"level":"error","text":"Unauthorized, please log in."}]}');
-    let m = /^\/api\/1\.\d\/servers\/([^/]+)\/update_status$/.exec(url.pathname);
-    if (m) {
-      const status = fake.statuses.get(decodeURIComponent(m[1] as string));
-      return send(200, 'application/json', JSON.stringify(status ? [status] : []));
-    }
-    m = /^\/api\/1\.\d\/servers\/([^/]+)\/configfiles\/ats$/.exec(url.pathname);
-    if (m) {
-      const host = decodeURIComponent(m[1] as string);
-      const configFiles = [...(fake.hostFiles.get(host) ?? fake.files).keys()].map((name) => {
-        // Per-host sets are all served at the host's own URI, so each host gets its own text.
-        const scope = fake.hostFiles.has(host) ? 'servers' : (SCOPES[name] ?? 'servers');
-        const owner = scope === 'cdns' ? 'cdn1' : scope === 'profiles' ? 'EDGE' : host;
-        return { fnameOnDisk: name, location: '/etc/trafficserver', apiUri: `/api/1.3/${scope}/${owner}/configfiles/ats/${name}`, scope };
-      });
-      return send(200, 'application/json', JSON.stringify({ info: { serverId: 1 }, configFiles }));
-    }
-    m = /^\/api\/1\.\d\/(servers|profiles|cdns)\/([^/]+)\/configfiles\/ats\/([^/]+)$/.exec(url.pathname);
-    const set = m && m[1] === 'servers' ? (fake.hostFiles.get(decodeURIComponent(m[2] as string)) ?? fake.files) : fake.files;
-    if (m && set.has(m[3] as string)) return send(200, 'text/plain; charset=utf-8', set.get(m[3] as string) as string);
-    m = /^\/update\/([^/]+)$/.exec(url.pathname);
-    if (m && req.method === 'POST') {
-      let body = '';
-      req.on('data', (d: Buffer) => (body += d.toString()));
-      req.on('end', () => {
-        const form = new URLSearchParams(body);
-        const host = decodeURIComponent(m?.[1] as string);
-        const status = fake.statuses.get(host);
-        if (!status) return send(404, 'text/plain', 'Failed request.  Unknown server');
-        if (!form.has('updated')) return send(400, 'text/plain', 'Failed request.  Must provide updated status');
-        fake.reports.push({ host, updated: form.get('updated'), reval_updated: form.get('reval_updated') });
-        status.upd_pending = form.get('updated') === 'true';
-        if (form.has('reval_updated') && status.use_reval_pending) status.reval_pending = form.get('reval_updated') === 'true';
-        fake.onReport(host);
-        send(200, 'text/plain', 'Success');
-      });
-      return;
-    }
-    send(404, 'application/json', `{"alerts":[{"level":"error","text":"The requested path '${url.pathname}' does not exist."}]}`);
-  };
+type Send = (status: number, type: string, body: string) => void;
+const JSON_TYPE = 'application/json';
+const alert = (text: string) => JSON.stringify({ alerts: [{ level: 'error', text }] });
+
+async function bodyOf(req: IncomingMessage): Promise<string> {
+  let body = '';
+  for await (const chunk of req) body += (chunk as Buffer).toString();
+  return body;
 }
+
+/** POST user/login: `ort` / `secret-pass` gets the cookie every other route wants. */
+async function loginRoute(req: IncomingMessage, res: ServerResponse, send: Send): Promise<void> {
+  const { u, p } = JSON.parse(await bodyOf(req)) as { u: string; p: string };
+  if (u !== 'ort' || p !== 'secret-pass') return send(401, JSON_TYPE, alert('Invalid username or password.'));
+  res.setHeader('set-cookie', 'mojolicious=ok; Path=/; Max-Age=21600; HttpOnly');
+  send(200, JSON_TYPE, '{"alerts":[{"level":"success","text":"Successfully logged in."}]}');
+}
+
+/** The file list; a host with its own set is served every file at its own URI, others at TO's scoped URIs. */
+function fileList(fake: FakeTo, host: string): string {
+  const configFiles = [...(fake.hostFiles.get(host) ?? fake.files).keys()].map((name) => {
+    const scope = fake.hostFiles.has(host) ? 'servers' : (SCOPES[name] ?? 'servers');
+    const owner = scope === 'cdns' ? 'cdn1' : scope === 'profiles' ? 'EDGE' : host;
+    return { fnameOnDisk: name, location: '/etc/trafficserver', apiUri: `/api/1.3/${scope}/${owner}/configfiles/ats/${name}`, scope };
+  });
+  return JSON.stringify({ info: { serverId: 1 }, configFiles });
+}
+
+/** POST /update/:hostname as the Perl check-in answered it (plain text), changing only the flags sent. */
+async function checkIn(fake: FakeTo, req: IncomingMessage, host: string, send: Send): Promise<void> {
+  const form = new URLSearchParams(await bodyOf(req));
+  const status = fake.statuses.get(host);
+  if (!status) return send(404, 'text/plain', 'Failed request.  Unknown server');
+  if (!form.has('updated')) return send(400, 'text/plain', 'Failed request.  Must provide updated status');
+  fake.reports.push({ host, updated: form.get('updated'), reval_updated: form.get('reval_updated') });
+  status.upd_pending = form.get('updated') === 'true';
+  if (form.has('reval_updated') && status.use_reval_pending) status.reval_pending = form.get('reval_updated') === 'true';
+  fake.onReport(host);
+  send(200, 'text/plain', 'Success');
+}
+
+async function route(fake: FakeTo, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const path = new URL(req.url ?? '/', 'http://x').pathname;
+  fake.requests.push(`${req.method} ${path}`);
+  const send: Send = (status, type, body) => res.writeHead(status, { 'content-type': type }).end(body);
+  if (req.method === 'POST' && /^\/api\/1\.\d\/user\/login$/.test(path)) return loginRoute(req, res, send);
+  if (req.headers.cookie !== 'mojolicious=ok') return send(401, JSON_TYPE, alert('Unauthorized, please log in.'));
+  let m = /^\/api\/1\.\d\/servers\/([^/]+)\/update_status$/.exec(path);
+  if (m) {
+    const status = fake.statuses.get(decodeURIComponent(m[1] as string));
+    return send(200, JSON_TYPE, JSON.stringify(status ? [status] : []));
+  }
+  m = /^\/api\/1\.\d\/servers\/([^/]+)\/configfiles\/ats$/.exec(path);
+  if (m) return send(200, JSON_TYPE, fileList(fake, decodeURIComponent(m[1] as string)));
+  m = /^\/api\/1\.\d\/(servers|profiles|cdns)\/([^/]+)\/configfiles\/ats\/([^/]+)$/.exec(path);
+  const set = m && m[1] === 'servers' ? (fake.hostFiles.get(decodeURIComponent(m[2] as string)) ?? fake.files) : fake.files;
+  if (m && set.has(m[3] as string)) return send(200, 'text/plain; charset=utf-8', set.get(m[3] as string) as string);
+  m = /^\/update\/([^/]+)$/.exec(path);
+  if (m && req.method === 'POST') return checkIn(fake, req, decodeURIComponent(m[1] as string), send);
+  send(404, JSON_TYPE, alert(`The requested path '${path}' does not exist.`));
+}
+
+const handler = (fake: FakeTo) => (req: IncomingMessage, res: ServerResponse) => void route(fake, req, res);
 
 export async function startFakeTo(): Promise<FakeTo> {
   let server: Server;
