@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need from Debian: a real Secret Service for the CLI keychain test (gnome-keyring, dbus,
-# dbus-x11, libsecret-tools), chromium for the portal's end-to-end tests and tmux for the terminal-screen tests.
+# dbus-x11, libsecret-tools), chromium for the portal's end-to-end tests, tmux for the terminal-screen tests and
+# Apache Traffic Server (trafficserver) for the cache tests.
 # Runs as `pretest`. As root (CI) it installs whatever is missing (one quiet `apt-get update`, then one install).
 # Off root, or when the install fails, it names what is missing and the test files that would fail for it, and
 # exits non-zero: a run without them is never a silent pass.
@@ -14,6 +15,7 @@ REQUIREMENTS=(
   "libsecret-tools|secret-tool|test/cli/keychain.test.ts"
   "chromium|/usr/bin/chromium|test/e2e/*.test.ts"
   "tmux|tmux|test/ui/e2e.test.ts"
+  "trafficserver|traffic_server|test/ats/*.test.ts test/atsconfig/real-ats.test.ts test/atsconfig/demo-cdn.test.ts test/agent/*.test.ts"
 )
 
 missing_packages() {

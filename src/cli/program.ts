@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { registerAgent } from '../../commands/agent.js';
 import { registerAuth } from '../../commands/auth.js';
 import { registerCachegroups } from '../../commands/cachegroups.js';
 import { registerCdns } from '../../commands/cdns.js';
@@ -59,5 +60,6 @@ export function buildProgram(): Command {
   withExamples(registerDaemon(program), ['cdnctl daemon start --demo', 'cdnctl daemon status']);
   registerCompletion(program);
   registerUi(program);
+  registerAgent(program);
   return program;
 }

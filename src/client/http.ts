@@ -19,6 +19,14 @@ export interface HttpOptions {
   timeoutMs?: number;
 }
 
+/** What `raw` answers. */
+export interface RawResponse {
+  status: number;
+  contentType: string;
+  text: string;
+  setCookie: string[];
+}
+
 /** Query parameters; undefined ones are left out. */
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -76,6 +84,29 @@ export class HttpClient {
 
   delete<T>(path: string, query?: Query): Promise<ApiResult<T>> {
     return this.send<T>('DELETE', this.url(path, query));
+  }
+
+  /**
+   * A request outside the JSON envelope (the cache check-in routes: bare arrays, plain text, form bodies): the
+   * status, headers and text as they came, for any status. `path` is absolute on the server (`/update/x`).
+   */
+  async raw(method: Dispatcher.HttpMethod, path: string, body?: { type: string; text: string }): Promise<RawResponse> {
+    const headers: Record<string, string> = { accept: '*/*' };
+    if (this.cookie) headers.cookie = this.cookie;
+    if (body) headers['content-type'] = body.type;
+    const target = new URL(path, `${this.baseUrl}/`);
+    let res: Dispatcher.ResponseData;
+    let text: string;
+    try {
+      const request = { origin: target.origin, path: target.pathname + target.search, method, headers, body: body?.text };
+      res = await undiciRequest.call(this.agent(), request);
+      text = await res.body.text();
+    } catch (err) {
+      throw unreachable(this.baseUrl, err);
+    }
+    const raw = res.headers['set-cookie'];
+    const setCookie = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+    return { status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), text, setCookie };
   }
 
   /** Closes the connections this client opened (an injected dispatcher is left to its owner). */
