@@ -24,5 +24,9 @@ export async function rotateKeyCommand(dataDir: string, newKeyFile: string | und
     throw new CliError(`master key not rotated: ${(err as Error).message}`);
   }
   process.stdout.write(`resealed ${result.resealed} secret(s) under a new master key, written to ${result.keyFile}\n`);
-  if (process.env.CDNCTL_VAULT_KEY) process.stdout.write(`set CDNCTL_VAULT_KEY to the content of ${result.keyFile} before starting the daemon\n`);
+  if (process.env.CDNCTL_VAULT_KEY) {
+    process.stdout.write(`set CDNCTL_VAULT_KEY to the content of ${result.keyFile} before starting the daemon\n`);
+  } else if (newKeyFile) {
+    process.stdout.write(`point the daemon at it: "vault": {"keyFile": "${result.keyFile}"} in config.json\n`);
+  }
 }

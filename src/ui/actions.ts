@@ -1,3 +1,4 @@
+import type { KeySummary } from '../client/keys.js';
 import type {
   CurrentUser,
   DeliveryService,
@@ -35,6 +36,8 @@ export interface UiActions {
   assignFederationUsers(federationId: number, userIds: number[], replace: boolean): Promise<WriteResult>;
   removeFederationUser(federationId: number, userId: number): Promise<WriteResult>;
   listProfiles(): Promise<Profile[]>;
+  /** GET keys/summary (admin): what the key store holds, without secrets. */
+  listKeySummaries?(): Promise<KeySummary[]>;
 }
 
 /** Where the screens are connected to: shown on the home screen. */

@@ -7,6 +7,7 @@ import { OriginsScreen } from './screens/origins/OriginsScreen.js';
 import { Jobs } from './screens/Jobs.js';
 import { Federations } from './screens/Federations.js';
 import { DeliveryServices, Profiles, Users } from './screens/Lists.js';
+import { Keys } from './screens/Keys.js';
 import { NarrowTerminal } from './components/NarrowTerminal.js';
 import { useTerminalWidth } from './hooks/use-terminal-width.js';
 import { MIN_COLUMNS } from './theme.js';
@@ -90,5 +91,7 @@ export function App({ actions, session, onQuit, now = Date.now, jobsRefreshMs, w
       return <Users {...common} load={actions.listUsers} />;
     case 'profiles':
       return <Profiles {...common} load={actions.listProfiles} />;
+    case 'keys':
+      return <Keys {...common} load={actions.listKeySummaries ?? (async () => [])} />;
   }
 }

@@ -11,6 +11,7 @@ import { createOrigin, deleteOrigin, listOrigins, updateOrigin } from '../client
 import { listUsers } from '../client/users.js';
 import { assignFederationUsers, listFederationUsers, listFederations, removeFederationUser } from '../client/federations.js';
 import { listProfileParameters, listProfiles } from '../client/profiles.js';
+import { keySummaries } from '../client/keys.js';
 import { MAX_REVAL_PARAMETER, maxTtlHoursFromParameters } from '../../daemon/jobs/reval-duration.js';
 import { CliError } from '../cli/errors.js';
 import type { SessionInfo, UiActions } from './actions.js';
@@ -55,6 +56,7 @@ export function clientActions(http: HttpClient): UiActions {
     assignFederationUsers: async (id, userIds, replace) => ({ alerts: (await assignFederationUsers(http, id, userIds, replace)).alerts }),
     removeFederationUser: async (id, userId) => ({ alerts: (await removeFederationUser(http, id, userId)).alerts }),
     listProfiles: async () => (await listProfiles(http)).response,
+    listKeySummaries: async () => (await keySummaries(http)).response,
   };
 }
 

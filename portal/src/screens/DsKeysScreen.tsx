@@ -24,7 +24,7 @@ export function DsKeysScreen({ xmlId }: { xmlId: string }) {
         <>
           <UrlKeysPanel xmlId={xmlId} summary={keys.urlSigKeys} others={(services.data ?? []).map((s) => s.xmlId).filter((x) => x !== xmlId)} onChanged={summary.reload} />
           <UriKeysPanel xmlId={xmlId} summary={keys.uriSigningKeys} onChanged={summary.reload} />
-          <TlsKeysPanel key={keys.sslKeys[0]?.version ?? 0} xmlId={xmlId} cdn={ds.cdnName} certificates={keys.sslKeys} onChanged={summary.reload} />
+          <TlsKeysPanel xmlId={xmlId} cdn={ds.cdnName} certificates={keys.sslKeys} onChanged={summary.reload} />
         </>
       ) : null}
     </section>

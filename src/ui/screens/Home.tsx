@@ -10,7 +10,7 @@ import { useRequest } from '../hooks/use-request.js';
 import { theme } from '../theme.js';
 
 /** The screens the home menu opens. */
-export type Destination = 'deliveryServices' | 'purge' | 'jobs' | 'origins' | 'federations' | 'users' | 'profiles';
+export type Destination = 'deliveryServices' | 'purge' | 'jobs' | 'origins' | 'federations' | 'users' | 'profiles' | 'keys';
 
 const MENU: SelectItem<Destination>[] = [
   { key: 'deliveryServices', label: 'Delivery services', hint: 'the delivery services you can see', value: 'deliveryServices' },
@@ -20,6 +20,7 @@ const MENU: SelectItem<Destination>[] = [
   { key: 'federations', label: 'Federations', hint: 'federations and their users', value: 'federations' },
   { key: 'users', label: 'Users', hint: 'the users you can see', value: 'users' },
   { key: 'profiles', label: 'Profiles', hint: 'profiles and their descriptions', value: 'profiles' },
+  { key: 'keys', label: 'Keys', hint: 'certificates and signing keys (admin): expiry, fingerprints, key ids', value: 'keys' },
 ];
 
 export const HOME_KEYS = [
