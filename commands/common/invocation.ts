@@ -1,14 +1,13 @@
-import { resolve } from 'node:path';
 import { readConfig, type ConfigData } from '../../src/auth/config.js';
 import { loadSession, sessionAccount, type SessionStoreKind } from '../../src/auth/credentials.js';
-import { resolveServer, type ServerChoice } from '../../src/auth/target.js';
+import { localDataDir, resolveServer, type ServerChoice } from '../../src/auth/target.js';
 import { CliError, EXIT } from '../../src/cli/errors.js';
 import { HttpClient } from '../../src/client/http.js';
 import type { ApiVersion } from '../../src/client/types.js';
 import { colorAllowed, paintFor } from '../../src/output/colors.js';
 import type { OutputFormat } from '../../src/output/format.js';
 import { Printer } from '../../src/output/printer.js';
-import { defaultConfigDir, defaultDataDir } from '../../src/paths.js';
+import { defaultConfigDir } from '../../src/paths.js';
 import { chooseVersion, type VersionNeeds } from './version.js';
 
 /** The global flags, wherever on the command line they were given. */
@@ -41,7 +40,6 @@ export function cookieFromEnv(value: string): string {
 export class Invocation {
   readonly env = process.env;
   readonly configDir: string;
-  readonly dataDir: string;
   private configData: ConfigData | undefined;
   private serverChoice: ServerChoice | undefined;
   private clients: HttpClient[] = [];
@@ -55,7 +53,6 @@ export class Invocation {
     private readonly needs: VersionNeeds | undefined,
   ) {
     this.configDir = defaultConfigDir(this.env);
-    this.dataDir = resolve(defaultDataDir(this.env));
   }
 
   static async create(command: string, globals: GlobalFlags, needs?: VersionNeeds): Promise<Invocation> {
@@ -76,6 +73,11 @@ export class Invocation {
     // A version the command cannot use is a usage error before anything is resolved or sent.
     if (needs && globals.apiVersion) invocation.version();
     return invocation;
+  }
+
+  /** Where the local daemon runs: CDNCTL_DATA_DIR, else the data dir the last `daemon start` recorded. */
+  get dataDir(): string {
+    return localDataDir(this.env, this.config);
   }
 
   get config(): ConfigData {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../../src/cli/errors.js';
-import { NotLoggedIn } from '../../src/client/errors.js';
+import { noDaemonHint } from '../../src/auth/target.js';
+import { NotLoggedIn, Unreachable } from '../../src/client/errors.js';
 import type { Output } from '../../src/output/format.js';
 import { Invocation, type GlobalFlags } from './invocation.js';
 import type { VersionNeeds } from './version.js';
@@ -51,12 +52,18 @@ export function addVerb<Flags>(parent: Command, spec: VerbSpec<Flags>): Command 
       const output = await spec.run(inv, self.processedArgs, self.opts() as Flags);
       if (output) await inv.printer.print(output);
     } catch (err) {
-      throw explainExpiredSession(err, inv);
+      throw explainUnreachableDaemon(explainExpiredSession(err, inv), inv);
     } finally {
       await inv.close();
     }
   });
   return command;
+}
+
+/** A local daemon whose daemon.json is left but which does not answer: say where it was looked for. */
+function explainUnreachableDaemon(err: unknown, inv: Invocation): unknown {
+  if (!(err instanceof Unreachable) || err.kind === 'tls' || inv.server().source !== 'daemon') return err;
+  return new CliError(`${err.message} (the local daemon of ${inv.dataDir} is not running)`, EXIT.UNREACHABLE, noDaemonHint(inv.dataDir));
 }
 
 /** A 401 on a stored or passed session means it expired or was ended: say so, and how to get a new one. */

@@ -33,6 +33,8 @@ export interface ConfigData {
   /** Keyed by the normalized server URL. */
   sessions?: Record<string, SessionEntry>;
   settings?: Settings;
+  /** The data dir of the last `cdnctl daemon start`: where later commands look for the local daemon. */
+  localDataDir?: string;
 }
 
 export const configFile = (configDir: string) => join(configDir, 'config.json');
