@@ -3,7 +3,8 @@ import { CliError, EXIT } from '../src/cli/errors.js';
 import { createJob } from '../src/client/jobs.js';
 import { planPurge, type PurgePlan } from '../src/client/purge-plan.js';
 import { messageOutput, recordOutput } from '../src/output/format.js';
-import { parseTimestamp } from '../src/time.js';
+import { versionAtLeast } from '../src/client/types.js';
+import { formatTimestamp, parseTimestamp } from '../src/time.js';
 import type { Invocation } from './common/invocation.js';
 import { positiveInt } from './common/parse.js';
 import { confirm, interactive } from './common/prompt.js';
@@ -45,8 +46,25 @@ async function confirmEverything(inv: Invocation, plan: PurgePlan, flags: PurgeF
   if (!(await confirm(`Purge everything of ${plan.xmlId}?`))) throw new CliError('purge cancelled; nothing was sent', EXIT.ERROR);
 }
 
+/**
+ * The server's own purge rules (daemon/jobs), run before anything is fetched or shown: a request the server
+ * would refuse never gets a preview. Every failing field is named in one message (exit 1, as the API's answer).
+ */
+async function checkLocally(inv: Invocation, flags: PurgeFlags, start: number): Promise<void> {
+  const { purgeErrors, DEFAULT_MAX_TTL_HOURS } = await import('../src/ui/validation/purge.js');
+  const errors = purgeErrors(
+    { regex: flags.regex, ttl: String(flags.ttl), startTime: formatTimestamp(start) },
+    DEFAULT_MAX_TTL_HOURS,
+    Date.now(),
+    versionAtLeast(inv.version(), '1.2'),
+  );
+  const messages = Object.values(errors).filter((e): e is string => e !== undefined);
+  if (messages.length > 0) throw new CliError(messages.join('; '), EXIT.ERROR, 'nothing was sent; see: cdnctl purge --help');
+}
+
 async function runPurge(inv: Invocation, _args: unknown[], flags: PurgeFlags) {
   const start = startMs(flags.start);
+  await checkLocally(inv, flags, start);
   const http = await inv.client();
   const ds = await findDeliveryService(http, flags.ds);
   const plan = planPurge(ds, flags.regex, flags.ttl, start);

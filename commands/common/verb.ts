@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { Command, Option } from 'commander';
 import { CliError, EXIT } from '../../src/cli/errors.js';
 import { noDaemonHint } from '../../src/auth/target.js';
 import { NotLoggedIn, Unreachable } from '../../src/client/errors.js';
@@ -38,14 +38,37 @@ export function commandPath(command: Command): string {
   return names.join(' ');
 }
 
+/**
+ * Required options are marked "(required)" and listed first in --help, and checked here rather than by commander
+ * (which stops at the first): one message names every one that is missing.
+ */
+function requiredFirst(command: Command): Option[] {
+  const required = command.options.filter((o) => o.mandatory);
+  for (const option of required) {
+    option.mandatory = false;
+    option.description = `(required) ${option.description}`;
+  }
+  const others = command.options.filter((o) => !required.includes(o));
+  (command.options as Option[]).splice(0, command.options.length, ...required, ...others);
+  return required;
+}
+
+function checkRequired(command: Command, required: Option[], path: string): void {
+  const missing = required.filter((o) => command.getOptionValue(o.attributeName()) === undefined).map((o) => o.long ?? o.flags);
+  if (missing.length === 0) return;
+  throw new CliError(`missing required flag${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`, EXIT.USAGE, `see: cdnctl ${path} --help`);
+}
+
 /** Wires a verb: parses flags, builds the invocation, runs, prints, and always closes connections. */
 export function addVerb<Flags>(parent: Command, spec: VerbSpec<Flags>): Command {
   const command = parent.command(spec.name).description(spec.description);
   spec.configure?.(command);
+  const required = requiredFirst(command);
   withExamples(command, spec.examples);
   command.action(async (...params: unknown[]) => {
     const self = params[params.length - 1] as Command;
     const path = commandPath(self);
+    checkRequired(self, required, path);
     const needs = spec.api ? { min: spec.api.min, preferred: spec.api.preferred ?? spec.api.min } : undefined;
     const inv = await Invocation.create(path, self.optsWithGlobals() as GlobalFlags, needs);
     try {

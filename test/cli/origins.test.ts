@@ -75,7 +75,7 @@ describe('cdnctl origins', () => {
   it('create without a required flag is a usage error (exit 2); a duplicate name is the API error (exit 1)', async () => {
     const missing = await cli.run(['origins', 'create', '--name', 'x', '--fqdn', 'x.example.test', '--protocol', 'http']);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain("required option '--ds <xmlId|id>' not specified");
+    expect(missing.stderr).toContain('error: missing required flag: --ds\n');
     const badPort = await cli.run(['origins', 'create', '--name', 'x', '--fqdn', 'x.example.test', '--protocol', 'http', '--ds', 'ds1', '--port', '70000']);
     expect(badPort.code).toBe(2);
     const duplicate = await cli.run(['origins', 'create', '--name', 'ds1-secondary', '--fqdn', 'x.example.test', '--protocol', 'http', '--ds', 'ds1']);
