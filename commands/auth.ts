@@ -52,6 +52,8 @@ async function startSession(http: HttpClient, flags: LoginFlags): Promise<Starte
 export async function runLogin(inv: Invocation, _args: unknown[], flags: LoginFlags) {
   const server = inv.server().url;
   const http = await inv.client({ auth: false });
+  // Say an unreachable server is unreachable before asking for a password that could not be used.
+  await inv.ensureReachable();
   const session = await startSession(http, flags);
   http.cookie = session.cookie;
   const me = (await currentUser(http)).response;

@@ -2,6 +2,7 @@ import { readConfig, type ConfigData } from '../../src/auth/config.js';
 import { loadSession, sessionAccount, type SessionStoreKind } from '../../src/auth/credentials.js';
 import { localDataDir, resolveServer, type ServerChoice } from '../../src/auth/target.js';
 import { CliError, EXIT } from '../../src/cli/errors.js';
+import { Unreachable } from '../../src/client/errors.js';
 import { HttpClient } from '../../src/client/http.js';
 import type { ApiVersion } from '../../src/client/types.js';
 import { colorAllowed, paintFor } from '../../src/output/colors.js';
@@ -131,6 +132,19 @@ export class Invocation {
     return cookie ? { cookie, source: entry.store, username: entry.username } : null;
   }
 
+  /**
+   * Fails with the client's Unreachable (exit 3) when the server does not answer at all; any answer, even an
+   * error, proves it is there. Run before a password is asked or "not logged in" is said: unreachable comes first.
+   */
+  async ensureReachable(): Promise<void> {
+    const probe = await this.client({ auth: false });
+    try {
+      await probe.get('/ping');
+    } catch (err) {
+      if (err instanceof Unreachable) throw err;
+    }
+  }
+
   /** A client for this command's server and version; with `auth` it carries the session (or fails with exit 4). */
   async client(options: { auth?: boolean; version?: ApiVersion } = {}): Promise<HttpClient> {
     const server = this.server().url;
@@ -138,7 +152,10 @@ export class Invocation {
     let cookie: string | undefined;
     if (options.auth !== false) {
       const session = await this.session(server);
-      if (!session) throw new CliError(`not logged in to ${server}`, EXIT.NOT_LOGGED_IN, this.loginHint());
+      if (!session) {
+        await this.ensureReachable();
+        throw new CliError(`not logged in to ${server}`, EXIT.NOT_LOGGED_IN, this.loginHint());
+      }
       this.usedSession = session;
       cookie = session.cookie;
     }
