@@ -228,6 +228,7 @@ const registerVerb: VerbSpec<{ email: string; role: string; tenant?: string }> =
 
 const dsVerb: VerbSpec<object> = {
   name: 'ds <id|username>',
+  list: true,
   description: 'List the delivery services assigned to a user (API 1.2+)',
   examples: ['cdnctl users ds ops_user', 'cdnctl users ds 3 -o json'],
   api: { min: '1.2' },
@@ -246,6 +247,7 @@ const AVAILABLE_COLUMNS: Column<AvailableDeliveryService>[] = [
 
 const dsAvailableVerb: VerbSpec<object> = {
   name: 'ds-available <id|username>',
+  list: true,
   description: 'List the delivery services that could still be assigned to a user',
   examples: ['cdnctl users ds-available ops_user', 'cdnctl users ds-available 3 --api-version 1.1'],
   api: { min: '1.1', preferred: '1.2' },

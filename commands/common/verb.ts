@@ -3,6 +3,8 @@ import { CliError, EXIT } from '../../src/cli/errors.js';
 import { noDaemonHint } from '../../src/auth/target.js';
 import { NotLoggedIn, Unreachable } from '../../src/client/errors.js';
 import type { Output } from '../../src/output/format.js';
+import { applyListQuery, type ListQuery } from '../../src/output/list-query.js';
+import { collect, positiveInt } from './parse.js';
 import { Invocation, type GlobalFlags } from './invocation.js';
 import type { VersionNeeds } from './version.js';
 
@@ -15,6 +17,8 @@ export interface VerbSpec<Flags = any> {
   examples: string[];
   /** The API versions it can use; omitted for verbs that call no API. */
   api?: { min: VersionNeeds['min']; preferred?: VersionNeeds['preferred'] };
+  /** A verb that prints a table: it gets --limit, --sort and --filter (verbs named `list...` always do). */
+  list?: boolean;
   /** Adds the verb's own options and arguments' parsers. */
   configure?: (command: Command) => void;
   /** Does the work; what it answers, the printer prints. */
@@ -59,10 +63,28 @@ function checkRequired(command: Command, required: Option[], path: string): void
   throw new CliError(`missing required flag${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`, EXIT.USAGE, `see: cdnctl ${path} --help`);
 }
 
+/** --filter, --sort and --limit: the same on every list, applied to what the API answered. */
+function listOptions(command: Command): void {
+  command
+    .option('--filter <field=value>', 'only rows whose field equals the value (FIELD~TEXT: contains); repeatable; any case', collect)
+    .option('--sort <field>', 'sort by a field (-FIELD: descending); API field names or column headers')
+    .option('--limit <n>', 'at most this many rows', positiveInt);
+}
+
+/** A table output narrowed by the list flags; json and yaml print the same rows. */
+function queried(output: Output, query: ListQuery): Output {
+  if (output.kind !== 'table' || (!query.filter && !query.sort && query.limit === undefined)) return output;
+  const rows = applyListQuery(output.rows, output.columns, query);
+  if (typeof rows === 'string') throw new CliError(rows, EXIT.USAGE);
+  return { ...output, rows, data: output.data === output.rows ? rows : output.data };
+}
+
 /** Wires a verb: parses flags, builds the invocation, runs, prints, and always closes connections. */
 export function addVerb<Flags>(parent: Command, spec: VerbSpec<Flags>): Command {
   const command = parent.command(spec.name).description(spec.description);
   spec.configure?.(command);
+  const isList = spec.list ?? spec.name.startsWith('list');
+  if (isList) listOptions(command);
   const required = requiredFirst(command);
   withExamples(command, spec.examples);
   command.action(async (...params: unknown[]) => {
@@ -73,7 +95,7 @@ export function addVerb<Flags>(parent: Command, spec: VerbSpec<Flags>): Command 
     const inv = await Invocation.create(path, self.optsWithGlobals() as GlobalFlags, needs);
     try {
       const output = await spec.run(inv, self.processedArgs, self.opts() as Flags);
-      if (output) await inv.printer.print(output);
+      if (output) await inv.printer.print(isList ? queried(output, self.opts() as ListQuery) : output);
     } catch (err) {
       throw explainUnreachableDaemon(explainExpiredSession(err, inv), inv);
     } finally {

@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { registerApi } from '../../commands/api.js';
 import { registerAuth } from '../../commands/auth.js';
 import { registerCdns } from '../../commands/cdns.js';
 import { registerCompletion } from '../../commands/completion.js';
@@ -52,6 +53,7 @@ export function buildProgram(): Command {
   registerConfig(program);
   withExamples(registerDaemon(program), ['cdnctl daemon start --demo', 'cdnctl daemon status']);
   registerCompletion(program);
+  registerApi(program);
   registerUi(program);
   return program;
 }
