@@ -90,8 +90,6 @@ async function findOrigin(http: HttpClient, ref: string): Promise<Origin> {
   return response[0];
 }
 
-const originRecord = (o: Origin) => recordOutput(o, Object.entries(o));
-
 /** The writable fields of a stored origin, as a PUT body. */
 function editableBody(o: Origin): OriginBody {
   return {
@@ -177,8 +175,8 @@ const createVerb: VerbSpec<FieldFlags> = {
     const body: Partial<OriginBody> = {};
     await applyFields(http, body, flags);
     const result = await createOrigin(http, body as OriginBody);
-    inv.printer.alerts(result.alerts);
-    return originRecord(result.response);
+    const o = result.response;
+    return writeOutput(inv, result, `Created origin ${o.name} (id ${o.id}) for ${o.deliveryService}`, o);
   },
 };
 
@@ -199,8 +197,8 @@ const updateVerb: VerbSpec<FieldFlags> = {
     // Unset fields stay unset: a null is left out rather than sent.
     const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null)) as unknown as OriginBody;
     const result = await updateOrigin(http, current.id, sent);
-    inv.printer.alerts(result.alerts);
-    return originRecord(result.response);
+    const changed = Object.keys(flags).filter((k) => flags[k as keyof FieldFlags] !== undefined).join(', ');
+    return writeOutput(inv, result, `Updated origin ${result.response.name} (id ${result.response.id}): ${changed}`, result.response);
   },
 };
 

@@ -10,6 +10,7 @@ import { positiveInt } from './common/parse.js';
 import { confirm, interactive } from './common/prompt.js';
 import { findDeliveryService } from './common/resolve.js';
 import { addVerb } from './common/verb.js';
+import { writeOutput } from './common/write.js';
 
 interface PurgeFlags {
   ds: string;
@@ -76,8 +77,7 @@ async function runPurge(inv: Invocation, _args: unknown[], flags: PurgeFlags) {
   if (!inv.printer.structured) for (const [label, value] of planFields(plan)) inv.printer.note(`${label}: ${value}`);
   await confirmEverything(inv, plan, flags);
   const result = await createJob(http, { dsId: plan.dsId, regex: plan.regex, startTime: plan.startTime, ttl: plan.ttlHours });
-  inv.printer.alerts(result.alerts);
-  return messageOutput(result.body, '');
+  return writeOutput(inv, result, `Created a purge job for ${plan.xmlId}: ${plan.assetUrl}, active from ${plan.startTime} until ${plan.expiresAt} UTC`);
 }
 
 /** `cdnctl purge`: a content-invalidation job for a delivery service. */

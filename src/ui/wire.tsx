@@ -80,8 +80,14 @@ export async function loginOnScreen(http: HttpClient, username?: string): Promis
     }
   };
   const screen = render(
-    <Login server={http.baseUrl} initialUsername={username} onLogin={onLogin} onDone={() => screen.unmount()} onCancel={() => screen.unmount()} />,
+    <Login server={http.baseUrl} initialUsername={username} onLogin={onLogin} onDone={() => close()} onCancel={() => close()} />,
   );
+  // The form and its key hints go when the screen closes: the command's one line says what happened.
+  const close = () => {
+    screen.rerender(<></>);
+    screen.clear();
+    screen.unmount();
+  };
   await screen.waitUntilExit();
   if (!session) throw new CliError('login cancelled', CANCELLED);
   return session;

@@ -35,15 +35,17 @@ describe('cdnctl purge', () => {
     expect(await jobs()).toHaveLength(before);
   });
 
-  it('creates the job: the success alert on stderr, and jobs list shows it', async () => {
+  it('creates the job: what happened in words (the API alert with -o json), and jobs list shows it', async () => {
     const result = await cli.run(['purge', '--ds', 'ds1', '--regex', '/images/.*', '--ttl', '24']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('Invalidate content request submitted for ds1 [ http://ds1-origin.example.test/images/.* - TTL:24h ]');
+    expect(result.stdout).toMatch(/^Created a purge job for ds1: http:\/\/ds1-origin\.example\.test\/images\/\.\*, active from \S+ \S+ until \S+ \S+ UTC\n$/);
+    expect(result.stderr).not.toContain('Invalidate content request submitted');
+    const json = await cli.run(['purge', '--ds', 'ds1', '--regex', '/images2/.*', '--ttl', '24', '-o', 'json']);
+    expect(json.stderr).toContain('Invalidate content request submitted for ds1 [ http://ds1-origin.example.test/images2/.* - TTL:24h ]');
     expect(result.stderr).toMatch(/Asset URL: http:\/\/ds1-origin\.example\.test\/images\/\.\*/);
     const listed = await cli.json(['jobs', 'list']);
     expect(listed).toEqual(await jobs());
-    expect(listed[0]).toMatchObject({ dsXmlId: 'ds1', assetUrl: 'http://ds1-origin.example.test/images/.*', parameters: 'TTL:24h', keyword: 'PURGE' });
+    expect(listed[0]).toMatchObject({ dsXmlId: 'ds1', assetUrl: 'http://ds1-origin.example.test/images2/.*', parameters: 'TTL:24h', keyword: 'PURGE' });
     const table = await cli.run(['jobs', 'list', '--keyword', 'PURGE']);
     expect(table.stdout).toMatch(/^ID\s+DS\s+ASSET URL\s+PARAMETERS\s+START\s+STATUS$/m);
     expect(table.stdout).toContain('TTL:24h');
