@@ -13,6 +13,7 @@ import type {
   User,
   WriteResult,
 } from './types.js';
+import type { Permissions } from './permissions.js';
 
 /**
  * Everything the screens can ask of the server. The screens receive these as props; only src/ui/wire.tsx builds
@@ -35,6 +36,8 @@ export interface UiActions {
   assignFederationUsers(federationId: number, userIds: number[], replace: boolean): Promise<WriteResult>;
   removeFederationUser(federationId: number, userId: number): Promise<WriteResult>;
   listProfiles(): Promise<Profile[]>;
+  /** What the user's role allows, so screens offer only that; without it every action is offered. */
+  permissions?(): Promise<Permissions>;
 }
 
 /** Where the screens are connected to: shown on the home screen. */

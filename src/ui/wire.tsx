@@ -16,6 +16,8 @@ import { CliError } from '../cli/errors.js';
 import type { SessionInfo, UiActions } from './actions.js';
 import type { Job, JobRequest, JobResult } from './types.js';
 import { App } from './app.js';
+import { listRoles } from '../client/roles.js';
+import { permissionsFor, privLevelOf } from './permissions.js';
 import { Login } from './screens/Login.js';
 
 /** Exit code of a screen left with Esc or Ctrl-C before it finished, as for a cancelled prompt. */
@@ -55,6 +57,10 @@ export function clientActions(http: HttpClient): UiActions {
     assignFederationUsers: async (id, userIds, replace) => ({ alerts: (await assignFederationUsers(http, id, userIds, replace)).alerts }),
     removeFederationUser: async (id, userId) => ({ alerts: (await removeFederationUser(http, id, userId)).alerts }),
     listProfiles: async () => (await listProfiles(http)).response,
+    permissions: async () => {
+      const [me, roles] = await Promise.all([currentUser(http), listRoles(http)]);
+      return permissionsFor(privLevelOf(me.response, roles.response));
+    },
   };
 }
 
