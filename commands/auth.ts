@@ -52,6 +52,8 @@ async function startSession(http: HttpClient, flags: LoginFlags): Promise<Starte
 export async function runLogin(inv: Invocation, _args: unknown[], flags: LoginFlags) {
   const server = inv.server().url;
   const http = await inv.client({ auth: false });
+  // Say an unreachable server is unreachable before asking for a password that could not be used.
+  await inv.ensureReachable();
   const session = await startSession(http, flags);
   http.cookie = session.cookie;
   const me = (await currentUser(http)).response;
@@ -61,7 +63,8 @@ export async function runLogin(inv: Invocation, _args: unknown[], flags: LoginFl
   await updateConfig(inv.configDir, (data) => {
     data.sessions = { ...data.sessions, [server]: { username: me.username, store, savedAt: new Date().toISOString(), expiresAt: session.expiresAt } };
   });
-  inv.printer.alerts(session.alerts);
+  // Quiet success: the server's "Successfully logged in." only with -o json|yaml; the line below says it all.
+  inv.printer.alerts(inv.printer.structured ? session.alerts : session.alerts.filter((a) => a.level !== 'success'));
   const where = store === 'keychain' ? 'the OS keychain' : sessionFile(inv.configDir);
   return messageOutput(
     { server, username: me.username, role: me.roleName ?? me.role, store, expiresAt: session.expiresAt },
@@ -84,7 +87,8 @@ async function runLogout(inv: Invocation) {
   const http = await inv.client({ auth: false });
   http.cookie = session.cookie;
   try {
-    inv.printer.alerts(await logout(http));
+    const alerts = await logout(http);
+    inv.printer.alerts(inv.printer.structured ? alerts : alerts.filter((a) => a.level !== 'success'));
   } catch (err) {
     if (!(err instanceof NotLoggedIn)) {
       if (err instanceof Unreachable) throw new CliError(`${err.message}; the local session was removed`, EXIT.UNREACHABLE);

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { SETTINGS, configFile, isSettingKey, updateConfig, type ConfigData } from '../src/auth/config.js';
 import { normalizeServerUrl } from '../src/auth/server-url.js';
 import { CliError, EXIT } from '../src/cli/errors.js';
-import { messageOutput } from '../src/output/format.js';
+import { messageOutput, tableOutput } from '../src/output/format.js';
 import { renderTable } from '../src/output/table.js';
 import type { Invocation } from './common/invocation.js';
 import { addNoun, addVerb, type VerbSpec } from './common/verb.js';
@@ -128,7 +128,47 @@ const useContextVerb: VerbSpec<object> = {
   },
 };
 
-/** `cdnctl config get|set|unset|list|set-context|use-context`. */
+interface ContextRow {
+  name: string;
+  server: string;
+  apiVersion: string | null;
+  current: boolean;
+}
+
+const getContextsVerb: VerbSpec<object> = {
+  name: 'get-contexts',
+  list: true,
+  description: 'List the named contexts; the current one is starred',
+  examples: ['cdnctl config get-contexts', 'cdnctl config get-contexts -o json'],
+  run: async (inv) => {
+    const data = inv.config;
+    const rows: ContextRow[] = Object.entries(data.contexts ?? {}).map(([name, c]) => ({
+      name,
+      server: c.server,
+      apiVersion: c.apiVersion ?? null,
+      current: name === data.currentContext,
+    }));
+    return tableOutput(rows, rows, [
+      { header: 'CURRENT', value: (r) => (r.current ? '*' : '') },
+      { header: 'NAME', value: (r) => r.name },
+      { header: 'SERVER', value: (r) => r.server },
+      { header: 'API', value: (r) => r.apiVersion },
+    ], 'No contexts; add one with: cdnctl config set-context NAME --server URL');
+  },
+};
+
+const currentContextVerb: VerbSpec<object> = {
+  name: 'current-context',
+  description: 'Print the name of the current context (exit 1 when there is none: commands use the local daemon)',
+  examples: ['cdnctl config current-context'],
+  run: async (inv) => {
+    const name = inv.config.currentContext;
+    if (!name) throw new CliError('no current context: commands use the local daemon', EXIT.ERROR, 'choose one with: cdnctl config use-context NAME');
+    return messageOutput(name, name);
+  },
+};
+
+/** `cdnctl config get|set|unset|list|set-context|use-context|get-contexts|current-context`. */
 export function registerConfig(program: Command): void {
   const config = addNoun(program, 'config', 'Settings and named server contexts (stored with conf in the config dir)', [
     'cdnctl config list',
@@ -140,4 +180,6 @@ export function registerConfig(program: Command): void {
   addVerb(config, unsetVerb);
   addVerb(config, setContextVerb);
   addVerb(config, useContextVerb);
+  addVerb(config, getContextsVerb);
+  addVerb(config, currentContextVerb);
 }

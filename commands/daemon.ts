@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../src/cli/errors.js';
-import { defaultDataDir } from '../src/paths.js';
+import { readConfig, updateConfig } from '../src/auth/config.js';
+import { localDataDir, noDaemonHint } from '../src/auth/target.js';
+import { defaultConfigDir } from '../src/paths.js';
 import { pingDaemon, processAlive, readDaemonInfo, startBackground, stopDaemon } from './daemon-process.js';
 
 interface StartFlags {
@@ -13,7 +15,21 @@ interface StartFlags {
   demo?: boolean;
 }
 
-const dataDirOf = (flags: { dataDir?: string }) => resolve(flags.dataDir ?? defaultDataDir());
+/** `--data-dir`, else CDNCTL_DATA_DIR, else the data dir of the last `daemon start`, else the platform's. */
+const dataDirOf = (flags: { dataDir?: string }) =>
+  flags.dataDir ? resolve(flags.dataDir) : localDataDir(process.env, readConfig(defaultConfigDir()));
+
+/** Records where the daemon runs, so later commands (in any directory, without CDNCTL_DATA_DIR) find it. */
+async function recordDataDir(dataDir: string): Promise<void> {
+  try {
+    await updateConfig(defaultConfigDir(), (data) => {
+      data.localDataDir = dataDir;
+    });
+  } catch (err) {
+    // The daemon runs either way; only finding it later needs CDNCTL_DATA_DIR then.
+    process.stderr.write(`warning: could not record the data dir in ${defaultConfigDir()}: ${(err as Error).message}\n`);
+  }
+}
 
 async function start(flags: StartFlags): Promise<void> {
   const dataDir = dataDirOf(flags);
@@ -28,12 +44,14 @@ async function start(flags: StartFlags): Promise<void> {
     demo: flags.demo ?? false,
   };
   if (flags.foreground) {
+    await recordDataDir(dataDir);
     const { runForeground } = await import('./daemon-foreground.js');
     await runForeground(dataDir, options);
     return;
   }
   try {
     const { info, printed } = await startBackground(dataDir, options);
+    await recordDataDir(dataDir);
     for (const line of printed) process.stdout.write(`${line}\n`);
     process.stdout.write(`cdnctl daemon running at ${info.url} (pid ${info.pid}, data in ${dataDir})\n`);
   } catch (err) {
@@ -47,7 +65,7 @@ export function registerDaemon(program: Command): Command {
   daemon
     .command('start')
     .description('Start the daemon (in the background unless --foreground)')
-    .option('--data-dir <dir>', 'data directory (default: CDNCTL_DATA_DIR or the platform data dir)')
+    .option('--data-dir <dir>', 'data directory (default: CDNCTL_DATA_DIR, else the last started, else the platform data dir); recorded for later commands')
     .option('--listen <host:port>', 'address to listen on; port 0 picks a free one', undefined)
     .option('--foreground', 'stay attached and log to stdout')
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM)')
@@ -74,7 +92,7 @@ export function registerDaemon(program: Command): Command {
       const dataDir = dataDirOf(flags);
       const info = readDaemonInfo(dataDir);
       if (!info || !processAlive(info.pid)) {
-        throw new CliError(`no daemon is running for ${dataDir}`, EXIT.UNREACHABLE, 'start one with: cdnctl daemon start');
+        throw new CliError(`no daemon is running for ${dataDir}`, EXIT.UNREACHABLE, noDaemonHint(dataDir));
       }
       if (!(await pingDaemon(info.url))) {
         throw new CliError(`daemon pid ${info.pid} does not answer at ${info.url}`, EXIT.UNREACHABLE);

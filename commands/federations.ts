@@ -8,7 +8,9 @@ import {
   type FederationUser,
 } from '../src/client/federations.js';
 import { messageOutput, tableOutput, type Column } from '../src/output/format.js';
-import { federationId, userId } from './common/resolve.js';
+import { confirmDestructive, destructiveOptions, type DestructiveFlags } from './common/confirm.js';
+import { federationId, findFederation, userId } from './common/resolve.js';
+import { writeOutput } from './common/write.js';
 import { addNoun, addVerb, type VerbSpec } from './common/verb.js';
 
 const FEDERATION_COLUMNS: Column<Federation>[] = [
@@ -56,33 +58,46 @@ const listUsersVerb: VerbSpec<object> = {
   },
 };
 
-const addUsersVerb: VerbSpec<{ replace?: boolean }> = {
+interface AddFlags extends DestructiveFlags {
+  replace?: boolean;
+}
+
+const addUsersVerb: VerbSpec<AddFlags> = {
   name: 'add <federation> <users...>',
   description: 'Assign users (ids or usernames) to a federation; --replace drops the current assignments first (admin role)',
-  examples: ['cdnctl federations users add 1 ops_user ro_user', 'cdnctl federations users add fed1.example.test. 4 --replace'],
+  examples: ['cdnctl federations users add 1 ops_user ro_user', 'cdnctl federations users add fed1.example.test. 4 --replace --yes'],
   api: USERS_API,
-  configure: (c) => c.option('--replace', 'replace all current assignments with these users'),
+  configure: (c) => c.option('--replace', 'replace all current assignments with these users (asks first; --yes off a terminal)').option('-y, --yes', 'do not ask before --replace'),
   run: async (inv, [ref, refs]: [string, string[]], flags) => {
     const http = await inv.client();
-    const fed = await federationId(http, ref);
+    const fed = await findFederation(http, ref);
     const ids: number[] = [];
     for (const user of refs) ids.push(await userId(http, user));
-    const result = await assignFederationUsers(http, fed, ids, flags.replace === true);
-    inv.printer.alerts(result.alerts);
-    return messageOutput(result.response, '');
+    if (flags.replace) await confirmDestructive(inv.printer, { description: `replace every user assignment of federation ${fed.cname} with ${refs.join(', ')}` }, flags);
+    const result = await assignFederationUsers(http, fed.id, ids, flags.replace === true);
+    const verb = flags.replace ? 'Replaced the users of' : 'Assigned to';
+    return writeOutput(inv, result, `${verb} federation ${fed.cname}: ${refs.join(', ')}`, result.response);
   },
 };
 
-const removeUserVerb: VerbSpec<object> = {
+const removeUserVerb: VerbSpec<DestructiveFlags> = {
   name: 'remove <federation> <user>',
-  description: 'Remove one user (id or username) from a federation (admin role)',
-  examples: ['cdnctl federations users remove 1 ops_user'],
+  description: 'Remove one user (id or username) from a federation (admin role); asks first on a terminal, needs --yes elsewhere',
+  examples: ['cdnctl federations users remove 1 ops_user', 'cdnctl federations users remove fed1.example.test. ops_user --yes'],
   api: USERS_API,
-  run: async (inv, [ref, user]: string[]) => {
+  configure: (c) => destructiveOptions(c),
+  run: async (inv, [ref, user]: string[], flags) => {
     const http = await inv.client();
-    const result = await removeFederationUser(http, await federationId(http, ref), await userId(http, user));
-    inv.printer.alerts(result.alerts);
-    return messageOutput(result.body, '');
+    const fed = await findFederation(http, ref);
+    const uid = await userId(http, user);
+    const label = `user ${user} from federation ${fed.cname}`;
+    if (flags.dryRun) {
+      inv.printer.note('dry run: nothing was changed');
+      return messageOutput({ dryRun: true, federationId: fed.id, userId: uid }, `Would remove ${label}`);
+    }
+    await confirmDestructive(inv.printer, { description: `remove ${label}`, typeToConfirm: user }, flags);
+    const result = await removeFederationUser(http, fed.id, uid);
+    return writeOutput(inv, result, `Removed ${label}`);
   },
 };
 

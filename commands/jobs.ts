@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
-import { listJobs, type Job } from '../src/client/jobs.js';
-import { tableOutput, type Column } from '../src/output/format.js';
-import { positiveInt } from './common/parse.js';
+import { CliError, EXIT } from '../src/cli/errors.js';
+import { ApiError } from '../src/client/errors.js';
+import type { HttpClient } from '../src/client/http.js';
+import { listAllJobs, listJobs, type AllJobsFilter, type InvalidationJob, type Job } from '../src/client/jobs.js';
+import { tableOutput, type Column, type Output } from '../src/output/format.js';
+import { asId, positiveInt } from './common/parse.js';
 import { addNoun, addVerb } from './common/verb.js';
 import { seconds, watchPropagation } from './common/watch.js';
 
@@ -17,18 +20,72 @@ const COLUMNS: Column<Job>[] = [
   { header: 'KEYWORD', value: (j) => j.keyword, wide: true },
 ];
 
+const ALL_COLUMNS: Column<InvalidationJob>[] = [
+  { header: 'ID', value: (j) => j.id },
+  { header: 'DS', value: (j) => j.deliveryService },
+  { header: 'ASSET URL', value: (j) => j.assetUrl },
+  { header: 'PARAMETERS', value: (j) => j.parameters },
+  { header: 'START', value: (j) => j.startTime },
+  { header: 'USER', value: (j) => j.createdBy },
+  { header: 'KEYWORD', value: (j) => j.keyword, wide: true },
+];
+
+interface JobsFlags {
+  keyword?: string;
+  ds?: string;
+  user?: string;
+  all?: boolean;
+}
+
+/** Your own jobs (GET user/current/jobs), narrowed to one delivery service by xmlId or id when asked. */
+async function ownJobs(http: HttpClient, flags: JobsFlags): Promise<Output> {
+  const { response } = await listJobs(http, { keyword: flags.keyword });
+  const id = flags.ds === undefined ? null : asId(flags.ds);
+  const rows = flags.ds === undefined ? response : response.filter((j) => (id === null ? j.dsXmlId === flags.ds : Number(j.dsId) === id));
+  return tableOutput(rows, rows, COLUMNS, 'No jobs found.');
+}
+
+/** Everyone's jobs the caller may see (GET jobs), filtered by the server. */
+async function allJobs(http: HttpClient, flags: JobsFlags): Promise<Output> {
+  const filter: AllJobsFilter = { keyword: flags.keyword };
+  if (flags.ds !== undefined) {
+    const id = asId(flags.ds);
+    if (id === null) filter.deliveryService = flags.ds;
+    else filter.dsId = id;
+  }
+  if (flags.user !== undefined) {
+    const id = asId(flags.user);
+    if (id === null) filter.createdBy = flags.user;
+    else filter.userId = id;
+  }
+  try {
+    const { response } = await listAllJobs(http, filter);
+    return tableOutput(response, response, ALL_COLUMNS, 'No jobs found.');
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) {
+      throw new CliError(`${http.baseUrl} does not serve GET jobs (everyone's jobs)`, EXIT.ERROR, 'list your own jobs with: cdnctl jobs list (without --all or --user)');
+    }
+    throw err;
+  }
+}
+
 /** `cdnctl jobs list` (create jobs with `cdnctl purge`). */
 export function registerJobs(program: Command): void {
-  const jobs = addNoun(program, 'jobs', 'Your content-invalidation (purge) jobs; create one with cdnctl purge', ['cdnctl jobs list']);
-  addVerb<{ keyword?: string }>(jobs, {
+  const jobs = addNoun(program, 'jobs', 'Content-invalidation (purge) jobs; create one with cdnctl purge', ['cdnctl jobs list', 'cdnctl jobs list --all --ds acme-vod']);
+  addVerb<JobsFlags>(jobs, {
     name: 'list',
-    description: 'List your purge jobs, newest first',
-    examples: ['cdnctl jobs list', 'cdnctl jobs list --keyword PURGE -o json'],
+    description: "List your purge jobs, newest first; --all (or --user) lists everyone's jobs you may see (GET jobs)",
+    examples: ['cdnctl jobs list', 'cdnctl jobs list --ds acme-vod', 'cdnctl jobs list --all --user acme_ops -o json', 'cdnctl jobs list --keyword PURGE -o csv'],
     api: { min: '1.1', preferred: '1.2' },
-    configure: (c) => c.option('--keyword <keyword>', 'only jobs with this keyword (PURGE)'),
+    configure: (c) =>
+      c
+        .option('--ds <xmlId|id>', 'only jobs of this delivery service')
+        .option('--user <username|id>', "only jobs this user created (implies --all)")
+        .option('--all', "everyone's jobs your role and tenant may see, not only yours (GET jobs)")
+        .option('--keyword <keyword>', 'only jobs with this keyword (PURGE)'),
     run: async (inv, _args, flags) => {
-      const { response } = await listJobs(await inv.client(), { keyword: flags.keyword });
-      return tableOutput(response, response, COLUMNS, 'No jobs found.');
+      const http = await inv.client();
+      return flags.all || flags.user !== undefined ? allJobs(http, flags) : ownJobs(http, flags);
     },
   });
   addVerb<{ timeout: number; interval: number }>(jobs, {

@@ -13,7 +13,9 @@ import {
 import { messageOutput, recordOutput, tableOutput, type Column } from '../src/output/format.js';
 import { asId, port, positiveInt } from './common/parse.js';
 import { deliveryServiceId, originLinkedId, profileId, tenantId } from './common/resolve.js';
+import { confirmDestructive, destructiveOptions, type DestructiveFlags } from './common/confirm.js';
 import { addNoun, addVerb, type VerbSpec } from './common/verb.js';
+import { writeOutput } from './common/write.js';
 
 const API = { min: '1.3' } as const;
 
@@ -87,8 +89,6 @@ async function findOrigin(http: HttpClient, ref: string): Promise<Origin> {
   if (response.length === 0) throw new CliError(`origin "${ref}" not found (or not visible to you)`, EXIT.ERROR, 'list them with: cdnctl origins list');
   return response[0];
 }
-
-const originRecord = (o: Origin) => recordOutput(o, Object.entries(o));
 
 /** The writable fields of a stored origin, as a PUT body. */
 function editableBody(o: Origin): OriginBody {
@@ -175,8 +175,8 @@ const createVerb: VerbSpec<FieldFlags> = {
     const body: Partial<OriginBody> = {};
     await applyFields(http, body, flags);
     const result = await createOrigin(http, body as OriginBody);
-    inv.printer.alerts(result.alerts);
-    return originRecord(result.response);
+    const o = result.response;
+    return writeOutput(inv, result, `Created origin ${o.name} (id ${o.id}) for ${o.deliveryService}`, o);
   },
 };
 
@@ -197,22 +197,28 @@ const updateVerb: VerbSpec<FieldFlags> = {
     // Unset fields stay unset: a null is left out rather than sent.
     const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null)) as unknown as OriginBody;
     const result = await updateOrigin(http, current.id, sent);
-    inv.printer.alerts(result.alerts);
-    return originRecord(result.response);
+    const changed = Object.keys(flags).filter((k) => flags[k as keyof FieldFlags] !== undefined).join(', ');
+    return writeOutput(inv, result, `Updated origin ${result.response.name} (id ${result.response.id}): ${changed}`, result.response);
   },
 };
 
-const deleteVerb: VerbSpec<object> = {
+const deleteVerb: VerbSpec<DestructiveFlags> = {
   name: 'delete <id|name>',
-  description: 'Delete an origin (primary origins cannot be deleted)',
-  examples: ['cdnctl origins delete acme-vod-origin2', 'cdnctl origins delete 7'],
+  description: 'Delete an origin (primary origins cannot be deleted); asks first on a terminal, needs --yes elsewhere',
+  examples: ['cdnctl origins delete acme-vod-origin2', 'cdnctl origins delete 7 --yes', 'cdnctl origins delete acme-vod-origin2 --dry-run'],
   api: API,
-  run: async (inv, [ref]: string[]) => {
+  configure: (c) => destructiveOptions(c),
+  run: async (inv, [ref]: string[], flags) => {
     const http = await inv.client();
-    const id = asId(ref) ?? (await findOrigin(http, ref)).id;
-    const result = await deleteOrigin(http, id);
-    inv.printer.alerts(result.alerts);
-    return messageOutput(result.body, '');
+    const origin = await findOrigin(http, ref);
+    const label = `origin ${origin.name} (id ${origin.id})${origin.deliveryService ? ` of ${origin.deliveryService}` : ''}`;
+    if (flags.dryRun) {
+      inv.printer.note('dry run: nothing was changed');
+      return messageOutput({ dryRun: true, delete: origin }, `Would delete ${label}`);
+    }
+    await confirmDestructive(inv.printer, { description: `delete ${label}`, typeToConfirm: origin.name }, flags);
+    const result = await deleteOrigin(http, origin.id);
+    return writeOutput(inv, result, `Deleted ${label}`);
   },
 };
 

@@ -47,6 +47,7 @@ export function registerProfiles(program: Command): void {
   });
   addVerb(profiles, {
     name: 'trimmed',
+    list: true,
     description: 'List profile names only',
     examples: ['cdnctl profiles trimmed', 'cdnctl profiles trimmed -o json'],
     api: { min: '1.1' },
@@ -57,6 +58,7 @@ export function registerProfiles(program: Command): void {
   });
   addVerb(profiles, {
     name: 'parameters <name>',
+    list: true,
     description: "List a profile's parameters (secure values are masked unless you are an admin)",
     examples: ['cdnctl profiles parameters GLOBAL', 'cdnctl profiles parameters GLOBAL -o json'],
     api: { min: '1.1' },

@@ -3,13 +3,15 @@ import { CliError, EXIT } from '../src/cli/errors.js';
 import { createJob } from '../src/client/jobs.js';
 import { planPurge, type PurgePlan } from '../src/client/purge-plan.js';
 import { messageOutput, recordOutput } from '../src/output/format.js';
-import { parseTimestamp } from '../src/time.js';
+import { versionAtLeast } from '../src/client/types.js';
+import { formatTimestamp, parseTimestamp } from '../src/time.js';
 import type { Invocation } from './common/invocation.js';
 import { positiveInt } from './common/parse.js';
 import { confirm, interactive } from './common/prompt.js';
 import { findDeliveryService } from './common/resolve.js';
 import { addVerb } from './common/verb.js';
 import { seconds, watchPropagation } from './common/watch.js';
+import { writeOutput } from './common/write.js';
 
 interface PurgeFlags {
   ds: string;
@@ -49,8 +51,25 @@ async function confirmEverything(inv: Invocation, plan: PurgePlan, flags: PurgeF
   if (!(await confirm(`Purge everything of ${plan.xmlId}?`))) throw new CliError('purge cancelled; nothing was sent', EXIT.ERROR);
 }
 
+/**
+ * The server's own purge rules (daemon/jobs), run before anything is fetched or shown: a request the server
+ * would refuse never gets a preview. Every failing field is named in one message (exit 1, as the API's answer).
+ */
+async function checkLocally(inv: Invocation, flags: PurgeFlags, start: number): Promise<void> {
+  const { purgeErrors, DEFAULT_MAX_TTL_HOURS } = await import('../src/ui/validation/purge.js');
+  const errors = purgeErrors(
+    { regex: flags.regex, ttl: String(flags.ttl), startTime: formatTimestamp(start) },
+    DEFAULT_MAX_TTL_HOURS,
+    Date.now(),
+    versionAtLeast(inv.version(), '1.2'),
+  );
+  const messages = Object.values(errors).filter((e): e is string => e !== undefined);
+  if (messages.length > 0) throw new CliError(messages.join('; '), EXIT.ERROR, 'nothing was sent; see: cdnctl purge --help');
+}
+
 async function runPurge(inv: Invocation, _args: unknown[], flags: PurgeFlags) {
   const start = startMs(flags.start);
+  await checkLocally(inv, flags, start);
   const http = await inv.client();
   const ds = await findDeliveryService(http, flags.ds);
   const plan = planPurge(ds, flags.regex, flags.ttl, start);
@@ -62,10 +81,14 @@ async function runPurge(inv: Invocation, _args: unknown[], flags: PurgeFlags) {
   if (!inv.printer.structured) for (const [label, value] of planFields(plan)) inv.printer.note(`${label}: ${value}`);
   await confirmEverything(inv, plan, flags);
   const result = await createJob(http, { dsId: plan.dsId, regex: plan.regex, startTime: plan.startTime, ttl: plan.ttlHours });
-  inv.printer.alerts(result.alerts);
+  const created = `Created a purge job for ${plan.xmlId}: ${plan.assetUrl}, active from ${plan.startTime} until ${plan.expiresAt} UTC`;
   const jobId = Number((result.response as { id?: unknown } | undefined)?.id);
-  if (flags.watch && Number.isSafeInteger(jobId)) return watchPropagation(inv, http, jobId, flags);
-  return messageOutput(result.body, '');
+  if (flags.watch && Number.isSafeInteger(jobId)) {
+    inv.printer.alerts(result.alerts.filter((alert) => inv.printer.structured || alert.level !== 'success'));
+    if (!inv.printer.structured) inv.printer.note(created);
+    return watchPropagation(inv, http, jobId, flags);
+  }
+  return writeOutput(inv, result, created);
 }
 
 /** `cdnctl purge`: a content-invalidation job for a delivery service. */

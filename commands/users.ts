@@ -20,6 +20,7 @@ import { DS_COLUMNS } from './ds.js';
 import { askHidden, interactive, missing, readStdin } from './common/prompt.js';
 import { roleId, tenantId, userId } from './common/resolve.js';
 import { addNoun, addVerb, type VerbSpec } from './common/verb.js';
+import { writeOutput } from './common/write.js';
 
 const USER_COLUMNS: Column<User>[] = [
   { header: 'ID', value: (u) => u.id },
@@ -134,8 +135,8 @@ const meUpdateVerb: VerbSpec<UpdateFlags> = {
     const user = await profileUpdate(flags);
     if (Object.keys(user).length === 0) throw new CliError('nothing to update: give at least one field flag', EXIT.USAGE, 'see: cdnctl users me update --help');
     const result = await updateCurrentUser(await inv.client(), user);
-    inv.printer.alerts(result.alerts);
-    return result.response ? recordOutput(result.response, allFields(result.response)) : messageOutput(result.body, '');
+    const changed = Object.keys(user).filter((k) => k !== 'confirmLocalPasswd').map((k) => (k === 'localPasswd' ? 'password' : k));
+    return writeOutput(inv, result, `Updated your profile: ${changed.join(', ')}`, result.response ?? result.body);
   },
 };
 
@@ -200,8 +201,8 @@ const createVerb: VerbSpec<CreateFlags> = {
     if (flags.tenant !== undefined) body.tenantId = await tenantId(http, flags.tenant);
     if (flags.newUser) body.newUser = true;
     const result = await createUser(http, body);
-    inv.printer.alerts(result.alerts);
-    return recordOutput(result.response, allFields(result.response));
+    const u = result.response;
+    return writeOutput(inv, result, `Created user ${u.username} (id ${u.id}), role ${u.roleName ?? flags.role}, tenant ${u.tenant ?? 'yours'}`, u);
   },
 };
 
@@ -221,13 +222,13 @@ const registerVerb: VerbSpec<{ email: string; role: string; tenant?: string }> =
     const tenant = flags.tenant !== undefined ? await tenantId(http, flags.tenant) : (await currentUser(http)).response.tenantId;
     if (tenant === undefined) throw new CliError('cannot tell your tenant; pass --tenant', EXIT.USAGE);
     const result = await registerUser(http, { email: flags.email, role, tenantId: tenant });
-    inv.printer.alerts(result.alerts);
-    return messageOutput(result.body, '');
+    return writeOutput(inv, result, `Sent an invitation to ${flags.email} (role ${flags.role})`);
   },
 };
 
 const dsVerb: VerbSpec<object> = {
   name: 'ds <id|username>',
+  list: true,
   description: 'List the delivery services assigned to a user (API 1.2+)',
   examples: ['cdnctl users ds ops_user', 'cdnctl users ds 3 -o json'],
   api: { min: '1.2' },
@@ -246,6 +247,7 @@ const AVAILABLE_COLUMNS: Column<AvailableDeliveryService>[] = [
 
 const dsAvailableVerb: VerbSpec<object> = {
   name: 'ds-available <id|username>',
+  list: true,
   description: 'List the delivery services that could still be assigned to a user',
   examples: ['cdnctl users ds-available ops_user', 'cdnctl users ds-available 3 --api-version 1.1'],
   api: { min: '1.1', preferred: '1.2' },

@@ -1,14 +1,14 @@
-import { resolve } from 'node:path';
 import { readConfig, type ConfigData } from '../../src/auth/config.js';
 import { loadSession, sessionAccount, type SessionStoreKind } from '../../src/auth/credentials.js';
-import { resolveServer, type ServerChoice } from '../../src/auth/target.js';
+import { localDataDir, resolveServer, type ServerChoice } from '../../src/auth/target.js';
 import { CliError, EXIT } from '../../src/cli/errors.js';
+import { Unreachable } from '../../src/client/errors.js';
 import { HttpClient } from '../../src/client/http.js';
 import type { ApiVersion } from '../../src/client/types.js';
 import { colorAllowed, paintFor } from '../../src/output/colors.js';
 import type { OutputFormat } from '../../src/output/format.js';
 import { Printer } from '../../src/output/printer.js';
-import { defaultConfigDir, defaultDataDir } from '../../src/paths.js';
+import { defaultConfigDir } from '../../src/paths.js';
 import { chooseVersion, type VersionNeeds } from './version.js';
 
 /** The global flags, wherever on the command line they were given. */
@@ -41,7 +41,6 @@ export function cookieFromEnv(value: string): string {
 export class Invocation {
   readonly env = process.env;
   readonly configDir: string;
-  readonly dataDir: string;
   private configData: ConfigData | undefined;
   private serverChoice: ServerChoice | undefined;
   private clients: HttpClient[] = [];
@@ -55,7 +54,6 @@ export class Invocation {
     private readonly needs: VersionNeeds | undefined,
   ) {
     this.configDir = defaultConfigDir(this.env);
-    this.dataDir = resolve(defaultDataDir(this.env));
   }
 
   static async create(command: string, globals: GlobalFlags, needs?: VersionNeeds): Promise<Invocation> {
@@ -76,6 +74,11 @@ export class Invocation {
     // A version the command cannot use is a usage error before anything is resolved or sent.
     if (needs && globals.apiVersion) invocation.version();
     return invocation;
+  }
+
+  /** Where the local daemon runs: CDNCTL_DATA_DIR, else the data dir the last `daemon start` recorded. */
+  get dataDir(): string {
+    return localDataDir(this.env, this.config);
   }
 
   get config(): ConfigData {
@@ -129,6 +132,19 @@ export class Invocation {
     return cookie ? { cookie, source: entry.store, username: entry.username } : null;
   }
 
+  /**
+   * Fails with the client's Unreachable (exit 3) when the server does not answer at all; any answer, even an
+   * error, proves it is there. Run before a password is asked or "not logged in" is said: unreachable comes first.
+   */
+  async ensureReachable(): Promise<void> {
+    const probe = await this.client({ auth: false });
+    try {
+      await probe.get('/ping');
+    } catch (err) {
+      if (err instanceof Unreachable) throw err;
+    }
+  }
+
   /** A client for this command's server and version; with `auth` it carries the session (or fails with exit 4). */
   async client(options: { auth?: boolean; version?: ApiVersion } = {}): Promise<HttpClient> {
     const server = this.server().url;
@@ -136,7 +152,10 @@ export class Invocation {
     let cookie: string | undefined;
     if (options.auth !== false) {
       const session = await this.session(server);
-      if (!session) throw new CliError(`not logged in to ${server}`, EXIT.NOT_LOGGED_IN, this.loginHint());
+      if (!session) {
+        await this.ensureReachable();
+        throw new CliError(`not logged in to ${server}`, EXIT.NOT_LOGGED_IN, this.loginHint());
+      }
       this.usedSession = session;
       cookie = session.cookie;
     }

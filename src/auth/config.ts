@@ -33,6 +33,8 @@ export interface ConfigData {
   /** Keyed by the normalized server URL. */
   sessions?: Record<string, SessionEntry>;
   settings?: Settings;
+  /** The data dir of the last `cdnctl daemon start`: where later commands look for the local daemon. */
+  localDataDir?: string;
 }
 
 export const configFile = (configDir: string) => join(configDir, 'config.json');
@@ -80,8 +82,8 @@ export async function updateConfig(configDir: string, change: (data: ConfigData)
 /** The settings `cdnctl config set` accepts, each with its check; the answer is the stored value or an error. */
 export const SETTINGS: Record<keyof Settings, { describe: string; parse(text: string): Settings[keyof Settings] | Error }> = {
   output: {
-    describe: 'default output format: table, wide, json or yaml',
-    parse: (text) => (isOutputFormat(text) ? text : new Error(`output must be one of table, wide, json, yaml (got "${text}")`)),
+    describe: 'default output format: table, wide, json, yaml or csv',
+    parse: (text) => (isOutputFormat(text) ? text : new Error(`output must be one of table, wide, json, yaml, csv (got "${text}")`)),
   },
   'api-version': {
     describe: 'newest API version to use: 1.1, 1.2 or 1.3 (default: what each command needs)',

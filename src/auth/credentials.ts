@@ -23,7 +23,8 @@ export async function saveSession(
   } catch (err) {
     if (!(err instanceof KeychainUnavailable)) throw err;
     fileSet(configDir, account, cookie);
-    warn(`no OS keychain available (${err.message}); session saved in ${sessionFile(configDir)} (mode 0600)`);
+    // One line: why no keychain, and that the file is private; the login line itself says where the file is.
+    warn(`no OS keychain available (${err.message.replace(/\s+/g, ' ')}); the session is kept in a file only you can read`);
     return 'file';
   }
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { CliError, EXIT } from '../cli/errors.js';
 import type { ApiVersion } from '../client/types.js';
-import { dataFiles, type DaemonInfo } from '../paths.js';
+import { dataFiles, defaultDataDir, type DaemonInfo } from '../paths.js';
 import type { ConfigData } from './config.js';
 import { normalizeServerUrl } from './server-url.js';
 
@@ -39,6 +40,18 @@ export function localDaemonUrl(dataDir: string): string | null {
   }
 }
 
+/** The local daemon's data dir: CDNCTL_DATA_DIR, else the one the last `daemon start` recorded, else the default. */
+export function localDataDir(env: NodeJS.ProcessEnv, config: ConfigData): string {
+  if (env.CDNCTL_DATA_DIR) return resolve(env.CDNCTL_DATA_DIR);
+  if (config.localDataDir) return resolve(config.localDataDir);
+  return resolve(defaultDataDir(env));
+}
+
+/** The hint of every "no local daemon" message: how to start one, and how to point at one started elsewhere. */
+export function noDaemonHint(dataDir: string): string {
+  return `start one with: cdnctl daemon start --demo (or --data-dir DIR); for a daemon of another data dir set CDNCTL_DATA_DIR=DIR or pass --data-dir DIR to daemon commands; or pass --server URL (looked in ${dataDir})`;
+}
+
 /** `--server` > CDNCTL_SERVER > `--context` or the current context > the local daemon of the data dir. */
 export function resolveServer(inputs: ServerInputs): ServerChoice {
   if (inputs.flagServer) return { url: checkedUrl(inputs.flagServer, '--server'), source: 'flag' };
@@ -56,6 +69,6 @@ export function resolveServer(inputs: ServerInputs): ServerChoice {
   throw new CliError(
     `no server to talk to: no --server, CDNCTL_SERVER or context, and no local daemon (${dataFiles(inputs.dataDir).daemonJson} is missing)`,
     EXIT.UNREACHABLE,
-    'start one with: cdnctl daemon start --demo, or pass --server URL',
+    noDaemonHint(inputs.dataDir),
   );
 }

@@ -14,13 +14,29 @@ function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
   });
 }
 
+/** The global flags that take a value, and those that do not. */
+const GLOBAL_WITH_VALUE = new Set(['--server', '--context', '--api-version', '-o', '--output']);
+const GLOBAL_SWITCHES = new Set(['--no-color']);
+
+/** True when argv holds global flags only (`--server URL`, `--context=prod`...): no command, no --help. */
+export function onlyGlobalFlags(argv: string[]): boolean {
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    if (GLOBAL_SWITCHES.has(argv[i])) continue;
+    if (!GLOBAL_WITH_VALUE.has(flag)) return false;
+    if (inline === undefined) i += 1;
+  }
+  return true;
+}
+
 /** Runs cdnctl with `argv` (without node and script) and answers the exit code; never throws. */
 export async function main(argv: string[]): Promise<number> {
   quietOnClosedPipe(process.stdout);
   quietOnClosedPipe(process.stderr);
   const program = buildProgram();
-  if (argv.length === 0 && process.stdin.isTTY && process.stdout.isTTY) argv = ['ui'];
-  if (argv.length === 0) {
+  // `cdnctl`, or `cdnctl --server URL` / `--context X` with no command, on a terminal: the home screen.
+  if (onlyGlobalFlags(argv) && process.stdin.isTTY && process.stdout.isTTY) argv = [...argv, 'ui'];
+  if (onlyGlobalFlags(argv)) {
     program.outputHelp();
     return EXIT.OK;
   }

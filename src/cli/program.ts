@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { registerAgent } from '../../commands/agent.js';
+import { registerApi } from '../../commands/api.js';
 import { registerAuth } from '../../commands/auth.js';
 import { registerCachegroups } from '../../commands/cachegroups.js';
 import { registerCdns } from '../../commands/cdns.js';
@@ -59,6 +60,7 @@ export function buildProgram(): Command {
   registerConfig(program);
   withExamples(registerDaemon(program), ['cdnctl daemon start --demo', 'cdnctl daemon status']);
   registerCompletion(program);
+  registerApi(program);
   registerUi(program);
   registerAgent(program);
   return program;

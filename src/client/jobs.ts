@@ -24,3 +24,30 @@ export function listJobs(http: HttpClient, query: { keyword?: string } = {}): Pr
 export function createJob(http: HttpClient, job: NewJob): Promise<ApiResult<undefined>> {
   return http.post('/user/current/jobs', job);
 }
+
+/** A job as GET jobs serves it (Traffic Ops' InvalidationJob): everyone's jobs the caller's tenancy may see. */
+export interface InvalidationJob {
+  assetUrl: string;
+  /** Username. */
+  createdBy: string;
+  /** The delivery service's xmlId. */
+  deliveryService: string;
+  id: number;
+  keyword: string;
+  parameters: string;
+  startTime: string;
+}
+
+/** The filters of GET jobs. */
+export interface AllJobsFilter {
+  deliveryService?: string;
+  dsId?: number;
+  createdBy?: string;
+  userId?: number;
+  keyword?: string;
+}
+
+/** GET jobs: every job the caller may see, as Traffic Ops serves it. */
+export function listAllJobs(http: HttpClient, filter: AllJobsFilter = {}): Promise<ApiResult<InvalidationJob[]>> {
+  return http.get('/jobs', { ...filter });
+}

@@ -1,5 +1,5 @@
 /** The output formats every command offers (`-o`). */
-export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'wide'] as const;
+export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'wide', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export function isOutputFormat(text: string): text is OutputFormat {
@@ -40,4 +40,14 @@ export function cellText(value: unknown): string {
   if (Array.isArray(value)) return value.map(cellText).join(',');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value).replace(/[\r\n\t]+/g, ' ');
+}
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
+export function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** CSV lines of a header row and data rows. */
+export function csvLines(headers: string[], cells: string[][]): string[] {
+  return [headers, ...cells].map((row) => row.map(csvField).join(','));
 }

@@ -1,6 +1,6 @@
 import type { Alert } from '../client/types.js';
 import { plainPaint, type Paint } from './colors.js';
-import { cellText, type Output, type OutputFormat } from './format.js';
+import { cellText, csvLines, type Output, type OutputFormat } from './format.js';
 import { renderTable } from './table.js';
 
 /** Where the printer writes, and how. */
@@ -49,11 +49,23 @@ export class Printer {
       if (output.text) this.options.out(`${output.text}\n`);
       return;
     }
+    if (this.format === 'csv' && output.kind === 'record') {
+      // A record as FIELD,VALUE lines: still one header row, then data.
+      const rows = output.fields.map(([label, value]) => [label, cellText(value)]);
+      this.options.out(`${csvLines(['field', 'value'], rows).join('\n')}\n`);
+      return;
+    }
     if (output.kind === 'record') {
       const labelWidth = Math.max(...output.fields.map(([label]) => label.length));
       for (const [label, value] of output.fields) {
         this.options.out(`${this.outPaint.bold(`${label}:`.padEnd(labelWidth + 1))} ${cellText(value)}\n`.replace(/ +\n$/, '\n'));
       }
+      return;
+    }
+    if (this.format === 'csv') {
+      // Every column (the wide ones too), plain text, no width limit, the header even without rows.
+      const cells = output.rows.map((row) => output.columns.map((c) => cellText(c.value(row))));
+      this.options.out(`${csvLines(output.columns.map((c) => c.header), cells).join('\n')}\n`);
       return;
     }
     if (output.rows.length === 0) {

@@ -14,6 +14,7 @@ import type {
   User,
   WriteResult,
 } from './types.js';
+import type { Permissions } from './permissions.js';
 
 /**
  * Everything the screens can ask of the server. The screens receive these as props; only src/ui/wire.tsx builds
@@ -38,6 +39,8 @@ export interface UiActions {
   listProfiles(): Promise<Profile[]>;
   /** GET keys/summary (admin): what the key store holds, without secrets. */
   listKeySummaries?(): Promise<KeySummary[]>;
+  /** What the user's role allows, so screens offer only that; without it every action is offered. */
+  permissions?(): Promise<Permissions>;
 }
 
 /** Where the screens are connected to: shown on the home screen. */

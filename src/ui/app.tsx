@@ -11,6 +11,10 @@ import { Keys } from './screens/Keys.js';
 import { NarrowTerminal } from './components/NarrowTerminal.js';
 import { useTerminalWidth } from './hooks/use-terminal-width.js';
 import { MIN_COLUMNS } from './theme.js';
+import { useRequest } from './hooks/use-request.js';
+import { ALL_PERMISSIONS, type Permissions } from './permissions.js';
+
+const NO_PERMISSIONS: Permissions = { purge: false, writeOrigins: false, assignFederationUsers: false };
 
 export type Route = 'home' | Destination;
 
@@ -37,6 +41,9 @@ export function App({ actions, session, onQuit, now = Date.now, jobsRefreshMs, w
   const open = (to: Route) => setStack((s) => [...s, to]);
   const back = () => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s));
   const narrow = width < MIN_COLUMNS;
+  // Until the role is known nothing that writes is offered; if it cannot be learned, everything is (as before).
+  const allowed = useRequest(actions.permissions ?? (async () => ALL_PERMISSIONS));
+  const can = !actions.permissions ? ALL_PERMISSIONS : (allowed.data ?? (allowed.error ? ALL_PERMISSIONS : NO_PERMISSIONS));
 
   useInput(
     (input) => {
@@ -49,7 +56,7 @@ export function App({ actions, session, onQuit, now = Date.now, jobsRefreshMs, w
   const common = { onBack: back, onQuit, width };
   switch (route) {
     case 'home':
-      return <Home session={session} loadUser={actions.currentUser} onOpen={open} onQuit={onQuit} width={width} />;
+      return <Home session={session} loadUser={actions.currentUser} onOpen={open} onQuit={onQuit} width={width} permissions={can} />;
     case 'purge':
       return (
         <PurgeWizard
@@ -72,6 +79,7 @@ export function App({ actions, session, onQuit, now = Date.now, jobsRefreshMs, w
           createOrigin={actions.createOrigin}
           updateOrigin={actions.updateOrigin}
           deleteOrigin={actions.deleteOrigin}
+          canWrite={can.writeOrigins}
         />
       );
     case 'federations':
@@ -83,6 +91,7 @@ export function App({ actions, session, onQuit, now = Date.now, jobsRefreshMs, w
           listUsers={actions.listUsers}
           assignFederationUsers={actions.assignFederationUsers}
           removeFederationUser={actions.removeFederationUser}
+          canAssign={can.assignFederationUsers}
         />
       );
     case 'deliveryServices':

@@ -17,6 +17,8 @@ import { CliError } from '../cli/errors.js';
 import type { SessionInfo, UiActions } from './actions.js';
 import type { Job, JobRequest, JobResult } from './types.js';
 import { App } from './app.js';
+import { listRoles } from '../client/roles.js';
+import { permissionsFor, privLevelOf } from './permissions.js';
 import { Login } from './screens/Login.js';
 
 /** Exit code of a screen left with Esc or Ctrl-C before it finished, as for a cancelled prompt. */
@@ -57,6 +59,10 @@ export function clientActions(http: HttpClient): UiActions {
     removeFederationUser: async (id, userId) => ({ alerts: (await removeFederationUser(http, id, userId)).alerts }),
     listProfiles: async () => (await listProfiles(http)).response,
     listKeySummaries: async () => (await keySummaries(http)).response,
+    permissions: async () => {
+      const [me, roles] = await Promise.all([currentUser(http), listRoles(http)]);
+      return permissionsFor(privLevelOf(me.response, roles.response));
+    },
   };
 }
 
@@ -82,8 +88,14 @@ export async function loginOnScreen(http: HttpClient, username?: string): Promis
     }
   };
   const screen = render(
-    <Login server={http.baseUrl} initialUsername={username} onLogin={onLogin} onDone={() => screen.unmount()} onCancel={() => screen.unmount()} />,
+    <Login server={http.baseUrl} initialUsername={username} onLogin={onLogin} onDone={() => close()} onCancel={() => close()} />,
   );
+  // The form and its key hints go when the screen closes: the command's one line says what happened.
+  const close = () => {
+    screen.rerender(<></>);
+    screen.clear();
+    screen.unmount();
+  };
   await screen.waitUntilExit();
   if (!session) throw new CliError('login cancelled', CANCELLED);
   return session;

@@ -42,14 +42,14 @@ describe('cdnctl federations', () => {
 
   it('users add --replace replaces the assignments; users remove drops one', async () => {
     await cli.run(['federations', 'users', 'add', String(fedId), 'ops_user']);
-    const replaced = await cli.run(['federations', 'users', 'add', String(fedId), 'tenanta_user', '--replace']);
+    const replaced = await cli.run(['federations', 'users', 'add', String(fedId), 'tenanta_user', '--replace', '--yes']);
     expect(replaced.code).toBe(0);
     expect(await assigned()).toEqual(['tenanta_user']);
-    const removed = await cli.run(['federations', 'users', 'remove', 'fed1.example.test.', 'tenanta_user']);
+    const removed = await cli.run(['federations', 'users', 'remove', 'fed1.example.test.', 'tenanta_user', '--yes', '-o', 'json']);
     expect(removed.code).toBe(0);
     expect(removed.stderr).toContain('Removed user [ tenanta_user ] from federation [ fed1.example.test. ]');
     expect(await assigned()).toEqual([]);
-    const missing = await cli.run(['federations', 'users', 'remove', String(fedId), 'tenanta_user']);
+    const missing = await cli.run(['federations', 'users', 'remove', String(fedId), 'tenanta_user', '--yes']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe('error: no federation users with that key found\n');
   });

@@ -75,7 +75,7 @@ describe('cdnctl origins', () => {
   it('create without a required flag is a usage error (exit 2); a duplicate name is the API error (exit 1)', async () => {
     const missing = await cli.run(['origins', 'create', '--name', 'x', '--fqdn', 'x.example.test', '--protocol', 'http']);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain("required option '--ds <xmlId|id>' not specified");
+    expect(missing.stderr).toContain('error: missing required flag: --ds\n');
     const badPort = await cli.run(['origins', 'create', '--name', 'x', '--fqdn', 'x.example.test', '--protocol', 'http', '--ds', 'ds1', '--port', '70000']);
     expect(badPort.code).toBe(2);
     const duplicate = await cli.run(['origins', 'create', '--name', 'ds1-secondary', '--fqdn', 'x.example.test', '--protocol', 'http', '--ds', 'ds1']);
@@ -99,11 +99,11 @@ describe('cdnctl origins', () => {
 
   it('delete removes an origin by name; a primary origin is refused with the API alert (exit 1)', async () => {
     await cli.run(['origins', 'create', '--name', 'ds3-gone', '--fqdn', 'gone.ds3.example.test', '--protocol', 'http', '--ds', 'ds3']);
-    const deleted = await cli.run(['origins', 'delete', 'ds3-gone']);
+    const deleted = await cli.run(['origins', 'delete', 'ds3-gone', '--yes', '-o', 'json']);
     expect(deleted.code).toBe(0);
     expect(deleted.stderr).toContain('origin was deleted.');
     expect(await cli.json(['origins', 'list', '--name', 'ds3-gone'])).toEqual([]);
-    const primary = await cli.run(['origins', 'delete', 'ds1']);
+    const primary = await cli.run(['origins', 'delete', 'ds1', '--yes']);
     expect(primary.code).toBe(1);
     expect(primary.stderr).toBe('error: cannot delete a primary origin\n');
   });

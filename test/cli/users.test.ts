@@ -75,8 +75,11 @@ describe('cdnctl users create and register', () => {
   it('register sends an invitation with the role and tenant, by default the caller\'s tenant', async () => {
     const result = await cli.run(['users', 'register', '--email', 'invitee@example.test', '--role', 'read-only']);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain('Sent user registration to invitee@example.test with the following permissions [ role: read-only | tenant: root ]');
+    expect(result.stdout).toBe('Sent an invitation to invitee@example.test (role read-only)\n');
+    expect(result.stderr).toBe('');
     expect(newestMail(daemon.dataDir)).toContain('invitee@example.test');
+    const json = await cli.run(['users', 'register', '--email', 'invitee2@example.test', '--role', 'read-only', '-o', 'json']);
+    expect(json.stderr).toContain('Sent user registration to invitee2@example.test with the following permissions [ role: read-only | tenant: root ]');
   });
 
   it('create and register are refused at --api-version 1.1 (exit 2)', async () => {
@@ -97,7 +100,7 @@ describe('cdnctl users me', () => {
     expect(JSON.parse(put.stdout)).toMatchObject({ fullName: 'Ops Person', city: 'Chicago' });
     const post = await me.run(['users', 'me', 'update', '--phone-number', '+1 312 555 0100', '--api-version', '1.1']);
     expect(post.code).toBe(0);
-    expect(post.stderr).toContain('User profile was successfully updated');
+    expect(post.stdout).toBe('Updated your profile: phoneNumber\n');
     expect(await me.json(['users', 'me', '--api-version', '1.1'])).toMatchObject({ fullName: 'Ops Person', phoneNumber: '+1 312 555 0100' });
     expect(await me.json(['users', 'me', '--api-version', '1.1'])).not.toHaveProperty('tenant');
   });

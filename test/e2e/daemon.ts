@@ -34,7 +34,8 @@ export async function waitFor<T>(what: string, check: () => T | null | undefined
 export async function startDaemon(snapshot = GOLDEN_SNAPSHOT): Promise<E2eDaemon> {
   if (!existsSync(join(REPO, 'dist', 'portal', 'index.html'))) throw new Error('dist/portal is missing: run `npm run build` first');
   const dataDir = mkdtempSync(join(tmpdir(), 'cdnctl-e2e-'));
-  const env = { ...process.env, CDNCTL_ADMIN_PASSWORD: ADMIN_PASSWORD, CDNCTL_SMTP_URL: '' };
+  // The CLI records the started data dir in its config dir: a temp one, never the user's.
+  const env = { ...process.env, CDNCTL_ADMIN_PASSWORD: ADMIN_PASSWORD, CDNCTL_SMTP_URL: '', CDNCTL_CONFIG_DIR: join(dataDir, 'cli-config') };
   const imported = spawnSync(process.execPath, [CLI, 'daemon', 'import', snapshot, '--data-dir', dataDir], { env, encoding: 'utf8' });
   if (imported.status !== 0) throw new Error(`daemon import failed: ${imported.stderr || imported.stdout}`);
 

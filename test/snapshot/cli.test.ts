@@ -21,7 +21,8 @@ function cdnctl(args: string[], env: Record<string, string> = {}): Promise<Run> 
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, CI: 'true', NO_COLOR: '1', ...env },
+      // The CLI records the started data dir in its config dir: a temp one, never the user's.
+      env: { ...process.env, CI: 'true', NO_COLOR: '1', CDNCTL_CONFIG_DIR: join(dir, 'cli-config'), ...env },
     });
     let stdout = '';
     let stderr = '';

@@ -27,12 +27,19 @@ export interface SelectListProps<V> {
 const matches = (item: SelectItem<unknown>, filter: string) =>
   item.label.toLowerCase().includes(filter) || (item.hint ?? '').toLowerCase().includes(filter);
 
+/** Names before descriptions: a label that starts with the text, then one that contains it, then a hint. */
+export const rankItem = (item: SelectItem<unknown>, filter: string) => {
+  const label = item.label.toLowerCase();
+  return label.startsWith(filter) ? 0 : label.includes(filter) ? 1 : 2;
+};
+
 /** A list to pick one item from: arrows or j/k move, Enter selects, `/` filters, Esc clears the filter or cancels. */
 export function SelectList<V>(props: SelectListProps<V>) {
   const { items, limit = 10, width = 80, emptyText = 'Nothing to show.' } = props;
   const { shown, cursor, filter, filtering } = useListKeys({
     items,
     matches,
+    rank: rankItem,
     isActive: props.isActive,
     onSelect: props.onSelect,
     onCancel: props.onCancel,

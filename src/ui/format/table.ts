@@ -5,6 +5,13 @@ export interface Column<Row> {
   /** Narrowest width before the column is dropped instead (default: min(header length, 6)). */
   minWidth?: number;
   align?: 'left' | 'right';
+  /**
+   * How important the column is (1 most): when space runs short, the least important shrinks first and is
+   * dropped first. Default: its position, so columns on the right give way first.
+   */
+  priority?: number;
+  /** Where a cut shows: at the end (default) or in the middle, which keeps names that differ at the end apart. */
+  ellipsis?: 'end' | 'middle';
 }
 
 export const COLUMN_GAP = 2;
@@ -17,42 +24,78 @@ export function truncate(text: string, width: number): string {
   return `${text.slice(0, width - 1)}…`;
 }
 
-function pad(text: string, width: number, align: 'left' | 'right' = 'left'): string {
-  const cut = truncate(text, width);
-  return align === 'right' ? cut.padStart(width) : cut.padEnd(width);
+/** Cuts text to `width` characters with `…` in the middle: `acme-news-origin-2` → `acme-n…igin-2`. */
+export function truncateMiddle(text: string, width: number): string {
+  if (width <= 0) return '';
+  if (text.length <= width) return text;
+  if (width < 5) return truncate(text, width);
+  const tail = Math.floor((width - 1) / 2);
+  const head = width - 1 - tail;
+  return `${text.slice(0, head)}…${text.slice(text.length - tail)}`;
 }
 
 /**
- * Chooses a width for each column so the table fits `width`: columns keep their natural width when they can;
- * otherwise the widest shrinks first, and columns that cannot reach their minimum are dropped from the right.
- * Answers one width per column, 0 for a dropped column.
+ * Chooses a width for each column so the table fits `width`. A column with nothing in any row takes no space.
+ * Columns keep their natural width when they can; otherwise the least important (highest `priority`) shrinks
+ * first, down to its minimum, and when even the minimums do not fit the least important are dropped.
+ * Answers one width per column, 0 for a dropped or empty column.
  */
 export function fitColumns<Row>(columns: Column<Row>[], rows: Row[], width: number): number[] {
   const natural = columns.map((col) => Math.max(col.header.length, ...rows.map((row) => col.value(row).length)));
   const minimum = columns.map((col, i) => Math.min(natural[i], col.minWidth ?? Math.min(col.header.length, 6)));
-  let kept = columns.length;
-  const total = (widths: number[], count: number) => widths.slice(0, count).reduce((a, b) => a + b, 0) + COLUMN_GAP * (count - 1);
-  while (kept > 1 && total(minimum, kept) > width) kept -= 1;
-  const widths = natural.slice(0, kept);
-  while (total(widths, kept) > width) {
-    let widest = -1;
-    for (let i = 0; i < kept; i++) {
-      if (widths[i] > minimum[i] && (widest === -1 || widths[i] > widths[widest])) widest = i;
-    }
-    if (widest === -1) break;
-    widths[widest] -= 1;
+  const priority = (i: number) => columns[i].priority ?? i + 1;
+  const empty = (i: number) => rows.length > 0 && rows.every((row) => columns[i].value(row) === '');
+  // Most important first: the order in which columns get space.
+  let kept = columns.map((_, i) => i).filter((i) => !empty(i)).sort((a, b) => priority(a) - priority(b) || a - b);
+  const total = (widths: number[]) => kept.reduce((sum, i) => sum + widths[i], 0) + COLUMN_GAP * (kept.length - 1);
+  while (kept.length > 1 && total(minimum) > width) kept = kept.slice(0, -1);
+  const widths = [...natural];
+  for (let k = kept.length - 1; k >= 0 && total(widths) > width; k--) {
+    const i = kept[k];
+    widths[i] = Math.max(minimum[i], widths[i] - (total(widths) - width));
   }
-  if (kept === 1) widths[0] = Math.min(widths[0], Math.max(width, 1));
-  return columns.map((_, i) => (i < kept ? widths[i] : 0));
+  if (kept.length === 1) widths[kept[0]] = Math.min(widths[kept[0]], Math.max(width, 1));
+  return columns.map((_, i) => (kept.includes(i) ? widths[i] : 0));
+}
+
+/** Cuts text to `width` keeping `head` characters before the `…` and the rest of the width after it. */
+function cutAt(text: string, width: number, head: number): string {
+  if (text.length <= width) return text;
+  const tail = width - 1 - head;
+  return `${text.slice(0, head)}…${tail > 0 ? text.slice(text.length - tail) : ''}`;
+}
+
+/** How many rows a column's cut is checked on: enough for any screenful, cheap for long lists. */
+const DISTINCT_SAMPLE = 500;
+
+/**
+ * Where a middle-cut column puts its `…`: the middle, unless that makes different values look the same
+ * (`origin-1.news…net` twice); then the split nearest the middle that keeps them apart.
+ */
+export function distinctSplit(values: string[], width: number): number {
+  const middle = width - 1 - Math.floor((width - 1) / 2);
+  const sample = values.slice(0, DISTINCT_SAMPLE);
+  const wanted = new Set(sample).size;
+  if (width < 5 || sample.every((v) => v.length <= width)) return middle;
+  const splits = Array.from({ length: width }, (_, h) => h).sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle) || b - a);
+  const found = splits.find((h) => new Set(sample.map((v) => cutAt(v, width, h))).size === wanted);
+  return found ?? middle;
 }
 
 /** Renders a header line and one line per row, each at most `width` characters. */
 export function renderTable<Row>(columns: Column<Row>[], rows: Row[], width: number): { header: string; lines: string[] } {
   const widths = fitColumns(columns, rows, width);
-  const shown = columns.map((col, i) => ({ col, w: widths[i] })).filter(({ w }) => w > 0);
+  const shown = columns
+    .map((col, i) => ({ col, w: widths[i] }))
+    .filter(({ w }) => w > 0)
+    .map(({ col, w }) => ({ col, w, split: col.ellipsis === 'middle' ? distinctSplit(rows.map((r) => col.value(r)), w) : null }));
+  const cell = (text: string, { col, w, split }: (typeof shown)[number]) => {
+    const cut = split === null || w < 5 ? truncate(text, w) : cutAt(text, w, split);
+    return col.align === 'right' ? cut.padStart(w) : cut.padEnd(w);
+  };
   const line = (cells: string[]) =>
     shown
-      .map(({ col, w }, i) => pad(cells[i], w, col.align))
+      .map((column, i) => cell(cells[i], column))
       .join(' '.repeat(COLUMN_GAP))
       .trimEnd();
   return {

@@ -5,6 +5,8 @@ export interface ListKeysOptions<T> {
   items: T[];
   /** Whether an item matches the text typed after `/` (already lower-cased). */
   matches: (item: T, filter: string) => boolean;
+  /** How well a matching item matches (lower first); matches are shown best first, in list order among equals. */
+  rank?: (item: T, filter: string) => number;
   isActive?: boolean;
   onSelect?: (item: T) => void;
   /** Esc with no filter left to clear. */
@@ -23,17 +25,26 @@ export interface ListKeysState<T> {
   current: T | undefined;
 }
 
+/** The items ordered by rank, keeping their order among equal ranks. */
+function rankStable<T>(items: T[], rankOf: (item: T) => number): T[] {
+  return items
+    .map((item, index) => ({ item, index, rank: rankOf(item) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ item }) => item);
+}
+
 /**
  * The keys every list shares: arrows and j/k move, Home/End jump, Enter selects, `/` starts a filter that typing
  * narrows, Esc clears the filter first and cancels after.
  */
 export function useListKeys<T>(options: ListKeysOptions<T>): ListKeysState<T> {
-  const { items, matches, isActive = true, onSelect, onCancel, onKey, enterEndsFilter = false } = options;
+  const { items, matches, rank, isActive = true, onSelect, onCancel, onKey, enterEndsFilter = false } = options;
   const [cursorState, setCursor] = useState(0);
   const [filter, setFilter] = useState('');
   const [filtering, setFiltering] = useState(false);
   const needle = filter.toLowerCase();
-  const shown = needle === '' ? items : items.filter((item) => matches(item, needle));
+  const matching = needle === '' ? items : items.filter((item) => matches(item, needle));
+  const shown = needle === '' || !rank ? matching : rankStable(matching, (item) => rank(item, needle));
   const cursor = Math.max(0, Math.min(cursorState, shown.length - 1));
   const current = shown[cursor];
   const last = shown.length - 1;
@@ -41,6 +52,18 @@ export function useListKeys<T>(options: ListKeysOptions<T>): ListKeysState<T> {
   // Functional updates, so keys that arrive before the next render still add up.
   const moveBy = (delta: number) => setCursor((c) => clamp(clamp(c) + delta));
   const moveTo = (to: number) => setCursor(clamp(to));
+
+  // One printable key, outside a filter: j/k move, `/` starts filtering, the rest go to onKey. Answers whether
+  // the keys after it are filter text now.
+  const plainKey = (input: string, key: Key): boolean => {
+    if (input === 'j') moveBy(1);
+    else if (input === 'k') moveBy(-1);
+    else if (input === '/') {
+      setFiltering(true);
+      return true;
+    } else onKey?.(input, key, current);
+    return false;
+  };
 
   useInput(
     (input, key) => {
@@ -74,13 +97,22 @@ export function useListKeys<T>(options: ListKeysOptions<T>): ListKeysState<T> {
         }
         return;
       }
-      if (input === 'j') return moveBy(1);
-      if (input === 'k') return moveBy(-1);
-      if (input === '/') {
-        setFiltering(true);
+      if (key.ctrl || key.meta || input.length <= 1) {
+        plainKey(input, key);
         return;
       }
-      onKey?.(input, key, current);
+      // Keys that arrived together (`jjjj` typed fast, or pasted) each count; after a `/` the rest is filter text.
+      const chars = [...input];
+      for (let i = 0; i < chars.length; i++) {
+        if (plainKey(chars[i], key)) {
+          const rest = chars.slice(i + 1).join('');
+          if (rest) {
+            setFilter((f) => f + rest);
+            setCursor(0);
+          }
+          return;
+        }
+      }
     },
     { isActive },
   );

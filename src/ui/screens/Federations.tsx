@@ -21,6 +21,8 @@ export interface FederationsProps {
   onBack: () => void;
   onQuit?: () => void;
   width?: number;
+  /** Whether the role may change who is assigned (default true); without, `a` is not offered. */
+  canAssign?: boolean;
 }
 
 const LIST_KEYS = [
@@ -52,7 +54,7 @@ export function Federations(props: FederationsProps) {
   const [help, setHelp] = useState(false);
   const path = open ? ['Federations', open.cname] : ['Federations'];
   return (
-    <Screen path={path} bindings={open ? DETAIL_KEYS : LIST_KEYS} showHelp={help} width={width}>
+    <Screen path={path} bindings={open ? (props.canAssign === false ? DETAIL_KEYS.filter((b) => b.keys !== 'a') : DETAIL_KEYS) : LIST_KEYS} showHelp={help} width={width}>
       {open && <FederationDetail {...props} federation={open} onClose={() => setOpen(null)} onHelp={() => setHelp((h) => !h)} />}
       <Box flexDirection="column" display={open ? 'none' : 'flex'}>
         {federations.loading && <Spinner label="Loading federations…" />}
@@ -102,7 +104,7 @@ function FederationDetail({ federation, onClose, onHelp, width = 80, ...props }:
         else onClose();
       } else if (input === 'q') props.onQuit?.();
       else if (input === '?') onHelp();
-      else if (input === 'a' && assigned.data && !choosing) {
+      else if (input === 'a' && props.canAssign !== false && assigned.data && !choosing) {
         setAlerts([]);
         save.clearError();
         setChoosing(true);

@@ -8,6 +8,7 @@ import { Spinner } from '../components/Spinner.js';
 import { ErrorBox } from '../components/ErrorBox.js';
 import { useRequest } from '../hooks/use-request.js';
 import { theme } from '../theme.js';
+import { ALL_PERMISSIONS, type Permissions } from '../permissions.js';
 
 /** The screens the home menu opens. */
 export type Destination = 'deliveryServices' | 'purge' | 'jobs' | 'origins' | 'federations' | 'users' | 'profiles' | 'keys';
@@ -23,6 +24,15 @@ const MENU: SelectItem<Destination>[] = [
   { key: 'keys', label: 'Keys', hint: 'certificates and signing keys (admin): expiry, fingerprints, key ids', value: 'keys' },
 ];
 
+/** The menu the user's role allows: no Purge without the right to purge; read-only hints where nothing can be changed. */
+export function menuFor(permissions: Permissions): SelectItem<Destination>[] {
+  return MENU.filter((item) => item.value !== 'purge' || permissions.purge).map((item) => {
+    if (item.value === 'origins' && !permissions.writeOrigins) return { ...item, hint: 'list and inspect origins (read-only for your role)' };
+    if (item.value === 'federations' && !permissions.assignFederationUsers) return { ...item, hint: 'federations and their users (read-only for your role)' };
+    return item;
+  });
+}
+
 export const HOME_KEYS = [
   { keys: '↑↓ j/k', does: 'move' },
   { keys: 'Enter', does: 'open' },
@@ -37,6 +47,8 @@ export interface HomeProps {
   onOpen: (to: Destination) => void;
   onQuit: () => void;
   width?: number;
+  /** What the user's role allows (default: everything). */
+  permissions?: Permissions;
 }
 
 function Who({ user }: { user: CurrentUser }) {
@@ -53,7 +65,7 @@ function Who({ user }: { user: CurrentUser }) {
 }
 
 /** The home screen: who is signed in, to which server at which API version, and the menu of screens. */
-export function Home({ session, loadUser, onOpen, onQuit, width = 80 }: HomeProps) {
+export function Home({ session, loadUser, onOpen, onQuit, width = 80, permissions = ALL_PERMISSIONS }: HomeProps) {
   const user = useRequest(loadUser);
   const [help, setHelp] = useState(false);
   return (
@@ -70,7 +82,7 @@ export function Home({ session, loadUser, onOpen, onQuit, width = 80 }: HomeProp
       </Text>
       <Box marginTop={1}>
         <SelectList
-          items={MENU}
+          items={menuFor(permissions)}
           width={width}
           onSelect={(item) => onOpen(item.value)}
           onKey={(input) => {

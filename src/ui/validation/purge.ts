@@ -18,14 +18,15 @@ export interface PurgeValues {
 export type PurgeErrors = Record<keyof PurgeValues, string | undefined>;
 
 /**
- * Every message the API would give these fields (API 1.2+, where a start more than two days back is refused);
+ * Every message the API would give these fields (with `boundPastStart`, as API 1.2+ does, a start more than two
+ * days back is refused);
  * undefined for a field that is fine.
  */
-export function purgeErrors(values: PurgeValues, maxTtlHours: number, now: number): PurgeErrors {
+export function purgeErrors(values: PurgeValues, maxTtlHours: number, now: number, boundPastStart = true): PurgeErrors {
   const ttl = values.ttl.trim();
   const checked = validatePurgeRequest(
     { dsId: 1, regex: values.regex, ttl: ttl === '' ? undefined : ttl, startTime: values.startTime.trim() },
-    { now, maxTtlHours, boundPastStart: true },
+    { now, maxTtlHours, boundPastStart },
   );
   const errors: PurgeErrors = { regex: undefined, ttl: undefined, startTime: undefined };
   if (checked.ok) return errors;

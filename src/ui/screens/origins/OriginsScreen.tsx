@@ -21,6 +21,8 @@ export interface OriginsScreenProps {
   onBack: () => void;
   onQuit?: () => void;
   width?: number;
+  /** Whether the role may create, edit and delete origins (default true); without, those keys are not offered. */
+  canWrite?: boolean;
 }
 
 type Mode =
@@ -75,11 +77,15 @@ const KEYS: Record<Mode['name'], { keys: string; does: string }[]> = {
   pickDs: PICK_KEYS,
 };
 
+const WRITE_KEYS = new Set(['n', 'e', 'd']);
+/** The bindings shown for a mode: without the right to write, no new / edit / delete. */
+const keysFor = (mode: Mode['name'], canWrite: boolean) => (canWrite ? KEYS[mode] : KEYS[mode].filter((b) => !WRITE_KEYS.has(b.keys)));
+
 const nextPrimary = (p: boolean | undefined) => (p === undefined ? true : p ? false : undefined);
 
 /** Origins: a filtered table, a detail view, create and edit forms, and a typed-name delete; primaries are protected. */
 export function OriginsScreen(props: OriginsScreenProps) {
-  const { width = 80 } = props;
+  const { width = 80, canWrite = true } = props;
   const [filters, setFilters] = useState<OriginFilters>({});
   const [mode, setMode] = useState<Mode>({ name: 'list' });
   const [notice, setNotice] = useState<{ text: string; level: string } | null>(null);
@@ -101,6 +107,7 @@ export function OriginsScreen(props: OriginsScreenProps) {
     setMode({ name: 'delete', origin });
   };
   const act = (input: string, origin: Origin | undefined) => {
+    if (!canWrite && WRITE_KEYS.has(input)) return;
     if (input === '?') setHelp((h) => !h);
     else if (input === 'q') props.onQuit?.();
     else if (input === 'n') setMode({ name: 'create' });
@@ -132,7 +139,7 @@ export function OriginsScreen(props: OriginsScreenProps) {
   return (
     <Screen
       path={path}
-      bindings={KEYS[mode.name]}
+      bindings={keysFor(mode.name, canWrite)}
       showHelp={help}
       width={width}
       helpKey={mode.name === 'list' || mode.name === 'detail'}
