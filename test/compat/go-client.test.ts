@@ -119,6 +119,17 @@ describe('the Traffic Ops Go client (1.x) against cdnctl', () => {
     expect(answer.body.response).toMatchObject({ username: 'goclient_user', roleName: 'read-only', role: role.id, tenantId: root.id });
   });
 
+  it('updates the current user with {"user": tc.User}, nulls included', async () => {
+    const current = (await request('GET', '/api/1.5/user/current')).body.response as Record<string, unknown>;
+    const user = marshalUser({ ...current, localUser: undefined, roleName: undefined, company: 'Go Client Inc.' });
+    delete user.localUser;
+    const answer = await request('PUT', '/api/1.5/user/current', { user });
+    expectOk(answer, 'UpdateCurrentUser');
+    expect(answer.body.alerts).toEqual([{ text: 'User profile was successfully updated', level: 'success' }]);
+    expectShape(answer.body.response, GO.user, 'UpdateCurrentUser', { ordered: true });
+    expect(answer.body.response).toMatchObject({ company: 'Go Client Inc.' });
+  });
+
   it('creates, lists and deletes an invalidation job at /jobs', async () => {
     const [ds1] = (await request('GET', '/api/1.5/deliveryservices?xmlId=ds1')).body.response as { id: number }[];
     // InvalidationJobInput: startTime is a Time, which Go marshals as RFC 3339.
