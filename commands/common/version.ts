@@ -1,5 +1,5 @@
 import { CliError, EXIT } from '../../src/cli/errors.js';
-import { olderVersion, versionAtLeast, type ApiVersion } from '../../src/client/types.js';
+import { NEWEST_READ_VERSION, olderVersion, versionAtLeast, type ApiVersion } from '../../src/client/types.js';
 
 /** The API versions a command can use: the oldest that serves it, and the one it prefers (its newest shape). */
 export interface VersionNeeds {
@@ -19,7 +19,8 @@ export interface VersionInputs {
 
 /**
  * `--api-version` when given (it must serve the command); else the preferred version, lowered to the cap of the
- * context or setting. A version older than the command needs is a usage error (exit 2) that says so.
+ * context or setting. A version older than the command needs is a usage error (exit 2) that says so. 1.4 and 1.5
+ * are accepted and spoken as 1.3, the newest shapes the commands read (NEWEST_READ_VERSION).
  */
 export function chooseVersion(inputs: VersionInputs): ApiVersion {
   const { command, needs, flag, cap } = inputs;
@@ -31,7 +32,7 @@ export function chooseVersion(inputs: VersionInputs): ApiVersion {
     );
   if (flag) {
     if (!versionAtLeast(flag, needs.min)) throw tooOld(flag, '--api-version');
-    return flag;
+    return olderVersion(flag, NEWEST_READ_VERSION);
   }
   if (cap) {
     if (!versionAtLeast(cap.version, needs.min)) throw tooOld(cap.version, cap.by);

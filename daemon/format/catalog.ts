@@ -6,13 +6,16 @@ import type { Federation } from '../store/federations.js';
 import type { Role } from '../store/roles.js';
 import type { Tenant } from '../store/tenants.js';
 
-/** A CDN as Traffic Ops 1.x served it: id an int, `dnssecEnabled` a boolean; from 1.4 `lastUpdated` ends `+00`. */
-export function cdnRecord(c: Cdn, version: ApiVersion): CdnRecord {
+/**
+ * A CDN as Traffic Ops' Go server served it at every version (CDNs are outside the seed, BEHAVIOR.md §1): id an int,
+ * `dnssecEnabled` a boolean, `lastUpdated` `YYYY-MM-DD hh:mm:ss+00` (the Go client reads CDNs at 1.3).
+ */
+export function cdnRecord(c: Cdn): CdnRecord {
   return {
     dnssecEnabled: c.dnssecEnabled,
     domainName: c.domainName,
     id: c.id,
-    lastUpdated: goShapes(version) ? formatTimestampTz(c.lastUpdated) : formatTimestamp(c.lastUpdated),
+    lastUpdated: formatTimestampTz(c.lastUpdated),
     name: c.name,
   };
 }

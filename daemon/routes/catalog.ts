@@ -41,7 +41,7 @@ export function catalogRoutes(ctx: AppContext): RouteDef[] {
       schema: byIdOrName('name'),
       handler: async (request) => {
         const list = filterQuery(request, 'name', (c) => c.name, await ctx.store.cdns.list());
-        return { response: list.map((c) => cdnRecord(c, request.apiVersion)) };
+        return { response: list.map(cdnRecord) };
       },
     },
     {

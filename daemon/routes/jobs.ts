@@ -33,7 +33,8 @@ export async function readMaxRevalDurationDays(ctx: AppContext): Promise<number>
  * POST user/current/jobs (a purge request) and GET user/current/jobs (the caller's jobs), BEHAVIOR.md §5.
  * The POST answers its alerts (a warning first when the regex matches every path, then the success) and, as
  * `response`, the stored job in the seed's Job shape, the same record the list shows. An empty `keyword`
- * filters nothing.
+ * filters nothing. From 1.4 both answer as the Go server did (its deprecation warnings, InvalidationJob and
+ * UserInvalidationJob records, the Location header), BEHAVIOR.md "API 1.4/1.5, /jobs".
  */
 export function jobRoutes(ctx: AppContext): RouteDef[] {
   /** Checks and stores a purge request: the job, and the alerts of the seed's answer (BEHAVIOR.md §5). */

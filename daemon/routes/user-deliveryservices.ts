@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { deliveryServiceRecord } from '../format/deliveryservices.js';
+import { withWarning } from '../http/deprecation.js';
 import { ApiError, notFound, warningAlert } from '../http/errors.js';
 import { parseIntegerParam, toInteger } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
@@ -13,6 +14,9 @@ import { userIdSchema } from './users.js';
 
 /** The warning Traffic Ops sent with GET users/:id/deliveryservices (its unbalanced braces included). */
 export const DS_DEPRECATED = warningAlert('This endpoint is deprecated, please use GET deliveryservices?accessibleTo={{tenantId} instead');
+
+/** The warning of user/:id/deliveryservices/available from 1.4. */
+const AVAILABLE_DEPRECATED = warningAlert('This endpoint is deprecated, and will be removed in the future');
 
 /** The tenants both sets share. */
 function intersect(a: ReadonlySet<number>, b: ReadonlySet<number>): number[] {
@@ -58,6 +62,12 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
     return ctx.store.deliveryServices.list({ notAssignedToUserId: user.id, tenantIds: intersect(visible, usersTenants) });
   }
 
+  /** From 1.4 both spellings answer the Go server's UserAvailableDS `{id, displayName, xmlId}` and its warning. */
+  async function goAvailable(request: FastifyRequest) {
+    const list = await withWarning(AVAILABLE_DEPRECATED, () => available(request));
+    return { alerts: [AVAILABLE_DEPRECATED], response: list.map((ds) => ({ id: ds.id, displayName: ds.displayName, xmlId: ds.xmlId })) };
+  }
+
   return [
     { method: 'GET', url: '/users/:id/deliveryservices', since: '1.1', auth: PRIV.READ, cache: true, schema: userIdSchema, handler: assigned },
     {
@@ -68,9 +78,10 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
       auth: PRIV.READ,
       cache: true,
       schema: userIdSchema,
-      handler: async (request) => ({
-        response: (await available(request)).map((ds) => ({ id: String(ds.id), displayName: ds.displayName, xmlId: ds.xmlId })),
-      }),
+      handler: async (request) =>
+        goShapes(request.apiVersion)
+          ? goAvailable(request)
+          : { response: (await available(request)).map((ds) => ({ id: String(ds.id), displayName: ds.displayName, xmlId: ds.xmlId })) },
     },
     {
       method: 'GET',
@@ -80,9 +91,10 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
       auth: PRIV.READ,
       cache: true,
       schema: userIdSchema,
-      handler: async (request) => ({
-        response: (await available(request)).map((ds) => ({ xmlId: ds.xmlId, id: String(ds.id) })),
-      }),
+      handler: async (request) =>
+        goShapes(request.apiVersion)
+          ? goAvailable(request)
+          : { response: (await available(request)).map((ds) => ({ xmlId: ds.xmlId, id: String(ds.id) })) },
     },
   ];
 }

@@ -86,8 +86,8 @@ export const SETTINGS: Record<keyof Settings, { describe: string; parse(text: st
     parse: (text) => (isOutputFormat(text) ? text : new Error(`output must be one of table, wide, json, yaml, csv (got "${text}")`)),
   },
   'api-version': {
-    describe: 'newest API version to use: 1.1, 1.2 or 1.3 (default: what each command needs)',
-    parse: (text) => (isApiVersion(text) ? text : new Error(`api-version must be 1.1, 1.2 or 1.3 (got "${text}")`)),
+    describe: 'newest API version to use: 1.1 to 1.5 (1.4 and 1.5 are spoken as 1.3; default: what each command needs)',
+    parse: (text) => (isApiVersion(text) ? text : new Error(`api-version must be 1.1, 1.2, 1.3, 1.4 or 1.5 (got "${text}")`)),
   },
   timeout: {
     describe: 'request timeout in seconds (default 15)',

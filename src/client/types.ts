@@ -1,5 +1,11 @@
-/** The API versions the client speaks, oldest first. */
-export const API_VERSIONS = ['1.1', '1.2', '1.3'] as const;
+/** The API versions the client accepts, oldest first (the daemon serves them all). */
+export const API_VERSIONS = ['1.1', '1.2', '1.3', '1.4', '1.5'] as const;
+/**
+ * The newest version whose record shapes cdnctl's commands read: from 1.4 the daemon answers Traffic Ops' Go shapes
+ * (numbers where the seed has strings), which the commands do not parse. A newer version asked for is accepted and
+ * spoken as this one, which serves the same data.
+ */
+export const NEWEST_READ_VERSION = '1.3' as const;
 /** One of the API versions, e.g. '1.3'. */
 export type ApiVersion = (typeof API_VERSIONS)[number];
 

@@ -33,6 +33,13 @@ describe('cdnctl users list and get', () => {
     expect(refused.stderr).toContain('--tenant needs API version 1.2 or newer');
   });
 
+  it('accepts --api-version 1.4 and 1.5 and speaks 1.3, whose shapes the commands read (issue 17)', async () => {
+    const at13 = (await api(daemon.url, '/api/1.3/users', cookie)).body.response;
+    expect(await cli.json(['users', 'list', '--api-version', '1.5'])).toEqual(at13);
+    expect(await cli.json(['users', 'list', '--api-version', '1.4'])).toEqual(at13);
+    expect((await cli.run(['users', 'list', '--api-version', '1.6'])).code).toBe(2);
+  });
+
   it('get takes a username or an id; an unknown one is exit 1', async () => {
     const [ops] = await cli.json(['users', 'get', 'ops_user']);
     expect(ops).toMatchObject({ username: 'ops_user', rolename: 'operations' });

@@ -105,6 +105,16 @@ const CASES: Record<string, Case> = {
     shape: (v) => (go(v) ? { shape: GO.role, ordered: true } : { shape: { id: 'number', name: 'string', description: 'string', privLevel: 'number' }, ordered: false }),
   },
   'GET cdns': { path: () => '/cdns', since: '1.1', shape: () => ({ shape: GO.cdn, ordered: true }) },
+  'GET user/:id/deliveryservices/available': {
+    path: (t) => `/user/${t.ids.users.ro_user}/deliveryservices/available`,
+    since: '1.2',
+    shape: (v) => ({ shape: { id: go(v) ? 'number' : 'string', displayName: 'string', xmlId: 'string' }, ordered: go(v) }),
+  },
+  'GET user/:id/deliveryservices/available.json': {
+    path: (t) => `/user/${t.ids.users.ro_user}/deliveryservices/available.json`,
+    since: '1.1',
+    shape: (v) => (go(v) ? { shape: { id: 'number', displayName: 'string', xmlId: 'string' }, ordered: true } : { shape: { id: 'string', xmlId: 'string' }, ordered: false }),
+  },
   'GET jobs': { path: () => '/jobs', since: '1.1', shape: () => ({ shape: GO.invalidationJob, ordered: true }) },
   'GET user/current/jobs': {
     path: () => '/user/current/jobs',
@@ -141,6 +151,28 @@ describe.each(Object.entries(CASES))('%s: JSON types per version', (name, c) => 
     for (const [i, record] of records.entries()) {
       const { shape, ordered } = c.shape(v, record);
       expectShape(record, shape, `${name}[${i}] at ${v}`, { ordered });
+    }
+  });
+});
+
+describe('POST users.json: the created record per version', () => {
+  it.each(VERSIONS)('at %s', async (v) => {
+    const body = {
+      username: `shape_${v.replace('.', '_')}`,
+      email: `shape_${v.replace('.', '_')}@example.test`,
+      fullName: 'Shape Probe',
+      localPasswd: 'Sh4peProbePassw0rd',
+      confirmLocalPasswd: 'Sh4peProbePassw0rd',
+      role: 3,
+      tenantId: t.ids.tenants.root,
+    };
+    const res = await t.app.inject({ method: 'POST', url: `/api/${v}/users.json`, headers: { cookie: admin }, payload: body });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const record = (res.json() as { response: unknown }).response;
+    if (go(v)) expectShape(record, GO.user, `POST users.json at ${v}`, { ordered: true });
+    else {
+      const seedWrite = { ...SEED_USER, id: 'number', role: 'number', gid: 'number|null', uid: 'number|null', roleName: 'string', registrationSent: 'boolean', tenant: 'string', tenantId: 'number' };
+      expectShape(record, seedWrite, `POST users.json at ${v}`);
     }
   });
 });

@@ -243,3 +243,33 @@ describe('regex_revalidate.config follows /jobs at once', () => {
     expect(await config()).not.toContain(String(job.assetUrl));
   });
 });
+
+describe('user/current/jobs from 1.4: the Go server answers', () => {
+  const DEPRECATED_POST = { text: 'This endpoint is deprecated, please use the POST method /jobs instead', level: 'warning' };
+
+  it('POST answers the deprecation warning, the creation text, the InvalidationJob and the Location', async () => {
+    const res = await call('POST', '/api/1.5/user/current/jobs', 'admin', { dsId: f.world.ds1, regex: '/ucj/.*', startTime: '2026-11-21 13:00:00', ttl: 5 });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { alerts: Alert[]; response: Rec };
+    expect(body.alerts).toEqual([DEPRECATED_POST, { text: 'Invalidation Job creation was successful', level: 'success' }]);
+    expect(Object.keys(body.response)).toEqual(JOB_KEYS);
+    expect(res.headers.location).toBe(`http://cdn.example.test:8443/api/1.4/jobs?id=${body.response.id}`);
+  });
+
+  it('POST errors keep the deprecation warning first', async () => {
+    const res = await call('POST', '/api/1.4/user/current/jobs', 'tenanta_user', { dsId: f.world.ds1, regex: '/x', startTime: '2026-11-21 13:00:00', ttl: 5 });
+    expect(res.statusCode).toBe(404);
+    expect(alertsOf(res)).toEqual([DEPRECATED_POST, { text: 'No such Delivery Service!', level: 'error' }]);
+  });
+
+  it('GET answers UserInvalidationJob records with their deprecation warning, ignoring query parameters', async () => {
+    const res = await call('GET', '/api/1.5/user/current/jobs?keyword=NOPE');
+    const body = res.json() as { alerts: Alert[]; response: Rec[] };
+    expect(body.alerts).toEqual([
+      { text: "This endpoint is deprecated, please use the 'userId' or 'createdBy' query parameters of a GET request to /jobs instead", level: 'warning' },
+    ]);
+    expect(body.response.length).toBeGreaterThan(0);
+    expect(Object.keys(body.response[0])).toEqual(['agent', 'assetUrl', 'assetType', 'deliveryService', 'enteredTime', 'id', 'keyword', 'objectName', 'objectType', 'parameters', 'username']);
+    expect(body.response[0]).toMatchObject({ agent: 1, assetType: 'file', username: 'admin' });
+  });
+});

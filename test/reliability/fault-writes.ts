@@ -21,6 +21,10 @@ export interface FaultFixtures {
   /** Secondary origins: one to update, two to delete. */
   origins: { update: number; deleteSingular: number; deletePlural: number };
   startTime: string;
+  /** Twelve hours on (the fault tests move the clock two): POST and PUT jobs want a start in the future. */
+  futureStart: string;
+  /** Jobs that have not started: one to change through PUT jobs, one to delete (issue 17). */
+  jobs: { update: number; remove: number };
 }
 
 interface WriteRequest {
@@ -93,6 +97,33 @@ const VALID_WRITES: Record<string, (f: FaultFixtures, attempt: number) => WriteR
     payload: { email: 'fault_invitee@example.test', role: ROLES['read-only'].id, tenantId: f.ids.tenants.root },
   }),
   'POST /user/reset_password': () => ({ method: 'POST', url: '/api/1.3/user/reset_password', payload: { email: 'ro@example.test' } }),
+  'POST /users.json': (f) => ({
+    method: 'POST',
+    url: '/api/1.5/users.json',
+    cookie: f.admin,
+    payload: {
+      username: 'fault_go_user',
+      email: 'fault_go_user@example.test',
+      fullName: 'Fault Go User',
+      localPasswd: 'FaultUserPassw0rd!',
+      confirmLocalPasswd: 'FaultUserPassw0rd!',
+      role: ROLES['read-only'].id,
+      tenantId: f.ids.tenants.root,
+    },
+  }),
+  'POST /jobs': (f) => ({
+    method: 'POST',
+    url: '/api/1.5/jobs',
+    cookie: f.admin,
+    payload: { deliveryService: 'ds1', regex: '/fault-go/.*', startTime: f.futureStart, ttl: 2 },
+  }),
+  'PUT /jobs': (f) => ({
+    method: 'PUT',
+    url: `/api/1.5/jobs?id=${f.jobs.update}`,
+    cookie: f.admin,
+    payload: { assetUrl: 'http://ds1-origin.example.test/fault-put/.*', parameters: 'TTL:3h', startTime: f.futureStart },
+  }),
+  'DELETE /jobs': (f) => ({ method: 'DELETE', url: `/api/1.5/jobs?id=${f.jobs.remove}`, cookie: f.admin }),
 };
 
 const WRITE_ROUTES = routeTable().filter((r) => r.method !== 'GET');
@@ -126,6 +157,17 @@ export async function prepareForFaults(t: GoldenApp): Promise<FaultFixtures> {
     if (id === null) throw new Error(`origin ${name} not created`);
     return id;
   };
+  const job = async (regex: string) =>
+    (
+      await t.store.jobs.insertPurge({
+        assetUrl: `http://ds1-origin.example.test${regex}`,
+        ttlHours: 24,
+        startTime: now + 6 * 3600_000,
+        enteredTime: now,
+        userId: t.ids.users.admin,
+        deliveryServiceId: t.ids.deliveryServices.ds1,
+      })
+    ).id;
   await t.store.federationUsers.assign(t.ids.federation, [t.ids.users.ro_user], false, null);
   const reset = await t.app.inject({ method: 'POST', url: '/api/1.3/user/reset_password', payload: { email: 'ops@example.test' } });
   expect(reset.statusCode).toBe(200);
@@ -138,6 +180,8 @@ export async function prepareForFaults(t: GoldenApp): Promise<FaultFixtures> {
     token,
     origins: { update: await origin('fault-update'), deleteSingular: await origin('fault-delete-1'), deletePlural: await origin('fault-delete-2') },
     startTime: new Date(now).toISOString(),
+    futureStart: new Date(now + 12 * 3600_000).toISOString(),
+    jobs: { update: await job('/fault-update/.*'), remove: await job('/fault-remove/.*') },
   };
 }
 

@@ -119,6 +119,25 @@ describe('GET user/:id/deliveryservices/available', () => {
     expect(errorOf(await api.get('/api/1.2/user/x1/deliveryservices/available', cookies.admin)).status).toBe(400);
   });
 
+  it.each(['1.4', '1.5'])('answers numeric ids with the deprecation warning at %s, under both spellings', async (v) => {
+    for (const suffix of ['', '.json']) {
+      const res = await api.get(`/api/${v}/user/${t.world.users.ro}/deliveryservices/available${suffix}`, cookies.admin);
+      expect(res.json()).toEqual({
+        alerts: [{ text: 'This endpoint is deprecated, and will be removed in the future', level: 'warning' }],
+        response: [
+          { id: t.world.ds.ds3, displayName: 'DS Three', xmlId: 'ds3' },
+          { id: t.world.ds.ds4, displayName: 'DS Four', xmlId: 'ds4' },
+          { id: t.world.ds.ds5, displayName: 'DS Five', xmlId: 'ds5' },
+        ],
+      });
+    }
+    const missing = await api.get(`/api/${v}/user/99999/deliveryservices/available`, cookies.admin);
+    expect(errorOf(missing)).toEqual({
+      status: 404,
+      alerts: [{ text: 'This endpoint is deprecated, and will be removed in the future', level: 'warning' }, { text: 'user not found', level: 'error' }],
+    });
+  });
+
   it('is not served without the .json suffix at 1.1', async () => {
     expect((await api.get(`/api/1.1/user/${t.world.users.ro}/deliveryservices/available`, cookies.admin)).statusCode).toBe(404);
   });

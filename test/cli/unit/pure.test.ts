@@ -41,6 +41,12 @@ describe('API version choice', () => {
     expect(chooseVersion({ command: 'users list', needs, flag: '1.3' })).toBe('1.3');
   });
 
+  it('accepts 1.4 and 1.5 and speaks 1.3, the newest shapes the commands read (issue 17)', () => {
+    expect(chooseVersion({ command: 'users list', needs, flag: '1.4' })).toBe('1.3');
+    expect(chooseVersion({ command: 'users list', needs, flag: '1.5' })).toBe('1.3');
+    expect(chooseVersion({ command: 'users list', needs, cap: { version: '1.5', by: 'context "x"' } })).toBe('1.2');
+  });
+
   it('a version older than the command needs is a usage error naming who asked for it', () => {
     const origins = { min: '1.3' as const, preferred: '1.3' as const };
     const error = (() => {
@@ -107,7 +113,8 @@ describe('purge plans', () => {
 describe('settings', () => {
   it('parse valid values and explain invalid ones', () => {
     expect(SETTINGS.output.parse('wide')).toBe('wide');
-    expect(SETTINGS['api-version'].parse('1.4')).toBeInstanceOf(Error);
+    expect(SETTINGS['api-version'].parse('1.5')).toBe('1.5');
+    expect(SETTINGS['api-version'].parse('1.6')).toBeInstanceOf(Error);
     expect(SETTINGS.timeout.parse('30')).toBe(30);
     expect(SETTINGS.timeout.parse('3.5')).toBeInstanceOf(Error);
   });
