@@ -36,6 +36,8 @@ export interface UiActions {
   assignFederationUsers(federationId: number, userIds: number[], replace: boolean): Promise<WriteResult>;
   removeFederationUser(federationId: number, userId: number): Promise<WriteResult>;
   listProfiles(): Promise<Profile[]>;
+  /** The tenants the user can see (the origin form's tenant picker). */
+  listTenants?(): Promise<Array<{ id: number | string; name: string }>>;
   /** What the user's role allows, so screens offer only that; without it every action is offered. */
   permissions?(): Promise<Permissions>;
 }
