@@ -65,8 +65,8 @@ export function Form(props: FormProps) {
   const pick = (i: number, choice: Choice) => {
     onChange(fields[i].name, choice.value);
     setPicking(null);
-    if (i === fields.length - 1) submit();
-    else leave(i + 1);
+    // On the last field the choice is shown first; Enter then submits (with the value just chosen).
+    if (i < fields.length - 1) leave(i + 1);
   };
 
   useInput(
