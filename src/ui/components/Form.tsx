@@ -17,7 +17,7 @@ export interface FormField {
   placeholder?: string;
   /** Show this field's error while it is typed, not only once it is left. */
   live?: boolean;
-  /** A field chosen from a list rather than typed: Space (or Enter while empty) opens a type-to-filter picker. */
+  /** A field chosen from a list rather than typed: typing, Space (or Enter while empty) opens a type-to-filter picker. */
   choices?: Choice[];
 }
 
@@ -49,6 +49,7 @@ export function Form(props: FormProps) {
   const [tried, setTried] = useState(false);
   /** The index of the field whose picker is open, or null. */
   const [picking, setPicking] = useState<number | null>(null);
+  const [typedFirst, setTypedFirst] = useState('');
   const labelWidth = Math.max(...fields.map((field) => field.label.length));
   const hasErrors = fields.some((field) => errors[field.name]);
 
@@ -73,6 +74,13 @@ export function Form(props: FormProps) {
     (input, key) => {
       const field = fields[focus];
       if (field.choices && (input === ' ' || (key.return && !values[field.name]))) {
+        setTypedFirst('');
+        setPicking(focus);
+        return;
+      }
+      // Typing on a list field opens its list, filtered by what was typed.
+      if (field.choices && input && !key.ctrl && !key.meta && !key.tab && !key.escape && !key.return && !key.upArrow && !key.downArrow && !key.backspace && !key.delete) {
+        setTypedFirst(input);
         setPicking(focus);
         return;
       }
@@ -112,10 +120,10 @@ export function Form(props: FormProps) {
                   onSubmit={() => (i === fields.length - 1 ? submit() : leave(i + 1))}
                 />
               )}
-              {field.hint && <Text color={theme.muted}>{`  ${field.choices && i === focus && picking === null ? 'Space to choose' : field.hint}`}</Text>}
+              {field.hint && <Text color={theme.muted}>{`  ${field.choices && i === focus && picking === null ? 'type or Space to choose' : field.hint}`}</Text>}
             </Box>
             {picking === i && field.choices && (
-              <Picker choices={field.choices} isActive={isActive} onPick={(choice) => pick(i, choice)} onCancel={() => setPicking(null)} />
+              <Picker choices={field.choices} initialFilter={typedFirst} isActive={isActive} onPick={(choice) => pick(i, choice)} onCancel={() => setPicking(null)} />
             )}
             {showError && <Text color={theme.error}>{`  ${' '.repeat(labelWidth)}  ✗ ${error}`}</Text>}
             {!showError && warning && <Text color={theme.warning}>{`  ${' '.repeat(labelWidth)}  ! ${warning}`}</Text>}

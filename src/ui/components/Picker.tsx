@@ -13,6 +13,8 @@ export interface PickerProps {
   choices: Choice[];
   onPick: (choice: Choice) => void;
   onCancel: () => void;
+  /** Text typed before the list opened: it is the filter's start. */
+  initialFilter?: string;
   isActive?: boolean;
   limit?: number;
   width?: number;
@@ -22,8 +24,8 @@ const matches = (choice: Choice, filter: string) => choice.label.toLowerCase().i
 const rank = (choice: Choice, filter: string) => (choice.label.toLowerCase().startsWith(filter) ? 0 : 1);
 
 /** A list to choose from by typing: every letter narrows it, ↑↓ move, Enter picks, Esc clears the text, then closes. */
-export function Picker({ choices, onPick, onCancel, isActive = true, limit = 6, width = 80 }: PickerProps) {
-  const list = useListKeys({ items: choices, matches, rank, isActive, onSelect: onPick, onCancel, typeToFilter: true });
+export function Picker({ choices, onPick, onCancel, initialFilter, isActive = true, limit = 6, width = 80 }: PickerProps) {
+  const list = useListKeys({ items: choices, matches, rank, isActive, onSelect: onPick, onCancel, typeToFilter: true, initialFilter });
   const visible = list.shown.slice(Math.max(0, list.cursor - limit + 1), Math.max(0, list.cursor - limit + 1) + limit);
   return (
     <Box flexDirection="column" marginLeft={2}>

@@ -17,6 +17,8 @@ export interface ListKeysOptions<T> {
   enterEndsFilter?: boolean;
   /** Type-to-filter: every printable key is filter text from the start (pickers); Esc clears it, then cancels. */
   typeToFilter?: boolean;
+  /** The filter text to start with (a picker opened by typing its first letters). */
+  initialFilter?: string;
 }
 
 export interface ListKeysState<T> {
@@ -42,7 +44,7 @@ function rankStable<T>(items: T[], rankOf: (item: T) => number): T[] {
 export function useListKeys<T>(options: ListKeysOptions<T>): ListKeysState<T> {
   const { items, matches, rank, isActive = true, onSelect, onCancel, onKey, enterEndsFilter = false, typeToFilter = false } = options;
   const [cursorState, setCursor] = useState(0);
-  const [filter, setFilter] = useState('');
+  const [filter, setFilter] = useState(options.initialFilter ?? '');
   const [filteringState, setFiltering] = useState(typeToFilter);
   const filtering = typeToFilter || filteringState;
   const needle = filter.toLowerCase();

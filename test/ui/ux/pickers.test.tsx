@@ -39,8 +39,8 @@ describe('the origin form picks, it does not ask for ids', () => {
     await waitForFrame(view.lastFrame, (f) => f.includes('New origin') && f.includes('Profile ') && !f.includes('Profile id'));
     expect(frame()).not.toMatch(/Cache group id|Profile id|Tenant id|xmlId or id|http or https/);
     await type(view.stdin, 'picked');
-    // Delivery service: typing narrows the list; Enter picks and moves on.
-    await press(view.stdin, KEY.tab, KEY.space);
+    // Delivery service: typing on the field opens its list narrowed to what was typed; Enter picks and moves on.
+    await press(view.stdin, KEY.tab);
     await type(view.stdin, 'euro');
     expect(frame()).toContain('1 of 3');
     expect(frame()).toContain('› images-eu · Images Europe');
