@@ -39,6 +39,8 @@ export interface UiActions {
   listProfiles(): Promise<Profile[]>;
   /** GET keys/summary (admin): what the key store holds, without secrets. */
   listKeySummaries?(): Promise<KeySummary[]>;
+  /** The tenants the user can see (the origin form's tenant picker). */
+  listTenants?(): Promise<Array<{ id: number | string; name: string }>>;
   /** What the user's role allows, so screens offer only that; without it every action is offered. */
   permissions?(): Promise<Permissions>;
 }

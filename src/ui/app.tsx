@@ -80,6 +80,8 @@ export function App({ actions, session, onQuit, now = Date.now, jobsRefreshMs, w
           updateOrigin={actions.updateOrigin}
           deleteOrigin={actions.deleteOrigin}
           canWrite={can.writeOrigins}
+          listProfiles={actions.listProfiles}
+          listTenants={actions.listTenants}
         />
       );
     case 'federations':

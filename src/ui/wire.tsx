@@ -18,6 +18,7 @@ import type { SessionInfo, UiActions } from './actions.js';
 import type { Job, JobRequest, JobResult } from './types.js';
 import { App } from './app.js';
 import { listRoles } from '../client/roles.js';
+import { listTenants } from '../client/tenants.js';
 import { permissionsFor, privLevelOf } from './permissions.js';
 import { Login } from './screens/Login.js';
 
@@ -59,6 +60,7 @@ export function clientActions(http: HttpClient): UiActions {
     removeFederationUser: async (id, userId) => ({ alerts: (await removeFederationUser(http, id, userId)).alerts }),
     listProfiles: async () => (await listProfiles(http)).response,
     listKeySummaries: async () => (await keySummaries(http)).response,
+    listTenants: async () => (await listTenants(http)).response,
     permissions: async () => {
       const [me, roles] = await Promise.all([currentUser(http), listRoles(http)]);
       return permissionsFor(privLevelOf(me.response, roles.response));

@@ -38,7 +38,7 @@ describe('cdnctl config get, set, unset, list', () => {
     expect(unknown.stderr).toContain('hint: settings: output, api-version, timeout, current-context');
     const bad = await cli.run(['config', 'set', 'output', 'xml']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('output must be one of table, wide, json, yaml (got "xml")');
+    expect(bad.stderr).toContain('output must be one of table, wide, json, yaml, csv (got "xml")');
     expect((await cli.run(['config', 'set', 'timeout', '0'])).code).toBe(2);
     expect((await cli.run(['config', 'get', 'api-version'])).code).toBe(1);
   });
@@ -62,8 +62,8 @@ describe('contexts and the order servers are chosen in', () => {
     expect((await local.run(['config', 'set-context', 'down', '--server', dead])).code).toBe(0);
     expect((await local.run(['config', 'set-context', 'here', '--server', `${daemon.url}/`])).code).toBe(0);
     expect((await local.run(['config', 'use-context', 'down'])).stdout).toBe('current context: down\n');
-    // The current context wins over the local daemon: it is down.
-    expect((await local.run(['whoami'])).code).toBe(4);
+    // The current context wins over the local daemon: it is down, and unreachable is said first (3, not 4).
+    expect((await local.run(['whoami'])).code).toBe(3);
     const downStatus = await local.run(['login', '--username', 'admin', '--password-stdin'], { input: PASSWORDS.admin });
     expect(downStatus.code).toBe(3);
     expect(downStatus.stderr).toContain(`error: cannot reach ${dead}: connection refused`);

@@ -15,6 +15,10 @@ export interface ListKeysOptions<T> {
   onKey?: (input: string, key: Key, current: T | undefined) => void;
   /** Enter while typing a filter only ends the filter (for lists where Enter means "done", not "this one"). */
   enterEndsFilter?: boolean;
+  /** Type-to-filter: every printable key is filter text from the start (pickers); Esc clears it, then cancels. */
+  typeToFilter?: boolean;
+  /** The filter text to start with (a picker opened by typing its first letters). */
+  initialFilter?: string;
 }
 
 export interface ListKeysState<T> {
@@ -38,10 +42,11 @@ function rankStable<T>(items: T[], rankOf: (item: T) => number): T[] {
  * narrows, Esc clears the filter first and cancels after.
  */
 export function useListKeys<T>(options: ListKeysOptions<T>): ListKeysState<T> {
-  const { items, matches, rank, isActive = true, onSelect, onCancel, onKey, enterEndsFilter = false } = options;
+  const { items, matches, rank, isActive = true, onSelect, onCancel, onKey, enterEndsFilter = false, typeToFilter = false } = options;
   const [cursorState, setCursor] = useState(0);
-  const [filter, setFilter] = useState('');
-  const [filtering, setFiltering] = useState(false);
+  const [filter, setFilter] = useState(options.initialFilter ?? '');
+  const [filteringState, setFiltering] = useState(typeToFilter);
+  const filtering = typeToFilter || filteringState;
   const needle = filter.toLowerCase();
   const matching = needle === '' ? items : items.filter((item) => matches(item, needle));
   const shown = needle === '' || !rank ? matching : rankStable(matching, (item) => rank(item, needle));
@@ -80,7 +85,7 @@ export function useListKeys<T>(options: ListKeysOptions<T>): ListKeysState<T> {
         return;
       }
       if (key.escape) {
-        if (filtering || filter !== '') {
+        if (filter !== '' || (filtering && !typeToFilter)) {
           setFilter('');
           setFiltering(false);
           return;

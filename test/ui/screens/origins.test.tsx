@@ -91,46 +91,43 @@ describe('Origins screen', () => {
     await press(view.stdin, 'n');
     await view.wait('New origin');
     await type(view.stdin, 'bad name');
-    await press(view.stdin, KEY.tab);
-    await type(view.stdin, 'nope');
-    await press(view.stdin, KEY.tab);
+    // The delivery service and the protocol are picked from lists: left unpicked here.
+    await press(view.stdin, KEY.tab, KEY.tab);
     await type(view.stdin, '10.0.0.1');
-    await press(view.stdin, KEY.tab, CLEAR);
-    await type(view.stdin, 'ftp');
-    await press(view.stdin, KEY.tab);
+    await press(view.stdin, KEY.tab, KEY.tab);
     await type(view.stdin, '70000');
     await press(view.stdin, KEY.tab);
     await type(view.stdin, '1.2.3');
     await press(view.stdin, KEY.tab);
     await type(view.stdin, 'zz::1::2');
     await press(view.stdin, KEY.tab);
-    await type(view.stdin, '0');
-    await press(view.stdin, KEY.tab);
     const frame = view.frame();
     expect(frame).toContain('✗ cannot contain spaces');
-    expect(frame).toContain('✗ delivery service not found');
     expect(frame).toContain('✗ must be a valid DNS name');
-    expect(frame).toContain('✗ must be http or https');
     expect(frame).toContain('✗ must be a valid integer between 1 and 65535');
     expect(frame).toContain('✗ must be a valid IPv4 address');
     expect(frame).toContain('✗ must be a valid IPv6 address');
-    expect(frame).toContain('✗ must be no less than 1');
-    await press(view.stdin, KEY.up, KEY.up, KEY.up, KEY.up, KEY.up, KEY.up, KEY.up, KEY.up, CLEAR);
+    await press(view.stdin, KEY.up, KEY.up, KEY.up, KEY.up, KEY.up, KEY.up, KEY.up, CLEAR);
     await type(view.stdin, 'media-3');
-    await press(view.stdin, KEY.tab, CLEAR);
+    // A picker: Space opens it, typing filters it, Enter picks and moves on.
+    await press(view.stdin, KEY.tab, KEY.space);
+    await view.wait('type to filter');
     await type(view.stdin, 'ds2');
-    await press(view.stdin, KEY.tab, CLEAR);
+    await press(view.stdin, KEY.enter, CLEAR);
     await type(view.stdin, 'media3.example.test');
-    await press(view.stdin, KEY.tab, CLEAR);
+    await press(view.stdin, KEY.tab, KEY.space);
     await type(view.stdin, 'https');
-    await press(view.stdin, KEY.tab, CLEAR);
+    await press(view.stdin, KEY.enter, CLEAR);
     await type(view.stdin, '443');
     await press(view.stdin, KEY.tab, CLEAR, KEY.tab, CLEAR);
     await type(view.stdin, '2001:db8::1');
-    await press(view.stdin, KEY.tab, CLEAR);
-    await type(view.stdin, '4');
+    // The cache group is picked by name from those the origins use.
+    await press(view.stdin, KEY.tab, KEY.space);
+    await type(view.stdin, 'org');
+    await press(view.stdin, KEY.enter);
+    expect(view.frame()).toContain('org-cg1 (id 4)');
     expect(view.frame()).not.toContain('✗');
-    await press(view.stdin, KEY.enter, KEY.enter, KEY.enter, KEY.enter);
+    await press(view.stdin, KEY.enter, KEY.enter, KEY.enter);
     await view.wait('origin media-3 was created.');
     expect(view.props.createOrigin).toHaveBeenCalledWith({
       name: 'media-3',
@@ -151,11 +148,12 @@ describe('Origins screen', () => {
     await view.wait('media-2');
     await press(view.stdin, 'n');
     await type(view.stdin, 'media-2');
-    await press(view.stdin, KEY.tab);
+    await press(view.stdin, KEY.tab, KEY.enter);
     await type(view.stdin, 'ds1');
-    await press(view.stdin, KEY.tab);
+    await press(view.stdin, KEY.enter);
     await type(view.stdin, 'm.example.test');
-    await press(view.stdin, ...Array(9).fill(KEY.enter));
+    // Enter walks the fields; on the empty cache-group picker it opens the list and a second Enter picks "(none)".
+    await press(view.stdin, ...Array(10).fill(KEY.enter));
     const frame = await view.wait('The server refused the origin');
     expect(frame).toContain("origin name 'media-2' already exists.");
     expect(frame).toContain('New origin');
@@ -181,9 +179,9 @@ describe('Origins screen', () => {
     await press(view.stdin, 'e');
     await view.wait('Edit origin ds1');
     expect(view.frame()).toContain('★ The primary origin');
-    await press(view.stdin, KEY.tab, CLEAR);
+    await press(view.stdin, KEY.tab, KEY.space);
     await type(view.stdin, 'ds2');
-    await press(view.stdin, KEY.tab);
+    await press(view.stdin, KEY.enter);
     expect(view.frame()).toContain('✗ cannot update the delivery service of a primary origin');
   });
 

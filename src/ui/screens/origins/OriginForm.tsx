@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Box, Text } from 'ink';
 import type { DeliveryService, Origin, OriginBody } from '../../types.js';
 import { Form, type FormField } from '../../components/Form.js';
+import type { Choice } from '../../components/Picker.js';
 import { Spinner } from '../../components/Spinner.js';
 import { ErrorBox } from '../../components/ErrorBox.js';
 import { useAction } from '../../hooks/use-request.js';
@@ -16,24 +17,51 @@ import {
 } from '../../validation/origin.js';
 import { theme } from '../../theme.js';
 
-const FIELDS: FormField[] = [
-  { name: 'name', label: 'Name' },
-  { name: 'deliveryService', label: 'Delivery service', hint: 'xmlId or id' },
-  { name: 'fqdn', label: 'FQDN' },
-  { name: 'protocol', label: 'Protocol', hint: 'http or https' },
-  { name: 'port', label: 'Port', hint: 'optional, 1–65535' },
-  { name: 'ipAddress', label: 'IPv4 address', hint: 'optional' },
-  { name: 'ip6Address', label: 'IPv6 address', hint: 'optional' },
-  { name: 'cachegroupId', label: 'Cache group id', hint: 'optional' },
-  { name: 'coordinateId', label: 'Coordinate id', hint: 'optional' },
-  { name: 'profileId', label: 'Profile id', hint: 'optional' },
-  { name: 'tenantId', label: 'Tenant id', hint: "optional: the delivery service's tenant" },
+/** What the linked fields are chosen from (ids as text, with their names); an empty list leaves the field typed. */
+export interface OriginChoices {
+  cachegroups: Choice[];
+  coordinates: Choice[];
+  profiles: Choice[];
+  tenants: Choice[];
+}
+
+const NONE: Choice = { value: '', label: '(none)' };
+const PROTOCOLS: Choice[] = [
+  { value: 'http', label: 'http' },
+  { value: 'https', label: 'https' },
 ];
+
+/** A field chosen from a list when there is one, else typed as an id. */
+function linked(name: string, label: string, hint: string, choices: Choice[]): FormField {
+  return choices.length > 0 ? { name, label, hint, choices: [NONE, ...choices] } : { name, label: `${label} id`, hint };
+}
+
+/** The form's fields: the delivery service, protocol and linked records are picked from lists. */
+export function originFields(services: DeliveryService[], choices: OriginChoices): FormField[] {
+  const dsChoices = services.map((ds) => ({ value: ds.xmlId, label: ds.displayName ? `${ds.xmlId} · ${ds.displayName}` : ds.xmlId }));
+  return [
+    { name: 'name', label: 'Name' },
+    { name: 'deliveryService', label: 'Delivery service', hint: 'choose', choices: dsChoices },
+    { name: 'fqdn', label: 'FQDN' },
+    { name: 'protocol', label: 'Protocol', hint: 'choose', choices: PROTOCOLS },
+    { name: 'port', label: 'Port', hint: 'optional, 1–65535' },
+    { name: 'ipAddress', label: 'IPv4 address', hint: 'optional' },
+    { name: 'ip6Address', label: 'IPv6 address', hint: 'optional' },
+    linked('cachegroupId', 'Cache group', 'optional', choices.cachegroups),
+    linked('coordinateId', 'Coordinate', 'optional', choices.coordinates),
+    linked('profileId', 'Profile', 'optional', choices.profiles),
+    linked('tenantId', 'Tenant', "optional: the delivery service's tenant", choices.tenants),
+  ];
+}
+
+const NO_CHOICES: OriginChoices = { cachegroups: [], coordinates: [], profiles: [], tenants: [] };
 
 export interface OriginFormProps {
   /** The origin being edited; absent for a new one. */
   origin?: Origin;
   services: DeliveryService[];
+  /** Lists for the linked fields; without them those fields take ids. */
+  choices?: OriginChoices;
   save: (body: OriginBody) => Promise<Origin>;
   onSaved: (origin: Origin) => void;
   onCancel: () => void;
@@ -52,7 +80,7 @@ export function originFormErrors(values: OriginFormValues, services: DeliverySer
 }
 
 /** Create or edit an origin: every field checked as the API checks it, the API's refusal shown in place. */
-export function OriginForm({ origin, services, save, onSaved, onCancel }: OriginFormProps) {
+export function OriginForm({ origin, services, choices = NO_CHOICES, save, onSaved, onCancel }: OriginFormProps) {
   const [values, setValues] = useState<OriginFormValues>(() => (origin ? originToForm(origin) : emptyOriginForm()));
   const action = useAction();
   const errors = originFormErrors(values, services, origin);
@@ -68,7 +96,7 @@ export function OriginForm({ origin, services, save, onSaved, onCancel }: Origin
       )}
       <Box marginTop={1}>
         <Form
-          fields={FIELDS}
+          fields={originFields(services, choices)}
           values={{ ...values }}
           errors={errors}
           isActive={!action.pending}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, useInput } from 'ink';
-import type { DeliveryService, Origin, OriginBody, OriginFilters, WriteResult } from '../../types.js';
+import type { DeliveryService, Origin, OriginBody, OriginFilters, Profile, WriteResult } from '../../types.js';
+import { originChoices } from './origin-choices.js';
 import { Screen } from '../../components/Screen.js';
 import { Spinner } from '../../components/Spinner.js';
 import { ErrorBox } from '../../components/ErrorBox.js';
@@ -21,6 +22,9 @@ export interface OriginsScreenProps {
   onBack: () => void;
   onQuit?: () => void;
   width?: number;
+  /** For the form's pickers (profile, tenant); without them those fields take ids. */
+  listProfiles?: () => Promise<Profile[]>;
+  listTenants?: () => Promise<Array<{ id: number | string; name: string }>>;
   /** Whether the role may create, edit and delete origins (default true); without, those keys are not offered. */
   canWrite?: boolean;
 }
@@ -92,12 +96,27 @@ export function OriginsScreen(props: OriginsScreenProps) {
   const [help, setHelp] = useState(false);
   const origins = useRequest(() => props.listOrigins(filters));
   const services = useRequest(props.listDeliveryServices);
+  // The pickers' lists, fetched once a form opens.
+  const formOpen = mode.name === 'create' || mode.name === 'edit';
+  const choices = useRequest(async () => {
+    if (!formOpen) return undefined;
+    const [all, profiles, tenants] = await Promise.all([
+      props.listOrigins({}),
+      props.listProfiles?.() ?? Promise.resolve([]),
+      props.listTenants?.() ?? Promise.resolve([]),
+    ]);
+    return originChoices(all, profiles, tenants);
+  });
   const dsName = services.data?.find((ds) => Number(ds.id) === filters.deliveryservice)?.xmlId;
 
   const changeFilters = (next: OriginFilters) => {
     setFilters(next);
     setNotice(null);
     origins.reload();
+  };
+  const openForm = (next: Mode) => {
+    setMode(next);
+    choices.reload();
   };
   const askDelete = (origin: Origin) => {
     if (origin.isPrimary) {
@@ -110,8 +129,8 @@ export function OriginsScreen(props: OriginsScreenProps) {
     if (!canWrite && WRITE_KEYS.has(input)) return;
     if (input === '?') setHelp((h) => !h);
     else if (input === 'q') props.onQuit?.();
-    else if (input === 'n') setMode({ name: 'create' });
-    else if (input === 'e' && origin) setMode({ name: 'edit', origin });
+    else if (input === 'n') openForm({ name: 'create' });
+    else if (input === 'e' && origin) openForm({ name: 'edit', origin });
     else if (input === 'd' && origin) askDelete(origin);
     else if (input === 'r') origins.reload();
     else if (input === 'p') changeFilters({ ...filters, primary: nextPrimary(filters.primary) });
@@ -166,6 +185,7 @@ export function OriginsScreen(props: OriginsScreenProps) {
       {(mode.name === 'create' || mode.name === 'edit') &&
         (services.data ? (
           <OriginForm
+            choices={choices.data}
             origin={mode.name === 'edit' ? mode.origin : undefined}
             services={services.data}
             save={(body) => (mode.name === 'edit' ? props.updateOrigin(mode.origin.id, body) : props.createOrigin(body))}
