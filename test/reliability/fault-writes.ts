@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { RouteDef } from '../../daemon/http/route.js';
+import { CACHES_VALID_WRITES } from './fault-writes-caches.js';
 import { PASSWORDS, ROLES, fillPath, mailedTokens, routeTable, type GoldenApp, type GoldenIds } from '../security/fixture.js';
 
 /**
@@ -21,9 +22,11 @@ export interface FaultFixtures {
   /** Secondary origins: one to update, two to delete. */
   origins: { update: number; deleteSingular: number; deletePlural: number };
   startTime: string;
+  /** A session of the user named `extension` (check results and extensions). */
+  extension: string;
 }
 
-interface WriteRequest {
+export interface WriteRequest {
   method: RouteDef['method'];
   url: string;
   payload?: object;
@@ -93,6 +96,7 @@ const VALID_WRITES: Record<string, (f: FaultFixtures, attempt: number) => WriteR
     payload: { email: 'fault_invitee@example.test', role: ROLES['read-only'].id, tenantId: f.ids.tenants.root },
   }),
   'POST /user/reset_password': () => ({ method: 'POST', url: '/api/1.3/user/reset_password', payload: { email: 'ro@example.test' } }),
+  ...CACHES_VALID_WRITES,
 };
 
 const WRITE_ROUTES = routeTable().filter((r) => r.method !== 'GET');
@@ -138,6 +142,7 @@ export async function prepareForFaults(t: GoldenApp): Promise<FaultFixtures> {
     token,
     origins: { update: await origin('fault-update'), deleteSingular: await origin('fault-delete-1'), deletePlural: await origin('fault-delete-2') },
     startTime: new Date(now).toISOString(),
+    extension: await t.session('extension'),
   };
 }
 
