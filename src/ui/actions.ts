@@ -1,3 +1,4 @@
+import type { CacheActions } from './cache-actions.js';
 import type {
   CurrentUser,
   DeliveryService,
@@ -35,6 +36,8 @@ export interface UiActions {
   assignFederationUsers(federationId: number, userIds: number[], replace: boolean): Promise<WriteResult>;
   removeFederationUser(federationId: number, userId: number): Promise<WriteResult>;
   listProfiles(): Promise<Profile[]>;
+  /** Caches (issue 15): the Servers screen and a purge's propagation; absent, those screens say so. */
+  caches?: CacheActions;
 }
 
 /** Where the screens are connected to: shown on the home screen. */

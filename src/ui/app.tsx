@@ -10,8 +10,11 @@ import { DeliveryServices, Profiles, Users } from './screens/Lists.js';
 import { NarrowTerminal } from './components/NarrowTerminal.js';
 import { useTerminalWidth } from './hooks/use-terminal-width.js';
 import { MIN_COLUMNS } from './theme.js';
+import { Servers } from './screens/servers/Servers.js';
+import { Propagation } from './screens/purge/Propagation.js';
+import { ErrorBox } from './components/ErrorBox.js';
 
-export type Route = 'home' | Destination;
+export type Route = 'home' | Destination | 'propagation';
 
 export interface AppProps {
   actions: UiActions;
@@ -36,6 +39,7 @@ export function App({ actions, session, onQuit, now = Date.now, jobsRefreshMs, w
   const open = (to: Route) => setStack((s) => [...s, to]);
   const back = () => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s));
   const narrow = width < MIN_COLUMNS;
+  const [watchedJob, setWatchedJob] = useState<number | null>(null);
 
   useInput(
     (input) => {
@@ -58,6 +62,14 @@ export function App({ actions, session, onQuit, now = Date.now, jobsRefreshMs, w
           createJob={actions.createJob}
           now={now}
           onShowJobs={() => setStack((s) => [...s.slice(0, -1), 'jobs'])}
+          onWatch={
+            actions.caches
+              ? (jobId) => {
+                  setWatchedJob(jobId);
+                  open('propagation');
+                }
+              : undefined
+          }
         />
       );
     case 'jobs':
@@ -90,5 +102,13 @@ export function App({ actions, session, onQuit, now = Date.now, jobsRefreshMs, w
       return <Users {...common} load={actions.listUsers} />;
     case 'profiles':
       return <Profiles {...common} load={actions.listProfiles} />;
+    case 'servers':
+      return actions.caches ? <Servers {...common} actions={actions.caches} /> : <ErrorBox message="This session has no server actions." />;
+    case 'propagation':
+      return actions.caches && watchedJob !== null ? (
+        <Propagation jobId={watchedJob} load={actions.caches.propagation} onBack={back} width={width} />
+      ) : (
+        <ErrorBox message="No job to watch." />
+      );
   }
 }

@@ -16,6 +16,7 @@ import { CliError } from '../cli/errors.js';
 import type { SessionInfo, UiActions } from './actions.js';
 import type { Job, JobRequest, JobResult } from './types.js';
 import { App } from './app.js';
+import { clientCacheActions } from './wire-caches.js';
 import { Login } from './screens/Login.js';
 
 /** Exit code of a screen left with Esc or Ctrl-C before it finished, as for a cancelled prompt. */
@@ -55,6 +56,7 @@ export function clientActions(http: HttpClient): UiActions {
     assignFederationUsers: async (id, userIds, replace) => ({ alerts: (await assignFederationUsers(http, id, userIds, replace)).alerts }),
     removeFederationUser: async (id, userId) => ({ alerts: (await removeFederationUser(http, id, userId)).alerts }),
     listProfiles: async () => (await listProfiles(http)).response,
+    caches: clientCacheActions(http),
   };
 }
 

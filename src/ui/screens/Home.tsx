@@ -10,7 +10,7 @@ import { useRequest } from '../hooks/use-request.js';
 import { theme } from '../theme.js';
 
 /** The screens the home menu opens. */
-export type Destination = 'deliveryServices' | 'purge' | 'jobs' | 'origins' | 'federations' | 'users' | 'profiles';
+export type Destination = 'deliveryServices' | 'purge' | 'jobs' | 'origins' | 'federations' | 'users' | 'profiles' | 'servers';
 
 const MENU: SelectItem<Destination>[] = [
   { key: 'deliveryServices', label: 'Delivery services', hint: 'the delivery services you can see', value: 'deliveryServices' },
@@ -20,6 +20,7 @@ const MENU: SelectItem<Destination>[] = [
   { key: 'federations', label: 'Federations', hint: 'federations and their users', value: 'federations' },
   { key: 'users', label: 'Users', hint: 'the users you can see', value: 'users' },
   { key: 'profiles', label: 'Profiles', hint: 'profiles and their descriptions', value: 'profiles' },
+  { key: 'servers', label: 'Servers', hint: 'caches: status, queued updates, check-ins, checks', value: 'servers' },
 ];
 
 export const HOME_KEYS = [
