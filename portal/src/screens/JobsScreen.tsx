@@ -4,6 +4,7 @@ import { LoadState } from '../components/LoadState';
 import { PageHeader } from '../components/PageHeader';
 import { useNow } from '../hooks/useNow';
 import { useResource } from '../hooks/useResource';
+import { JobsPropagation } from './JobsPropagation';
 import { JobsTable } from './JobsTable';
 
 /** The user's purge jobs, newest first as the API orders them. */
@@ -20,6 +21,7 @@ export function JobsScreen() {
       </PageHeader>
       <LoadState loading={jobs.loading} alerts={jobs.alerts} empty={list.length === 0} emptyText="You have no purge jobs yet." />
       {list.length > 0 ? <JobsTable jobs={list} now={now} /> : null}
+      {list.length > 0 ? <JobsPropagation jobs={list} /> : null}
     </section>
   );
 }

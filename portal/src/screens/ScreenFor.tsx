@@ -13,6 +13,7 @@ import { ProfileScreen } from './ProfileScreen';
 import { ProfilesScreen } from './ProfilesScreen';
 import { PurgeScreen } from './PurgeScreen';
 import { UsersScreen } from './UsersScreen';
+import { ServersScreen } from './ServersScreen';
 
 /** The screen of a route, given who is signed in. */
 export function ScreenFor({ route, me, abilities, onProfileSaved }: {
@@ -44,6 +45,8 @@ export function ScreenFor({ route, me, abilities, onProfileSaved }: {
       return <ProfileScreen id={route.id} />;
     case 'me':
       return <MyProfileScreen me={me} onSaved={onProfileSaved} />;
+    case 'servers':
+      return <ServersScreen canWrite={abilities.manageOrigins} />;
     case 'notFound':
       return <NotFoundScreen path={route.path} />;
   }
