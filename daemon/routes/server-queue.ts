@@ -1,7 +1,6 @@
 import type { UpdateStatusRecord } from '../../src/contract/servers.js';
 import type { AppContext } from '../context.js';
 import { ORT_LEVEL, readCheckIn, serverByIdOrName } from '../caches/check-in.js';
-import { visibleServer } from '../caches/server-writes.js';
 import { readQueueAction } from '../caches/status-input.js';
 import { serverVisibility } from '../caches/visibility.js';
 import { alerts, badRequest, notFound, successAlert } from '../http/errors.js';
@@ -38,9 +37,9 @@ export function serverQueueRoutes(ctx: AppContext): RouteDef[] {
       handler: async (request) => {
         const queue = action(request.body);
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
-        await visibleServer(ctx, caller(request), id).catch(() => {
+        if (!(await ctx.store.servers.byId(id, await serverVisibility(ctx, caller(request))))) {
           throw notFound(`no server with id '${id}' found`);
-        });
+        }
         await ctx.store.serverFlags.setUpdPending({ id }, null, queue, ctx.clock());
         return { response: { serverId: id, action: queue ? 'queue' : 'dequeue' } };
       },

@@ -1,4 +1,5 @@
 import type { KeySummary } from '../client/keys.js';
+import type { CacheActions } from './cache-actions.js';
 import type {
   CurrentUser,
   DeliveryService,
@@ -43,6 +44,8 @@ export interface UiActions {
   listTenants?(): Promise<Array<{ id: number | string; name: string }>>;
   /** What the user's role allows, so screens offer only that; without it every action is offered. */
   permissions?(): Promise<Permissions>;
+  /** Caches (issue 15): the Servers screen and a purge's propagation; absent, those screens say so. */
+  caches?: CacheActions;
 }
 
 /** Where the screens are connected to: shown on the home screen. */

@@ -15,8 +15,11 @@ import { useRequest } from './hooks/use-request.js';
 import { ALL_PERMISSIONS, type Permissions } from './permissions.js';
 
 const NO_PERMISSIONS: Permissions = { purge: false, writeOrigins: false, assignFederationUsers: false };
+import { Servers } from './screens/servers/Servers.js';
+import { Propagation } from './screens/purge/Propagation.js';
+import { ErrorBox } from './components/ErrorBox.js';
 
-export type Route = 'home' | Destination;
+export type Route = 'home' | Destination | 'propagation';
 
 export interface AppProps {
   actions: UiActions;
@@ -44,6 +47,7 @@ export function App({ actions, session, onQuit, now = Date.now, jobsRefreshMs, w
   // Until the role is known nothing that writes is offered; if it cannot be learned, everything is (as before).
   const allowed = useRequest(actions.permissions ?? (async () => ALL_PERMISSIONS));
   const can = !actions.permissions ? ALL_PERMISSIONS : (allowed.data ?? (allowed.error ? ALL_PERMISSIONS : NO_PERMISSIONS));
+  const [watchedJob, setWatchedJob] = useState<number | null>(null);
 
   useInput(
     (input) => {
@@ -66,6 +70,14 @@ export function App({ actions, session, onQuit, now = Date.now, jobsRefreshMs, w
           createJob={actions.createJob}
           now={now}
           onShowJobs={() => setStack((s) => [...s.slice(0, -1), 'jobs'])}
+          onWatch={
+            actions.caches
+              ? (jobId) => {
+                  setWatchedJob(jobId);
+                  open('propagation');
+                }
+              : undefined
+          }
         />
       );
     case 'jobs':
@@ -104,5 +116,13 @@ export function App({ actions, session, onQuit, now = Date.now, jobsRefreshMs, w
       return <Profiles {...common} load={actions.listProfiles} />;
     case 'keys':
       return <Keys {...common} load={actions.listKeySummaries ?? (async () => [])} />;
+    case 'servers':
+      return actions.caches ? <Servers {...common} actions={actions.caches} /> : <ErrorBox message="This session has no server actions." />;
+    case 'propagation':
+      return actions.caches && watchedJob !== null ? (
+        <Propagation jobId={watchedJob} load={actions.caches.propagation} onBack={back} width={width} />
+      ) : (
+        <ErrorBox message="No job to watch." />
+      );
   }
 }

@@ -20,6 +20,7 @@ import { App } from './app.js';
 import { listRoles } from '../client/roles.js';
 import { listTenants } from '../client/tenants.js';
 import { permissionsFor, privLevelOf } from './permissions.js';
+import { clientCacheActions } from './wire-caches.js';
 import { Login } from './screens/Login.js';
 
 /** Exit code of a screen left with Esc or Ctrl-C before it finished, as for a cancelled prompt. */
@@ -65,6 +66,7 @@ export function clientActions(http: HttpClient): UiActions {
       const [me, roles] = await Promise.all([currentUser(http), listRoles(http)]);
       return permissionsFor(privLevelOf(me.response, roles.response));
     },
+    caches: clientCacheActions(http),
   };
 }
 

@@ -99,7 +99,7 @@ describe('navigation', () => {
   it('links every section in order, marks the current one, and offers log out', () => {
     const markup = html(<Nav path="/federations/2" username="admin" onLogOut={noop} />);
     const links = [...markup.matchAll(/<a href="([^"]+)" class="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[3], m[2]]);
-    expect(links.map(([, label]) => label)).toEqual(['cdnctl', 'Delivery services', 'Purge', 'Jobs', 'Origins', 'Users', 'Federations', 'Profiles', 'admin']);
+    expect(links.map(([, label]) => label)).toEqual(['cdnctl', 'Delivery services', 'Purge', 'Jobs', 'Origins', 'Users', 'Federations', 'Profiles', 'Servers', 'admin']);
     expect(links.find(([, label]) => label === 'Federations')?.[2]).toBe('nav-link active');
     expect(links.filter(([, , cls]) => cls.includes('active'))).toHaveLength(1);
     expect(buttons(markup)).toEqual(['Menu', 'Log out']);

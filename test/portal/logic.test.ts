@@ -5,9 +5,9 @@ import { formatApiTime, formatDuration, jobTimeLeft, parseApiTime, ttlHours } fr
 
 describe('routes', () => {
   it('maps each navigation link to its own screen', () => {
-    expect(NAV_LINKS.map((l) => l.label)).toEqual(['Delivery services', 'Purge', 'Jobs', 'Origins', 'Users', 'Federations', 'Profiles']);
+    expect(NAV_LINKS.map((l) => l.label)).toEqual(['Delivery services', 'Purge', 'Jobs', 'Origins', 'Users', 'Federations', 'Profiles', 'Servers']);
     const names = NAV_LINKS.map((l) => parseRoute(l.path).name);
-    expect(names).toEqual(['deliveryServices', 'purge', 'jobs', 'origins', 'users', 'federations', 'profiles']);
+    expect(names).toEqual(['deliveryServices', 'purge', 'jobs', 'origins', 'users', 'federations', 'profiles', 'servers']);
   });
 
   it('carries the delivery service of a purge link', () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { RouteDef } from '../../daemon/http/route.js';
+import { CACHES_VALID_WRITES } from './fault-writes-caches.js';
 import { PASSWORDS, ROLES, fillPath, mailedTokens, routeTable, type GoldenApp, type GoldenIds } from '../security/fixture.js';
 
 /**
@@ -25,9 +26,11 @@ export interface FaultFixtures {
   futureStart: string;
   /** Jobs that have not started: one to change through PUT jobs, one to delete (issue 17). */
   jobs: { update: number; remove: number };
+  /** A session of the user named `extension` (check results and extensions). */
+  extension: string;
 }
 
-interface WriteRequest {
+export interface WriteRequest {
   method: RouteDef['method'];
   url: string;
   payload?: object;
@@ -124,6 +127,7 @@ const VALID_WRITES: Record<string, (f: FaultFixtures, attempt: number) => WriteR
     payload: { assetUrl: 'http://ds1-origin.example.test/fault-put/.*', parameters: 'TTL:3h', startTime: f.futureStart },
   }),
   'DELETE /jobs': (f) => ({ method: 'DELETE', url: `/api/1.5/jobs?id=${f.jobs.remove}`, cookie: f.admin }),
+  ...CACHES_VALID_WRITES,
 };
 
 const WRITE_ROUTES = routeTable().filter((r) => r.method !== 'GET');
@@ -182,6 +186,7 @@ export async function prepareForFaults(t: GoldenApp): Promise<FaultFixtures> {
     startTime: new Date(now).toISOString(),
     futureStart: new Date(now + 12 * 3600_000).toISOString(),
     jobs: { update: await job('/fault-update/.*'), remove: await job('/fault-remove/.*') },
+    extension: await t.session('extension'),
   };
 }
 

@@ -170,6 +170,7 @@ describe('the disk fills up', () => {
     // Two hours passed: the resumed writes need sessions of now.
     f.admin = await t.session('admin');
     f.logoutCookies = [await t.session('ro_user'), await t.session('ro_user')];
+    f.extension = await t.session('extension');
     await expectEveryWriteAccepted(t.app, f);
     expect(t.db.pragma('integrity_check', { simple: true })).toBe('ok');
   });

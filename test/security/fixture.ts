@@ -32,6 +32,9 @@ export const PASSWORDS = {
   portal_user: 'P0rtalUserPassw0rd',
   blocked_user: 'Bl0ckedUserPassw0rd',
   tenanta_admin: 'TenantAAdm1nPassw0rd',
+  // From test/fixtures/caches.snapshot.json (issue 15).
+  extension: 'Ext3nsionPassw0rd',
+  ort_user: '0rtUserPassw0rd!',
 } as const;
 export type Username = keyof typeof PASSWORDS;
 
@@ -72,14 +75,15 @@ export interface GoldenIds {
   /** A secondary origin of ds1 (root tenant) and one of ds2 (tenant-a). */
   origins: { root: number; tenantA: number };
   /** Caches: edge2a is ds3's only serving cache (root tenant only); edge1a serves ds1 and ds2 (tenant-a sees it). */
-  servers: { root: number; tenantA: number; rootHost: string };
+  servers: { root: number; tenantA: number; rootHost: string; spare: number };
   cachegroup: number;
   /** A purge job on ds1 (root tenant). */
   job: number;
-  /** The daemon's own HTTP check extension. */
+  /** The daemon's own HTTP check extension, and one an extension registered. */
   builtinExtension: number;
   /** A purge of ds1 (root tenant) by admin, starting in an hour (issue 17: /jobs takes job ids). */
   jobs: { root: number };
+  extension: number;
 }
 
 export interface GoldenApp extends TestApp {
@@ -279,11 +283,21 @@ async function cacheIds(t: TestApp, ds1: number, admin: number) {
     userId: admin, deliveryServiceId: ds1,
   });
   const builtin = (await t.store.serverChecks.extensions()).find((e) => e.servercheckShortName === 'HTTP')!;
+  const type = (await t.store.typeLookup.find('to_extension', { name: 'CHECK_EXTENSION_NUM' }))!;
+  const extension = await t.store.serverChecks.insertExtension(
+    {
+      name: 'fixture-check', version: '1', infoUrl: 'https://example.test', scriptFile: 'fixture.pl', isActive: true,
+      additionalConfigJson: null, description: null, servercheckShortName: 'FIXT', typeId: type.id,
+    },
+    t.clock.now(),
+  );
+  if (!('id' in extension)) throw new Error('fixture check extension not created');
   return {
-    servers: { root: await server('edge2a'), tenantA: await server('edge1a'), rootHost: 'edge2a' },
+    servers: { root: await server('edge2a'), tenantA: await server('edge1a'), rootHost: 'edge2a', spare: await server('edge2c') },
     cachegroup,
     job: job.id,
     builtinExtension: builtin.id,
+    extension: extension.id,
   };
 }
 

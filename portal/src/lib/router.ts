@@ -18,6 +18,7 @@ export type Route =
   | { name: 'me' }
   | { name: 'keys' }
   | { name: 'dsKeys'; xmlId: string }
+  | { name: 'servers' }
   | { name: 'notFound'; path: string };
 
 export const NAV_LINKS: ReadonlyArray<{ label: string; path: string }> = [
@@ -28,6 +29,7 @@ export const NAV_LINKS: ReadonlyArray<{ label: string; path: string }> = [
   { label: 'Users', path: '/users' },
   { label: 'Federations', path: '/federations' },
   { label: 'Profiles', path: '/profiles' },
+  { label: 'Servers', path: '/servers' },
 ];
 
 const SIMPLE: Record<string, Route> = {
@@ -40,6 +42,7 @@ const SIMPLE: Record<string, Route> = {
   profiles: { name: 'profiles' },
   me: { name: 'me' },
   keys: { name: 'keys' },
+  servers: { name: 'servers' },
 };
 
 /**

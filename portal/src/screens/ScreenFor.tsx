@@ -16,6 +16,7 @@ import { ProfileScreen } from './ProfileScreen';
 import { ProfilesScreen } from './ProfilesScreen';
 import { PurgeScreen } from './PurgeScreen';
 import { UsersScreen } from './UsersScreen';
+import { ServersScreen } from './ServersScreen';
 
 /** The screen of a route, given who is signed in. */
 export function ScreenFor({ route, me, abilities, onProfileSaved }: {
@@ -53,6 +54,8 @@ export function ScreenFor({ route, me, abilities, onProfileSaved }: {
       return <KeysScreen />;
     case 'dsKeys':
       return <DsKeysScreen xmlId={route.xmlId} />;
+    case 'servers':
+      return <ServersScreen canWrite={abilities.manageOrigins} />;
     case 'notFound':
       return <NotFoundScreen path={route.path} />;
   }

@@ -11,7 +11,7 @@ import { theme } from '../theme.js';
 import { ALL_PERMISSIONS, type Permissions } from '../permissions.js';
 
 /** The screens the home menu opens. */
-export type Destination = 'deliveryServices' | 'purge' | 'jobs' | 'origins' | 'federations' | 'users' | 'profiles' | 'keys';
+export type Destination = 'deliveryServices' | 'purge' | 'jobs' | 'origins' | 'federations' | 'users' | 'profiles' | 'keys' | 'servers';
 
 const MENU: SelectItem<Destination>[] = [
   { key: 'deliveryServices', label: 'Delivery services', hint: 'the delivery services you can see', value: 'deliveryServices' },
@@ -22,6 +22,7 @@ const MENU: SelectItem<Destination>[] = [
   { key: 'users', label: 'Users', hint: 'the users you can see', value: 'users' },
   { key: 'profiles', label: 'Profiles', hint: 'profiles and their descriptions', value: 'profiles' },
   { key: 'keys', label: 'Keys', hint: 'certificates and signing keys (admin): expiry, fingerprints, key ids', value: 'keys' },
+  { key: 'servers', label: 'Servers', hint: 'caches: status, queued updates, check-ins, checks', value: 'servers' },
 ];
 
 /** The menu the user's role allows: no Purge without the right to purge; read-only hints where nothing can be changed. */

@@ -21,6 +21,8 @@ export interface PurgeWizardProps {
   onQuit?: () => void;
   /** After a purge: show the jobs. */
   onShowJobs?: () => void;
+  /** After a purge: follow the job to the caches (offered when given). */
+  onWatch?: (jobId: number) => void;
   width?: number;
 }
 
@@ -92,6 +94,7 @@ export function PurgeWizard(props: PurgeWizardProps) {
         setValues({ regex: '', ttl: '24', startTime: '' });
         setStep('pick');
       } else if (input === 'j') props.onShowJobs?.();
+      else if (input === 'w' && result?.job && props.onWatch) props.onWatch(Number(result.job.id));
     },
     { isActive: step === 'done' },
   );
@@ -142,6 +145,7 @@ export function PurgeWizard(props: PurgeWizardProps) {
         </Box>
       )}
       {step === 'done' && result && <PurgeDone result={result} />}
+      {step === 'done' && result?.job && props.onWatch && <Text>{'w: watch it reach the caches (MID tier, then EDGE tier)'}</Text>}
     </Screen>
   );
 }

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { listServerChecks, listServers, queueServerUpdate, setServerStatus, type CacheServer } from '../api/caches';
+import type { Alert } from '../api/types';
+import { AlertList } from '../components/AlertList';
+import { LoadState } from '../components/LoadState';
+import { PageHeader } from '../components/PageHeader';
+import { useResource } from '../hooks/useResource';
+import { alertsOf } from '../lib/alerts';
+import { NEEDS_REASON, NO_FILTER, SERVER_STATUSES, choices, filterServers, type ServerFilter } from '../lib/servers';
+import { ServersTable } from './ServersTable';
+
+const FILTERS: Array<[keyof ServerFilter, string, (s: CacheServer) => string]> = [
+  ['cdn', 'CDN', (s) => s.cdnName],
+  ['cachegroup', 'Cache group', (s) => s.cachegroup],
+  ['type', 'Type', (s) => s.type],
+  ['status', 'Status', (s) => s.status],
+];
+
+/** One status change: the new status, and a reason when the cache leaves service. */
+function StatusForm({ server, onDone, onCancel }: { server: CacheServer; onDone: (status: string, reason: string) => void; onCancel: () => void }) {
+  const [status, setStatus] = useState(server.status);
+  const [reason, setReason] = useState('');
+  const needsReason = NEEDS_REASON.has(status);
+  return (
+    <form className="card" onSubmit={(e) => { e.preventDefault(); onDone(status, reason.trim()); }}>
+      <h2>{`Status of ${server.hostName}`}</h2>
+      <label htmlFor="server-status">Status</label>
+      <select id="server-status" value={status} onChange={(e) => setStatus(e.target.value)}>
+        {SERVER_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+      </select>
+      {needsReason ? (
+        <>
+          <label htmlFor="server-reason">Reason (the cache stops serving)</label>
+          <input id="server-reason" value={reason} required onChange={(e) => setReason(e.target.value)} />
+        </>
+      ) : null}
+      <button type="submit" disabled={needsReason && reason.trim() === ''}>{`Set ${status}`}</button>
+      <button type="button" onClick={onCancel}>Cancel</button>
+    </form>
+  );
+}
+
+/** The caches, filterable by CDN, cache group, type and status; operations users change status and queue updates. */
+export function ServersScreen({ canWrite }: { canWrite: boolean }) {
+  const servers = useResource(listServers);
+  const checks = useResource(listServerChecks);
+  const [filter, setFilter] = useState<ServerFilter>(NO_FILTER);
+  const [editing, setEditing] = useState<CacheServer | null>(null);
+  const [alerts, setAlerts] = useState<Alert[]>([]);
+  const all = servers.data ?? [];
+  const shown = filterServers(all, filter);
+  const checkMap = new Map((checks.data ?? []).map((c) => [c.id, c.checks ?? {}]));
+  const write = async (run: () => Promise<{ alerts: Alert[] }>, done: string) => {
+    try {
+      const result = await run();
+      setAlerts(result.alerts.length > 0 ? result.alerts : [{ level: 'success', text: done }]);
+    } catch (error) {
+      setAlerts(alertsOf(error));
+    }
+    servers.reload();
+  };
+  return (
+    <section>
+      <PageHeader title="Servers">
+        <button type="button" onClick={() => { servers.reload(); checks.reload(); }}>Refresh</button>
+      </PageHeader>
+      <AlertList alerts={alerts} />
+      <div className="filters">
+        {FILTERS.map(([key, label, pick]) => (
+          <span key={key}>
+            <label htmlFor={`filter-${key}`}>{label}</label>
+            <select id={`filter-${key}`} value={filter[key]} onChange={(e) => setFilter({ ...filter, [key]: e.target.value })}>
+              <option value="">all</option>
+              {choices(all, pick).map((v) => <option key={v} value={v}>{v}</option>)}
+            </select>
+          </span>
+        ))}
+      </div>
+      {editing ? (
+        <StatusForm
+          server={editing}
+          onCancel={() => setEditing(null)}
+          onDone={(status, reason) => {
+            setEditing(null);
+            void write(() => setServerStatus(editing.id, status, reason), `${editing.hostName} is now ${status}`);
+          }}
+        />
+      ) : null}
+      <LoadState loading={servers.loading} alerts={servers.alerts} empty={shown.length === 0} emptyText="No servers match." />
+      {shown.length > 0 ? (
+        <ServersTable
+          servers={shown}
+          checks={checkMap}
+          canWrite={canWrite}
+          onStatus={setEditing}
+          onQueue={(s, queue) =>
+            void write(() => queueServerUpdate(s.id, queue), `${queue ? 'Queued an update on' : 'Cleared the queued update of'} ${s.hostName}`)
+          }
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { CacheServer, JobPropagation } from '../../portal/src/api/caches';
+import { parseRoute } from '../../portal/src/lib/router';
+import { choices, filterServers, NO_FILTER } from '../../portal/src/lib/servers';
+import { PropagationRow } from '../../portal/src/screens/JobsPropagation';
+import { ServersTable } from '../../portal/src/screens/ServersTable';
+
+const text = (markup: string) => markup.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const buttons = (markup: string) => [...markup.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
+
+const server = (id: number, hostName: string, fields: Partial<CacheServer> = {}): CacheServer => ({
+  id, hostName, domainName: 'cdn1.example.test', type: 'EDGE', status: 'REPORTED', offlineReason: null, cachegroup: 'edge-cg1',
+  cdnName: 'cdn1', updPending: false, revalPending: false, lastCheckIn: null, ...fields,
+});
+const servers = [
+  server(1, 'edge1a', { revalPending: true, lastCheckIn: '2026-11-21 12:00:00+00' }),
+  server(2, 'mid1', { type: 'MID', cachegroup: 'mid-cg', status: 'ADMIN_DOWN', offlineReason: 'ops: disk' }),
+  server(3, 'edge9', { cdnName: 'cdn2', status: 'OFFLINE', offlineReason: 'ops: gone' }),
+];
+
+describe('portal: Servers page', () => {
+  it('is reached at /servers', () => {
+    expect(parseRoute('/servers')).toEqual({ name: 'servers' });
+  });
+
+  it('filters by CDN, cache group, type and status, offering the values listed', () => {
+    expect(filterServers(servers, NO_FILTER).map((s) => s.hostName)).toEqual(['edge1a', 'mid1', 'edge9']);
+    expect(filterServers(servers, { ...NO_FILTER, cdn: 'cdn1', type: 'EDGE' }).map((s) => s.hostName)).toEqual(['edge1a']);
+    expect(filterServers(servers, { ...NO_FILTER, status: 'ADMIN_DOWN' }).map((s) => s.hostName)).toEqual(['mid1']);
+    expect(choices(servers, (s) => s.cachegroup)).toEqual(['edge-cg1', 'mid-cg']);
+  });
+
+  it('shows status with reason, pending flags, last check-in and checks; buttons only for operations', () => {
+    const checks = new Map([[1, { HTTP: 1, CKIN: 3, UPD: 0 }]]);
+    const markup = renderToStaticMarkup(
+      <ServersTable servers={servers} checks={checks} canWrite onQueue={() => undefined} onStatus={() => undefined} />,
+    );
+    expect(text(markup)).toContain('edge1a EDGE REPORTED edge-cg1 cdn1 – pending 2026-11-21 12:00:00+00 1 3 0');
+    expect(text(markup)).toContain('mid1 MID ADMIN_DOWN (ops: disk) mid-cg cdn1 – – never - - -');
+    expect(buttons(markup).slice(0, 3)).toEqual(['Status…', 'Queue', 'Dequeue']);
+    const readOnly = renderToStaticMarkup(
+      <ServersTable servers={servers} checks={checks} canWrite={false} onQueue={() => undefined} onStatus={() => undefined} />,
+    );
+    expect(buttons(readOnly)).toEqual([]);
+  });
+});
+
+describe('portal: a job’s propagation on the jobs page', () => {
+  it('shows MID then EDGE with counts, meters and overdue caches', () => {
+    const state: JobPropagation = {
+      jobId: 7, deliveryService: 'ds1', cdnName: 'cdn1', complete: false, checkInIntervalMinutes: 15,
+      tiers: [
+        { tier: 'MID', total: 2, applied: 2, pending: 0, pendingHosts: [], overdue: [] },
+        { tier: 'EDGE', total: 3, applied: 1, pending: 2, pendingHosts: ['edge1b', 'edge2a'], overdue: ['edge2a'] },
+      ],
+    };
+    const markup = renderToStaticMarkup(<PropagationRow state={state} />);
+    expect(text(markup)).toBe('Job 7 (ds1): MID 2/2 EDGE 1/3 overdue: edge2a');
+    expect(markup.match(/<meter/g)).toHaveLength(2);
+    expect(text(renderToStaticMarkup(<PropagationRow state={{ ...state, complete: true }} />))).toContain('applied by every cache');
+  });
+});
