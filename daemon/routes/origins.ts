@@ -33,7 +33,8 @@ export function originRoutes(ctx: AppContext): RouteDef[] {
       url: '/origins',
       since: '1.3',
       auth: PRIV.READ,
-      cache: true,
+      // A purge, a login or a user's change keeps cached origin lists.
+      cache: ['origins', 'deliveryservices', 'cachegroups', 'coordinates', 'profiles', 'tenants'],
       largeLists: true,
       schema: listOriginsSchema,
       handler: async (request) => {

@@ -5,6 +5,9 @@ import { parseIntegerParam, toInteger } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import type { ProfileFilters } from '../store/profiles.js';
 
+/** What the cached profile answers read. */
+const PROFILE_TABLES = ['profiles', 'cdns'];
+
 const listSchema = (items: object) => ({
   200: { type: 'object', properties: { response: { type: 'array', items } }, required: ['response'] },
 });
@@ -42,7 +45,7 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
       method: 'GET',
-      cache: true,
+      cache: PROFILE_TABLES,
       url: '/profiles',
       since: '1.1',
       auth: PRIV.READ,
@@ -54,7 +57,7 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
     },
     {
       method: 'GET',
-      cache: true,
+      cache: PROFILE_TABLES,
       url: '/profiles/trimmed',
       since: '1.1',
       auth: PRIV.READ,
@@ -65,7 +68,7 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
     },
     {
       method: 'GET',
-      cache: true,
+      cache: PROFILE_TABLES,
       url: '/profiles/:id',
       since: '1.1',
       auth: PRIV.READ,

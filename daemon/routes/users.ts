@@ -19,6 +19,9 @@ const listSchema = {
 export const userIdSchema = { params: { type: 'object', properties: { id: text }, required: ['id'] } };
 
 /** GET users and GET users/:id (1.1+; tenant fields and the tenant filter from 1.2), then the user writes. */
+/** What GET users reads: a purge or an origin's change keeps its cached answers. */
+const USER_TABLES = ['users', 'roles', 'tenants'];
+
 export function usersRoutes(ctx: AppContext): RouteDef[] {
   async function list(request: FastifyRequest) {
     const version = request.apiVersion;
@@ -37,8 +40,8 @@ export function usersRoutes(ctx: AppContext): RouteDef[] {
   }
 
   return [
-    { method: 'GET', url: '/users', since: '1.1', auth: PRIV.READ, cache: true, schema: listSchema, handler: list },
-    { method: 'GET', url: '/users/:id', since: '1.1', auth: PRIV.READ, cache: true, schema: userIdSchema, handler: one },
+    { method: 'GET', url: '/users', since: '1.1', auth: PRIV.READ, cache: USER_TABLES, schema: listSchema, handler: list },
+    { method: 'GET', url: '/users/:id', since: '1.1', auth: PRIV.READ, cache: USER_TABLES, schema: userIdSchema, handler: one },
     ...createUserRoutes(ctx),
     ...registerUserRoutes(ctx),
   ];

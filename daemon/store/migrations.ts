@@ -261,4 +261,13 @@ export const migrations: readonly string[] = [
   `
   CREATE INDEX jobs_deliveryservice_end ON jobs(deliveryservice_id, start_time + max(ttl_hours, 1) * 3600000);
   `,
+  // issue 20: a version counter per table, bumped by triggers in every writing transaction (the triggers are
+  // added for every table, present and future, by ensureVersionTriggers in store/table-versions.ts), so a write
+  // drops only the cached answers built from the tables it changed.
+  `
+  CREATE TABLE table_versions (
+    name TEXT PRIMARY KEY,
+    version INTEGER NOT NULL DEFAULT 0
+  ) WITHOUT ROWID;
+  `,
 ];
