@@ -1,5 +1,4 @@
 import type { Db } from './db.js';
-import { BOOKKEEPING_TABLES } from './table-versions.js';
 
 /**
  * Versions of the database's data. Every table has a version of its own, a counter in `table_versions` that
@@ -61,7 +60,6 @@ export function dataVersions(db: Db): DataVersions {
     const tables = new Map<string, number>();
     for (const row of rows?.all() ?? []) tables.set(row.name, row.version);
     const content = [...tables]
-      .filter(([name]) => !BOOKKEEPING_TABLES.includes(name))
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([, v]) => v)
       .join('.');

@@ -2,7 +2,8 @@ import type { Db } from './db.js';
 
 /**
  * Tables that only sign-in bookkeeping writes (sessions, failed logins): no API answer but authentication reads
- * them, so answers that depend on "everything" (DataVersions.content) ignore their versions.
+ * them, so they get no version (a login writes nothing else); an answer that names one anyway is dropped by
+ * every write (DataVersions.of).
  */
 export const BOOKKEEPING_TABLES: readonly string[] = ['sessions', 'login_failures'];
 
@@ -10,7 +11,7 @@ const SAFE_NAME = /^[a-z_][a-z0-9_]*$/i;
 const EVENTS = ['insert', 'update', 'delete'] as const;
 
 /**
- * Gives every table a version counter and the triggers that bump it with each row written, for the tables that
+ * Gives every table (but the bookkeeping ones) a version counter and the triggers that bump it with each row written, for the tables that
  * lack them: those of the migrations that ran just now, whichever issue added them. A new table needs no line of
  * code to be versioned. Names come from the schema itself (never from a request) and are checked all the same.
  * Runs after the migrations, in one transaction; does nothing when every table already has its triggers.
@@ -26,7 +27,7 @@ export function ensureVersionTriggers(db: Db): void {
     .pluck()
     .all();
   const triggers = new Set(db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'trigger'").pluck().all());
-  const missing = tables.filter((t) => SAFE_NAME.test(t) && EVENTS.some((e) => !triggers.has(triggerName(t, e))));
+  const missing = tables.filter((t) => SAFE_NAME.test(t) && !BOOKKEEPING_TABLES.includes(t) && EVENTS.some((e) => !triggers.has(triggerName(t, e))));
   if (missing.length === 0) return;
   const seed = db.prepare('INSERT OR IGNORE INTO table_versions (name, version) VALUES (?, 0)');
   db.transaction(() => {
