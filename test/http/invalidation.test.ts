@@ -22,10 +22,10 @@ beforeAll(async () => {
   cookies = await loginAll(t.app);
   other = openDatabase(join(dir, 'cdnctl.db'));
   const { origins, users, jobs } = t.store;
-  const list = origins.list.bind(origins);
-  origins.list = async (q) => (reads.origins++, list(q));
-  const query = users.query.bind(users);
-  users.query = async (q) => (reads.users++, query(q));
+  const list = origins.listJson.bind(origins);
+  origins.listJson = async (q) => (reads.origins++, list(q));
+  const query = users.queryJson.bind(users);
+  users.queryJson = async (q, withTenant) => (reads.users++, query(q, withTenant));
   const running = jobs.runningPurgesOfCdn.bind(jobs);
   jobs.runningPurgesOfCdn = async (...args) => (reads.purges++, running(...args));
 });

@@ -32,8 +32,8 @@ beforeAll(async () => {
     for (let i = 0; i < 400; i++) insert.run(`bulk-${i}`, `bulk-${i}.example.test`, f.ds1, t.clock.now());
   })();
   const origins = t.store.origins;
-  const list = origins.list.bind(origins);
-  const slowList: OriginStore['list'] = async (query) => {
+  const list = origins.listJson.bind(origins);
+  const slowList: OriginStore['listJson'] = async (query) => {
     computations++;
     // Long enough for every request of a burst to arrive while the first computes.
     await new Promise((resolve) => setTimeout(resolve, 30));
@@ -43,7 +43,7 @@ beforeAll(async () => {
     }
     return list(query);
   };
-  origins.list = slowList;
+  origins.listJson = slowList;
 });
 afterAll(async () => {
   await t.close();
