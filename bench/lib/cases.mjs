@@ -6,10 +6,8 @@ import { scryptSync } from 'node:crypto';
 import { get as httpGet } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { withCeilingServer } from './ceiling.mjs';
-import { CDNCTL, cpuSeconds, machineBusySeconds, sampleRss } from './daemon.mjs';
+import { CDNCTL, cpuSeconds, machineBusySeconds } from './daemon.mjs';
 import { medianWallTimes } from './timing.mjs';
-
-const round1 = (n) => Math.round(n * 10) / 10;
 
 /** A load run counts only when it completed requests and none failed. */
 const clean = (load) => load.requests > 0 && load.errors === 0;
@@ -77,46 +75,6 @@ const figuresOf = (load) => ({
   daemonCpuUsPerRequest: load.cpuUsPerRequest ?? null,
   otherProcessesCpuPercent: load.otherCpuPercent ?? null,
 });
-
-/** The bare node:http server's figures: what this machine serves at most. */
-export async function ceilingCase(ceilingUrl, bytes, pid) {
-  const load = await measuredLoad(pid, { url: ceilingUrl });
-  return {
-    name: 'ceiling: bare node:http, same bytes as GET origins (50)',
-    figures: { ...figuresOf(load), bodyBytes: bytes },
-    target: 'reference',
-    pass: clean(load),
-    summary: loadSummary(load),
-  };
-}
-
-/**
- * A read case: probes the path once (404 → not available), then loads it. `check(load, figures)` decides
- * the verdict (target 'reference': a figure shown beside others, with no target of its own); `ceiling`
- * (req/s) adds the ratio to it; `sampleMemory` samples the daemon's RSS during the load; `sameBytes` first
- * loads a bare server answering the very bytes of this answer (for large answers, where moving the bytes, not
- * computing them, sets the pace); `headers` go with every request (Accept-Encoding, say).
- */
-export async function readCase({ name, target, url, path, cookie, ceiling, check, daemonPid, sampleMemory, sameBytes, headers = {} }) {
-  const first = await probe(url, path, cookie, headers);
-  if (first.status !== 200) return unavailable(name, target, `GET ${path} answered ${first.status}`);
-  const bare = sameBytes
-    ? await withCeilingServer(first.body, first.contentType, (base, pid) => measuredLoad(pid, { url: `${base}${path}`, headers }), first.contentEncoding)
-    : null;
-  const sampler = sampleMemory ? sampleRss(daemonPid) : null;
-  const load = await measuredLoad(daemonPid, { url: `${url}${path}`, headers: { cookie, ...headers } });
-  const memory = sampler?.stop();
-  const figures = { ...figuresOf(load), bodyBytes: first.body.length, contentEncoding: first.contentEncoding };
-  if (ceiling) figures.ceilingRatio = Math.round((load.reqPerSec / ceiling) * 100) / 100;
-  if (memory) figures.rssMaxMb = round1(memory.maxMb);
-  if (bare) figures.sameBytesCeiling = { reqPerSec: Math.round(bare.reqPerSec), p50Ms: bare.p50, p99Ms: bare.p99 };
-  let summary = loadSummary(load);
-  if (figures.ceilingRatio !== undefined && !bare) summary += `, ${figures.ceilingRatio} × ceiling`;
-  if (memory) summary += `, RSS max ${figures.rssMaxMb} MB`;
-  if (bare) summary += `; bare server, same bytes: ${Math.round(bare.reqPerSec)} req/s, p99 ${Math.round(bare.p99)} ms`;
-  if (first.contentEncoding) summary += ` (${first.contentEncoding}, ${(first.body.length / 1024).toFixed(0)} KB a response)`;
-  return { name, figures, target, pass: clean(load) && check(load, figures), summary };
-}
 
 /** POST user/current/jobs: every request a distinct, valid purge. */
 export async function purgeCase({ url, cookie, dsId, daemonPid }) {
