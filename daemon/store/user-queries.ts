@@ -67,7 +67,6 @@ export interface QueryParams {
   offset: number;
 }
 
-/** The users API's reads over SQLite. */
 /** The SQL of one list: the selected columns, then the filter and the order (from USER_ORDER_COLUMNS only). */
 export function userListSql(select: string, key: UserOrderKey, descending: boolean): string {
   const dir = descending ? 'DESC' : 'ASC';
