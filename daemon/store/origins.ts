@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
+import { jsonArraySql } from './json-array.js';
 import { ORIGIN_JSON_COLUMNS } from './origin-json.js';
 
 /** An origin with the names of what it refers to joined in. */
@@ -70,8 +71,11 @@ export interface OriginListQuery {
 /** Origins, and the narrow cache-group and coordinate lookups their writes need. */
 export interface OriginStore {
   list(query: OriginListQuery): Promise<Origin[]>;
-  /** The same origins as GET origins answers them: the JSON text of an array of records, rendered by SQLite. */
-  listJson(query: OriginListQuery): Promise<string>;
+  /**
+   * The same origins as GET origins answers them, rendered by SQLite: the JSON array of their records between
+   * `before` and `after` (the envelope), as the bytes to send.
+   */
+  listJson(query: OriginListQuery, before?: string, after?: string): Promise<Buffer>;
   get(id: number): Promise<Origin | null>;
   /** Inserts an origin; answers its id, or null when another origin has that name. */
   insert(fields: OriginFields, now: number): Promise<number | null>;
@@ -190,8 +194,9 @@ export function originListSql(
   const where = keys.map((k) => `${COLUMNS[k]} = @${k}`);
   if (tenancy) where.push(TENANCY);
   const order = orderBy === 'id' ? `o.id${descending ? ' DESC' : ''}` : `${COLUMNS[orderBy]}${descending ? ' DESC' : ''}, o.id`;
-  const select = `${json ? ORIGIN_JSON_COLUMNS : COLUMNS_SELECTED}${FROM}`;
-  return `${select}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT @limit OFFSET @offset`;
+  const select = `${json ? `${ORIGIN_JSON_COLUMNS} AS record` : COLUMNS_SELECTED}${FROM}`;
+  const sql = `${select}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT @limit OFFSET @offset`;
+  return json ? jsonArraySql(sql) : sql;
 }
 
 /** The named parameters of a list query. */
@@ -244,9 +249,9 @@ export function sqliteOrigins(db: Db): OriginStore {
       const { statement, params } = statementFor(query, false);
       return (statement.all(params) as OriginRow[]).map(toOrigin);
     },
-    async listJson(query) {
+    async listJson(query, before = '', after = '') {
       const { statement, params } = statementFor(query, true);
-      return `[${(statement.all(params) as string[]).join(',')}]`;
+      return statement.get({ ...params, before, after }) as Buffer;
     },
     async get(id) {
       const row = get.get(id);

@@ -16,7 +16,7 @@ const COMMON = `'addressLine1', u.address_line1, 'addressLine2', u.address_line2
 const FROM = 'FROM users u JOIN roles r ON r.id = u.role_id JOIN tenants t ON t.id = u.tenant_id';
 
 /** The record of API 1.1 (no tenant keys). */
-export const USER_JSON_SELECT_1_1 = `SELECT json_object(${COMMON}) ${FROM}`;
+export const USER_JSON_SELECT_1_1 = `SELECT json_object(${COMMON}) AS record ${FROM}`;
 
 /** The record of API 1.2 and later. */
-export const USER_JSON_SELECT_1_2 = `SELECT json_object(${COMMON}, 'tenant', t.name, 'tenantId', u.tenant_id) ${FROM}`;
+export const USER_JSON_SELECT_1_2 = `SELECT json_object(${COMMON}, 'tenant', t.name, 'tenantId', u.tenant_id) AS record ${FROM}`;

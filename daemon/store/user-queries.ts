@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { jsonArraySql } from './json-array.js';
 import { USER_JSON_SELECT_1_1, USER_JSON_SELECT_1_2 } from './user-json.js';
 import { USER_SELECT, toUser, type User, type UserRow } from './user-rows.js';
 
@@ -41,10 +42,11 @@ export interface UserQueryStore {
   /** Users matching the filter, in the asked order (default username), ties broken by id. */
   query(filter: UserFilter): Promise<User[]>;
   /**
-   * The same users as GET users answers them: the JSON text of an array of read records (UserReadRecord, with
-   * `tenant` and `tenantId` when `withTenant`), each rendered by SQLite straight from its row, never the hash.
+   * The same users as GET users answers them, as the bytes to send: the JSON array of their read records
+   * (UserReadRecord, with `tenant` and `tenantId` when `withTenant`) between `before` and `after`, each record
+   * rendered by SQLite straight from its row, never reading the hash.
    */
-  queryJson(filter: UserFilter, withTenant: boolean): Promise<string>;
+  queryJson(filter: UserFilter, withTenant: boolean, before?: string, after?: string): Promise<Buffer>;
 }
 
 // The unary plus keeps SQLite from reading users through their tenant index (then sorting them all in a
@@ -58,6 +60,9 @@ const FILTER = `WHERE +u.tenant_id IN (SELECT value FROM json_each(@tenants))
 
 export interface QueryParams {
   tenants: string;
+  /** The envelope around a JSON list (queryJson only). */
+  before?: string;
+  after?: string;
   id: number | null;
   username: string | null;
   role_name: string | null;
@@ -88,24 +93,26 @@ const params = (f: UserFilter): QueryParams => ({
 export function sqliteUserQueries(db: Db): UserQueryStore {
   // One statement per shape, order column and direction, prepared on first use.
   const statements = new Map<string, ReturnType<typeof db.prepare<[QueryParams], unknown>>>();
-  function statement(select: string, f: UserFilter) {
+  function statement(select: string, f: UserFilter, json: boolean) {
     const key = f.orderBy ?? 'username';
     const descending = f.descending ?? false;
     const cacheKey = `${key}:${descending}:${select}`;
     let stmt = statements.get(cacheKey);
     if (!stmt) {
-      stmt = db.prepare<[QueryParams], unknown>(userListSql(select, key, descending));
+      const sql = userListSql(select, key, descending);
+      stmt = db.prepare<[QueryParams], unknown>(json ? jsonArraySql(sql) : sql);
+      if (json) stmt.pluck();
       statements.set(cacheKey, stmt);
     }
     return stmt;
   }
   return {
     async query(f) {
-      return (statement(USER_SELECT, f).all(params(f)) as UserRow[]).map(toUser);
+      return (statement(USER_SELECT, f, false).all(params(f)) as UserRow[]).map(toUser);
     },
-    async queryJson(f, withTenant) {
-      const rows = statement(withTenant ? USER_JSON_SELECT_1_2 : USER_JSON_SELECT_1_1, f).pluck().all(params(f)) as string[];
-      return `[${rows.join(',')}]`;
+    async queryJson(f, withTenant, before = '', after = '') {
+      const select = withTenant ? USER_JSON_SELECT_1_2 : USER_JSON_SELECT_1_1;
+      return statement(select, f, true).get({ ...params(f), before, after }) as Buffer;
     },
   };
 }

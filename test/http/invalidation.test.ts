@@ -23,9 +23,9 @@ beforeAll(async () => {
   other = openDatabase(join(dir, 'cdnctl.db'));
   const { origins, users, jobs } = t.store;
   const list = origins.listJson.bind(origins);
-  origins.listJson = async (q) => (reads.origins++, list(q));
+  origins.listJson = async (...args) => (reads.origins++, list(...args));
   const query = users.queryJson.bind(users);
-  users.queryJson = async (q, withTenant) => (reads.users++, query(q, withTenant));
+  users.queryJson = async (...args) => (reads.users++, query(...args));
   const running = jobs.runningPurgesOfCdn.bind(jobs);
   jobs.runningPurgesOfCdn = async (...args) => (reads.purges++, running(...args));
 });

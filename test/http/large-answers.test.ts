@@ -33,7 +33,7 @@ beforeAll(async () => {
   })();
   const origins = t.store.origins;
   const list = origins.listJson.bind(origins);
-  const slowList: OriginStore['listJson'] = async (query) => {
+  const slowList: OriginStore['listJson'] = async (query, before, after) => {
     computations++;
     // Long enough for every request of a burst to arrive while the first computes.
     await new Promise((resolve) => setTimeout(resolve, 30));
@@ -41,7 +41,7 @@ beforeAll(async () => {
       failNext = false;
       throw new Error('the store failed');
     }
-    return list(query);
+    return list(query, before, after);
   };
   origins.listJson = slowList;
 });
