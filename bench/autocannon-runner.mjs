@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // One load case in its own process, so the load generator never shares an event loop with the harness.
-// argv[2]: JSON { url, method?, headers?, body?, connections, duration, warmup, overallRate?, purgeBody?, logins? }.
-// Prints one JSON line on stdout: { requests, reqPerSec, p50, p99, max, errors, non2xx, statusCodes, seconds }.
+// argv[2]: JSON { url, method?, headers?, body?, connections, duration, warmup, overallRate?, amount?, ticks?,
+// purgeBody?, logins? }. Prints one JSON line on stdout: { requests, reqPerSec, p50, p99, max, errors, non2xx,
+// statusCodes, seconds, startedAt, endedAt, ticks? } (ticks: completed requests per second, with epoch ms).
 import autocannon from 'autocannon';
 
 const spec = JSON.parse(process.argv[2]);
@@ -39,12 +40,18 @@ const options = {
   connections: spec.connections,
   duration: spec.duration,
   overallRate: spec.overallRate,
+  amount: spec.amount,
   requests: spec.purgeBody ? purgeRequests(spec.purgeBody) : spec.logins ? loginRequests(spec.logins) : undefined,
   warmup: spec.warmup > 0 ? { connections: spec.connections, duration: spec.warmup } : undefined,
   timeout: 30,
 };
 
-const result = await autocannon(options);
+const startedAt = Date.now();
+const ticks = [];
+const instance = autocannon(options);
+if (spec.ticks) instance.on('tick', ({ counter }) => ticks.push({ at: Date.now(), requests: counter }));
+const result = await instance;
+const endedAt = Date.now();
 const statusCodes = {};
 for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = Number(count);
 const seconds = result.duration;
@@ -62,5 +69,8 @@ process.stdout.write(
     statusCodes,
     seconds,
     cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+    startedAt,
+    endedAt,
+    ...(spec.ticks ? { ticks } : {}),
   })}\n`,
 );

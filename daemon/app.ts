@@ -31,6 +31,8 @@ export interface BuildOptions {
   portalRoot?: string;
   /** The key store; without one, key routes answer 503. */
   vault?: Vault;
+  /** The response cache's byte budget (default DEFAULT_CACHE_BYTES); answers above a quarter are kept gzip-only. */
+  responseCacheBytes?: number;
 }
 
 const noMailer: Mailer = {
@@ -68,7 +70,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorateRequest('apiVersion', '1.1');
   app.decorateRequest('principal', null);
   app.decorateRequest('pendingCacheEntry', null);
-  const cache = new ResponseCache({ maxBytes: DEFAULT_CACHE_BYTES, clock: ctx.clock, dataVersion: () => ctx.store.dataVersion() });
+  const cache = new ResponseCache({
+    maxBytes: options.responseCacheBytes ?? DEFAULT_CACHE_BYTES, clock: ctx.clock,
+    dataVersion: (tables) => ctx.store.dataVersion(tables),
+  });
   app.addHook('onListen', async () => {
     const address = app.server.address();
     if (!baseUrl && address && typeof address === 'object') {
@@ -108,7 +113,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 const stringify = (data: unknown) => JSON.stringify(data);
 
 function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, ctx: AppContext, cache: ResponseCache): void {
-  const cached = route.cache === true && route.method === 'GET' && route.auth !== 'none';
+  const cached = route.cache !== undefined && route.cache !== false && route.method === 'GET' && route.auth !== 'none';
+  const tables = Array.isArray(route.cache) ? route.cache : null;
   const urls = [route.url];
   if (route.jsonSuffix ?? route.method === 'GET') urls.push(`${route.url}.json`);
   for (const url of urls) {
@@ -124,7 +130,7 @@ function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, 
         const principal = await authenticate(request, route.auth, ctx);
         request.principal = principal;
         // The session and privilege were checked just now; the cache key holds the tenants this caller sees.
-        if (cached && (await answerFromCache(cache, request, reply, principal, () => visibleTenants(ctx, principal)))) {
+        if (cached && (await answerFromCache(cache, request, reply, principal, () => visibleTenants(ctx, principal), tables))) {
           return reply;
         }
       },

@@ -138,3 +138,20 @@ export function largeDataSet(passwordHash, now) {
   for (; n < LARGE.jobs; n++) job(n, cdn2Ds(), now - (n % 60) * DAY, 24 + (n % 72));
   return { ...baseSections(), users: users(10, passwordHash), deliveryServices, origins, jobs };
 }
+
+/**
+ * The `--scale N` data set: N origins (N / 20 delivery services × 19 secondaries and a primary each) and N users,
+ * half the delivery services and a third of the users under bench-tenant.
+ */
+export function scaleDataSet(passwordHash, count) {
+  const deliveryServices = [];
+  const origins = [];
+  const dsCount = Math.max(1, Math.round(count / 20));
+  for (let d = 1; d <= dsCount; d++) {
+    const xmlId = `scale-ds${pad(d, 5)}`;
+    const tenant = d % 2 === 0 ? 'bench-tenant' : 'root';
+    deliveryServices.push(deliveryService(xmlId, 'bench-cdn1', tenant));
+    origins.push(...secondaryOrigins(xmlId, tenant, Math.round(count / dsCount) - 1));
+  }
+  return { ...baseSections(), users: users(count - 1, passwordHash), deliveryServices, origins };
+}

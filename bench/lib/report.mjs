@@ -1,5 +1,5 @@
 // The benchmark's output: a table on stdout and bench/results/latest.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, release, totalmem, type } from 'node:os';
 import { dirname } from 'node:path';
 
@@ -59,7 +59,21 @@ export function formatMarkdown(cases) {
   ].join('\n');
 }
 
+/**
+ * Writes the report, merged into the one already there: a case measured now replaces the case of the same name,
+ * the others stay (each case carries its own date), so runs of some cases (`--only`, `--scale`) add up to one file.
+ */
 export function writeResults(file, report) {
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  let previous = [];
+  try {
+    previous = JSON.parse(readFileSync(file, 'utf8')).cases ?? [];
+  } catch {
+    previous = [];
+  }
+  const dated = report.cases.map((c) => ({ ...c, date: report.date, loadAverage: report.loadAverage }));
+  const fresh = new Map(dated.map((c) => [c.name, c]));
+  const merged = previous.map((c) => fresh.get(c.name) ?? c);
+  for (const c of dated) if (!previous.some((p) => p.name === c.name)) merged.push(c);
+  writeFileSync(file, `${JSON.stringify({ ...report, cases: merged }, null, 2)}\n`);
 }

@@ -26,7 +26,13 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
   return named !== null ? named > 0 : wildcard !== null && wildcard > 0;
 }
 
+/**
+ * The level for answers kept gzip-only (megabytes of JSON): compressed while the first request waits, where
+ * level 1 takes a third of level 6's time for some 5 % more bytes.
+ */
+export const LARGE_GZIP_LEVEL = 1;
+
 /** The gzip form of `body`, compressed on libuv's thread pool so the event loop keeps answering meanwhile. */
-export function gzipAsync(body: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => gzip(body, { level: 6 }, (err, out) => (err ? reject(err) : resolve(out))));
+export function gzipAsync(body: Buffer, level = 6): Promise<Buffer> {
+  return new Promise((resolve, reject) => gzip(body, { level }, (err, out) => (err ? reject(err) : resolve(out))));
 }

@@ -35,8 +35,11 @@ export interface RouteDef {
    * GET only: serve repeated requests from the response cache (daemon/http/response-cache.ts). Only for answers
    * that depend on nothing but the stored data, the URL, the version, the caller's privilege level and the
    * tenants they see — not on the caller's identity, nor on the time unless the handler bounds it (`cacheUntil`).
+   * The value names the tables the answer is read from (every table its queries join, `tenants` when it filters
+   * by tenancy): a write to any other table keeps the cached answer. `true`: it may read any table, and every
+   * write but sign-in bookkeeping drops it. A name that is no table's makes every write drop it (never stale).
    */
-  cache?: boolean;
+  cache?: boolean | readonly string[];
   /**
    * Serialize answers with JSON.stringify rather than the response schema's compiled serializer, for lists that
    * may hold many thousands of records: the compiled serializer builds its string in pieces, which for 10,000

@@ -73,7 +73,7 @@ export function federationUserRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
       method: 'GET',
-      cache: true,
+      cache: ['federations', 'federation_deliveryservices', 'deliveryservices', 'federation_users', 'users', 'roles', 'tenants'],
       url: '/federations/:id/users',
       since: '1.2',
       auth: PRIV.READ,

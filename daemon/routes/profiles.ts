@@ -11,6 +11,10 @@ const alertsSchema = {
   type: 'array',
   items: { type: 'object', properties: { text: { type: 'string' }, level: { type: 'string' } }, required: ['text', 'level'] },
 } as const;
+
+/** What the cached profile answers read. */
+const PROFILE_TABLES = ['profiles', 'cdns'];
+
 const listSchema = (items: object) => ({
   200: { type: 'object', properties: { alerts: alertsSchema, response: { type: 'array', items } }, required: ['response'] },
 });
@@ -66,7 +70,7 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
       method: 'GET',
-      cache: true,
+      cache: PROFILE_TABLES,
       url: '/profiles',
       since: '1.1',
       auth: PRIV.READ,
@@ -78,7 +82,7 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
     },
     {
       method: 'GET',
-      cache: true,
+      cache: PROFILE_TABLES,
       url: '/profiles/trimmed',
       since: '1.1',
       auth: PRIV.READ,
@@ -90,7 +94,7 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
     },
     {
       method: 'GET',
-      cache: true,
+      cache: PROFILE_TABLES,
       url: '/profiles/:id',
       since: '1.1',
       auth: PRIV.READ,

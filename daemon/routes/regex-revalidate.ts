@@ -40,7 +40,7 @@ export function regexRevalidateRoutes(ctx: AppContext): RouteDef[] {
       jsonSuffix: false,
       auth: PRIV.READ,
       // Served from the response cache until a write, or until the first job it lists runs out.
-      cache: true,
+      cache: ['cdns', 'jobs', 'deliveryservices', 'parameters', 'profile_parameters', 'profiles'],
       schema: paramsSchema,
       handler: async (request, reply) => {
         const { name } = request.params as { name: string };

@@ -28,6 +28,9 @@ function intersect(a: ReadonlySet<number>, b: ReadonlySet<number>): number[] {
  * could still be given: user/:id/deliveryservices/available (1.2+, `{id, displayName, xmlId}`) and its older
  * spelling available.json (1.1+, `{xmlId, id}`), BEHAVIOR.md §4.
  */
+/** What the assignment answers read (delivery services with their joins, the user and the tenant tree). */
+const ASSIGNMENT_TABLES = ['deliveryservice_users', 'deliveryservices', 'users', 'roles', 'tenants', 'cdns', 'types', 'profiles', 'origins'];
+
 export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
   /** The user of the path, if the caller may see it (404 `user not found` otherwise), and the caller's tenants. */
   async function subject(request: FastifyRequest): Promise<{ user: User; visible: Set<number> }> {
@@ -69,14 +72,14 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
   }
 
   return [
-    { method: 'GET', url: '/users/:id/deliveryservices', since: '1.1', auth: PRIV.READ, cache: true, schema: userIdSchema, handler: assigned },
+    { method: 'GET', url: '/users/:id/deliveryservices', since: '1.1', auth: PRIV.READ, cache: ASSIGNMENT_TABLES, schema: userIdSchema, handler: assigned },
     {
       method: 'GET',
       url: '/user/:id/deliveryservices/available',
       since: '1.2',
       jsonSuffix: false,
       auth: PRIV.READ,
-      cache: true,
+      cache: ASSIGNMENT_TABLES,
       schema: userIdSchema,
       handler: async (request) =>
         goShapes(request.apiVersion)
@@ -89,7 +92,7 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       jsonSuffix: false,
       auth: PRIV.READ,
-      cache: true,
+      cache: ASSIGNMENT_TABLES,
       schema: userIdSchema,
       handler: async (request) =>
         goShapes(request.apiVersion)

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { userReadRecord } from '../format/users.js';
 import { parseIntegerParam } from '../http/params.js';
@@ -19,13 +19,18 @@ const listSchema = {
 export const userIdSchema = { params: { type: 'object', properties: { id: text }, required: ['id'] } };
 
 /** GET users and GET users/:id (1.1+; tenant fields and the tenant filter from 1.2), then the user writes. */
+/** What GET users reads: a purge or an origin's change keeps its cached answers. */
+const USER_TABLES = ['users', 'roles', 'tenants'];
+
 export function usersRoutes(ctx: AppContext): RouteDef[] {
-  async function list(request: FastifyRequest) {
-    const version = request.apiVersion;
-    const filter = usersFilter(request.query as UsersQuery, atLeast(version, '1.2'));
+  /** The answer comes from the store already serialized (one pass from row to JSON), as the bytes to send. */
+  async function list(request: FastifyRequest, reply: FastifyReply) {
+    const withTenant = atLeast(request.apiVersion, '1.2');
+    const filter = usersFilter(request.query as UsersQuery, withTenant);
     const tenantIds = [...(await visibleTenants(ctx, caller(request)))];
-    const users = await ctx.store.users.query({ ...filter, tenantIds });
-    return { response: users.map((u) => userReadRecord(u, version)) };
+    const body = await ctx.store.users.queryJson({ ...filter, tenantIds }, withTenant, '{"response":', '}');
+    reply.type('application/json; charset=utf-8');
+    return body;
   }
 
   async function one(request: FastifyRequest) {
@@ -37,8 +42,8 @@ export function usersRoutes(ctx: AppContext): RouteDef[] {
   }
 
   return [
-    { method: 'GET', url: '/users', since: '1.1', auth: PRIV.READ, cache: true, schema: listSchema, handler: list },
-    { method: 'GET', url: '/users/:id', since: '1.1', auth: PRIV.READ, cache: true, schema: userIdSchema, handler: one },
+    { method: 'GET', url: '/users', since: '1.1', auth: PRIV.READ, cache: USER_TABLES, schema: listSchema, handler: list },
+    { method: 'GET', url: '/users/:id', since: '1.1', auth: PRIV.READ, cache: USER_TABLES, schema: userIdSchema, handler: one },
     ...createUserRoutes(ctx),
     ...registerUserRoutes(ctx),
   ];

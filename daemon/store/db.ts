@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { migrations } from './migrations.js';
+import { ensureVersionTriggers } from './table-versions.js';
 
 export type Db = Database.Database;
 
@@ -33,5 +34,6 @@ export function migrate(db: Db): number {
       db.pragma(`user_version = ${v + 1}`);
     })();
   }
+  ensureVersionTriggers(db);
   return migrations.length;
 }

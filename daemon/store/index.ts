@@ -49,11 +49,12 @@ export interface Store {
   /** Checks that the database answers (for readiness). */
   ping(): Promise<void>;
   /**
-   * A value that changes whenever stored data may have changed: any write through this store but the sign-in
-   * bookkeeping (sessions, failed logins), or a commit by another process (e.g. `cdnctl daemon import` beside the
-   * daemon). The response cache keys its entries on it.
+   * A value that changes whenever the data of `tables` may have changed, by a write through this store, on its
+   * connection, or a commit by another process (e.g. `cdnctl daemon import` beside the daemon). Without `tables`
+   * (null): whenever any data but the sign-in bookkeeping (sessions, failed logins) may have. A name that is no
+   * table's answers a value that moves with every write. The response cache keys its entries on it.
    */
-  dataVersion(): Promise<string>;
+  dataVersion(tables?: readonly string[] | null): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -85,8 +86,8 @@ export function sqliteStore(db: Db): Store {
     async ping() {
       ping.get();
     },
-    async dataVersion() {
-      return versions.content();
+    async dataVersion(tables) {
+      return tables ? versions.of(tables) : versions.content();
     },
     async close() {
       if (db.open) db.close();

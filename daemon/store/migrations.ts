@@ -343,4 +343,13 @@ export const migrations: readonly string[] = [
   ALTER TABLE deliveryservices ADD COLUMN signing_algorithm TEXT CHECK (signing_algorithm IN ('url_sig', 'uri_signing'));
   UPDATE deliveryservices SET signing_algorithm = 'url_sig' WHERE signed = 1;
   `,
+  // issue 20: a version counter per table, bumped by triggers in every writing transaction (the triggers are
+  // added for every table, present and future, by ensureVersionTriggers in store/table-versions.ts), so a write
+  // drops only the cached answers built from the tables it changed.
+  `
+  CREATE TABLE table_versions (
+    name TEXT PRIMARY KEY,
+    version INTEGER NOT NULL DEFAULT 0
+  ) WITHOUT ROWID;
+  `,
 ];

@@ -1,6 +1,8 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
+import { jsonArraySql } from './json-array.js';
+import { ORIGIN_JSON_COLUMNS } from './origin-json.js';
 
 /** An origin with the names of what it refers to joined in. */
 export interface Origin {
@@ -69,6 +71,11 @@ export interface OriginListQuery {
 /** Origins, and the narrow cache-group and coordinate lookups their writes need. */
 export interface OriginStore {
   list(query: OriginListQuery): Promise<Origin[]>;
+  /**
+   * The same origins as GET origins answers them, rendered by SQLite: the JSON array of their records between
+   * `before` and `after` (the envelope), as the bytes to send.
+   */
+  listJson(query: OriginListQuery, before?: string, after?: string): Promise<Buffer>;
   get(id: number): Promise<Origin | null>;
   /** Inserts an origin; answers its id, or null when another origin has that name. */
   insert(fields: OriginFields, now: number): Promise<number | null>;
@@ -146,16 +153,18 @@ const WRITABLE = [
   'coordinate_id', 'profile_id', 'tenant_id', 'last_updated',
 ] as const;
 
-const SELECT = `SELECT o.id, o.name, o.fqdn, o.protocol, o.is_primary, o.port, o.ip_address, o.ip6_address,
+const COLUMNS_SELECTED = `SELECT o.id, o.name, o.fqdn, o.protocol, o.is_primary, o.port, o.ip_address, o.ip6_address,
     o.deliveryservice_id, ds.xml_id AS ds_xml_id, ds.tenant_id AS ds_tenant_id,
     o.cachegroup_id, cg.name AS cachegroup_name, o.coordinate_id, co.name AS coordinate_name,
-    o.profile_id, pr.name AS profile_name, o.tenant_id, t.name AS tenant_name, o.last_updated
+    o.profile_id, pr.name AS profile_name, o.tenant_id, t.name AS tenant_name, o.last_updated`;
+const FROM = `
   FROM origins o
   JOIN deliveryservices ds ON ds.id = o.deliveryservice_id
   LEFT JOIN cachegroups cg ON cg.id = o.cachegroup_id
   LEFT JOIN coordinates co ON co.id = o.coordinate_id
   LEFT JOIN profiles pr ON pr.id = o.profile_id
   LEFT JOIN tenants t ON t.id = o.tenant_id`;
+const SELECT = `${COLUMNS_SELECTED}${FROM}`;
 
 /** The one place API keys meet column names: SQL is composed only from these constants, never from input. */
 const COLUMNS: Record<OriginFilterKey, string> = {
@@ -175,23 +184,46 @@ const TENANCY = `ds.tenant_id IN (SELECT value FROM json_each(@tenants))
   AND (o.tenant_id IS NULL OR o.tenant_id IN (SELECT value FROM json_each(@tenants)))`;
 
 /** The SQL of one list shape: which filters are present, the order, and whether tenancy restricts it. */
-export function originListSql(keys: readonly OriginFilterKey[], orderBy: OriginFilterKey, descending: boolean, tenancy: boolean): string {
+export function originListSql(
+  keys: readonly OriginFilterKey[],
+  orderBy: OriginFilterKey,
+  descending: boolean,
+  tenancy: boolean,
+  json = false,
+): string {
   const where = keys.map((k) => `${COLUMNS[k]} = @${k}`);
   if (tenancy) where.push(TENANCY);
   const order = orderBy === 'id' ? `o.id${descending ? ' DESC' : ''}` : `${COLUMNS[orderBy]}${descending ? ' DESC' : ''}, o.id`;
-  return `${SELECT}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT @limit OFFSET @offset`;
+  const select = `${json ? `${ORIGIN_JSON_COLUMNS} AS record` : COLUMNS_SELECTED}${FROM}`;
+  const sql = `${select}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT @limit OFFSET @offset`;
+  return json ? jsonArraySql(sql) : sql;
+}
+
+/** The named parameters of a list query. */
+function listParams(query: OriginListQuery, keys: readonly OriginFilterKey[]): Record<string, unknown> {
+  const params: Record<string, unknown> = { limit: query.limit, offset: query.offset };
+  for (const k of keys) {
+    const value = query.filters[k];
+    params[k] = typeof value === 'boolean' ? (value ? 1 : 0) : value;
+  }
+  if (query.visibleTenantIds !== null) params.tenants = JSON.stringify(query.visibleTenantIds);
+  return params;
 }
 
 export function sqliteOrigins(db: Db): OriginStore {
   // One prepared statement per list shape, made on first use (at most 2^8 filter sets x 8 orders x 2 directions x 2).
-  const shapes = new Map<string, Statement<Record<string, unknown>, OriginRow>>();
-  const statementFor = (shape: string, keys: OriginFilterKey[], orderBy: OriginFilterKey, descending: boolean, tenancy: boolean) => {
+  const shapes = new Map<string, Statement<Record<string, unknown>, unknown>>();
+  const statementFor = (query: OriginListQuery, json: boolean) => {
+    const keys = FILTER_KEYS.filter((k) => query.filters[k] !== undefined);
+    const tenancy = query.visibleTenantIds !== null;
+    const shape = `${keys.join(',')}|${query.orderBy}|${query.descending ? 'd' : 'a'}|${tenancy ? 't' : ''}|${json ? 'j' : ''}`;
     let statement = shapes.get(shape);
     if (!statement) {
-      statement = db.prepare<Record<string, unknown>, OriginRow>(originListSql(keys, orderBy, descending, tenancy));
+      statement = db.prepare<Record<string, unknown>, unknown>(originListSql(keys, query.orderBy, query.descending, tenancy, json));
+      if (json) statement.pluck();
       shapes.set(shape, statement);
     }
-    return statement;
+    return { statement, params: listParams(query, keys) };
   };
   const get = db.prepare<[number], OriginRow>(`${SELECT} WHERE o.id = ?`);
   const nameOwner = db.prepare<[string], { id: number }>('SELECT id FROM origins WHERE name = ?');
@@ -214,16 +246,12 @@ export function sqliteOrigins(db: Db): OriginStore {
 
   return {
     async list(query) {
-      const keys = FILTER_KEYS.filter((k) => query.filters[k] !== undefined);
-      const tenancy = query.visibleTenantIds !== null;
-      const params: Record<string, unknown> = { limit: query.limit, offset: query.offset };
-      for (const k of keys) {
-        const value = query.filters[k];
-        params[k] = typeof value === 'boolean' ? (value ? 1 : 0) : value;
-      }
-      if (tenancy) params.tenants = JSON.stringify(query.visibleTenantIds);
-      const shape = `${keys.join(',')}|${query.orderBy}|${query.descending ? 'd' : 'a'}|${tenancy ? 't' : ''}`;
-      return statementFor(shape, keys, query.orderBy, query.descending, tenancy).all(params).map(toOrigin);
+      const { statement, params } = statementFor(query, false);
+      return (statement.all(params) as OriginRow[]).map(toOrigin);
+    },
+    async listJson(query, before = '', after = '') {
+      const { statement, params } = statementFor(query, true);
+      return statement.get({ ...params, before, after }) as Buffer;
     },
     async get(id) {
       const row = get.get(id);

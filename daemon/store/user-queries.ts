@@ -1,4 +1,6 @@
 import type { Db } from './db.js';
+import { jsonArraySql } from './json-array.js';
+import { USER_JSON_SELECT_1_1, USER_JSON_SELECT_1_2 } from './user-json.js';
 import { USER_SELECT, toUser, type User, type UserRow } from './user-rows.js';
 
 /** The record keys GET users may order by, and the column each sorts on. */
@@ -39,17 +41,28 @@ export interface UserFilter {
 export interface UserQueryStore {
   /** Users matching the filter, in the asked order (default username), ties broken by id. */
   query(filter: UserFilter): Promise<User[]>;
+  /**
+   * The same users as GET users answers them, as the bytes to send: the JSON array of their read records
+   * (UserReadRecord, with `tenant` and `tenantId` when `withTenant`) between `before` and `after`, each record
+   * rendered by SQLite straight from its row, never reading the hash.
+   */
+  queryJson(filter: UserFilter, withTenant: boolean, before?: string, after?: string): Promise<Buffer>;
 }
 
-const FILTER = `WHERE u.tenant_id IN (SELECT value FROM json_each(@tenants))
+// The unary plus keeps SQLite from reading users through their tenant index (then sorting them all in a
+// temporary B-tree): it walks the index of the order column instead and tests each row's tenant.
+const FILTER = `WHERE +u.tenant_id IN (SELECT value FROM json_each(@tenants))
     AND (@id IS NULL OR u.id = @id)
     AND (@username IS NULL OR u.username = @username)
     AND (@role_name IS NULL OR r.name = @role_name)
     AND (@tenant_id IS NULL OR u.tenant_id = @tenant_id)
     AND (@tenant_name IS NULL OR t.name = @tenant_name)`;
 
-interface QueryParams {
+export interface QueryParams {
   tenants: string;
+  /** The envelope around a JSON list (queryJson only). */
+  before?: string;
+  after?: string;
   id: number | null;
   username: string | null;
   role_name: string | null;
@@ -59,36 +72,47 @@ interface QueryParams {
   offset: number;
 }
 
+/** The SQL of one list: the selected columns, then the filter and the order (from USER_ORDER_COLUMNS only). */
+export function userListSql(select: string, key: UserOrderKey, descending: boolean): string {
+  const dir = descending ? 'DESC' : 'ASC';
+  return `${select} ${FILTER} ORDER BY ${USER_ORDER_COLUMNS[key]} ${dir}, u.id ${dir} LIMIT @limit OFFSET @offset`;
+}
+
+const params = (f: UserFilter): QueryParams => ({
+  tenants: JSON.stringify(f.tenantIds),
+  id: f.id ?? null,
+  username: f.username ?? null,
+  role_name: f.roleName ?? null,
+  tenant_id: f.tenantId ?? null,
+  tenant_name: f.tenantName ?? null,
+  limit: f.limit ?? -1,
+  offset: f.offset ?? 0,
+});
+
 /** The users API's reads over SQLite. */
 export function sqliteUserQueries(db: Db): UserQueryStore {
-  // One statement per order column and direction, prepared on first use: the ORDER BY text only ever comes
-  // from USER_ORDER_COLUMNS, never from the request.
-  const ordered = new Map<string, ReturnType<typeof db.prepare<[QueryParams], UserRow>>>();
-  function statement(key: UserOrderKey, descending: boolean) {
-    const cacheKey = `${key}:${descending}`;
-    let stmt = ordered.get(cacheKey);
+  // One statement per shape, order column and direction, prepared on first use.
+  const statements = new Map<string, ReturnType<typeof db.prepare<[QueryParams], unknown>>>();
+  function statement(select: string, f: UserFilter, json: boolean) {
+    const key = f.orderBy ?? 'username';
+    const descending = f.descending ?? false;
+    const cacheKey = `${key}:${descending}:${select}`;
+    let stmt = statements.get(cacheKey);
     if (!stmt) {
-      const dir = descending ? 'DESC' : 'ASC';
-      stmt = db.prepare<[QueryParams], UserRow>(
-        `${USER_SELECT} ${FILTER} ORDER BY ${USER_ORDER_COLUMNS[key]} ${dir}, u.id ${dir} LIMIT @limit OFFSET @offset`,
-      );
-      ordered.set(cacheKey, stmt);
+      const sql = userListSql(select, key, descending);
+      stmt = db.prepare<[QueryParams], unknown>(json ? jsonArraySql(sql) : sql);
+      if (json) stmt.pluck();
+      statements.set(cacheKey, stmt);
     }
     return stmt;
   }
   return {
     async query(f) {
-      const rows = statement(f.orderBy ?? 'username', f.descending ?? false).all({
-        tenants: JSON.stringify(f.tenantIds),
-        id: f.id ?? null,
-        username: f.username ?? null,
-        role_name: f.roleName ?? null,
-        tenant_id: f.tenantId ?? null,
-        tenant_name: f.tenantName ?? null,
-        limit: f.limit ?? -1,
-        offset: f.offset ?? 0,
-      });
-      return rows.map(toUser);
+      return (statement(USER_SELECT, f, false).all(params(f)) as UserRow[]).map(toUser);
+    },
+    async queryJson(f, withTenant, before = '', after = '') {
+      const select = withTenant ? USER_JSON_SELECT_1_2 : USER_JSON_SELECT_1_1;
+      return statement(select, f, true).get({ ...params(f), before, after }) as Buffer;
     },
   };
 }

@@ -11,7 +11,8 @@ interface Queued {
 /**
  * Group commit for frequent small writes. With `synchronous=FULL` every commit waits for the disk to flush
  * (a few milliseconds), which caps one-write-per-commit at a few hundred writes a second. The writes queued
- * during one turn of the event loop run together at its end, each inside its own savepoint, and commit once;
+ * during one turn of the event loop run together at its end (at most MAX_BATCH of them), each inside its own
+ * savepoint, and commit once;
  * every promise settles only after that commit, so nothing is acknowledged before it is on disk.
  *
  * A write that throws is rolled back alone and rejects alone. A fault of the file or disk (503) rolls back the
@@ -19,6 +20,14 @@ interface Queued {
  * rows of a batch that has not committed.
  */
 export type WriteBatcher = <T>(write: () => T) => Promise<T>;
+
+/**
+ * The most writes one commit takes. A burst of thousands of purges then commits in batches of this size, and
+ * between two batches the event loop turns (setImmediate), so reads arriving meanwhile are answered instead of
+ * waiting for the whole burst: the batch bounds how long the loop is held by writes, while one disk flush still
+ * serves many writes.
+ */
+export const MAX_BATCH = 64;
 
 const batchers = new WeakMap<Db, WriteBatcher>();
 
@@ -36,8 +45,10 @@ function newBatcher(db: Db): WriteBatcher {
   let queue: Queued[] = [];
 
   const flush = () => {
-    const batch = queue;
-    queue = [];
+    const batch = queue.length <= MAX_BATCH ? queue : queue.slice(0, MAX_BATCH);
+    queue = queue.length <= MAX_BATCH ? [] : queue.slice(MAX_BATCH);
+    // What is left waits for the next turn of the event loop, after the I/O that arrived meanwhile.
+    if (queue.length > 0) setImmediate(flush);
     const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
     try {
       guardWrite(

@@ -37,32 +37,32 @@ describe('ResponseCache keeps the gzip form beside the answer', () => {
   it('compresses once, counts its bytes in the budget, and answers null when gzip would not be smaller', async () => {
     const cache = new ResponseCache({ maxBytes: 1_000_000, clock: () => 0, dataVersion: async () => 'v' });
     const body = Buffer.from(JSON.stringify({ response: Array.from({ length: 200 }, (_, id) => ({ id, name: `origin-${id}` })) }));
-    const entry = { body, headers: {}, expiresAt: null };
-    await cache.put('k', await cache.currentVersion(), entry);
+    const entry = { version: 'v', body, headers: {}, expiresAt: null };
+    cache.put('k', entry);
     const gz = await cache.gzipped('k', entry);
     expect(gz).not.toBeNull();
     expect(gunzipSync(gz!).equals(body)).toBe(true);
     expect(await cache.gzipped('k', entry)).toBe(gz);
     expect(cache.size.bytes).toBe(body.length + gz!.length);
 
-    const tiny = { body: Buffer.from('{}'), headers: {}, expiresAt: null };
-    await cache.put('t', await cache.currentVersion(), tiny);
+    const tiny = { version: 'v', body: Buffer.from('{}'), headers: {}, expiresAt: null };
+    cache.put('t', tiny);
     expect(await cache.gzipped('t', tiny)).toBeNull();
     expect(cache.size.bytes).toBe(body.length + gz!.length + 2);
   });
 
   it('evicts by the size of both forms', async () => {
     const body = Buffer.from('x'.repeat(600));
-    const cache = new ResponseCache({ maxBytes: 1220, clock: () => 0, dataVersion: async () => 'v' });
-    const first = { body, headers: {}, expiresAt: null };
-    const second = { body, headers: {}, expiresAt: null };
-    await cache.put('a', 'v', first);
-    await cache.put('b', 'v', second);
+    const cache = new ResponseCache({ maxBytes: 1220, largeBytes: 1000, clock: () => 0, dataVersion: async () => 'v' });
+    const first = { version: 'v', body, headers: {}, expiresAt: null };
+    const second = { version: 'v', body, headers: {}, expiresAt: null };
+    cache.put('a', first);
+    cache.put('b', second);
     expect(cache.size.entries).toBe(2);
     await cache.gzipped('a', first);
     // 600 + 600 + the gzip of `a` exceeds 1220: the least recently used entry goes.
     expect(cache.size.entries).toBe(1);
-    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('a', 'v')).toBeUndefined();
   });
 });
 

@@ -46,3 +46,18 @@ describe('GET origins answers exactly what its response schema describes', () =>
     expect(JSON.parse(bySchema(body))).toEqual(body);
   });
 });
+
+describe("GET origins' records rendered by SQLite", () => {
+  it('are, byte for byte, the records originRecord makes, under every order and with tenancy', async () => {
+    const { originRecord } = await import('../../daemon/format/origins.js');
+    const tenants = [f.rootTenant, f.tenantA];
+    for (const orderBy of ['name', 'id', 'deliveryservice'] as const) {
+      for (const visibleTenantIds of [null, tenants, [f.tenantA]]) {
+        const query = { filters: {}, orderBy, descending: orderBy === 'id', limit: -1, offset: 0, visibleTenantIds };
+        const expected = JSON.stringify((await t.store.origins.list(query)).map(originRecord));
+        expect((await t.store.origins.listJson(query)).toString()).toBe(`[${expected.slice(1, -1)}]`);
+        expect((await t.store.origins.listJson(query, '{"response":', '}')).toString()).toBe(`{"response":${expected}}`);
+      }
+    }
+  });
+});

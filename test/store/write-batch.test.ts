@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../daemon/http/errors.js';
 import { openDatabase, type Db } from '../../daemon/store/db.js';
-import { writeBatcher } from '../../daemon/store/write-batch.js';
+import { MAX_BATCH, writeBatcher } from '../../daemon/store/write-batch.js';
 
 let dir: string;
 let db: Db;
@@ -58,5 +58,33 @@ describe('writeBatcher', () => {
       readonly.close();
     }
     expect(texts()).not.toContain('x');
+  });
+});
+
+describe('writeBatcher under a burst', () => {
+  it('commits a burst in batches of MAX_BATCH, letting the event loop answer others between two batches', async () => {
+    db.exec('CREATE TABLE burst_notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
+    const batch = writeBatcher(db);
+    const insert = db.prepare('INSERT INTO burst_notes (text) VALUES (?)');
+    const count = db.prepare<[], number>("SELECT count(*) FROM burst_notes").pluck();
+    let written = 0;
+    const seenBetween: number[] = [];
+    const burst = Array.from({ length: MAX_BATCH * 3 + 5 }, (_, i) =>
+      batch(() => {
+        insert.run(`burst-${i}`);
+        written++;
+      }),
+    );
+    // Work that arrives once the burst is queued (a read, say): it runs before the burst has all committed.
+    const probe = () => {
+      seenBetween.push(count.get()!);
+      if (written < burst.length) setImmediate(probe);
+    };
+    setImmediate(probe);
+    await Promise.all(burst);
+    expect(count.get()).toBe(MAX_BATCH * 3 + 5);
+    // Committed rows seen between batches: whole batches only, and fewer than the burst.
+    expect(seenBetween.filter((n) => n > 0 && n < burst.length).length).toBeGreaterThan(0);
+    for (const n of seenBetween) expect(n % MAX_BATCH === 0 || n === burst.length).toBe(true);
   });
 });
