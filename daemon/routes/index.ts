@@ -4,6 +4,7 @@ import { catalogRoutes } from './catalog.js';
 import { deliveryServiceRoutes } from './deliveryservices.js';
 import { federationUserRoutes } from './federation-users.js';
 import { jobRoutes } from './jobs.js';
+import { logRoutes } from './logs.js';
 import { originRoutes } from './origins.js';
 import { pingRoutes } from './ping.js';
 import { profileRoutes } from './profiles.js';
@@ -30,5 +31,6 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     profileRoutes,
     deliveryServiceRoutes,
     catalogRoutes,
+    logRoutes,
   ].flatMap((module) => module(ctx));
 }

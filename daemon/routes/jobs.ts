@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { alerts, badRequest, notFound, successAlert, warningAlert, type Alert } from '../http/errors.js';
+import { changeBy } from '../http/change.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
 import { MATCHES_EVERYTHING_WARNING, jobRecord, originBase, purgeSubmittedText } from '../jobs/job-record.js';
@@ -59,7 +60,14 @@ export function jobRoutes(ctx: AppContext): RouteDef[] {
           enteredTime: now,
           userId: principal.userId,
           deliveryServiceId: ds.id,
-        });
+        }, (stored) =>
+          changeBy(
+            ctx,
+            request,
+            `DS: ${ds.xmlId}, ID: ${ds.id}, ACTION: Created content invalidation job #${stored.id}: ${stored.assetUrl} (TTL ${stored.ttlHours}h)`,
+            [ds.tenantId],
+          ),
+        );
         const list: Alert[] = purge.matchesEverything ? [warningAlert(MATCHES_EVERYTHING_WARNING)] : [];
         list.push(successAlert(purgeSubmittedText(ds.xmlId, job.assetUrl, job.ttlHours)));
         return { ...alerts(...list), response: jobRecord(job) };

@@ -2,7 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { clearedSessionCookie, sessionCookie } from '../http/cookies.js';
 import { ApiError, alerts, badRequest, successAlert } from '../http/errors.js';
+import { sessionChange } from '../http/change.js';
 import { caller, type RouteDef } from '../http/route.js';
+import type { User } from '../store/users.js';
 import { DUMMY_HASH, verifyPassword } from '../security/passwords.js';
 import { hashSecret, newSecret } from '../security/tokens.js';
 
@@ -20,17 +22,17 @@ const tokenSchema = {
 };
 
 /** Starts a session for a user and sets its cookie. */
-async function startSession(ctx: AppContext, reply: FastifyReply, userId: number): Promise<void> {
+async function startSession(ctx: AppContext, reply: FastifyReply, user: User, how: string): Promise<void> {
   const secret = newSecret();
   const now = ctx.clock();
   const expiresAt = now + ctx.config.sessionMaxAgeMs;
   await ctx.store.sessions.create({
     idHash: hashSecret(secret),
-    userId,
+    userId: user.id,
     createdAt: now,
     expiresAt,
     idleExpiresAt: Math.min(now + ctx.config.sessionIdleMs, expiresAt),
-  });
+  }, sessionChange(ctx, user.id, user.tenantId, user.username, how));
   reply.header('set-cookie', sessionCookie(secret, Math.floor(ctx.config.sessionMaxAgeMs / 1000), ctx.config.tls !== null));
 }
 
@@ -50,7 +52,7 @@ export function sessionRoutes(ctx: AppContext): RouteDef[] {
     const ok = await verifyPassword(body.p, user?.localPasswd ?? DUMMY_HASH);
     if (!user || !ok || user.privLevel <= 0) throw invalid();
     // Both writes go out together: one commit (one disk flush) for the two.
-    await Promise.all([ctx.store.loginFailures.clear(body.u), startSession(ctx, reply, user.id)]);
+    await Promise.all([ctx.store.loginFailures.clear(body.u), startSession(ctx, reply, user, 'Logged in')]);
     return alerts(successAlert('Successfully logged in.'));
   }
 
@@ -62,12 +64,16 @@ export function sessionRoutes(ctx: AppContext): RouteDef[] {
     if (!token) throw rejected;
     const user = await ctx.store.users.byId(token.userId);
     if (!user || user.privLevel <= 0) throw rejected;
-    await startSession(ctx, reply, user.id);
+    await startSession(ctx, reply, user, `Logged in with a ${token.purpose === 'register' ? 'registration' : 'password reset'} token`);
     return alerts(successAlert('Successfully logged in.'));
   }
 
   async function logout(request: FastifyRequest, reply: FastifyReply) {
-    await ctx.store.sessions.delete(caller(request).sessionHash);
+    const principal = caller(request);
+    await ctx.store.sessions.delete(
+      principal.sessionHash,
+      sessionChange(ctx, principal.userId, principal.tenantId, principal.username, 'Logged out'),
+    );
     reply.header('set-cookie', clearedSessionCookie(ctx.config.tls !== null));
     return alerts(successAlert('You are logged out.'));
   }

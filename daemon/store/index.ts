@@ -1,3 +1,4 @@
+import { sqliteChangeLog, type ChangeLogStore } from './change-log.js';
 import { dataVersions } from './data-version.js';
 import type { Db } from './db.js';
 import { sqliteJobs, type JobStore } from './jobs.js';
@@ -34,6 +35,11 @@ export interface Store {
   federationUsers: FederationUserStore;
   origins: OriginStore;
   profiles: ProfileStore;
+  /**
+   * The change log (GET logs). Store writes take an optional `change` argument that they append in their own
+   * transaction; `changeLog.append` is for entries no other write carries.
+   */
+  changeLog: ChangeLogStore;
   /** Checks that the database answers (for readiness). */
   ping(): Promise<void>;
   /**
@@ -64,6 +70,7 @@ export function sqliteStore(db: Db): Store {
     federationUsers: sqliteFederationUsers(db),
     origins: sqliteOrigins(db),
     profiles: sqliteProfiles(db),
+    changeLog: sqliteChangeLog(db),
     async ping() {
       ping.get();
     },

@@ -261,4 +261,20 @@ export const migrations: readonly string[] = [
   `
   CREATE INDEX jobs_deliveryservice_end ON jobs(deliveryservice_id, start_time + max(ttl_hours, 1) * 3600000);
   `,
+  // issue 19: the change log (Traffic Ops' `log` table). No foreign key to users: an entry outlives its user, and
+  // keeps the username it was written under. tenant_ids lists the tenants the entry is about (a JSON array): the
+  // entry is shown to callers who see every one of them.
+  `
+  CREATE TABLE log (
+    id INTEGER PRIMARY KEY,
+    level TEXT NOT NULL,
+    message TEXT NOT NULL,
+    user_id INTEGER,
+    username TEXT NOT NULL,
+    ticket_num INTEGER,
+    tenant_ids TEXT NOT NULL DEFAULT '[]',
+    last_updated INTEGER NOT NULL
+  );
+  CREATE INDEX log_last_updated ON log(last_updated);
+  `,
 ];

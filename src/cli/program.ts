@@ -8,6 +8,7 @@ import { withExamples } from '../../commands/common/verb.js';
 import { registerDeliveryServices } from '../../commands/ds.js';
 import { registerFederations } from '../../commands/federations.js';
 import { registerJobs } from '../../commands/jobs.js';
+import { registerLog } from '../../commands/log.js';
 import { registerOrigins } from '../../commands/origins.js';
 import { registerResetPassword } from '../../commands/password.js';
 import { registerProfiles } from '../../commands/profiles.js';
@@ -49,6 +50,7 @@ export function buildProgram(): Command {
   registerTenants(program);
   registerRoles(program);
   registerCdns(program);
+  registerLog(program);
   registerConfig(program);
   withExamples(registerDaemon(program), ['cdnctl daemon start --demo', 'cdnctl daemon status']);
   registerCompletion(program);
