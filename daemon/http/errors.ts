@@ -80,6 +80,8 @@ function article(type: string): string {
 /** The one error handler: every failure leaves as the alerts envelope with its status. */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
   if (error instanceof ApiError) {
+    const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     reply.code(error.status).send({ alerts: [...error.preceding, errorAlert(error.message)] });
     return;
   }

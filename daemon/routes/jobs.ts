@@ -4,7 +4,9 @@ import { changeBy } from '../http/change.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
 import { MATCHES_EVERYTHING_WARNING, jobRecord, originBase, purgeSubmittedText } from '../jobs/job-record.js';
+import { REGEX_TOO_COMPLEX } from '../jobs/bounded-match.js';
 import { maxRevalDurationDays, validatePurgeRequest } from '../jobs/purge-request.js';
+import { probeOffThread, refuseOverShare } from '../jobs/regex-probe-pool.js';
 import { atLeast } from '../versions.js';
 
 // The fields are listed, not typed: their checks live in validatePurgeRequest so that every failure of a
@@ -42,14 +44,21 @@ export function jobRoutes(ctx: AppContext): RouteDef[] {
       schema: createSchema,
       handler: async (request) => {
         const principal = caller(request);
+        refuseOverShare(String(principal.userId));
         const now = ctx.clock();
         const checked = validatePurgeRequest(request.body, {
           now,
           maxTtlHours: (await readMaxRevalDurationDays(ctx)) * 24,
           boundPastStart: atLeast(request.apiVersion, '1.2'),
+          deferProbe: true,
         });
         if (!checked.ok) throw badRequest(checked.errors.join(', '));
         const purge = checked.request;
+        if (purge.probe) {
+          const probed = await probeOffThread(purge.probe, String(principal.userId));
+          if ('tooComplex' in probed) throw badRequest(REGEX_TOO_COMPLEX);
+          purge.matchesEverything = probed.matchesEverything;
+        }
         const ds = await ctx.store.deliveryServices.byId(purge.dsId);
         if (!ds || !(await visibleTenants(ctx, principal)).has(ds.tenantId)) throw notFound('No such Delivery Service!');
         if (!ds.primaryOrigin) throw badRequest('cannot invalidate content: requested delivery service has no origin');
