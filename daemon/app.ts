@@ -46,6 +46,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     mailer: options.mailer ?? noMailer,
     baseUrl: () => baseUrl,
   };
+  // A client gets headersTimeoutMs to send its headers (Node's default is 60 s, checked every 30 s): slow-header
+  // clients cannot hold connections for long. Under TLS the same options go to the https server.
+  const serverOptions = { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 1000 };
+  const extra = options.fastify ?? {};
+  const https = extra.https as Record<string, unknown> | undefined;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -57,8 +62,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Schemas compile on first use, not all before listening (start-up time).
     schemaController: { compilersFactory: { buildValidator: lazyValidators, buildSerializer: lazySerializers } },
     logController: new AccessLogController(),
-    ...options.fastify,
+    // X-Forwarded-For counts only from the proxies the operator trusts; otherwise request.ip is the peer.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    ...extra,
+    ...(https ? { https: { ...https, ...serverOptions } } : { http: serverOptions }),
   } as FastifyServerOptions);
+
+  // Beyond maxConnections open connections, Node closes new ones at once: a flood of idle sockets cannot
+  // exhaust file descriptors.
+  app.server.maxConnections = config.maxConnections;
+  if (config.tls) {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('strict-transport-security', 'max-age=31536000');
+      return payload;
+    });
+  }
 
   app.decorateRequest('apiVersion', '1.1');
   app.decorateRequest('principal', null);

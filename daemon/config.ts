@@ -23,10 +23,21 @@ export interface DaemonConfig {
   cors: { origins: string[] };
   sessionMaxAgeMs: number;
   sessionIdleMs: number;
+  /**
+   * Proxies whose X-Forwarded-For is believed (addresses or CIDRs, `<data-dir>/config.json` `trustProxy`): the
+   * client address of a request from one of them is the one the proxy names. Empty: the peer's address.
+   */
+  trustProxy: string[];
+  /** Most open connections at once (`maxConnections`); beyond it new connections are closed at once. */
+  maxConnections: number;
+  /** How long a client may take to send a request's headers (`headersTimeoutMs`). */
+  headersTimeoutMs: number;
 }
 
 export const SESSION_MAX_AGE_MS = 6 * 3600_000;
 export const SESSION_IDLE_MS = 3600_000;
+export const DEFAULT_MAX_CONNECTIONS = 1024;
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 
 /** A config with every default; tests and the server override what they need. */
 export function defaultConfig(overrides: Partial<DaemonConfig> = {}): DaemonConfig {
@@ -40,6 +51,9 @@ export function defaultConfig(overrides: Partial<DaemonConfig> = {}): DaemonConf
     cors: { origins: [] },
     sessionMaxAgeMs: SESSION_MAX_AGE_MS,
     sessionIdleMs: SESSION_IDLE_MS,
+    trustProxy: [],
+    maxConnections: DEFAULT_MAX_CONNECTIONS,
+    headersTimeoutMs: DEFAULT_HEADERS_TIMEOUT_MS,
     ...overrides,
   };
 }

@@ -40,6 +40,9 @@ interface ConfigFile {
   smtp?: SmtpConfig;
   cors?: { origins?: string[] };
   portalBaseUrl?: string;
+  trustProxy?: string[];
+  maxConnections?: number;
+  headersTimeoutMs?: number;
 }
 
 function readConfigFile(file: string): ConfigFile {
@@ -92,6 +95,9 @@ export async function serve(options: ServeOptions): Promise<RunningDaemon> {
     smtp,
     portalBaseUrl: fileConfig.portalBaseUrl ?? null,
     cors: { origins: fileConfig.cors?.origins ?? [] },
+    trustProxy: fileConfig.trustProxy ?? [],
+    ...(fileConfig.maxConnections !== undefined ? { maxConnections: fileConfig.maxConnections } : {}),
+    ...(fileConfig.headersTimeoutMs !== undefined ? { headersTimeoutMs: fileConfig.headersTimeoutMs } : {}),
   });
   const store = sqliteStore(db);
   const app = await buildApp({

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { ApiError } from '../http/errors.js';
+import { BusyError } from '../http/errors.js';
 import { PROBE_PATHS } from './match-everything.js';
 
 /**
@@ -60,16 +60,6 @@ interface Slot {
   idle: NodeJS.Timeout | null;
 }
 
-/** Retry-After goes out with a 429 or 503 that carries it (daemon/http/errors.ts). */
-export class BusyError extends ApiError {
-  constructor(
-    status: 429 | 503,
-    text: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(status, text);
-  }
-}
 
 const waiting = new Map<string, Task[]>();
 const running = new Set<string>();

@@ -276,5 +276,11 @@ export const migrations: readonly string[] = [
     last_updated INTEGER NOT NULL
   );
   CREATE INDEX log_last_updated ON log(last_updated);
+
+  -- Failed logins count per (username, client address) and per address (the login throttle).
+  ALTER TABLE login_failures ADD COLUMN address TEXT NOT NULL DEFAULT '';
+  DROP INDEX login_failures_user_at;
+  CREATE INDEX login_failures_user_address_at ON login_failures(username, address, at);
+  CREATE INDEX login_failures_address_at ON login_failures(address, at);
   `,
 ];

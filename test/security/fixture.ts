@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { defaultConfig } from '../../daemon/config.js';
+import { defaultConfig, type DaemonConfig } from '../../daemon/config.js';
 import type { AppContext } from '../../daemon/context.js';
 import { SESSION_COOKIE } from '../../daemon/http/cookies.js';
 import type { RouteDef } from '../../daemon/http/route.js';
@@ -150,9 +150,9 @@ const userFields = (username: string, roleId: number, tenantId: number, hash: st
  * disallowed, a tenant-a admin and one secondary origin in each tenant; mail goes to an outbox in a temp dir.
  * In memory unless `dbFile` names a database file.
  */
-export async function goldenApp(options: { dbFile?: string } = {}): Promise<GoldenApp> {
+export async function goldenApp(options: { dbFile?: string; config?: Partial<DaemonConfig> } = {}): Promise<GoldenApp> {
   const outbox = mkdtempSync(join(tmpdir(), 'cdnctl-sec-outbox-'));
-  const t = await makeApp({ mailer: outboxMailer(outbox), dbFile: options.dbFile });
+  const t = await makeApp({ mailer: outboxMailer(outbox), dbFile: options.dbFile, ...(options.config ? { config: options.config as DaemonConfig } : {}) });
   await importSnapshot(t.db, JSON.parse(readFileSync(GOLDEN_SNAPSHOT, 'utf8')), { now: t.clock.now() });
   const now = t.clock.now();
   const tenants = await t.store.tenants.list();
