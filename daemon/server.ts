@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { dataFiles, parseListen, type DaemonInfo } from '../src/paths.js';
 import { buildApp } from './app.js';
@@ -8,6 +8,8 @@ import { createMailer } from './mail/create.js';
 import { bootstrap } from './store/bootstrap.js';
 import { openDatabase, type Db } from './store/db.js';
 import { sqliteStore } from './store/index.js';
+import { lockDataDir } from './data-dir-lock.js';
+import { writePrivateFile } from './private-file.js';
 
 export interface ServeOptions {
   dataDir: string;
@@ -54,19 +56,26 @@ function readConfigFile(file: string): ConfigFile {
   }
 }
 
-/** Writes a file readable by its owner only. */
-export function writePrivateFile(file: string, content: string): void {
-  writeFileSync(file, content, { mode: 0o600 });
-  chmodSync(file, 0o600);
-}
+export { writePrivateFile };
 
 /** Opens the data dir, bootstraps the database on first start, and listens. The one place that listens. */
 export async function serve(options: ServeOptions): Promise<RunningDaemon> {
-  const say = options.say ?? ((line: string) => process.stdout.write(`${line}\n`));
   const files = dataFiles(options.dataDir);
   const created = !existsSync(options.dataDir);
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   if (created) chmodSync(options.dataDir, 0o700);
+  // One daemon per data dir, for this process's whole life (released by the OS if it dies).
+  const lock = lockDataDir(options.dataDir);
+  try {
+    return await serveLocked(options, files, () => lock.release());
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+async function serveLocked(options: ServeOptions, files: ReturnType<typeof dataFiles>, unlock: () => void): Promise<RunningDaemon> {
+  const say = options.say ?? ((line: string) => process.stdout.write(`${line}\n`));
   const fileConfig = readConfigFile(files.config);
   const listen = parseListen(options.listen ?? fileConfig.listen ?? '127.0.0.1:8480');
   if (!listen) throw new Error(`invalid listen address "${options.listen ?? fileConfig.listen}": expected HOST:PORT`);
@@ -127,6 +136,7 @@ export async function serve(options: ServeOptions): Promise<RunningDaemon> {
         await app.close();
         await store.close();
         rmSync(files.daemonJson, { force: true });
+        unlock();
       })();
       return closing;
     },
