@@ -86,7 +86,8 @@ export async function exportCommand(file: string | undefined, dataDir: string, w
     return;
   }
   const target = resolve(file);
-  writeFileSync(target, text, withHashes ? { mode: 0o600 } : {});
-  if (withHashes) chmodSync(target, 0o600);
+  // 0600 whatever it holds: even without hashes a snapshot lists every user's e-mail and the whole CDN.
+  writeFileSync(target, text, { mode: 0o600 });
+  chmodSync(target, 0o600);
   process.stderr.write(`exported ${dataDir} to ${file}${withHashes ? ' (with password hashes; keep it private)' : ''}\n`);
 }

@@ -1,3 +1,4 @@
+import { forgetInitialPassword } from '../security/initial-password.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { changeBy } from '../http/change.js';
@@ -98,6 +99,7 @@ export function currentUserRoutes(ctx: AppContext): RouteDef[] {
       keepSessionHash: principal.sessionHash,
     }, changeBy(ctx, request, profileChangeMessage(user, fields.username, hash !== null), [user.tenantId]));
     if ('taken' in result) throw result.taken === 'username' ? usernameTaken(fields.username) : emailTaken(fields.email);
+    if (hash !== null) await forgetInitialPassword(ctx.config.dataDir, user.localPasswd);
     const done = successAlert('User profile was successfully updated');
     if (!withRecord) return alerts(done);
     return { alerts: [done], response: userWriteRecord(await self(request)) };
