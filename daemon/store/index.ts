@@ -10,6 +10,7 @@ import { sqliteLoginFailures, type LoginFailureStore } from './login-failures.js
 import { sqliteOrigins, type OriginStore } from './origins.js';
 import { sqliteParameters, type ParameterStore } from './parameters.js';
 import { sqliteProfiles, type ProfileStore } from './profiles.js';
+import { sqliteResetRequests, type ResetRequestStore } from './reset-requests.js';
 import { sqliteRoles, type RoleStore } from './roles.js';
 import { sqliteSessions, type SessionStore } from './sessions.js';
 import { sqliteTenants, type TenantStore } from './tenants.js';
@@ -40,6 +41,8 @@ export interface Store {
    * transaction; `changeLog.append` is for entries no other write carries.
    */
   changeLog: ChangeLogStore;
+  /** Recorded password-reset requests, for the reset mail queue. */
+  resetRequests: ResetRequestStore;
   /** Checks that the database answers (for readiness). */
   ping(): Promise<void>;
   /**
@@ -71,6 +74,7 @@ export function sqliteStore(db: Db): Store {
     origins: sqliteOrigins(db),
     profiles: sqliteProfiles(db),
     changeLog: sqliteChangeLog(db),
+    resetRequests: sqliteResetRequests(db),
     async ping() {
       ping.get();
     },

@@ -282,5 +282,12 @@ export const migrations: readonly string[] = [
   DROP INDEX login_failures_user_at;
   CREATE INDEX login_failures_user_address_at ON login_failures(username, address, at);
   CREATE INDEX login_failures_address_at ON login_failures(address, at);
+
+  -- Password-reset requests as recorded (the same work for known and unknown addresses); the mail queue takes them.
+  CREATE TABLE reset_requests (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL,
+    requested_at INTEGER NOT NULL
+  );
   `,
 ];

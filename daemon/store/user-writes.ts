@@ -38,7 +38,7 @@ export interface UserWriteStore {
     r: { email: string; roleId: number; tenantId: number; token: TokenGrant; now: number },
     change?: Change<RegistrationResult>,
   ): Promise<RegistrationResult>;
-  /** Stores a password-reset token for the user, replacing its unused ones. */
+  /** Stores a password-reset token for the user; its other unused reset tokens stay valid until they expire. */
   savePasswordReset(userId: number, token: TokenGrant, now: number): Promise<void>;
 }
 
@@ -125,7 +125,9 @@ export function sqliteUserWrites(db: Db): UserWriteStore {
     },
   );
 
-  const reset = db.transaction((userId: number, token: TokenGrant, now: number) => grant(userId, 'reset', token, now));
+  const reset = db.transaction((userId: number, token: TokenGrant, now: number) => {
+    insertToken.run(token.tokenHash, userId, 'reset', now, token.expiresAt);
+  });
 
   return {
     async create(fields, now, change) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetMailQueueOf } from '../../daemon/mail/reset-queue.js';
 import { hashSecret } from '../../daemon/security/tokens.js';
 import { ADMIN_PASSWORD, login, makeApp } from '../helpers/app.js';
 import { alertsOf, goldenApp, mailedTokens, PASSWORDS, type GoldenApp, type Username } from './fixture.js';
@@ -183,7 +184,12 @@ describe('the login limit', () => {
 
 describe('mailed tokens', () => {
   const tokensMailedTo = (address: string) => mailedTokens(t.outbox, address);
-  const reset = (email: string) => t.app.inject({ method: 'POST', url: '/api/1.3/user/reset_password', payload: { email } });
+  const reset = async (email: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/1.3/user/reset_password', payload: { email } });
+    // The mail leaves after the answer (constant-time answers): wait for the queue before reading the outbox.
+    await resetMailQueueOf(t.store)?.idle();
+    return res;
+  };
   const tokenLogin = (token: string) => t.app.inject({ method: 'POST', url: '/api/1.3/user/login/token', payload: { t: token } });
   const INVALID = [{ text: 'Invalid token. Please contact your administrator.', level: 'error' }];
 
