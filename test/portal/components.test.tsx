@@ -6,6 +6,7 @@ import { ConfirmByName } from '../../portal/src/components/ConfirmByName';
 import { CountCard } from '../../portal/src/components/CountCard';
 import { Nav } from '../../portal/src/components/Nav';
 import { checkPurgeRegex } from '../../portal/src/lib/regex';
+import { ChangeLogTable } from '../../portal/src/screens/ChangeLogTable';
 import { CompleteRegistrationScreen } from '../../portal/src/screens/CompleteRegistrationScreen';
 import { DeliveryServicesTable } from '../../portal/src/screens/DeliveryServicesTable';
 import { FederationUsersTable } from '../../portal/src/screens/FederationUsersTable';
@@ -94,7 +95,7 @@ describe('navigation', () => {
   it('links every section in order, marks the current one, and offers log out', () => {
     const markup = html(<Nav path="/federations/2" username="admin" onLogOut={noop} />);
     const links = [...markup.matchAll(/<a href="([^"]+)" class="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[3], m[2]]);
-    expect(links.map(([, label]) => label)).toEqual(['cdnctl', 'Delivery services', 'Purge', 'Jobs', 'Origins', 'Users', 'Federations', 'Profiles', 'admin']);
+    expect(links.map(([, label]) => label)).toEqual(['cdnctl', 'Delivery services', 'Purge', 'Jobs', 'Origins', 'Users', 'Federations', 'Profiles', 'Change log', 'admin']);
     expect(links.find(([, label]) => label === 'Federations')?.[2]).toBe('nav-link active');
     expect(links.filter(([, , cls]) => cls.includes('active'))).toHaveLength(1);
     expect(buttons(markup)).toEqual(['Log out']);
@@ -209,5 +210,24 @@ describe('my profile', () => {
       city: 'Denver', stateOrProvince: '', postalCode: '', country: '',
     };
     expect(changedFields(me, values)).toEqual({ fullName: 'Admin U.', city: 'Denver' });
+  });
+});
+
+describe('change log', () => {
+  it('shows each entry’s time, user, level and change, newest first as given', () => {
+    const markup = html(
+      <ChangeLogTable
+        entries={[
+          { id: 2, lastUpdated: '2026-11-21 12:05:00+00', level: 'APICHANGE', message: 'ORIGIN: o1, ID: 4, ACTION: Deleted origin, keys: { id:4 }', ticketNum: null, user: 'ops' },
+          { id: 1, lastUpdated: '2026-11-21 12:00:00+00', level: 'LOGIN', message: 'USER: ops, ID: 3, ACTION: Logged in', ticketNum: null, user: 'ops' },
+        ]}
+      />,
+    );
+    const rows = [...markup.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) => text(m[1]));
+    expect(rows).toEqual([
+      'Time (UTC) User Level Change',
+      '2026-11-21 12:05:00+00 ops APICHANGE ORIGIN: o1, ID: 4, ACTION: Deleted origin, keys: { id:4 }',
+      '2026-11-21 12:00:00+00 ops LOGIN USER: ops, ID: 3, ACTION: Logged in',
+    ]);
   });
 });

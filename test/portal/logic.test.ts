@@ -9,9 +9,9 @@ import { formatApiTime, formatDuration, jobTimeLeft, parseApiTime, ttlHours } fr
 
 describe('routes', () => {
   it('maps each navigation link to its own screen', () => {
-    expect(NAV_LINKS.map((l) => l.label)).toEqual(['Delivery services', 'Purge', 'Jobs', 'Origins', 'Users', 'Federations', 'Profiles']);
+    expect(NAV_LINKS.map((l) => l.label)).toEqual(['Delivery services', 'Purge', 'Jobs', 'Origins', 'Users', 'Federations', 'Profiles', 'Change log']);
     const names = NAV_LINKS.map((l) => parseRoute(l.path).name);
-    expect(names).toEqual(['deliveryServices', 'purge', 'jobs', 'origins', 'users', 'federations', 'profiles']);
+    expect(names).toEqual(['deliveryServices', 'purge', 'jobs', 'origins', 'users', 'federations', 'profiles', 'changeLog']);
   });
 
   it('carries the delivery service of a purge link', () => {
@@ -26,6 +26,7 @@ describe('routes', () => {
     expect(parseRoute('/federations/3')).toEqual({ name: 'federation', id: 3 });
     expect(parseRoute('/profiles/12')).toEqual({ name: 'profile', id: 12 });
     expect(parseRoute('/me')).toEqual({ name: 'me' });
+    expect(parseRoute('/change-log')).toEqual({ name: 'changeLog' });
     expect(parseRoute('/profiles/abc')).toEqual({ name: 'notFound', path: '/profiles/abc' });
     expect(parseRoute('/nowhere')).toEqual({ name: 'notFound', path: '/nowhere' });
   });

@@ -11,6 +11,7 @@ export type Route =
   | { name: 'profiles' }
   | { name: 'profile'; id: number }
   | { name: 'me' }
+  | { name: 'changeLog' }
   | { name: 'notFound'; path: string };
 
 export const NAV_LINKS: ReadonlyArray<{ label: string; path: string }> = [
@@ -21,6 +22,7 @@ export const NAV_LINKS: ReadonlyArray<{ label: string; path: string }> = [
   { label: 'Users', path: '/users' },
   { label: 'Federations', path: '/federations' },
   { label: 'Profiles', path: '/profiles' },
+  { label: 'Change log', path: '/change-log' },
 ];
 
 const SIMPLE: Record<string, Route> = {
@@ -32,6 +34,7 @@ const SIMPLE: Record<string, Route> = {
   federations: { name: 'federations' },
   profiles: { name: 'profiles' },
   me: { name: 'me' },
+  'change-log': { name: 'changeLog' },
 };
 
 /**

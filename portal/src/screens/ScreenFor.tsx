@@ -1,6 +1,7 @@
 import type { Alert, CurrentUser } from '../api/types';
 import type { Abilities } from '../lib/privileges';
 import type { Route } from '../lib/router';
+import { ChangeLogScreen } from './ChangeLogScreen';
 import { DeliveryServicesScreen } from './DeliveryServicesScreen';
 import { FederationScreen } from './FederationScreen';
 import { FederationsScreen } from './FederationsScreen';
@@ -44,6 +45,8 @@ export function ScreenFor({ route, me, abilities, onProfileSaved }: {
       return <ProfileScreen id={route.id} />;
     case 'me':
       return <MyProfileScreen me={me} onSaved={onProfileSaved} />;
+    case 'changeLog':
+      return <ChangeLogScreen />;
     case 'notFound':
       return <NotFoundScreen path={route.path} />;
   }
