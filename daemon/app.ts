@@ -1,3 +1,4 @@
+import { resetMailQueue } from './mail/reset-queue.js';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { defaultConfig, type DaemonConfig } from './config.js';
 import type { AppContext } from './context.js';
@@ -88,6 +89,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       baseUrl = `${config.tls ? 'https' : 'http'}://${host}:${address.port}`;
     }
+    // Reset requests recorded before a stop are mailed now (links need the base URL, known from here on).
+    resetMailQueue(ctx, (err) => app.log.error({ err }, 'password reset mail failed')).kick();
   });
 
   refuseWhileClosing(app);

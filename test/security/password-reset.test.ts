@@ -86,3 +86,21 @@ describe('POST user/reset_password', () => {
     }
   });
 });
+
+describe('reset requests recorded before a stop', () => {
+  it('are mailed once the next daemon listens', async () => {
+    const mails: MailMessage[] = [];
+    const next = await makeApp({ mailer: { send: async (m) => void mails.push(m) } });
+    try {
+      const email = (await next.store.users.byUsername('admin'))!.email;
+      await next.store.resetRequests.record(email, next.clock.now());
+      expect(mails).toEqual([]);
+      await next.app.listen({ host: '127.0.0.1', port: 0 });
+      for (let i = 0; i < 100 && mails.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      await resetMailQueueOf(next.store)?.idle();
+      expect(mails.map((m) => m.to)).toEqual([email]);
+    } finally {
+      await next.close();
+    }
+  });
+});
