@@ -16,8 +16,11 @@ export async function runForeground(dataDir: string, options: { listen?: string;
     smtpUrl: process.env.CDNCTL_SMTP_URL,
     vaultKey: process.env.CDNCTL_VAULT_KEY,
     beforeListen: options.demo ? loadDemo : undefined,
+    // stdout carries the JSON log, one object a line; what is said to the person at the terminal (the generated
+    // admin password, the demo users' passwords) goes to stderr, never into that stream.
+    say: (line) => void process.stderr.write(`${line}\n`),
   });
-  process.stdout.write(`cdnctl daemon listening at ${daemon.url} (data in ${dataDir}); Ctrl-C stops it\n`);
+  process.stderr.write(`cdnctl daemon listening at ${daemon.url} (data in ${dataDir}); Ctrl-C stops it\n`);
   await new Promise<void>((resolve) => {
     const stop = () => void daemon.close().then(resolve, resolve);
     process.once('SIGTERM', stop);

@@ -108,19 +108,22 @@ export async function startBackground(
   throw new Error(`daemon did not answer within ${timeoutMs / 1000} s; see ${files.log}`);
 }
 
-/** Sends SIGTERM and waits for the process to go; answers false when no daemon was running. */
+/**
+ * Sends SIGTERM to the daemon holding the data dir's lock and waits for it to go; answers false when no daemon
+ * was running. Only the lock's holder is signalled: a stale daemon.json may name a process that is not ours.
+ */
 export async function stopDaemon(dataDir: string, timeoutMs = 15_000): Promise<boolean> {
-  const info = readDaemonInfo(dataDir);
-  if (!info) return false;
-  if (!processAlive(info.pid)) {
+  const { dataDirLocked, lockOwnerPid } = await import('../daemon/data-dir-lock.js');
+  const pid = dataDirLocked(dataDir) ? lockOwnerPid(dataDir) : null;
+  if (pid === null) {
     rmSync(dataFiles(dataDir).daemonJson, { force: true });
     return false;
   }
-  process.kill(info.pid, 'SIGTERM');
+  process.kill(pid, 'SIGTERM');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (!processAlive(info.pid)) return true;
+    if (!processAlive(pid)) return true;
     await sleep(50);
   }
-  throw new Error(`daemon (pid ${info.pid}) did not stop within ${timeoutMs / 1000} s`);
+  throw new Error(`daemon (pid ${pid}) did not stop within ${timeoutMs / 1000} s`);
 }

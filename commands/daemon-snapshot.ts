@@ -102,8 +102,9 @@ export async function exportCommand(file: string | undefined, dataDir: string, w
     return;
   }
   const target = resolve(file);
-  writeFileSync(target, text, secret ? { mode: 0o600 } : {});
-  if (secret) chmodSync(target, 0o600);
+  // 0600 whatever it holds: even without hashes a snapshot lists every user's e-mail and the whole CDN.
+  writeFileSync(target, text, { mode: 0o600 });
+  chmodSync(target, 0o600);
   const what = [withHashes ? 'password hashes' : '', withSecrets ? 'key-store secrets' : ''].filter(Boolean).join(' and ');
   process.stderr.write(`exported ${dataDir} to ${file}${secret ? ` (with ${what}; keep it private)` : ''}\n`);
 }

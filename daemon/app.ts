@@ -1,3 +1,4 @@
+import { resetMailQueue } from './mail/reset-queue.js';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { defaultConfig, type DaemonConfig } from './config.js';
 import type { AppContext } from './context.js';
@@ -53,6 +54,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     baseUrl: () => baseUrl,
     vault: options.vault,
   };
+  // A client gets headersTimeoutMs to send its headers (Node's default is 60 s, checked every 30 s): slow-header
+  // clients cannot hold connections for long. Under TLS the same options go to the https server.
+  const serverOptions = { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 1000 };
+  const extra = options.fastify ?? {};
+  const https = extra.https as Record<string, unknown> | undefined;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -64,8 +70,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Schemas compile on first use, not all before listening (start-up time).
     schemaController: { compilersFactory: { buildValidator: lazyValidators, buildSerializer: lazySerializers } },
     logController: new AccessLogController(),
-    ...options.fastify,
+    // X-Forwarded-For counts only from the proxies the operator trusts; otherwise request.ip is the peer.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    ...extra,
+    ...(https ? { https: { ...https, ...serverOptions } } : { http: serverOptions }),
   } as FastifyServerOptions);
+
+  // Beyond maxConnections open connections, Node closes new ones at once: a flood of idle sockets cannot
+  // exhaust file descriptors.
+  app.server.maxConnections = config.maxConnections;
+  if (config.tls) {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('strict-transport-security', 'max-age=31536000');
+      return payload;
+    });
+  }
 
   app.decorateRequest('apiVersion', '1.1');
   app.decorateRequest('principal', null);
@@ -80,6 +99,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       baseUrl = `${config.tls ? 'https' : 'http'}://${host}:${address.port}`;
     }
+    // Reset requests recorded before a stop are mailed now (links need the base URL, known from here on).
+    resetMailQueue(ctx, (err) => app.log.error({ err }, 'password reset mail failed')).kick();
   });
 
   refuseWhileClosing(app);

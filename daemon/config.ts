@@ -25,6 +25,15 @@ export interface DaemonConfig {
   sessionIdleMs: number;
   /** Caches (issue 15): how often they check in, and how often the daemon checks them. */
   caches: CachesConfig;
+  /**
+   * Proxies whose X-Forwarded-For is believed (addresses or CIDRs, `<data-dir>/config.json` `trustProxy`): the
+   * client address of a request from one of them is the one the proxy names. Empty: the peer's address.
+   */
+  trustProxy: string[];
+  /** Most open connections at once (`maxConnections`); beyond it new connections are closed at once. */
+  maxConnections: number;
+  /** How long a client may take to send a request's headers (`headersTimeoutMs`). */
+  headersTimeoutMs: number;
 }
 
 /** `caches` in `<data-dir>/config.json` (BEHAVIOR.md "Caches"). */
@@ -41,6 +50,8 @@ export const DEFAULT_CACHES_CONFIG: CachesConfig = { checkInIntervalMinutes: 15,
 
 export const SESSION_MAX_AGE_MS = 6 * 3600_000;
 export const SESSION_IDLE_MS = 3600_000;
+export const DEFAULT_MAX_CONNECTIONS = 1024;
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 
 /** A config with every default; tests and the server override what they need. */
 export function defaultConfig(overrides: Partial<DaemonConfig> = {}): DaemonConfig {
@@ -55,6 +66,9 @@ export function defaultConfig(overrides: Partial<DaemonConfig> = {}): DaemonConf
     sessionMaxAgeMs: SESSION_MAX_AGE_MS,
     sessionIdleMs: SESSION_IDLE_MS,
     caches: DEFAULT_CACHES_CONFIG,
+    trustProxy: [],
+    maxConnections: DEFAULT_MAX_CONNECTIONS,
+    headersTimeoutMs: DEFAULT_HEADERS_TIMEOUT_MS,
     ...overrides,
   };
 }

@@ -11,6 +11,8 @@ import { bootstrap } from './store/bootstrap.js';
 import { openDatabase, type Db } from './store/db.js';
 import { sqliteStore } from './store/index.js';
 import { openDataDirVault } from './vault/open.js';
+import { lockDataDir } from './data-dir-lock.js';
+import { writePrivateFile } from './private-file.js';
 
 export interface ServeOptions {
   dataDir: string;
@@ -49,6 +51,9 @@ export interface ConfigFile {
   caches?: Partial<CachesConfig>;
   /** The key store: `keyFile`, where the master key is (default `<data-dir>/vault.key`). */
   vault?: { keyFile?: string };
+  trustProxy?: string[];
+  maxConnections?: number;
+  headersTimeoutMs?: number;
 }
 
 export function readConfigFile(file: string): ConfigFile {
@@ -60,19 +65,26 @@ export function readConfigFile(file: string): ConfigFile {
   }
 }
 
-/** Writes a file readable by its owner only. */
-export function writePrivateFile(file: string, content: string): void {
-  writeFileSync(file, content, { mode: 0o600 });
-  chmodSync(file, 0o600);
-}
+export { writePrivateFile };
 
 /** Opens the data dir, bootstraps the database on first start, and listens. The one place that listens. */
 export async function serve(options: ServeOptions): Promise<RunningDaemon> {
-  const say = options.say ?? ((line: string) => process.stdout.write(`${line}\n`));
   const files = dataFiles(options.dataDir);
   const created = !existsSync(options.dataDir);
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   if (created) chmodSync(options.dataDir, 0o700);
+  // One daemon per data dir, for this process's whole life (released by the OS if it dies).
+  const lock = lockDataDir(options.dataDir);
+  try {
+    return await serveLocked(options, files, () => lock.release());
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+async function serveLocked(options: ServeOptions, files: ReturnType<typeof dataFiles>, unlock: () => void): Promise<RunningDaemon> {
+  const say = options.say ?? ((line: string) => process.stdout.write(`${line}\n`));
   const fileConfig = readConfigFile(files.config);
   const listen = parseListen(options.listen ?? fileConfig.listen ?? '127.0.0.1:8480');
   if (!listen) throw new Error(`invalid listen address "${options.listen ?? fileConfig.listen}": expected HOST:PORT`);
@@ -102,6 +114,9 @@ export async function serve(options: ServeOptions): Promise<RunningDaemon> {
     portalBaseUrl: fileConfig.portalBaseUrl ?? null,
     cors: { origins: fileConfig.cors?.origins ?? [] },
     caches: { ...DEFAULT_CACHES_CONFIG, ...fileConfig.caches },
+    trustProxy: fileConfig.trustProxy ?? [],
+    ...(fileConfig.maxConnections !== undefined ? { maxConnections: fileConfig.maxConnections } : {}),
+    ...(fileConfig.headersTimeoutMs !== undefined ? { headersTimeoutMs: fileConfig.headersTimeoutMs } : {}),
   });
   const store = sqliteStore(db);
   const keyFile = fileConfig.vault?.keyFile;
@@ -149,6 +164,7 @@ export async function serve(options: ServeOptions): Promise<RunningDaemon> {
         await store.close();
         await vault.close();
         rmSync(files.daemonJson, { force: true });
+        unlock();
       })();
       return closing;
     },

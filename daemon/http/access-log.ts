@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { maskQuery } from './mask-query.js';
 
 /** The levels `CDNCTL_LOG_LEVEL` takes, most severe first. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -14,10 +15,9 @@ export function logLevel(value: string | undefined): LogLevel {
   return level as LogLevel;
 }
 
-/** Request log fields without secrets: query values that may carry a token or password are masked. */
+/** Request log fields without secrets: values of query keys that name a secret are masked (mask-query.ts). */
 export function requestForLog(request: { method: string; url: string; ip?: string }) {
-  const url = request.url.replace(/([?&](?:t|token|p|password)=)[^&]*/gi, '$1***');
-  return { method: request.method, url, remoteAddress: request.ip };
+  return { method: request.method, url: maskQuery(request.url), remoteAddress: request.ip };
 }
 
 /** Pino options for the daemon's log at `level`. */

@@ -19,6 +19,17 @@ export class ApiError extends Error {
   }
 }
 
+/** Too busy for this request now (a share or a queue is full): 429 or 503 with Retry-After. */
+export class BusyError extends ApiError {
+  constructor(
+    status: 429 | 503,
+    text: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(status, text);
+  }
+}
+
 /** The daemon cannot write right now (read-only database, full disk): 503 until the fault clears. */
 export class StoreUnavailableError extends Error {
   constructor(cause: unknown) {
@@ -80,6 +91,7 @@ function article(type: string): string {
 /** The one error handler: every failure leaves as the alerts envelope with its status. */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
   if (error instanceof ApiError) {
+    if (error instanceof BusyError) reply.header('retry-after', String(error.retryAfterSeconds));
     reply.code(error.status).send({ alerts: [...error.preceding, errorAlert(error.message)] });
     return;
   }

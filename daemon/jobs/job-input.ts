@@ -1,6 +1,6 @@
 import { formatTimestamp } from '../../src/time.js';
 import { parseGoTime, readTtl } from './go-time.js';
-import { validatePurgeRequest } from './purge-request.js';
+import { validatePurgeOffThread } from './validate-off-thread.js';
 
 /**
  * The body of POST jobs (InvalidationJobInput, reference/traffic-ops-1.4-1.5-types.md §5), checked as far as no
@@ -43,15 +43,16 @@ function unparsable(body: unknown): boolean {
 }
 
 /** The regex check of purge requests, on the regex alone; a leading `\/` counts as `/`, as Traffic Ops allowed. */
-async function regexErrors(regex: string, now: number): Promise<{ errors: string[]; all: boolean }> {
+async function regexErrors(regex: string, now: number, owner: string): Promise<{ errors: string[]; all: boolean }> {
   const normalized = regex.startsWith('\\/') ? regex.slice(1) : regex;
   const probe = { dsId: 1, regex: normalized, startTime: formatTimestamp(now), ttl: 1 };
-  const checked = await validatePurgeRequest(probe, { now, maxTtlHours: 1, boundPastStart: false });
+  const checked = await validatePurgeOffThread(probe, { now, maxTtlHours: 1, boundPastStart: false }, owner);
   return checked.ok ? { errors: [], all: checked.request.matchesEverything } : { errors: checked.errors, all: false };
 }
 
 /** Checks a POST jobs body; every failure is reported, joined by the caller with `, `. */
-export async function checkJobInput(body: unknown, limits: { now: number; maxTtlHours: number }): Promise<JobInputCheck> {
+/** `owner` is whose share of the regex probe pool the check takes (the caller's user id). */
+export async function checkJobInput(body: unknown, limits: { now: number; maxTtlHours: number; owner: string }): Promise<JobInputCheck> {
   if (unparsable(body)) return { ok: false, unparsable: true };
   const b = body as RawInput;
   const errors: string[] = [];
@@ -60,7 +61,7 @@ export async function checkJobInput(body: unknown, limits: { now: number; maxTtl
   const start = blank(b.startTime) ? null : parseGoTime(b.startTime);
   if (start === null) errors.push('startTime: cannot be blank');
   else if (start <= limits.now) errors.push('startTime: must be in the future');
-  const regex = typeof b.regex === 'string' && b.regex !== '' ? await regexErrors(b.regex, limits.now) : null;
+  const regex = typeof b.regex === 'string' && b.regex !== '' ? await regexErrors(b.regex, limits.now, limits.owner) : null;
   if (regex) errors.push(...regex.errors);
   const ttl = readTtl(b.ttl);
   if (ttl === 'invalid') errors.push("ttl: must be a number of hours, or a duration string e.g. '48h'");

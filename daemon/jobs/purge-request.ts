@@ -1,6 +1,8 @@
 import { parseTimestamp } from '../../src/time.js';
 import { toInteger } from '../http/params.js';
-import { REGEX_TOO_COMPLEX, probeRegex } from './bounded-match.js';
+import { backtracksLittle } from './backtracking.js';
+import { REGEX_TOO_COMPLEX, probeRegex, staticRefusal } from './bounded-match.js';
+import { matchesEverything } from './match-everything.js';
 import { compilePcre } from './pcre.js';
 
 /** A purge request that passed every check of BEHAVIOR.md §5 that needs no database. */
@@ -12,6 +14,11 @@ export interface PurgeRequest {
   ttl: number;
   /** The regex matches every path: the job still goes in, with a warning. */
   matchesEverything: boolean;
+  /**
+   * With `deferProbe`: the compiled pattern still to be probed off the main thread (matchesEverything is then
+   * false until the probe says otherwise).
+   */
+  probe?: RegExp;
 }
 
 /** What the checks depend on besides the body. */
@@ -21,6 +28,11 @@ export interface PurgeLimits {
   maxTtlHours: number;
   /** Refuse a start more than two days in the past (API 1.2 and newer). */
   boundPastStart: boolean;
+  /**
+   * The daemon: run only the static checks here and leave the probe of a pattern that is not provably cheap to
+   * the caller (`probe` in the answer), which runs it on a worker thread.
+   */
+  deferProbe?: boolean;
 }
 
 export type PurgeValidation = { ok: true; request: PurgeRequest } | { ok: false; errors: string[] };
@@ -36,7 +48,7 @@ function checkDsId(value: unknown): [number | null, string | null] {
   return [id, null];
 }
 
-function checkRegex(value: unknown): [{ regex: string; all: boolean } | null, string | null] {
+function checkRegex(value: unknown, deferProbe: boolean): [{ regex: string; all: boolean; probe?: RegExp } | null, string | null] {
   if (absent(value)) return [null, 'regex: is required'];
   if (typeof value !== 'string') return [null, 'regex: must be a string'];
   if (value.length > MAX_REGEX_LENGTH) return [null, `regex: cannot be longer than ${MAX_REGEX_LENGTH} characters`];
@@ -45,6 +57,14 @@ function checkRegex(value: unknown): [{ regex: string; all: boolean } | null, st
   if (!value.startsWith('/')) return [null, "regex: must start with '/'"];
   const compiled = compilePcre(value);
   if (!compiled.ok) return [null, `regex: is not a valid regular expression: ${compiled.reason}`];
+  const refused = staticRefusal(compiled.regex);
+  if (refused) return [null, refused];
+  if (deferProbe) {
+    // Provably cheap patterns (no alternation, no quantified group, two quantifiers at most) take microseconds
+    // on the short probe paths; every other one goes to the worker.
+    if (backtracksLittle(compiled.regex.source, compiled.regex.flags)) return [{ regex: value, all: matchesEverything(compiled.regex) }, null];
+    return [{ regex: value, all: false, probe: compiled.regex }, null];
+  }
   const probed = probeRegex(compiled.regex);
   if ('tooComplex' in probed) return [null, REGEX_TOO_COMPLEX];
   return [{ regex: value, all: probed.matchesEverything }, null];
@@ -77,14 +97,16 @@ function checkTtl(value: unknown, limits: PurgeLimits): [number | null, string |
 export function validatePurgeRequest(body: unknown, limits: PurgeLimits): PurgeValidation {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const [dsId, dsIdError] = checkDsId(fields.dsId);
-  const [regex, regexError] = checkRegex(fields.regex);
+  const [regex, regexError] = checkRegex(fields.regex, limits.deferProbe === true);
   const [startTime, startError] = checkStartTime(fields.startTime, limits);
   const [ttl, ttlError] = checkTtl(fields.ttl, limits);
   const errors = [dsIdError, regexError, startError, ttlError].filter((e): e is string => e !== null);
   if (errors.length > 0 || dsId === null || regex === null || startTime === null || ttl === null) {
     return { ok: false, errors };
   }
-  return { ok: true, request: { dsId, regex: regex.regex, startTime, ttl, matchesEverything: regex.all } };
+  const request: PurgeRequest = { dsId, regex: regex.regex, startTime, ttl, matchesEverything: regex.all };
+  if (regex.probe) request.probe = regex.probe;
+  return { ok: true, request };
 }
 
 export { DEFAULT_MAX_REVAL_DURATION_DAYS, maxRevalDurationDays } from './reval-duration.js';

@@ -1,3 +1,4 @@
+import { NAME_LIMITS, nameProblem } from '../validation/names.js';
 import type { OriginFields } from '../store/origins.js';
 import { isDnsName, isIPv4, isIPv6 } from './addresses.js';
 
@@ -43,6 +44,10 @@ export function validateOrigin(body: OriginBody): OriginValidation {
 
   if (blank(body.name)) fail('name', 'cannot be blank');
   else if (/\s/.test(body.name)) fail('name', 'cannot contain spaces');
+  else {
+    const problem = nameProblem('name', body.name, 'identifier', NAME_LIMITS.name);
+    if (problem) fail('name', problem.slice('name: '.length));
+  }
 
   const protocol = body.protocol?.toLowerCase();
   if (blank(body.protocol)) fail('protocol', 'cannot be blank');

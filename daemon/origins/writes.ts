@@ -3,6 +3,7 @@ import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { toInteger } from '../http/params.js';
 import type { Principal } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
+import type { ChangeEntry } from '../store/change-log.js';
 import type { Origin, OriginFields } from '../store/origins.js';
 import { validateOrigin, type OriginBody } from './validate.js';
 
@@ -32,7 +33,11 @@ function validFields(body: OriginBody | null | undefined): OriginFields {
  * (403); a named tenant must exist (404) and be visible (403), an omitted one is the delivery service's; cache
  * group, coordinate and profile must exist (404). Answers the fields with the tenant filled in.
  */
-async function resolveReferences(ctx: AppContext, visible: ReadonlySet<number>, fields: OriginFields): Promise<OriginFields> {
+async function resolveReferences(
+  ctx: AppContext,
+  visible: ReadonlySet<number>,
+  fields: OriginFields,
+): Promise<OriginFields & { deliveryServiceTenantId: number }> {
   const ds = await ctx.store.deliveryServices.byId(fields.deliveryServiceId);
   if (!ds) throw badRequest('delivery service not found');
   if (!visible.has(ds.tenantId)) throw forbidden(NOT_AUTHORIZED);
@@ -47,7 +52,7 @@ async function resolveReferences(ctx: AppContext, visible: ReadonlySet<number>, 
     throw notFound('coordinate not found');
   }
   if (fields.profileId !== null && !(await ctx.store.profiles.get(fields.profileId))) throw notFound('profile not found');
-  return { ...fields, tenantId: fields.tenantId ?? ds.tenantId };
+  return { ...fields, tenantId: fields.tenantId ?? ds.tenantId, deliveryServiceTenantId: ds.tenantId };
 }
 
 const nameTaken = (name: string) => badRequest(`origin name '${name}' already exists.`);
@@ -67,12 +72,34 @@ async function ownOrigin(ctx: AppContext, visible: ReadonlySet<number>, id: numb
   return origin;
 }
 
+/**
+ * The change-log entry of an origin write, Traffic Ops' text. It is about the origin's delivery service's tenant
+ * and its own tenant, if any.
+ */
+function originChange(
+  ctx: AppContext,
+  principal: Principal,
+  origin: { name: string; tenantId: number | null; deliveryServiceTenantId?: number },
+  id: number,
+  action: 'Created' | 'Updated' | 'Deleted',
+): ChangeEntry {
+  const tenants = [origin.tenantId, origin.deliveryServiceTenantId].filter((t): t is number => typeof t === 'number');
+  return {
+    message: `ORIGIN: ${origin.name}, ID: ${id}, ACTION: ${action} origin, keys: { id:${id} }`,
+    user: principal.userId,
+    tenants,
+    at: ctx.clock(),
+  };
+}
+
 /** POST origins: validates, resolves references, stores a non-primary origin and answers it as stored. */
 export async function createOrigin(ctx: AppContext, principal: Principal, body: OriginBody | null | undefined): Promise<Origin> {
   const fields = validFields(body);
   const visible = await visibleTenants(ctx, principal);
   const resolved = await resolveReferences(ctx, visible, fields);
-  const id = await ctx.store.origins.insert(resolved, ctx.clock());
+  const id = await ctx.store.origins.insert(resolved, ctx.clock(), (newId) =>
+    newId === null ? null : originChange(ctx, principal, resolved, newId, 'Created'),
+  );
   if (id === null) throw nameTaken(resolved.name);
   return stored(ctx, id);
 }
@@ -91,7 +118,8 @@ export async function updateOrigin(
     throw badRequest('cannot update the delivery service of a primary origin');
   }
   const resolved = await resolveReferences(ctx, visible, fields);
-  if (!(await ctx.store.origins.update(id, resolved, ctx.clock()))) throw nameTaken(resolved.name);
+  const change = originChange(ctx, principal, resolved, id, 'Updated');
+  if (!(await ctx.store.origins.update(id, resolved, ctx.clock(), (ok) => (ok ? change : null)))) throw nameTaken(resolved.name);
   return stored(ctx, id);
 }
 
@@ -100,5 +128,6 @@ export async function deleteOrigin(ctx: AppContext, principal: Principal, id: nu
   const visible = await visibleTenants(ctx, principal);
   const existing = await ownOrigin(ctx, visible, id);
   if (existing.isPrimary) throw badRequest('cannot delete a primary origin');
-  if (!(await ctx.store.origins.delete(id))) throw notFound('origin not found');
+  const change = originChange(ctx, principal, existing, id, 'Deleted');
+  if (!(await ctx.store.origins.delete(id, (ok) => (ok ? change : null)))) throw notFound('origin not found');
 }

@@ -3,6 +3,7 @@ import type { FederationUserRecord } from '../../src/contract/catalog.js';
 import type { AppContext } from '../context.js';
 import { alerts, badRequest, notFound, successAlert } from '../http/errors.js';
 import { toInteger } from '../http/params.js';
+import { changeBy } from '../http/change.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import type { Federation } from '../store/federations.js';
 import type { FederationUser } from '../store/federation-users.js';
@@ -64,6 +65,12 @@ export function federationUserRoutes(ctx: AppContext): RouteDef[] {
     return id;
   }
 
+  /** The tenants of the users named (unknown ids are left out: the write refuses them anyway). */
+  async function userTenants(userIds: number[]): Promise<number[]> {
+    const users = await Promise.all([...new Set(userIds)].map((u) => ctx.store.users.byId(u)));
+    return users.flatMap((u) => (u ? [u.tenantId] : []));
+  }
+
   async function visibleFederation(id: number, visible: ReadonlySet<number>): Promise<Federation> {
     const federation = await ctx.store.federations.byId(id);
     if (!federation || !federationVisible(federation, visible)) throw notFound(`federation ${id} not found`);
@@ -100,7 +107,9 @@ export function federationUserRoutes(ctx: AppContext): RouteDef[] {
         const replace = body.replace ?? false;
         const { visible, list } = await tenancy(request);
         const federation = await visibleFederation(id, visible);
-        const outcome = await ctx.store.federationUsers.assign(id, userIds, replace, list);
+        const tenants = [...federation.deliveryServices.map((ds) => ds.tenantId), ...(await userTenants(userIds))];
+        const message = `FEDERATION: ${federation.cname}, ID: ${id}, ACTION: Assign Users to federation (user ids ${userIds.join(', ')}${replace ? ', replacing the others' : ''})`;
+        const outcome = await ctx.store.federationUsers.assign(id, userIds, replace, list, changeBy(ctx, request, message, tenants));
         switch (outcome.kind) {
           case 'federation-missing':
             throw notFound(`federation ${id} not found`);
@@ -126,7 +135,12 @@ export function federationUserRoutes(ctx: AppContext): RouteDef[] {
         if (userId === null) throw badRequest('user id must be an integer');
         const { visible, list } = await tenancy(request);
         const federation = await visibleFederation(id, visible);
-        const username = await ctx.store.federationUsers.remove(id, userId, list);
+        const tenants = [...federation.deliveryServices.map((ds) => ds.tenantId), ...(await userTenants([userId]))];
+        const username = await ctx.store.federationUsers.remove(id, userId, list, (name) =>
+          name === null
+            ? null
+            : changeBy(ctx, request, `FEDERATION: ${federation.cname}, ID: ${id}, ACTION: Removed user ${name} from federation`, tenants),
+        );
         if (username === null) throw notFound('no federation users with that key found');
         return alerts(successAlert(`Removed user [ ${username} ] from federation [ ${federation.cname} ]`));
       },

@@ -5,6 +5,7 @@ import { deliveryServiceRoutes } from './deliveryservices.js';
 import { federationUserRoutes } from './federation-users.js';
 import { jobApiRoutes } from './jobs-api.js';
 import { jobRoutes } from './jobs.js';
+import { logRoutes } from './logs.js';
 import { originRoutes } from './origins.js';
 import { pingRoutes } from './ping.js';
 import { profileRoutes } from './profiles.js';
@@ -56,5 +57,7 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     uriSignKeyRoutes,
     sslKeyRoutes,
     keySummaryRoutes,
+    // issue 19: the change log
+    logRoutes,
   ].flatMap((module) => module(ctx));
 }

@@ -64,7 +64,7 @@ export function jobApiRoutes(ctx: AppContext): RouteDef[] {
   async function create(request: FastifyRequest, reply: FastifyReply) {
     const principal = caller(request);
     const now = ctx.clock();
-    const checked = await checkJobInput(request.body, { now, maxTtlHours: (await readMaxRevalDurationDays(ctx)) * 24 });
+    const checked = await checkJobInput(request.body, { now, maxTtlHours: (await readMaxRevalDurationDays(ctx)) * 24, owner: String(principal.userId) });
     if (!checked.ok && checked.unparsable) throw badRequest(UNPARSABLE_JOB);
     const named = checked.ok ? checked.input.deliveryService : checked.deliveryService;
     const ds = named === null ? null : await namedDeliveryService(ctx, named);
@@ -76,7 +76,7 @@ export function jobApiRoutes(ctx: AppContext): RouteDef[] {
     const base = ds.primaryOrigin ? originBase(ds.primaryOrigin) : '';
     const warnings = await duplicateWarnings(ctx, { deliveryServiceId: ds.id, assetUrl: base + input.regex, ...purge });
     if (input.matchesEverything) warnings.push(warningAlert(MATCHES_EVERYTHING_WARNING));
-    const job = await createPurgeJob(ctx, principal.userId, ds, purge, now);
+    const job = await createPurgeJob(ctx, request, ds, purge, now);
     reply.header('location', jobLocation(request, ctx, job.id));
     const done = successAlert(jobCreatedText(job.assetUrl, job.startTime, jobEnd(job)));
     return sendWithNewline(reply, { alerts: [...warnings, done], response: invalidationJobRecord(job) });

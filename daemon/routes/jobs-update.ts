@@ -6,7 +6,7 @@ import { parseGoTime } from '../jobs/go-time.js';
 import { invalidationJobRecord, jobCreatedText, jobEnd, noJob } from '../jobs/invalidation-job.js';
 import { UNPARSABLE_JOB } from '../jobs/job-input.js';
 import { originBase } from '../jobs/job-record.js';
-import { validatePurgeRequest } from '../jobs/purge-request.js';
+import { validatePurgeOffThread } from '../jobs/validate-off-thread.js';
 import { formatTimestamp } from '../../src/time.js';
 import type { Job } from '../store/jobs.js';
 import { duplicateWarnings, jobIdParam, sendWithNewline, visibleJob } from './jobs-common.js';
@@ -35,7 +35,7 @@ function checkLocked(body: JobBody, job: Job): void {
 }
 
 /** The new asset URL, start and TTL, every failure reported together. */
-async function readChange(body: JobBody, base: string, now: number, maxTtlHours: number) {
+async function readChange(body: JobBody, base: string, now: number, maxTtlHours: number, owner: string) {
   const errors: string[] = [];
   const assetUrl = typeof body.assetUrl === 'string' ? body.assetUrl : '';
   if (!assetUrl.startsWith(base) || assetUrl.length === base.length) {
@@ -43,7 +43,7 @@ async function readChange(body: JobBody, base: string, now: number, maxTtlHours:
   } else {
     // The part after the origin is a purge regex: the purge requests' own check decides it.
     const probe = { dsId: 1, regex: assetUrl.slice(base.length), startTime: formatTimestamp(now), ttl: 1 };
-    const checked = await validatePurgeRequest(probe, { now, maxTtlHours: 1, boundPastStart: false });
+    const checked = await validatePurgeOffThread(probe, { now, maxTtlHours: 1, boundPastStart: false }, owner);
     if (!checked.ok) errors.push(...checked.errors);
   }
   if (body.keyword !== undefined && body.keyword !== 'PURGE') errors.push("keyword: must be 'PURGE'");
@@ -77,7 +77,7 @@ export async function updateJob(ctx: AppContext, request: FastifyRequest, reply:
   checkLocked(body as JobBody, job);
   const ds = await ctx.store.deliveryServices.byId(job.deliveryServiceId);
   if (!ds?.primaryOrigin) throw badRequest('cannot invalidate content: requested delivery service has no origin');
-  const change = await readChange(body as JobBody, originBase(ds.primaryOrigin), now, (await readMaxRevalDurationDays(ctx)) * 24);
+  const change = await readChange(body as JobBody, originBase(ds.primaryOrigin), now, (await readMaxRevalDurationDays(ctx)) * 24, String(principal.userId));
   const warnings = await duplicateWarnings(ctx, { id, deliveryServiceId: ds.id, ...change });
   const updated = await ctx.store.jobs.reschedule(id, change, ctx.clock());
   if (!updated) throw notFound(noJob(id));

@@ -2,11 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { jobLocation, withWarning } from '../http/deprecation.js';
 import { alerts, badRequest, notFound, successAlert, warningAlert, type Alert } from '../http/errors.js';
+import { changeBy } from '../http/change.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
 import { createPurgeJob } from '../jobs/create-job.js';
 import { MATCHES_EVERYTHING_WARNING, jobRecord, purgeSubmittedText } from '../jobs/job-record.js';
-import { maxRevalDurationDays, validatePurgeRequest } from '../jobs/purge-request.js';
+import { maxRevalDurationDays } from '../jobs/purge-request.js';
+import { validatePurgeOffThread } from '../jobs/validate-off-thread.js';
 import { atLeast, goShapes } from '../versions.js';
 import { USER_JOBS_DEPRECATED, USER_JOB_POST_DEPRECATED, invalidationJobRecord, userInvalidationJobRecord } from '../jobs/invalidation-job.js';
 
@@ -41,16 +43,13 @@ export function jobRoutes(ctx: AppContext): RouteDef[] {
   async function create(request: FastifyRequest) {
     const principal = caller(request);
     const now = ctx.clock();
-    const checked = validatePurgeRequest(request.body, {
-      now,
-      maxTtlHours: (await readMaxRevalDurationDays(ctx)) * 24,
-      boundPastStart: atLeast(request.apiVersion, '1.2'),
-    });
+    const limits = { now, maxTtlHours: (await readMaxRevalDurationDays(ctx)) * 24, boundPastStart: atLeast(request.apiVersion, '1.2') };
+    const checked = await validatePurgeOffThread(request.body, limits, String(principal.userId));
     if (!checked.ok) throw badRequest(checked.errors.join(', '));
     const purge = checked.request;
     const ds = await ctx.store.deliveryServices.byId(purge.dsId);
     if (!ds || !(await visibleTenants(ctx, principal)).has(ds.tenantId)) throw notFound('No such Delivery Service!');
-    const job = await createPurgeJob(ctx, principal.userId, ds, { regex: purge.regex, startTime: purge.startTime, ttlHours: purge.ttl }, now);
+    const job = await createPurgeJob(ctx, request, ds, { regex: purge.regex, startTime: purge.startTime, ttlHours: purge.ttl }, now);
     const list: Alert[] = purge.matchesEverything ? [warningAlert(MATCHES_EVERYTHING_WARNING)] : [];
     list.push(successAlert(purgeSubmittedText(ds.xmlId, job.assetUrl, job.ttlHours)));
     return { job, alerts: list };

@@ -1,28 +1,50 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { alerts, badRequest, successAlert } from '../http/errors.js';
+import { alerts, badRequest, BusyError, successAlert } from '../http/errors.js';
 import type { RouteDef } from '../http/route.js';
-import { passwordResetMessage } from '../mail/messages.js';
+import { resetMailQueue } from '../mail/reset-queue.js';
 import { asBody, isValidEmail } from './users-fields.js';
-import { mailToken } from './users-mail.js';
 
 const resetSchema = { body: { type: 'object', nullable: true } };
 
+/** Reset requests one client address may make per window; beyond, 429 (it tells nothing about accounts). */
+export const RESET_REQUESTS_PER_CLIENT = 20;
+const CLIENT_WINDOW_MS = 15 * 60_000;
+
+/** A sliding window of request times per client address, kept small. */
+class ClientWindow {
+  private readonly times = new Map<string, number[]>();
+
+  /** Records a request of `client` at `now`, or answers how long it must wait. */
+  admit(client: string, now: number): number {
+    const recent = (this.times.get(client) ?? []).filter((t) => t > now - CLIENT_WINDOW_MS);
+    if (recent.length >= RESET_REQUESTS_PER_CLIENT) {
+      this.times.set(client, recent);
+      return recent[0] + CLIENT_WINDOW_MS - now;
+    }
+    recent.push(now);
+    this.times.set(client, recent);
+    if (this.times.size > 10_000) this.times.clear();
+    return 0;
+  }
+}
+
 /**
- * POST user/reset_password (1.1+, no session): mails a single-use login token to the user of that address.
- * The answer is the same whether or not the address belongs to anyone (BEHAVIOR.md §8: no account enumeration).
+ * POST user/reset_password (1.1+, no session): records the request and answers at once, the same whether or not
+ * the address belongs to anyone (BEHAVIOR.md §8, and "Hardening and the change log": constant time); the reset
+ * mail queue looks the address up and mails a single-use token.
  */
 export function passwordResetRoutes(ctx: AppContext): RouteDef[] {
+  const clients = new ClientWindow();
+
   async function reset(request: FastifyRequest) {
     const email = asBody(request.body).email;
     if (typeof email !== 'string' || !isValidEmail(email)) throw badRequest('Malformed request: not a valid email address');
-    const user = await ctx.store.users.byEmail(email);
-    if (user && user.privLevel > 0) {
-      const now = ctx.clock();
-      const { token, link, grant } = mailToken(ctx, now);
-      await ctx.mailer.send(passwordResetMessage({ to: user.email, link, token }));
-      await ctx.store.users.savePasswordReset(user.id, grant, now);
-    }
+    const now = ctx.clock();
+    const wait = clients.admit(request.ip, now);
+    if (wait > 0) throw new BusyError(429, 'Too many password reset requests from your address; try again later.', Math.ceil(wait / 1000));
+    await ctx.store.resetRequests.record(email, now);
+    resetMailQueue(ctx, (err) => request.log.error({ err }, 'password reset mail failed')).kick();
     return alerts(successAlert(`Successfully sent password reset to email '${email}'`));
   }
 

@@ -1,13 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { clearedSessionCookie, sessionCookie } from '../http/cookies.js';
-import { ApiError, alerts, badRequest, successAlert } from '../http/errors.js';
+import { ApiError, BusyError, alerts, badRequest, successAlert } from '../http/errors.js';
+import { sessionChange } from '../http/change.js';
 import { caller, type RouteDef } from '../http/route.js';
+import type { User } from '../store/users.js';
+import { LoginGate } from '../security/login-gate.js';
+import { LOGIN_WINDOW_MS, retryAfterSeconds, throttleDecision } from '../security/login-throttle.js';
 import { DUMMY_HASH, verifyPassword } from '../security/passwords.js';
 import { hashSecret, newSecret } from '../security/tokens.js';
 
-export const LOGIN_FAILURE_LIMIT = 10;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 
 const loginSchema = {
   body: {
@@ -20,17 +22,17 @@ const tokenSchema = {
 };
 
 /** Starts a session for a user and sets its cookie. */
-async function startSession(ctx: AppContext, reply: FastifyReply, userId: number): Promise<void> {
+async function startSession(ctx: AppContext, reply: FastifyReply, user: User, how: string): Promise<void> {
   const secret = newSecret();
   const now = ctx.clock();
   const expiresAt = now + ctx.config.sessionMaxAgeMs;
   await ctx.store.sessions.create({
     idHash: hashSecret(secret),
-    userId,
+    userId: user.id,
     createdAt: now,
     expiresAt,
     idleExpiresAt: Math.min(now + ctx.config.sessionIdleMs, expiresAt),
-  });
+  }, sessionChange(ctx, user.id, user.tenantId, user.username, how));
   reply.header('set-cookie', sessionCookie(secret, now, Math.floor(ctx.config.sessionMaxAgeMs / 1000), ctx.config.tls !== null));
 }
 
@@ -38,20 +40,32 @@ async function startSession(ctx: AppContext, reply: FastifyReply, userId: number
 export function sessionRoutes(ctx: AppContext): RouteDef[] {
   const invalid = () => new ApiError(401, 'Invalid username or password.');
 
+  const gate = new LoginGate();
+
   async function login(request: FastifyRequest, reply: FastifyReply) {
     const body = (request.body ?? {}) as { u?: string; p?: string };
     if (!body.u || !body.p) throw badRequest('username and password are required');
-    const now = ctx.clock();
-    // The attempt counts as a failure from before its password is checked (and is forgotten on success), so
-    // concurrent guesses cannot all slip under the limit while their hashes are computed.
-    const allowed = await ctx.store.loginFailures.reserve(body.u, now - LOGIN_FAILURE_WINDOW_MS, now, LOGIN_FAILURE_LIMIT);
-    if (!allowed) throw new ApiError(429, 'Too many failed login attempts; try again later.');
-    const user = await ctx.store.users.byUsername(body.u);
-    const ok = await verifyPassword(body.p, user?.localPasswd ?? DUMMY_HASH);
-    if (!user || !ok || user.privLevel <= 0) throw invalid();
-    // Both writes go out together: one commit (one disk flush) for the two.
-    await Promise.all([ctx.store.loginFailures.clear(body.u), startSession(ctx, reply, user.id)]);
-    return alerts(successAlert('Successfully logged in.'));
+    // The client's address: the peer, or X-Forwarded-For's client when the peer is a trusted proxy (trustProxy).
+    const address = request.ip;
+    const release = gate.enter(address);
+    try {
+      const now = ctx.clock();
+      // The attempt counts as a failure from before its password is checked (and is forgotten on success), so
+      // concurrent guesses cannot all slip under the limit while their hashes are computed.
+      const decision = await ctx.store.loginFailures.reserve(body.u, address, now - LOGIN_WINDOW_MS, now, (stats) =>
+        throttleDecision(stats, now),
+      );
+      if (!decision.ok) throw new BusyError(429, 'Too many failed login attempts; try again later.', retryAfterSeconds(decision.retryAfterMs));
+      const user = await ctx.store.users.byUsername(body.u);
+      // An unknown user costs the same hash as a known one: timing tells no accounts apart.
+      const ok = await verifyPassword(body.p, user?.localPasswd ?? DUMMY_HASH);
+      if (!user || !ok || user.privLevel <= 0) throw invalid();
+      // Both writes go out together: one commit (one disk flush) for the two.
+      await Promise.all([ctx.store.loginFailures.clear(body.u, address), startSession(ctx, reply, user, 'Logged in')]);
+      return alerts(successAlert('Successfully logged in.'));
+    } finally {
+      release();
+    }
   }
 
   async function tokenLogin(request: FastifyRequest, reply: FastifyReply) {
@@ -62,12 +76,16 @@ export function sessionRoutes(ctx: AppContext): RouteDef[] {
     if (!token) throw rejected;
     const user = await ctx.store.users.byId(token.userId);
     if (!user || user.privLevel <= 0) throw rejected;
-    await startSession(ctx, reply, user.id);
+    await startSession(ctx, reply, user, `Logged in with a ${token.purpose === 'register' ? 'registration' : 'password reset'} token`);
     return alerts(successAlert('Successfully logged in.'));
   }
 
   async function logout(request: FastifyRequest, reply: FastifyReply) {
-    await ctx.store.sessions.delete(caller(request).sessionHash);
+    const principal = caller(request);
+    await ctx.store.sessions.delete(
+      principal.sessionHash,
+      sessionChange(ctx, principal.userId, principal.tenantId, principal.username, 'Logged out'),
+    );
     reply.header('set-cookie', clearedSessionCookie(ctx.config.tls !== null));
     return alerts(successAlert('You are logged out.'));
   }

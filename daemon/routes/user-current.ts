@@ -1,5 +1,7 @@
+import { forgetInitialPassword } from '../security/initial-password.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { changeBy } from '../http/change.js';
 import { currentUserRecord, userWriteRecord } from '../format/users.js';
 import { alerts, badRequest, conflict, successAlert, unauthorized } from '../http/errors.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
@@ -56,6 +58,13 @@ export function applyProfileChange(user: User, change: ProfileChange, passwordHa
 const usernameTaken = (u: string) => conflict(`Username ${u} already exists!`);
 const emailTaken = (e: string) => conflict(`Email ${e} already exists!`);
 
+/** The change-log text of a current-user update: who, and whether the password changed (never the password). */
+function profileChangeMessage(user: User, newUsername: string, passwordChanged: boolean): string {
+  const renamed = newUsername !== user.username ? ` (now ${newUsername})` : '';
+  const action = passwordChanged ? 'Updated own profile and changed own password' : 'Updated own profile';
+  return `USER: ${user.username}${renamed}, ID: ${user.id}, ACTION: ${action}`;
+}
+
 /**
  * GET user/current, PUT user/current (1.2+, answers the updated record) and POST user/current/update (1.1+, the
  * seed's 1.1 form, answers only its alert at every version): the caller's own profile.
@@ -88,8 +97,9 @@ export function currentUserRoutes(ctx: AppContext): RouteDef[] {
     const result = await ctx.store.users.updateProfile(user.id, fields, ctx.clock(), {
       passwordChanged: hash !== null,
       keepSessionHash: principal.sessionHash,
-    });
+    }, changeBy(ctx, request, profileChangeMessage(user, fields.username, hash !== null), [user.tenantId]));
     if ('taken' in result) throw result.taken === 'username' ? usernameTaken(fields.username) : emailTaken(fields.email);
+    if (hash !== null) await forgetInitialPassword(ctx.config.dataDir, user.localPasswd);
     const done = successAlert('User profile was successfully updated');
     if (!withRecord) return alerts(done);
     return { alerts: [done], response: userWriteRecord(await self(request), request.apiVersion) };

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { changeBy } from '../http/change.js';
 import { userWriteRecord } from '../format/users.js';
 import { badRequest, forbidden, notFound, successAlert } from '../http/errors.js';
 import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
@@ -74,6 +75,10 @@ export function createUserRoutes(ctx: AppContext): RouteDef[] {
         registrationSent: null,
       },
       ctx.clock(),
+      (r) =>
+        'id' in r
+          ? changeBy(ctx, request, `USER: ${req.username}, ID: ${r.id}, ACTION: Created user, keys: { id:${r.id} }`, [tenantId])
+          : null,
     );
     if ('taken' in result) throw result.taken === 'username' ? usernameTaken(req.username) : emailTaken(req.email);
     const user = await ctx.store.users.byId(result.id);

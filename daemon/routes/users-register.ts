@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { changeBy } from '../http/change.js';
 import { alerts, badRequest, conflict, forbidden, successAlert } from '../http/errors.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { requireTenant, visibleTenants } from '../http/tenancy.js';
@@ -47,7 +48,10 @@ export function registerUserRoutes(ctx: AppContext): RouteDef[] {
     const now = ctx.clock();
     const { token, link, grant } = mailToken(ctx, now);
     await ctx.mailer.send(registrationMessage({ to: email, link, token, roleName: role.name, tenantName: tenant.name }));
-    const result = await ctx.store.users.savePendingRegistration({ email, roleId, tenantId, token: grant, now });
+    const message = `USER: ${email}, EMAIL: ${email}, ACTION: registration sent with role ${role.name} and tenant ${tenant.name}`;
+    const result = await ctx.store.users.savePendingRegistration({ email, roleId, tenantId, token: grant, now }, (r) =>
+      'completed' in r ? null : changeBy(ctx, request, message, [tenantId]),
+    );
     if ('completed' in result) throw conflict(REGISTRATION_COMPLETED);
     return alerts(
       successAlert(`Sent user registration to ${email} with the following permissions [ role: ${role.name} | tenant: ${tenant.name} ]`),

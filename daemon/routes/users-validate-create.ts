@@ -1,3 +1,4 @@
+import { userNameProblems } from '../validation/names.js';
 import { passwordProblem } from '../security/password-quality.js';
 import {
   INVALID_EMAIL, PASSWORD_MISMATCH, PROFILE_FIELDS, asBody, cannotBeBlank, integerValue, isBlank, isValidEmail,
@@ -33,6 +34,7 @@ export function parseNewUser(raw: unknown): Parsed<NewUserRequest> {
   const emailProblem = requiredStringProblem(body, 'email');
   add(emailProblem ?? (isValidEmail(String(body.email)) ? null : INVALID_EMAIL));
   add(requiredStringProblem(body, 'fullName'));
+  for (const problem of userNameProblems(body)) add(problem);
 
   const { password, confirm } = passwordFields(body);
   const passwordOk = typeof password === 'string' && !isBlank(password);

@@ -1,3 +1,4 @@
+import { userNameProblems } from '../validation/names.js';
 import { passwordProblem } from '../security/password-quality.js';
 import {
   INVALID_EMAIL, PASSWORD_MISMATCH, PROFILE_FIELDS, asBody, cannotBeBlank, integerValue, isBlank, isValidEmail,
@@ -47,6 +48,7 @@ export function parseProfileUpdate(raw: unknown, owner: ProfileOwner): Parsed<Pr
     if (isBlank(value)) errors.push(cannotBeBlank(field));
     else if (typeof value !== 'string') errors.push(mustBeString(field));
     else if (field === 'email' && !isValidEmail(value)) errors.push(INVALID_EMAIL);
+    else if (field !== 'email' && userNameProblems({ [field]: value }).length > 0) errors.push(...userNameProblems({ [field]: value }));
     else change[field] = value;
   }
   passwordChange(body, change.username ?? owner.username, errors, change);

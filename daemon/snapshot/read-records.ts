@@ -1,3 +1,4 @@
+import { NAME_LIMITS, nameProblem, userNameProblems } from '../validation/names.js';
 import { isIP } from 'node:net';
 import { parseTimestamp } from '../../src/time.js';
 import { passwordProblem } from '../security/password-quality.js';
@@ -100,6 +101,7 @@ export function readUser(f: FieldReader): UserModel {
   ]);
   const username = f.requiredString('username');
   const email = f.requiredString('email');
+  for (const problem of userNameProblems({ username, fullName: f.raw.fullName })) f.fail(problem);
   if (email && !/^[^@\s]+@[^@\s]+$/.test(email)) f.fail('email: must be a valid email address');
   const plain = f.optionalString('localPassword');
   const hash = f.optionalString('localPasswordHash');
@@ -158,6 +160,8 @@ export function readOrigin(f: FieldReader): OriginModel {
   ]);
   const name = f.requiredString('name');
   if (/\s/.test(name)) f.fail('name: cannot contain spaces');
+  const nameTrouble = nameProblem('name', name, 'identifier', NAME_LIMITS.name);
+  if (nameTrouble) f.fail(nameTrouble);
   const fqdn = f.requiredString('fqdn');
   if (fqdn && (!DNS_NAME.test(fqdn) || isIP(fqdn) !== 0)) f.fail('fqdn: must be a valid DNS name');
   const ipAddress = f.optionalString('ipAddress');

@@ -1,3 +1,4 @@
+import { loggedWrite, type Change } from './change-log.js';
 import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
 
@@ -27,9 +28,15 @@ export interface FederationUserStore {
    * Assigns users in one transaction: with `replace`, existing assignments go first. A user that does not exist
    * or whose tenant is not in `visibleTenantIds` (null: every tenant) counts as missing.
    */
-  assign(federationId: number, userIds: number[], replace: boolean, visibleTenantIds: number[] | null): Promise<AssignOutcome>;
+  assign(
+    federationId: number,
+    userIds: number[],
+    replace: boolean,
+    visibleTenantIds: number[] | null,
+    change?: Change<number>,
+  ): Promise<AssignOutcome>;
   /** Removes one assignment of a visible user; answers the user's name, or null when there was none. */
-  remove(federationId: number, userId: number, visibleTenantIds: number[] | null): Promise<string | null>;
+  remove(federationId: number, userId: number, visibleTenantIds: number[] | null, change?: Change<string | null>): Promise<string | null>;
 }
 
 interface FederationUserRow {
@@ -75,6 +82,7 @@ export function sqliteFederationUsers(db: Db): FederationUserStore {
   const insert = db.prepare<[number, number]>('INSERT INTO federation_users (federation_id, user_id) VALUES (?, ?)');
   const remove = db.prepare<[number, number]>('DELETE FROM federation_users WHERE federation_id = ? AND user_id = ?');
 
+  const logged = loggedWrite(db);
   const assignTx = db.transaction((federationId: number, userIds: number[], replace: boolean, tenants: number[] | null) => {
     if (!federation.get(federationId)) throw new Abort({ kind: 'federation-missing' });
     if (replace) clear.run(federationId);
@@ -98,17 +106,17 @@ export function sqliteFederationUsers(db: Db): FederationUserStore {
     async users(federationId) {
       return users.all(federationId).map(toFederationUser);
     },
-    async assign(federationId, userIds, replace, visibleTenantIds) {
+    async assign(federationId, userIds, replace, visibleTenantIds, change) {
       try {
-        const count = guardWrite(() => assignTx(federationId, userIds, replace, visibleTenantIds));
+        const count = guardWrite(() => logged(() => assignTx(federationId, userIds, replace, visibleTenantIds), change));
         return { kind: 'assigned', count };
       } catch (err) {
         if (err instanceof Abort) return err.outcome;
         throw err;
       }
     },
-    async remove(federationId, userId, visibleTenantIds) {
-      return guardWrite(() => removeTx(federationId, userId, visibleTenantIds));
+    async remove(federationId, userId, visibleTenantIds, change) {
+      return guardWrite(() => logged(() => removeTx(federationId, userId, visibleTenantIds), change));
     },
   };
 }

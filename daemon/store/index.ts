@@ -1,3 +1,4 @@
+import { sqliteChangeLog, type ChangeLogStore } from './change-log.js';
 import { dataVersions } from './data-version.js';
 import type { Db } from './db.js';
 import { sqliteJobs, type JobStore } from './jobs.js';
@@ -9,6 +10,7 @@ import { sqliteLoginFailures, type LoginFailureStore } from './login-failures.js
 import { sqliteOrigins, type OriginStore } from './origins.js';
 import { sqliteParameters, type ParameterStore } from './parameters.js';
 import { sqliteProfiles, type ProfileStore } from './profiles.js';
+import { sqliteResetRequests, type ResetRequestStore } from './reset-requests.js';
 import { sqliteRoles, type RoleStore } from './roles.js';
 import { sqliteSessions, type SessionStore } from './sessions.js';
 import { sqliteTenants, type TenantStore } from './tenants.js';
@@ -46,6 +48,13 @@ export interface Store {
   serverChecks: ServerCheckStore;
   typeLookup: TypeLookupStore;
   propagation: PropagationStore;
+  /**
+   * The change log (GET logs). Store writes take an optional `change` argument that they append in their own
+   * transaction; `changeLog.append` is for entries no other write carries.
+   */
+  changeLog: ChangeLogStore;
+  /** Recorded password-reset requests, for the reset mail queue. */
+  resetRequests: ResetRequestStore;
   /** Checks that the database answers (for readiness). */
   ping(): Promise<void>;
   /**
@@ -83,6 +92,8 @@ export function sqliteStore(db: Db): Store {
     serverChecks: sqliteServerChecks(db),
     typeLookup: sqliteTypeLookup(db),
     propagation: sqlitePropagation(db),
+    changeLog: sqliteChangeLog(db),
+    resetRequests: sqliteResetRequests(db),
     async ping() {
       ping.get();
     },

@@ -1,3 +1,4 @@
+import { changeLog, type Change } from './change-log.js';
 import type { Db } from './db.js';
 import { sqliteJobEdits, type JobEditStore } from './job-edits.js';
 import { markRevalidation } from './server-flags.js';
@@ -47,7 +48,7 @@ export interface RevalidationJob {
 /** Content-invalidation jobs: purge requests, the config file's reads, and the /jobs API (job-edits.ts). */
 export interface JobStore extends JobEditStore<Job> {
   /** Stores a PURGE job, raises reval_pending on its CDN's caches (markRevalidation), and answers it as read back. */
-  insertPurge(job: NewPurgeJob): Promise<Job>;
+  insertPurge(job: NewPurgeJob, change?: Change<Job>): Promise<Job>;
   /** The user's jobs on delivery services of the given tenants, newest first; `keyword` null = every keyword. */
   listForUser(userId: number, tenantIds: Iterable<number>, keyword: string | null): Promise<Job[]>;
   /**
@@ -123,6 +124,7 @@ export function sqliteJobs(db: Db): JobStore {
   const byId = db.prepare<[number | bigint], JobRow>(`${JOB_SELECT} WHERE j.id = ?`);
   const batched = writeBatcher(db);
   const revalidate = markRevalidation(db);
+  const log = changeLog(db);
   const list = db.prepare<[number, string], JobRow>(JOB_QUERIES.listForUser);
   const listByKeyword = db.prepare<[number, string, string], JobRow>(JOB_QUERIES.listForUserByKeyword);
   const running = db.prepare<[number, number, number], { asset_url: string; start_time: number; ttl_hours: number }>(
@@ -130,13 +132,16 @@ export function sqliteJobs(db: Db): JobStore {
   );
   return {
     ...sqliteJobEdits(db, JOB_SELECT, toJob),
-    async insertPurge(job) {
+    async insertPurge(job, change) {
       // Purges arrive in bursts: they commit together (one disk flush for many), each answered after its commit.
+      // Each runs in its own savepoint, so the job and its change-log entry commit or roll back together.
       return batched(() => {
         const info = insert.run(job.assetUrl, job.ttlHours, job.startTime, job.enteredTime, job.userId, job.deliveryServiceId);
         // The job reaches the caches: its CDN's caches learn at their next check-in that they must revalidate.
         revalidate(job.deliveryServiceId, job.enteredTime);
-        return toJob(byId.get(info.lastInsertRowid)!);
+        const stored = toJob(byId.get(info.lastInsertRowid)!);
+        log.record(change, stored);
+        return stored;
       });
     },
     async listForUser(userId, tenantIds, keyword) {

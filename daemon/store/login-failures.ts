@@ -1,53 +1,69 @@
+import type { FailureStats, ThrottleDecision } from '../security/login-throttle.js';
 import { dataVersions } from './data-version.js';
 import type { Db } from './db.js';
 import { writeBatcher } from './write-batch.js';
 
-/** Failed logins per username, for the attempt limit. */
+/** Failed logins per (username, client address), for the login throttle (daemon/security/login-throttle.ts). */
 export interface LoginFailureStore {
-  count(username: string, since: number): Promise<number>;
   /**
-   * Counts an attempt before its password is checked, in one transaction: when fewer than `limit` failures of
-   * `username` are newer than `since`, records one at `at` and answers true; else records nothing and answers
-   * false. Concurrent guesses thus cannot all pass the check while the slow password hashes run.
+   * Counts an attempt before its password is checked, in one transaction: `decide` judges the failures newer
+   * than `since`; when it allows the attempt, a failure is recorded at `at` (forgotten again on success).
+   * Concurrent guesses thus cannot all pass the check while the slow password hashes run.
    */
-  reserve(username: string, since: number, at: number, limit: number): Promise<boolean>;
-  record(username: string, at: number): Promise<void>;
-  clear(username: string): Promise<void>;
+  reserve(
+    username: string,
+    address: string,
+    since: number,
+    at: number,
+    decide: (stats: FailureStats) => ThrottleDecision,
+  ): Promise<ThrottleDecision>;
+  record(username: string, address: string, at: number): Promise<void>;
+  /** Forgets the failures of one (username, address) pair (a successful login). */
+  clear(username: string, address: string): Promise<void>;
 }
 
 export function sqliteLoginFailures(db: Db): LoginFailureStore {
-  const count = db.prepare<[string, number], { n: number }>(
-    'SELECT count(*) AS n FROM login_failures WHERE username = ? AND at > ?',
+  const pair = db.prepare<[string, string, number], { n: number; last: number | null }>(
+    'SELECT count(*) AS n, max(at) AS last FROM login_failures WHERE username = ? AND address = ? AND at > ?',
   );
-  const record = db.prepare('INSERT INTO login_failures (username, at) VALUES (?, ?)');
+  const byAddress = db.prepare<[string, number], { n: number; oldest: number | null }>(
+    'SELECT count(*) AS n, min(at) AS oldest FROM login_failures WHERE address = ? AND at > ?',
+  );
+  const record = db.prepare('INSERT INTO login_failures (username, address, at) VALUES (?, ?, ?)');
   const prune = db.prepare('DELETE FROM login_failures WHERE at < ?');
-  const clear = db.prepare('DELETE FROM login_failures WHERE username = ?');
+  const clear = db.prepare('DELETE FROM login_failures WHERE username = ? AND address = ?');
   // Sign-in bookkeeping: no cached API answer reads it, so it leaves the response cache alone; its writes
   // commit with the other writes of their turn (one disk flush for a burst of logins).
   const versions = dataVersions(db);
   const batched = writeBatcher(db);
-  const insert = (username: string, at: number) => {
-    versions.noteBookkeeping(record.run(username, at).changes);
+  const insert = (username: string, address: string, at: number) => {
+    versions.noteBookkeeping(record.run(username, address, at).changes);
     // Keep the table small: a day is far longer than any window we ask about.
     versions.noteBookkeeping(prune.run(at - 24 * 3600_000).changes);
   };
-  const reserve = db.transaction((username: string, since: number, at: number, limit: number): boolean => {
-    if ((count.get(username, since)?.n ?? 0) >= limit) return false;
-    insert(username, at);
-    return true;
-  });
+  const reserve = db.transaction(
+    (username: string, address: string, since: number, at: number, decide: (stats: FailureStats) => ThrottleDecision) => {
+      const p = pair.get(username, address, since);
+      const a = byAddress.get(address, since);
+      const decision = decide({
+        pairCount: p?.n ?? 0,
+        pairLast: p?.last ?? null,
+        addressCount: a?.n ?? 0,
+        addressOldest: a?.oldest ?? null,
+      });
+      if (decision.ok) insert(username, address, at);
+      return decision;
+    },
+  );
   return {
-    async count(username, since) {
-      return count.get(username, since)?.n ?? 0;
+    async reserve(username, address, since, at, decide) {
+      return batched(() => reserve(username, address, since, at, decide));
     },
-    async reserve(username, since, at, limit) {
-      return batched(() => reserve(username, since, at, limit));
+    async record(username, address, at) {
+      await batched(() => insert(username, address, at));
     },
-    async record(username, at) {
-      await batched(() => insert(username, at));
-    },
-    async clear(username) {
-      await batched(() => versions.noteBookkeeping(clear.run(username).changes));
+    async clear(username, address) {
+      await batched(() => versions.noteBookkeeping(clear.run(username, address).changes));
     },
   };
 }

@@ -352,4 +352,33 @@ export const migrations: readonly string[] = [
     version INTEGER NOT NULL DEFAULT 0
   ) WITHOUT ROWID;
   `,
+  // issue 19: the change log (Traffic Ops' `log` table). No foreign key to users: an entry outlives its user, and
+  // keeps the username it was written under. tenant_ids lists the tenants the entry is about (a JSON array): the
+  // entry is shown to callers who see every one of them.
+  `
+  CREATE TABLE log (
+    id INTEGER PRIMARY KEY,
+    level TEXT NOT NULL,
+    message TEXT NOT NULL,
+    user_id INTEGER,
+    username TEXT NOT NULL,
+    ticket_num INTEGER,
+    tenant_ids TEXT NOT NULL DEFAULT '[]',
+    last_updated INTEGER NOT NULL
+  );
+  CREATE INDEX log_last_updated ON log(last_updated);
+
+  -- Failed logins count per (username, client address) and per address (the login throttle).
+  ALTER TABLE login_failures ADD COLUMN address TEXT NOT NULL DEFAULT '';
+  DROP INDEX login_failures_user_at;
+  CREATE INDEX login_failures_user_address_at ON login_failures(username, address, at);
+  CREATE INDEX login_failures_address_at ON login_failures(address, at);
+
+  -- Password-reset requests as recorded (the same work for known and unknown addresses); the mail queue takes them.
+  CREATE TABLE reset_requests (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL,
+    requested_at INTEGER NOT NULL
+  );
+  `,
 ];

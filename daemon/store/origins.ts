@@ -1,4 +1,5 @@
 import type { Statement } from 'better-sqlite3';
+import { loggedWrite, type Change } from './change-log.js';
 import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
 import { jsonArraySql } from './json-array.js';
@@ -78,11 +79,11 @@ export interface OriginStore {
   listJson(query: OriginListQuery, before?: string, after?: string): Promise<Buffer>;
   get(id: number): Promise<Origin | null>;
   /** Inserts an origin; answers its id, or null when another origin has that name. */
-  insert(fields: OriginFields, now: number): Promise<number | null>;
+  insert(fields: OriginFields, now: number, change?: Change<number | null>): Promise<number | null>;
   /** Replaces the writable columns of origin `id`; answers false when another origin has that name. */
-  update(id: number, fields: OriginFields, now: number): Promise<boolean>;
+  update(id: number, fields: OriginFields, now: number, change?: Change<boolean>): Promise<boolean>;
   /** Deletes a non-primary origin; answers false when there was none to delete. */
-  delete(id: number): Promise<boolean>;
+  delete(id: number, change?: Change<boolean>): Promise<boolean>;
   hasCachegroup(id: number): Promise<boolean>;
   hasCoordinate(id: number): Promise<boolean>;
 }
@@ -233,6 +234,7 @@ export function sqliteOrigins(db: Db): OriginStore {
   const cachegroup = db.prepare<[number], { id: number }>('SELECT id FROM cachegroups WHERE id = ?');
   const coordinate = db.prepare<[number], { id: number }>('SELECT id FROM coordinates WHERE id = ?');
 
+  const logged = loggedWrite(db);
   const insertTx = db.transaction((fields: OriginFields, now: number): number | null => {
     if (nameOwner.get(fields.name)) return null;
     return Number(insert.run(fieldParams(fields, now)).lastInsertRowid);
@@ -257,14 +259,14 @@ export function sqliteOrigins(db: Db): OriginStore {
       const row = get.get(id);
       return row ? toOrigin(row) : null;
     },
-    async insert(fields, now) {
-      return guardWrite(() => insertTx(fields, now));
+    async insert(fields, now, change) {
+      return guardWrite(() => logged(() => insertTx(fields, now), change));
     },
-    async update(id, fields, now) {
-      return guardWrite(() => updateTx(id, fields, now));
+    async update(id, fields, now, change) {
+      return guardWrite(() => logged(() => updateTx(id, fields, now), change));
     },
-    async delete(id) {
-      return guardWrite(() => remove.run(id)).changes > 0;
+    async delete(id, change) {
+      return guardWrite(() => logged(() => remove.run(id).changes > 0, change));
     },
     async hasCachegroup(id) {
       return cachegroup.get(id) !== undefined;

@@ -1,4 +1,5 @@
 import { dataVersions } from './data-version.js';
+import { changeLog, type ChangeEntry } from './change-log.js';
 import type { Db } from './db.js';
 import { writeBatcher } from './write-batch.js';
 
@@ -18,10 +19,12 @@ export interface SessionRecord {
 
 /** Server-side sessions, keyed by the hash of the cookie value. */
 export interface SessionStore {
-  create(s: { idHash: string; userId: number; createdAt: number; expiresAt: number; idleExpiresAt: number }): Promise<void>;
+  /** Stores a session; `change` (a login) is logged in the same transaction. */
+  create(s: { idHash: string; userId: number; createdAt: number; expiresAt: number; idleExpiresAt: number }, change?: ChangeEntry): Promise<void>;
   find(idHash: string): Promise<SessionRecord | null>;
   touch(idHash: string, idleExpiresAt: number): Promise<void>;
-  delete(idHash: string): Promise<void>;
+  /** Ends a session; `change` (a logout) is logged in the same transaction. */
+  delete(idHash: string, change?: ChangeEntry): Promise<void>;
   /** Ends every session of the user but `keepHash` (a password change). */
   deleteOthers(userId: number, keepHash: string | null): Promise<void>;
   deleteExpired(now: number): Promise<number>;
@@ -84,11 +87,19 @@ export function sqliteSessions(db: Db): SessionStore {
       versions.noteBookkeeping(info.changes);
       return info;
     });
+  const log = changeLog(db);
+  /** A sign-in write with its change-log entry; the entry is bookkeeping too (only GET logs reads it, uncached). */
+  const withEntry = (write: () => { changes: number }, change: ChangeEntry | undefined) => () => {
+    const info = write();
+    if (!change) return info;
+    log.append(change);
+    return { changes: info.changes + 1 };
+  };
   const remembered = new Map<string, SessionRecord>();
   let rememberedAt = '';
   return {
-    async create(s) {
-      await bookkeeping(() => create.run(s.idHash, s.userId, s.createdAt, s.expiresAt, s.idleExpiresAt));
+    async create(s, change) {
+      await bookkeeping(withEntry(() => create.run(s.idHash, s.userId, s.createdAt, s.expiresAt, s.idleExpiresAt), change));
     },
     async find(idHash) {
       const version = versions.all();
@@ -108,8 +119,8 @@ export function sqliteSessions(db: Db): SessionStore {
     async touch(idHash, idleExpiresAt) {
       await bookkeeping(() => touch.run(idleExpiresAt, idHash));
     },
-    async delete(idHash) {
-      await bookkeeping(() => del.run(idHash));
+    async delete(idHash, change) {
+      await bookkeeping(withEntry(() => del.run(idHash), change));
     },
     async deleteOthers(userId, keepHash) {
       await bookkeeping(() => delOthers.run(userId, keepHash));

@@ -1,3 +1,4 @@
+import { changeLog } from './change-log.js';
 import { SECTIONS, type ImportSummary, type SectionName, type SnapshotWrite } from '../snapshot/types.js';
 import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
@@ -86,6 +87,13 @@ function writeUsers(db: Db, snap: SnapshotWrite, now: number, tally: Tally): voi
   }
 }
 
+/** The change-log entry of an import, by `import`, about the root tenants (it may touch every tenant). */
+function logImport(db: Db, summary: ImportSummary, now: number): void {
+  const roots = db.prepare<[], number>('SELECT id FROM tenants WHERE parent_id IS NULL').pluck().all();
+  const counts = SECTIONS.map((s) => `${s} ${summary[s].created} created, ${summary[s].updated} updated`).join('; ');
+  changeLog(db).append({ message: `SNAPSHOT: ACTION: Imported snapshot (${counts})`, user: { name: 'import' }, tenants: roots, at: now });
+}
+
 /**
  * Writes a validated snapshot in one transaction, section by section so every reference exists when it is
  * written; records match on their natural keys and are updated in place. Answers what each section did.
@@ -110,6 +118,7 @@ export async function writeSnapshot(db: Db, snap: SnapshotWrite, now: number): P
       writeServers(db, snap, now, tally('servers'));
       writeFederations(db, snap, now, tally('federations'));
       writeJobs(db, snap, now, tally('jobs'));
+      logImport(db, summary, now);
     }).immediate(),
   );
   return summary;

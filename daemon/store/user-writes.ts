@@ -1,3 +1,4 @@
+import { loggedWrite, type Change } from './change-log.js';
 import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
 import { USER_COLUMNS, userParams, type UserFields } from './user-rows.js';
@@ -16,8 +17,8 @@ export type RegistrationResult = { userId: number } | { completed: true };
 
 /** The users API's writes, each one transaction so that checks and writes cannot interleave with others. */
 export interface UserWriteStore {
-  /** Inserts a user unless its username or e-mail (any case) is taken. */
-  create(fields: UserFields, now: number): Promise<{ id: number } | { taken: TakenField }>;
+  /** Inserts a user unless its username or e-mail (any case) is taken; `change` is logged in the same transaction. */
+  create(fields: UserFields, now: number, change?: Change<{ id: number } | { taken: TakenField }>): Promise<{ id: number } | { taken: TakenField }>;
   /**
    * Replaces user `id`'s writable columns unless the new username or e-mail belongs to another user. When
    * `passwordChanged`, also ends the user's other sessions (all but `keepSessionHash`) and drops unused tokens.
@@ -27,13 +28,17 @@ export interface UserWriteStore {
     fields: UserFields,
     now: number,
     options: { passwordChanged: boolean; keepSessionHash: string | null },
+    change?: Change<{ ok: true } | { taken: TakenField }>,
   ): Promise<{ ok: true } | { taken: TakenField }>;
   /**
    * Creates or refreshes the pending user of `email` (newUser, no password, a placeholder username) with the
    * role and tenant given, and stores its registration token.
    */
-  savePendingRegistration(r: { email: string; roleId: number; tenantId: number; token: TokenGrant; now: number }): Promise<RegistrationResult>;
-  /** Stores a password-reset token for the user, replacing its unused ones. */
+  savePendingRegistration(
+    r: { email: string; roleId: number; tenantId: number; token: TokenGrant; now: number },
+    change?: Change<RegistrationResult>,
+  ): Promise<RegistrationResult>;
+  /** Stores a password-reset token for the user; its other unused reset tokens stay valid until they expire. */
   savePasswordReset(userId: number, token: TokenGrant, now: number): Promise<void>;
 }
 
@@ -67,6 +72,7 @@ export function sqliteUserWrites(db: Db): UserWriteStore {
     'INSERT INTO user_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
   );
   const endOtherSessions = db.prepare('DELETE FROM sessions WHERE user_id = ? AND id_hash IS NOT ?');
+  const logged = loggedWrite(db);
 
   function taken(fields: UserFields, selfId: number | null): TakenField | null {
     const byName = usernameOwner.get(fields.username);
@@ -119,17 +125,19 @@ export function sqliteUserWrites(db: Db): UserWriteStore {
     },
   );
 
-  const reset = db.transaction((userId: number, token: TokenGrant, now: number) => grant(userId, 'reset', token, now));
+  const reset = db.transaction((userId: number, token: TokenGrant, now: number) => {
+    insertToken.run(token.tokenHash, userId, 'reset', now, token.expiresAt);
+  });
 
   return {
-    async create(fields, now) {
-      return guardWrite(() => create(fields, now));
+    async create(fields, now, change) {
+      return guardWrite(() => logged(() => create(fields, now), change));
     },
-    async updateProfile(id, fields, now, options) {
-      return guardWrite(() => updateProfile(id, fields, now, options.passwordChanged, options.keepSessionHash));
+    async updateProfile(id, fields, now, options, change) {
+      return guardWrite(() => logged(() => updateProfile(id, fields, now, options.passwordChanged, options.keepSessionHash), change));
     },
-    async savePendingRegistration(r) {
-      return guardWrite(() => register(r.email, r.roleId, r.tenantId, r.token, r.now));
+    async savePendingRegistration(r, change) {
+      return guardWrite(() => logged(() => register(r.email, r.roleId, r.tenantId, r.token, r.now), change));
     },
     async savePasswordReset(userId, token, now) {
       guardWrite(() => reset(userId, token, now));

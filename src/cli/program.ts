@@ -12,6 +12,7 @@ import { registerDeliveryServices } from '../../commands/ds.js';
 import { registerFederations } from '../../commands/federations.js';
 import { registerJobs } from '../../commands/jobs.js';
 import { registerKeys } from '../../commands/keys.js';
+import { registerLog } from '../../commands/log.js';
 import { registerOrigins } from '../../commands/origins.js';
 import { registerResetPassword } from '../../commands/password.js';
 import { registerProfiles } from '../../commands/profiles.js';
@@ -57,6 +58,7 @@ export function buildProgram(): Command {
   registerServers(program);
   registerCachegroups(program);
   registerKeys(program);
+  registerLog(program);
   registerConfig(program);
   withExamples(registerDaemon(program), ['cdnctl daemon start --demo', 'cdnctl daemon status']);
   registerCompletion(program);

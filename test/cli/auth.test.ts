@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../daemon/store/db.js';
 import { sqliteStore } from '../../daemon/store/index.js';
 import { dataFiles } from '../../src/paths.js';
-import { api, Cli, newestMail, storedCookie } from './helpers/cli.js';
+import { api, Cli, mailTo, storedCookie } from './helpers/cli.js';
 import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
 import { runInTerminal } from './helpers/terminal.js';
 
@@ -100,7 +100,7 @@ describe('cdnctl login with a token, and reset-password', () => {
     const reset = await cli.run(['reset-password', '--email', 'ops@example.test'], { env: { CDNCTL_CONFIG_DIR: join(daemon.root, 'fresh-config') } });
     expect(reset.code).toBe(0);
     expect(reset.stderr).toContain("Successfully sent password reset to email 'ops@example.test'");
-    const token = /token: (\S+)/.exec(newestMail(daemon.dataDir))?.[1];
+    const token = /token: (\S+)/.exec(await mailTo(daemon.dataDir, 'ops@example.test'))?.[1];
     expect(token).toBeTruthy();
     const login = await cli.run(['login', '--token', token!]);
     expect(login.code).toBe(0);

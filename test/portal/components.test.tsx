@@ -9,6 +9,7 @@ import { DataGrid } from '../../portal/src/grid/DataGrid';
 import type { GridColumn } from '../../portal/src/grid/model';
 import { LocationContext } from '../../portal/src/hooks/navigation';
 import { normalizeJob } from '../../portal/src/lib/jobs';
+import { ChangeLogTable } from '../../portal/src/screens/ChangeLogTable';
 import { CompleteRegistrationScreen } from '../../portal/src/screens/CompleteRegistrationScreen';
 import { DeliveryServicesTable } from '../../portal/src/screens/DeliveryServicesTable';
 import { FederationUsersTable } from '../../portal/src/screens/FederationUsersTable';
@@ -99,7 +100,7 @@ describe('navigation', () => {
   it('links every section in order, marks the current one, and offers log out', () => {
     const markup = html(<Nav path="/federations/2" username="admin" onLogOut={noop} />);
     const links = [...markup.matchAll(/<a href="([^"]+)" class="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[3], m[2]]);
-    expect(links.map(([, label]) => label)).toEqual(['cdnctl', 'Delivery services', 'Purge', 'Jobs', 'Origins', 'Users', 'Federations', 'Profiles', 'Servers', 'admin']);
+    expect(links.map(([, label]) => label)).toEqual(['cdnctl', 'Delivery services', 'Purge', 'Jobs', 'Origins', 'Users', 'Federations', 'Profiles', 'Servers', 'Change log', 'admin']);
     expect(links.find(([, label]) => label === 'Federations')?.[2]).toBe('nav-link active');
     expect(links.filter(([, , cls]) => cls.includes('active'))).toHaveLength(1);
     expect(buttons(markup)).toEqual(['Menu', 'Log out']);
@@ -273,5 +274,24 @@ describe('my profile', () => {
       city: 'Denver', stateOrProvince: '', postalCode: '', country: '',
     };
     expect(changedFields(me, values)).toEqual({ fullName: 'Admin U.', city: 'Denver' });
+  });
+});
+
+describe('change log', () => {
+  it('shows each entry’s time, user, level and change, newest first as given', () => {
+    const markup = html(
+      <ChangeLogTable
+        entries={[
+          { id: 2, lastUpdated: '2026-11-21 12:05:00+00', level: 'APICHANGE', message: 'ORIGIN: o1, ID: 4, ACTION: Deleted origin, keys: { id:4 }', ticketNum: null, user: 'ops' },
+          { id: 1, lastUpdated: '2026-11-21 12:00:00+00', level: 'LOGIN', message: 'USER: ops, ID: 3, ACTION: Logged in', ticketNum: null, user: 'ops' },
+        ]}
+      />,
+    );
+    const rows = [...markup.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) => text(m[1]));
+    expect(rows).toEqual([
+      'Time (UTC) User Level Change',
+      '2026-11-21 12:05:00+00 ops APICHANGE ORIGIN: o1, ID: 4, ACTION: Deleted origin, keys: { id:4 }',
+      '2026-11-21 12:00:00+00 ops LOGIN USER: ops, ID: 3, ACTION: Logged in',
+    ]);
   });
 });

@@ -5,9 +5,9 @@ import { formatApiTime, formatDuration, jobTimeLeft, parseApiTime, ttlHours } fr
 
 describe('routes', () => {
   it('maps each navigation link to its own screen', () => {
-    expect(NAV_LINKS.map((l) => l.label)).toEqual(['Delivery services', 'Purge', 'Jobs', 'Origins', 'Users', 'Federations', 'Profiles', 'Servers']);
+    expect(NAV_LINKS.map((l) => l.label)).toEqual(['Delivery services', 'Purge', 'Jobs', 'Origins', 'Users', 'Federations', 'Profiles', 'Servers', 'Change log']);
     const names = NAV_LINKS.map((l) => parseRoute(l.path).name);
-    expect(names).toEqual(['deliveryServices', 'purge', 'jobs', 'origins', 'users', 'federations', 'profiles', 'servers']);
+    expect(names).toEqual(['deliveryServices', 'purge', 'jobs', 'origins', 'users', 'federations', 'profiles', 'servers', 'changeLog']);
   });
 
   it('carries the delivery service of a purge link', () => {
@@ -22,6 +22,7 @@ describe('routes', () => {
     expect(parseRoute('/federations/3')).toEqual({ name: 'federation', id: 3 });
     expect(parseRoute('/profiles/12')).toEqual({ name: 'profile', id: 12 });
     expect(parseRoute('/me')).toEqual({ name: 'me' });
+    expect(parseRoute('/change-log')).toEqual({ name: 'changeLog' });
     expect(parseRoute('/profiles/abc')).toEqual({ name: 'notFound', path: '/profiles/abc' });
     expect(parseRoute('/delivery-services/4')).toEqual({ name: 'deliveryService', key: '4' });
     expect(parseRoute('/delivery-services/my%20ds?jobs.q=x')).toEqual({ name: 'deliveryService', key: 'my ds' });

@@ -1,3 +1,4 @@
+import { resetMailQueueOf } from '../../daemon/mail/reset-queue.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { RouteDef } from '../../daemon/http/route.js';
@@ -175,6 +176,7 @@ export async function prepareForFaults(t: GoldenApp): Promise<FaultFixtures> {
   await t.store.federationUsers.assign(t.ids.federation, [t.ids.users.ro_user], false, null);
   const reset = await t.app.inject({ method: 'POST', url: '/api/1.3/user/reset_password', payload: { email: 'ops@example.test' } });
   expect(reset.statusCode).toBe(200);
+  await resetMailQueueOf(t.store)?.idle();
   const token = mailedTokens(t.outbox, 'ops@example.test').at(-1);
   if (!token) throw new Error('no reset token in the outbox');
   return {

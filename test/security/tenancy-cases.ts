@@ -437,4 +437,18 @@ export const TENANCY: Record<string, TenancyEntry> = {
     why: 'summarizes only the keys of visible delivery services',
     cases: [{ as: 'tenanta_admin', url: () => '/api/1.1/keys/summary?xmlId=ds1', status: 200, response: isEmptyList }],
   },
+  'GET /logs': {
+    why: 'change-log entries about invisible tenants are left out (the golden import is about the root tenant)',
+    cases: [
+      {
+        as: 'tenanta_user',
+        url: () => '/api/1.3/logs?days=3650',
+        status: 200,
+        response: (r) => {
+          for (const e of r as { message: string }[]) expect(e.message).not.toMatch(/^SNAPSHOT:/);
+        },
+      },
+      { as: 'tenanta_user', url: () => '/api/1.3/logs?username=import', status: 200, response: isEmptyList, adminSeesIt: true },
+    ],
+  },
 };

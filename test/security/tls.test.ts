@@ -54,6 +54,7 @@ describe('the daemon behind its own TLS certificate', () => {
     expect(res.status).toBe(200);
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/^mojolicious=[A-Za-z0-9_-]{43}; Path=\/; Expires=[^;]+; Max-Age=21600; HttpOnly; SameSite=Lax; Secure$/);
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
     const cookie = setCookie.split(';')[0];
     const me = await call(agent, `${daemon.url}/api/1.3/user/current`, { cookie });
     expect(me.status).toBe(200);

@@ -61,7 +61,10 @@ describe('cdnctl daemon import / export', () => {
     expect((await cdnctl(['daemon', 'export', '--data-dir', dataDir()])).stdout).toBe(first.stdout);
   });
 
-  it('exports with hashes to a file only its owner can read', async () => {
+  it('exports to a file only its owner can read, with or without hashes', async () => {
+    const plain = join(dir, 'plain.json');
+    expect((await cdnctl(['daemon', 'export', plain, '--data-dir', dataDir()])).code).toBe(0);
+    expect(statSync(plain).mode & 0o777).toBe(0o600);
     const file = join(dir, 'backup.json');
     const run = await cdnctl(['daemon', 'export', file, '--data-dir', dataDir(), '--with-hashes']);
     expect(run.code).toBe(0);

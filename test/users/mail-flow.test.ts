@@ -1,4 +1,5 @@
 /** The registration and reset flows end to end: real HTTP to a listening daemon, real SMTP to an in-process server. */
+import { resetMailQueueOf } from '../../daemon/mail/reset-queue.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../daemon/config.js';
 import { createMailer } from '../../daemon/mail/create.js';
@@ -136,7 +137,7 @@ describe('a failing SMTP server', () => {
         return gone;
       },
     ],
-  ])('answers 500 and stores nothing when it %s', async (_name, start) => {
+  ])('answers 500 to a registration and stores nothing for it or a reset when it %s', async (_name, start) => {
     const smtp = await start();
     closers.push(smtp.close);
     const d = await listeningApp(smtp.url);
@@ -146,9 +147,10 @@ describe('a failing SMTP server', () => {
     const reg = await d.api.post('/api/1.2/users/register', { email: 'lost@example.test', role: 3, tenantId: 1 }, admin);
     expect(reg.status).toBe(500);
     expect(reg.json).toEqual({ alerts: [{ text: 'Internal Server Error', level: 'error' }] });
+    // A reset answers before its mail is sent (the same answer for every address): the failed send stores nothing.
     const reset = await d.api.post('/api/1.2/user/reset_password', { email: 'admin@localhost' });
-    expect(reset.status).toBe(500);
-    expect(reset.json).toEqual({ alerts: [{ text: 'Internal Server Error', level: 'error' }] });
+    expect(reset.status).toBe(200);
+    await resetMailQueueOf(d.t.store)?.idle();
     expect(dump(d.t.db)).toBe(before);
     expect(smtp.received).toEqual([]);
   });

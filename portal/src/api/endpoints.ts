@@ -2,7 +2,7 @@ import { api } from './api';
 import type { Query } from './client';
 import { fetchJobs } from './jobs';
 import type {
-  CurrentUser, DeliveryService, DsServer, Federation, FederationUser, Job, Origin, OriginInput, Profile, Role, Tenant, User,
+  CurrentUser, DeliveryService, DsServer, Federation, FederationUser, Job, LogEntry, Origin, OriginInput, Profile, Role, Tenant, User,
 } from './types';
 
 // One function per API operation the portal uses; each answers { response, alerts }.
@@ -45,3 +45,5 @@ export const listProfiles = () => api.get<Profile[]>('/profiles');
 export const getProfile = (id: number) => api.get<Profile[]>(`/profiles/${id}`);
 export const listProfileParameters = (name: string) =>
   api.get<Array<{ name: string; configFile: string; value: string }>>(`/profiles/name/${encodeURIComponent(name)}/parameters`);
+
+export const listChangeLog = (days: number) => api.get<LogEntry[]>('/logs', { days: String(days) });

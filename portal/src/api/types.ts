@@ -161,3 +161,13 @@ export interface FederationUser {
   company: string | null;
   role: string | null;
 }
+
+/** A change-log entry (GET logs). */
+export interface LogEntry {
+  id: number;
+  lastUpdated: string;
+  level: string;
+  message: string;
+  ticketNum: number | null;
+  user: string;
+}

@@ -19,6 +19,7 @@ export type Route =
   | { name: 'keys' }
   | { name: 'dsKeys'; xmlId: string }
   | { name: 'servers' }
+  | { name: 'changeLog' }
   | { name: 'notFound'; path: string };
 
 export const NAV_LINKS: ReadonlyArray<{ label: string; path: string }> = [
@@ -30,6 +31,7 @@ export const NAV_LINKS: ReadonlyArray<{ label: string; path: string }> = [
   { label: 'Federations', path: '/federations' },
   { label: 'Profiles', path: '/profiles' },
   { label: 'Servers', path: '/servers' },
+  { label: 'Change log', path: '/change-log' },
 ];
 
 const SIMPLE: Record<string, Route> = {
@@ -43,6 +45,7 @@ const SIMPLE: Record<string, Route> = {
   me: { name: 'me' },
   keys: { name: 'keys' },
   servers: { name: 'servers' },
+  'change-log': { name: 'changeLog' },
 };
 
 /**

@@ -2,6 +2,7 @@ import type { Alert, CurrentUser } from '../api/types';
 import type { Abilities } from '../lib/privileges';
 import type { Route } from '../lib/router';
 import { DeliveryServiceScreen } from './DeliveryServiceScreen';
+import { ChangeLogScreen } from './ChangeLogScreen';
 import { DeliveryServicesScreen } from './DeliveryServicesScreen';
 import { DsKeysScreen } from './DsKeysScreen';
 import { KeysScreen } from './KeysScreen';
@@ -56,6 +57,8 @@ export function ScreenFor({ route, me, abilities, onProfileSaved }: {
       return <DsKeysScreen xmlId={route.xmlId} />;
     case 'servers':
       return <ServersScreen canWrite={abilities.manageOrigins} />;
+    case 'changeLog':
+      return <ChangeLogScreen />;
     case 'notFound':
       return <NotFoundScreen path={route.path} />;
   }

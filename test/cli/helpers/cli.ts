@@ -103,6 +103,23 @@ export function newestMail(dataDir: string): string {
   return readFileSync(join(dir, files[files.length - 1]), 'utf8').replace(/=\r?\n/g, '');
 }
 
+/**
+ * The newest mail to `address` in the daemon's outbox, waiting up to five seconds for it: password-reset mails
+ * leave from a queue a moment after the request is answered.
+ */
+export async function mailTo(dataDir: string, address: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      const mail = newestMail(dataDir);
+      if (mail.includes(`To: ${address}`)) return mail;
+    } catch {
+      // no mail yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no mail to ${address} in the outbox`);
+}
+
 /** Calls the API directly (to compare with what the CLI prints). */
 export async function api<T = any>(url: string, path: string, cookie?: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
   const res = await fetch(`${url}${path}`, { ...init, headers: { ...(cookie ? { cookie } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) } });

@@ -1,0 +1,53 @@
+import { dataVersions } from './data-version.js';
+import type { Db } from './db.js';
+import { guardWrite } from './faults.js';
+import { writeBatcher } from './write-batch.js';
+
+/** A recorded password-reset request. */
+export interface ResetRequest {
+  id: number;
+  email: string;
+  requestedAt: number;
+}
+
+/**
+ * Password-reset requests: POST user/reset_password only records one (the same write whether or not the
+ * address has an account), and the reset mail queue takes them in order.
+ */
+export interface ResetRequestStore {
+  record(email: string, at: number): Promise<void>;
+  /** Takes (and removes) up to `limit` of the oldest requests. */
+  take(limit: number): Promise<ResetRequest[]>;
+  /** How many reset tokens the user was sent since `since` (the per-mailbox limit). */
+  tokensSince(userId: number, since: number): Promise<number>;
+}
+
+export function sqliteResetRequests(db: Db): ResetRequestStore {
+  const insert = db.prepare('INSERT INTO reset_requests (email, requested_at) VALUES (?, ?)');
+  const oldest = db.prepare<[number], { id: number; email: string; requested_at: number }>(
+    'SELECT id, email, requested_at FROM reset_requests ORDER BY id LIMIT ?',
+  );
+  const remove = db.prepare<[number]>('DELETE FROM reset_requests WHERE id <= ?');
+  const tokens = db.prepare<[number, number], { n: number }>(
+    "SELECT count(*) AS n FROM user_tokens WHERE user_id = ? AND purpose = 'reset' AND created_at > ?",
+  );
+  // No cached answer reads these rows: they leave the response cache alone.
+  const versions = dataVersions(db);
+  const batched = writeBatcher(db);
+  const takeTx = db.transaction((limit: number) => {
+    const rows = oldest.all(limit);
+    if (rows.length > 0) versions.noteBookkeeping(remove.run(rows[rows.length - 1].id).changes);
+    return rows.map((r) => ({ id: r.id, email: r.email, requestedAt: r.requested_at }));
+  });
+  return {
+    async record(email, at) {
+      await batched(() => versions.noteBookkeeping(insert.run(email, at).changes));
+    },
+    async take(limit) {
+      return guardWrite(() => takeTx(limit));
+    },
+    async tokensSince(userId, since) {
+      return tokens.get(userId, since)?.n ?? 0;
+    },
+  };
+}
