@@ -4,7 +4,8 @@ import { ApiError, notFound } from '../http/errors.js';
 import { caller, type Principal } from '../http/route.js';
 import { requireTenant } from '../http/tenancy.js';
 import type { DeliveryService } from '../store/deliveryservices.js';
-import { keyChangeMessage, type KeyChange } from './change-log.js';
+import { changeBy } from '../http/change.js';
+import { isKeyRead, keyChangeMessage, type KeyChange } from './change-log.js';
 import type { Vault } from './vault.js';
 
 /** The key store, or 503 with the reason it cannot serve (the rest of the daemon serves on). */
@@ -33,9 +34,16 @@ export async function keyedService(
 }
 
 /**
- * Records a key operation. Until the change log lands, the entry goes to the daemon's log (info); the
- * coordinator replaces the body with the change-log insert. Never given a secret.
+ * Records a key operation. Changes (generate, copy, store, add, delete) go to the change log, about the delivery
+ * service's tenant; reads of secrets go to the daemon's log, since the change log holds changes to data (and a
+ * read changes none). Never given a secret.
  */
-export async function noteKeyChange(_ctx: AppContext, request: FastifyRequest, change: KeyChange): Promise<void> {
-  request.log.info({ user: caller(request).username, keyChange: keyChangeMessage(change) }, 'key store');
+export async function noteKeyChange(ctx: AppContext, request: FastifyRequest, change: KeyChange): Promise<void> {
+  const message = keyChangeMessage(change);
+  if (isKeyRead(change) || !('dsId' in change)) {
+    request.log.info({ user: caller(request).username, keyChange: message }, 'key store');
+    return;
+  }
+  const ds = await ctx.store.deliveryServices.byId(change.dsId);
+  await ctx.store.changeLog.append(changeBy(ctx, request, message, ds ? [ds.tenantId] : []));
 }

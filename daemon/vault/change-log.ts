@@ -11,7 +11,7 @@ export type KeyChange =
   | { action: 'ssl-read'; xmlId: string; dsId: number; version: number | 'latest' }
   | { action: 'ssl-read-cdn'; cdn: string; count: number };
 
-/** Reads are logged too: retrieving a secret is what an audit of the key store most needs to see. */
+/** Reads of secrets: logged to the daemon's log (the change log records changes; see noteKeyChange). */
 export const isKeyRead = (change: KeyChange) => change.action.endsWith('-read') || change.action === 'ssl-read-cdn';
 
 /**

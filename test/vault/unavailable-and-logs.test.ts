@@ -48,10 +48,19 @@ describe('secrets in the daemon log', () => {
       await inject('POST', '/api/1.1/deliveryservices/sslkeys/add', { key: 'ds1', cdn: 'cdn1', hostname: 'ds1.example.test', version: 2, certificate: { ...cert, key: fx.strayKey } });
       await inject('GET', '/api/1.1/deliveryservices/xmlId/ds1/sslkeys?decode=1');
       const log = lines.join('');
-      expect(log).toContain('Generated URL sig keys');
+      // Reads of secrets go to the daemon's log; changes to the change log (GET logs), both without the secret.
       expect(log).toContain('Read SSL keys version latest');
+      const changes = (await inject('GET', '/api/1.3/logs?days=1')).json().response as { message: string }[];
+      const changeText = changes.map((e) => e.message).join('\n');
+      expect(changeText).toContain('DS: ds1, ID: ');
+      expect(changeText).toContain('Generated URL sig keys');
+      expect(changeText).toMatch(/Added SSL keys version 1 \(certificate SHA-256 [0-9A-F:]+\)/);
+      expect(changeText).not.toContain('Read SSL keys');
       const keyLine = (pem: string) => pem.split('\n')[3];
-      for (const secret of [...urlKeys, keyLine(fx.leafKey), keyLine(fx.strayKey), 'PRIVATE KEY']) expect(log).not.toContain(secret);
+      for (const secret of [...urlKeys, keyLine(fx.leafKey), keyLine(fx.strayKey), 'PRIVATE KEY']) {
+        expect(log).not.toContain(secret);
+        expect(changeText).not.toContain(secret);
+      }
     } finally {
       await t.close();
     }
