@@ -70,12 +70,14 @@ function checkAnswer(route: RouteDef, url: string, res: LightMyRequestResponse):
   }
   const type = String(res.headers['content-type']);
   if (type.startsWith('text/plain')) {
-    expect(route.url, `${where}: only the config file answers text`).toMatch(/\.config$/);
+    expect(route.url, `${where}: only the config files answer text`).toMatch(/\.config$|\/configfiles\/ats\/:file$/);
   } else {
     expect(type, where).toMatch(/^application\/json/);
     const body = res.json() as Record<string, unknown>;
-    // GET ping answers {"ping":"pong"} and urisignkeys the raw key set, as Traffic Ops did; the rest is the envelope.
-    if (route.url !== '/ping' && !route.url.endsWith('/urisignkeys')) expect('response' in body || 'alerts' in body, where).toBe(true);
+    // GET ping answers {"ping":"pong"}, urisignkeys the raw key set and configfiles/ats {info, configFiles}, as
+    // Traffic Ops did (a file name of `.` leaves the list's URL); the rest is the envelope.
+    const bare = route.url === '/ping' || route.url.endsWith('/urisignkeys') || route.url.includes('/configfiles/ats');
+    if (!bare) expect('response' in body || 'alerts' in body, where).toBe(true);
   }
   return false;
 }
