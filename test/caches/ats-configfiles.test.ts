@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSIONS } from '../../daemon/versions.js';
 import { Vault } from '../../daemon/vault/vault.js';
 import { alertsOf, goldenApp, type GoldenApp } from '../security/fixture.js';
+import { makeTlsFixtures } from '../vault/tls-fixtures.js';
 
 /*
  * The cache configuration routes (issue 16) over the golden and caches snapshots: cdn1 has MIDs mid1/mid2 in
@@ -125,6 +126,29 @@ describe('key-store files', () => {
     const refused = await get(entry!.apiUri, ops);
     expect(refused.statusCode).toBe(403);
     expect(refused.body).not.toContain(keys.key0);
+  });
+
+  it('lists ssl_multicert.config and the certificate files of an HTTPS service with TLS keys, for ORT only', async () => {
+    t.db.prepare("UPDATE deliveryservices SET protocol = 1 WHERE xml_id = 'ds2'").run();
+    const admin = await t.session('admin');
+    const fx = makeTlsFixtures('ds2.example.test');
+    const certificate = { crt: fx.leaf + fx.intermediate, key: fx.leafKey, csr: fx.csr };
+    const add = await t.app.inject({
+      method: 'POST', url: '/api/1.1/deliveryservices/sslkeys/add', headers: { cookie: admin },
+      payload: { key: 'ds2', cdn: 'cdn1', hostname: 'ds2.example.test', version: 1, certificate },
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    const list = (await get('/api/1.3/servers/edge1a/configfiles/ats', ort)).json() as { configFiles: ConfigFile[] };
+    const names = list.configFiles.map((f) => f.fnameOnDisk);
+    expect(names).toEqual(expect.arrayContaining(['ssl_multicert.config', 'ds2.example.test.crt', 'ds2.example.test.key']));
+    const multicert = await get('/api/1.3/servers/edge1a/configfiles/ats/ssl_multicert.config', ort);
+    expect(multicert.body).toContain('ssl_cert_name=ds2.example.test.crt\t ssl_key_name=ds2.example.test.key\n');
+    expect((await get('/api/1.3/servers/edge1a/configfiles/ats/ds2.example.test.key', ort)).body).toBe(fx.leafKey.replace(/\s*$/, '\n'));
+    expect((await get('/api/1.3/servers/edge1a/configfiles/ats/ds2.example.test.key', ops)).statusCode).toBe(403);
+    // A cache without the service gets none of it.
+    const other = (await get('/api/1.3/servers/edge2a/configfiles/ats', ort)).json() as { configFiles: ConfigFile[] };
+    expect(other.configFiles.map((f) => f.fnameOnDisk)).not.toContain('ds2.example.test.key');
+    expect((await get('/api/1.3/servers/edge2a/configfiles/ats/ds2.example.test.key', ort)).statusCode).toBe(404);
   });
 
   it('answers 503 for a key-store file when the daemon has no master key, and serves the rest', async () => {
