@@ -133,13 +133,17 @@ test('2 and 3: purge --watch returns once the MID, then the EDGE applied it; the
   expect(edgeApplied, out).not.toBeNull();
   expect(midApplied!).toBeLessThanOrEqual(edgeApplied!);
   expect(watched, '--watch returned before the EDGE applied the purge').toBeGreaterThanOrEqual(edgeApplied!);
-  expect(agents.edge!.lines.some((l) => l.at >= accepted && /revalidate: check-in: skip: revalidation pending, but a parent/.test(l.text))).toBe(true);
+  // The EDGE applies only once its MID has reported (it waits while parent_reval_pending): MID wrote → MID reported → EDGE wrote.
+  const midReported = agents.mid!.firstAfter(accepted, /revalidate: reported updated=\w+ reval_updated=false/);
+  expect(midReported).not.toBeNull();
+  expect(midReported!).toBeLessThanOrEqual(edgeApplied!);
+  const edgeWaited = agents.edge!.lines.some((l) => l.at >= accepted && /revalidate: check-in: skip: .*parent/.test(l.text));
   const before = origin.count('/images/a.jpg');
   const revalidated = await until(async () => (await edgeGet('/images/a.jpg')).body === origin.body('/images/a.jpg') && Date.now(), 'the EDGE to serve the new object');
   expect(origin.count('/images/a.jpg')).toBeGreaterThan(before);
   expect(isHit((await edgeGet('/css/site.css')).headers.via)).toBe(true);
   expect(origin.count('/css/site.css')).toBe(1);
-  timings.push(`purge accepted → MID applied ${midApplied! - accepted} ms → EDGE applied ${edgeApplied! - accepted} ms → --watch returned ${watched - accepted} ms → first revalidation ${revalidated - accepted} ms`);
+  timings.push(`purge accepted → MID applied ${midApplied! - accepted} ms → EDGE applied ${edgeApplied! - accepted} ms → --watch returned ${watched - accepted} ms → first revalidation ${revalidated - accepted} ms${edgeWaited ? ' (the EDGE waited for its MID)' : ''}`);
 }, 60_000);
 
 test('4: an origin change reaches remap.config and parent.config after cdns queue, and traffic follows', async () => {
