@@ -74,9 +74,9 @@ function checkAnswer(route: RouteDef, url: string, res: LightMyRequestResponse):
   } else {
     expect(type, where).toMatch(/^application\/json/);
     const body = res.json() as Record<string, unknown>;
-    // GET ping answers {"ping":"pong"}, urisignkeys the raw key set and configfiles/ats {info, configFiles}, as
-    // Traffic Ops did (a file name of `.` leaves the list's URL); the rest is the envelope.
-    const bare = route.url === '/ping' || route.url.endsWith('/urisignkeys') || route.url.includes('/configfiles/ats');
+    // GET ping answers {"ping":"pong"}, urisignkeys the raw key set, update_status a bare array and configfiles/ats
+    // {info, configFiles}, as Traffic Ops did (a file name of `.` leaves the list's URL); the rest is the envelope.
+    const bare = route.url === '/ping' || route.url.endsWith('/urisignkeys') || route.url.endsWith('/update_status') || route.url.includes('/configfiles/ats');
     if (!bare) expect('response' in body || 'alerts' in body, where).toBe(true);
   }
   return false;
