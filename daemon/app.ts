@@ -148,7 +148,7 @@ function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, 
       onRequest: async (request, reply) => {
         request.apiVersion = version;
         if (route.auth === 'none') return;
-        const principal = await authenticate(request, route.auth, ctx);
+        const principal = await authenticate(request, route.auth, ctx, route.alsoLevels);
         request.principal = principal;
         // The session and privilege were checked just now; the cache key holds the tenants this caller sees.
         if (cached && (await answerFromCache(cache, request, reply, principal, () => visibleTenants(ctx, principal), tables))) {

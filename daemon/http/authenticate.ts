@@ -21,11 +21,15 @@ async function bookkeeping(write: () => Promise<void>): Promise<void> {
   }
 }
 
-/** Resolves the session cookie to a principal, or throws 401; then checks the route's privilege level (403). */
+/**
+ * Resolves the session cookie to a principal, or throws 401; then checks the route's privilege level (403):
+ * `required` or more, or exactly one of `alsoLevels` (the ORT role's 11 on the cache configuration routes).
+ */
 export async function authenticate(
   request: FastifyRequest,
   required: number,
   deps: { store: Store; clock: () => number; config: DaemonConfig },
+  alsoLevels: readonly number[] = [],
 ): Promise<Principal> {
   const cookie = readCookie(request.headers.cookie, SESSION_COOKIE);
   if (!cookie || cookie.length > 256) throw unauthorized();
@@ -49,7 +53,7 @@ export async function authenticate(
     tenantId: session.tenantId,
     sessionHash: idHash,
   };
-  if (session.privLevel < required) {
+  if (session.privLevel < required && !alsoLevels.includes(session.privLevel)) {
     request.principal = principal;
     throw forbidden();
   }

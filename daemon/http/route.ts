@@ -32,6 +32,11 @@ export interface RouteDef {
   jsonSuffix?: boolean;
   auth: 'none' | number;
   /**
+   * Privilege levels below `auth` that are let in too, exactly (not levels between them): Traffic Ops served the
+   * cache configuration files at Operations and to the ORT role (11), not to the Portal role (15).
+   */
+  alsoLevels?: readonly number[];
+  /**
    * GET only: serve repeated requests from the response cache (daemon/http/response-cache.ts). Only for answers
    * that depend on nothing but the stored data, the URL, the version, the caller's privilege level and the
    * tenants they see — not on the caller's identity, nor on the time unless the handler bounds it (`cacheUntil`).

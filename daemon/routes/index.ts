@@ -10,6 +10,7 @@ import { originRoutes } from './origins.js';
 import { pingRoutes } from './ping.js';
 import { profileRoutes } from './profiles.js';
 import { regexRevalidateRoutes } from './regex-revalidate.js';
+import { atsConfigFileRoutes } from './ats-configfiles.js';
 import { sessionRoutes } from './session.js';
 import { currentUserRoutes } from './user-current.js';
 import { userDeliveryServiceRoutes } from './user-deliveryservices.js';
@@ -49,6 +50,7 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     serverCheckRoutes,
     serverRoutes,
     serverQueueRoutes,
+    atsConfigFileRoutes,
     cachegroupRoutes,
     deliveryServiceServerRoutes,
     propagationRoutes,

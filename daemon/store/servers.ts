@@ -69,6 +69,8 @@ export interface ServerStore {
   activeServicesOnlyServedBy(serverId: number): Promise<number[]>;
   /** Replaces a delivery service's server assignments. */
   assignToDeliveryService(dsId: number, serverIds: number[]): Promise<void>;
+  /** Every delivery-service assignment of the CDN's servers (what the ATS config generators join on). */
+  assignmentsOfCdn(cdnId: number): Promise<Array<{ serverId: number; deliveryServiceId: number }>>;
 }
 
 export const LIST_WHERE = `
@@ -134,6 +136,10 @@ export function sqliteServers(db: Db): ServerStore {
                            AND os.status IN ('ONLINE', 'REPORTED'))
       ORDER BY x.deliveryservice_id`,
   ).pluck();
+  const cdnAssignments = db.prepare<[number], { serverId: number; deliveryServiceId: number }>(
+    `SELECT x.server_id AS serverId, x.deliveryservice_id AS deliveryServiceId FROM deliveryservice_servers x
+       JOIN servers s ON s.id = x.server_id WHERE s.cdn_id = ? ORDER BY x.server_id, x.deliveryservice_id`,
+  );
   const clearDs = db.prepare<[number]>('DELETE FROM deliveryservice_servers WHERE deliveryservice_id = ?');
   const addDs = db.prepare<[number, number]>('INSERT INTO deliveryservice_servers (deliveryservice_id, server_id) VALUES (?, ?)');
   const one = (filters: ServerFilters, visible: ServerVisibility) => {
@@ -175,6 +181,9 @@ export function sqliteServers(db: Db): ServerStore {
     },
     async deliveryServiceIds(serverId) {
       return dsIds.all(serverId);
+    },
+    async assignmentsOfCdn(cdnId) {
+      return cdnAssignments.all(cdnId);
     },
     async activeServicesOnlyServedBy(serverId) {
       return soleServer.all(serverId);

@@ -348,6 +348,9 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   'xmlId/:xmlId': () => 'ds1',
   'deliveryservices/:xmlId': () => 'ds1',
   'copyFromXmlId/:copyFromXmlId': () => 'ds2',
+  // issue 16: the cache configuration files
+  'profiles/:name': () => 'EDGE_PROFILE1',
+  'ats/:file': () => 'remap.config',
 };
 
 /** The `segment/:param` keys of a route's path parameters. */

@@ -73,14 +73,15 @@ function checkAnswer(route: RouteDef, url: string, res: LightMyRequestResponse):
   }
   const type = String(res.headers['content-type']);
   if (type.startsWith('text/plain')) {
-    expect(route.url, `${where}: only the config file answers text`).toMatch(/\.config$/);
+    expect(route.url, `${where}: only the config files answer text`).toMatch(/\.config$|\/configfiles\/ats\/:file$/);
   } else {
     expect(type, where).toMatch(/^application\/json/);
     const body = res.json() as Record<string, unknown>;
-    // As Traffic Ops did: GET ping answers {"ping":"pong"}, urisignkeys the raw key set and update_status a bare
-    // array; everything else is the envelope.
+    // As Traffic Ops did: GET ping answers {"ping":"pong"}, urisignkeys the raw key set, update_status a bare array
+    // and configfiles/ats {info, configFiles} (a file name of `.` leaves the list's URL); the rest is the envelope.
     if (route.url.endsWith('/update_status')) expect(Array.isArray(body), where).toBe(true);
-    else if (route.url !== '/ping' && !route.url.endsWith('/urisignkeys')) expect('response' in body || 'alerts' in body, where).toBe(true);
+    const bare = route.url === '/ping' || route.url.endsWith('/urisignkeys') || route.url.endsWith('/update_status') || route.url.includes('/configfiles/ats');
+    if (!bare) expect('response' in body || 'alerts' in body, where).toBe(true);
   }
   return false;
 }

@@ -50,7 +50,7 @@ function expectationFor(route: RouteDef, caller: Caller): Expectation {
   }[caller];
   // No session, and a session of a disallowed user (one left from before its role changed), are both 401.
   if (privLevel === null || privLevel <= 0) return { status: 401, text: UNAUTHORIZED };
-  if (privLevel < route.auth) return { status: 403, text: 'Forbidden.' };
+  if (privLevel < route.auth && !(route.alsoLevels ?? []).includes(privLevel)) return { status: 403, text: 'Forbidden.' };
   return 'allowed';
 }
 

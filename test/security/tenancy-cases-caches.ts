@@ -82,6 +82,27 @@ export const CACHES_TENANCY: Record<string, TenancyEntry> = {
     why: 'an invisible cache answers like an unknown host (a bare empty array)',
     cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/servers/${ids.servers.rootHost}/update_status`, status: 200 }],
   },
+  // issue 16: the cache configuration files
+  'GET /servers/:id/configfiles/ats': {
+    why: "an invisible cache's file list answers like an unknown server",
+    cases: [
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/servers/${ids.servers.rootHost}/configfiles/ats`, status: 404, text: "server 'edge2a' not found" },
+    ],
+  },
+  'GET /servers/:id/configfiles/ats/:file': {
+    why: "an invisible cache's files answer like an unknown server's",
+    cases: [
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/servers/${ids.servers.rootHost}/configfiles/ats/remap.config`, status: 404, text: "server 'edge2a' not found" },
+    ],
+  },
+  'GET /profiles/:name/configfiles/ats/:file': {
+    why: 'profile-wide files are not narrowed by tenant (as in Traffic Ops): the profile serves every tenant',
+    cases: [{ as: 'tenanta_user', url: () => '/api/1.3/profiles/EDGE_PROFILE1/configfiles/ats/records.config', status: 200 }],
+  },
+  'GET /cdns/:name/configfiles/ats/:file': {
+    why: 'CDN-wide files are not narrowed by tenant (as in Traffic Ops): every cache of the CDN installs them',
+    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/cdns/${ids.cdn.name}/configfiles/ats/regex_revalidate.config`, status: 200 }],
+  },
   'POST /servers/:hostname/update': {
     why: 'an invisible cache cannot check in',
     cases: [

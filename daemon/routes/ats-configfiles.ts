@@ -1,0 +1,122 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AtsServerContext } from '../atsconfig/context.js';
+import { atsConfigFiles, type AtsConfigFiles, type AtsFileScope } from '../atsconfig/file-list.js';
+import { generateAtsFile } from '../atsconfig/generate.js';
+import { scopedFile, serverContext } from '../atsconfig/topology.js';
+import { isKeyFileName, keyFileNamesWithoutVault, keyFiles, servicesOfContext } from '../caches/ats-key-files.js';
+import { loadTopology, type LoadedTopology } from '../caches/ats-topology.js';
+import { ORT_LEVEL, serverByIdOrName } from '../caches/check-in.js';
+import type { AppContext } from '../context.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
+import { requireVault } from '../vault/access.js';
+
+/*
+ * The cache configuration files (Traffic Ops 1.x, before #4801 removed them): a server's file list and each file
+ * at its URI, generated from the store on every request (BEHAVIOR.md "ATS configuration routes"). Operations and
+ * the ORT role (11, the caches' own logins) may read them; the key-store files only admin and ORT.
+ */
+
+const NOT_FOUND_FILE = (file: string) => `config file '${file}' not found`;
+const ownerParams = (key: string) => ({
+  params: {
+    type: 'object',
+    properties: { [key]: { type: 'string', minLength: 1, maxLength: 255 }, file: { type: 'string', minLength: 1, maxLength: 255 } },
+    required: [key],
+  },
+});
+
+interface ServerFiles {
+  context: AtsServerContext;
+  loaded: LoadedTopology;
+}
+
+/** The server a request names (id or host name) and its context, or 404. */
+async function serverFiles(ctx: AppContext, principal: Principal, idOrName: string): Promise<ServerFiles> {
+  const server = await serverByIdOrName(ctx, principal, idOrName);
+  const cdn = server && (await ctx.store.cdns.byId(server.cdnId));
+  if (!server || !cdn) throw notFound(`server '${idOrName}' not found`);
+  const loaded = await loadTopology(ctx, cdn);
+  const context = serverContext(loaded.topology, server.hostName);
+  if (!context) throw notFound(`server '${idOrName}' not found`);
+  return { context, loaded };
+}
+
+/** Key-store files may hold secrets: admin and ORT only, and the key store must be open (503 otherwise). */
+async function keyFilesFor(ctx: AppContext, principal: Principal, files: ServerFiles): Promise<Map<string, string>> {
+  if (principal.privLevel !== ORT_LEVEL && principal.privLevel < PRIV.ADMIN) throw forbidden();
+  return keyFiles(requireVault(ctx), files.context, servicesOfContext(files.context, files.loaded.services));
+}
+
+/** The list, with the key-store files the server installs (their names only need the key store for certificates). */
+async function listing(ctx: AppContext, request: FastifyRequest, files: ServerFiles): Promise<AtsConfigFiles> {
+  const toUrl = ctx.baseUrl() ?? `${request.protocol}://${request.host}`;
+  const list = atsConfigFiles(files.context, request.apiVersion, toUrl);
+  const services = servicesOfContext(files.context, files.loaded.services);
+  const names = ctx.vault?.state.available ? [...(await keyFiles(ctx.vault, files.context, services)).keys()] : keyFileNamesWithoutVault(services);
+  const location = list.configFiles.find((f) => f.fnameOnDisk === 'remap.config')?.location ?? '/etc/trafficserver';
+  const host = encodeURIComponent(files.context.server.hostName);
+  for (const name of names) {
+    const apiUri = `/api/${request.apiVersion}/servers/${host}/configfiles/ats/${encodeURIComponent(name)}`;
+    list.configFiles.push({ fnameOnDisk: name, location, apiUri, scope: 'servers' });
+  }
+  list.configFiles.sort((a, b) => (a.fnameOnDisk < b.fnameOnDisk ? -1 : 1));
+  return list;
+}
+
+function text(reply: FastifyReply, body: string): string {
+  reply.type('text/plain; charset=utf-8');
+  return body;
+}
+
+/** A profile- or CDN-scoped file: generated for the first server that installs it. */
+async function scoped(ctx: AppContext, scope: Exclude<AtsFileScope, 'servers'>, owner: string, file: string): Promise<string> {
+  const cdns = scope === 'cdns' ? [await ctx.store.cdns.byName(owner)] : await ctx.store.cdns.list();
+  for (const cdn of cdns) {
+    if (!cdn) continue;
+    const body = scopedFile((await loadTopology(ctx, cdn)).topology, scope, owner, file);
+    if (body !== null) return body;
+  }
+  throw notFound(NOT_FOUND_FILE(file));
+}
+
+const readers = { auth: PRIV.OPERATIONS, alsoLevels: [ORT_LEVEL] } as const;
+
+export function atsConfigFileRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    {
+      method: 'GET', url: '/servers/:id/configfiles/ats', since: '1.1', ...readers, schema: ownerParams('id'),
+      handler: async (request) => {
+        const { id } = request.params as { id: string };
+        return listing(ctx, request, await serverFiles(ctx, caller(request), id));
+      },
+    },
+    {
+      method: 'GET', url: '/servers/:id/configfiles/ats/:file', since: '1.1', jsonSuffix: false, ...readers, schema: ownerParams('id'),
+      handler: async (request, reply) => {
+        const { id, file } = request.params as { id: string; file: string };
+        const files = await serverFiles(ctx, caller(request), id);
+        const generated = generateAtsFile(files.context, file);
+        if (generated !== null) return text(reply, generated);
+        if (!isKeyFileName(file)) throw notFound(NOT_FOUND_FILE(file));
+        const body = (await keyFilesFor(ctx, caller(request), files)).get(file);
+        if (body === undefined) throw notFound(NOT_FOUND_FILE(file));
+        return text(reply, body);
+      },
+    },
+    {
+      method: 'GET', url: '/profiles/:name/configfiles/ats/:file', since: '1.1', jsonSuffix: false, ...readers, schema: ownerParams('name'),
+      handler: async (request, reply) => {
+        const { name, file } = request.params as { name: string; file: string };
+        return text(reply, await scoped(ctx, 'profiles', name, file));
+      },
+    },
+    {
+      method: 'GET', url: '/cdns/:name/configfiles/ats/:file', since: '1.1', jsonSuffix: false, ...readers, schema: ownerParams('name'),
+      handler: async (request, reply) => {
+        const { name, file } = request.params as { name: string; file: string };
+        return text(reply, await scoped(ctx, 'cdns', name, file));
+      },
+    },
+  ];
+}
