@@ -4,7 +4,7 @@ import { userReadRecord } from '../format/users.js';
 import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
-import { atLeast } from '../versions.js';
+import { atLeast, goShapes } from '../versions.js';
 import { createUserRoutes } from './users-create.js';
 import { usersFilter, type UsersQuery } from './users-list-query.js';
 import { registerUserRoutes } from './users-register.js';
@@ -23,11 +23,18 @@ export const userIdSchema = { params: { type: 'object', properties: { id: text }
 const USER_TABLES = ['users', 'roles', 'tenants'];
 
 export function usersRoutes(ctx: AppContext): RouteDef[] {
-  /** The answer comes from the store already serialized (one pass from row to JSON), as the bytes to send. */
+  /**
+   * Up to 1.3 the answer comes from the store already serialized in the seed's shape (one pass from row to
+   * JSON), as the bytes to send; from 1.4 each record takes the Go server's shape through userReadRecord.
+   */
   async function list(request: FastifyRequest, reply: FastifyReply) {
     const withTenant = atLeast(request.apiVersion, '1.2');
     const filter = usersFilter(request.query as UsersQuery, withTenant);
     const tenantIds = [...(await visibleTenants(ctx, caller(request)))];
+    if (goShapes(request.apiVersion)) {
+      const users = await ctx.store.users.query({ ...filter, tenantIds });
+      return { response: users.map((user) => userReadRecord(user, request.apiVersion)) };
+    }
     const body = await ctx.store.users.queryJson({ ...filter, tenantIds }, withTenant, '{"response":', '}');
     reply.type('application/json; charset=utf-8');
     return body;
