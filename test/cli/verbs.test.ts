@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, Cli, storedCookie } from './helpers/cli.js';
 import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
@@ -129,5 +132,37 @@ describe('jobs list --ds', () => {
     expect(ds1.every((j: { dsXmlId: string }) => j.dsXmlId === 'ds1')).toBe(true);
     expect(await cli.json(['jobs', 'list', '--ds', String(ds1[0].dsId)])).toEqual(ds1);
     expect(await cli.json(['jobs', 'list', '--ds', 'ds3'])).toEqual([]);
+  });
+});
+
+describe('jobs list --all and --user (GET jobs)', () => {
+  it("lists everyone's jobs the caller may see, narrowed by delivery service or creator, and tenancy still holds", async () => {
+    // tenanta_user (tenant-a) purges its own delivery service ds2, from a config dir of its own.
+    const other = new Cli({ configDir: mkdtempSync(join(tmpdir(), 'cdnctl-cli-tenanta-')), dataDir: daemon.dataDir });
+    await other.login('tenanta_user', PASSWORDS.tenanta_user);
+    const theirs = await other.run(['purge', '--ds', 'ds2', '--regex', '/all-jobs/.*', '--ttl', '3']);
+    expect(theirs.code, theirs.stderr).toBe(0);
+
+    type Listed = { deliveryService: string; createdBy: string; assetUrl: string };
+    const everyone = await cli.json<Listed[]>(['jobs', 'list', '--all']);
+    expect(new Set(everyone.map((j) => j.createdBy))).toEqual(new Set(['admin', 'tenanta_user']));
+    expect(everyone.some((j) => j.deliveryService === 'ds2' && j.assetUrl.endsWith('/all-jobs/.*'))).toBe(true);
+    const mine = await cli.json<unknown[]>(['jobs', 'list']);
+    expect(mine.length).toBeLessThan(everyone.length);
+
+    const byUser = await cli.json<Listed[]>(['jobs', 'list', '--user', 'tenanta_user']);
+    expect(byUser.length).toBeGreaterThan(0);
+    expect(byUser.every((j) => j.createdBy === 'tenanta_user')).toBe(true);
+    const byDs = await cli.json<Listed[]>(['jobs', 'list', '--all', '--ds', 'ds1']);
+    expect(byDs.length).toBeGreaterThan(0);
+    expect(byDs.every((j) => j.deliveryService === 'ds1')).toBe(true);
+
+    // tenant-a cannot see the root tenant's ds1 jobs, even when it asks for everyone's.
+    const fromTenantA = await other.json<Listed[]>(['jobs', 'list', '--all']);
+    expect(fromTenantA.length).toBeGreaterThan(0);
+    expect(fromTenantA.some((j) => j.deliveryService === 'ds1')).toBe(false);
+    const table = await cli.run(['jobs', 'list', '--all']);
+    expect(table.code).toBe(0);
+    expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+DS\s+ASSET URL\s+PARAMETERS\s+START\s+USER$/);
   });
 });
