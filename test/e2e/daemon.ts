@@ -74,8 +74,8 @@ export function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The token link of the newest mail to `to` in the daemon's outbox. */
-export function tokenLinkFromOutbox(dataDir: string, to: string): string {
+/** The token link of the newest mail to `to` in the daemon's outbox, or null when none is there (yet). */
+function newestTokenLink(dataDir: string, to: string): string | null {
   const outbox = join(dataDir, 'outbox');
   const mails = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort() : [];
   for (const file of mails.reverse()) {
@@ -84,5 +84,18 @@ export function tokenLinkFromOutbox(dataDir: string, to: string): string {
     const link = /https?:\/\/\S+\/#!\/user\?token=\S+/.exec(mail)?.[0];
     if (link) return link;
   }
-  throw new Error(`no mail with a token link to ${to} in ${outbox}`);
+  return null;
+}
+
+/**
+ * The token link of the newest mail to `to` in the daemon's outbox, waiting up to five seconds for it: reset
+ * mails leave from a queue a moment after reset_password is answered (BEHAVIOR.md "Hardening and the change log").
+ */
+export async function tokenLinkFromOutbox(dataDir: string, to: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const link = newestTokenLink(dataDir, to);
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no mail with a token link to ${to} in ${join(dataDir, 'outbox')}`);
 }

@@ -184,7 +184,7 @@ describe('the portal in a browser', () => {
     await page.getByRole('row', { name: /e2e\.new@example\.test.*registration pending/ }).waitFor();
     await browser.screenshot('10-users-registered');
 
-    const link = tokenLinkFromOutbox(daemon.dataDir, 'e2e.new@example.test');
+    const link = await tokenLinkFromOutbox(daemon.dataDir, 'e2e.new@example.test');
     expect(link.startsWith(`${daemon.url}/#!/user?token=`)).toBe(true);
     await browser.context.clearCookies();
     await page.goto(link);
@@ -212,7 +212,7 @@ describe('the portal in a browser', () => {
     await browser.context.clearCookies();
     const reset = await page.request.post(`${daemon.url}/api/1.3/user/reset_password`, { data: { email: 'ops@example.test' } });
     expect(reset.status()).toBe(200);
-    const token = new URL(tokenLinkFromOutbox(daemon.dataDir, 'ops@example.test').replace('#!/user?', '?')).searchParams.get('token');
+    const token = new URL((await tokenLinkFromOutbox(daemon.dataDir, 'ops@example.test')).replace('#!/user?', '?')).searchParams.get('token');
     await page.goto(`${daemon.url}/?token=${encodeURIComponent(token ?? '')}`);
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
     expect(await page.getByLabel('Username').inputValue()).toBe('ops_user');
