@@ -3,6 +3,7 @@ import { listCdns, type Cdn } from '../src/client/cdns.js';
 import { queueCdn } from '../src/client/servers.js';
 import { messageOutput, tableOutput, type Column } from '../src/output/format.js';
 import { cdnId } from './common/resolve-caches.js';
+import { confirmDestructive, destructiveOptions, type DestructiveFlags } from './common/confirm.js';
 import { addNoun, addVerb } from './common/verb.js';
 
 const COLUMNS: Column<Cdn>[] = [
@@ -28,12 +29,14 @@ export function registerCdns(program: Command): void {
     },
   });
   for (const queue of [true, false]) {
-    addVerb(cdns, {
+    addVerb<DestructiveFlags>(cdns, {
       name: `${queue ? 'queue' : 'dequeue'} <cdn>`,
-      description: queue ? 'Queue a configuration update on every cache of a CDN' : 'Clear the queued updates of a CDN\'s caches',
-      examples: [`cdnctl cdns ${queue ? 'queue' : 'dequeue'} cdn-na`],
+      description: queue ? 'Queue a configuration update on every cache of a CDN' : "Clear the queued updates of a CDN's caches; asks first, or needs --yes off a terminal",
+      examples: [`cdnctl cdns ${queue ? 'queue' : 'dequeue --yes'} cdn-na`],
       api: { min: '1.1' },
-      run: async (inv, [cdn]: [string]) => {
+      configure: (c) => (queue ? c : destructiveOptions(c, { dryRun: false })),
+      run: async (inv, [cdn]: [string], flags) => {
+        if (!queue) await confirmDestructive(inv.printer, { description: `clear the queued updates of every cache of ${cdn}` }, flags);
         const http = await inv.client();
         const result = await queueCdn(http, await cdnId(http, cdn), queue);
         return messageOutput(result.response, `${queue ? 'queued updates on' : 'cleared the queued updates of'} the caches of ${cdn}`);

@@ -1,12 +1,12 @@
 // What `cdnctl ds get` shows below a delivery service's settings. Each section is fetched on its own and shown in
-// order; a feature that belongs on that page adds its section with addDsSection (the servers assigned to a
-// delivery service are meant to come in here once the servers commands exist).
+// order; a feature that belongs on that page adds its section with addDsSection.
 import { versionAtLeast } from '../src/client/types.js';
 import { ApiError } from '../src/client/errors.js';
 import type { DeliveryService } from '../src/client/deliveryservices.js';
 import type { HttpClient } from '../src/client/http.js';
 import { listAllJobs, listJobs } from '../src/client/jobs.js';
 import { listOrigins } from '../src/client/origins.js';
+import { listDeliveryServiceServers, type Server } from '../src/client/servers.js';
 import type { Column } from '../src/output/format.js';
 
 /** One section of `ds get`: a titled table, and the key its rows have under `-o json`. */
@@ -61,7 +61,24 @@ const jobsSection: DsSection = {
   },
 };
 
-const sections: DsSection[] = [originsSection, jobsSection];
+/** The EDGE caches assigned to the delivery service (GET deliveryservices/:id/servers); MIDs serve the whole CDN. */
+const serversSection: DsSection = {
+  key: 'servers',
+  fetch: async (http, ds) => {
+    const { response } = await listDeliveryServiceServers(http, Number(ds.id));
+    const columns: Column<Server>[] = [
+      { header: 'HOST', value: (s) => s.hostName },
+      { header: 'TYPE', value: (s) => s.type },
+      { header: 'STATUS', value: (s) => s.status },
+      { header: 'CACHEGROUP', value: (s) => s.cachegroup },
+      { header: 'UPD', value: (s) => (s.updPending ? 'pending' : '-') },
+      { header: 'REVAL', value: (s) => (s.revalPending ? 'pending' : '-') },
+    ];
+    return { rows: response, columns };
+  },
+};
+
+const sections: DsSection[] = [originsSection, serversSection, jobsSection];
 
 /** Adds a section to `ds get` (after the ones there): the extension point for the servers of a delivery service. */
 export function addDsSection(section: DsSection): void {

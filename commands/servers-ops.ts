@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { CliError, EXIT } from '../src/cli/errors.js';
 import { listServerChecks, queueServer, setServerStatus, type ServerCheck } from '../src/client/servers.js';
 import { messageOutput, tableOutput, type Column } from '../src/output/format.js';
-import { confirmRisky } from './common/confirm-risky.js';
+import { confirmDestructive, destructiveOptions, type DestructiveFlags } from './common/confirm.js';
 import { findServer } from './common/resolve-caches.js';
 import { addVerb } from './common/verb.js';
 
@@ -32,33 +32,40 @@ function checkColumns(rows: ServerCheck[]): Column<ServerCheck>[] {
 
 /** `servers status|queue|dequeue|checks`. */
 export function registerServerOps(servers: Command): void {
-  addVerb<{ reason?: string; yes?: boolean }>(servers, {
+  addVerb<{ reason?: string } & DestructiveFlags>(servers, {
     name: 'status <host> <STATUS>',
     description: `Set a server's status (${STATUSES.join(', ')}); OFFLINE and ADMIN_DOWN need --reason and a yes`,
     examples: ['cdnctl servers status edge-chi-03 ADMIN_DOWN --reason "disk swap" --yes', 'cdnctl servers status edge-chi-03 REPORTED'],
     api: { min: '1.1' },
-    configure: (c) => c.option('--reason <text>', 'why it leaves service (OFFLINE, ADMIN_DOWN)').option('-y, --yes', 'do not ask'),
+    configure: (c) => destructiveOptions(c.option('--reason <text>', 'why it leaves service (OFFLINE, ADMIN_DOWN)')),
     run: async (inv, [host, status]: [string, string], flags) => {
       const wanted = status.toUpperCase();
       if (!STATUSES.includes(wanted)) throw new CliError(`unknown status "${status}"`, EXIT.USAGE, `use one of ${STATUSES.join(', ')}`);
       if (OUT_OF_SERVICE.has(wanted) && !flags.reason) throw new CliError(`${wanted} needs --reason`, EXIT.USAGE);
       const http = await inv.client();
       const server = await findServer(http, host);
-      if (OUT_OF_SERVICE.has(wanted)) await confirmRisky(inv, `set ${server.hostName} ${wanted} (it stops serving)`, flags.yes);
+      const change = `set ${server.hostName} ${wanted}${OUT_OF_SERVICE.has(wanted) ? ' (it stops serving)' : ''}`;
+      if (flags.dryRun) {
+        inv.printer.note('dry run: nothing was changed');
+        return messageOutput({ dryRun: true, server: server.hostName, status: wanted }, `Would ${change}`);
+      }
+      if (OUT_OF_SERVICE.has(wanted)) await confirmDestructive(inv.printer, { description: change }, flags);
       const result = await setServerStatus(http, server.id, wanted, flags.reason);
       inv.printer.alerts(result.alerts);
       return messageOutput(result.body, '');
     },
   });
   for (const queue of [true, false]) {
-    addVerb(servers, {
+    addVerb<DestructiveFlags>(servers, {
       name: `${queue ? 'queue' : 'dequeue'} <host>`,
-      description: queue ? 'Queue a configuration update on a server' : 'Clear a queued update of a server',
-      examples: [`cdnctl servers ${queue ? 'queue' : 'dequeue'} edge-chi-01`],
+      description: queue ? 'Queue a configuration update on a server' : 'Clear a queued update of a server; asks first, or needs --yes off a terminal',
+      examples: [`cdnctl servers ${queue ? 'queue' : 'dequeue --yes'} edge-chi-01`],
       api: { min: '1.1' },
-      run: async (inv, [host]: [string]) => {
+      configure: (c) => (queue ? c : destructiveOptions(c, { dryRun: false })),
+      run: async (inv, [host]: [string], flags) => {
         const http = await inv.client();
         const server = await findServer(http, host);
+        if (!queue) await confirmDestructive(inv.printer, { description: `clear the queued update of ${server.hostName}` }, flags);
         const result = await queueServer(http, server.id, queue);
         return messageOutput(result.response, `${queue ? 'queued an update on' : 'cleared the queued update of'} ${server.hostName}`);
       },

@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
 import { createServer, deleteServer, listServers, updateServer, type Server } from '../src/client/servers.js';
 import { messageOutput, recordOutput, tableOutput, type Column } from '../src/output/format.js';
-import { confirmRisky } from './common/confirm-risky.js';
+import { confirmDestructive, destructiveOptions, type DestructiveFlags } from './common/confirm.js';
 import { asId, port } from './common/parse.js';
 import { cdnId, findServer } from './common/resolve-caches.js';
 import { deliveryServiceId } from './common/resolve.js';
 import { registerServerOps } from './servers-ops.js';
+import { writeOutput } from './common/write.js';
 import { addNoun, addVerb } from './common/verb.js';
 
 export const SERVER_COLUMNS: Column<Server>[] = [
@@ -145,19 +146,23 @@ export function registerServers(program: Command): void {
       return recordOutput(result.response, recordFields(result.response));
     },
   });
-  addVerb<{ yes?: boolean }>(servers, {
+  addVerb<DestructiveFlags>(servers, {
     name: 'delete <host>',
-    description: 'Delete a server (operations); asks first, or needs --yes off a terminal',
-    examples: ['cdnctl servers delete edge-old-01 --yes'],
+    description: 'Delete a server (operations); asks you to type its host name, or needs --yes off a terminal',
+    examples: ['cdnctl servers delete edge-old-01', 'cdnctl servers delete edge-old-01 --yes', 'cdnctl servers delete edge-old-01 --dry-run'],
     api: { min: '1.1' },
-    configure: (c) => c.option('-y, --yes', 'do not ask'),
+    configure: (c) => destructiveOptions(c),
     run: async (inv, [host]: [string], flags) => {
       const http = await inv.client();
       const server = await findServer(http, host);
-      await confirmRisky(inv, `delete server ${server.hostName} (${server.type}, ${server.status})`, flags.yes);
+      const label = `server ${server.hostName} (${server.type}, ${server.status})`;
+      if (flags.dryRun) {
+        inv.printer.note('dry run: nothing was changed');
+        return messageOutput({ dryRun: true, delete: server }, `Would delete ${label}`);
+      }
+      await confirmDestructive(inv.printer, { description: `delete ${label}`, typeToConfirm: server.hostName }, flags);
       const result = await deleteServer(http, server.id);
-      inv.printer.alerts(result.alerts);
-      return messageOutput(result.body, '');
+      return writeOutput(inv, result, `Deleted ${label}`);
     },
   });
   registerServerOps(servers);

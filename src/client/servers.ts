@@ -12,6 +12,11 @@ export function listServers(http: HttpClient, query: Record<string, string | num
   return http.get('/servers', query);
 }
 
+/** GET deliveryservices/:id/servers: the EDGE caches assigned to a delivery service. */
+export function listDeliveryServiceServers(http: HttpClient, dsId: number): Promise<ApiResult<Server[]>> {
+  return http.get(`/deliveryservices/${dsId}/servers`);
+}
+
 /** POST servers: the body uses the API's field names; references by id or by name. */
 export function createServer(http: HttpClient, body: Record<string, unknown>): Promise<ApiResult<Server>> {
   return http.post('/servers', body);

@@ -45,10 +45,12 @@ describe('cdnctl servers, cachegroups, cdns queue', () => {
     expect(record.stdout).toMatch(/HOST:\s+edge9/);
     const refused = await cli.run(['servers', 'delete', 'edge9']);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('delete server edge9 (EDGE, REPORTED): not confirmed');
+    expect(refused.stderr).toContain('refusing to delete server edge9 (EDGE, REPORTED) without confirmation');
+    const dry = await cli.run(['servers', 'delete', 'edge9', '--dry-run']);
+    expect([dry.code, dry.stdout]).toEqual([0, 'Would delete server edge9 (EDGE, REPORTED)\n']);
     expect((await cli.json(['servers', 'get', 'edge9'])).hostName).toBe('edge9');
     const deleted = await cli.run(['servers', 'delete', 'edge9', '--yes']);
-    expect([deleted.code, deleted.stderr.trim()]).toEqual([0, 'server was deleted.']);
+    expect([deleted.code, deleted.stdout]).toEqual([0, 'Deleted server edge9 (EDGE, REPORTED)\n']);
     expect((await cli.run(['servers', 'get', 'edge9'])).code).toBe(1);
   });
 
@@ -56,6 +58,9 @@ describe('cdnctl servers, cachegroups, cdns queue', () => {
     expect((await cli.run(['servers', 'status', 'edge1a', 'ADMIN_DOWN'])).code).toBe(2);
     const unconfirmed = await cli.run(['servers', 'status', 'edge1a', 'ADMIN_DOWN', '--reason', 'disk swap']);
     expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toContain('refusing to set edge1a ADMIN_DOWN (it stops serving) without confirmation');
+    const dry = await cli.run(['servers', 'status', 'edge1a', 'ADMIN_DOWN', '--reason', 'disk swap', '--dry-run']);
+    expect([dry.code, dry.stdout]).toEqual([0, 'Would set edge1a ADMIN_DOWN (it stops serving)\n']);
     expect((await cli.json(['servers', 'get', 'edge1a'])).status).toBe('REPORTED');
     const done = await cli.run(['servers', 'status', 'edge1a', 'ADMIN_DOWN', '--reason', 'disk swap', '--yes']);
     expect(done.code).toBe(0);
@@ -70,11 +75,16 @@ describe('cdnctl servers, cachegroups, cdns queue', () => {
   it('servers queue/dequeue, cdns queue and cachegroups list', async () => {
     expect((await cli.run(['servers', 'queue', 'edge2a'])).stdout).toBe('queued an update on edge2a\n');
     expect((await cli.json(['servers', 'get', 'edge2a'])).updPending).toBe(true);
-    await cli.run(['servers', 'dequeue', 'edge2a']);
+    expect((await cli.run(['servers', 'dequeue', 'edge2a'])).code).toBe(2);
+    expect((await cli.json(['servers', 'get', 'edge2a'])).updPending).toBe(true);
+    expect((await cli.run(['servers', 'dequeue', 'edge2a', '--yes'])).code).toBe(0);
     expect((await cli.json(['servers', 'get', 'edge2a'])).updPending).toBe(false);
     expect((await cli.run(['cdns', 'queue', 'cdn1'])).stdout).toBe('queued updates on the caches of cdn1\n');
     expect((await cli.json(['servers', 'list'])).every((s: { updPending: boolean }) => s.updPending)).toBe(true);
-    await cli.run(['cdns', 'dequeue', 'cdn1']);
+    expect((await cli.run(['cdns', 'dequeue', 'cdn1'])).code).toBe(2);
+    expect((await cli.json(['servers', 'list'])).every((s: { updPending: boolean }) => s.updPending)).toBe(true);
+    expect((await cli.run(['cdns', 'dequeue', 'cdn1', '--yes'])).code).toBe(0);
+    expect((await cli.json(['servers', 'list'])).some((s: { updPending: boolean }) => s.updPending)).toBe(false);
     const groups = await cli.run(['cachegroups', 'list']);
     expect(groups.stdout).toMatch(/edge-cg1\s+edge1\s+EDGE_LOC\s+mid-cg/);
   });

@@ -30,7 +30,10 @@ describe('ds get', () => {
     expect(page.stdout).toMatch(/^JOBS \(1\)\n/m);
     expect(page.stdout).toContain('http://ds1-origin.example.test/verbs/.*');
     const json = await cli.json(['ds', 'get', 'ds1']);
-    expect(Object.keys(json)).toEqual(['deliveryService', 'origins', 'jobs']);
+    expect(Object.keys(json)).toEqual(['deliveryService', 'origins', 'servers', 'jobs']);
+    expect(page.stdout).toMatch(/^SERVERS \(\d+\)$/m);
+    const assigned = await api(daemon.url, `/api/1.3/deliveryservices/${json.deliveryService.id}/servers`, cookie);
+    expect(json.servers.map((s: { hostName: string }) => s.hostName)).toEqual(assigned.body.response.map((s: { hostName: string }) => s.hostName));
     expect(json.deliveryService.xmlId).toBe('ds1');
     expect(json.origins.map((o: { name: string }) => o.name).sort()).toEqual(['ds1', 'ds1-secondary']);
     expect(json.jobs).toHaveLength(1);
