@@ -55,13 +55,16 @@ describe('POST user/current/jobs', () => {
 
   it(`refuses all ${CATASTROPHIC_PATTERNS.length} catastrophic patterns with a 400 naming the reason, storing none`, async () => {
     expect(CATASTROPHIC_PATTERNS.length).toBeGreaterThanOrEqual(30);
+    // The golden fixture has jobs of its own (the ones the tenancy and fault tests point at): none may be added.
+    const jobs = t.db.prepare('SELECT count(*) AS n FROM jobs');
+    const before = jobs.get();
     for (const pattern of CATASTROPHIC_PATTERNS) {
       const res = await purge(pattern);
       expect(res.statusCode, pattern).toBe(400);
       const [alert] = (JSON.parse(res.body) as { alerts: { text: string }[] }).alerts;
       expect(alert.text, pattern).toMatch(/^regex: is too complex: .*(overlapping alternation|nested quantifiers|empty text|high polynomial|backtracks without end)/);
     }
-    expect(t.db.prepare('SELECT count(*) AS n FROM jobs').get()).toEqual({ n: 0 });
+    expect(jobs.get()).toEqual(before);
   });
 
   it(`accepts all ${ORDINARY_PATTERNS.length} ordinary operator patterns`, async () => {
