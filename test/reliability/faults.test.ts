@@ -128,6 +128,7 @@ async function openApp(dbFile: string, now: number, outbox: string) {
     app,
     db,
     clock,
+    vault,
     async close() {
       await app.close();
       await store.close();
@@ -165,6 +166,7 @@ describe('the disk fills up', () => {
     cleanups.push(() => t.close());
     const f: FaultFixtures = await prepareForFaults(t);
     const before = await t.checksum();
+    const keysBefore = JSON.stringify(await vault.exportAll());
 
     const filler = fillDisk(mount);
     // Five minutes on, every authenticated request wants to move its session's idle deadline: a write.
@@ -172,6 +174,7 @@ describe('the disk fills up', () => {
     await expectEveryReadServed(t.app, f);
     await expectEveryWriteRefused(t.app, f);
     expect(await t.checksum(), 'the refused writes changed stored records').toBe(before);
+    expect(JSON.stringify(await vault.exportAll()), 'the refused writes changed the key store').toBe(keysBefore);
     // A session that expired meanwhile is still refused as such, though it cannot be deleted now.
     t.clock.advance(2 * 3600_000);
     const expired = await t.app.inject({ method: 'GET', url: '/api/1.3/user/current', headers: { cookie: f.admin } });
@@ -207,9 +210,11 @@ describe('the database can only be opened read-only', () => {
     const t = await goldenApp({ dbFile, vault: (await dataDirVault(dataDir)).vault });
     let f: FaultFixtures;
     let before: string;
+    let keysBefore: string;
     try {
       f = await prepareForFaults(t);
       before = await t.checksum();
+      keysBefore = JSON.stringify(await t.vault.exportAll());
     } finally {
       await t.close();
     }
@@ -241,6 +246,7 @@ describe('the database can only be opened read-only', () => {
       await expectEveryReadServed(faulty.app, f);
       await expectEveryWriteRefused(faulty.app, f);
       expect(await databaseChecksum(faulty.db), 'the refused writes changed stored records').toBe(before);
+      expect(JSON.stringify(await faulty.vault.exportAll()), 'the refused writes changed the key store').toBe(keysBefore);
       expect(faulty.db.pragma('integrity_check', { simple: true })).toBe('ok');
     } finally {
       await faulty.close();
