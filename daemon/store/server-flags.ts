@@ -61,9 +61,14 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
       JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE} ORDER BY s.host_name`).pluck();
   const raise = db.prepare<[ListParams & { now: number }]>(
     `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE @now END,
-            upd_pending = 1 WHERE id IN (${matching})`,
+            upd_pending = 1 WHERE upd_pending = 0 AND id IN (${matching})`,
   );
-  const lower = db.prepare<[ListParams]>(`UPDATE servers SET upd_pending = 0, upd_pending_since = NULL WHERE id IN (${matching})`);
+  // Only the rows that change are written: a no-op (queue) or dequeue leaves the servers' version, and so every
+  // cached answer derived from servers, as it was.
+  const lower = db.prepare<[ListParams]>(
+    `UPDATE servers SET upd_pending = 0, upd_pending_since = NULL
+      WHERE (upd_pending <> 0 OR upd_pending_since IS NOT NULL) AND id IN (${matching})`,
+  );
   const status = db.prepare<[string, string | null, number, number]>(
     'UPDATE servers SET status = ?, offline_reason = ?, last_updated = ? WHERE id = ?',
   );

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, renameSync } from 'node:fs';
+import { chmodSync, existsSync, renameSync, statSync } from 'node:fs';
 import type { KeyStore } from './keystore.js';
 import { keySource, newMasterKey, pendingKeyPath, readMasterKey, vaultFiles, writeMasterKeyFile, type KeySource } from './master-key.js';
 import { openVaultDatabase, sqliteKeyStore } from './sqlite-keystore.js';
@@ -30,7 +30,7 @@ export async function openDataDirVault(settings: VaultSettings): Promise<DataDir
   let store: KeyStore;
   try {
     store = sqliteKeyStore(openVaultDatabase(files.database));
-    for (const suffix of ['', '-wal', '-shm']) if (existsSync(files.database + suffix)) chmodSync(files.database + suffix, 0o600);
+    for (const suffix of ['', '-wal', '-shm']) tightenMode(files.database + suffix);
   } catch (err) {
     return { vault: Vault.unavailable(`cannot open ${files.database}: ${(err as Error).message}`), source };
   }
@@ -75,4 +75,14 @@ function missingKeyReason(source: KeySource, sealed: boolean): string {
   if (source.kind === 'env') return 'CDNCTL_VAULT_KEY is empty';
   const what = sealed ? 'the key store was sealed under a key: restore that file' : 'create it';
   return `no master key: the key file ${source.path} does not exist (${what}, or set CDNCTL_VAULT_KEY)`;
+}
+
+/**
+ * Takes group and other access away from a key-store file. Never widens a mode (a file an operator made read-only
+ * stays so) and leaves a file already private alone, so a data dir on a read-only filesystem still opens for reads.
+ */
+function tightenMode(file: string): void {
+  if (!existsSync(file)) return;
+  const mode = statSync(file).mode & 0o777;
+  if ((mode & 0o077) !== 0) chmodSync(file, mode & 0o700);
 }

@@ -1,4 +1,6 @@
 import Database from 'better-sqlite3';
+import { existsSync, readFileSync } from 'node:fs';
+import { guardWrite } from '../store/faults.js';
 import type { KeyFilter, KeyStore, RecordInfo, SealedRecord } from './keystore.js';
 import { vaultMigrations } from './migrations.js';
 import type { SecretAddress, SecretKind } from './seal.js';
@@ -24,9 +26,52 @@ const toRecord = (row: Row): SealedRecord => ({
 });
 const toInfo = ({ sealed: _sealed, ...info }: SealedRecord): RecordInfo => info;
 
-/** Opens (creating and migrating) the key store's own SQLite file, `<data-dir>/vault.db`, or `:memory:`. */
+/**
+ * Opens (creating and migrating) the key store's own SQLite file, `<data-dir>/vault.db`, or `:memory:`. A file that
+ * cannot be opened for writing (a read-only filesystem: WAL needs its index file) is opened read-only when its schema
+ * is current: the keys are still served, and every write answers 503 like the database's.
+ */
 export function openVaultDatabase(file: string): Database.Database {
-  const db = new Database(file);
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file);
+    return prepareVaultDatabase(db, file);
+  } catch (err) {
+    if (db?.open) db.close();
+    if (file === ':memory:' || !existsSync(file)) throw err;
+    return openReadOnly(file, err);
+  }
+}
+
+function openReadOnly(file: string, cause: unknown): Database.Database {
+  const db = openReadOnlyFile(file);
+  db.pragma('busy_timeout = 5000');
+  if ((db.pragma('user_version', { simple: true }) as number) !== vaultMigrations.length) {
+    db.close();
+    throw cause;
+  }
+  return db;
+}
+
+/**
+ * The file read-only; when SQLite cannot read it in place (WAL without its index files, none creatable on a read-only
+ * filesystem), a read-only copy in memory: nothing can change the file while its filesystem refuses writes.
+ */
+function openReadOnlyFile(file: string): Database.Database {
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    db.pragma('user_version', { simple: true });
+    return db;
+  } catch {
+    const image = readFileSync(file);
+    // Bytes 18 and 19 say WAL (2); an image in memory has no WAL, so it is read as a rollback-journal file (1).
+    image[18] = 1;
+    image[19] = 1;
+    return new Database(image, { readonly: true });
+  }
+}
+
+function prepareVaultDatabase(db: Database.Database, file: string): Database.Database {
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
@@ -44,7 +89,7 @@ export function openVaultDatabase(file: string): Database.Database {
   return db;
 }
 
-/** The SQLite key store over an open vault database. */
+/** The SQLite key store over an open vault database; a disk fault on a write is a 503, as for the database. */
 export function sqliteKeyStore(db: Database.Database): KeyStore {
   const columns = 'kind, owner, version, sealed, summary, changed_by, changed_at';
   const get = db.prepare<[string, string, number], Row>(`SELECT ${columns} FROM secret WHERE kind = ? AND owner = ? AND version = ?`);
@@ -85,22 +130,22 @@ export function sqliteKeyStore(db: Database.Database): KeyStore {
       return all.all().map(toRecord);
     },
     async put(record) {
-      put.run(record);
+      guardWrite(() => put.run(record));
     },
     async putAll(records) {
-      putAll(records);
+      guardWrite(() => putAll(records));
     },
     async remove(kind, owner) {
-      return remove.run(kind, owner).changes;
+      return guardWrite(() => remove.run(kind, owner).changes);
     },
     async keyCheck() {
       return getMeta.get('key_check')?.value ?? null;
     },
     async setKeyCheck(sealed) {
-      setMeta.run('key_check', sealed);
+      guardWrite(() => setMeta.run('key_check', sealed));
     },
     async reseal(records, keyCheck) {
-      reseal(records, keyCheck);
+      guardWrite(() => reseal(records, keyCheck));
     },
     async close() {
       if (db.open) db.close();

@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { RouteDef } from '../../daemon/http/route.js';
 import { CACHES_VALID_WRITES } from './fault-writes-caches.js';
+import { FAULT_URI_KEYSET, KEYS_VALID_WRITES } from './fault-writes-keys.js';
 import { PASSWORDS, ROLES, fillPath, mailedTokens, routeTable, type GoldenApp, type GoldenIds } from '../security/fixture.js';
 
 /**
@@ -129,6 +130,7 @@ const VALID_WRITES: Record<string, (f: FaultFixtures, attempt: number) => WriteR
   }),
   'DELETE /jobs': (f) => ({ method: 'DELETE', url: `/api/1.5/jobs?id=${f.jobs.remove}`, cookie: f.admin }),
   ...CACHES_VALID_WRITES,
+  ...KEYS_VALID_WRITES,
 };
 
 const WRITE_ROUTES = routeTable().filter((r) => r.method !== 'GET');
@@ -174,6 +176,16 @@ export async function prepareForFaults(t: GoldenApp): Promise<FaultFixtures> {
       })
     ).id;
   await t.store.federationUsers.assign(t.ids.federation, [t.ids.users.ro_user], false, null);
+  // A URI-signing key set for the DELETE to remove (the key store's records are written through the API).
+  const keyset = await t.app.inject({
+    method: 'POST', url: '/api/1.3/deliveryservices/ds1/urisignkeys', headers: { cookie: await t.session('admin') }, payload: FAULT_URI_KEYSET,
+  });
+  expect(keyset.statusCode, keyset.body).toBe(200);
+  // URL-signing keys of ds1 for the copy to ds2 to read.
+  const urlKeys = await t.app.inject({
+    method: 'POST', url: '/api/1.3/deliveryservices/xmlId/ds1/urlkeys/generate', headers: { cookie: await t.session('admin') },
+  });
+  expect(urlKeys.statusCode, urlKeys.body).toBe(200);
   const reset = await t.app.inject({ method: 'POST', url: '/api/1.3/user/reset_password', payload: { email: 'ops@example.test' } });
   expect(reset.statusCode).toBe(200);
   await resetMailQueueOf(t.store)?.idle();

@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../daemon/app.js';
@@ -9,6 +9,7 @@ import { outboxMailer } from '../../daemon/mail/outbox.js';
 import { openDatabase } from '../../daemon/store/db.js';
 import { guardWrite } from '../../daemon/store/faults.js';
 import { sqliteStore } from '../../daemon/store/index.js';
+import { openDataDirVault } from '../../daemon/vault/open.js';
 import { testClock } from '../helpers/app.js';
 import { databaseChecksum, goldenApp, type GoldenApp } from '../security/fixture.js';
 import { tempRoot } from './child-daemon.js';
@@ -120,17 +121,27 @@ async function openApp(dbFile: string, now: number, outbox: string) {
   const db = openDatabase(dbFile);
   const store = sqliteStore(db);
   const clock = testClock(now);
-  const app = await buildApp({ store, clock: clock.now, mailer: outboxMailer(outbox) });
+  const { vault } = await dataDirVault(dirname(dbFile));
+  const app = await buildApp({ store, clock: clock.now, mailer: outboxMailer(outbox), vault });
   await app.ready();
   return {
     app,
     db,
     clock,
+    vault,
     async close() {
       await app.close();
       await store.close();
+      await vault.close();
     },
   };
+}
+
+/** The key store of the data dir (`vault.db` and its key file beside the database), as the daemon opens it. */
+async function dataDirVault(dataDir: string) {
+  const opened = await openDataDirVault({ dataDir, env: {} });
+  expect(opened.vault.state, `the key store of ${dataDir}`).toEqual({ available: true });
+  return opened;
 }
 
 it('has a valid request for every write route, to send during the faults', () => {
@@ -149,10 +160,13 @@ describe('the disk fills up', () => {
     const mount = join(root, 'mnt');
     mountTmpfs(mount, '16m');
     mkdirSync(join(mount, 'data'), { mode: 0o700 });
-    const t: GoldenApp = await goldenApp({ dbFile: join(mount, 'data', 'cdnctl.db') });
+    // The key store lives beside the database, on the disk that fills up.
+    const { vault } = await dataDirVault(join(mount, 'data'));
+    const t: GoldenApp = await goldenApp({ dbFile: join(mount, 'data', 'cdnctl.db'), vault });
     cleanups.push(() => t.close());
     const f: FaultFixtures = await prepareForFaults(t);
     const before = await t.checksum();
+    const keysBefore = JSON.stringify(await vault.exportAll());
 
     const filler = fillDisk(mount);
     // Five minutes on, every authenticated request wants to move its session's idle deadline: a write.
@@ -160,6 +174,7 @@ describe('the disk fills up', () => {
     await expectEveryReadServed(t.app, f);
     await expectEveryWriteRefused(t.app, f);
     expect(await t.checksum(), 'the refused writes changed stored records').toBe(before);
+    expect(JSON.stringify(await vault.exportAll()), 'the refused writes changed the key store').toBe(keysBefore);
     // A session that expired meanwhile is still refused as such, though it cannot be deleted now.
     t.clock.advance(2 * 3600_000);
     const expired = await t.app.inject({ method: 'GET', url: '/api/1.3/user/current', headers: { cookie: f.admin } });
@@ -192,12 +207,14 @@ describe('the database can only be opened read-only', () => {
     mkdirSync(dataDir, { mode: 0o700 });
     const dbFile = join(dataDir, 'cdnctl.db');
 
-    const t = await goldenApp({ dbFile });
+    const t = await goldenApp({ dbFile, vault: (await dataDirVault(dataDir)).vault });
     let f: FaultFixtures;
     let before: string;
+    let keysBefore: string;
     try {
       f = await prepareForFaults(t);
       before = await t.checksum();
+      keysBefore = JSON.stringify(await t.vault.exportAll());
     } finally {
       await t.close();
     }
@@ -208,7 +225,7 @@ describe('the database can only be opened read-only', () => {
       { cwd: REPO },
     );
     expect(crash.signal).toBe('SIGKILL');
-    expect(readdirSync(dataDir).sort()).toEqual(['cdnctl.db', 'cdnctl.db-shm', 'cdnctl.db-wal']);
+    expect(readdirSync(dataDir).sort()).toEqual(['cdnctl.db', 'cdnctl.db-shm', 'cdnctl.db-wal', 'vault.db', 'vault.key']);
 
     // The fault. Root ignores file modes, so there the whole filesystem goes read-only; otherwise the modes do.
     const makeReadOnly = (on: boolean) => {
@@ -229,6 +246,7 @@ describe('the database can only be opened read-only', () => {
       await expectEveryReadServed(faulty.app, f);
       await expectEveryWriteRefused(faulty.app, f);
       expect(await databaseChecksum(faulty.db), 'the refused writes changed stored records').toBe(before);
+      expect(JSON.stringify(await faulty.vault.exportAll()), 'the refused writes changed the key store').toBe(keysBefore);
       expect(faulty.db.pragma('integrity_check', { simple: true })).toBe('ok');
     } finally {
       await faulty.close();

@@ -119,13 +119,15 @@ export function routeTable(): RouteDef[] {
 /**
  * A digest of everything stored but the bookkeeping of sessions, failed logins and their change-log entries
  * (which a refused request may legitimately write): the export with hashes, then every other table's rows and row count.
+ * `table_versions` is left out too: it counts writes for cache invalidation, not records (a sign-in entry of the
+ * change log moves the log's version), and every record it versions is in the digest itself.
  */
 export async function databaseChecksum(db: Db): Promise<string> {
   const hash = createHash('sha256');
   hash.update(JSON.stringify(await exportSnapshot(db, { withHashes: true })));
   const tables = db
     .prepare<[], string>(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('sessions', 'login_failures') ORDER BY name",
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('sessions', 'login_failures', 'table_versions') ORDER BY name",
     )
     .pluck()
     .all();
@@ -338,6 +340,8 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   'federations/:id': (ids) => String(ids.federation),
   'cdns/:name': (ids) => ids.cdn.name,
   'name/:name': () => 'GLOBAL',
+  // A CDN's name, where a route names one after `cdns/name/` (the key before is the longer one, see fillPath).
+  'cdns/name/:name': (ids) => ids.cdn.name,
   'servers/:id': (ids) => String(ids.servers.root),
   'servers/:hostname': (ids) => ids.servers.rootHost,
   'cdns/:id': (ids) => String(ids.cdn.id),
@@ -358,8 +362,10 @@ export const pathParams = (url: string) => [...url.matchAll(/([^/]+)\/:([A-Za-z]
 
 /** Fills a route's path parameters with golden ids; a parameter no test knows fails, asking for a value. */
 export function fillPath(route: RouteDef, url: string, ids: GoldenIds): string {
-  return url.replace(/([^/]+)\/:([A-Za-z]+)/g, (_all, segment: string, param: string) => {
-    const value = PATH_VALUES[`${segment}/:${param}`];
+  return url.replace(/([^/]+)\/:([A-Za-z]+)/g, (_all, segment: string, param: string, offset: number) => {
+    // `cdns/name/:name` before `name/:name`: the segment before the parameter's own tells them apart.
+    const previous = url.slice(0, offset).split('/').at(-2);
+    const value = PATH_VALUES[`${previous}/${segment}/:${param}`] ?? PATH_VALUES[`${segment}/:${param}`];
     if (!value) {
       throw new Error(
         `${route.method} ${route.url}: no test value for the path parameter ':${param}' after '${segment}/'. ` +

@@ -54,6 +54,14 @@ function expectationFor(route: RouteDef, caller: Caller): Expectation {
   return 'allowed';
 }
 
+/**
+ * Routes whose matrix request (no body beyond `{}`) is a complete, valid write: an allowed caller really changes the
+ * store (and the change log says so), so for them every refused request is checked on its own to change nothing.
+ */
+const WRITES_WITHOUT_BODY: Record<string, string> = {
+  'POST /deliveryservices/xmlId/:xmlId/urlkeys/generate': 'generates new URL-signing keys, logged in the change log',
+};
+
 let t: GoldenApp;
 beforeAll(async () => {
   t = await goldenApp();
@@ -77,21 +85,25 @@ describe('role matrix: every route × every caller, from the route table', () =>
     expect(ROUTES.length).toBeGreaterThan(30);
     const names = ROUTES.map(routeName);
     expect(new Set(names).size, 'a route is registered twice').toBe(names.length);
+    expect(Object.keys(WRITES_WITHOUT_BODY).filter((name) => !names.includes(name)), 'stale WRITES_WITHOUT_BODY').toEqual([]);
   });
 
   for (const route of ROUTES) {
     const versions = VERSIONS.filter((v) => atLeast(v, route.since));
     it(`${routeName(route)} (since ${route.since}, auth ${route.auth}) answers each caller by its privilege at ${versions.join(', ')}`, async () => {
+      const writes = routeName(route) in WRITES_WITHOUT_BODY;
       const before = await t.checksum();
       for (const version of versions) {
         for (const url of urlsOf(route)) {
           const path = `/api/${version}${fillPath(route, url, t.ids)}`;
           const answers = new Map<Caller, LightMyRequestResponse>();
           for (const caller of Object.keys(CALLERS) as Caller[]) {
+            const expected = expectationFor(route, caller);
+            const refusedBefore = writes && typeof expected === 'object' ? await t.checksum() : null;
             const res = await requestAs(caller, route.method, path);
             answers.set(caller, res);
-            const expected = expectationFor(route, caller);
             const where = `${route.method} ${path} as ${caller}: ${bodyOf(res)}`;
+            if (refusedBefore !== null) expect(await t.checksum(), `${where}: a refused request changed stored records`).toBe(refusedBefore);
             expect(res.statusCode, where).toBeLessThan(500);
             if (typeof expected === 'object') {
               expect(res.statusCode, where).toBe(expected.status);
@@ -110,7 +122,7 @@ describe('role matrix: every route × every caller, from the route table', () =>
           }
         }
       }
-      expect(await t.checksum(), `${routeName(route)}: the matrix requests changed stored records`).toBe(before);
+      if (!writes) expect(await t.checksum(), `${routeName(route)}: the matrix requests changed stored records`).toBe(before);
     });
   }
 });

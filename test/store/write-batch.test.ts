@@ -76,12 +76,20 @@ describe('writeBatcher under a burst', () => {
       }),
     );
     // Work that arrives once the burst is queued (a read, say): it runs before the burst has all committed.
-    const probe = () => {
-      seenBetween.push(count.get()!);
-      if (written < burst.length) setImmediate(probe);
-    };
-    setImmediate(probe);
+    // The probe is stopped and awaited before the test ends: one still scheduled would run after the database closed.
+    let stopped = false;
+    const probed = new Promise<void>((resolve) => {
+      const probe = () => {
+        if (stopped) return resolve();
+        seenBetween.push(count.get()!);
+        if (written < burst.length) setImmediate(probe);
+        else resolve();
+      };
+      setImmediate(probe);
+    });
     await Promise.all(burst);
+    stopped = true;
+    await probed;
     expect(count.get()).toBe(MAX_BATCH * 3 + 5);
     // Committed rows seen between batches: whole batches only, and fewer than the burst.
     expect(seenBetween.filter((n) => n > 0 && n < burst.length).length).toBeGreaterThan(0);
