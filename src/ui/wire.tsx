@@ -80,6 +80,9 @@ export async function runApp(http: HttpClient, session: SessionInfo): Promise<vo
  * The login screen: username and masked password, retried in place until the server accepts them.
  * Answers the session the server started; Esc cancels (exit 130).
  */
+/** Ink's default frame interval (30 frames a second). */
+const INK_FRAME_MS = 34;
+
 export async function loginOnScreen(http: HttpClient, username?: string): Promise<StartedSession> {
   let session: StartedSession | null = null;
   const onLogin = async (user: string, password: string) => {
@@ -94,11 +97,15 @@ export async function loginOnScreen(http: HttpClient, username?: string): Promis
   const screen = render(
     <Login server={http.baseUrl} initialUsername={username} onLogin={onLogin} onDone={() => close()} onCancel={() => close()} />,
   );
-  // The form and its key hints go when the screen closes: the command's one line says what happened.
+  // The form and its key hints go when the screen closes: the command's one line says what happened. Ink writes
+  // frames at most every 32 ms; the empty frame is given time to be written before the screen is cleared, so no
+  // frame still pending under that throttle lands after the clear (on a busy machine it did).
   const close = () => {
     screen.rerender(<></>);
-    screen.clear();
-    screen.unmount();
+    setTimeout(() => {
+      screen.clear();
+      screen.unmount();
+    }, INK_FRAME_MS * 2);
   };
   await screen.waitUntilExit();
   if (!session) throw new CliError('login cancelled', CANCELLED);
