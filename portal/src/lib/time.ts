@@ -1,13 +1,8 @@
 // Times as the API writes them: `YYYY-MM-DD hh:mm:ss`, UTC.
 import { jobTtlHours, timeLeft } from '../../../src/rules/job-time.js';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Epoch milliseconds as `YYYY-MM-DD hh:mm:ss` (UTC). */
-export function formatApiTime(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-}
+/** Epoch milliseconds as `YYYY-MM-DD hh:mm:ss` (UTC): the API's, the CLI's and the daemon's own formatter. */
+export { formatTimestamp as formatApiTime } from '../../../src/time.js';
 
 /** `YYYY-MM-DD hh:mm:ss` (UTC, an optional `+00` suffix) as epoch milliseconds, or null when malformed. */
 export function parseApiTime(text: string): number | null {
