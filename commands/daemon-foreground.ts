@@ -1,11 +1,9 @@
-import { loadDemo } from '../daemon/snapshot/demo.js';
-import { prepareDaemonProcess } from '../daemon/runtime.js';
-import { serve } from '../daemon/server.js';
+import { loadDemo, prepareDaemonProcess, serve } from '../daemon/entry.js';
 
 /** Runs the daemon in this process until SIGTERM or SIGINT. */
 export async function runForeground(dataDir: string, options: { listen?: string; tlsCert?: string; tlsKey?: string; demo?: boolean }): Promise<void> {
   process.umask(0o077);
-  const { logLevel } = prepareDaemonProcess(process.env);
+  const { logLevel } = await prepareDaemonProcess(process.env);
   const daemon = await serve({
     logLevel,
     dataDir,

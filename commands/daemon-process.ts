@@ -17,6 +17,12 @@ export function readDaemonInfo(dataDir: string): DaemonInfo | null {
   }
 }
 
+/** How a message names the daemon holding the data dir's lock (` (pid N, at URL)`, '' if unsaid), or null when none holds it. */
+export async function lockHolder(dataDir: string): Promise<string | null> {
+  const { dataDirLocked, lockOwner } = await import('../daemon/entry.js');
+  return dataDirLocked(dataDir) ? lockOwner(dataDir) : null;
+}
+
 export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -113,7 +119,7 @@ export async function startBackground(
  * was running. Only the lock's holder is signalled: a stale daemon.json may name a process that is not ours.
  */
 export async function stopDaemon(dataDir: string, timeoutMs = 15_000): Promise<boolean> {
-  const { dataDirLocked, lockOwnerPid } = await import('../daemon/data-dir-lock.js');
+  const { dataDirLocked, lockOwnerPid } = await import('../daemon/entry.js');
   const pid = dataDirLocked(dataDir) ? lockOwnerPid(dataDir) : null;
   if (pid === null) {
     rmSync(dataFiles(dataDir).daemonJson, { force: true });

@@ -2,14 +2,10 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, writ
 import { resolve } from 'node:path';
 import { CliError } from '../src/cli/errors.js';
 import { dataFiles } from '../src/paths.js';
-import { exportSnapshot, snapshotText } from '../daemon/snapshot/export.js';
-import { importSnapshot } from '../daemon/snapshot/import.js';
-import { SECTIONS, SnapshotError, type ImportSummary } from '../daemon/snapshot/types.js';
-import { openDatabase, type Db } from '../daemon/store/db.js';
-import { bootstrap } from '../daemon/store/bootstrap.js';
-import { sqliteStore } from '../daemon/store/index.js';
-import { openDataDirVault } from '../daemon/vault/open.js';
-import { checkKeys, exportKeys, storeKeys, type SnapshotKey } from '../daemon/vault/snapshot-keys.js';
+import {
+  SECTIONS, SnapshotError, bootstrap, checkKeys, exportKeys, exportSnapshot, importSnapshot, openDataDirVault, openDatabase,
+  snapshotText, sqliteStore, storeKeys, type Db, type ImportSummary, type SnapshotKey,
+} from '../daemon/entry.js';
 import { vaultSettings } from './daemon-vault.js';
 
 /** Opens the data dir's database directly (SQLite WAL lets this run beside a running daemon). */
@@ -111,7 +107,7 @@ export async function exportCommand(file: string | undefined, dataDir: string, w
 
 /** Every secret of the data dir's key store, opened (the master key must be at hand). */
 async function exportSecrets(dataDir: string): Promise<SnapshotKey[]> {
-  const { vault } = await openDataDirVault(vaultSettings(dataDir));
+  const { vault } = await openDataDirVault(await vaultSettings(dataDir));
   try {
     const state = vault.state;
     if (!state.available) throw new CliError(`cannot export secrets: the key store is unavailable: ${state.reason}`);
@@ -130,7 +126,7 @@ async function prepareKeys(dataDir: string, db: Db, doc: Record<string, unknown>
   const existing = (await sqliteStore(db).deliveryServices.list()).map((d) => d.xmlId);
   const { errors, items } = checkKeys(keys, new Set([...existing, ...inFile]), Date.now());
   if (errors.length > 0) throw new CliError(`snapshot not imported:\n  ${errors.join('\n  ')}`);
-  const { vault } = await openDataDirVault(vaultSettings(dataDir));
+  const { vault } = await openDataDirVault(await vaultSettings(dataDir));
   const state = vault.state;
   if (!state.available) {
     await vault.close();

@@ -1,13 +1,12 @@
 import { resolve } from 'node:path';
 import { CliError } from '../src/cli/errors.js';
 import { dataFiles } from '../src/paths.js';
-import { readConfigFile } from '../daemon/server.js';
-import { rotateMasterKey } from '../daemon/vault/rotate.js';
+import { readConfigFile, rotateMasterKey } from '../daemon/entry.js';
 import { processAlive, readDaemonInfo } from './daemon-process.js';
 
 /** The key store settings of a data dir: CDNCTL_VAULT_KEY, else config.json's `vault.keyFile`, else vault.key. */
-export function vaultSettings(dataDir: string) {
-  const keyFile = readConfigFile(dataFiles(dataDir).config).vault?.keyFile;
+export async function vaultSettings(dataDir: string) {
+  const keyFile = (await readConfigFile(dataFiles(dataDir).config)).vault?.keyFile;
   return { dataDir, env: process.env, keyFile: keyFile ? resolve(dataDir, keyFile) : undefined };
 }
 
@@ -19,7 +18,7 @@ export async function rotateKeyCommand(dataDir: string, newKeyFile: string | und
   }
   let result;
   try {
-    result = await rotateMasterKey(vaultSettings(dataDir), newKeyFile && resolve(newKeyFile));
+    result = await rotateMasterKey(await vaultSettings(dataDir), newKeyFile && resolve(newKeyFile));
   } catch (err) {
     throw new CliError(`master key not rotated: ${(err as Error).message}`);
   }

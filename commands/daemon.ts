@@ -4,7 +4,7 @@ import { CliError, EXIT } from '../src/cli/errors.js';
 import { readConfig, updateConfig } from '../src/auth/config.js';
 import { localDataDir, noDaemonHint } from '../src/auth/target.js';
 import { defaultConfigDir } from '../src/paths.js';
-import { pingDaemon, readDaemonInfo, startBackground, stopDaemon } from './daemon-process.js';
+import { lockHolder, pingDaemon, readDaemonInfo, startBackground, stopDaemon } from './daemon-process.js';
 
 interface StartFlags {
   dataDir?: string;
@@ -35,9 +35,9 @@ async function start(flags: StartFlags): Promise<void> {
   const dataDir = dataDirOf(flags);
   // The data dir's lock says whether a daemon runs on it; a stale daemon.json (even one naming a live process
   // that is not ours) does not.
-  const { dataDirLocked, lockOwner } = await import('../daemon/data-dir-lock.js');
-  if (dataDirLocked(dataDir)) {
-    throw new CliError(`a daemon is already running for ${dataDir}${lockOwner(dataDir)}`, EXIT.ERROR, 'stop it with: cdnctl daemon stop');
+  const holder = await lockHolder(dataDir);
+  if (holder !== null) {
+    throw new CliError(`a daemon is already running for ${dataDir}${holder}`, EXIT.ERROR, 'stop it with: cdnctl daemon stop');
   }
   const options = {
     listen: flags.listen,
@@ -92,8 +92,7 @@ export function registerDaemon(program: Command): Command {
     .addHelpText('after', '\nExample:\n  cdnctl daemon status\n')
     .action(async (flags: { dataDir?: string }) => {
       const dataDir = dataDirOf(flags);
-      const { dataDirLocked } = await import('../daemon/data-dir-lock.js');
-      const info = dataDirLocked(dataDir) ? readDaemonInfo(dataDir) : null;
+      const info = (await lockHolder(dataDir)) !== null ? readDaemonInfo(dataDir) : null;
       if (!info) {
         throw new CliError(`no daemon is running for ${dataDir}`, EXIT.UNREACHABLE, noDaemonHint(dataDir));
       }

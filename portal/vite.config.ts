@@ -11,7 +11,7 @@ export default defineConfig({
   base: '/',
   publicDir: here('public'),
   plugins: [react()],
-  // The shared validation rules (daemon/jobs, daemon/origins, src/ui/validation) run in the page as they are;
+  // The shared rules (src/rules, src/ui/validation) run in the page as they are;
   // their two Node imports get browser stand-ins (portal/src/shims, compared with Node's in test/portal).
   resolve: {
     alias: {

@@ -1,11 +1,8 @@
+import { toInteger } from '../../src/rules/integer.js';
 import { badRequest } from './errors.js';
 
-/** A decimal integer in the safe range written as digits (optionally signed), or null. */
-export function toInteger(text: unknown): number | null {
-  if (typeof text === 'number') return Number.isSafeInteger(text) ? text : null;
-  if (typeof text !== 'string' || !/^-?\d{1,15}$/.test(text.trim())) return null;
-  return Number(text.trim());
-}
+// The integer rule is shared with the CLI and the portal (src/rules); the daemon's importers keep this path.
+export { toInteger };
 
 /** Parses a query or path value as an integer, or throws 400 `<key> cannot parse to integer`. */
 export function parseIntegerParam(text: unknown, key: string): number {

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { alerts, badRequest, BusyError, successAlert } from '../http/errors.js';
 import type { RouteDef } from '../http/route.js';
 import { resetMailQueue } from '../mail/reset-queue.js';
-import { asBody, isValidEmail } from './users-fields.js';
+import { asBody, isValidEmail } from '../../src/rules/users/fields.js';
 
 const resetSchema = { body: { type: 'object', nullable: true } };
 

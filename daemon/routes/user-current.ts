@@ -7,7 +7,7 @@ import { alerts, badRequest, conflict, successAlert, unauthorized } from '../htt
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { hashPassword } from '../security/passwords.js';
 import { fieldsOf, type User, type UserFields } from '../store/users.js';
-import { PROFILE_FIELDS } from './users-fields.js';
+import { PROFILE_FIELDS } from '../../src/rules/users/fields.js';
 import { parseProfileUpdate, type ProfileChange } from './users-validate-profile.js';
 
 const nullableText = { type: 'string', nullable: true } as const;

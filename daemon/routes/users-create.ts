@@ -7,8 +7,8 @@ import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
 import { requireTenant } from '../http/tenancy.js';
 import { hashPassword } from '../security/passwords.js';
 import type { Role } from '../store/roles.js';
-import { PROFILE_FIELDS } from './users-fields.js';
-import { parseNewUser } from './users-validate-create.js';
+import { PROFILE_FIELDS } from '../../src/rules/users/fields.js';
+import { parseNewUser } from '../../src/rules/users/validate-create.js';
 
 const nullableText = { type: 'string', nullable: true } as const;
 const nullableInt = { type: 'integer', nullable: true } as const;

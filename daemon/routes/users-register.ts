@@ -7,7 +7,7 @@ import { requireTenant, visibleTenants } from '../http/tenancy.js';
 import { registrationMessage } from '../mail/messages.js';
 import { grantableRole } from './users-create.js';
 import { mailToken } from './users-mail.js';
-import { parseRegistration } from './users-validate-create.js';
+import { parseRegistration } from '../../src/rules/users/validate-create.js';
 
 const REGISTRATION_COMPLETED = 'User already exists and has completed registration.';
 

@@ -1,10 +1,10 @@
-import { userNameProblems } from '../validation/names.js';
-import { passwordProblem } from '../security/password-quality.js';
+import { userNameProblems } from '../../src/rules/names.js';
+import { passwordProblem } from '../../src/rules/users/password-quality.js';
 import {
   INVALID_EMAIL, PASSWORD_MISMATCH, PROFILE_FIELDS, asBody, cannotBeBlank, integerValue, isBlank, isValidEmail,
   mustBeInteger, mustBeString, passwordFields, type Body, type ProfileField,
-} from './users-fields.js';
-import type { Parsed } from './users-validate-create.js';
+} from '../../src/rules/users/fields.js';
+import type { Parsed } from '../../src/rules/users/validate-create.js';
 
 export const MISSING_USER_OBJECT = "missing 'user' object";
 export const CANNOT_CHANGE_ROLE = 'users cannot change their own role';

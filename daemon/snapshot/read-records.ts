@@ -1,7 +1,7 @@
-import { NAME_LIMITS, nameProblem, userNameProblems } from '../validation/names.js';
+import { NAME_LIMITS, nameProblem, userNameProblems } from '../../src/rules/names.js';
 import { isIP } from 'node:net';
 import { parseTimestamp } from '../../src/time.js';
-import { passwordProblem } from '../security/password-quality.js';
+import { passwordProblem } from '../../src/rules/users/password-quality.js';
 import { parseScryptHash } from '../security/passwords.js';
 import { PROFILE_TYPES } from '../store/seed.js';
 import { DS_DOCUMENT_FIELDS, readSettings } from './ds-fields.js';

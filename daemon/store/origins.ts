@@ -1,3 +1,4 @@
+import type { OriginFields } from '../../src/rules/origins/validate.js';
 import type { Statement } from 'better-sqlite3';
 import { loggedWrite, type Change } from './change-log.js';
 import type { Db } from './db.js';
@@ -31,20 +32,7 @@ export interface Origin {
   lastUpdated: number;
 }
 
-/** The columns an API write may set (never `isPrimary`: primary origins come from snapshot import). */
-export interface OriginFields {
-  name: string;
-  fqdn: string;
-  protocol: string;
-  port: number | null;
-  ipAddress: string | null;
-  ip6Address: string | null;
-  deliveryServiceId: number;
-  cachegroupId: number | null;
-  coordinateId: number | null;
-  profileId: number | null;
-  tenantId: number | null;
-}
+export type { OriginFields };
 
 /** The query keys GET origins filters and orders by. */
 export type OriginFilterKey =

@@ -12,7 +12,7 @@ import { listUsers } from '../client/users.js';
 import { assignFederationUsers, listFederationUsers, listFederations, removeFederationUser } from '../client/federations.js';
 import { listProfileParameters, listProfiles } from '../client/profiles.js';
 import { keySummaries } from '../client/keys.js';
-import { MAX_REVAL_PARAMETER, maxTtlHoursFromParameters } from '../../daemon/jobs/reval-duration.js';
+import { MAX_REVAL_PARAMETER, maxTtlHoursFromParameters } from '../rules/purge/reval-duration.js';
 import { CliError } from '../cli/errors.js';
 import type { SessionInfo, UiActions } from './actions.js';
 import type { Job, JobRequest, JobResult } from './types.js';

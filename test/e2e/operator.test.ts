@@ -245,7 +245,7 @@ describe('the portal for operators', () => {
     expect(await page.getByRole('region', { name: 'Origins per tenant' }).locator('.recharts-bar-rectangle').count()).toBe(2);
     const expiring = page.getByRole('region', { name: 'Active jobs expiring in the next 24 hours' }).locator('li');
     expect(await expiring.count()).toBeGreaterThanOrEqual(2);
-    expect(await expiring.first().textContent()).toMatch(/\/expiring\/3h\/\.\*.*(2 h \d+ min|3 h) left/);
+    expect(await expiring.first().textContent()).toMatch(/\/expiring\/3h\/\.\*.*(2h \d+m|3h 0m) left/);
     await page.mouse.move(0, 0);
     await browser.screenshot('op-06-dashboard-1440');
   });

@@ -150,7 +150,7 @@ describe('the portal in a browser', () => {
     await ui.alert('Invalidate content request submitted for ds1 [ http://ds1-origin.example.test/images/.*\\.png - TTL:48h ]').waitFor();
     const job = page.getByRole('row', { name: /http:\/\/ds1-origin\.example\.test\/images\/\.\*\\\.png/ });
     await job.waitFor();
-    expect(await job.textContent()).toMatch(/48 h.*(1 d 23 h|2 d) left/);
+    expect(await job.textContent()).toMatch(/48 h.*(1d 23h|2d 0h) left/);
     await browser.screenshot('08-purge-submitted');
 
     await ui.section('Jobs').click();

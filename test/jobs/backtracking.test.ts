@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backtracksLittle } from '../../daemon/jobs/backtracking.js';
+import { backtracksLittle } from '../../src/rules/purge/backtracking.js';
 
 describe('backtracksLittle', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePcre } from '../../daemon/jobs/pcre.js';
+import { compilePcre } from '../../src/rules/purge/pcre.js';
 
 const compiled = (pattern: string): RegExp => {
   const result = compilePcre(pattern);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { matchesEverything } from '../../daemon/jobs/match-everything.js';
-import { compilePcre } from '../../daemon/jobs/pcre.js';
+import { matchesEverything } from '../../src/rules/purge/match-everything.js';
+import { compilePcre } from '../../src/rules/purge/pcre.js';
 import {
   DEFAULT_MAX_REVAL_DURATION_DAYS,
   MAX_REGEX_LENGTH,
   maxRevalDurationDays,
   validatePurgeRequest,
   type PurgeLimits,
-} from '../../daemon/jobs/purge-request.js';
+} from '../../src/rules/purge/purge-request.js';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const DAY = 24 * 3600_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compilePcre } from '../../daemon/jobs/pcre.js';
-import { catastrophicReason } from '../../daemon/jobs/redos-static.js';
+import { compilePcre } from '../../src/rules/purge/pcre.js';
+import { catastrophicReason } from '../../src/rules/purge/redos-static.js';
 import { CATASTROPHIC_PATTERNS, ORDINARY_PATTERNS } from './redos-patterns.js';
 
 /** Shapes the bounded probe catches instead (the static check does not follow lookarounds). */

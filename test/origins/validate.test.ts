@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isDnsName, isIPv4, isIPv6 } from '../../daemon/origins/addresses.js';
-import { validateOrigin, type OriginBody } from '../../daemon/origins/validate.js';
+import { isDnsName, isIPv4, isIPv6 } from '../../src/rules/origins/addresses.js';
+import { validateOrigin, type OriginBody } from '../../src/rules/origins/validate.js';
 
 const valid: OriginBody = { deliveryServiceId: 1, fqdn: 'origin.example.test', name: 'o1', protocol: 'http' };
 const errorsOf = (body: OriginBody) => {

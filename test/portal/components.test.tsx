@@ -205,7 +205,7 @@ describe('jobs', () => {
       dsXmlId: 'ds1', username: 'admin', parameters: 'TTL:24h', enteredTime: '2026-11-21 10:00:00', startTime: '2026-11-21 10:00:00',
     });
     const markup = text(html(<JobsTable jobs={[job]} now={Date.parse('2026-11-21T12:00:00Z')} />));
-    expect(markup).toContain('ds1 admin http://ds1-origin.example.test/img/.* 24 h 2026-11-21 10:00:00 22 h left active');
+    expect(markup).toContain('ds1 admin http://ds1-origin.example.test/img/.* 24 h 2026-11-21 10:00:00 22h 0m left active');
   });
 });
 

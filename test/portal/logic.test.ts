@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { abilitiesOf, privLevelOf } from '../../portal/src/lib/privileges';
 import { NAV_LINKS, parseRoute, sectionOf, tokenFromLocation } from '../../portal/src/lib/router';
-import { formatApiTime, formatDuration, jobTimeLeft, parseApiTime, ttlHours } from '../../portal/src/lib/time';
+import { formatApiTime, jobTimeLeft, parseApiTime, timeLeft, ttlHours } from '../../portal/src/lib/time';
 
 describe('routes', () => {
   it('maps each navigation link to its own screen', () => {
@@ -64,17 +64,17 @@ describe('times', () => {
 
   it('says how long a job still revalidates, or when it starts', () => {
     const job = { startTime: '2026-11-21 10:00:00', parameters: 'TTL:24h' };
-    expect(jobTimeLeft(job, noon)).toEqual({ state: 'active', text: '22 h left' });
-    expect(jobTimeLeft(job, Date.parse('2026-11-20T09:30:00Z'))).toEqual({ state: 'scheduled', text: 'starts in 1 d' });
+    expect(jobTimeLeft(job, noon)).toEqual({ state: 'active', text: '22h 0m left' });
+    expect(jobTimeLeft(job, Date.parse('2026-11-20T09:30:00Z'))).toEqual({ state: 'scheduled', text: 'starts in 1d 0h' });
     expect(jobTimeLeft(job, Date.parse('2026-11-22T10:00:00Z'))).toEqual({ state: 'expired', text: 'expired' });
     expect(jobTimeLeft({ startTime: 'soon', parameters: 'TTL:1h' }, noon).state).toBe('unknown');
   });
 
-  it('formats durations for people', () => {
-    expect(formatDuration(30_000)).toBe('under a minute');
-    expect(formatDuration(12 * 60_000)).toBe('12 min');
-    expect(formatDuration(5.5 * 3_600_000)).toBe('5 h 30 min');
-    expect(formatDuration((2 * 24 + 4) * 3_600_000)).toBe('2 d 4 h');
+  it('formats durations as the CLI does', () => {
+    expect(timeLeft(noon + 30_000, noon)).toBe('30s');
+    expect(timeLeft(noon + 12 * 60_000, noon)).toBe('12m 0s');
+    expect(timeLeft(noon + 5.5 * 3_600_000, noon)).toBe('5h 30m');
+    expect(timeLeft(noon + (2 * 24 + 4) * 3_600_000, noon)).toBe('2d 4h');
   });
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSnapshotFile, loadDemo } from '../../daemon/snapshot/demo.js';
 import { exportSnapshot } from '../../daemon/snapshot/export.js';
 import type { SnapshotDocument } from '../../daemon/snapshot/types.js';
-import { passwordProblem } from '../../daemon/security/password-quality.js';
+import { passwordProblem } from '../../src/rules/users/password-quality.js';
 import { verifyPassword } from '../../daemon/security/passwords.js';
 import type { Db } from '../../daemon/store/db.js';
 import { SEED_ROLES } from '../../daemon/store/seed.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assetUrlPreview, expiryPreview, matchesEverything, purgeErrors } from '../../src/ui/validation/purge.js';
 import { emptyOriginForm, isDnsName, originToForm, toOriginBody, validateOrigin } from '../../src/ui/validation/origin.js';
 import { fitColumns, renderTable, truncate } from '../../src/ui/format/table.js';
-import { jobExpiry, timeLeft } from '../../src/ui/format/time.js';
+import { jobExpiry, timeLeft } from '../../src/rules/job-time.js';
 import { planAssignment } from '../../src/ui/format/assignment.js';
 import { applyTyped } from '../../src/ui/format/typed-text.js';
 import { deliveryServices, origins } from './helpers/fixtures.js';

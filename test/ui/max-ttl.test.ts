@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maxRevalDurationDays, maxTtlHoursFromParameters } from '../../daemon/jobs/reval-duration.js';
+import { maxRevalDurationDays, maxTtlHoursFromParameters } from '../../src/rules/purge/reval-duration.js';
 import { HttpClient } from '../../src/client/http.js';
 import { clientActions } from '../../src/ui/wire.js';
 import { ADMIN_PASSWORD, login, makeApp, type TestApp } from '../helpers/app.js';

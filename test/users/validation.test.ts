@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { tokenLink } from '../../daemon/mail/messages.js';
 import { smtpTransportOptions } from '../../daemon/mail/smtp.js';
 import { applyProfileChange } from '../../daemon/routes/user-current.js';
-import { integerValue, isValidEmail, passwordFields } from '../../daemon/routes/users-fields.js';
+import { integerValue, isValidEmail, passwordFields } from '../../src/rules/users/fields.js';
 import { usersFilter } from '../../daemon/routes/users-list-query.js';
-import { parseNewUser, parseRegistration } from '../../daemon/routes/users-validate-create.js';
+import { parseNewUser, parseRegistration } from '../../src/rules/users/validate-create.js';
 import { parseProfileUpdate } from '../../daemon/routes/users-validate-profile.js';
-import { COMMON_PASSWORDS } from '../../daemon/security/common-passwords.js';
-import { isCommonPassword, passwordProblem } from '../../daemon/security/password-quality.js';
+import { COMMON_PASSWORDS } from '../../src/rules/users/common-passwords.js';
+import { isCommonPassword, passwordProblem } from '../../src/rules/users/password-quality.js';
 import { placeholderUsernames } from '../../daemon/store/user-writes.js';
 import type { User } from '../../daemon/store/users.js';
 

@@ -1,5 +1,5 @@
-import { parseNewUser } from '../../../daemon/routes/users-validate-create.js';
-import { passwordProblem } from '../../../daemon/security/password-quality.js';
+import { parseNewUser } from '../../../src/rules/users/validate-create.js';
+import { passwordProblem } from '../../../src/rules/users/password-quality.js';
 
 /** The new-user form's fields, as typed. */
 export interface NewUserValues {

@@ -3,7 +3,7 @@ import type { Origin } from '../api/types';
 import { Link } from '../components/Link';
 import { expiringSoon, originsPerTenant, purgesPerDay, purgesPerDs, recentJobs } from '../lib/dashboard';
 import type { PortalJob } from '../lib/jobs';
-import { formatApiTime, formatDuration } from '../lib/time';
+import { formatApiTime, timeLeft } from '../lib/time';
 
 // Loaded on its own (React.lazy): the chart library stays out of the login page's bundle.
 
@@ -83,7 +83,7 @@ function ExpiringSoon({ jobs, now }: { jobs: PortalJob[]; now: number }) {
                 <span className="mono muted">{job.assetUrl.replace(/^https?:\/\/[^/]+/, '')}</span>
               </span>
               <span className="badge badge-scheduled" title={`ends ${formatApiTime(end)} UTC`}>
-                {formatDuration(end - now)} left
+                {timeLeft(end, now)} left
               </span>
             </li>
           ))}

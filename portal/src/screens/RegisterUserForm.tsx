@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { registerUser } from '../api/endpoints';
 import type { Alert, Role, Tenant } from '../api/types';
 import { Field } from '../components/Field';
-import { isValidEmail } from '../../../daemon/routes/users-fields.js';
+import { isValidEmail } from '../../../src/rules/users/fields.js';
 import { alertsOf } from '../lib/alerts';
 import { RoleTenantFields } from './RoleTenantFields';
 
@@ -18,7 +18,7 @@ export function RegisterUserForm({ roles, tenants, onDone, onCancel }: {
   const [tenantId, setTenantId] = useState('');
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState<Set<string>>(new Set());
-  // The daemon's own e-mail rule (daemon/routes/users-fields.ts), as the form is filled in.
+  // The daemon's own e-mail rule (src/rules/users/fields.ts), as the form is filled in.
   const errors: Record<string, string | undefined> = {
     email: email.trim() === '' ? 'cannot be blank' : isValidEmail(email.trim()) ? undefined : 'must be a valid email address',
     role: role === '' ? 'choose a role' : undefined,

@@ -1,4 +1,4 @@
-// The browser build's stand-in for `node:net`, which the shared origin rules (daemon/origins/addresses.ts) use for
+// The browser build's stand-in for `node:net`, which the shared origin rules (src/rules/origins/addresses.ts) use for
 // isIPv4/isIPv6. Same answers as Node's (test/portal/shims.test.ts compares them on many generated strings).
 
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]\\d|\\d)';

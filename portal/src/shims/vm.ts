@@ -1,4 +1,4 @@
-// The browser build's stand-in for `node:vm`, which the shared purge rules (daemon/jobs/bounded-match.ts) use to
+// The browser build's stand-in for `node:vm`, which the shared purge rules (src/rules/purge/bounded-match.ts) use to
 // stop a runaway regex probe after 100 ms. A page cannot interrupt its own script, so here the probe simply runs:
 // only a pattern that already failed the fast "backtracks little" check gets this far, and it is the user's own
 // input in the user's own tab (the daemon still refuses it with its time limit).

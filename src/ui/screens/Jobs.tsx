@@ -9,7 +9,7 @@ import { Details } from '../components/Details.js';
 import { useListKeys } from '../hooks/use-list-keys.js';
 import { useRequest } from '../hooks/use-request.js';
 import { useInterval } from '../hooks/use-interval.js';
-import { jobExpiry, jobTtlHours, timeLeft } from '../format/time.js';
+import { jobExpiry, jobTtlHours, timeLeft } from '../../rules/job-time.js';
 import { formatTimestamp } from '../../time.js';
 import { theme } from '../theme.js';
 

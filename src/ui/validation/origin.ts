@@ -1,10 +1,10 @@
-// The origin form's checks are the daemon's own (daemon/origins/validate.ts): the same rules and texts as the
+// The origin form's checks are the daemon's own (src/rules/origins/validate.ts): the same rules and texts as the
 // API's 400 answers. This module only turns typed text into the body those checks read, and their
 // `'<key>' <text>` messages back into one message per form field.
-import { validateOrigin as validateOriginBody, type OriginBody as CheckedBody } from '../../../daemon/origins/validate.js';
+import { validateOrigin as validateOriginBody, type OriginBody as CheckedBody } from '../../rules/origins/validate.js';
 import type { DeliveryService, OriginBody } from '../types.js';
 
-export { isDnsName } from '../../../daemon/origins/addresses.js';
+export { isDnsName } from '../../rules/origins/addresses.js';
 
 /** The origin form's fields, as typed. */
 export interface OriginFormValues {

@@ -1,9 +1,9 @@
-// The purge form's checks are the daemon's own (daemon/jobs): the same PCRE reading of the regex, the same
+// The purge form's checks are the daemon's own (src/rules/purge): the same PCRE reading of the regex, the same
 // bounds and the same messages, so what the screen accepts is what the server accepts.
 import { formatTimestamp, parseTimestamp } from '../../time.js';
-import { DEFAULT_MAX_REVAL_DURATION_DAYS, validatePurgeRequest } from '../../../daemon/jobs/purge-request.js';
-import { compilePcre } from '../../../daemon/jobs/pcre.js';
-import { matchesEverything as matchesEveryPath } from '../../../daemon/jobs/match-everything.js';
+import { DEFAULT_MAX_REVAL_DURATION_DAYS, validatePurgeRequest } from '../../rules/purge/purge-request.js';
+import { compilePcre } from '../../rules/purge/pcre.js';
+import { matchesEverything as matchesEveryPath } from '../../rules/purge/match-everything.js';
 
 /** The server's default ceiling: maxRevalDurationDays (90) × 24 hours. */
 export const DEFAULT_MAX_TTL_HOURS = DEFAULT_MAX_REVAL_DURATION_DAYS * 24;

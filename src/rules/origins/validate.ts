@@ -1,6 +1,20 @@
-import { NAME_LIMITS, nameProblem } from '../validation/names.js';
-import type { OriginFields } from '../store/origins.js';
+import { NAME_LIMITS, nameProblem } from '../names.js';
 import { isDnsName, isIPv4, isIPv6 } from './addresses.js';
+
+/** The columns an API write may set (never `isPrimary`: primary origins come from snapshot import). */
+export interface OriginFields {
+  name: string;
+  fqdn: string;
+  protocol: string;
+  port: number | null;
+  ipAddress: string | null;
+  ip6Address: string | null;
+  deliveryServiceId: number;
+  cachegroupId: number | null;
+  coordinateId: number | null;
+  profileId: number | null;
+  tenantId: number | null;
+}
 
 /**
  * An origin write body after the route's JSON schema checked its types. Keys the API also answers (isPrimary,

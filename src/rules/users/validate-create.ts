@@ -1,9 +1,9 @@
-import { userNameProblems } from '../validation/names.js';
-import { passwordProblem } from '../security/password-quality.js';
+import { userNameProblems } from '../names.js';
+import { passwordProblem } from './password-quality.js';
 import {
   INVALID_EMAIL, PASSWORD_MISMATCH, PROFILE_FIELDS, asBody, cannotBeBlank, integerValue, isBlank, isValidEmail,
   mustBeInteger, mustBeString, passwordFields, requiredStringProblem, type ProfileField,
-} from './users-fields.js';
+} from './fields.js';
 
 /** A valid POST users request. */
 export interface NewUserRequest {

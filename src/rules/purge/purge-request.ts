@@ -1,5 +1,5 @@
-import { parseTimestamp } from '../../src/time.js';
-import { toInteger } from '../http/params.js';
+import { parseTimestamp } from '../../time.js';
+import { toInteger } from '../integer.js';
 import { backtracksLittle } from './backtracking.js';
 import { REGEX_TOO_COMPLEX, probeRegex, staticRefusal } from './bounded-match.js';
 import { matchesEverything } from './match-everything.js';

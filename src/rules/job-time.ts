@@ -1,4 +1,4 @@
-import { parseTimestamp } from '../../time.js';
+import { parseTimestamp } from '../time.js';
 
 /** "2d 3h", "5h 12m", "4m 10s" or "expired": how long until `until` from `now` (epoch ms). */
 export function timeLeft(until: number, now: number): string {
