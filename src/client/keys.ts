@@ -1,5 +1,6 @@
 import type { HttpClient } from './http.js';
 import type { ApiResult } from './types.js';
+import type { CertificateSummary, KeySummary } from '../contract/keys.js';
 
 /** URL-signing keys: `key0` … `key15`. */
 export type UrlSigKeys = Record<string, string>;
@@ -18,27 +19,8 @@ export interface SslKeys {
 }
 
 /** One certificate of GET keys/summary: no key material. */
-export interface SslSummary {
-  version: number;
-  hostname: string;
-  fingerprint: string;
-  subject: string;
-  issuer: string;
-  notAfter: string;
-  daysLeft: number;
-  expiring: boolean;
-  authType: string | null;
-  changedBy: string;
-  changedAt: string;
-}
-
-/** GET keys/summary: what is stored per delivery service, without secrets. */
-export interface KeySummary {
-  xmlId: string;
-  urlSigKeys: { keys: number; names: string[]; changedBy: string; changedAt: string } | null;
-  uriSigningKeys: { issuers: { issuer: string; renewalKid: string | null; keys: { kid: string; alg: string }[] }[]; changedBy: string; changedAt: string } | null;
-  sslKeys: SslSummary[];
-}
+export type SslSummary = CertificateSummary;
+export type { KeySummary };
 
 const ds = (xmlId: string) => encodeURIComponent(xmlId);
 
