@@ -54,7 +54,8 @@ describe('the portal in a browser', () => {
     expect(timing.loadMs).toBeLessThan(3000);
     expect(loginFormMs).toBeLessThan(3000);
     expect(warmLoadMs).toBeLessThan(3000);
-    expect(await page.getByLabel('Username').isVisible()).toBe(true);
+    // After the reload the app renders the form again (React renders after the load event): wait for it, 3 s at most.
+    await page.getByLabel('Username').waitFor({ state: 'visible', timeout: 3000 });
     await browser.screenshot('01-login');
   });
 
