@@ -1,23 +1,12 @@
 import { isIP } from 'node:net';
 import { DNS_NAME, HOST_LABEL } from '../snapshot/fields.js';
-import { SERVER_STATUSES, type ServerStatus } from '../store/servers.js';
+import { SERVER_STATUSES, type ServerAddress, type ServerStatus } from '../store/servers.js';
 
 /** A reference given by id (`cachegroupId`) or by name (`cachegroup`). */
 export type Ref = { id: number } | { name: string };
 
 /** A validated POST/PUT servers body, its references not yet resolved. */
-export interface ServerInput {
-  hostName: string;
-  domainName: string;
-  tcpPort: number | null;
-  httpsPort: number | null;
-  interfaceName: string;
-  interfaceMtu: number;
-  ipAddress: string | null;
-  ipNetmask: string | null;
-  ipGateway: string | null;
-  ip6Address: string | null;
-  ip6Gateway: string | null;
+export interface ServerInput extends ServerAddress {
   status: ServerStatus;
   offlineReason: string | null;
   cachegroup: Ref;

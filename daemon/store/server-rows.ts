@@ -1,6 +1,5 @@
-/** A server (cache) with the names of what it refers to joined in. Times are epoch milliseconds. */
-export interface Server {
-  id: number;
+/** Where a cache is and how it is reached: the fields every form of a server record shares. */
+export interface ServerAddress {
   hostName: string;
   domainName: string;
   tcpPort: number | null;
@@ -12,6 +11,11 @@ export interface Server {
   ipGateway: string | null;
   ip6Address: string | null;
   ip6Gateway: string | null;
+}
+
+/** A server (cache) with the names of what it refers to joined in. Times are epoch milliseconds. */
+export interface Server extends ServerAddress {
+  id: number;
   typeId: number;
   type: string;
   status: string;

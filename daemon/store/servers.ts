@@ -1,26 +1,15 @@
 import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
-import { SERVER_SELECT, toServer, type Server, type ServerRow } from './server-rows.js';
+import { SERVER_SELECT, toServer, type Server, type ServerAddress, type ServerRow } from './server-rows.js';
 
-export type { Server } from './server-rows.js';
+export type { Server, ServerAddress } from './server-rows.js';
 
 /** Statuses a cache may have, with the seed's polling meaning (BEHAVIOR.md "Caches"). */
 export const SERVER_STATUSES = ['ONLINE', 'OFFLINE', 'REPORTED', 'ADMIN_DOWN', 'PRE_PROD'] as const;
 export type ServerStatus = (typeof SERVER_STATUSES)[number];
 
 /** The columns an API write sets. */
-export interface ServerFields {
-  hostName: string;
-  domainName: string;
-  tcpPort: number | null;
-  httpsPort: number | null;
-  interfaceName: string;
-  interfaceMtu: number;
-  ipAddress: string | null;
-  ipNetmask: string | null;
-  ipGateway: string | null;
-  ip6Address: string | null;
-  ip6Gateway: string | null;
+export interface ServerFields extends ServerAddress {
   typeId: number;
   status: ServerStatus;
   offlineReason: string | null;
