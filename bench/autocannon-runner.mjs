@@ -20,13 +20,25 @@ function purgeRequests(base) {
   ];
 }
 
-/** POST user/login: requests take turns over `logins.usernames`, all with `logins.password`. */
-function loginRequests({ usernames, password }) {
+let clients = 0;
+
+/**
+ * POST user/login: requests take turns over `logins.usernames`, all with `logins.password`. With
+ * `logins.forwardedFor`, each connection is a client of its own behind the (trusted) loopback proxy: it names its
+ * own address in X-Forwarded-For (10.77.x.y), as many users logging in through one reverse proxy do, so the
+ * daemon's per-address bound on logins in flight applies per simulated client, not to the whole load.
+ */
+function loginRequests({ usernames, password, forwardedFor }) {
   return [
     {
       setupRequest(request, context) {
         context.n = (context.n ?? Math.floor(Math.random() * usernames.length)) + 1;
-        return { ...request, body: JSON.stringify({ u: usernames[context.n % usernames.length], p: password }) };
+        if (forwardedFor && context.address === undefined) {
+          const n = ++clients;
+          context.address = `10.77.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+        }
+        const headers = forwardedFor ? { ...request.headers, 'x-forwarded-for': context.address } : request.headers;
+        return { ...request, headers, body: JSON.stringify({ u: usernames[context.n % usernames.length], p: password }) };
       },
     },
   ];

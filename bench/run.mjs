@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cliOriginsCase, coldStartCase, loginUnderLoadCase, probe, purgeCase, unavailable, versionCase } from './lib/cases.mjs';
+import { cliOriginsCase, coldStartCase, loginUnderLoadCase, probe, purgeCase, trustLoopbackProxy, unavailable, versionCase } from './lib/cases.mjs';
 import { ADMIN_PASSWORD, login, startDaemon } from './lib/daemon.mjs';
 import { LARGE, largeDataSet, smallDataSet, smallUsernames } from './lib/dataset.mjs';
 import { LOAD } from './lib/load.mjs';
@@ -89,6 +89,7 @@ async function smallPhase(passwordHash) {
   try {
     dataDir = await seedDataDir('small', smallDataSet(passwordHash));
     scratch.push(dataDir);
+    trustLoopbackProxy(dataDir);
   } catch (err) {
     for (const key of SMALL.filter(wanted)) add(unavailable(`small data set: ${key}`, '', err.message));
     return;
