@@ -155,9 +155,20 @@ function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, 
           return reply;
         }
       },
-      onSend: cached ? (request, reply, payload) => keepResponse(cache, request, reply, payload) : undefined,
+      // Callback hooks, not async ones: an answer served from the cache passes them without a promise.
+      onSend: cached
+        ? (request, reply, payload, done) => {
+            if (request.pendingCacheEntry === null) return done(null, payload);
+            keepResponse(cache, request, reply, payload).then((sent) => done(null, sent), done);
+          }
+        : undefined,
       // Requests waiting for this answer must not wait on a request that ended without one.
-      onResponse: cached ? async (request) => abandonComputation(request) : undefined,
+      onResponse: cached
+        ? (request, _reply, done) => {
+            abandonComputation(request);
+            done();
+          }
+        : undefined,
       handler: route.handler,
     });
   }
@@ -194,11 +205,12 @@ function refuseWhileClosing(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async () => {
-    if (closing) throw new ApiError(503, 'the daemon is shutting down; try again in a moment');
+  // Callback hooks: every request passes them, and an async hook costs a promise each time.
+  app.addHook('onRequest', (_request, _reply, done) => {
+    done(closing ? new ApiError(503, 'the daemon is shutting down; try again in a moment') : undefined);
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }

@@ -6,6 +6,21 @@ import { StoreUnavailableError, forbidden, unauthorized } from './errors.js';
 import { SESSION_COOKIE, readCookie } from './cookies.js';
 import type { Principal } from './route.js';
 
+/** Cookie values whose hash was computed lately (bounded); a hash never changes, so nothing invalidates it. */
+const hashes = new Map<string, string>();
+const HASHES_KEPT = 10_000;
+
+/** hashSecret of a session cookie, computed once per cookie value rather than on every request that sends it. */
+function sessionHash(cookie: string): string {
+  let hash = hashes.get(cookie);
+  if (hash === undefined) {
+    hash = hashSecret(cookie);
+    if (hashes.size >= HASHES_KEPT) hashes.clear();
+    hashes.set(cookie, hash);
+  }
+  return hash;
+}
+
 /** Moving the idle deadline costs a write; skip it when the deadline would move by less than this. */
 const TOUCH_GRANULARITY_MS = 60_000;
 
@@ -33,7 +48,7 @@ export async function authenticate(
 ): Promise<Principal> {
   const cookie = readCookie(request.headers.cookie, SESSION_COOKIE);
   if (!cookie || cookie.length > 256) throw unauthorized();
-  const idHash = hashSecret(cookie);
+  const idHash = sessionHash(cookie);
   const session = await deps.store.sessions.find(idHash);
   const now = deps.clock();
   if (!session) throw unauthorized();

@@ -5,8 +5,20 @@ import { MIN_GZIP_BYTES, acceptsGzip } from './compression.js';
 import type { CachedResponse, ResponseCache } from './response-cache.js';
 import type { Principal } from './route.js';
 
-/** The tables the tenant key is derived from. */
-const TENANT_TABLES: readonly string[] = ['tenants'];
+/**
+ * A route's tables with `tenants` added (the tenant key is derived from it), one array per route's list, so that
+ * one data version read per request covers both the answer and the tenant key; null (every table) stays null.
+ */
+const withTenantsMemo = new WeakMap<readonly string[], readonly string[]>();
+function withTenants(tables: readonly string[] | null): readonly string[] | null {
+  if (tables === null) return null;
+  let all = withTenantsMemo.get(tables);
+  if (!all) {
+    all = tables.includes('tenants') ? tables : [...tables, 'tenants'];
+    withTenantsMemo.set(tables, all);
+  }
+  return all;
+}
 
 /** What a request that missed the cache remembers until its response is sent. */
 interface PendingEntry {
@@ -42,8 +54,9 @@ export async function answerFromCache(
   tables: readonly string[] | null,
 ): Promise<boolean> {
   if (request.method !== 'GET') return false;
-  const version = await cache.version(tables);
-  const tenants = await cache.tenantKey(principal.tenantId, await cache.version(TENANT_TABLES), visibleTenants);
+  // The version of the route's tables and of the tenant tree at once (reading it costs a query).
+  const version = await cache.version(withTenants(tables));
+  const tenants = await cache.tenantKey(principal.tenantId, version, visibleTenants);
   const key = `${request.apiVersion}|${principal.privLevel}|${tenants}|${request.url}`;
   for (;;) {
     const hit = cache.get(key, version);

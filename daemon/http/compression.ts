@@ -13,6 +13,21 @@ export const MIN_GZIP_BYTES = 1024;
  */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
   if (header === undefined) return false;
+  if (typeof header !== 'string' || header.length > 128) return parseAcceptsGzip(header);
+  // Clients send the same few headers over and over: each is read once.
+  let known = verdicts.get(header);
+  if (known === undefined) {
+    known = parseAcceptsGzip(header);
+    if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
+    verdicts.set(header, known);
+  }
+  return known;
+}
+
+const verdicts = new Map<string, boolean>();
+const VERDICTS_KEPT = 256;
+
+function parseAcceptsGzip(header: string | string[]): boolean {
   let named: number | null = null;
   let wildcard: number | null = null;
   for (const item of (Array.isArray(header) ? header.join(',') : header).split(',')) {

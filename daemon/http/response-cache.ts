@@ -48,6 +48,9 @@ export interface ResponseCacheOptions {
 
 export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 
+/** Tenant keys remembered (per tenant and data version) before the memory starts over. */
+const TENANT_KEYS_KEPT = 4096;
+
 /** An answer being computed: the requests that wait for it, and how its computation ends. */
 interface Computation {
   version: string;
@@ -58,7 +61,8 @@ interface Computation {
 export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse>();
   private readonly computing = new Map<string, Computation>();
-  private readonly tenantKeys = new Map<number, { version: string; key: string }>();
+  /** Tenant keys by tenant id and the data version they were derived under (bounded: TENANT_KEYS_KEPT). */
+  private readonly tenantKeys = new Map<string, string>();
   private bytes = 0;
   readonly largeBytes: number;
 
@@ -171,14 +175,17 @@ export class ResponseCache {
   }
 
   /**
-   * A short stable name for the set of tenants a caller of `tenantId` sees, computed once per version of the
-   * tenant tree (`tenantsVersion`).
+   * A short stable name for the set of tenants a caller of `tenantId` sees, computed once per data version
+   * `version` (one that covers the tenant tree: it moves whenever `tenants` is written).
    */
-  async tenantKey(tenantId: number, tenantsVersion: string, visible: () => Promise<ReadonlySet<number>>): Promise<string> {
-    const known = this.tenantKeys.get(tenantId);
-    if (known !== undefined && known.version === tenantsVersion) return known.key;
+  async tenantKey(tenantId: number, version: string, visible: () => Promise<ReadonlySet<number>>): Promise<string> {
+    const memo = `${tenantId}|${version}`;
+    const known = this.tenantKeys.get(memo);
+    if (known !== undefined) return known;
     const key = [...(await visible())].sort((a, b) => a - b).join(',');
-    this.tenantKeys.set(tenantId, { version: tenantsVersion, key });
+    // Keys of outdated versions are never asked for again: the memory starts over once it holds many.
+    if (this.tenantKeys.size >= TENANT_KEYS_KEPT) this.tenantKeys.clear();
+    this.tenantKeys.set(memo, key);
     return key;
   }
 

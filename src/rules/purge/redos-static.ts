@@ -41,6 +41,8 @@ const charsMemo = new WeakMap<RegexNode, CharSet>();
 
 /** Every character the node may consume. */
 function chars(node: RegexNode): CharSet {
+  // A character node holds its set (most nodes of a purge regex are these): nothing to remember.
+  if (node.kind === 'char') return node.set;
   let set = charsMemo.get(node);
   if (!set) {
     set = computeChars(node);
