@@ -6,6 +6,7 @@ import { changeBy } from '../http/change.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
 import { createPurgeJob } from '../jobs/create-job.js';
+import { purgeTarget } from '../jobs/purge-target.js';
 import { MATCHES_EVERYTHING_WARNING, jobRecord, purgeSubmittedText } from '../jobs/job-record.js';
 import { maxRevalDurationDays } from '../../src/rules/purge/purge-request.js';
 import { validatePurgeOffThread } from '../jobs/validate-off-thread.js';
@@ -47,7 +48,7 @@ export function jobRoutes(ctx: AppContext): RouteDef[] {
     const checked = await validatePurgeOffThread(request.body, limits, String(principal.userId));
     if (!checked.ok) throw badRequest(checked.errors.join(', '));
     const purge = checked.request;
-    const ds = await ctx.store.deliveryServices.byId(purge.dsId);
+    const ds = await purgeTarget(ctx, purge.dsId);
     if (!ds || !(await visibleTenants(ctx, principal)).has(ds.tenantId)) throw notFound('No such Delivery Service!');
     const job = await createPurgeJob(ctx, request, ds, { regex: purge.regex, startTime: purge.startTime, ttlHours: purge.ttl }, now);
     const list: Alert[] = purge.matchesEverything ? [warningAlert(MATCHES_EVERYTHING_WARNING)] : [];

@@ -43,6 +43,9 @@ export function writeBatcher(db: Db): WriteBatcher {
 
 function newBatcher(db: Db): WriteBatcher {
   let queue: Queued[] = [];
+  // One savepoint runner for every write (nested in the batch's transaction, better-sqlite3 makes it a
+  // SAVEPOINT), not a new transaction function per write.
+  const inSavepoint = db.transaction((write: () => unknown) => write());
 
   const flush = () => {
     const batch = queue.length <= MAX_BATCH ? queue : queue.slice(0, MAX_BATCH);
@@ -55,7 +58,7 @@ function newBatcher(db: Db): WriteBatcher {
         db.transaction(() => {
           for (const item of batch) {
             try {
-              outcomes.push({ ok: true, value: guardWrite(db.transaction(item.write)) });
+              outcomes.push({ ok: true, value: guardWrite(() => inSavepoint(item.write)) });
             } catch (error) {
               if (error instanceof StoreUnavailableError) throw error;
               outcomes.push({ ok: false, error });
