@@ -21,6 +21,7 @@ export const PROBE_PATHS: readonly string[] = [
  * root, which still means "all content" to the origin that has to answer the revalidations.
  */
 export function matchesEverything(regex: RegExp): boolean {
-  const probe = new RegExp(regex.source, regex.flags.replace(/[gy]/g, ''));
+  // Without g or y, test() keeps no state between calls: the regex itself serves (no second compilation).
+  const probe = /[gy]/.test(regex.flags) ? new RegExp(regex.source, regex.flags.replace(/[gy]/g, '')) : regex;
   return PROBE_PATHS.every((path) => path === '/' || probe.test(path));
 }
