@@ -7,10 +7,17 @@ import { sqliteStore, type Store } from '../../../daemon/store/index.js';
 import { openPgStore } from '../../../daemon/store-pg/index.js';
 import { startPgCluster, type PgCluster } from '../../helpers/pg-cluster.js';
 
-/** Opens a fresh, migrated, empty store of one kind; `close` drops it. */
+/** A fresh, migrated, empty store, with a way for the test to load rows (plain SQL both databases accept). */
+export interface OpenedStore {
+  store: Store;
+  /** Runs literal SQL (test fixtures only: no parameters), then lets PostgreSQL's ids continue past the largest. */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
 export interface StoreKind {
   name: 'sqlite' | 'postgres';
-  open(): Promise<{ store: Store; close(): Promise<void> }>;
+  open(): Promise<OpenedStore>;
 }
 
 /**
@@ -28,9 +35,13 @@ export function describeEachStore(title: string, suite: (kind: StoreKind) => voi
     name: 'sqlite',
     async open() {
       const dir = mkdtempSync(join(tmpdir(), 'cdnctl-store-'));
-      const store = sqliteStore(openDatabase(join(dir, 'cdnctl.db')));
+      const db = openDatabase(join(dir, 'cdnctl.db'));
+      const store = sqliteStore(db);
       return {
         store,
+        async exec(sql) {
+          db.exec(sql);
+        },
         async close() {
           await store.close();
           rmSync(dir, { recursive: true, force: true });
@@ -42,8 +53,15 @@ export function describeEachStore(title: string, suite: (kind: StoreKind) => voi
     name: 'postgres',
     async open() {
       if (!cluster) throw new Error('the PostgreSQL cluster did not start');
-      const { store } = await openPgStore(await cluster.createDatabase());
-      return { store, close: () => store.close() };
+      const { store, pool } = await openPgStore(await cluster.createDatabase());
+      return {
+        store,
+        async exec(sql) {
+          await pool.query(sql);
+          await pool.query('SELECT cdnctl_sync_identities()');
+        },
+        close: () => store.close(),
+      };
     },
   };
   for (const kind of [sqlite, postgres]) describe(`${title} (${kind.name})`, () => suite(kind));
