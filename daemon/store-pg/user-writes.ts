@@ -1,5 +1,6 @@
 import type { UserFields } from '../store/user-rows.js';
-import { placeholderUsernames, type TakenField, type TokenGrant, type UserWriteStore } from '../store/user-writes.js';
+import type { Change } from '../store/change-log.js';
+import { placeholderUsernames, type RegistrationResult, type TakenField, type UserWriteStore } from '../store/user-writes.js';
 import { loggedWritePg } from './change-append.js';
 import type { PgClient, PgPool } from './pool.js';
 import { statement } from './statement.js';
@@ -56,20 +57,41 @@ async function pendingUserId(client: PgClient, email: string, roleId: number, te
   return row!.id;
 }
 
-/** The users API's transactional writes on PostgreSQL. */
+type Registration = Parameters<UserWriteStore['savePendingRegistration']>[0];
+
+/** The pending user of `r.email` created or refreshed, with its new registration token (the lock is held). */
+async function register(client: PgClient, r: Registration): Promise<RegistrationResult> {
+  const existing = await emailOwner.get(client, r.email);
+  if (existing && existing.new_user === 0) return { completed: true };
+  let userId: number;
+  if (existing) {
+    userId = existing.id;
+    await refreshPending.run(client, r.roleId, r.tenantId, r.now, userId);
+  } else {
+    userId = await pendingUserId(client, r.email, r.roleId, r.tenantId, r.now);
+  }
+  // The user's unused registration tokens give way to the new one.
+  await revokeTokens.run(client, userId, 'register');
+  await insertToken.run(client, r.token.tokenHash, userId, 'register', r.now, r.token.expiresAt);
+  return { userId };
+}
+
+/** The users API's transactional writes on PostgreSQL, each one transaction under the users lock. */
 export function pgUserWrites(pool: PgPool): UserWriteStore {
+  const locked = <R>(write: (client: PgClient) => Promise<R>, change: Change<R> | undefined) =>
+    loggedWritePg(pool, async (client) => {
+      await lockUsers.run(client);
+      return write(client);
+    }, change);
   return {
     async create(fields, now, change) {
-      return loggedWritePg(pool, async (client) => {
-        await lockUsers.run(client);
+      return locked(async (client) => {
         const field = await taken(client, fields, null);
-        if (field) return { taken: field };
-        return { id: await insertUser(client, fields, now) };
+        return field ? { taken: field } : { id: await insertUser(client, fields, now) };
       }, change);
     },
     async updateProfile(id, fields, now, options, change) {
-      return loggedWritePg(pool, async (client) => {
-        await lockUsers.run(client);
+      return locked(async (client) => {
         const field = await taken(client, fields, id);
         if (field) return { taken: field };
         await updateUser(client, id, fields, now);
@@ -81,28 +103,11 @@ export function pgUserWrites(pool: PgPool): UserWriteStore {
       }, change);
     },
     async savePendingRegistration(r, change) {
-      return loggedWritePg(pool, async (client) => {
-        await lockUsers.run(client);
-        const existing = await emailOwner.get(client, r.email);
-        if (existing && existing.new_user === 0) return { completed: true as const };
-        let userId: number;
-        if (existing) {
-          userId = existing.id;
-          await refreshPending.run(client, r.roleId, r.tenantId, r.now, userId);
-        } else {
-          userId = await pendingUserId(client, r.email, r.roleId, r.tenantId, r.now);
-        }
-        await grant(client, userId, 'register', r.token, r.now);
-        return { userId };
-      }, change);
+      return locked((client) => register(client, r), change);
     },
     async savePasswordReset(userId, token, now) {
+      // One INSERT; the user's other unused reset tokens stay valid until they expire.
       await insertToken.run(pool, token.tokenHash, userId, 'reset', now, token.expiresAt);
     },
   };
-}
-
-async function grant(client: PgClient, userId: number, purpose: 'register' | 'reset', token: TokenGrant, now: number): Promise<void> {
-  await revokeTokens.run(client, userId, purpose);
-  await insertToken.run(client, token.tokenHash, userId, purpose, now, token.expiresAt);
 }
