@@ -4,7 +4,7 @@ import { statement } from './statement.js';
 
 // Names in SQLite's binary order, whatever the database's collation.
 const list = statement<[], CdnRow>('cdns_list', 'SELECT * FROM cdns ORDER BY name COLLATE "C"');
-const byId = statement<[number], CdnRow>('cdns_by_id', 'SELECT * FROM cdns WHERE id = $1');
+const byId = statement<[number], CdnRow>('cdns_by_id', 'SELECT * FROM cdns WHERE id = $1::bigint');
 const byName = statement<[string], CdnRow>('cdns_by_name', 'SELECT * FROM cdns WHERE name = $1');
 
 /** CDNs on PostgreSQL: the same answers as sqliteCdns. */

@@ -8,21 +8,22 @@ import { loggedWritePg } from './change-append.js';
 import type { PgClient, PgPool } from './pool.js';
 import { statement } from './statement.js';
 
+// Ids travel as bigint: an id beyond integer's range finds nothing, as on SQLite, instead of failing the query.
 const users = statement<[number], FederationUserRow>(
   'federation_users_of',
   `SELECT u.id, u.username, u.company, r.name AS role, u.email, u.full_name, u.tenant_id
      FROM federation_users fu JOIN users u ON u.id = fu.user_id JOIN roles r ON r.id = u.role_id
-    WHERE fu.federation_id = $1 ORDER BY u.id`,
+    WHERE fu.federation_id = $1::bigint ORDER BY u.id`,
 );
 // Assignments to one federation take turns (as SQLite's writers do), so a replacing assignment clears what an
 // earlier one committed; the lock also keeps the federation from being deleted until this one commits.
 const federation = statement<[number], { id: number }>(
   'federation_users_federation',
-  'SELECT id FROM federations WHERE id = $1 FOR NO KEY UPDATE',
+  'SELECT id FROM federations WHERE id = $1::bigint FOR NO KEY UPDATE',
 );
 const visibleUser = statement<[number, number[] | null], { id: number }>(
   'federation_users_visible_user',
-  `SELECT id FROM users WHERE id = $1 AND ($2::int[] IS NULL OR tenant_id = ANY($2::int[])) FOR KEY SHARE`,
+  `SELECT id FROM users WHERE id = $1::bigint AND ($2::bigint[] IS NULL OR tenant_id = ANY($2::bigint[])) FOR KEY SHARE`,
 );
 const clear = statement<[number]>('federation_users_clear', 'DELETE FROM federation_users WHERE federation_id = $1');
 // An assignment another writer made first is a conflict on the primary key: no row comes back.
@@ -33,8 +34,8 @@ const insert = statement<[number, number], { user_id: number }>(
 const remove = statement<[number, number, number[] | null], { username: string }>(
   'federation_users_remove',
   `DELETE FROM federation_users fu USING users u
-    WHERE fu.federation_id = $1 AND fu.user_id = $2 AND u.id = fu.user_id
-      AND ($3::int[] IS NULL OR u.tenant_id = ANY($3::int[]))
+    WHERE fu.federation_id = $1::bigint AND fu.user_id = $2::bigint AND u.id = fu.user_id
+      AND ($3::bigint[] IS NULL OR u.tenant_id = ANY($3::bigint[]))
     RETURNING u.username`,
 );
 

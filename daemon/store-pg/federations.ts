@@ -13,7 +13,7 @@ import { inTransaction } from './transaction.js';
 
 // Cnames and xmlIds in SQLite's binary order, whatever the database's collation.
 const list = statement<[], FederationRow>('federations_list', `${SELECT} ORDER BY f.cname COLLATE "C"`);
-const byId = statement<[number], FederationRow>('federations_by_id', `${SELECT} WHERE f.id = $1`);
+const byId = statement<[number], FederationRow>('federations_by_id', `${SELECT} WHERE f.id = $1::bigint`);
 const byCname = statement<[string], FederationRow>('federations_by_cname', `${SELECT} WHERE f.cname = $1`);
 const allLinks = statement<[], LinkRow>('federations_all_links', `${LINKS} ORDER BY ds.xml_id COLLATE "C"`);
 const linksOf = statement<[number], LinkRow>(

@@ -20,7 +20,7 @@ import type { PgClient, PgPool } from './pool.js';
 import { statement, type PgStatement } from './statement.js';
 
 // An origin is visible when its delivery service's tenant is, and its own tenant (when it has one) is too.
-const tenancy = (n: number) => `ds.tenant_id = ANY($${n}::int[]) AND (o.tenant_id IS NULL OR o.tenant_id = ANY($${n}::int[]))`;
+const tenancy = (n: number) => `ds.tenant_id = ANY($${n}::bigint[]) AND (o.tenant_id IS NULL OR o.tenant_id = ANY($${n}::bigint[]))`;
 
 /**
  * SQLite's order: names compare as bytes (COLLATE "C"), NULL sorts before every value (NULLS FIRST ascending,
@@ -43,7 +43,7 @@ export function pgOriginListSql(
   withTenancy: boolean,
   json: boolean,
 ): string {
-  const where = keys.map((k, i) => `${COLUMNS[k]} = $${i + 1}`);
+  const where = keys.map((k, i) => `${COLUMNS[k]} = $${i + 1}::${k === 'name' ? 'text' : 'bigint'}`);
   let n = keys.length;
   if (withTenancy) where.push(tenancy(++n));
   const limit = `$${++n}::bigint`;
@@ -79,7 +79,8 @@ function listStatement(query: OriginListQuery, json: boolean) {
   return { statement: found, params };
 }
 
-const get = statement<[number], OriginRow>('origins_get', `${COLUMNS_SELECTED}${FROM} WHERE o.id = $1`);
+// Ids travel as bigint: an id beyond integer's range finds nothing, as on SQLite, instead of failing the query.
+const get = statement<[number], OriginRow>('origins_get', `${COLUMNS_SELECTED}${FROM} WHERE o.id = $1::bigint`);
 const placeholders = WRITABLE.map((_, i) => `$${i + 1}`).join(', ');
 // A name another origin has (even one committed a moment ago by another daemon) inserts nothing.
 const insert = statement<unknown[], { id: number }>(
@@ -88,11 +89,11 @@ const insert = statement<unknown[], { id: number }>(
 );
 const update = statement<unknown[]>(
   'origins_update',
-  `UPDATE origins SET ${WRITABLE.map((c, i) => `${c} = $${i + 1}`).join(', ')} WHERE id = $${WRITABLE.length + 1}`,
+  `UPDATE origins SET ${WRITABLE.map((c, i) => `${c} = $${i + 1}`).join(', ')} WHERE id = $${WRITABLE.length + 1}::bigint`,
 );
-const remove = statement<[number]>('origins_delete', 'DELETE FROM origins WHERE id = $1 AND is_primary = 0');
-const cachegroup = statement<[number], { id: number }>('origins_has_cachegroup', 'SELECT id FROM cachegroups WHERE id = $1');
-const coordinate = statement<[number], { id: number }>('origins_has_coordinate', 'SELECT id FROM coordinates WHERE id = $1');
+const remove = statement<[number]>('origins_delete', 'DELETE FROM origins WHERE id = $1::bigint AND is_primary = 0');
+const cachegroup = statement<[number], { id: number }>('origins_has_cachegroup', 'SELECT id FROM cachegroups WHERE id = $1::bigint');
+const coordinate = statement<[number], { id: number }>('origins_has_coordinate', 'SELECT id FROM coordinates WHERE id = $1::bigint');
 
 const values = (fields: OriginFields, now: number): unknown[] => {
   const named = fieldParams(fields, now);

@@ -6,10 +6,10 @@ import { statement } from './statement.js';
 const list = statement<[number | null, string | null, number | null], ProfileRow>(
   'profiles_list',
   `${SELECT}
-    WHERE ($1::int IS NULL OR p.id = $1) AND ($2::text IS NULL OR p.name = $2) AND ($3::int IS NULL OR p.cdn_id = $3)
+    WHERE ($1::bigint IS NULL OR p.id = $1::bigint) AND ($2::text IS NULL OR p.name = $2) AND ($3::bigint IS NULL OR p.cdn_id = $3::bigint)
     ORDER BY p.id`,
 );
-const get = statement<[number], ProfileRow>('profiles_get', `${SELECT} WHERE p.id = $1`);
+const get = statement<[number], ProfileRow>('profiles_get', `${SELECT} WHERE p.id = $1::bigint`);
 
 /** Profiles on PostgreSQL: the same answers as sqliteProfiles. */
 export function pgProfiles(pool: PgPool): ProfileStore {

@@ -27,6 +27,7 @@ describeEachStore('CDN and type lookup stores', (kind) => {
   it('cdns.byId and byName answer one CDN or null, names matching exactly', async () => {
     expect(await h.store.cdns.byId(2)).toEqual({ id: 2, name: 'cdn1', domainName: 'cdn1.example.net', dnssecEnabled: false, lastUpdated: T0 });
     expect(await h.store.cdns.byId(99)).toBeNull();
+    expect(await h.store.cdns.byId(2 ** 40)).toBeNull();
     expect((await h.store.cdns.byName('Cdn-a'))?.id).toBe(4);
     expect(await h.store.cdns.byName('cdn-a')).toBeNull();
   });
@@ -38,5 +39,6 @@ describeEachStore('CDN and type lookup stores', (kind) => {
     expect(await h.store.typeLookup.find('server', { name: 'MID_LOC' })).toBeNull();
     expect(await h.store.typeLookup.find('server', { name: 'edge' })).toBeNull();
     expect(await h.store.typeLookup.find('deliveryservice', { id: 99 })).toBeNull();
+    expect(await h.store.typeLookup.find('server', { id: 2 ** 40 })).toBeNull();
   });
 });

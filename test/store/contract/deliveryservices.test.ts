@@ -34,6 +34,7 @@ const FILTERS: DeliveryServiceFilter[] = [
   {}, { ids: [1, 10, 12] }, { ids: [] }, { xmlId: 'ds-video' }, { xmlId: 'nope' }, { cdnId: 2 }, { cdnId: 1 }, { cdnName: 'cdn1' },
   { cdnName: 'ALL' }, { tenantIds: [2, 3] }, { tenantIds: new Set([4]) }, { tenantIds: [] }, { userId: 2 }, { userId: 3 },
   { notAssignedToUserId: 2 }, { userId: 2, tenantIds: [3], cdnId: 2 }, { ids: [1, 2, 11], notAssignedToUserId: 3, cdnName: 'cdn1' },
+  { ids: [2 ** 40, 1] }, { cdnId: 2 ** 40 }, { tenantIds: [2 ** 40] }, { userId: 2 ** 40 }, { notAssignedToUserId: 2 ** 40 },
 ];
 
 describeEachStore('delivery services store', (kind) => {
@@ -62,6 +63,7 @@ describeEachStore('delivery services store', (kind) => {
     expect(await h.store.deliveryServices.byId(12)).toMatchObject({ active: false, profileName: 'GLOBAL', primaryOrigin: null, missLat: null });
     for (const id of [1, 2, 3, 10, 11, 12]) expect(await h.store.deliveryServices.byId(id)).toEqual(await reference.store.deliveryServices.byId(id));
     expect(await h.store.deliveryServices.byId(99)).toBeNull();
+    expect(await h.store.deliveryServices.byId(2 ** 40)).toBeNull();
   });
 
   it('byXmlId matches the xmlId exactly', async () => {

@@ -47,6 +47,7 @@ describeEachStore('federations and federation users stores', (kind) => {
     });
     expect(await h.store.federations.byId(2)).toEqual(await reference.store.federations.byId(2));
     expect(await h.store.federations.byId(99)).toBeNull();
+    expect(await h.store.federations.byId(2 ** 40)).toBeNull();
     expect((await h.store.federations.byCname('fed_c.example.net.'))?.id).toBe(3);
     expect(await h.store.federations.byCname('FED_C.example.net.')).toBeNull();
   });
@@ -55,6 +56,7 @@ describeEachStore('federations and federation users stores', (kind) => {
     expect(await h.store.federationUsers.users(1)).toEqual([OPS]);
     expect(await h.store.federationUsers.users(2)).toEqual([]);
     expect(await h.store.federationUsers.users(99)).toEqual([]);
+    expect(await h.store.federationUsers.users(2 ** 40)).toEqual([]);
   });
 
   const withFresh = async (test: (store: Store) => Promise<void>) => {
@@ -79,6 +81,8 @@ describeEachStore('federations and federation users stores', (kind) => {
       expect(await fu.assign(2, [4, 99], false, null, change)).toEqual({ kind: 'user-missing', userId: 99 });
       expect(await fu.assign(2, [4], false, [2, 3], change)).toEqual({ kind: 'user-missing', userId: 4 });
       expect(await fu.assign(99, [1], false, null, change)).toEqual({ kind: 'federation-missing' });
+      expect(await fu.assign(2 ** 40, [1], false, null, change)).toEqual({ kind: 'federation-missing' });
+      expect(await fu.assign(2, [2 ** 40], false, [2 ** 40], change)).toEqual({ kind: 'user-missing', userId: 2 ** 40 });
       expect(await userIds(store, 2)).toEqual([1, 3]);
       expect(await fu.assign(2, [3, 4], true, [3, 4], change)).toEqual({ kind: 'assigned', count: 2 });
       expect(await userIds(store, 2)).toEqual([3, 4]);
@@ -96,8 +100,9 @@ describeEachStore('federations and federation users stores', (kind) => {
       expect(await store.federationUsers.remove(1, 2, [2], change)).toBe('ops');
       expect(await store.federationUsers.remove(1, 2, null, change)).toBeNull();
       expect(await store.federationUsers.remove(99, 2, null, change)).toBeNull();
+      expect(await store.federationUsers.remove(2 ** 40, 2 ** 40, [2 ** 40], change)).toBeNull();
       expect(await userIds(store, 1)).toEqual([]);
-      expect(seen).toEqual([null, 'ops', null, null]);
+      expect(seen).toEqual([null, 'ops', null, null, null]);
     }));
 
   it('concurrent assignments of one user: exactly one is assigned; concurrent replacements take turns', () =>

@@ -52,6 +52,7 @@ const fields = (over: Partial<OriginFields> = {}): OriginFields => ({
 });
 
 const names = async (store: Store, q: OriginListQuery) => (await store.origins.list(q)).map((o) => o.name);
+const BIG = 2 ** 40;
 const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 describeEachStore('origins store', (kind) => {
@@ -120,6 +121,17 @@ describeEachStore('origins store', (kind) => {
     expect(await h.store.origins.hasCachegroup(99)).toBe(false);
     expect(await h.store.origins.hasCoordinate(1)).toBe(true);
     expect(await h.store.origins.hasCoordinate(2)).toBe(false);
+  });
+
+  it('an id beyond 32 bits finds nothing', async () => {
+    expect(await h.store.origins.get(BIG)).toBeNull();
+    expect(await h.store.origins.hasCachegroup(BIG)).toBe(false);
+    expect(await h.store.origins.hasCoordinate(BIG)).toBe(false);
+    for (const key of ['cachegroup', 'coordinate', 'deliveryservice', 'id', 'profileId', 'tenant'] as const) {
+      expect(await h.store.origins.list(query({ filters: { [key]: BIG } }))).toEqual([]);
+      expect((await h.store.origins.listJson(query({ filters: { [key]: BIG } }))).toString()).toBe('[]');
+    }
+    expect(await h.store.origins.delete(BIG)).toBe(false);
   });
 
   const withFresh = async (test: (store: Store) => Promise<void>) => {

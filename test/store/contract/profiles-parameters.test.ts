@@ -18,7 +18,7 @@ INSERT INTO parameters (id, name, config_file, value, secure, last_updated) VALU
 INSERT INTO profile_parameters (profile_id, parameter_id) VALUES (2, 10), (2, 11), (2, 12), (2, 13), (2, 14), (3, 12);
 `;
 
-const FILTERS: ProfileFilters[] = [{}, { id: 2 }, { id: 99 }, { name: 'MID_ATS' }, { name: 'mid_ats' }, { cdnId: 2 }, { cdnId: 1, name: 'empty' }, { id: 1, cdnId: 2 }];
+const FILTERS: ProfileFilters[] = [{}, { id: 2 }, { id: 99 }, { name: 'MID_ATS' }, { name: 'mid_ats' }, { cdnId: 2 }, { cdnId: 1, name: 'empty' }, { id: 1, cdnId: 2 }, { id: 2 ** 40 }, { cdnId: 2 ** 40 }];
 
 describeEachStore('profiles and parameters stores', (kind) => {
   let h: OpenedStore;
@@ -49,6 +49,7 @@ describeEachStore('profiles and parameters stores', (kind) => {
   it('profiles.get answers one profile or null', async () => {
     expect(await h.store.profiles.get(4)).toMatchObject({ name: 'empty', routingDisabled: true });
     expect(await h.store.profiles.get(99)).toBeNull();
+    expect(await h.store.profiles.get(2 ** 40)).toBeNull();
   });
 
   it('parameters.ofProfile orders by name and config file as bytes, then id; null for no such profile', async () => {
