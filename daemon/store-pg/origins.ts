@@ -22,19 +22,24 @@ import { statement, type PgStatement } from './statement.js';
 // An origin is visible when its delivery service's tenant is, and its own tenant (when it has one) is too.
 const tenancy = (n: number) => `ds.tenant_id = ANY($${n}::bigint[]) AND (o.tenant_id IS NULL OR o.tenant_id = ANY($${n}::bigint[]))`;
 
+/** The sort keys that may be NULL: SQLite sorts NULL before every value, PostgreSQL after. */
+const NULLABLE: ReadonlySet<OriginFilterKey> = new Set(['cachegroup', 'coordinate', 'profileId', 'tenant']);
+
 /**
- * SQLite's order: names compare as bytes (COLLATE "C"), NULL sorts before every value (NULLS FIRST ascending,
- * NULLS LAST descending), ties by id ascending.
+ * SQLite's order over the sort key `key` and the id `id`: names compare as bytes (COLLATE "C"), NULL sorts before
+ * every value (NULLS FIRST ascending, NULLS LAST descending), ties by id ascending. Keys that are never NULL get
+ * no NULLS clause, so the primary key's index still serves ORDER BY id.
  */
-function orderSql(orderBy: OriginFilterKey, descending: boolean): string {
-  const column = orderBy === 'name' ? `${COLUMNS.name} COLLATE "C"` : COLUMNS[orderBy];
-  const direction = descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST';
-  return orderBy === 'id' ? `o.id ${direction}` : `${column} ${direction}, o.id`;
+function orderSql(orderBy: OriginFilterKey, descending: boolean, key: string, id: string): string {
+  const nulls = NULLABLE.has(orderBy) ? (descending ? ' NULLS LAST' : ' NULLS FIRST') : '';
+  const direction = `${descending ? 'DESC' : 'ASC'}${nulls}`;
+  if (orderBy === 'id') return `${id} ${direction}`;
+  return `${key}${orderBy === 'name' ? ' COLLATE "C"' : ''} ${direction}, ${id}`;
 }
 
 /**
  * The SQL of one list shape, parameters in this order: the present filters' values, the visible tenants (with
- * tenancy), limit (negative: none, as on SQLite), offset, and for JSON the text before and after the array.
+ * tenancy), limit (negative: none, as on SQLite), offset. With `json`, each row is one record's JSON text.
  */
 export function pgOriginListSql(
   keys: readonly OriginFilterKey[],
@@ -49,12 +54,8 @@ export function pgOriginListSql(
   const limit = `$${++n}::bigint`;
   const page = ` LIMIT CASE WHEN ${limit} < 0 THEN NULL ELSE ${limit} END OFFSET greatest($${++n}::bigint, 0)`;
   const filter = where.length ? ` WHERE ${where.join(' AND ')}` : '';
-  const order = orderSql(orderBy, descending);
-  if (!json) return `${COLUMNS_SELECTED}${FROM}${filter} ORDER BY ${order}${page}`;
-  // The records joined in the list's order: row_number() carries that order into the aggregate.
-  const records = `SELECT ${ORIGIN_JSON_RECORD} AS record, row_number() OVER (ORDER BY ${order}) AS n${FROM}${filter} ORDER BY n${page}`;
-  return `SELECT $${n + 1}::text || '[' || coalesce(string_agg(record, ',' ORDER BY n), '') || ']' || $${n + 2}::text AS body
-    FROM (${records}) r`;
+  const order = orderSql(orderBy, descending, COLUMNS[orderBy], 'o.id');
+  return `${json ? `SELECT ${ORIGIN_JSON_RECORD} AS record` : COLUMNS_SELECTED}${FROM}${filter} ORDER BY ${order}${page}`;
 }
 
 // One named statement per list shape, made on first use and shared by every store in the process.
@@ -124,9 +125,11 @@ export function pgOrigins(pool: PgPool): OriginStore {
       return ((await list.all(pool, ...params)) as OriginRow[]).map(toOrigin);
     },
     async listJson(query, before = '', after = '') {
+      // The records come in the list's order (the query's own ORDER BY) and are joined here, as SQLite joins them:
+      // an aggregate in PostgreSQL 15 would sort them all once more.
       const { statement: list, params } = listStatement(query, true);
-      const row = (await list.get(pool, ...params, before, after)) as { body: string };
-      return Buffer.from(row.body, 'utf8');
+      const rows = (await list.all(pool, ...params)) as { record: string }[];
+      return Buffer.from(`${before}[${rows.map((r) => r.record).join(',')}]${after}`, 'utf8');
     },
     async get(id) {
       const row = await get.get(pool, id);
