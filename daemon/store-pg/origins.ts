@@ -92,6 +92,7 @@ const update = statement<unknown[]>(
   'origins_update',
   `UPDATE origins SET ${WRITABLE.map((c, i) => `${c} = $${i + 1}`).join(', ')} WHERE id = $${WRITABLE.length + 1}::bigint`,
 );
+const nameOwner = statement<[string], { id: number }>('origins_name_owner', 'SELECT id FROM origins WHERE name = $1');
 const remove = statement<[number]>('origins_delete', 'DELETE FROM origins WHERE id = $1::bigint AND is_primary = 0');
 const cachegroup = statement<[number], { id: number }>('origins_has_cachegroup', 'SELECT id FROM cachegroups WHERE id = $1::bigint');
 const coordinate = statement<[number], { id: number }>('origins_has_coordinate', 'SELECT id FROM coordinates WHERE id = $1::bigint');
@@ -108,8 +109,9 @@ const isNameTaken = (err: unknown) => isUniqueViolation(err) && (err as { constr
 async function updateUnlessNameTaken(client: PgClient, id: number, fields: OriginFields, now: number): Promise<boolean> {
   await client.query('SAVEPOINT origin_update');
   try {
-    await update.run(client, ...values(fields, now), id);
-    return true;
+    if ((await update.run(client, ...values(fields, now), id)) > 0) return true;
+    // No such origin: SQLite's answer still depends on whether another origin has the name.
+    return (await nameOwner.get(client, fields.name)) === undefined;
   } catch (err) {
     if (!isNameTaken(err)) throw err;
     await client.query('ROLLBACK TO SAVEPOINT origin_update');
