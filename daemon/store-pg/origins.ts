@@ -127,8 +127,8 @@ export function pgOrigins(pool: PgPool): OriginStore {
       return ((await list.all(pool, ...params)) as OriginRow[]).map(toOrigin);
     },
     async listJson(query, before = '', after = '') {
-      // The records come in the list's order (the query's own ORDER BY) and are joined here, as SQLite joins them:
-      // an aggregate in PostgreSQL 15 would sort them all once more.
+      // The records come in the list's order (the query's own ORDER BY) and are joined here, where SQLite's
+      // group_concat joins them: an ordered aggregate in PostgreSQL 15 would sort them all once more.
       const { statement: list, params } = listStatement(query, true);
       const rows = (await list.all(pool, ...params)) as { record: string }[];
       return Buffer.from(`${before}[${rows.map((r) => r.record).join(',')}]${after}`, 'utf8');
