@@ -15,6 +15,7 @@ const byShort = statement<[string], ExtensionRow>('serverchecks_by_short', `${EX
 const nameTaken = statement<[string]>('serverchecks_name_taken', 'SELECT 1 FROM to_extensions WHERE name = $1');
 const shortTaken = statement<[string]>('serverchecks_short_taken', 'SELECT 1 FROM to_extensions WHERE servercheck_short_name = $1');
 // A name or short name already there inserts nothing (no error): the statement alone decides, whoever inserts too.
+// NOT EXISTS first, so a refused insert does not draw an id (ids stay gapless as in SQLite); ON CONFLICT for a race.
 const insert = statement<
   [string, string, string, string, number, string | null, string | null, string | null, number, number],
   { id: number }
@@ -22,7 +23,9 @@ const insert = statement<
   'serverchecks_insert',
   `INSERT INTO to_extensions (name, version, info_url, script_file, isactive, additional_config_json, description,
                               servercheck_short_name, type_id, last_updated)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING id`,
+   SELECT $1, $2, $3, $4, $5, $6, $7, $8::text, $9, $10
+    WHERE NOT EXISTS (SELECT 1 FROM to_extensions WHERE name = $1 OR servercheck_short_name = $8::text)
+   ON CONFLICT DO NOTHING RETURNING id`,
 );
 const remove = statement<[number], { short: string | null }>(
   'serverchecks_delete',

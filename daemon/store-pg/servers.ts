@@ -51,12 +51,15 @@ const writeParams = (f: ServerFields, now: number): WriteParams => [
 ];
 
 // A taken host name inserts nothing: the one statement decides, whichever daemon inserts the same name at once.
+// NOT EXISTS first, so a refused insert does not draw an id (ids stay gapless as in SQLite); ON CONFLICT for a race.
 const insert = statement<WriteParams, { id: number }>(
   'servers_insert',
   `INSERT INTO servers (host_name, domain_name, tcp_port, https_port, interface_name, interface_mtu, ip_address,
      ip_netmask, ip_gateway, ip6_address, ip6_gateway, type_id, status, offline_reason, cachegroup_id, cdn_id,
      profile_id, last_updated)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+   SELECT $1::text, $2, $3::integer, $4::integer, $5, $6::integer, $7, $8, $9, $10, $11, $12::integer, $13, $14,
+          $15::integer, $16::integer, $17::integer, $18::bigint
+    WHERE NOT EXISTS (SELECT 1 FROM servers WHERE host_name = $1::text)
    ON CONFLICT (host_name) DO NOTHING RETURNING id`,
 );
 const update = statement<[...WriteParams, number]>(
