@@ -51,6 +51,17 @@ const lower = statement<[number[]]>(
   `UPDATE servers SET upd_pending = 0, upd_pending_since = NULL
     WHERE (upd_pending <> 0 OR upd_pending_since IS NOT NULL) AND id = ANY($1::integer[])`,
 );
+// A status change that queues the children locks the server and those children first, in id order: every row it
+// writes is held before its first write takes the servers' version row (a trigger's), so a check-in holding one of
+// the children cannot wait for that version row while this waits for the child.
+const lockFamily = statement<[number]>(
+  'server_flags_lock_family',
+  `SELECT c.id FROM servers c, (SELECT cdn_id, cachegroup_id FROM servers WHERE id = $1) me
+    WHERE c.id = $1
+       OR (c.cdn_id = me.cdn_id
+           AND c.cachegroup_id IN (SELECT id FROM cachegroups WHERE me.cachegroup_id IN (parent_cachegroup_id, secondary_parent_cachegroup_id)))
+    ORDER BY c.id FOR UPDATE OF c`,
+);
 const setStatus = statement<[string, string | null, number, number], { cachegroup_id: number }>(
   'server_flags_status',
   'UPDATE servers SET status = $1, offline_reason = $2, last_updated = $3 WHERE id = $4 RETURNING cachegroup_id',
@@ -115,6 +126,7 @@ export function pgServerFlags(pool: PgPool): ServerFlagStore {
     },
     async setStatus(id, newStatus, offlineReason, queueChildren, now) {
       await inTransaction(pool, async (client) => {
+        if (queueChildren) await lockFamily.run(client, id);
         const row = await setStatus.get(client, newStatus, offlineReason, now, id);
         if (queueChildren && row) await children.run(client, now, id, row.cachegroup_id);
       });
