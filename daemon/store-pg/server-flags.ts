@@ -8,8 +8,9 @@ import { inTransaction } from './transaction.js';
  * Several daemons write these flags at once: a purge on one, a queue on another, a cache's check-in on a third.
  * Every transition is one UPDATE whose new values are computed from the row as it is when the row is locked
  * (PostgreSQL re-reads a row a concurrent writer changed before it updates it), never read into the program and
- * written back; statements that touch many servers lock them in id order, so they wait for each other instead of
- * deadlocking.
+ * written back. Writes that touch many servers lock them in id order, and a transaction locks every server row it
+ * will write before its first write (which takes the servers' version row, by trigger, until it commits): writers
+ * then wait for each other instead of deadlocking.
  */
 
 /**
