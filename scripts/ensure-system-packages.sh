@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need from Debian: a real Secret Service for the CLI keychain test (gnome-keyring, dbus,
 # dbus-x11, libsecret-tools), chromium for the portal's end-to-end tests, tmux for the terminal-screen tests and
-# Apache Traffic Server (trafficserver) for the cache tests.
+# Apache Traffic Server (trafficserver) for the cache tests, PostgreSQL (postgresql) for the PostgreSQL store's tests
+# and HAProxy (haproxy) for the several-daemons test.
 # Runs as `pretest`. As root (CI) it installs whatever is missing (one quiet `apt-get update`, then one install).
 # Off root, or when the install fails, it names what is missing and the test files that would fail for it, and
 # exits non-zero: a run without them is never a silent pass.
@@ -16,6 +17,8 @@ REQUIREMENTS=(
   "chromium|/usr/bin/chromium|test/e2e/*.test.ts"
   "tmux|tmux|test/ui/e2e.test.ts"
   "trafficserver|traffic_server|test/ats/*.test.ts test/atsconfig/real-ats.test.ts test/atsconfig/demo-cdn.test.ts test/agent/*.test.ts"
+  "postgresql|pg_ctlcluster|test/pg/*.test.ts"
+  "haproxy|haproxy|test/pg/cluster.test.ts"
 )
 
 missing_packages() {

@@ -1,0 +1,56 @@
+import pg from 'pg';
+
+/** int8 (bigint) columns hold epoch milliseconds and counts, all far below 2^53: read them as numbers. */
+const INT8_OID = 20;
+const types = {
+  getTypeParser(oid: number, format?: string) {
+    if (oid === INT8_OID && format !== 'binary') return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+export type PgPool = pg.Pool;
+export type PgClient = pg.PoolClient;
+/** What runs a query: the pool (autocommit) or one transaction's client. */
+export type PgQueryable = pg.Pool | pg.PoolClient;
+
+export interface PgPoolOptions {
+  /** Connections this daemon keeps at most (default 10). */
+  max?: number;
+  /** Milliseconds to wait for a connection before failing (default 5000). */
+  connectionTimeoutMillis?: number;
+}
+
+/** A pool of connections to the database at `url` (postgres://USER:PASS@HOST:PORT/DB). */
+export function openPgPool(url: string, options: PgPoolOptions = {}): PgPool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5000,
+    idleTimeoutMillis: 30_000,
+    types,
+    application_name: 'cdnctl',
+  });
+  // An idle connection the server drops (restart, failover) must not crash the daemon: the pool replaces it.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** `url` with its password replaced, for logs and `daemon status`: secrets in the URL never leave the process. */
+export function redactDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    for (const key of [...parsed.searchParams.keys()]) {
+      if (/pass|secret|key/i.test(key)) parsed.searchParams.set(key, '***');
+    }
+    return parsed.toString();
+  } catch {
+    return 'postgres://(unparsable URL)';
+  }
+}
+
+/** Whether `url` names a PostgreSQL database (the `--database` option's accepted schemes). */
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
