@@ -16,7 +16,7 @@ import { readMaxRevalDurationDays } from './jobs.js';
 import { duplicateWarnings, jobIdParam, sendWithNewline, visibleJob } from './jobs-common.js';
 import { updateJob } from './jobs-update.js';
 import { invalidationJobSchema } from '../../src/contract/go-jobs.js';
-import { alertedEnvelope, envelope, list as listOf } from '../../src/contract/schema.js';
+import { alertedEnvelope, anyJsonValue, envelope, list as listOf } from '../../src/contract/schema.js';
 
 const text = { type: 'string' } as const;
 const FILTERS = ['id', 'keyword', 'assetUrl', 'startTime', 'userId', 'createdBy', 'deliveryService', 'dsId'] as const;
@@ -28,8 +28,8 @@ const listSchema = {
 /** What POST, PUT and DELETE jobs answer (sent as written, with the Go server's trailing newline). */
 const writeResponse = { 200: alertedEnvelope(invalidationJobSchema) };
 const idQuerySchema = { querystring: { type: 'object', properties: { id: text } } };
-// Types are the handler's to check: a wrong JSON type is Traffic Ops' `Unable to parse Invalidation Job`.
-const bodySchema = { body: {} };
+// Types are the handler's to check: a wrong JSON type (an array body too) is Traffic Ops' `Unable to parse Invalidation Job`.
+const bodySchema = { body: anyJsonValue };
 
 /** The filters of GET jobs; a bad integer or time is a 400 naming the key. */
 function readFilter(query: JobQuery, tenantIds: Iterable<number>): JobFilter {

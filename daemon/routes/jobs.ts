@@ -13,7 +13,7 @@ import { atLeast, goShapes } from '../versions.js';
 import { USER_JOBS_DEPRECATED, USER_JOB_POST_DEPRECATED, invalidationJobRecord, userInvalidationJobRecord } from '../jobs/invalidation-job.js';
 import { invalidationJobSchema, userInvalidationJobSchema } from '../../src/contract/go-jobs.js';
 import { jobSchema } from '../../src/contract/jobs.js';
-import { alertedEnvelope, envelope, list } from '../../src/contract/schema.js';
+import { alertedEnvelope, anyJsonValue, envelope, list } from '../../src/contract/schema.js';
 import { seedOrGo } from '../http/responses.js';
 
 // The fields are listed, not typed: their checks live in validatePurgeRequest so that every failure of a
@@ -21,7 +21,7 @@ import { seedOrGo } from '../http/responses.js';
 const createSchema = {
   body: {
     type: ['object', 'null'],
-    properties: { dsId: {}, regex: {}, startTime: {}, ttl: {} },
+    properties: { dsId: anyJsonValue, regex: anyJsonValue, startTime: anyJsonValue, ttl: anyJsonValue },
   },
 };
 const listSchema = {

@@ -84,3 +84,10 @@ export const alertedEnvelope = <const R extends JsonSchema>(response: R) => reco
 
 /** A text answer (a configuration file): its schema by content type, as Fastify reads response schemas. */
 export const TEXT_FILE = { content: { 'text/plain': { schema: text } } } as const;
+
+/**
+ * Any JSON value, named as such: for request fields whose type the handler checks itself, so that one answer
+ * names every failure of the request in the API's own words (BEHAVIOR.md §5: purge jobs), where a schema's
+ * type error would stop at the types and hide the other fields' failures.
+ */
+export const anyJsonValue = { type: ['object', 'array', 'string', 'number', 'boolean', 'null'] } as const;
