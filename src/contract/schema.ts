@@ -82,7 +82,7 @@ export const envelope = <const R extends JsonSchema>(response: R) => record({ al
 /** `{"alerts": [...], "response": …}`: an answer that always carries alerts. */
 export const alertedEnvelope = <const R extends JsonSchema>(response: R) => record({ alerts: alertsSchema, response });
 
-/** A text answer (a configuration file): its schema by content type, as Fastify reads response schemas. */
+/** A text answer (a configuration file, a check-in's line): its schema by content type, as Fastify reads response schemas. */
 export const TEXT_FILE = { content: { 'text/plain': { schema: text } } } as const;
 
 /**
