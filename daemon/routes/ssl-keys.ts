@@ -9,7 +9,7 @@ import { missingFields, parseVersion, servedSslKeys, sslKeysRecord, sslSummary, 
 import { generateKeys } from '../vault/tls/generate.js';
 import { parseChain, summarize, verifyCertificate } from '../vault/tls/verify.js';
 import { sslKeysSchema } from '../../src/contract/keys.js';
-import { envelope, list, record } from '../../src/contract/schema.js';
+import { envelope, list, maybeAlerted, record } from '../../src/contract/schema.js';
 
 const text = { type: 'string' } as const;
 const sslBody = {
@@ -36,7 +36,7 @@ const getSchema = {
   response: { 200: envelope({ anyOf: [sslKeysSchema, { type: 'object', additionalProperties: false }] }) },
 };
 /** What adding or generating keys answers: a sentence (after any certificate warnings). */
-const writeSchema = { body: sslBody, response: { 200: envelope(text) } };
+const writeSchema = { body: sslBody, response: { 200: maybeAlerted(text) } };
 const cdnKeysSchema = {
   params: { type: 'object', properties: { name: text }, required: ['name'] },
   response: { 200: envelope(list(record({ deliveryservice: text, certificate: record({ crt: text, key: text }), hostname: text }))) },

@@ -8,7 +8,7 @@ import type { DeliveryService } from '../store/deliveryservices.js';
 import { keyedService, noteKeyChange, requireVault } from '../vault/access.js';
 import { generateUrlSigKeys, urlSigSummary, type UrlSigKeys } from '../vault/url-keys.js';
 import { urlSigKeysSchema } from '../../src/contract/keys.js';
-import { alertsOnly, envelope } from '../../src/contract/schema.js';
+import { alertsOnly, maybeAlerted } from '../../src/contract/schema.js';
 
 const URL_SIG = (owner: string) => ({ kind: 'url_sig', owner, version: 0 }) as const;
 const xmlIdParams = { params: { type: 'object', properties: { xmlId: { type: 'string' } }, required: ['xmlId'] } };
@@ -20,7 +20,7 @@ const copyParams = {
     required: ['xmlId', 'copyFromXmlId'],
   },
 };
-const keysResponse = { 200: envelope(urlSigKeysSchema) };
+const keysResponse = { 200: maybeAlerted(urlSigKeysSchema) };
 const doneResponse = { 200: alertsOnly };
 
 /** The keys of a delivery service the caller may see, as Traffic Ops answered them (`{}` plus an alert when none). */

@@ -76,11 +76,17 @@ export const alertsSchema = list(alertSchema);
 /** `{"alerts": [...]}`: an answer that is only alerts. */
 export const alertsOnly = record({ alerts: alertsSchema });
 
-/** `{"alerts"?: [...], "response": …}`: alerts (when the answer has any) before the response. */
-export const envelope = <const R extends JsonSchema>(response: R) => record({ alerts: alertsSchema, response }, ['alerts']);
+/** `{"response": …}`: an answer without alerts. */
+export const envelope = <const R extends JsonSchema>(response: R) => record({ response });
 
 /** `{"alerts": [...], "response": …}`: an answer that always carries alerts. */
 export const alertedEnvelope = <const R extends JsonSchema>(response: R) => record({ alerts: alertsSchema, response });
+
+/**
+ * An answer with alerts only sometimes, each shape on its own: the compiled serializer writes required keys before
+ * optional ones, so an optional `alerts` would follow the response instead of leading it.
+ */
+export const maybeAlerted = <const R extends JsonSchema>(response: R) => ({ anyOf: [alertedEnvelope(response), envelope(response)] }) as const;
 
 /** A text answer (a configuration file, a check-in's line): its schema by content type, as Fastify reads response schemas. */
 export const TEXT_FILE = { content: { 'text/plain': { schema: text } } } as const;

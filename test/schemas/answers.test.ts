@@ -35,7 +35,7 @@ describe('every GET route answers what its schema declares', () => {
   it.each(cases)('%s', async (_name, route, version: ApiVersion) => {
     const url = `/api/${version}${fillPath(route, route.url, t.ids)}`;
     const checked = await answer('GET', url);
-    expect(checked.length, url).toBe(1);
+    expect(checked.length, `${url}: ${JSON.stringify(checked)}`).toBe(1);
     expect(checked[0].errors, url).toEqual([]);
   });
 });
@@ -44,7 +44,7 @@ describe('every GET route answers what its schema declares', () => {
 async function expectMatching(steps: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown][]): Promise<void> {
   for (const [method, url, body] of steps) {
     const checked = await answer(method, url, body);
-    expect(checked.length, `${method} ${url}`).toBe(1);
+    expect(checked.length, `${method} ${url}: ${JSON.stringify(checked)}`).toBe(1);
     expect(checked[0].errors, `${method} ${url}`).toEqual([]);
   }
 }
