@@ -8,6 +8,7 @@ export type UrlSigKeys = FromSchema<typeof urlSigKeysSchema>;
 
 /** A JSON Web Key of a URI-signing key set: `alg` and `kid` are required, the rest is kept as given. */
 export const jwkSchema = { type: 'object', properties: { alg: text, kid: text }, required: ['alg', 'kid'], additionalProperties: true } as const;
+export type Jwk = FromSchema<typeof jwkSchema>;
 
 /** URI-signing keys as Traffic Ops stored them: issuer → its keys and which one renews. */
 export const uriSigningKeysetSchema = {

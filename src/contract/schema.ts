@@ -14,7 +14,7 @@ type Props<P, R> = Simplify<
 >;
 
 type FromObject<S> = S extends { properties: infer P }
-  ? Props<P, S extends { required: readonly (infer R)[] } ? R : never>
+  ? Props<P, S extends { required: readonly (infer R)[] } ? R : never> & (S extends { additionalProperties: true } ? { [key: string]: unknown } : unknown)
   : S extends { additionalProperties: infer A }
     ? A extends false
       ? Record<string, never>
