@@ -142,7 +142,7 @@ function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, 
     scope.route({
       method: route.method,
       url,
-      schema: route.schema,
+      schema: route.responseAt ? { ...route.schema, response: route.responseAt(version) } : route.schema,
       ...(route.largeLists ? { serializerCompiler: () => stringify } : {}),
       config: { apiVersion: version, auth: route.auth },
       onRequest: async (request, reply) => {

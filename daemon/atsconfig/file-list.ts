@@ -1,34 +1,10 @@
 import type { AtsServerContext } from './context.js';
 import { dsFiles } from './ds-files.js';
 import { isMid, paramValue } from './header.js';
+import type { AtsConfigFileEntry, AtsConfigFiles, AtsConfigFilesInfo, AtsFileScope } from '../../src/contract/atsconfig.js';
 
-export type AtsFileScope = 'servers' | 'profiles' | 'cdns';
-
-/** One entry of `configFiles` in `GET servers/:host-or-id/configfiles/ats`. */
-export interface AtsConfigFileEntry {
-  fnameOnDisk: string;
-  location: string;
-  apiUri: string;
-  scope: AtsFileScope;
-}
-
-/** The `info` object of `GET servers/:host-or-id/configfiles/ats`. */
-export interface AtsConfigFilesInfo {
-  cdnId: number;
-  cdnName: string;
-  profileId: number;
-  profileName: string;
-  serverId: number;
-  serverIpv4: string;
-  serverTcpPort: number;
-  toUrl: string;
-  toRevProxyUrl: string;
-}
-
-export interface AtsConfigFiles {
-  info: AtsConfigFilesInfo;
-  configFiles: AtsConfigFileEntry[];
-}
+/** The file list's records: their one definition is the schema in the contract. */
+export type { AtsConfigFileEntry, AtsConfigFiles, AtsConfigFilesInfo, AtsFileScope };
 
 /** Where ATS reads its configuration on Debian, when the profile has no `location` parameter for a file. */
 export const DEFAULT_LOCATION = '/etc/trafficserver';

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { authenticate } from '../http/authenticate.js';
 import { ApiError } from '../http/errors.js';
 import { ORT_LEVEL, readCheckIn, serverByIdOrName } from './check-in.js';
+import { TEXT_FILE } from '../../src/contract/schema.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -20,7 +21,9 @@ export function legacyCheckIn(ctx: AppContext) {
     scope.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
-    scope.post('/update/:hostname', async (request, reply) => {
+    // Answers are lines of text (`Success`, or `Failed request.  <why>`), as the Perl app sent them.
+    const schema = { params: { type: 'object', properties: { hostname: { type: 'string' } } }, response: { 200: TEXT_FILE } };
+    scope.post('/update/:hostname', { schema }, async (request, reply) => {
       try {
         const principal = await authenticate(request, ORT_LEVEL, ctx);
         const fields = { ...(request.query as object), ...((request.body ?? {}) as object) } as Record<string, unknown>;

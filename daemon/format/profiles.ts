@@ -44,38 +44,6 @@ export function profileRecord(p: Profile, version: ApiVersion, params?: GoProfil
 /** The trimmed form of GET profiles/trimmed. */
 export const trimmedProfileRecord = (p: Profile): TrimmedProfileRecord => ({ name: p.name });
 
-/** The serialization schema of one profile record. */
-export const profileRecordSchema = {
-  type: 'object',
-  properties: {
-    // A digit string to 1.3, a number from 1.4: the handler's formatter decides, the schema keeps what it gets.
-    id: { type: ['string', 'integer'] },
-    lastUpdated: { type: 'string' },
-    name: { type: 'string' },
-    description: { type: 'string' },
-    cdnName: { type: 'string' },
-    cdn: { type: 'integer' },
-    routingDisabled: { type: 'boolean' },
-    type: { type: 'string' },
-    params: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          configFile: { type: 'string' },
-          id: { type: 'integer' },
-          lastUpdated: { type: 'null' },
-          name: { type: 'string' },
-          profiles: { type: 'null' },
-          secure: { type: 'boolean' },
-          value: { type: 'string' },
-        },
-      },
-    },
-  },
-  required: ['id', 'lastUpdated', 'name', 'description'],
-} as const;
-
 /** What a secure parameter's value reads as for anyone but an admin (as Traffic Ops masked it). */
 export const MASKED_VALUE = '********';
 

@@ -52,7 +52,13 @@ export interface RouteDef {
    * fields, with its types (a test per such route checks that against the schema).
    */
   largeLists?: boolean;
+  /** Params, query, body, and the responses by status when they are the same at every version. */
   schema?: FastifySchema;
+  /**
+   * The responses by status when their shape depends on the version (the seed's records up to 1.3, Traffic Ops'
+   * from 1.4): the app gives each version's registration its own, so each serializes its exact keys and order.
+   */
+  responseAt?: (version: ApiVersion) => NonNullable<FastifySchema['response']>;
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 

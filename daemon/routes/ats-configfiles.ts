@@ -10,6 +10,8 @@ import type { AppContext } from '../context.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
 import { requireVault } from '../vault/access.js';
+import { atsConfigFilesSchema } from '../../src/contract/atsconfig.js';
+import { TEXT_FILE } from '../../src/contract/schema.js';
 
 /*
  * The cache configuration files (Traffic Ops 1.x, before #4801 removed them): a server's file list and each file
@@ -25,6 +27,8 @@ const ownerParams = (key: string) => ({
     required: [key],
   },
 });
+/** A file is sent as text (the handler's string goes out as it is: Fastify serializes no string). */
+const fileSchema = (key: string) => ({ ...ownerParams(key), response: { 200: TEXT_FILE } });
 
 interface ServerFiles {
   context: AtsServerContext;
@@ -85,14 +89,14 @@ const readers = { auth: PRIV.OPERATIONS, alsoLevels: [ORT_LEVEL] } as const;
 export function atsConfigFileRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
-      method: 'GET', url: '/servers/:id/configfiles/ats', since: '1.1', ...readers, schema: ownerParams('id'),
+      method: 'GET', url: '/servers/:id/configfiles/ats', since: '1.1', ...readers, schema: { ...ownerParams('id'), response: { 200: atsConfigFilesSchema } },
       handler: async (request) => {
         const { id } = request.params as { id: string };
         return listing(ctx, request, await serverFiles(ctx, caller(request), id));
       },
     },
     {
-      method: 'GET', url: '/servers/:id/configfiles/ats/:file', since: '1.1', jsonSuffix: false, ...readers, schema: ownerParams('id'),
+      method: 'GET', url: '/servers/:id/configfiles/ats/:file', since: '1.1', jsonSuffix: false, ...readers, schema: fileSchema('id'),
       handler: async (request, reply) => {
         const { id, file } = request.params as { id: string; file: string };
         const files = await serverFiles(ctx, caller(request), id);
@@ -105,14 +109,14 @@ export function atsConfigFileRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'GET', url: '/profiles/:name/configfiles/ats/:file', since: '1.1', jsonSuffix: false, ...readers, schema: ownerParams('name'),
+      method: 'GET', url: '/profiles/:name/configfiles/ats/:file', since: '1.1', jsonSuffix: false, ...readers, schema: fileSchema('name'),
       handler: async (request, reply) => {
         const { name, file } = request.params as { name: string; file: string };
         return text(reply, await scoped(ctx, 'profiles', name, file));
       },
     },
     {
-      method: 'GET', url: '/cdns/:name/configfiles/ats/:file', since: '1.1', jsonSuffix: false, ...readers, schema: ownerParams('name'),
+      method: 'GET', url: '/cdns/:name/configfiles/ats/:file', since: '1.1', jsonSuffix: false, ...readers, schema: fileSchema('name'),
       handler: async (request, reply) => {
         const { name, file } = request.params as { name: string; file: string };
         return text(reply, await scoped(ctx, 'cdns', name, file));

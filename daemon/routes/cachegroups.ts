@@ -2,12 +2,15 @@ import type { AppContext } from '../context.js';
 import { cachegroupRecord } from '../format/servers.js';
 import { parseIntegerParam } from '../http/params.js';
 import { PRIV, type RouteDef } from '../http/route.js';
+import { envelope, list } from '../../src/contract/schema.js';
+import { cachegroupSchema } from '../../src/contract/servers.js';
 
 const listSchema = {
   querystring: {
     type: 'object',
     properties: { id: { type: 'string' }, name: { type: 'string', maxLength: 256 }, type: { type: 'string' } },
   },
+  response: { 200: envelope(list(cachegroupSchema)) },
 };
 
 /** GET cachegroups (1.1): cache groups carry no tenant, so every caller sees them all. */

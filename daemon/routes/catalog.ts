@@ -5,14 +5,18 @@ import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
 import type { Federation } from '../store/federations.js';
+import { cdnSchema, federationSchema, goRoleSchema, goTenantSchema, roleSchema, tenantSchema } from '../../src/contract/catalog.js';
+import { envelope, list, type JsonSchema } from '../../src/contract/schema.js';
+import { seedOrGo } from '../http/responses.js';
 
 /** Query `id` (integer) and a name filter under `nameKey`; both optional. */
-function byIdOrName(nameKey: string) {
+function byIdOrName(nameKey: string, records?: JsonSchema) {
   return {
     querystring: {
       type: 'object',
       properties: { id: { type: 'string' }, [nameKey]: { type: 'string' } },
     },
+    ...(records ? { response: { 200: envelope(list(records)) } } : {}),
   };
 }
 
@@ -38,7 +42,7 @@ export function catalogRoutes(ctx: AppContext): RouteDef[] {
       url: '/cdns',
       since: '1.1',
       auth: PRIV.READ,
-      schema: byIdOrName('name'),
+      schema: byIdOrName('name', cdnSchema),
       handler: async (request) => {
         const list = filterQuery(request, 'name', (c) => c.name, await ctx.store.cdns.list());
         return { response: list.map(cdnRecord) };
@@ -50,6 +54,7 @@ export function catalogRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       auth: PRIV.READ,
       schema: byIdOrName('name'),
+      responseAt: seedOrGo(envelope(list(tenantSchema)), envelope(list(goTenantSchema))),
       handler: async (request) => {
         const visible = await visibleTenants(ctx, caller(request));
         const tenants = (await ctx.store.tenants.list()).filter((t) => visible.has(t.id));
@@ -62,6 +67,7 @@ export function catalogRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       auth: PRIV.READ,
       schema: byIdOrName('name'),
+      responseAt: seedOrGo(envelope(list(roleSchema)), envelope(list(goRoleSchema))),
       handler: async (request) => {
         const list = filterQuery(request, 'name', (r) => r.name, await ctx.store.roles.list());
         return { response: list.map((r) => roleRecord(r, request.apiVersion)) };
@@ -72,7 +78,7 @@ export function catalogRoutes(ctx: AppContext): RouteDef[] {
       url: '/federations',
       since: '1.1',
       auth: PRIV.READ,
-      schema: byIdOrName('cname'),
+      schema: byIdOrName('cname', federationSchema),
       handler: async (request) => {
         const visible = await visibleTenants(ctx, caller(request));
         const federations = (await ctx.store.federations.list()).filter((f) => federationVisible(f, visible));

@@ -7,11 +7,15 @@ import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
 import type { Server } from '../store/servers.js';
+import { envelope, list, record, text, textList } from '../../src/contract/schema.js';
+import { serverSchema } from '../../src/contract/servers.js';
+import { deliveryServiceListResponses } from './deliveryservices.js';
 
 const idParams = { params: { type: 'object', properties: { id: { type: 'string' } } } };
 const assignSchema = {
   params: { type: 'object', properties: { xmlId: { type: 'string' } } },
-  body: { type: ['object', 'null'], properties: { serverNames: {} } },
+  body: { type: ['object', 'null'], properties: { serverNames: { type: 'array', items: { type: 'string' } } } },
+  response: { 200: envelope(record({ serverNames: textList, xmlId: text })) },
 };
 
 /** The servers an assignment names, checked: known, EDGE, in the delivery service's CDN. */
@@ -48,7 +52,7 @@ export function deliveryServiceServerRoutes(ctx: AppContext): RouteDef[] {
       url: '/deliveryservices/:id/servers',
       since: '1.1',
       auth: PRIV.READ,
-      schema: idParams,
+      schema: { ...idParams, response: { 200: envelope(list(serverSchema)) } },
       handler: async (request) => {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         const ds = await ctx.store.deliveryServices.byId(id);
@@ -80,6 +84,7 @@ export function deliveryServiceServerRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       auth: PRIV.READ,
       schema: idParams,
+      responseAt: deliveryServiceListResponses,
       handler: async (request) => {
         const principal = caller(request);
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');

@@ -4,6 +4,12 @@ import { parseIntegerParam, toInteger } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
 import type { DeliveryServiceFilter } from '../store/deliveryservices.js';
+import type { FastifySchema } from 'fastify';
+import { deliveryServiceSchema } from '../../src/contract/deliveryservices.js';
+import { goDeliveryServiceV14Schema, goDeliveryServiceV15Schema } from '../../src/contract/go-deliveryservices.js';
+import { alertedEnvelope, envelope, list, type JsonSchema } from '../../src/contract/schema.js';
+import type { GoDsSource } from '../format/deliveryservices-go.js';
+import { goShapes, type ApiVersion } from '../versions.js';
 
 const listSchema = {
   querystring: {
@@ -16,6 +22,21 @@ const listSchema = {
     },
   },
 };
+/**
+ * A list of delivery services, as a route answers it at `version`: the seed's record to 1.3, the Go server's
+ * V14 at 1.4 and V15 at 1.5 (GET users/:id/deliveryservices: V15 at both, `source` 'user'), with the alerts given.
+ */
+export function deliveryServiceList(version: ApiVersion, source: GoDsSource = 'deliveryservices', alerted = false): JsonSchema {
+  const record = !goShapes(version)
+    ? deliveryServiceSchema
+    : version === '1.4' && source === 'deliveryservices'
+      ? goDeliveryServiceV14Schema
+      : goDeliveryServiceV15Schema;
+  return alerted ? alertedEnvelope(list(record)) : envelope(list(record));
+}
+const listResponses = (version: ApiVersion): NonNullable<FastifySchema['response']> => ({ 200: deliveryServiceList(version) });
+export { listResponses as deliveryServiceListResponses };
+
 const idSchema = { params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } };
 
 /**
@@ -30,6 +51,7 @@ export function deliveryServiceRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       auth: PRIV.READ,
       schema: listSchema,
+      responseAt: listResponses,
       handler: async (request) => {
         const query = request.query as { id?: string; xmlId?: string; cdn?: string; tenant?: string };
         const visible = await visibleTenants(ctx, caller(request));
@@ -55,6 +77,7 @@ export function deliveryServiceRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       auth: PRIV.READ,
       schema: idSchema,
+      responseAt: listResponses,
       handler: async (request) => {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         const visible = await visibleTenants(ctx, caller(request));

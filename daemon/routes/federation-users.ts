@@ -8,6 +8,8 @@ import { PRIV, caller, type RouteDef } from '../http/route.js';
 import type { Federation } from '../store/federations.js';
 import type { FederationUser } from '../store/federation-users.js';
 import { visibleTenantIds } from '../tenancy.js';
+import { federationUserSchema } from '../../src/contract/catalog.js';
+import { alertedEnvelope, alertsOnly, bool, envelope, int, list, record } from '../../src/contract/schema.js';
 
 /**
  * Tenancy of federations: a federation is visible when every delivery service it serves is (one that serves
@@ -26,23 +28,13 @@ const federationUserRecord = (u: FederationUser): FederationUserRecord => ({
   fullName: u.fullName,
 });
 
-const userSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    username: { type: 'string' },
-    company: { type: ['string', 'null'] },
-    role: { type: 'string' },
-    email: { type: 'string' },
-    fullName: { type: 'string' },
-  },
-} as const;
 
 const assignSchema = {
   body: {
     type: ['object', 'null'],
     properties: { userIds: { type: ['array', 'null'], items: { type: 'integer' } }, replace: { type: ['boolean', 'null'] } },
   },
+  response: { 200: alertedEnvelope(record({ userIds: { type: 'array', items: int }, replace: bool })) },
 };
 
 interface AssignBody {
@@ -84,7 +76,7 @@ export function federationUserRoutes(ctx: AppContext): RouteDef[] {
       url: '/federations/:id/users',
       since: '1.2',
       auth: PRIV.READ,
-      schema: { response: { 200: { type: 'object', properties: { response: { type: 'array', items: userSchema } } } } },
+      schema: { response: { 200: envelope(list(federationUserSchema)) } },
       handler: async (request) => {
         const id = federationId(request);
         const { visible } = await tenancy(request);
@@ -129,6 +121,7 @@ export function federationUserRoutes(ctx: AppContext): RouteDef[] {
       url: '/federations/:id/users/:userId',
       since: '1.2',
       auth: PRIV.ADMIN,
+      schema: { response: { 200: alertsOnly } },
       handler: async (request) => {
         const id = federationId(request);
         const userId = toInteger((request.params as { userId: string }).userId);

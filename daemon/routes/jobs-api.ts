@@ -15,14 +15,21 @@ import type { Job, JobFilter } from '../store/jobs.js';
 import { readMaxRevalDurationDays } from './jobs.js';
 import { duplicateWarnings, jobIdParam, sendWithNewline, visibleJob } from './jobs-common.js';
 import { updateJob } from './jobs-update.js';
+import { invalidationJobSchema } from '../../src/contract/go-jobs.js';
+import { alertedEnvelope, anyJsonValue, envelope, list as listOf } from '../../src/contract/schema.js';
 
 const text = { type: 'string' } as const;
 const FILTERS = ['id', 'keyword', 'assetUrl', 'startTime', 'userId', 'createdBy', 'deliveryService', 'dsId'] as const;
 type JobQuery = Partial<Record<(typeof FILTERS)[number], string>>;
-const listSchema = { querystring: { type: 'object', properties: Object.fromEntries(FILTERS.map((f) => [f, text])) } };
+const listSchema = {
+  querystring: { type: 'object', properties: Object.fromEntries(FILTERS.map((f) => [f, text])) },
+  response: { 200: envelope(listOf(invalidationJobSchema)) },
+};
+/** What POST, PUT and DELETE jobs answer (sent as written, with the Go server's trailing newline). */
+const writeResponse = { 200: alertedEnvelope(invalidationJobSchema) };
 const idQuerySchema = { querystring: { type: 'object', properties: { id: text } } };
-// Types are the handler's to check: a wrong JSON type is Traffic Ops' `Unable to parse Invalidation Job`.
-const bodySchema = { body: {} };
+// Types are the handler's to check: a wrong JSON type (an array body too) is Traffic Ops' `Unable to parse Invalidation Job`.
+const bodySchema = { body: anyJsonValue };
 
 /** The filters of GET jobs; a bad integer or time is a 400 naming the key. */
 function readFilter(query: JobQuery, tenantIds: Iterable<number>): JobFilter {
@@ -98,7 +105,7 @@ export function jobApiRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       jsonSuffix: false,
       auth: PRIV.READ,
-      schema: { params: { type: 'object', properties: { id: text }, required: ['id'] } },
+      schema: { params: { type: 'object', properties: { id: text }, required: ['id'] }, response: { 200: alertedEnvelope(listOf(invalidationJobSchema)) } },
       handler: async (request) => {
         const id = toInteger((request.params as { id: string }).id);
         const warning = warningAlert(JOB_BY_ID_DEPRECATED);
@@ -107,15 +114,15 @@ export function jobApiRoutes(ctx: AppContext): RouteDef[] {
         return { alerts: [warning], response: (await ctx.store.jobs.query({ id, tenantIds: visible })).map(invalidationJobRecord) };
       },
     },
-    { method: 'POST', url: '/jobs', since: '1.4', auth: PRIV.PORTAL, schema: bodySchema, handler: create },
+    { method: 'POST', url: '/jobs', since: '1.4', auth: PRIV.PORTAL, schema: { ...bodySchema, response: writeResponse }, handler: create },
     {
       method: 'PUT',
       url: '/jobs',
       since: '1.4',
       auth: PRIV.PORTAL,
-      schema: { ...idQuerySchema, ...bodySchema },
+      schema: { ...idQuerySchema, ...bodySchema, response: writeResponse },
       handler: (request, reply) => updateJob(ctx, request, reply),
     },
-    { method: 'DELETE', url: '/jobs', since: '1.4', auth: PRIV.PORTAL, schema: idQuerySchema, handler: remove },
+    { method: 'DELETE', url: '/jobs', since: '1.4', auth: PRIV.PORTAL, schema: { ...idQuerySchema, response: writeResponse }, handler: remove },
   ];
 }

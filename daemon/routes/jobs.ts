@@ -12,13 +12,17 @@ import { maxRevalDurationDays } from '../../src/rules/purge/purge-request.js';
 import { validatePurgeOffThread } from '../jobs/validate-off-thread.js';
 import { atLeast, goShapes } from '../versions.js';
 import { USER_JOBS_DEPRECATED, USER_JOB_POST_DEPRECATED, invalidationJobRecord, userInvalidationJobRecord } from '../jobs/invalidation-job.js';
+import { invalidationJobSchema, userInvalidationJobSchema } from '../../src/contract/go-jobs.js';
+import { jobSchema } from '../../src/contract/jobs.js';
+import { alertedEnvelope, anyJsonValue, envelope, list } from '../../src/contract/schema.js';
+import { seedOrGo } from '../http/responses.js';
 
 // The fields are listed, not typed: their checks live in validatePurgeRequest so that every failure of a
 // request is reported in one answer (a schema type error would hide the other fields' failures).
 const createSchema = {
   body: {
     type: ['object', 'null'],
-    properties: { dsId: {}, regex: {}, startTime: {}, ttl: {} },
+    properties: { dsId: anyJsonValue, regex: anyJsonValue, startTime: anyJsonValue, ttl: anyJsonValue },
   },
 };
 const listSchema = {
@@ -63,6 +67,7 @@ export function jobRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       auth: PRIV.PORTAL,
       schema: createSchema,
+      responseAt: seedOrGo(alertedEnvelope(jobSchema), alertedEnvelope(invalidationJobSchema)),
       handler: async (request, reply) => {
         if (!goShapes(request.apiVersion)) {
           const { job, alerts: list } = await create(request);
@@ -82,6 +87,7 @@ export function jobRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       auth: PRIV.READ,
       schema: listSchema,
+      responseAt: seedOrGo(envelope(list(jobSchema)), alertedEnvelope(list(userInvalidationJobSchema))),
       handler: async (request) => {
         const principal = caller(request);
         const tenants = await visibleTenants(ctx, principal);

@@ -3,6 +3,8 @@ import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
 import { requireVault } from '../vault/access.js';
 import { keySummary } from '../vault/summary.js';
+import { keySummarySchema } from '../../src/contract/keys.js';
+import { envelope, list } from '../../src/contract/schema.js';
 
 /**
  * GET keys/summary (cdnctl, not Traffic Ops): what is stored for each visible delivery service — key names and
@@ -16,7 +18,7 @@ export function keySummaryRoutes(ctx: AppContext): RouteDef[] {
       url: '/keys/summary',
       since: '1.1',
       auth: PRIV.ADMIN,
-      schema: { querystring: { type: 'object', properties: { xmlId: { type: 'string' } } } },
+      schema: { querystring: { type: 'object', properties: { xmlId: { type: 'string' } } }, response: { 200: envelope(list(keySummarySchema)) } },
       handler: async (request) => {
         const vault = requireVault(ctx);
         const xmlId = (request.query as { xmlId?: string }).xmlId;

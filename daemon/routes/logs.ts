@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LogRecord } from '../../src/contract/logs.js';
+import { logNewCountSchema, logSchema, type LogRecord } from '../../src/contract/logs.js';
+import { envelope, list } from '../../src/contract/schema.js';
 import { formatTimestampTz } from '../../src/time.js';
 import type { AppContext } from '../context.js';
 import { readCookie } from '../http/cookies.js';
@@ -16,24 +17,13 @@ export const LOG_DEFAULTS = { days: 30, limit: 1000, limitWithDays: 1_000_000 } 
 export const LAST_SEEN_COOKIE = 'last_seen_log';
 const LAST_SEEN_MAX_AGE_S = 7 * 24 * 3600;
 
-const entrySchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    lastUpdated: { type: 'string' },
-    level: { type: 'string' },
-    message: { type: 'string' },
-    ticketNum: { type: ['integer', 'null'] },
-    user: { type: 'string' },
-  },
-} as const;
 
 const listSchema = {
   querystring: {
     type: 'object',
     properties: { days: { type: 'string', maxLength: 32 }, limit: { type: 'string', maxLength: 32 }, username: { type: 'string', maxLength: 128 } },
   },
-  response: { 200: { type: 'object', properties: { response: { type: 'array', items: entrySchema } } } },
+  response: { 200: envelope(list(logSchema)) },
 };
 
 /** Traffic Ops' key order. */
@@ -95,7 +85,7 @@ export function logRoutes(ctx: AppContext): RouteDef[] {
       url: '/logs/newcount',
       since: '1.1',
       auth: PRIV.READ,
-      schema: { response: { 200: { type: 'object', properties: { response: { type: 'object', properties: { newLogcount: { type: 'integer' } } } } } } },
+      schema: { response: { 200: envelope(logNewCountSchema) } },
       handler: newCount,
     },
   ];

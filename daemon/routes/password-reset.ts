@@ -4,8 +4,9 @@ import { alerts, badRequest, BusyError, successAlert } from '../http/errors.js';
 import type { RouteDef } from '../http/route.js';
 import { resetMailQueue } from '../mail/reset-queue.js';
 import { asBody, isValidEmail } from '../../src/rules/users/fields.js';
+import { alertsOnly } from '../../src/contract/schema.js';
 
-const resetSchema = { body: { type: 'object', nullable: true } };
+const resetSchema = { body: { type: 'object', nullable: true }, response: { 200: alertsOnly } };
 
 /** Reset requests one client address may make per window; beyond, 429 (it tells nothing about accounts). */
 export const RESET_REQUESTS_PER_CLIENT = 20;

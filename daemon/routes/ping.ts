@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { RouteDef } from '../http/route.js';
+import { record } from '../../src/contract/schema.js';
 
 /** GET ping: no session needed; proves the daemon answers. */
 export function pingRoutes(_ctx: AppContext): RouteDef[] {
@@ -9,6 +10,7 @@ export function pingRoutes(_ctx: AppContext): RouteDef[] {
       url: '/ping',
       since: '1.1',
       auth: 'none',
+      schema: { response: { 200: record({ ping: { type: 'string', const: 'pong' } }) } },
       handler: async () => ({ ping: 'pong' }),
     },
   ];

@@ -1,23 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { goProfileParameter, profileParameterRecord, profileRecord, profileRecordSchema, trimmedProfileRecord } from '../format/profiles.js';
+import { goProfileParameter, profileParameterRecord, profileRecord, trimmedProfileRecord } from '../format/profiles.js';
 import { badRequest, notFound, warningAlert, type Alert } from '../http/errors.js';
 import { parseIntegerParam, toInteger } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import type { Profile, ProfileFilters } from '../store/profiles.js';
 import { goShapes, type ApiVersion } from '../versions.js';
+import { goProfileSchema, profileParameterSchema, profileSchema, trimmedProfileSchema } from '../../src/contract/profiles.js';
+import { alertedEnvelope, envelope, list, type JsonSchema } from '../../src/contract/schema.js';
+import { seedOrGo } from '../http/responses.js';
 
-const alertsSchema = {
-  type: 'array',
-  items: { type: 'object', properties: { text: { type: 'string' }, level: { type: 'string' } }, required: ['text', 'level'] },
-} as const;
 
 /** What the cached profile answers read. */
 const PROFILE_TABLES = ['profiles', 'cdns'];
 
-const listSchema = (items: object) => ({
-  200: { type: 'object', properties: { alerts: alertsSchema, response: { type: 'array', items } }, required: ['response'] },
-});
+/** A list of `seed` records to 1.3; from 1.4 of `go` records, after the route's deprecation warning when it has one. */
+const listResponses = (seed: JsonSchema, go: JsonSchema, warned: boolean) =>
+  seedOrGo(envelope(list(seed)), warned ? alertedEnvelope(list(go)) : envelope(list(go)));
 
 /** The warnings the Go server sent from 1.4 (reference/traffic-ops-1.4-1.5-types.md §4). */
 const BY_ID_DEPRECATED = warningAlert('This endpoint is deprecated, please use GET /profiles with query parameter id instead');
@@ -74,7 +73,8 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
       url: '/profiles',
       since: '1.1',
       auth: PRIV.READ,
-      schema: { querystring: querySchema, response: listSchema(profileRecordSchema) },
+      schema: { querystring: querySchema },
+      responseAt: listResponses(profileSchema, goProfileSchema, false),
       handler: async (request) => {
         const filters = readFilters(request.query as { id?: string; name?: string; cdn?: string });
         return { response: await records(request, await ctx.store.profiles.list(filters), filters.id !== undefined) };
@@ -86,9 +86,7 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
       url: '/profiles/trimmed',
       since: '1.1',
       auth: PRIV.READ,
-      schema: {
-        response: listSchema({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }),
-      },
+      responseAt: listResponses(trimmedProfileSchema, trimmedProfileSchema, true),
       handler: async (request) =>
         answer(request.apiVersion, TRIMMED_DEPRECATED, (await ctx.store.profiles.list({})).map(trimmedProfileRecord)),
     },
@@ -98,7 +96,7 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
       url: '/profiles/:id',
       since: '1.1',
       auth: PRIV.READ,
-      schema: { response: listSchema(profileRecordSchema) },
+      responseAt: listResponses(profileSchema, goProfileSchema, true),
       handler: async (request) => {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         const profile = await ctx.store.profiles.get(id);
@@ -110,6 +108,7 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
       url: '/profiles/name/:name/parameters',
       since: '1.1',
       auth: PRIV.READ,
+      schema: { response: { 200: envelope(list(profileParameterSchema)) } },
       handler: async (request) => {
         const name = (request.params as { name: string }).name;
         const parameters = await ctx.store.parameters.ofProfile(name);

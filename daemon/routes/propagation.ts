@@ -4,6 +4,8 @@ import { notFound } from '../http/errors.js';
 import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
+import { envelope } from '../../src/contract/schema.js';
+import { propagationSchema } from '../../src/contract/servers.js';
 
 /**
  * GET jobs/:id/propagation (cdnctl's own route, 1.1+; Traffic Ops never showed this): per tier, MID then EDGE,
@@ -17,7 +19,7 @@ export function propagationRoutes(ctx: AppContext): RouteDef[] {
       url: '/jobs/:id/propagation',
       since: '1.1',
       auth: PRIV.READ,
-      schema: { params: { type: 'object', properties: { id: { type: 'string' } } } },
+      schema: { params: { type: 'object', properties: { id: { type: 'string' } } }, response: { 200: envelope(propagationSchema) } },
       handler: async (request) => {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         const job = await ctx.store.propagation.jobTarget(id);

@@ -7,6 +7,7 @@ import { cacheUntil } from '../http/response-cache.js';
 import { PRIV, type RouteDef } from '../http/route.js';
 import { nextRegexRevalidateChange, renderRegexRevalidate } from '../jobs/regex-revalidate.js';
 import { readMaxRevalDurationDays } from './jobs.js';
+import { TEXT_FILE } from '../../src/contract/schema.js';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -28,6 +29,7 @@ export const CDNCTL_VERSION = packageVersion();
 
 const paramsSchema = {
   params: { type: 'object', properties: { name: { type: 'string', minLength: 1 } }, required: ['name'] },
+  response: { 200: TEXT_FILE },
 };
 
 /** GET cdns/:name/configfiles/ats/regex_revalidate.config: the CDN's active purges for the caches, as text. */

@@ -6,17 +6,26 @@ import { serverVisibility } from '../caches/visibility.js';
 import { alerts, badRequest, notFound, successAlert } from '../http/errors.js';
 import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
+import { alertsOnly, envelope, int, list, record, text, textList, type JsonSchema } from '../../src/contract/schema.js';
+import { updateStatusSchema } from '../../src/contract/servers.js';
 
 const ACTION_ERROR = "action must be 'queue' or 'dequeue'";
 const idParams = { type: 'object', properties: { id: { type: 'string' } } };
-const queueSchema = { params: idParams, body: { type: ['object', 'null'], properties: { action: {}, cdn: {}, cdnId: {} } } };
+const queueBody = {
+  type: ['object', 'null'],
+  properties: { action: { type: ['string', 'null'] }, cdn: { type: ['string', 'integer', 'null'] }, cdnId: { type: ['integer', 'string', 'null'] } },
+};
+const action = { type: 'string', enum: ['queue', 'dequeue'] } as const;
+const queueSchema = (response: JsonSchema) => ({ params: idParams, body: queueBody, response: { 200: envelope(response) } });
 const checkInSchema = {
   params: { type: 'object', properties: { hostname: { type: 'string' } } },
   querystring: { type: 'object', properties: { updated: { type: 'string' }, reval_updated: { type: 'string' } } },
-  body: { type: ['object', 'null'], properties: { updated: {}, reval_updated: {} } },
+  // Booleans, or 'true'/'false' (and t/f/1/0) as the query spells them: readCheckIn names any other text.
+  body: { type: ['object', 'null'], properties: { updated: { type: ['boolean', 'string', 'null'] }, reval_updated: { type: ['boolean', 'string', 'null'] } } },
+  response: { 200: alertsOnly },
 };
 
-function action(body: unknown): boolean {
+function queueAction(body: unknown): boolean {
   const queue = readQueueAction(body);
   if (queue === null) throw badRequest(ACTION_ERROR);
   return queue;
@@ -33,9 +42,9 @@ export function serverQueueRoutes(ctx: AppContext): RouteDef[] {
       url: '/servers/:id/queue_update',
       since: '1.1',
       auth: PRIV.OPERATIONS,
-      schema: queueSchema,
+      schema: queueSchema(record({ serverId: int, action })),
       handler: async (request) => {
-        const queue = action(request.body);
+        const queue = queueAction(request.body);
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         if (!(await ctx.store.servers.byId(id, await serverVisibility(ctx, caller(request))))) {
           throw notFound(`no server with id '${id}' found`);
@@ -49,9 +58,9 @@ export function serverQueueRoutes(ctx: AppContext): RouteDef[] {
       url: '/cdns/:id/queue_update',
       since: '1.1',
       auth: PRIV.OPERATIONS,
-      schema: queueSchema,
+      schema: queueSchema(record({ action, cdnId: int })),
       handler: async (request) => {
-        const queue = action(request.body);
+        const queue = queueAction(request.body);
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         if (!(await ctx.store.cdns.byId(id))) throw notFound('Not Found');
         const visible = await serverVisibility(ctx, caller(request));
@@ -64,9 +73,9 @@ export function serverQueueRoutes(ctx: AppContext): RouteDef[] {
       url: '/cachegroups/:id/queue_update',
       since: '1.1',
       auth: PRIV.OPERATIONS,
-      schema: queueSchema,
+      schema: queueSchema(record({ cachegroupName: text, action, serverNames: textList, cdn: text, cachegroupID: int })),
       handler: async (request) => {
-        const queue = action(request.body);
+        const queue = queueAction(request.body);
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         const body = (request.body ?? {}) as { cdn?: unknown; cdnId?: unknown };
         const cachegroup = await ctx.store.cachegroups.byId(id);
@@ -87,6 +96,8 @@ export function serverQueueRoutes(ctx: AppContext): RouteDef[] {
       url: '/servers/:hostname/update_status',
       since: '1.3',
       auth: PRIV.READ,
+      // A bare array, as Traffic Ops answered: one record, or none for an unknown host.
+      schema: { params: { type: 'object', properties: { hostname: { type: 'string' } } }, response: { 200: list(updateStatusSchema) } },
       handler: async (request) => {
         const principal = caller(request);
         const { hostname } = request.params as { hostname: string };

@@ -6,10 +6,21 @@ import { SERVER_STATUSES } from '../store/servers.js';
 import { alerts, badRequest, successAlert } from '../http/errors.js';
 import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
+import { alertsOnly, envelope, int } from '../../src/contract/schema.js';
 
 const statusSchema = {
   params: { type: 'object', properties: { id: { type: 'string' } } },
-  body: { type: ['object', 'null'], properties: { status: {}, offlineReason: {} } },
+  // Any scalar status reaches readStatusChange, which names a wrong one as Traffic Ops did ("invalid status").
+  body: { type: ['object', 'null'], properties: { status: { type: ['string', 'number', 'boolean', 'null'] }, offlineReason: { type: ['string', 'null'] } } },
+  response: { 200: alertsOnly },
+};
+
+/** GET servers/status: the count of each status, then the total. */
+const countsSchema = {
+  type: 'object',
+  properties: Object.fromEntries([...SERVER_STATUSES, 'total'].map((s) => [s, int])),
+  required: [...SERVER_STATUSES, 'total'],
+  additionalProperties: false,
 };
 
 /** GET servers/status (counts) and PUT servers/:id/status (1.1; BEHAVIOR.md "Caches"). */
@@ -20,6 +31,7 @@ export function serverStatusRoutes(ctx: AppContext): RouteDef[] {
       url: '/servers/status',
       since: '1.1',
       auth: PRIV.READ,
+      schema: { response: { 200: envelope(countsSchema) } },
       handler: async (request) => {
         const counts = await ctx.store.servers.statusCounts(await serverVisibility(ctx, caller(request)));
         const response: Record<string, number> = {};

@@ -9,6 +9,8 @@ import { alerts, badRequest, forbidden, notFound, successAlert, warningAlert } f
 import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
 import type { ToExtension } from '../store/serverchecks.js';
+import { alertedEnvelope, alertsOnly, int, list, record } from '../../src/contract/schema.js';
+import { serverCheckSchema, toExtensionSchema } from '../../src/contract/servers.js';
 
 const CHECKS_DEPRECATION = 'This endpoint is deprecated, please use GET /servercheck instead';
 const anyBody = { body: { type: ['object', 'null'] } };
@@ -38,7 +40,10 @@ export function serverCheckRoutes(ctx: AppContext): RouteDef[] {
       url: '/servers/checks',
       since: '1.1',
       auth: PRIV.READ,
-      schema: { querystring: { type: 'object', properties: { id: { type: 'string' }, hostName: { type: 'string' } } } },
+      schema: {
+        querystring: { type: 'object', properties: { id: { type: 'string' }, hostName: { type: 'string' } } },
+        response: { 200: alertedEnvelope(list(serverCheckSchema)) },
+      },
       handler: async (request) => {
         const q = request.query as { id?: string; hostName?: string };
         const id = q.id === undefined ? undefined : parseIntegerParam(q.id, 'id');
@@ -67,7 +72,7 @@ export function serverCheckRoutes(ctx: AppContext): RouteDef[] {
       url: '/servercheck',
       since: '1.1',
       auth: 0,
-      schema: anyBody,
+      schema: { ...anyBody, response: { 200: alertsOnly } },
       handler: async (request) => {
         const read = readCheckResult(request.body);
         if (!read.ok) throw badRequest(read.error);
@@ -94,6 +99,7 @@ function extensionRoutes(ctx: AppContext): RouteDef[] {
       url: '/to_extensions',
       since: '1.1',
       auth: PRIV.READ,
+      schema: { response: { 200: alertedEnvelope(list(toExtensionSchema)) } },
       handler: async () => {
         const list = await ctx.store.serverChecks.extensions();
         return { ...alerts(warningAlert(TO_EXTENSIONS_DEPRECATION)), response: list.map(extensionRecord) };
@@ -104,7 +110,7 @@ function extensionRoutes(ctx: AppContext): RouteDef[] {
       url: '/to_extensions',
       since: '1.1',
       auth: PRIV.READ,
-      schema: anyBody,
+      schema: { ...anyBody, response: { 200: alertedEnvelope(record({ id: int })) } },
       handler: async (request) => {
         const read = readExtension(request.body);
         if (!read.ok) throw badRequest(read.error);
@@ -126,7 +132,7 @@ function extensionRoutes(ctx: AppContext): RouteDef[] {
       url: '/to_extensions/:id/delete',
       since: '1.1',
       auth: PRIV.READ,
-      schema: { params: { type: 'object', properties: { id: { type: 'string' } } } },
+      schema: { params: { type: 'object', properties: { id: { type: 'string' } } }, response: { 200: alertsOnly } },
       handler: async (request) => {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         const ext = (await ctx.store.serverChecks.extensions()).find((e) => e.id === id);

@@ -6,8 +6,12 @@ import { serverRecord } from '../format/servers.js';
 import { alerts, successAlert, warningAlert } from '../http/errors.js';
 import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
+import { alertedEnvelope, alertsOnly, envelope, int, list, record } from '../../src/contract/schema.js';
+import { serverSchema } from '../../src/contract/servers.js';
 
 const idParams = { params: { type: 'object', properties: { id: { type: 'string' } } } };
+/** A write's answer: its alert and the server (only its id when the caller cannot see it). */
+const writeResponse = { 200: alertedEnvelope({ anyOf: [serverSchema, record({ id: int })] }) };
 const listSchema = {
   querystring: {
     type: 'object',
@@ -27,7 +31,7 @@ export function serverRoutes(ctx: AppContext): RouteDef[] {
       url: '/servers',
       since: '1.1',
       auth: PRIV.READ,
-      schema: listSchema,
+      schema: { ...listSchema, response: { 200: envelope(list(serverSchema)) } },
       handler: async (request) => {
         const filters = parseServerQuery(request.query as Record<string, string>);
         const servers = await ctx.store.servers.list(filters, await serverVisibility(ctx, caller(request)));
@@ -39,7 +43,7 @@ export function serverRoutes(ctx: AppContext): RouteDef[] {
       url: '/servers/:id',
       since: '1.1',
       auth: PRIV.READ,
-      schema: idParams,
+      schema: { ...idParams, response: { 200: alertedEnvelope(list(serverSchema)) } },
       handler: async (request) => {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         const server = await ctx.store.servers.byId(id, await serverVisibility(ctx, caller(request)));
@@ -51,7 +55,7 @@ export function serverRoutes(ctx: AppContext): RouteDef[] {
       url: '/servers',
       since: '1.1',
       auth: PRIV.OPERATIONS,
-      schema: bodySchema,
+      schema: { ...bodySchema, response: writeResponse },
       handler: async (request) => {
         const id = await createServer(ctx, request.body);
         const server = await visibleServer(ctx, caller(request), id).catch(() => null);
@@ -63,7 +67,7 @@ export function serverRoutes(ctx: AppContext): RouteDef[] {
       url: '/servers/:id',
       since: '1.1',
       auth: PRIV.OPERATIONS,
-      schema: { ...idParams, ...bodySchema },
+      schema: { ...idParams, ...bodySchema, response: writeResponse },
       handler: async (request) => {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         await updateServer(ctx, caller(request), id, request.body);
@@ -76,7 +80,7 @@ export function serverRoutes(ctx: AppContext): RouteDef[] {
       url: '/servers/:id',
       since: '1.1',
       auth: PRIV.OPERATIONS,
-      schema: idParams,
+      schema: { ...idParams, response: { 200: alertsOnly } },
       handler: async (request) => {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         await deleteServer(ctx, caller(request), id);

@@ -9,6 +9,7 @@ import { LoginGate } from '../security/login-gate.js';
 import { LOGIN_WINDOW_MS, retryAfterSeconds, throttleDecision } from '../security/login-throttle.js';
 import { DUMMY_HASH, verifyPassword } from '../security/passwords.js';
 import { hashSecret, newSecret } from '../security/tokens.js';
+import { alertsOnly } from '../../src/contract/schema.js';
 
 
 const loginSchema = {
@@ -16,9 +17,11 @@ const loginSchema = {
     type: ['object', 'null'],
     properties: { u: { type: 'string', maxLength: 1024 }, p: { type: 'string', maxLength: 1024 } },
   },
+  response: { 200: alertsOnly },
 };
 const tokenSchema = {
   body: { type: ['object', 'null'], properties: { t: { type: 'string', maxLength: 1024 } } },
+  response: { 200: alertsOnly },
 };
 
 /** Starts a session for a user and sets its cookie. */
@@ -93,6 +96,6 @@ export function sessionRoutes(ctx: AppContext): RouteDef[] {
   return [
     { method: 'POST', url: '/user/login', since: '1.1', auth: 'none', schema: loginSchema, handler: login },
     { method: 'POST', url: '/user/login/token', since: '1.1', auth: 'none', schema: tokenSchema, handler: tokenLogin },
-    { method: 'POST', url: '/user/logout', since: '1.1', auth: 0, handler: logout },
+    { method: 'POST', url: '/user/logout', since: '1.1', auth: 0, schema: { response: { 200: alertsOnly } }, handler: logout },
   ];
 }

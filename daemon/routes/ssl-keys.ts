@@ -8,8 +8,10 @@ import { keyedService, noteKeyChange, requireVault } from '../vault/access.js';
 import { missingFields, parseVersion, servedSslKeys, sslKeysRecord, sslSummary, type SslKeys, type SslKeysRequest } from '../vault/ssl-records.js';
 import { generateKeys } from '../vault/tls/generate.js';
 import { parseChain, summarize, verifyCertificate } from '../vault/tls/verify.js';
+import { sslKeysSchema } from '../../src/contract/keys.js';
+import { envelope, list, maybeAlerted, record } from '../../src/contract/schema.js';
 
-const text = { type: 'string' };
+const text = { type: 'string' } as const;
 const sslBody = {
   type: 'object',
   properties: {
@@ -30,6 +32,14 @@ const sslBody = {
 const getSchema = {
   params: { type: 'object', properties: { xmlId: text }, required: ['xmlId'] },
   querystring: { type: 'object', properties: { version: text, decode: text } },
+  // The keys, or `{}` when none are stored.
+  response: { 200: envelope({ anyOf: [sslKeysSchema, { type: 'object', additionalProperties: false }] }) },
+};
+/** What adding or generating keys answers: a sentence (after any certificate warnings). */
+const writeSchema = { body: sslBody, response: { 200: maybeAlerted(text) } };
+const cdnKeysSchema = {
+  params: { type: 'object', properties: { name: text }, required: ['name'] },
+  response: { 200: envelope(list(record({ deliveryservice: text, certificate: record({ crt: text, key: text }), hostname: text }))) },
 };
 
 /** The delivery service a body names (`key` and `deliveryservice` must agree), its CDN checked, and the version. */
@@ -81,7 +91,7 @@ export function sslKeyRoutes(ctx: AppContext): RouteDef[] {
       url: '/deliveryservices/sslkeys/add',
       since: '1.1',
       auth: PRIV.ADMIN,
-      schema: { body: sslBody },
+      schema: writeSchema,
       handler: async (request) => {
         requireVault(ctx);
         const { body, ds, version } = await target(ctx, request, false);
@@ -100,7 +110,7 @@ export function sslKeyRoutes(ctx: AppContext): RouteDef[] {
       url: '/deliveryservices/sslkeys/generate',
       since: '1.1',
       auth: PRIV.ADMIN,
-      schema: { body: sslBody },
+      schema: writeSchema,
       handler: async (request) => {
         requireVault(ctx);
         const { body, ds, version } = await target(ctx, request, true);
@@ -127,7 +137,7 @@ export function sslKeyRoutes(ctx: AppContext): RouteDef[] {
       url: '/cdns/name/:name/sslkeys',
       since: '1.1',
       auth: PRIV.ADMIN,
-      schema: { params: { type: 'object', properties: { name: text }, required: ['name'] } },
+      schema: cdnKeysSchema,
       handler: async (request) => {
         const vault = requireVault(ctx);
         const name = (request.params as { name: string }).name;

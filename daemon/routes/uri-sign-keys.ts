@@ -4,9 +4,14 @@ import { badRequest, alerts, successAlert } from '../http/errors.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { keyedService, noteKeyChange, requireVault } from '../vault/access.js';
 import { keysetError, keysetSummary, type UriSigningKeyset } from '../vault/uri-keyset.js';
+import { uriSigningKeysetSchema } from '../../src/contract/keys.js';
+import { alertsOnly, record } from '../../src/contract/schema.js';
 
 const URI = (owner: string) => ({ kind: 'uri_signing', owner, version: 0 }) as const;
 const params = { params: { type: 'object', properties: { xmlId: { type: 'string' } }, required: ['xmlId'] } };
+/** The key set, bare (sent as written): GET answers `{renewal_kid: null, keys: null}` when none is stored. */
+const keysetResponse = { 200: uriSigningKeysetSchema };
+const noKeyset = record({ renewal_kid: { type: 'null' }, keys: { type: 'null' } });
 
 const service = (ctx: AppContext, request: FastifyRequest) => keyedService(ctx, caller(request), (request.params as { xmlId: string }).xmlId);
 
@@ -32,7 +37,7 @@ export function uriSignKeyRoutes(ctx: AppContext): RouteDef[] {
     url: '/deliveryservices/:xmlId/urisignkeys',
     since: '1.3',
     auth: PRIV.ADMIN,
-    schema: params,
+    schema: { ...params, response: keysetResponse },
     handler: (request, reply) => store(ctx, request, reply),
   });
   return [
@@ -41,7 +46,7 @@ export function uriSignKeyRoutes(ctx: AppContext): RouteDef[] {
       url: '/deliveryservices/:xmlId/urisignkeys',
       since: '1.3',
       auth: PRIV.ADMIN,
-      schema: params,
+      schema: { ...params, response: { 200: { anyOf: [noKeyset, uriSigningKeysetSchema] } } },
       handler: async (request, reply) => {
         const vault = requireVault(ctx);
         const ds = await service(ctx, request);
@@ -58,7 +63,7 @@ export function uriSignKeyRoutes(ctx: AppContext): RouteDef[] {
       url: '/deliveryservices/:xmlId/urisignkeys',
       since: '1.3',
       auth: PRIV.ADMIN,
-      schema: params,
+      schema: { ...params, response: { 200: alertsOnly } },
       handler: async (request) => {
         const vault = requireVault(ctx);
         const ds = await service(ctx, request);

@@ -7,6 +7,8 @@ import { requireTenant } from '../http/tenancy.js';
 import type { DeliveryService } from '../store/deliveryservices.js';
 import { keyedService, noteKeyChange, requireVault } from '../vault/access.js';
 import { generateUrlSigKeys, urlSigSummary, type UrlSigKeys } from '../vault/url-keys.js';
+import { urlSigKeysSchema } from '../../src/contract/keys.js';
+import { alertsOnly, maybeAlerted } from '../../src/contract/schema.js';
 
 const URL_SIG = (owner: string) => ({ kind: 'url_sig', owner, version: 0 }) as const;
 const xmlIdParams = { params: { type: 'object', properties: { xmlId: { type: 'string' } }, required: ['xmlId'] } };
@@ -18,7 +20,8 @@ const copyParams = {
     required: ['xmlId', 'copyFromXmlId'],
   },
 };
-const keysResponse = { 200: { type: 'object', properties: { alerts: { type: 'array' }, response: { type: 'object', additionalProperties: { type: 'string' } } } } };
+const keysResponse = { 200: maybeAlerted(urlSigKeysSchema) };
+const doneResponse = { 200: alertsOnly };
 
 /** The keys of a delivery service the caller may see, as Traffic Ops answered them (`{}` plus an alert when none). */
 async function readKeys(ctx: AppContext, request: FastifyRequest, ds: DeliveryService) {
@@ -67,7 +70,7 @@ export function urlKeyRoutes(ctx: AppContext): RouteDef[] {
       url: '/deliveryservices/xmlId/:xmlId/urlkeys/generate',
       since: '1.1',
       auth: PRIV.ADMIN,
-      schema: xmlIdParams,
+      schema: { ...xmlIdParams, response: doneResponse },
       handler: async (request) => {
         const vault = requireVault(ctx);
         const principal = caller(request);
@@ -83,7 +86,7 @@ export function urlKeyRoutes(ctx: AppContext): RouteDef[] {
       url: '/deliveryservices/xmlId/:xmlId/urlkeys/copyFromXmlId/:copyFromXmlId',
       since: '1.1',
       auth: PRIV.ADMIN,
-      schema: copyParams,
+      schema: { ...copyParams, response: doneResponse },
       handler: async (request) => {
         const vault = requireVault(ctx);
         const principal = caller(request);

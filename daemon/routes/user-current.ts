@@ -9,10 +9,18 @@ import { hashPassword } from '../security/passwords.js';
 import { fieldsOf, type User, type UserFields } from '../store/users.js';
 import { PROFILE_FIELDS } from '../../src/rules/users/fields.js';
 import { parseProfileUpdate, type ProfileChange } from './users-validate-profile.js';
+import { goUserCurrentSchema } from '../../src/contract/go-users.js';
+import { alertsOnly, envelope } from '../../src/contract/schema.js';
+import { currentUserSchema } from '../../src/contract/users.js';
+import { seedOrGo } from '../http/responses.js';
+import { userWriteResponses } from './users-create.js';
 
 const nullableText = { type: 'string', nullable: true } as const;
-/** An integer sent as a number or as digits (records read back carry them as strings): parseProfileUpdate checks. */
-const intOrText = {} as const;
+/**
+ * An integer sent as a number or as digits (records read back carry them as strings), or null: parseProfileUpdate
+ * says which numbers and strings are not integers, in its words ("'gid' must be an integer").
+ */
+const intOrText = { type: ['number', 'string', 'null'] } as const;
 
 /** Types only; what must not be blank and what may not change is reported by parseProfileUpdate. */
 const updateSchema = {
@@ -111,15 +119,16 @@ export function currentUserRoutes(ctx: AppContext): RouteDef[] {
       url: '/user/current',
       since: '1.1',
       auth: PRIV.READ,
+      responseAt: seedOrGo(envelope(currentUserSchema), envelope(goUserCurrentSchema)),
       handler: async (request) => ({ response: currentUserRecord(await self(request), request.apiVersion) }),
     },
-    { method: 'PUT', url: '/user/current', since: '1.2', auth: PRIV.READ, schema: updateSchema, handler: (r) => update(r, true) },
+    { method: 'PUT', url: '/user/current', since: '1.2', auth: PRIV.READ, schema: updateSchema, responseAt: userWriteResponses, handler: (r) => update(r, true) },
     {
       method: 'POST',
       url: '/user/current/update',
       since: '1.1',
       auth: PRIV.READ,
-      schema: updateSchema,
+      schema: { ...updateSchema, response: { 200: alertsOnly } },
       handler: (r) => update(r, false),
     },
   ];

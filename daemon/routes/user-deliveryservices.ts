@@ -11,12 +11,20 @@ import type { User } from '../store/users.js';
 import { visibleTenantIds } from '../tenancy.js';
 import { goShapes } from '../versions.js';
 import { userIdSchema } from './users.js';
+import { alertedEnvelope, envelope, int, list, record, text } from '../../src/contract/schema.js';
+import { seedOrGo } from '../http/responses.js';
+import { deliveryServiceList } from './deliveryservices.js';
 
 /** The warning Traffic Ops sent with GET users/:id/deliveryservices (its unbalanced braces included). */
 export const DS_DEPRECATED = warningAlert('This endpoint is deprecated, please use GET deliveryservices?accessibleTo={{tenantId} instead');
 
 /** The warning of user/:id/deliveryservices/available from 1.4. */
 const AVAILABLE_DEPRECATED = warningAlert('This endpoint is deprecated, and will be removed in the future');
+
+/** A delivery service a user could be given, to 1.3: `{id, displayName, xmlId}`, the id as digits. */
+const availableSchema = record({ id: text, displayName: text, xmlId: text });
+/** From 1.4, the Go server's UserAvailableDS (the id a number) after its deprecation warning. */
+const goAvailableResponse = alertedEnvelope(list(record({ id: int, displayName: text, xmlId: text })));
 
 /** The tenants both sets share. */
 function intersect(a: ReadonlySet<number>, b: ReadonlySet<number>): number[] {
@@ -72,7 +80,16 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
   }
 
   return [
-    { method: 'GET', url: '/users/:id/deliveryservices', since: '1.1', auth: PRIV.READ, cache: ASSIGNMENT_TABLES, schema: userIdSchema, handler: assigned },
+    {
+      method: 'GET',
+      url: '/users/:id/deliveryservices',
+      since: '1.1',
+      auth: PRIV.READ,
+      cache: ASSIGNMENT_TABLES,
+      schema: userIdSchema,
+      responseAt: (v) => ({ 200: deliveryServiceList(v, 'user', goShapes(v)) }),
+      handler: assigned,
+    },
     {
       method: 'GET',
       url: '/user/:id/deliveryservices/available',
@@ -81,6 +98,7 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
       auth: PRIV.READ,
       cache: ASSIGNMENT_TABLES,
       schema: userIdSchema,
+      responseAt: seedOrGo(envelope(list(availableSchema)), goAvailableResponse),
       handler: async (request) =>
         goShapes(request.apiVersion)
           ? goAvailable(request)
@@ -94,6 +112,7 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
       auth: PRIV.READ,
       cache: ASSIGNMENT_TABLES,
       schema: userIdSchema,
+      responseAt: seedOrGo(envelope(list(record({ xmlId: text, id: text }))), goAvailableResponse),
       handler: async (request) =>
         goShapes(request.apiVersion)
           ? goAvailable(request)

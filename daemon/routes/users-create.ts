@@ -9,6 +9,13 @@ import { hashPassword } from '../security/passwords.js';
 import type { Role } from '../store/roles.js';
 import { PROFILE_FIELDS } from '../../src/rules/users/fields.js';
 import { parseNewUser } from '../../src/rules/users/validate-create.js';
+import { goUserSchema } from '../../src/contract/go-users.js';
+import { alertedEnvelope } from '../../src/contract/schema.js';
+import { userWriteSchema } from '../../src/contract/users.js';
+import { seedOrGo } from '../http/responses.js';
+
+/** What a create or an update of a user answers: its alert and the record written. */
+export const userWriteResponses = seedOrGo(alertedEnvelope(userWriteSchema), alertedEnvelope(goUserSchema));
 
 const nullableText = { type: 'string', nullable: true } as const;
 const nullableInt = { type: 'integer', nullable: true } as const;
@@ -87,8 +94,8 @@ export function createUserRoutes(ctx: AppContext): RouteDef[] {
   }
 
   return [
-    { method: 'POST', url: '/users', since: '1.2', auth: PRIV.OPERATIONS, schema: newUserSchema, handler: create },
+    { method: 'POST', url: '/users', since: '1.2', auth: PRIV.OPERATIONS, schema: newUserSchema, responseAt: userWriteResponses, handler: create },
     // Traffic Ops served creation from 1.1 and its Go client posts to users.json: the same handler (issue 17).
-    { method: 'POST', url: '/users.json', since: '1.1', jsonSuffix: false, auth: PRIV.OPERATIONS, schema: newUserSchema, handler: create },
+    { method: 'POST', url: '/users.json', since: '1.1', jsonSuffix: false, auth: PRIV.OPERATIONS, schema: newUserSchema, responseAt: userWriteResponses, handler: create },
   ];
 }

@@ -8,18 +8,22 @@ import { registrationMessage } from '../mail/messages.js';
 import { grantableRole } from './users-create.js';
 import { mailToken } from './users-mail.js';
 import { parseRegistration } from '../../src/rules/users/validate-create.js';
+import { alertsOnly } from '../../src/contract/schema.js';
 
 const REGISTRATION_COMPLETED = 'User already exists and has completed registration.';
 
+const numberOrText = { type: ['number', 'string', 'null'] } as const;
+
 const registerSchema = {
+  response: { 200: alertsOnly },
   body: {
     type: 'object',
     nullable: true,
     properties: {
       email: { type: 'string', nullable: true },
       // A number or a numeric string (the seed's example sends tenantId as a string): parseRegistration checks.
-      role: {},
-      tenantId: {},
+      role: numberOrText,
+      tenantId: numberOrText,
     },
   },
 };

@@ -5,6 +5,10 @@ import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
 import { atLeast, goShapes } from '../versions.js';
+import { seedOrGo } from '../http/responses.js';
+import { goUserGetSchema } from '../../src/contract/go-users.js';
+import { envelope, list } from '../../src/contract/schema.js';
+import { userReadSchema } from '../../src/contract/users.js';
 import { createUserRoutes } from './users-create.js';
 import { usersFilter, type UsersQuery } from './users-list-query.js';
 import { registerUserRoutes } from './users-register.js';
@@ -17,6 +21,9 @@ const listSchema = {
   },
 };
 export const userIdSchema = { params: { type: 'object', properties: { id: text }, required: ['id'] } };
+
+/** GET users and users/:id answer a list of read records (users/:id: one, or none). */
+const readResponses = seedOrGo(envelope(list(userReadSchema)), envelope(list(goUserGetSchema)));
 
 /** GET users and GET users/:id (1.1+; tenant fields and the tenant filter from 1.2), then the user writes. */
 /** What GET users reads: a purge or an origin's change keeps its cached answers. */
@@ -49,8 +56,8 @@ export function usersRoutes(ctx: AppContext): RouteDef[] {
   }
 
   return [
-    { method: 'GET', url: '/users', since: '1.1', auth: PRIV.READ, cache: USER_TABLES, schema: listSchema, handler: list },
-    { method: 'GET', url: '/users/:id', since: '1.1', auth: PRIV.READ, cache: USER_TABLES, schema: userIdSchema, handler: one },
+    { method: 'GET', url: '/users', since: '1.1', auth: PRIV.READ, cache: USER_TABLES, schema: listSchema, responseAt: readResponses, handler: list },
+    { method: 'GET', url: '/users/:id', since: '1.1', auth: PRIV.READ, cache: USER_TABLES, schema: userIdSchema, responseAt: readResponses, handler: one },
     ...createUserRoutes(ctx),
     ...registerUserRoutes(ctx),
   ];

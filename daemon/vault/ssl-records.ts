@@ -1,20 +1,8 @@
 import type { CertificateSummary } from './tls/verify.js';
+import type { SslKeys } from '../../src/contract/keys.js';
 
-/** TLS keys of a delivery service as stored (PEM text) and, with `decode`, as served. */
-export interface SslKeys {
-  cdn: string;
-  deliveryservice: string;
-  key: string;
-  hostname: string;
-  version: number;
-  authType?: string;
-  businessUnit?: string;
-  city?: string;
-  organization?: string;
-  country?: string;
-  state?: string;
-  certificate: { crt: string; key: string; csr: string };
-}
+/** TLS keys of a delivery service as stored (PEM text) and, with `decode`, as served (defined by the contract's schema). */
+export type { SslKeys };
 
 /** The body of `sslkeys/add` and `sslkeys/generate` as it arrives (the schema checked the types). */
 export interface SslKeysRequest {

@@ -1,3 +1,4 @@
+import type { CertificateSummary, KeySummary } from '../../src/contract/keys.js';
 import type { RecordInfo } from './keystore.js';
 
 export const EXPIRY_WARNING_DAYS = 30;
@@ -9,13 +10,11 @@ interface Changed {
   changedAt: string;
 }
 
-/** What the portal and `cdnctl keys` show of a delivery service's keys: no key material at all. */
-export interface KeySummary {
-  xmlId: string;
-  urlSigKeys: ({ keys: number; names: string[] } & Changed) | null;
-  uriSigningKeys: ({ issuers: { issuer: string; renewalKid: string | null; keys: { kid: string; alg: string }[] }[] } & Changed) | null;
-  sslKeys: ({ version: number; hostname: string; fingerprint: string; notAfter: string; daysLeft: number; expiring: boolean } & Record<string, unknown> & Changed)[];
-}
+/** What the portal and `cdnctl keys` show of a delivery service's keys: no key material at all (the contract's record). */
+export type { KeySummary };
+
+/** A TLS record's stored summary (sslSummary): the certificate's description and the record's identity. */
+type StoredSslSummary = Omit<CertificateSummary, 'version' | 'daysLeft' | 'expiring' | 'changedBy' | 'changedAt'>;
 
 const changed = (r: RecordInfo): Changed => ({ changedBy: r.changedBy, changedAt: new Date(r.changedAt).toISOString() });
 
@@ -30,7 +29,7 @@ export function keySummary(xmlId: string, records: RecordInfo[], now: number): K
     .filter((r) => r.kind === 'ssl')
     .sort((a, b) => b.version - a.version)
     .map((r) => {
-      const s = JSON.parse(r.summary) as { hostname: string; fingerprint: string; notAfter: string } & Record<string, unknown>;
+      const s = JSON.parse(r.summary) as StoredSslSummary;
       const daysLeft = Math.floor((Date.parse(s.notAfter) - now) / DAY_MS);
       return { ...s, version: r.version, daysLeft, expiring: daysLeft < EXPIRY_WARNING_DAYS, ...changed(r) };
     });

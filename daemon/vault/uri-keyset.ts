@@ -1,12 +1,7 @@
-/** A JSON Web Key of a URI-signing key set: `alg` and `kid` are required, the rest is kept as given. */
-export interface Jwk {
-  alg: string;
-  kid: string;
-  [field: string]: unknown;
-}
+import type { Jwk, UriSigningKeyset } from '../../src/contract/keys.js';
 
-/** URI-signing keys as Traffic Ops stored them: issuer → its keys and which one renews. */
-export type UriSigningKeyset = Record<string, { renewal_kid?: string | null; keys: Jwk[] }>;
+/** A JSON Web Key, and URI-signing keys as Traffic Ops stored them (issuer → its keys and which one renews). */
+export type { Jwk, UriSigningKeyset };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -1,3 +1,4 @@
+import type { InvalidationJobRecord } from '../contract/go-jobs.js';
 import type { JobRecord } from '../contract/jobs.js';
 import type { HttpClient } from './http.js';
 import type { ApiResult } from './types.js';
@@ -25,18 +26,11 @@ export function createJob(http: HttpClient, job: NewJob): Promise<ApiResult<unde
   return http.post('/user/current/jobs', job);
 }
 
-/** A job as GET jobs serves it (Traffic Ops' InvalidationJob): everyone's jobs the caller's tenancy may see. */
-export interface InvalidationJob {
-  assetUrl: string;
-  /** Username. */
-  createdBy: string;
-  /** The delivery service's xmlId. */
-  deliveryService: string;
-  id: number;
-  keyword: string;
-  parameters: string;
-  startTime: string;
-}
+/**
+ * A job as GET jobs serves it (Traffic Ops' InvalidationJob): everyone's jobs the caller's tenancy may see;
+ * `createdBy` is the username, `deliveryService` the xmlId.
+ */
+export type InvalidationJob = InvalidationJobRecord;
 
 /** The filters of GET jobs. */
 export interface AllJobsFilter {

@@ -1,22 +1,8 @@
 import type { HttpClient } from './http.js';
 import type { ApiResult } from './types.js';
-import type { CertificateSummary, KeySummary } from '../contract/keys.js';
+import type { CertificateSummary, KeySummary, SslKeys, UriSigningKeyset, UrlSigKeys } from '../contract/keys.js';
 
-/** URL-signing keys: `key0` … `key15`. */
-export type UrlSigKeys = Record<string, string>;
-
-/** A URI-signing key set: issuer → renewal kid and JWKs. */
-export type UriSigningKeyset = Record<string, { renewal_kid?: string | null; keys: Record<string, unknown>[] }>;
-
-/** TLS keys as GET sslkeys?decode=1 answers them. */
-export interface SslKeys {
-  cdn: string;
-  deliveryservice: string;
-  hostname: string;
-  version: number;
-  authType?: string;
-  certificate: { crt: string; key: string; csr: string };
-}
+export type { SslKeys, UriSigningKeyset, UrlSigKeys };
 
 /** One certificate of GET keys/summary: no key material. */
 export type SslSummary = CertificateSummary;

@@ -1,3 +1,5 @@
+import type { AlertRecord } from '../contract/schema.js';
+
 /** The API versions the client accepts, oldest first (the daemon serves them all). */
 export const API_VERSIONS = ['1.1', '1.2', '1.3', '1.4', '1.5'] as const;
 /**
@@ -25,10 +27,7 @@ export function isApiVersion(text: string): text is ApiVersion {
 }
 
 /** One message of an answer's `alerts`. */
-export interface Alert {
-  level: 'success' | 'info' | 'warning' | 'error';
-  text: string;
-}
+export type Alert = AlertRecord;
 
 /** Every answer of the API: `alerts`, `response`, or both. */
 export interface Envelope<T> {

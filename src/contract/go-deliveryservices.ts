@@ -1,82 +1,84 @@
 // The delivery-service record of API 1.4 and 1.5 as the Traffic Ops Go server emitted it (DeliveryServiceNullableV14
 // and V15, reference/traffic-ops-1.4-1.5-types.md §2): numbers as JSON numbers, every key present.
+import { bool, int, nullableBool, nullableInt, nullableNum, nullableText, record, text, type FromSchema } from './schema.js';
 
 /** One host-regex match: `setNumber` a number here. */
-export interface GoMatch {
-  type: string;
-  setNumber: number;
-  pattern: string;
-}
+export const goMatchSchema = record({ type: text, setNumber: int, pattern: text });
+export type GoMatch = FromSchema<typeof goMatchSchema>;
 
-/** DeliveryServiceNullableV14; V15 adds `ecsEnabled` and `rangeSliceBlockSize`. */
-export interface GoDeliveryServiceV14 {
-  active: boolean | null;
-  anonymousBlockingEnabled: boolean | null;
-  ccrDnsTtl: number | null;
-  cdnId: number | null;
-  cdnName: string | null;
-  checkPath: string | null;
-  displayName: string | null;
-  dnsBypassCname: string | null;
-  dnsBypassIp: string | null;
-  dnsBypassIp6: string | null;
-  dnsBypassTtl: number | null;
-  dscp: number | null;
-  edgeHeaderRewrite: string | null;
-  exampleURLs: string[] | null;
-  geoLimit: number | null;
-  geoLimitCountries: string | null;
-  geoLimitRedirectURL: string | null;
-  geoProvider: number | null;
-  globalMaxMbps: number | null;
-  globalMaxTps: number | null;
-  httpBypassFqdn: string | null;
-  id: number | null;
-  infoUrl: string | null;
-  initialDispersion: number | null;
-  ipv6RoutingEnabled: boolean | null;
-  lastUpdated: string;
-  logsEnabled: boolean | null;
-  longDesc: string | null;
-  longDesc1: string | null;
-  longDesc2: string | null;
-  matchList: GoMatch[] | null;
-  maxDnsAnswers: number | null;
-  midHeaderRewrite: string | null;
-  missLat: number | null;
-  missLong: number | null;
-  multiSiteOrigin: boolean | null;
-  originShield: string | null;
-  orgServerFqdn: string | null;
-  profileDescription: string | null;
-  profileId: number | null;
-  profileName: string | null;
-  protocol: number | null;
-  qstringIgnore: number | null;
-  rangeRequestHandling: number | null;
-  regexRemap: string | null;
-  regionalGeoBlocking: boolean | null;
-  remapText: string | null;
-  routingName: string | null;
-  signed: boolean;
-  sslKeyVersion: number | null;
-  tenantId: number | null;
-  type: string | null;
-  typeId: number | null;
-  xmlId: string | null;
-  cacheurl: string | null;
-  deepCachingType: string;
-  fqPacingRate: number | null;
-  signingAlgorithm: string | null;
-  tenant: string | null;
-  trResponseHeaders: string | null;
-  trRequestHeaders: string | null;
-  consistentHashRegex: string | null;
-  consistentHashQueryParams: string[] | null;
-  maxOriginConnections: number | null;
-}
+const nullableTextList = { type: ['array', 'null'], items: text } as const;
+const nullableMatchList = { type: ['array', 'null'], items: goMatchSchema } as const;
 
-export interface GoDeliveryServiceV15 extends GoDeliveryServiceV14 {
-  ecsEnabled: boolean;
-  rangeSliceBlockSize: number | null;
-}
+/** DeliveryServiceNullableV14, in the Go key order. */
+const v14Properties = {
+  active: nullableBool,
+  anonymousBlockingEnabled: nullableBool,
+  ccrDnsTtl: nullableInt,
+  cdnId: nullableInt,
+  cdnName: nullableText,
+  checkPath: nullableText,
+  displayName: nullableText,
+  dnsBypassCname: nullableText,
+  dnsBypassIp: nullableText,
+  dnsBypassIp6: nullableText,
+  dnsBypassTtl: nullableInt,
+  dscp: nullableInt,
+  edgeHeaderRewrite: nullableText,
+  exampleURLs: nullableTextList,
+  geoLimit: nullableInt,
+  geoLimitCountries: nullableText,
+  geoLimitRedirectURL: nullableText,
+  geoProvider: nullableInt,
+  globalMaxMbps: nullableInt,
+  globalMaxTps: nullableInt,
+  httpBypassFqdn: nullableText,
+  id: nullableInt,
+  infoUrl: nullableText,
+  initialDispersion: nullableInt,
+  ipv6RoutingEnabled: nullableBool,
+  lastUpdated: text,
+  logsEnabled: nullableBool,
+  longDesc: nullableText,
+  longDesc1: nullableText,
+  longDesc2: nullableText,
+  matchList: nullableMatchList,
+  maxDnsAnswers: nullableInt,
+  midHeaderRewrite: nullableText,
+  missLat: nullableNum,
+  missLong: nullableNum,
+  multiSiteOrigin: nullableBool,
+  originShield: nullableText,
+  orgServerFqdn: nullableText,
+  profileDescription: nullableText,
+  profileId: nullableInt,
+  profileName: nullableText,
+  protocol: nullableInt,
+  qstringIgnore: nullableInt,
+  rangeRequestHandling: nullableInt,
+  regexRemap: nullableText,
+  regionalGeoBlocking: nullableBool,
+  remapText: nullableText,
+  routingName: nullableText,
+  signed: bool,
+  sslKeyVersion: nullableInt,
+  tenantId: nullableInt,
+  type: nullableText,
+  typeId: nullableInt,
+  xmlId: nullableText,
+  cacheurl: nullableText,
+  deepCachingType: text,
+  fqPacingRate: nullableInt,
+  signingAlgorithm: nullableText,
+  tenant: nullableText,
+  trResponseHeaders: nullableText,
+  trRequestHeaders: nullableText,
+  consistentHashRegex: nullableText,
+  consistentHashQueryParams: nullableTextList,
+  maxOriginConnections: nullableInt,
+} as const;
+export const goDeliveryServiceV14Schema = record(v14Properties);
+export type GoDeliveryServiceV14 = FromSchema<typeof goDeliveryServiceV14Schema>;
+
+/** DeliveryServiceNullableV15: V14 and `ecsEnabled`, `rangeSliceBlockSize`. */
+export const goDeliveryServiceV15Schema = record({ ...v14Properties, ecsEnabled: bool, rangeSliceBlockSize: nullableInt });
+export type GoDeliveryServiceV15 = FromSchema<typeof goDeliveryServiceV15Schema>;

@@ -1,47 +1,58 @@
 // The user records of API 1.4 and 1.5, as the Traffic Ops Go server emitted them (reference/traffic-ops-1.4-1.5-types.md
 // §1): ids as JSON numbers, times as `YYYY-MM-DD hh:mm:ss+00`, every pointer field present (null when unset).
+import { bool, int, nullableBool, nullableInt, nullableText, record, text, type FromSchema } from './schema.js';
 
 /** The profile fields of tc.User, in its key order (addressLine1 … stateOrProvince, tenant). */
-export interface GoUserProfile {
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  company: string | null;
-  country: string | null;
-  email: string | null;
-  fullName: string | null;
-  gid: number | null;
-  id: number;
-  newUser: boolean | null;
-  phoneNumber: string | null;
-  postalCode: string | null;
-  publicSshKey: string | null;
-  role: number;
-  stateOrProvince: string | null;
-  tenant: string | null;
-  tenantId: number;
-  uid: number | null;
-  lastUpdated: string;
-}
+const goProfileProperties = {
+  addressLine1: nullableText,
+  addressLine2: nullableText,
+  city: nullableText,
+  company: nullableText,
+  country: nullableText,
+  email: nullableText,
+  fullName: nullableText,
+  gid: nullableInt,
+  id: int,
+  newUser: nullableBool,
+  phoneNumber: nullableText,
+  postalCode: nullableText,
+  publicSshKey: nullableText,
+  role: int,
+  stateOrProvince: nullableText,
+  tenant: nullableText,
+  tenantId: int,
+  uid: nullableInt,
+  lastUpdated: text,
+} as const;
+export const goUserProfileSchema = record(goProfileProperties);
+export type GoUserProfile = FromSchema<typeof goUserProfileSchema>;
 
 /** GET users, users/:id: `rolename` (lowercase n) first. */
-export interface GoUserGet extends GoUserProfile {
-  rolename: string | null;
-  username: string | null;
-  registrationSent: string | null;
-}
+export const goUserGetSchema = record({
+  rolename: nullableText,
+  username: nullableText,
+  registrationSent: nullableText,
+  ...goProfileProperties,
+});
+export type GoUserGet = FromSchema<typeof goUserGetSchema>;
 
-/** POST users / users.json, PUT user/current: tc.User with `roleName` (and the confirm password, if sent). */
-export interface GoUser extends GoUserProfile {
-  username: string | null;
-  registrationSent: string | null;
-  confirmLocalPasswd?: string;
-  roleName: string;
-}
+/**
+ * POST users / users.json, PUT user/current: tc.User with `roleName`. The Go server echoed a sent
+ * `confirmLocalPasswd`; this daemon never answers a password, so the key (omitempty there) is never written.
+ */
+export const goUserSchema = record({
+  username: nullableText,
+  registrationSent: nullableText,
+  roleName: text,
+  ...goProfileProperties,
+});
+export type GoUser = FromSchema<typeof goUserSchema>;
 
 /** GET user/current: `localUser`, no `registrationSent`. */
-export interface GoUserCurrent extends GoUserProfile {
-  username: string | null;
-  localUser: boolean;
-  roleName: string;
-}
+export const goUserCurrentSchema = record({
+  username: nullableText,
+  localUser: bool,
+  roleName: text,
+  ...goProfileProperties,
+});
+export type GoUserCurrent = FromSchema<typeof goUserCurrentSchema>;

@@ -1,19 +1,21 @@
-// The job record of the API, shared by the daemon's formatter and the CLI client.
+// The job record of the API, shared by the daemon (its response schemas) and the CLI client (the type).
+import { nullableText, record, text, type FromSchema } from './schema.js';
 
 /** A content-invalidation job (GET and POST user/current/jobs): ids as digit strings, times `YYYY-MM-DD hh:mm:ss` (UTC). */
-export interface JobRecord {
-  id: string;
-  keyword: string;
-  objectName: string | null;
-  assetUrl: string;
-  assetType: string;
-  status: string;
-  dsId: string;
-  dsXmlId: string;
-  username: string;
-  parameters: string;
-  enteredTime: string;
-  objectType: string | null;
-  agent: string;
-  startTime: string;
-}
+export const jobSchema = record({
+  id: text,
+  keyword: text,
+  objectName: nullableText,
+  assetUrl: text,
+  assetType: text,
+  status: text,
+  dsId: text,
+  dsXmlId: text,
+  username: text,
+  parameters: text,
+  enteredTime: text,
+  objectType: nullableText,
+  agent: text,
+  startTime: text,
+});
+export type JobRecord = FromSchema<typeof jobSchema>;

@@ -1,24 +1,26 @@
-// The origin record of the API, shared by the daemon's formatter and the CLI client.
+// The origin record of the API, shared by the daemon (its response schemas) and the CLI client (the type).
+import { bool, int, nullableInt, nullableText, record, text, type FromSchema } from './schema.js';
 
 /** An origin (1.3) in Traffic Ops' key order: ids as ints, `lastUpdated` as `YYYY-MM-DD hh:mm:ss+00`. */
-export interface OriginRecord {
-  cachegroup: string | null;
-  cachegroupId: number | null;
-  coordinate: string | null;
-  coordinateId: number | null;
-  deliveryService: string;
-  deliveryServiceId: number;
-  fqdn: string;
-  id: number;
-  ip6Address: string | null;
-  ipAddress: string | null;
-  isPrimary: boolean;
-  lastUpdated: string;
-  name: string;
-  port: number | null;
-  profile: string | null;
-  profileId: number | null;
-  protocol: string;
-  tenant: string | null;
-  tenantId: number | null;
-}
+export const originSchema = record({
+  cachegroup: nullableText,
+  cachegroupId: nullableInt,
+  coordinate: nullableText,
+  coordinateId: nullableInt,
+  deliveryService: text,
+  deliveryServiceId: int,
+  fqdn: text,
+  id: int,
+  ip6Address: nullableText,
+  ipAddress: nullableText,
+  isPrimary: bool,
+  lastUpdated: text,
+  name: text,
+  port: nullableInt,
+  profile: nullableText,
+  profileId: nullableInt,
+  protocol: text,
+  tenant: nullableText,
+  tenantId: nullableInt,
+});
+export type OriginRecord = FromSchema<typeof originSchema>;

@@ -1,119 +1,133 @@
 /*
- * The records of the caches API (issue 15), shared by the daemon that sends them and the CLI that reads them.
- * Field names are Traffic Ops 1.x's; `lastCheckIn` is ours.
+ * The records of the caches API (issue 15), shared by the daemon that sends them (its response schemas) and the
+ * CLI that reads them (the types). Field names are Traffic Ops 1.x's; `lastCheckIn` is ours.
  */
+import { bool, int, list, nullableInt, nullableNum, nullableText, num, record, text, textList, type FromSchema } from './schema.js';
 
-/** A server (cache) as GET servers answers it: Traffic Ops' 1.1 shape, less the fields cdnctl does not keep. */
-export interface ServerRecord {
-  cachegroup: string;
-  cachegroupId: number;
-  cdnId: number;
-  cdnName: string;
-  domainName: string;
-  fqdn: string;
-  hostName: string;
-  httpsPort: number | null;
-  id: number;
-  interfaceMtu: number;
-  interfaceName: string;
-  ip6Address: string | null;
-  ip6Gateway: string | null;
-  ipAddress: string | null;
-  ipGateway: string | null;
-  ipNetmask: string | null;
-  /** `YYYY-MM-DD hh:mm:ss+00`, or null for a cache that never checked in. */
-  lastCheckIn: string | null;
-  lastUpdated: string;
-  offlineReason: string | null;
-  profile: string;
-  profileDesc: string;
-  profileId: number;
-  revalPending: boolean;
-  status: string;
-  tcpPort: number | null;
-  type: string;
-  typeId: number;
-  updPending: boolean;
-}
+/**
+ * A server (cache) as GET servers answers it: Traffic Ops' 1.1 shape, less the fields cdnctl does not keep.
+ * `lastCheckIn` is `YYYY-MM-DD hh:mm:ss+00`, or null for a cache that never checked in.
+ */
+export const serverSchema = record({
+  cachegroup: text,
+  cachegroupId: int,
+  cdnId: int,
+  cdnName: text,
+  domainName: text,
+  fqdn: text,
+  hostName: text,
+  httpsPort: nullableInt,
+  id: int,
+  interfaceMtu: int,
+  interfaceName: text,
+  ip6Address: nullableText,
+  ip6Gateway: nullableText,
+  ipAddress: nullableText,
+  ipGateway: nullableText,
+  ipNetmask: nullableText,
+  lastCheckIn: nullableText,
+  lastUpdated: text,
+  offlineReason: nullableText,
+  profile: text,
+  profileDesc: text,
+  profileId: int,
+  revalPending: bool,
+  status: text,
+  tcpPort: nullableInt,
+  type: text,
+  typeId: int,
+  updPending: bool,
+});
+export type ServerRecord = FromSchema<typeof serverSchema>;
 
 /** A cache group as GET cachegroups answers it. */
-export interface CachegroupRecord {
-  id: number;
-  name: string;
-  shortName: string;
-  latitude: number | null;
-  longitude: number | null;
-  parentCachegroupId: number | null;
-  parentCachegroupName: string | null;
-  secondaryParentCachegroupId: number | null;
-  secondaryParentCachegroupName: string | null;
-  typeId: number;
-  typeName: string;
-  lastUpdated: string;
-}
+export const cachegroupSchema = record({
+  id: int,
+  name: text,
+  shortName: text,
+  latitude: nullableNum,
+  longitude: nullableNum,
+  parentCachegroupId: nullableInt,
+  parentCachegroupName: nullableText,
+  secondaryParentCachegroupId: nullableInt,
+  secondaryParentCachegroupName: nullableText,
+  typeId: int,
+  typeName: text,
+  lastUpdated: text,
+});
+export type CachegroupRecord = FromSchema<typeof cachegroupSchema>;
 
 /** One element of GET servers/:hostname/update_status (a bare array, no `response`). */
-export interface UpdateStatusRecord {
-  host_name: string;
-  upd_pending: boolean;
-  reval_pending: boolean;
-  use_reval_pending: boolean;
-  host_id: number;
-  status: string;
-  parent_pending: boolean;
-  parent_reval_pending: boolean;
-}
+export const updateStatusSchema = record({
+  host_name: text,
+  upd_pending: bool,
+  reval_pending: bool,
+  use_reval_pending: bool,
+  host_id: int,
+  status: text,
+  parent_pending: bool,
+  parent_reval_pending: bool,
+});
+export type UpdateStatusRecord = FromSchema<typeof updateStatusSchema>;
 
-/** One element of GET servers/checks. */
-export interface ServerCheckRecord {
-  adminState: string;
-  cacheGroup: string;
-  id: number;
-  hostName: string;
-  revalPending: boolean;
-  profile: string;
-  type: string;
-  updPending: boolean;
-  checks?: Record<string, number | null>;
-}
+/** One element of GET servers/checks: `checks`, by check name, once the cache has any. */
+export const serverCheckSchema = record(
+  {
+    adminState: text,
+    cacheGroup: text,
+    id: int,
+    hostName: text,
+    revalPending: bool,
+    profile: text,
+    type: text,
+    updPending: bool,
+    checks: { type: 'object', additionalProperties: nullableNum },
+  },
+  ['checks'],
+);
+export type ServerCheckRecord = FromSchema<typeof serverCheckSchema>;
 
 /** A check extension as GET to_extensions answers it. */
-export interface ToExtensionRecord {
-  id: number;
-  name: string;
-  version: string;
-  info_url: string;
-  script_file: string;
-  isactive: 0 | 1;
-  additional_config_json: string | null;
-  description: string | null;
-  servercheck_short_name: string | null;
-  type: string;
-}
+export const toExtensionSchema = record({
+  id: int,
+  name: text,
+  version: text,
+  info_url: text,
+  script_file: text,
+  isactive: { type: 'integer', enum: [0, 1] },
+  additional_config_json: nullableText,
+  description: nullableText,
+  servercheck_short_name: nullableText,
+  type: text,
+});
+export type ToExtensionRecord = FromSchema<typeof toExtensionSchema>;
 
-/** One tier of a job's propagation. */
-export interface PropagationTier {
-  /** `MID` or `EDGE`. */
-  tier: string;
-  total: number;
-  applied: number;
-  pending: number;
-  /** Host names of the pending caches. */
-  pendingHosts: string[];
-  /** Host names of pending caches with no check-in for twice the interval. */
-  overdue: string[];
-}
+/**
+ * One tier of a job's propagation: `tier` is `MID` or `EDGE`; `pendingHosts` the host names of the pending
+ * caches, `overdue` those of pending caches with no check-in for twice the interval.
+ */
+export const propagationTierSchema = record({
+  tier: text,
+  total: int,
+  applied: int,
+  pending: int,
+  pendingHosts: textList,
+  overdue: textList,
+});
+export type PropagationTier = FromSchema<typeof propagationTierSchema>;
 
-/** GET jobs/:id/propagation (cdnctl's own route). */
-export interface PropagationRecord {
-  jobId: number;
-  deliveryService: string;
-  cdnName: string;
-  /** `YYYY-MM-DD hh:mm:ss+00`: the time the job was entered (what a check-in must come after). */
-  enteredTime: string;
-  checkInIntervalMinutes: number;
-  /** MID first, then EDGE. */
-  tiers: PropagationTier[];
-  /** True when every cache of every tier has applied it. */
-  complete: boolean;
-}
+/**
+ * GET jobs/:id/propagation (cdnctl's own route). `enteredTime` (`YYYY-MM-DD hh:mm:ss+00`) is when the job was
+ * entered (what a check-in must come after); `tiers` MID first, then EDGE; `complete` when every cache of every
+ * tier has applied it.
+ */
+export const propagationSchema = record({
+  jobId: int,
+  deliveryService: text,
+  cdnName: text,
+  enteredTime: text,
+  checkInIntervalMinutes: num,
+  tiers: list(propagationTierSchema),
+  complete: bool,
+});
+export type PropagationRecord = FromSchema<typeof propagationSchema>;

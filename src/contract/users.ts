@@ -1,60 +1,77 @@
-// The user records of the API, shared by the daemon's formatters and the CLI client. Reads carry ids as digit
-// strings, writes answer them as ints (the seed's create example); tenant keys appear from 1.2.
+// The user records of the API, shared by the daemon (its response schemas) and the CLI client (the types). Reads
+// carry ids as digit strings, writes answer them as ints (the seed's create example); tenant keys appear from 1.2.
+import { bool, int, nullableInt, nullableText, record, text, type FromSchema } from './schema.js';
 
-/** The profile fields every user record shares. */
-export interface UserProfileRecord {
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  company: string | null;
-  country: string | null;
-  email: string;
-  fullName: string;
-  phoneNumber: string | null;
-  postalCode: string | null;
-  publicSshKey: string | null;
-  stateOrProvince: string | null;
-  username: string;
-}
+/** The profile fields every user record shares, in Traffic Ops' key order. */
+const profileProperties = {
+  addressLine1: nullableText,
+  addressLine2: nullableText,
+  city: nullableText,
+  company: nullableText,
+  country: nullableText,
+  email: text,
+  fullName: text,
+  phoneNumber: nullableText,
+  postalCode: nullableText,
+  publicSshKey: nullableText,
+  stateOrProvince: nullableText,
+  username: text,
+} as const;
+export const userProfileSchema = record(profileProperties);
+export type UserProfileRecord = FromSchema<typeof userProfileSchema>;
+
+const digits = text;
+const nullableDigits = nullableText;
+/** Up to 1.1 a user record has no tenant keys; from 1.2 it has both. */
+const tenantProperties = { tenant: text, tenantId: int } as const;
 
 /** The caller's own record (GET user/current): `localUser`, the role name under `roleName`. */
-export interface CurrentUserRecord extends UserProfileRecord {
-  id: string;
-  role: string;
-  roleName: string;
-  gid: string | null;
-  uid: string | null;
-  localUser: boolean;
-  newUser: boolean;
-  lastUpdated: string;
-  tenant?: string;
-  tenantId?: number;
-}
+export const currentUserSchema = record(
+  {
+    ...profileProperties,
+    id: digits,
+    role: digits,
+    roleName: text,
+    gid: nullableDigits,
+    uid: nullableDigits,
+    localUser: bool,
+    newUser: bool,
+    lastUpdated: text,
+    ...tenantProperties,
+  },
+  ['tenant', 'tenantId'],
+);
+export type CurrentUserRecord = FromSchema<typeof currentUserSchema>;
 
 /** A user as GET users and users/:id answer it: the role name under `rolename`. */
-export interface UserReadRecord extends UserProfileRecord {
-  id: string;
-  role: string;
-  rolename: string;
-  gid: string | null;
-  uid: string | null;
-  newUser: boolean;
-  registrationSent: boolean;
-  lastUpdated: string;
-  tenant?: string;
-  tenantId?: number;
-}
+export const userReadSchema = record(
+  {
+    ...profileProperties,
+    id: digits,
+    role: digits,
+    rolename: text,
+    gid: nullableDigits,
+    uid: nullableDigits,
+    newUser: bool,
+    registrationSent: bool,
+    lastUpdated: text,
+    ...tenantProperties,
+  },
+  ['tenant', 'tenantId'],
+);
+export type UserReadRecord = FromSchema<typeof userReadSchema>;
 
 /** A user as a create or update answers it: ids as ints, the role name under `roleName`, always its tenant. */
-export interface UserWriteRecord extends UserProfileRecord {
-  id: number;
-  role: number;
-  roleName: string;
-  gid: number | null;
-  uid: number | null;
-  newUser: boolean;
-  registrationSent: boolean;
-  lastUpdated: string;
-  tenant: string;
-  tenantId: number;
-}
+export const userWriteSchema = record({
+  ...profileProperties,
+  id: int,
+  role: int,
+  roleName: text,
+  gid: nullableInt,
+  uid: nullableInt,
+  newUser: bool,
+  registrationSent: bool,
+  lastUpdated: text,
+  ...tenantProperties,
+});
+export type UserWriteRecord = FromSchema<typeof userWriteSchema>;

@@ -39,13 +39,17 @@ export async function memoryVault(): Promise<Vault> {
 }
 
 /** A fresh daemon app over an in-memory database with the first-start records and `admin`. */
-export async function makeApp(options: Partial<BuildOptions> & { dbFile?: string } = {}): Promise<TestApp> {
+export async function makeApp(
+  options: Partial<BuildOptions> & { dbFile?: string; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
   const db = openDatabase(options.dbFile ?? ':memory:');
   const clock = testClock();
   await bootstrap(db, clock.now(), ADMIN_PASSWORD);
   const store = sqliteStore(db);
   const vault = options.vault ?? (await memoryVault());
-  const app = await buildApp({ store, clock: clock.now, ...options, vault });
+  const { beforeReady, ...buildOptions } = options;
+  const app = await buildApp({ store, clock: clock.now, ...buildOptions, vault });
+  beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { BuildOptions } from '../../daemon/app.js';
 import { defaultConfig, type DaemonConfig } from '../../daemon/config.js';
@@ -169,7 +170,7 @@ const userFields = (username: string, roleId: number, tenantId: number, hash: st
  * In memory unless `dbFile` names a database file.
  */
 export async function goldenApp(
-  options: { dbFile?: string; config?: Partial<DaemonConfig> } & Pick<BuildOptions, 'logger' | 'vault'> = {},
+  options: { dbFile?: string; config?: Partial<DaemonConfig>; beforeReady?: (app: FastifyInstance) => void } & Pick<BuildOptions, 'logger' | 'vault'> = {},
 ): Promise<GoldenApp> {
   const outbox = mkdtempSync(join(tmpdir(), 'cdnctl-sec-outbox-'));
   const t = await makeApp({
@@ -177,6 +178,7 @@ export async function goldenApp(
     dbFile: options.dbFile,
     logger: options.logger,
     vault: options.vault,
+    beforeReady: options.beforeReady,
     ...(options.config ? { config: options.config as DaemonConfig } : {}),
   });
   await importSnapshot(t.db, JSON.parse(readFileSync(GOLDEN_SNAPSHOT, 'utf8')), { now: t.clock.now() });

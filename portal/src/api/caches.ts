@@ -1,43 +1,18 @@
+import type { PropagationRecord, PropagationTier, ServerCheckRecord, ServerRecord } from '../../../src/contract/servers.js';
 import { api } from './api';
 
 // The caches API (issue 15) as the portal uses it; field names are the API's.
 
-export interface CacheServer {
-  id: number;
-  hostName: string;
-  domainName: string;
-  type: string;
-  status: string;
-  offlineReason: string | null;
-  cachegroup: string;
-  cdnName: string;
-  updPending: boolean;
-  revalPending: boolean;
-  lastCheckIn: string | null;
-}
+export type CacheServer = Pick<
+  ServerRecord,
+  'id' | 'hostName' | 'domainName' | 'type' | 'status' | 'offlineReason' | 'cachegroup' | 'cdnName' | 'updPending' | 'revalPending' | 'lastCheckIn'
+>;
 
-export interface ServerChecks {
-  id: number;
-  checks?: Record<string, number | null>;
-}
+export type ServerChecks = Pick<ServerCheckRecord, 'id' | 'checks'>;
 
-export interface PropagationTier {
-  tier: string;
-  total: number;
-  applied: number;
-  pending: number;
-  pendingHosts: string[];
-  overdue: string[];
-}
+export type { PropagationTier };
 
-export interface JobPropagation {
-  jobId: number;
-  deliveryService: string;
-  cdnName: string;
-  complete: boolean;
-  checkInIntervalMinutes: number;
-  tiers: PropagationTier[];
-}
+export type JobPropagation = Pick<PropagationRecord, 'jobId' | 'deliveryService' | 'cdnName' | 'complete' | 'checkInIntervalMinutes' | 'tiers'>;
 
 export const listServers = () => api.get<CacheServer[]>('/servers');
 export const listServerChecks = () => api.get<ServerChecks[]>('/servers/checks');
