@@ -58,7 +58,7 @@ const SSL_COLUMNS = [
 
 /** `cdnctl keys ssl generate|add|get|list`. */
 export function registerSslKeys(ssl: Command): void {
-  addVerb<GenerateFlags>(ssl, {
+  addVerb<GenerateFlags, [string]>(ssl, {
     name: 'generate <xmlId>',
     description: 'Generate a key, a certificate request and a self-signed certificate (365 days) for a delivery service',
     examples: ['cdnctl keys ssl generate ds1 --hostname "*.ds1.cdn1.example.com" --country US --state CO --city Denver --org Example --unit CDN'],
@@ -81,7 +81,7 @@ export function registerSslKeys(ssl: Command): void {
       return messageOutput(result.response, `${result.response} (version ${version})`);
     },
   });
-  addVerb<AddFlags>(ssl, {
+  addVerb<AddFlags, [string]>(ssl, {
     name: 'add <xmlId>',
     description: 'Add a certificate (with its chain) and its private key to a delivery service; both are verified',
     examples: ['cdnctl keys ssl add ds1 --cert ds1-chain.pem --key ds1.key --csr ds1.csr --hostname ds1.cdn1.example.com'],
@@ -103,7 +103,7 @@ export function registerSslKeys(ssl: Command): void {
       return messageOutput(result.response, `${result.response} (version ${version})`);
     },
   });
-  addVerb<{ version?: string; reveal?: boolean }>(ssl, {
+  addVerb<{ version?: string; reveal?: boolean }, [string]>(ssl, {
     name: 'get <xmlId>',
     description: 'Show the TLS keys of a delivery service; the private key only to a terminal, or with --reveal',
     examples: ['cdnctl keys ssl get ds1', 'cdnctl keys ssl get ds1 --reveal -o json > ds1-tls.json'],
@@ -128,7 +128,7 @@ export function registerSslKeys(ssl: Command): void {
       ]);
     },
   });
-  addVerb<{ expiring?: boolean }>(ssl, {
+  addVerb<{ expiring?: boolean }, [string | undefined]>(ssl, {
     name: 'list [xmlId]',
     description: 'List certificates with their expiry and fingerprint (no key material); --expiring: those ending within 30 days',
     examples: ['cdnctl keys ssl list', 'cdnctl keys ssl list --expiring -o json'],

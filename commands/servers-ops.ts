@@ -32,7 +32,7 @@ function checkColumns(rows: ServerCheck[]): Column<ServerCheck>[] {
 
 /** `servers status|queue|dequeue|checks`. */
 export function registerServerOps(servers: Command): void {
-  addVerb<{ reason?: string } & DestructiveFlags>(servers, {
+  addVerb<{ reason?: string } & DestructiveFlags, [string, string]>(servers, {
     name: 'status <host> <STATUS>',
     description: `Set a server's status (${STATUSES.join(', ')}); OFFLINE and ADMIN_DOWN need --reason and a yes`,
     examples: ['cdnctl servers status edge-chi-03 ADMIN_DOWN --reason "disk swap" --yes', 'cdnctl servers status edge-chi-03 REPORTED'],
@@ -56,7 +56,7 @@ export function registerServerOps(servers: Command): void {
     },
   });
   for (const queue of [true, false]) {
-    addVerb<DestructiveFlags>(servers, {
+    addVerb<DestructiveFlags, [string]>(servers, {
       name: `${queue ? 'queue' : 'dequeue'} <host>`,
       description: queue ? 'Queue a configuration update on a server' : 'Clear a queued update of a server; asks first, or needs --yes off a terminal',
       examples: [`cdnctl servers ${queue ? 'queue' : 'dequeue --yes'} edge-chi-01`],

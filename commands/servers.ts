@@ -120,7 +120,7 @@ export function registerServers(program: Command): void {
       return recordOutput(server, recordFields(server));
     },
   });
-  addVerb<ServerFlags>(servers, {
+  addVerb<ServerFlags, [string]>(servers, {
     name: 'create <host>',
     description: 'Add a server (operations)',
     examples: ['cdnctl servers create edge-chi-04 --domain na.mycdn.example.net --cachegroup edge-chicago --cdn cdn-na --profile EDGE_ATS_NA --type EDGE --ip 192.0.2.24'],
@@ -132,7 +132,7 @@ export function registerServers(program: Command): void {
       return recordOutput(result.response, recordFields(result.response));
     },
   });
-  addVerb<ServerFlags>(servers, {
+  addVerb<ServerFlags, [string]>(servers, {
     name: 'update <host>',
     description: 'Change a server: only the fields given change (operations)',
     examples: ['cdnctl servers update edge-chi-01 --tcp-port 8080'],
@@ -146,7 +146,7 @@ export function registerServers(program: Command): void {
       return recordOutput(result.response, recordFields(result.response));
     },
   });
-  addVerb<DestructiveFlags>(servers, {
+  addVerb<DestructiveFlags, [string]>(servers, {
     name: 'delete <host>',
     description: 'Delete a server (operations); asks you to type its host name, or needs --yes off a terminal',
     examples: ['cdnctl servers delete edge-old-01', 'cdnctl servers delete edge-old-01 --yes', 'cdnctl servers delete edge-old-01 --dry-run'],
