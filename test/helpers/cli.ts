@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const CDNCTL = fileURLToPath(new URL('../../../bin/cdnctl', import.meta.url));
-const BUILT = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));
+export const CDNCTL = fileURLToPath(new URL('../../bin/cdnctl', import.meta.url));
+const BUILT = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
 export interface CliDirs {
   configDir: string;
