@@ -108,60 +108,55 @@ function checkRefs(f: FieldReader, field: string, noun: string, values: string[]
   for (const v of values) if (!names.has(v)) f.fail(`${field}: unknown ${noun} "${v}"`);
 }
 
-/**
- * Validates a whole snapshot document against itself and what the database holds, before anything is written.
- * Pure: `known` is read from the database by the caller.
- */
-export function validateSnapshot(doc: unknown, known: KnownRecords): ValidationResult {
-  const errors: string[] = [];
-  const empty: SnapshotModel = {
-    cdns: [], tenants: [], coordinates: [], cachegroups: [], profiles: [], users: [], deliveryServices: [],
-    origins: [], servers: [], federations: [], jobs: [],
+/** Every section of the document read record by record; what cannot be read is in `errors`. */
+function readSections(d: Record<string, unknown>, errors: string[]) {
+  return {
+    cdns: readSection(d, 'cdns', 'name', readCdn, errors),
+    tenants: readSection(d, 'tenants', 'name', readTenant, errors),
+    coordinates: readSection(d, 'coordinates', 'name', readCoordinate, errors),
+    cachegroups: readSection(d, 'cachegroups', 'name', readCachegroup, errors),
+    profiles: readSection(d, 'profiles', 'name', readProfile, errors),
+    users: readSection(d, 'users', 'username', readUser, errors),
+    deliveryServices: readSection(d, 'deliveryServices', 'xmlId', readDeliveryService, errors),
+    origins: readSection(d, 'origins', 'name', readOrigin, errors),
+    servers: readSection(d, 'servers', 'hostName', readServer, errors),
+    federations: readSection(d, 'federations', 'cname', readFederation, errors),
+    jobs: readSection(d, 'jobs', 'deliveryService', readJob, errors),
   };
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
-    return { model: empty, errors: ['snapshot: must be a JSON object with sections such as "deliveryServices"'] };
-  }
-  const d = doc as Record<string, unknown>;
-  for (const key of Object.keys(d)) {
-    if (!(SECTIONS as readonly string[]).includes(key)) errors.push(`${key}: unknown section (known: ${SECTIONS.join(', ')})`);
-  }
+}
 
-  const cdns = readSection(d, 'cdns', 'name', readCdn, errors);
-  const tenants = readSection(d, 'tenants', 'name', readTenant, errors);
-  const coordinates = readSection(d, 'coordinates', 'name', readCoordinate, errors);
-  const cachegroups = readSection(d, 'cachegroups', 'name', readCachegroup, errors);
-  const profiles = readSection(d, 'profiles', 'name', readProfile, errors);
-  const users = readSection(d, 'users', 'username', readUser, errors);
-  const deliveryServices = readSection(d, 'deliveryServices', 'xmlId', readDeliveryService, errors);
-  const origins = readSection(d, 'origins', 'name', readOrigin, errors);
-  const servers = readSection(d, 'servers', 'hostName', readServer, errors);
-  const federations = readSection(d, 'federations', 'cname', readFederation, errors);
-  const jobs = readSection(d, 'jobs', 'deliveryService', readJob, errors);
+type Sections = ReturnType<typeof readSections>;
 
-  rejectDuplicates(cdns, 'name', (m) => m.name);
-  rejectDuplicates(tenants, 'name', (m) => m.name);
-  rejectDuplicates(coordinates, 'name', (m) => m.name);
-  rejectDuplicates(cachegroups, 'name', (m) => m.name);
-  rejectDuplicates(profiles, 'name', (m) => m.name);
-  rejectDuplicates(users, 'username', (m) => m.username);
-  rejectDuplicates(users, 'email', (m) => m.email.toLowerCase());
-  rejectDuplicates(deliveryServices, 'xmlId', (m) => m.xmlId);
-  rejectDuplicates(origins, 'name', (m) => m.name);
-  rejectDuplicates(servers, 'hostName', (m) => m.hostName);
-  rejectDuplicates(federations, 'cname', (m) => m.cname);
+/** A key given twice in one section is an error at the second. */
+function rejectAllDuplicates(s: Sections): void {
+  rejectDuplicates(s.cdns, 'name', (m) => m.name);
+  rejectDuplicates(s.tenants, 'name', (m) => m.name);
+  rejectDuplicates(s.coordinates, 'name', (m) => m.name);
+  rejectDuplicates(s.cachegroups, 'name', (m) => m.name);
+  rejectDuplicates(s.profiles, 'name', (m) => m.name);
+  rejectDuplicates(s.users, 'username', (m) => m.username);
+  rejectDuplicates(s.users, 'email', (m) => m.email.toLowerCase());
+  rejectDuplicates(s.deliveryServices, 'xmlId', (m) => m.xmlId);
+  rejectDuplicates(s.origins, 'name', (m) => m.name);
+  rejectDuplicates(s.servers, 'hostName', (m) => m.hostName);
+  rejectDuplicates(s.federations, 'cname', (m) => m.cname);
+}
 
-  const names = {
-    cdns: union(known.cdns, cdns.map((r) => r.model.name)),
-    tenants: union(known.tenants.keys(), tenants.map((r) => r.model.name)),
-    coordinates: union(known.coordinates, coordinates.map((r) => r.model.name)),
-    cachegroups: union(known.cachegroups, cachegroups.map((r) => r.model.name)),
-    profiles: union(known.profiles, profiles.map((r) => r.model.name)),
-    users: union(known.users.keys(), users.map((r) => r.model.username)),
-    deliveryServices: union(known.deliveryServices.keys(), deliveryServices.map((r) => r.model.xmlId)),
+/** The names a reference may use: the database's and the file's. */
+function knownNames(s: Sections, known: KnownRecords) {
+  return {
+    cdns: union(known.cdns, s.cdns.map((r) => r.model.name)),
+    tenants: union(known.tenants.keys(), s.tenants.map((r) => r.model.name)),
+    coordinates: union(known.coordinates, s.coordinates.map((r) => r.model.name)),
+    cachegroups: union(known.cachegroups, s.cachegroups.map((r) => r.model.name)),
+    profiles: union(known.profiles, s.profiles.map((r) => r.model.name)),
+    users: union(known.users.keys(), s.users.map((r) => r.model.username)),
+    deliveryServices: union(known.deliveryServices.keys(), s.deliveryServices.map((r) => r.model.xmlId)),
   };
+}
 
-  const orderedTenants = orderTenants(tenants, known);
-  for (const { model, f } of cachegroups) {
+function checkCachegroups(s: Sections, known: KnownRecords, names: ReturnType<typeof knownNames>): void {
+  for (const { model, f } of s.cachegroups) {
     if (model.type && !known.cachegroupTypes.has(model.type)) f.fail(`unknown type "${model.type}"`);
     checkRef(f, 'coordinate', model.coordinate, names.coordinates);
     checkRef(f, 'parentCachegroup', model.parentCachegroup, names.cachegroups);
@@ -169,33 +164,63 @@ export function validateSnapshot(doc: unknown, known: KnownRecords): ValidationR
     if (model.parentCachegroup === model.name) f.fail('parentCachegroup: a cache group cannot be its own parent');
     if (model.secondaryParentCachegroup === model.name) f.fail('secondaryParentCachegroup: a cache group cannot be its own parent');
   }
-  for (const { model, f } of profiles) checkRef(f, 'cdnName', model.cdnName, names.cdns);
-  checkUsers(users, known, names.tenants);
-  checkDeliveryServices(deliveryServices, known, names);
-  checkOrigins(origins, deliveryServices, known, names);
+}
+
+/** Every reference of every record checked against the names of the file and the database. */
+function checkReferences(s: Sections, known: KnownRecords, names: ReturnType<typeof knownNames>): void {
+  checkCachegroups(s, known, names);
+  for (const { model, f } of s.profiles) checkRef(f, 'cdnName', model.cdnName, names.cdns);
+  checkUsers(s.users, known, names.tenants);
+  checkDeliveryServices(s.deliveryServices, known, names);
+  checkOrigins(s.origins, s.deliveryServices, known, names);
   const deliveryServiceCdns = new Map(known.deliveryServiceCdns);
-  for (const { model } of deliveryServices) deliveryServiceCdns.set(model.xmlId, model.cdnName);
-  for (const { model, f } of servers) checkServer(f, model, known, { ...names, deliveryServiceCdns });
-  for (const { model, f } of federations) {
+  for (const { model } of s.deliveryServices) deliveryServiceCdns.set(model.xmlId, model.cdnName);
+  for (const { model, f } of s.servers) checkServer(f, model, known, { ...names, deliveryServiceCdns });
+  for (const { model, f } of s.federations) {
     checkRef(f, 'cdnName', model.cdnName, names.cdns);
     checkRefs(f, 'deliveryServices', 'delivery service', model.deliveryServices, names.deliveryServices);
     checkRefs(f, 'users', 'user', model.users, names.users);
   }
-  const resolvedJobs = resolveJobs(jobs, deliveryServices, known, names);
+}
 
+const emptyModel = (): SnapshotModel => ({
+  cdns: [], tenants: [], coordinates: [], cachegroups: [], profiles: [], users: [], deliveryServices: [],
+  origins: [], servers: [], federations: [], jobs: [],
+});
+
+/**
+ * Validates a whole snapshot document against itself and what the database holds, before anything is written.
+ * Pure: `known` is read from the database by the caller.
+ */
+export function validateSnapshot(doc: unknown, known: KnownRecords): ValidationResult {
+  const errors: string[] = [];
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
+    return { model: emptyModel(), errors: ['snapshot: must be a JSON object with sections such as "deliveryServices"'] };
+  }
+  const d = doc as Record<string, unknown>;
+  for (const key of Object.keys(d)) {
+    if (!(SECTIONS as readonly string[]).includes(key)) errors.push(`${key}: unknown section (known: ${SECTIONS.join(', ')})`);
+  }
+  const s = readSections(d, errors);
+  rejectAllDuplicates(s);
+  const names = knownNames(s, known);
+  const orderedTenants = orderTenants(s.tenants, known);
+  checkReferences(s, known, names);
+  const resolvedJobs = resolveJobs(s.jobs, s.deliveryServices, known, names);
+  const models = <T>(records: Read<T>[]) => records.map((r) => r.model);
   return {
     errors,
     model: {
-      cdns: cdns.map((r) => r.model),
+      cdns: models(s.cdns),
       tenants: orderedTenants,
-      coordinates: coordinates.map((r) => r.model),
-      cachegroups: cachegroups.map((r) => r.model),
-      profiles: profiles.map((r) => r.model),
-      users: users.map((r) => r.model),
-      deliveryServices: deliveryServices.map((r) => r.model),
-      origins: origins.map((r) => r.model),
-      servers: servers.map((r) => r.model),
-      federations: federations.map((r) => r.model),
+      coordinates: models(s.coordinates),
+      cachegroups: models(s.cachegroups),
+      profiles: models(s.profiles),
+      users: models(s.users),
+      deliveryServices: models(s.deliveryServices),
+      origins: models(s.origins),
+      servers: models(s.servers),
+      federations: models(s.federations),
       jobs: resolvedJobs,
     },
   };
