@@ -9,7 +9,7 @@ import { HttpClient } from '../src/client/http.js';
 import { login } from '../src/client/session.js';
 import type { ApiVersion } from '../src/client/types.js';
 import { messageOutput, tableOutput, type Column } from '../src/output/format.js';
-import { addNoun, addVerb } from './common/verb.js';
+import { addNoun, addVerb, type VerbSpec } from './common/verb.js';
 
 interface RunFlags {
   host: string;
@@ -73,75 +73,79 @@ const COLUMNS: Column<AgentState>[] = [
   { header: 'CONFIG DIR', value: (s) => s.configDir, wide: true },
 ];
 
+const agentRun: VerbSpec<RunFlags> = {
+  name: 'run',
+  description: 'Check in, apply queued updates and revalidations to ATS, reload it, report back (until stopped)',
+  examples: [
+    'cdnctl agent run --host edge-01 --ats-config-dir /etc/trafficserver',
+    'cdnctl agent run --host edge-01 --ats-config-dir /etc/trafficserver --once --dry-run',
+  ],
+  api: { min: '1.3' },
+  configure: (c) =>
+    c
+      .requiredOption('--host <hostname>', 'this cache\'s host name, as the server knows it')
+      .requiredOption('--ats-config-dir <dir>', 'where ATS reads its configuration (e.g. /etc/trafficserver)')
+      .option('--interval <duration>', 'how often to apply queued updates (syncds)', duration, 900_000)
+      .option('--revalidate-interval <duration>', 'how often to apply pending revalidations', duration, 60_000)
+      .option('--dispersion <duration>', 'random extra wait before each syncds pass', duration, 300_000)
+      .option('--reload-command <command>', 'how to make ATS read changed files ("" for none)', 'traffic_ctl config reload')
+      .addOption(new Option('--wait-for-parents <when>', 'hold updates while a parent cache is still pending').choices(['true', 'false', 'reval']).default('reval'))
+      .option('--once', 'one syncds pass and one revalidate pass, then exit')
+      .option('--force', 'apply every file on the first pass even when nothing is queued (a first install)')
+      .option('--dry-run', 'show the diff it would apply, change nothing, report nothing'),
+  run: async (inv, _args, flags) => {
+    const relogin = agentLogin(inv.env, inv.server().url, inv.version());
+    // With its own credentials the agent needs no stored session: the first 401 logs it in.
+    const stored = relogin ? await inv.session(inv.server().url) : null;
+    const http = relogin && !stored ? await inv.client({ auth: false }) : await inv.client();
+    // Loaded here, not at start-up: validation pulls in the YAML parser, which no other command needs.
+    const [{ AgentApi }, { runAgent }, { runShell }] = await Promise.all([
+      import('../src/agent/api.js'), import('../src/agent/loop.js'), import('../src/agent/reload.js'),
+    ]);
+    const controller = new AbortController();
+    const stop = () => controller.abort();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    try {
+      const code = await runAgent(
+        {
+          host: flags.host, configDir: resolve(flags.atsConfigDir), intervalMs: flags.interval,
+          revalidateIntervalMs: flags.revalidateInterval, dispersionMs: flags.dispersion, wait: flags.waitForParents,
+          dryRun: flags.dryRun === true, force: flags.force === true, once: flags.once === true, reloadCommand: flags.reloadCommand.trim() || null,
+          dataDir: inv.dataDir,
+        },
+        {
+          api: new AgentApi(http, http.version, relogin), runCommand: (command) => runShell(command),
+          logLine: (text) => process.stderr.write(`${text}\n`), out: (text) => process.stdout.write(text),
+          now: () => new Date(), sleep, random: Math.random, signal: controller.signal,
+        },
+      );
+      if (code !== 0) throw new CliError('the agent pass failed (see the log above)', EXIT.ERROR);
+    } finally {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    }
+  },
+};
+
+const agentStatus: VerbSpec<{ host?: string }> = {
+  name: 'status',
+  description: 'Show what the agent on this machine last did',
+  examples: ['cdnctl agent status', 'cdnctl agent status --host edge-01 -o json'],
+  configure: (c) => c.option('--host <hostname>', 'only this host'),
+  run: async (inv, _args, flags) => {
+    const states = loadStates(inv.dataDir, flags.host);
+    if (states.length === 0) return messageOutput([], flags.host ? `No agent has run for ${flags.host} here.` : 'No agent has run here.');
+    return tableOutput(states, states, COLUMNS, 'No agent has run here.');
+  },
+};
+
 /** `cdnctl agent run` and `cdnctl agent status`: the cache-side tool (Traffic Control's ORT/t3c). */
 export function registerAgent(program: Command): void {
   const agent = addNoun(program, 'agent', 'Run on a cache host: apply the configuration the server generates for it', [
     'cdnctl agent run --host edge-01 --ats-config-dir /etc/trafficserver',
     'cdnctl agent status',
   ]);
-  addVerb<RunFlags>(agent, {
-    name: 'run',
-    description: 'Check in, apply queued updates and revalidations to ATS, reload it, report back (until stopped)',
-    examples: [
-      'cdnctl agent run --host edge-01 --ats-config-dir /etc/trafficserver',
-      'cdnctl agent run --host edge-01 --ats-config-dir /etc/trafficserver --once --dry-run',
-    ],
-    api: { min: '1.3' },
-    configure: (c) =>
-      c
-        .requiredOption('--host <hostname>', 'this cache\'s host name, as the server knows it')
-        .requiredOption('--ats-config-dir <dir>', 'where ATS reads its configuration (e.g. /etc/trafficserver)')
-        .option('--interval <duration>', 'how often to apply queued updates (syncds)', duration, 900_000)
-        .option('--revalidate-interval <duration>', 'how often to apply pending revalidations', duration, 60_000)
-        .option('--dispersion <duration>', 'random extra wait before each syncds pass', duration, 300_000)
-        .option('--reload-command <command>', 'how to make ATS read changed files ("" for none)', 'traffic_ctl config reload')
-        .addOption(new Option('--wait-for-parents <when>', 'hold updates while a parent cache is still pending').choices(['true', 'false', 'reval']).default('reval'))
-        .option('--once', 'one syncds pass and one revalidate pass, then exit')
-        .option('--force', 'apply every file on the first pass even when nothing is queued (a first install)')
-        .option('--dry-run', 'show the diff it would apply, change nothing, report nothing'),
-    run: async (inv, _args, flags) => {
-      const relogin = agentLogin(inv.env, inv.server().url, inv.version());
-      // With its own credentials the agent needs no stored session: the first 401 logs it in.
-      const stored = relogin ? await inv.session(inv.server().url) : null;
-      const http = relogin && !stored ? await inv.client({ auth: false }) : await inv.client();
-      // Loaded here, not at start-up: validation pulls in the YAML parser, which no other command needs.
-      const [{ AgentApi }, { runAgent }, { runShell }] = await Promise.all([
-        import('../src/agent/api.js'), import('../src/agent/loop.js'), import('../src/agent/reload.js'),
-      ]);
-      const controller = new AbortController();
-      const stop = () => controller.abort();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-      try {
-        const code = await runAgent(
-          {
-            host: flags.host, configDir: resolve(flags.atsConfigDir), intervalMs: flags.interval,
-            revalidateIntervalMs: flags.revalidateInterval, dispersionMs: flags.dispersion, wait: flags.waitForParents,
-            dryRun: flags.dryRun === true, force: flags.force === true, once: flags.once === true, reloadCommand: flags.reloadCommand.trim() || null,
-            dataDir: inv.dataDir,
-          },
-          {
-            api: new AgentApi(http, http.version, relogin), runCommand: (command) => runShell(command),
-            logLine: (text) => process.stderr.write(`${text}\n`), out: (text) => process.stdout.write(text),
-            now: () => new Date(), sleep, random: Math.random, signal: controller.signal,
-          },
-        );
-        if (code !== 0) throw new CliError('the agent pass failed (see the log above)', EXIT.ERROR);
-      } finally {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-      }
-    },
-  });
-  addVerb<{ host?: string }>(agent, {
-    name: 'status',
-    description: 'Show what the agent on this machine last did',
-    examples: ['cdnctl agent status', 'cdnctl agent status --host edge-01 -o json'],
-    configure: (c) => c.option('--host <hostname>', 'only this host'),
-    run: async (inv, _args, flags) => {
-      const states = loadStates(inv.dataDir, flags.host);
-      if (states.length === 0) return messageOutput([], flags.host ? `No agent has run for ${flags.host} here.` : 'No agent has run here.');
-      return tableOutput(states, states, COLUMNS, 'No agent has run here.');
-    },
-  });
+  addVerb(agent, agentRun);
+  addVerb(agent, agentStatus);
 }

@@ -29,7 +29,7 @@ export function registerCdns(program: Command): void {
     },
   });
   for (const queue of [true, false]) {
-    addVerb<DestructiveFlags>(cdns, {
+    addVerb<DestructiveFlags, [string]>(cdns, {
       name: `${queue ? 'queue' : 'dequeue'} <cdn>`,
       description: queue ? 'Queue a configuration update on every cache of a CDN' : "Clear the queued updates of a CDN's caches; asks first, or needs --yes off a terminal",
       examples: [`cdnctl cdns ${queue ? 'queue' : 'dequeue --yes'} cdn-na`],

@@ -80,27 +80,38 @@ export function registerDaemon(program: Command): Command {
     .description('Stop the daemon of a data dir (SIGTERM; in-flight requests finish)')
     .option('--data-dir <dir>', 'data directory')
     .addHelpText('after', '\nExample:\n  cdnctl daemon stop\n')
-    .action(async (flags: { dataDir?: string }) => {
-      const dataDir = dataDirOf(flags);
-      const stopped = await stopDaemon(dataDir);
-      process.stdout.write(stopped ? 'cdnctl daemon stopped\n' : `no daemon is running for ${dataDir}\n`);
-    });
+    .action(stop);
   daemon
     .command('status')
     .description('Say whether the daemon of a data dir is running and answering (exit 3 when not)')
     .option('--data-dir <dir>', 'data directory')
     .addHelpText('after', '\nExample:\n  cdnctl daemon status\n')
-    .action(async (flags: { dataDir?: string }) => {
-      const dataDir = dataDirOf(flags);
-      const info = (await lockHolder(dataDir)) !== null ? readDaemonInfo(dataDir) : null;
-      if (!info) {
-        throw new CliError(`no daemon is running for ${dataDir}`, EXIT.UNREACHABLE, noDaemonHint(dataDir));
-      }
-      if (!(await pingDaemon(info.url))) {
-        throw new CliError(`daemon pid ${info.pid} does not answer at ${info.url}`, EXIT.UNREACHABLE);
-      }
-      process.stdout.write(`running at ${info.url} (pid ${info.pid}, since ${info.startedAt}, data in ${dataDir})\n`);
-    });
+    .action(status);
+  registerSnapshotCommands(daemon);
+  registerVault(daemon);
+  return daemon;
+}
+
+async function stop(flags: { dataDir?: string }): Promise<void> {
+  const dataDir = dataDirOf(flags);
+  const stopped = await stopDaemon(dataDir);
+  process.stdout.write(stopped ? 'cdnctl daemon stopped\n' : `no daemon is running for ${dataDir}\n`);
+}
+
+async function status(flags: { dataDir?: string }): Promise<void> {
+  const dataDir = dataDirOf(flags);
+  const info = (await lockHolder(dataDir)) !== null ? readDaemonInfo(dataDir) : null;
+  if (!info) {
+    throw new CliError(`no daemon is running for ${dataDir}`, EXIT.UNREACHABLE, noDaemonHint(dataDir));
+  }
+  if (!(await pingDaemon(info.url))) {
+    throw new CliError(`daemon pid ${info.pid} does not answer at ${info.url}`, EXIT.UNREACHABLE);
+  }
+  process.stdout.write(`running at ${info.url} (pid ${info.pid}, since ${info.startedAt}, data in ${dataDir})\n`);
+}
+
+/** `cdnctl daemon import|export`. */
+function registerSnapshotCommands(daemon: Command): void {
   daemon
     .command('import')
     .description('Load a snapshot file (CDNs, tenants, delivery services, users...) into the database; all or nothing')
@@ -123,6 +134,10 @@ export function registerDaemon(program: Command): Command {
       const { exportCommand } = await import('./daemon-snapshot.js');
       await exportCommand(file, dataDirOf(flags), flags.withHashes ?? false, flags.withSecrets ?? false);
     });
+}
+
+/** `cdnctl daemon vault rotate-key`. */
+function registerVault(daemon: Command): void {
   const vault = daemon.command('vault').description('The key store (vault.db): URL-signing, URI-signing and TLS keys');
   vault.addHelpText('after', '\nExample:\n  cdnctl daemon vault rotate-key --data-dir ./data\n');
   vault
@@ -135,5 +150,4 @@ export function registerDaemon(program: Command): Command {
       const { rotateKeyCommand } = await import('./daemon-vault.js');
       await rotateKeyCommand(dataDirOf(flags), flags.newKeyFile);
     });
-  return daemon;
 }

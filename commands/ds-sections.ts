@@ -5,7 +5,7 @@ import { ApiError } from '../src/client/errors.js';
 import type { DeliveryService } from '../src/client/deliveryservices.js';
 import type { HttpClient } from '../src/client/http.js';
 import { listAllJobs, listJobs } from '../src/client/jobs.js';
-import { listOrigins } from '../src/client/origins.js';
+import { listOrigins, type Origin } from '../src/client/origins.js';
 import { listDeliveryServiceServers, type Server } from '../src/client/servers.js';
 import type { Column } from '../src/output/format.js';
 
@@ -14,7 +14,7 @@ export interface DsSection {
   /** The JSON key and, upper-cased, the title: `origins`. */
   key: string;
   /** The rows, or a sentence saying why there are none to show (e.g. the API version is too old). */
-  fetch(http: HttpClient, ds: DeliveryService): Promise<{ rows: object[]; columns: Column<any>[] } | { unavailable: string }>;
+  fetch(http: HttpClient, ds: DeliveryService): Promise<{ rows: object[]; columns: Column<object>[] } | { unavailable: string }>;
 }
 
 const RECENT_JOBS = 10;
@@ -24,17 +24,15 @@ const originsSection: DsSection = {
   fetch: async (http, ds) => {
     if (!versionAtLeast(http.version, '1.3')) return { unavailable: `origins need API 1.3 (this command speaks ${http.version})` };
     const { response } = await listOrigins(http, { deliveryservice: Number(ds.id) });
-    return {
-      rows: response,
-      columns: [
-        { header: 'ID', value: (o) => o.id },
-        { header: 'NAME', value: (o) => o.name },
-        { header: 'PROTOCOL', value: (o) => o.protocol },
-        { header: 'FQDN', value: (o) => o.fqdn },
-        { header: 'PORT', value: (o) => o.port },
-        { header: 'PRIMARY', value: (o) => o.isPrimary },
-      ],
-    };
+    const columns: Column<Origin>[] = [
+      { header: 'ID', value: (o) => o.id },
+      { header: 'NAME', value: (o) => o.name },
+      { header: 'PROTOCOL', value: (o) => o.protocol },
+      { header: 'FQDN', value: (o) => o.fqdn },
+      { header: 'PORT', value: (o) => o.port },
+      { header: 'PRIMARY', value: (o) => o.isPrimary },
+    ];
+    return { rows: response, columns };
   },
 };
 

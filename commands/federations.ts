@@ -62,7 +62,7 @@ interface AddFlags extends DestructiveFlags {
   replace?: boolean;
 }
 
-const addUsersVerb: VerbSpec<AddFlags> = {
+const addUsersVerb: VerbSpec<AddFlags, [string, string[]]> = {
   name: 'add <federation> <users...>',
   description: 'Assign users (ids or usernames) to a federation; --replace drops the current assignments first (admin role)',
   examples: ['cdnctl federations users add 1 ops_user ro_user', 'cdnctl federations users add fed1.example.test. 4 --replace --yes'],

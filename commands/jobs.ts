@@ -88,7 +88,7 @@ export function registerJobs(program: Command): void {
       return flags.all || flags.user !== undefined ? allJobs(http, flags) : ownJobs(http, flags);
     },
   });
-  addVerb<{ timeout: number; interval: number }>(jobs, {
+  addVerb<{ timeout: number; interval: number }, [string]>(jobs, {
     name: 'watch <id>',
     description: 'Follow a job to the caches: MID tier, then EDGE tier, until every cache applied it',
     examples: ['cdnctl jobs watch 42', 'cdnctl jobs watch 42 --timeout 1800 -o json'],

@@ -21,7 +21,7 @@ export function registerUrlKeys(url: Command): void {
       return messageOutput(result.body, result.alerts.map((a) => a.text).join('\n') || 'generated');
     },
   });
-  addVerb<{ reveal?: boolean }>(url, {
+  addVerb<{ reveal?: boolean }, [string]>(url, {
     name: 'get <xmlId>',
     description: 'Print the URL-signing keys of a delivery service (only to a terminal, or with --reveal)',
     examples: ['cdnctl keys url get ds1', 'cdnctl keys url get ds1 --reveal -o json > keys.json'],
@@ -34,7 +34,7 @@ export function registerUrlKeys(url: Command): void {
       return tableOutput(result.response, rows, [{ header: 'NAME', value: (r) => r[0] }, { header: 'KEY', value: (r) => r[1] }], `No URL-signing keys for ${xmlId}.`);
     },
   });
-  addVerb<{ from: string }>(url, {
+  addVerb<{ from: string }, [string]>(url, {
     name: 'copy <xmlId>',
     description: 'Copy the URL-signing keys of another delivery service (--from) to this one',
     examples: ['cdnctl keys url copy ds2 --from ds1'],
@@ -63,7 +63,7 @@ function readKeyset(file: string): unknown {
 
 /** `cdnctl keys uri get|set <xmlId>`. */
 export function registerUriKeys(uri: Command): void {
-  addVerb<{ reveal?: boolean }>(uri, {
+  addVerb<{ reveal?: boolean }, [string]>(uri, {
     name: 'get <xmlId>',
     description: 'Print the URI-signing key set of a delivery service as JSON (only to a terminal, or with --reveal)',
     examples: ['cdnctl keys uri get ds1', 'cdnctl keys uri get ds1 --reveal > keyset.json'],
@@ -75,7 +75,7 @@ export function registerUriKeys(uri: Command): void {
       return messageOutput(result.body, JSON.stringify(result.body, null, 2));
     },
   });
-  addVerb<{ file: string }>(uri, {
+  addVerb<{ file: string }, [string]>(uri, {
     name: 'set <xmlId>',
     description: 'Store a URI-signing key set (JSON: issuer → {renewal_kid, keys}) for a delivery service',
     examples: ['cdnctl keys uri set ds1 --file keyset.json'],

@@ -7,7 +7,7 @@ import { cdnId, findServer } from './common/resolve-caches.js';
 import { deliveryServiceId } from './common/resolve.js';
 import { registerServerOps } from './servers-ops.js';
 import { writeOutput } from './common/write.js';
-import { addNoun, addVerb } from './common/verb.js';
+import { addNoun, addVerb, type VerbSpec } from './common/verb.js';
 
 export const SERVER_COLUMNS: Column<Server>[] = [
   { header: 'ID', value: (s) => s.id },
@@ -85,85 +85,95 @@ const fieldOptions = (c: Command) =>
     .option('--tcp-port <port>', 'HTTP port', port)
     .option('--https-port <port>', 'HTTPS port', port);
 
+const serversList: VerbSpec<{ cdn?: string; cachegroup?: string; type?: string; status?: string; ds?: string }> = {
+  name: 'list',
+  description: 'List servers with their status, pending flags and last check-in',
+  examples: ['cdnctl servers list', 'cdnctl servers list --status REPORTED --type MID -o wide'],
+  api: { min: '1.1' },
+  configure: (c) =>
+    c.option('--cdn <name|id>', 'only this CDN').option('--cachegroup <id>', 'only this cache group (id)')
+      .option('--type <type>', 'EDGE or MID').option('--status <status>', 'only this status').option('--ds <xmlId|id>', 'only caches assigned to this delivery service'),
+  run: async (inv, _args, flags) => {
+    const http = await inv.client();
+    const query = {
+      cdn: flags.cdn === undefined ? undefined : await cdnId(http, flags.cdn),
+      cachegroup: flags.cachegroup, type: flags.type, status: flags.status,
+      dsId: flags.ds === undefined ? undefined : await deliveryServiceId(http, flags.ds),
+    };
+    const { response } = await listServers(http, query);
+    return tableOutput(response, response, SERVER_COLUMNS, 'No servers found.');
+  },
+};
+
+const serversGet: VerbSpec<object, [string]> = {
+  name: 'get <host>',
+  description: 'Show one server by host name or id',
+  examples: ['cdnctl servers get edge-chi-01'],
+  api: { min: '1.1' },
+  run: async (inv, [host]: [string]) => {
+    const server = await findServer(await inv.client(), host);
+    return recordOutput(server, recordFields(server));
+  },
+};
+
+const serversCreate: VerbSpec<ServerFlags, [string]> = {
+  name: 'create <host>',
+  description: 'Add a server (operations)',
+  examples: ['cdnctl servers create edge-chi-04 --domain na.mycdn.example.net --cachegroup edge-chicago --cdn cdn-na --profile EDGE_ATS_NA --type EDGE --ip 192.0.2.24'],
+  api: { min: '1.1' },
+  configure: fieldOptions,
+  run: async (inv, [host]: [string], flags) => {
+    const result = await createServer(await inv.client(), bodyOf(host, flags));
+    inv.printer.alerts(result.alerts);
+    return recordOutput(result.response, recordFields(result.response));
+  },
+};
+
+const serversUpdate: VerbSpec<ServerFlags, [string]> = {
+  name: 'update <host>',
+  description: 'Change a server: only the fields given change (operations)',
+  examples: ['cdnctl servers update edge-chi-01 --tcp-port 8080'],
+  api: { min: '1.1' },
+  configure: (c) => fieldOptions(c).option('--rename <host>', 'a new host name'),
+  run: async (inv, [host]: [string], flags: ServerFlags & { rename?: string }) => {
+    const http = await inv.client();
+    const server = await findServer(http, host);
+    const result = await updateServer(http, server.id, bodyOf(flags.rename ?? server.hostName, flags, bodyFromRecord(server)));
+    inv.printer.alerts(result.alerts);
+    return recordOutput(result.response, recordFields(result.response));
+  },
+};
+
+const serversDelete: VerbSpec<DestructiveFlags, [string]> = {
+  name: 'delete <host>',
+  description: 'Delete a server (operations); asks you to type its host name, or needs --yes off a terminal',
+  examples: ['cdnctl servers delete edge-old-01', 'cdnctl servers delete edge-old-01 --yes', 'cdnctl servers delete edge-old-01 --dry-run'],
+  api: { min: '1.1' },
+  configure: (c) => destructiveOptions(c),
+  run: async (inv, [host]: [string], flags) => {
+    const http = await inv.client();
+    const server = await findServer(http, host);
+    const label = `server ${server.hostName} (${server.type}, ${server.status})`;
+    if (flags.dryRun) {
+      inv.printer.note('dry run: nothing was changed');
+      return messageOutput({ dryRun: true, delete: server }, `Would delete ${label}`);
+    }
+    await confirmDestructive(inv.printer, { description: `delete ${label}`, typeToConfirm: server.hostName }, flags);
+    const result = await deleteServer(http, server.id);
+    return writeOutput(inv, result, `Deleted ${label}`);
+  },
+};
+
 /** `cdnctl servers …`: the caches of the CDNs. */
 export function registerServers(program: Command): void {
   const servers = addNoun(program, 'servers', 'Caches (EDGE and MID servers): status, queued updates, checks', [
     'cdnctl servers list --cdn cdn-na --type EDGE',
     'cdnctl servers status edge-chi-03 ADMIN_DOWN --reason "disk swap" --yes',
   ]);
-  addVerb<{ cdn?: string; cachegroup?: string; type?: string; status?: string; ds?: string }>(servers, {
-    name: 'list',
-    description: 'List servers with their status, pending flags and last check-in',
-    examples: ['cdnctl servers list', 'cdnctl servers list --status REPORTED --type MID -o wide'],
-    api: { min: '1.1' },
-    configure: (c) =>
-      c.option('--cdn <name|id>', 'only this CDN').option('--cachegroup <id>', 'only this cache group (id)')
-        .option('--type <type>', 'EDGE or MID').option('--status <status>', 'only this status').option('--ds <xmlId|id>', 'only caches assigned to this delivery service'),
-    run: async (inv, _args, flags) => {
-      const http = await inv.client();
-      const query = {
-        cdn: flags.cdn === undefined ? undefined : await cdnId(http, flags.cdn),
-        cachegroup: flags.cachegroup, type: flags.type, status: flags.status,
-        dsId: flags.ds === undefined ? undefined : await deliveryServiceId(http, flags.ds),
-      };
-      const { response } = await listServers(http, query);
-      return tableOutput(response, response, SERVER_COLUMNS, 'No servers found.');
-    },
-  });
-  addVerb(servers, {
-    name: 'get <host>',
-    description: 'Show one server by host name or id',
-    examples: ['cdnctl servers get edge-chi-01'],
-    api: { min: '1.1' },
-    run: async (inv, [host]: [string]) => {
-      const server = await findServer(await inv.client(), host);
-      return recordOutput(server, recordFields(server));
-    },
-  });
-  addVerb<ServerFlags>(servers, {
-    name: 'create <host>',
-    description: 'Add a server (operations)',
-    examples: ['cdnctl servers create edge-chi-04 --domain na.mycdn.example.net --cachegroup edge-chicago --cdn cdn-na --profile EDGE_ATS_NA --type EDGE --ip 192.0.2.24'],
-    api: { min: '1.1' },
-    configure: fieldOptions,
-    run: async (inv, [host]: [string], flags) => {
-      const result = await createServer(await inv.client(), bodyOf(host, flags));
-      inv.printer.alerts(result.alerts);
-      return recordOutput(result.response, recordFields(result.response));
-    },
-  });
-  addVerb<ServerFlags>(servers, {
-    name: 'update <host>',
-    description: 'Change a server: only the fields given change (operations)',
-    examples: ['cdnctl servers update edge-chi-01 --tcp-port 8080'],
-    api: { min: '1.1' },
-    configure: (c) => fieldOptions(c).option('--rename <host>', 'a new host name'),
-    run: async (inv, [host]: [string], flags: ServerFlags & { rename?: string }) => {
-      const http = await inv.client();
-      const server = await findServer(http, host);
-      const result = await updateServer(http, server.id, bodyOf(flags.rename ?? server.hostName, flags, bodyFromRecord(server)));
-      inv.printer.alerts(result.alerts);
-      return recordOutput(result.response, recordFields(result.response));
-    },
-  });
-  addVerb<DestructiveFlags>(servers, {
-    name: 'delete <host>',
-    description: 'Delete a server (operations); asks you to type its host name, or needs --yes off a terminal',
-    examples: ['cdnctl servers delete edge-old-01', 'cdnctl servers delete edge-old-01 --yes', 'cdnctl servers delete edge-old-01 --dry-run'],
-    api: { min: '1.1' },
-    configure: (c) => destructiveOptions(c),
-    run: async (inv, [host]: [string], flags) => {
-      const http = await inv.client();
-      const server = await findServer(http, host);
-      const label = `server ${server.hostName} (${server.type}, ${server.status})`;
-      if (flags.dryRun) {
-        inv.printer.note('dry run: nothing was changed');
-        return messageOutput({ dryRun: true, delete: server }, `Would delete ${label}`);
-      }
-      await confirmDestructive(inv.printer, { description: `delete ${label}`, typeToConfirm: server.hostName }, flags);
-      const result = await deleteServer(http, server.id);
-      return writeOutput(inv, result, `Deleted ${label}`);
-    },
-  });
+  addVerb(servers, serversList);
+  addVerb(servers, serversGet);
+  addVerb(servers, serversCreate);
+  addVerb(servers, serversUpdate);
+  addVerb(servers, serversDelete);
   registerServerOps(servers);
 }

@@ -8,8 +8,12 @@ import { collect, positiveInt } from './parse.js';
 import { Invocation, type GlobalFlags } from './invocation.js';
 import type { VersionNeeds } from './version.js';
 
-/** One verb of a noun, as a plain definition: wired to commander by addVerb. */
-export interface VerbSpec<Flags = any> {
+/**
+ * One verb of a noun, as a plain definition: wired to commander by addVerb. `Flags` are its parsed options,
+ * `Args` its positional arguments as commander hands them (strings, or what the verb's argument parsers answer;
+ * a variadic argument is an array).
+ */
+export interface VerbSpec<Flags extends object = object, Args extends unknown[] = string[]> {
   /** Name and arguments, commander style: `get <id>`. */
   name: string;
   description: string;
@@ -22,7 +26,7 @@ export interface VerbSpec<Flags = any> {
   /** Adds the verb's own options and arguments' parsers. */
   configure?: (command: Command) => void;
   /** Does the work; what it answers, the printer prints. */
-  run: (inv: Invocation, args: any, flags: Flags) => Promise<Output | void>;
+  run: (inv: Invocation, args: Args, flags: Flags) => Promise<Output | void>;
 }
 
 /** Adds "Examples:" after the help of a command. */
@@ -80,7 +84,7 @@ function queried(output: Output, query: ListQuery): Output {
 }
 
 /** Wires a verb: parses flags, builds the invocation, runs, prints, and always closes connections. */
-export function addVerb<Flags>(parent: Command, spec: VerbSpec<Flags>): Command {
+export function addVerb<Flags extends object, Args extends unknown[] = string[]>(parent: Command, spec: VerbSpec<Flags, Args>): Command {
   const command = parent.command(spec.name).description(spec.description);
   spec.configure?.(command);
   const isList = spec.list ?? spec.name.startsWith('list');
@@ -94,7 +98,7 @@ export function addVerb<Flags>(parent: Command, spec: VerbSpec<Flags>): Command 
     const needs = spec.api ? { min: spec.api.min, preferred: spec.api.preferred ?? spec.api.min } : undefined;
     const inv = await Invocation.create(path, self.optsWithGlobals() as GlobalFlags, needs);
     try {
-      const output = await spec.run(inv, self.processedArgs, self.opts() as Flags);
+      const output = await spec.run(inv, self.processedArgs as Args, self.opts() as Flags);
       if (output) await inv.printer.print(isList ? queried(output, self.opts() as ListQuery) : output);
     } catch (err) {
       throw explainUnreachableDaemon(explainExpiredSession(err, inv), inv);

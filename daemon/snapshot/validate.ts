@@ -1,18 +1,10 @@
 import { formatTimestamp } from '../../src/time.js';
 import { originUrl } from '../format/deliveryservices.js';
-import { FieldReader, recordLabel } from './fields.js';
-import {
-  readCachegroup, readCdn, readCoordinate, readDeliveryService, readFederation, readJob, readOrigin, readProfile,
-  readTenant, readUser, type JobDraft,
-} from './read-records.js';
-import { checkServer, readServer } from './servers.js';
+import type { FieldReader } from './fields.js';
+import type { JobDraft } from './read-records.js';
+import { knownNames, readSections, rejectAllDuplicates, rejectDuplicates, type Read, type Sections } from './sections.js';
+import { checkServer } from './servers.js';
 import { SECTIONS, type JobModel, type KnownRecords, type SnapshotModel, type TenantModel } from './types.js';
-
-/** A record as read, with the reader that names it in errors. */
-interface Read<T> {
-  model: T;
-  f: FieldReader;
-}
 
 export interface ValidationResult {
   /** The snapshot as import writes it; meaningful only when `errors` is empty. Tenants come parents first. */
@@ -20,47 +12,6 @@ export interface ValidationResult {
   /** Every problem found, each naming its section, record and field. */
   errors: string[];
 }
-
-function readSection<T>(
-  doc: Record<string, unknown>,
-  section: string,
-  keyName: string,
-  read: (f: FieldReader) => T,
-  errors: string[],
-): Read<T>[] {
-  const raw = doc[section];
-  if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw)) {
-    errors.push(`${section}: must be an array`);
-    return [];
-  }
-  const records: Read<T>[] = [];
-  raw.forEach((item: unknown, i) => {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      errors.push(`${section}[${i}]: must be an object`);
-      return;
-    }
-    const f = new FieldReader(recordLabel(section, i, keyName, item as Record<string, unknown>), item as Record<string, unknown>, errors);
-    records.push({ model: read(f), f });
-  });
-  return records;
-}
-
-/** Reports records whose natural key appeared earlier in the same section. */
-function rejectDuplicates<T>(records: Read<T>[], keyName: string, keyOf: (m: T) => string, what?: (m: T) => string): void {
-  const seen = new Map<string, string>();
-  for (const { model, f } of records) {
-    const key = keyOf(model);
-    if (!key) continue;
-    const earlier = seen.get(key);
-    const where = earlier?.split(' ')[0];
-    if (earlier) f.fail(what ? `${what(model)} appears twice (also ${where})` : `${keyName}: "${key}" appears twice (also ${where})`);
-    else seen.set(key, f.label);
-  }
-}
-
-/** Name sets: what the database has plus what the file adds. */
-const union = (known: Iterable<string>, added: Iterable<string>) => new Set([...known, ...added]);
 
 /**
  * Orders tenants so each comes after its parent when both are in the file, and reports unknown parents and
@@ -108,60 +59,8 @@ function checkRefs(f: FieldReader, field: string, noun: string, values: string[]
   for (const v of values) if (!names.has(v)) f.fail(`${field}: unknown ${noun} "${v}"`);
 }
 
-/**
- * Validates a whole snapshot document against itself and what the database holds, before anything is written.
- * Pure: `known` is read from the database by the caller.
- */
-export function validateSnapshot(doc: unknown, known: KnownRecords): ValidationResult {
-  const errors: string[] = [];
-  const empty: SnapshotModel = {
-    cdns: [], tenants: [], coordinates: [], cachegroups: [], profiles: [], users: [], deliveryServices: [],
-    origins: [], servers: [], federations: [], jobs: [],
-  };
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
-    return { model: empty, errors: ['snapshot: must be a JSON object with sections such as "deliveryServices"'] };
-  }
-  const d = doc as Record<string, unknown>;
-  for (const key of Object.keys(d)) {
-    if (!(SECTIONS as readonly string[]).includes(key)) errors.push(`${key}: unknown section (known: ${SECTIONS.join(', ')})`);
-  }
-
-  const cdns = readSection(d, 'cdns', 'name', readCdn, errors);
-  const tenants = readSection(d, 'tenants', 'name', readTenant, errors);
-  const coordinates = readSection(d, 'coordinates', 'name', readCoordinate, errors);
-  const cachegroups = readSection(d, 'cachegroups', 'name', readCachegroup, errors);
-  const profiles = readSection(d, 'profiles', 'name', readProfile, errors);
-  const users = readSection(d, 'users', 'username', readUser, errors);
-  const deliveryServices = readSection(d, 'deliveryServices', 'xmlId', readDeliveryService, errors);
-  const origins = readSection(d, 'origins', 'name', readOrigin, errors);
-  const servers = readSection(d, 'servers', 'hostName', readServer, errors);
-  const federations = readSection(d, 'federations', 'cname', readFederation, errors);
-  const jobs = readSection(d, 'jobs', 'deliveryService', readJob, errors);
-
-  rejectDuplicates(cdns, 'name', (m) => m.name);
-  rejectDuplicates(tenants, 'name', (m) => m.name);
-  rejectDuplicates(coordinates, 'name', (m) => m.name);
-  rejectDuplicates(cachegroups, 'name', (m) => m.name);
-  rejectDuplicates(profiles, 'name', (m) => m.name);
-  rejectDuplicates(users, 'username', (m) => m.username);
-  rejectDuplicates(users, 'email', (m) => m.email.toLowerCase());
-  rejectDuplicates(deliveryServices, 'xmlId', (m) => m.xmlId);
-  rejectDuplicates(origins, 'name', (m) => m.name);
-  rejectDuplicates(servers, 'hostName', (m) => m.hostName);
-  rejectDuplicates(federations, 'cname', (m) => m.cname);
-
-  const names = {
-    cdns: union(known.cdns, cdns.map((r) => r.model.name)),
-    tenants: union(known.tenants.keys(), tenants.map((r) => r.model.name)),
-    coordinates: union(known.coordinates, coordinates.map((r) => r.model.name)),
-    cachegroups: union(known.cachegroups, cachegroups.map((r) => r.model.name)),
-    profiles: union(known.profiles, profiles.map((r) => r.model.name)),
-    users: union(known.users.keys(), users.map((r) => r.model.username)),
-    deliveryServices: union(known.deliveryServices.keys(), deliveryServices.map((r) => r.model.xmlId)),
-  };
-
-  const orderedTenants = orderTenants(tenants, known);
-  for (const { model, f } of cachegroups) {
+function checkCachegroups(s: Sections, known: KnownRecords, names: ReturnType<typeof knownNames>): void {
+  for (const { model, f } of s.cachegroups) {
     if (model.type && !known.cachegroupTypes.has(model.type)) f.fail(`unknown type "${model.type}"`);
     checkRef(f, 'coordinate', model.coordinate, names.coordinates);
     checkRef(f, 'parentCachegroup', model.parentCachegroup, names.cachegroups);
@@ -169,33 +68,63 @@ export function validateSnapshot(doc: unknown, known: KnownRecords): ValidationR
     if (model.parentCachegroup === model.name) f.fail('parentCachegroup: a cache group cannot be its own parent');
     if (model.secondaryParentCachegroup === model.name) f.fail('secondaryParentCachegroup: a cache group cannot be its own parent');
   }
-  for (const { model, f } of profiles) checkRef(f, 'cdnName', model.cdnName, names.cdns);
-  checkUsers(users, known, names.tenants);
-  checkDeliveryServices(deliveryServices, known, names);
-  checkOrigins(origins, deliveryServices, known, names);
+}
+
+/** Every reference of every record checked against the names of the file and the database. */
+function checkReferences(s: Sections, known: KnownRecords, names: ReturnType<typeof knownNames>): void {
+  checkCachegroups(s, known, names);
+  for (const { model, f } of s.profiles) checkRef(f, 'cdnName', model.cdnName, names.cdns);
+  checkUsers(s.users, known, names.tenants);
+  checkDeliveryServices(s.deliveryServices, known, names);
+  checkOrigins(s.origins, s.deliveryServices, known, names);
   const deliveryServiceCdns = new Map(known.deliveryServiceCdns);
-  for (const { model } of deliveryServices) deliveryServiceCdns.set(model.xmlId, model.cdnName);
-  for (const { model, f } of servers) checkServer(f, model, known, { ...names, deliveryServiceCdns });
-  for (const { model, f } of federations) {
+  for (const { model } of s.deliveryServices) deliveryServiceCdns.set(model.xmlId, model.cdnName);
+  for (const { model, f } of s.servers) checkServer(f, model, known, { ...names, deliveryServiceCdns });
+  for (const { model, f } of s.federations) {
     checkRef(f, 'cdnName', model.cdnName, names.cdns);
     checkRefs(f, 'deliveryServices', 'delivery service', model.deliveryServices, names.deliveryServices);
     checkRefs(f, 'users', 'user', model.users, names.users);
   }
-  const resolvedJobs = resolveJobs(jobs, deliveryServices, known, names);
+}
 
+const emptyModel = (): SnapshotModel => ({
+  cdns: [], tenants: [], coordinates: [], cachegroups: [], profiles: [], users: [], deliveryServices: [],
+  origins: [], servers: [], federations: [], jobs: [],
+});
+
+/**
+ * Validates a whole snapshot document against itself and what the database holds, before anything is written.
+ * Pure: `known` is read from the database by the caller.
+ */
+export function validateSnapshot(doc: unknown, known: KnownRecords): ValidationResult {
+  const errors: string[] = [];
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
+    return { model: emptyModel(), errors: ['snapshot: must be a JSON object with sections such as "deliveryServices"'] };
+  }
+  const d = doc as Record<string, unknown>;
+  for (const key of Object.keys(d)) {
+    if (!(SECTIONS as readonly string[]).includes(key)) errors.push(`${key}: unknown section (known: ${SECTIONS.join(', ')})`);
+  }
+  const s = readSections(d, errors);
+  rejectAllDuplicates(s);
+  const names = knownNames(s, known);
+  const orderedTenants = orderTenants(s.tenants, known);
+  checkReferences(s, known, names);
+  const resolvedJobs = resolveJobs(s.jobs, s.deliveryServices, known, names);
+  const models = <T>(records: Read<T>[]) => records.map((r) => r.model);
   return {
     errors,
     model: {
-      cdns: cdns.map((r) => r.model),
+      cdns: models(s.cdns),
       tenants: orderedTenants,
-      coordinates: coordinates.map((r) => r.model),
-      cachegroups: cachegroups.map((r) => r.model),
-      profiles: profiles.map((r) => r.model),
-      users: users.map((r) => r.model),
-      deliveryServices: deliveryServices.map((r) => r.model),
-      origins: origins.map((r) => r.model),
-      servers: servers.map((r) => r.model),
-      federations: federations.map((r) => r.model),
+      coordinates: models(s.coordinates),
+      cachegroups: models(s.cachegroups),
+      profiles: models(s.profiles),
+      users: models(s.users),
+      deliveryServices: models(s.deliveryServices),
+      origins: models(s.origins),
+      servers: models(s.servers),
+      federations: models(s.federations),
       jobs: resolvedJobs,
     },
   };

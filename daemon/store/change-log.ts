@@ -16,8 +16,8 @@ export interface ChangeEntry {
   user: number | { name: string };
   ticketNum?: number | null;
   tenants?: readonly number[];
-  /** Epoch milliseconds; default: now. */
-  at?: number;
+  /** Epoch milliseconds, from the app's clock (the caller's `ctx.clock()`), so a test clock governs the log too. */
+  at: number;
 }
 
 /**
@@ -98,7 +98,7 @@ export function changeLog(db: Db): ChangeAppender {
         name: byId ? null : (entry.user as { name: string }).name,
         ticketNum: entry.ticketNum ?? null,
         tenants: JSON.stringify([...new Set(entry.tenants ?? [])]),
-        at: entry.at ?? Date.now(),
+        at: entry.at,
       });
     },
     record(change, result) {

@@ -6,21 +6,24 @@ export function isOutputFormat(text: string): text is OutputFormat {
   return (OUTPUT_FORMATS as readonly string[]).includes(text);
 }
 
-/** A table column: its header, how a row shows in it, and whether only `-o wide` shows it. */
-export interface Column<R> {
+/**
+ * A table column: its header, how a row shows in it, and whether only `-o wide` shows it. `value` is a method, so
+ * a `Column<Server>` is also a `Column<object>`: the printer hands each column only rows of the table it came with.
+ */
+export interface Column<R extends object> {
   header: string;
-  value: (row: R) => unknown;
+  value(row: R): unknown;
   wide?: boolean;
 }
 
 /** What a command hands the printer. `data` is what `-o json|yaml` print, as is (usually the API's `response`). */
 export type Output =
-  | { kind: 'table'; data: unknown; columns: Column<any>[]; rows: any[]; empty: string }
+  | { kind: 'table'; data: unknown; columns: Column<object>[]; rows: object[]; empty: string }
   | { kind: 'record'; data: unknown; fields: Array<[string, unknown]> }
   | { kind: 'message'; data: unknown; text: string };
 
 /** A table of rows. */
-export function tableOutput<R>(data: unknown, rows: R[], columns: Column<R>[], empty: string): Output {
+export function tableOutput<R extends object>(data: unknown, rows: R[], columns: Column<R>[], empty: string): Output {
   return { kind: 'table', data, rows, columns, empty };
 }
 

@@ -13,7 +13,7 @@ type Getter = (row: object) => unknown;
 const squash = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '');
 
 /** How to read a field of the rows; null when neither the rows nor the columns know it. */
-export function fieldGetter(field: string, rows: object[], columns: Column<any>[]): Getter | null {
+export function fieldGetter(field: string, rows: object[], columns: Column<object>[]): Getter | null {
   const wanted = squash(field);
   const key = rows.length > 0 ? Object.keys(rows[0]).find((k) => squash(k) === wanted) : undefined;
   if (key !== undefined) return (row) => (row as Record<string, unknown>)[key];
@@ -22,7 +22,7 @@ export function fieldGetter(field: string, rows: object[], columns: Column<any>[
 }
 
 /** The fields a list can be filtered or sorted by, for messages. */
-export function knownFields(rows: object[], columns: Column<any>[]): string[] {
+export function knownFields(rows: object[], columns: Column<object>[]): string[] {
   return rows.length > 0 ? Object.keys(rows[0]) : columns.map((c) => c.header.toLowerCase().replace(/\s+/g, '-'));
 }
 

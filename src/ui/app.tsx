@@ -35,14 +35,29 @@ export interface AppProps {
   initial?: Route;
 }
 
+/** What every screen of the stack is drawn from. */
+interface ScreenContext {
+  actions: UiActions;
+  session: SessionInfo;
+  common: { onBack: () => void; onQuit: () => void; width: number };
+  can: Permissions;
+  now: () => number;
+  jobsRefreshMs?: number;
+  open: (to: Route) => void;
+  /** Replaces the current screen (the purge's "your jobs"). */
+  replace: (to: Route) => void;
+  watchedJob: number | null;
+  setWatchedJob: (jobId: number) => void;
+}
+
 /** The interactive cdnctl: a home menu and a stack of screens (Enter opens, Esc goes back). */
 export function App({ actions, session, onQuit, now = Date.now, jobsRefreshMs, width: fixedWidth, initial = 'home' }: AppProps) {
   const terminalWidth = useTerminalWidth();
   const width = fixedWidth ?? terminalWidth;
   const [stack, setStack] = useState<Route[]>(initial === 'home' ? ['home'] : ['home', initial]);
-  const route = stack[stack.length - 1];
   const open = (to: Route) => setStack((s) => [...s, to]);
   const back = () => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s));
+  const replace = (to: Route) => setStack((s) => [...s.slice(0, -1), to]);
   const narrow = width < MIN_COLUMNS;
   // Until the role is known nothing that writes is offered; if it cannot be learned, everything is (as before).
   const allowed = useRequest(actions.permissions ?? (async () => ALL_PERMISSIONS));
@@ -56,58 +71,24 @@ export function App({ actions, session, onQuit, now = Date.now, jobsRefreshMs, w
     { isActive: narrow },
   );
   if (narrow) return <NarrowTerminal width={width} minWidth={MIN_COLUMNS} />;
-
   const common = { onBack: back, onQuit, width };
+  return screenFor(stack[stack.length - 1], { actions, session, common, can, now, jobsRefreshMs, open, replace, watchedJob, setWatchedJob });
+}
+
+/** The screen of a route. */
+function screenFor(route: Route, ctx: ScreenContext) {
+  const { actions, common } = ctx;
   switch (route) {
     case 'home':
-      return <Home session={session} loadUser={actions.currentUser} onOpen={open} onQuit={onQuit} width={width} permissions={can} />;
+      return <Home session={ctx.session} loadUser={actions.currentUser} onOpen={ctx.open} onQuit={common.onQuit} width={common.width} permissions={ctx.can} />;
     case 'purge':
-      return (
-        <PurgeWizard
-          {...common}
-          listDeliveryServices={actions.listDeliveryServices}
-          maxTtlHours={actions.maxTtlHours}
-          createJob={actions.createJob}
-          now={now}
-          onShowJobs={() => setStack((s) => [...s.slice(0, -1), 'jobs'])}
-          onWatch={
-            actions.caches
-              ? (jobId) => {
-                  setWatchedJob(jobId);
-                  open('propagation');
-                }
-              : undefined
-          }
-        />
-      );
+      return purgeScreen(ctx);
     case 'jobs':
-      return <Jobs {...common} listJobs={actions.listJobs} now={now} refreshMs={jobsRefreshMs} />;
+      return <Jobs {...common} listJobs={actions.listJobs} now={ctx.now} refreshMs={ctx.jobsRefreshMs} />;
     case 'origins':
-      return (
-        <OriginsScreen
-          {...common}
-          listOrigins={actions.listOrigins}
-          listDeliveryServices={actions.listDeliveryServices}
-          createOrigin={actions.createOrigin}
-          updateOrigin={actions.updateOrigin}
-          deleteOrigin={actions.deleteOrigin}
-          canWrite={can.writeOrigins}
-          listProfiles={actions.listProfiles}
-          listTenants={actions.listTenants}
-        />
-      );
+      return originsScreen(ctx);
     case 'federations':
-      return (
-        <Federations
-          {...common}
-          listFederations={actions.listFederations}
-          listFederationUsers={actions.listFederationUsers}
-          listUsers={actions.listUsers}
-          assignFederationUsers={actions.assignFederationUsers}
-          removeFederationUser={actions.removeFederationUser}
-          canAssign={can.assignFederationUsers}
-        />
-      );
+      return federationsScreen(ctx);
     case 'deliveryServices':
       return <DeliveryServices {...common} load={actions.listDeliveryServices} />;
     case 'users':
@@ -119,10 +100,58 @@ export function App({ actions, session, onQuit, now = Date.now, jobsRefreshMs, w
     case 'servers':
       return actions.caches ? <Servers {...common} actions={actions.caches} /> : <ErrorBox message="This session has no server actions." />;
     case 'propagation':
-      return actions.caches && watchedJob !== null ? (
-        <Propagation jobId={watchedJob} load={actions.caches.propagation} onBack={back} width={width} />
+      return actions.caches && ctx.watchedJob !== null ? (
+        <Propagation jobId={ctx.watchedJob} load={actions.caches.propagation} onBack={common.onBack} width={common.width} />
       ) : (
         <ErrorBox message="No job to watch." />
       );
   }
+}
+
+function purgeScreen({ actions, common, now, open, replace, setWatchedJob }: ScreenContext) {
+  const watch = (jobId: number) => {
+    setWatchedJob(jobId);
+    open('propagation');
+  };
+  return (
+    <PurgeWizard
+      {...common}
+      listDeliveryServices={actions.listDeliveryServices}
+      maxTtlHours={actions.maxTtlHours}
+      createJob={actions.createJob}
+      now={now}
+      onShowJobs={() => replace('jobs')}
+      onWatch={actions.caches ? watch : undefined}
+    />
+  );
+}
+
+function originsScreen({ actions, common, can }: ScreenContext) {
+  return (
+    <OriginsScreen
+      {...common}
+      listOrigins={actions.listOrigins}
+      listDeliveryServices={actions.listDeliveryServices}
+      createOrigin={actions.createOrigin}
+      updateOrigin={actions.updateOrigin}
+      deleteOrigin={actions.deleteOrigin}
+      canWrite={can.writeOrigins}
+      listProfiles={actions.listProfiles}
+      listTenants={actions.listTenants}
+    />
+  );
+}
+
+function federationsScreen({ actions, common, can }: ScreenContext) {
+  return (
+    <Federations
+      {...common}
+      listFederations={actions.listFederations}
+      listFederationUsers={actions.listFederationUsers}
+      listUsers={actions.listUsers}
+      assignFederationUsers={actions.assignFederationUsers}
+      removeFederationUser={actions.removeFederationUser}
+      canAssign={can.assignFederationUsers}
+    />
+  );
 }

@@ -7,7 +7,7 @@ import { createAtsRoot, startAts, type AtsInstance } from '../ats/ats-instance.j
 import { getVia, waitServing } from '../ats/http-get.js';
 import { startOrigin, type Origin } from '../ats/origin.js';
 import { pairContexts, service } from '../atsconfig/contexts.js';
-import { runCdnctl, type CliDirs } from '../cli/helpers/cli.js';
+import { runCdnctl, type CliDirs } from '../helpers/cli.js';
 import { startFakeTo, updateStatus, type FakeTo } from './fake-to.js';
 
 /*

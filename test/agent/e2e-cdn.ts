@@ -5,7 +5,7 @@ import { importSnapshot } from '../../daemon/snapshot/import.js';
 import { bootstrap } from '../../daemon/store/bootstrap.js';
 import { openDatabase } from '../../daemon/store/db.js';
 import { dataFiles } from '../../src/paths.js';
-import { CDNCTL, cliEnv, type CliDirs } from '../cli/helpers/cli.js';
+import { CDNCTL, cliEnv, type CliDirs } from '../helpers/cli.js';
 import { PASSWORDS } from '../security/fixture.js';
 
 /*

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Cli, type CliDirs } from '../cli/helpers/cli.js';
+import { Cli, type CliDirs } from '../helpers/cli.js';
 import { startChildDaemon, type ChildDaemon } from '../reliability/child-daemon.js';
 import { PASSWORDS } from '../security/fixture.js';
 import { createAtsRoot, freePort, startAts, type AtsInstance } from '../ats/ats-instance.js';

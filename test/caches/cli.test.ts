@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, Cli } from '../cli/helpers/cli.js';
-import { PASSWORDS, type CliDaemon } from '../cli/helpers/daemon.js';
+import { api, Cli } from '../helpers/cli.js';
+import { PASSWORDS, type CliDaemon } from '../helpers/cli-daemon.js';
 import { startCachesDaemon } from './cli-daemon.js';
 import { PASSWORDS as CACHE_PASSWORDS } from './helpers.js';
 import { fetchTransport, revalidateRun, type CacheTransport } from './simulated-cache.js';

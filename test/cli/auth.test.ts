@@ -1,21 +1,14 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../daemon/store/db.js';
 import { sqliteStore } from '../../daemon/store/index.js';
 import { dataFiles } from '../../src/paths.js';
-import { api, Cli, mailTo, storedCookie } from './helpers/cli.js';
-import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
-import { runInTerminal } from './helpers/terminal.js';
+import { api, mailTo, storedCookie } from '../helpers/cli.js';
+import { PASSWORDS, useCliDaemon } from '../helpers/cli-daemon.js';
+import { runInTerminal } from '../helpers/terminal.js';
 
-let daemon: CliDaemon;
-let cli: Cli;
-
-beforeAll(async () => {
-  daemon = await startCliDaemon();
-  cli = new Cli(daemon);
-});
-afterAll(() => daemon.stop());
+const { daemon, cli } = useCliDaemon();
 
 describe('cdnctl login with a password', () => {
   it('logs in with --password-stdin against the daemon of daemon.json, and whoami names the user', async () => {

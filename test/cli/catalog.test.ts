@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, Cli, storedCookie } from './helpers/cli.js';
-import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, Cli, storedCookie } from '../helpers/cli.js';
+import { PASSWORDS, useCliDaemon } from '../helpers/cli-daemon.js';
 
-let daemon: CliDaemon;
-let cli: Cli;
+const { daemon, cli } = useCliDaemon({ login: 'admin' });
 let cookie: string;
 
 beforeAll(async () => {
-  daemon = await startCliDaemon();
-  cli = new Cli(daemon);
-  await cli.login('admin', PASSWORDS.admin);
   cookie = storedCookie(daemon.configDir, `admin@${daemon.url}`)!;
 });
-afterAll(() => daemon.stop());
 
 describe('read-only lists print the API response as it is', () => {
   it.each([

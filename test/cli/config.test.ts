@@ -1,21 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Cli, storedCookie } from './helpers/cli.js';
-import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
-import { deadPort } from './helpers/ports.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Cli, storedCookie } from '../helpers/cli.js';
+import { PASSWORDS, useCliDaemon } from '../helpers/cli-daemon.js';
+import { deadPort } from '../helpers/ports.js';
 
-let daemon: CliDaemon;
-let cli: Cli;
+const { daemon, cli } = useCliDaemon({ login: 'admin' });
 let dead: string;
 
 beforeAll(async () => {
-  daemon = await startCliDaemon();
-  cli = new Cli(daemon);
-  await cli.login('admin', PASSWORDS.admin);
   dead = `http://127.0.0.1:${await deadPort()}`;
 });
-afterAll(() => daemon.stop());
 
 describe('cdnctl config get, set, unset, list', () => {
   it('sets, reads and unsets a setting; the output setting becomes every command\'s default format', async () => {

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Cli } from './helpers/cli.js';
-import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
-import { runInTerminal } from './helpers/terminal.js';
+import { describe, expect, it } from 'vitest';
+import { useCliDaemon } from '../helpers/cli-daemon.js';
+import { runInTerminal } from '../helpers/terminal.js';
 
-let daemon: CliDaemon;
-let cli: Cli;
+const { daemon, cli } = useCliDaemon({ login: 'admin' });
 
-beforeAll(async () => {
-  daemon = await startCliDaemon();
-  cli = new Cli(daemon);
-  await cli.login('admin', PASSWORDS.admin);
-});
-afterAll(() => daemon.stop());
 
 const names = async (name: string) => (await cli.json(['origins', 'list', '--name', name])).map((o: { name: string }) => o.name);
 

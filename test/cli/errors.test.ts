@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Cli } from './helpers/cli.js';
-import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
-import { deadPort } from './helpers/ports.js';
+import { describe, expect, it } from 'vitest';
+import { useCliDaemon } from '../helpers/cli-daemon.js';
+import { deadPort } from '../helpers/ports.js';
 
-let daemon: CliDaemon;
-let cli: Cli;
-
-beforeAll(async () => {
-  daemon = await startCliDaemon();
-  cli = new Cli(daemon);
-  await cli.login('ro_user', PASSWORDS.ro_user);
-});
-afterAll(() => daemon.stop());
+const { daemon, cli } = useCliDaemon({ login: 'ro_user' });
 
 describe('exit codes', () => {
   it('1: an API error prints one line with its alert text', async () => {

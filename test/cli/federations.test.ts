@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, Cli, storedCookie } from './helpers/cli.js';
-import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, Cli, storedCookie } from '../helpers/cli.js';
+import { PASSWORDS, useCliDaemon } from '../helpers/cli-daemon.js';
 
-let daemon: CliDaemon;
-let cli: Cli;
+const { daemon, cli } = useCliDaemon({ login: 'admin' });
 let cookie: string;
 let fedId: number;
 
 beforeAll(async () => {
-  daemon = await startCliDaemon();
-  cli = new Cli(daemon);
-  await cli.login('admin', PASSWORDS.admin);
   cookie = storedCookie(daemon.configDir, `admin@${daemon.url}`)!;
   fedId = (await cli.json(['federations', 'list']))[0].id;
 });
-afterAll(() => daemon.stop());
 
 const assigned = async () => ((await api(daemon.url, `/api/1.2/federations/${fedId}/users`, cookie)).body.response as Array<{ username: string }>).map((u) => u.username).sort();
 

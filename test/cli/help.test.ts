@@ -3,11 +3,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bashScript, commandTree, fishScript, zshScript } from '../../commands/common/completion-script.js';
 import { buildProgram } from '../../src/cli/program.js';
-import { Cli } from './helpers/cli.js';
-import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
+import { Cli } from '../helpers/cli.js';
+import { useCliDaemon } from '../helpers/cli-daemon.js';
 
 function allCommands(command: Command): Command[] {
   return [command, ...command.commands.flatMap(allCommands)];
@@ -95,18 +95,13 @@ describe('cdnctl completion', () => {
 });
 
 describe('start-up stays light', () => {
-  let daemon: CliDaemon;
-  beforeAll(async () => {
-    daemon = await startCliDaemon();
-    await new Cli(daemon).login('admin', PASSWORDS.admin);
-  });
-  afterAll(() => daemon.stop());
+  const { daemon, cli } = useCliDaemon({ login: 'admin' });
 
   it('origins list -o json runs from the bundle and loads neither Ink, React, conf, yaml nor chalk', async () => {
     const loads = join(daemon.root, 'loads.txt');
     writeFileSync(loads, '');
     const hook = new URL('./fixtures/record-loads.mjs', import.meta.url).pathname;
-    const result = await new Cli(daemon).run(['origins', 'list', '-o', 'json'], { nodeArgs: ['--import', hook], env: { CDNCTL_LOADS_FILE: loads } });
+    const result = await cli.run(['origins', 'list', '-o', 'json'], { nodeArgs: ['--import', hook], env: { CDNCTL_LOADS_FILE: loads } });
     expect(result.code, result.stderr).toBe(0);
     const urls = readFileSync(loads, 'utf8');
     expect(urls).toContain('/dist/cli/main.js');

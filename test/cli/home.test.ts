@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openTerminal } from '../ui/helpers/tmux.js';
-import { CDNCTL, Cli, cliEnv } from './helpers/cli.js';
-import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
+import { CDNCTL, cliEnv } from '../helpers/cli.js';
+import { PASSWORDS, useCliDaemon } from '../helpers/cli-daemon.js';
 
-let daemon: CliDaemon;
-let cli: Cli;
+const { daemon, cli } = useCliDaemon();
 
 beforeAll(async () => {
-  daemon = await startCliDaemon();
-  cli = new Cli(daemon);
   await cli.login('admin', PASSWORDS.admin, ['--server', daemon.url]);
   await cli.run(['config', 'set-context', 'here', '--server', daemon.url]);
 });
-afterAll(() => daemon.stop());
 
 describe('global flags alone open the home screen on a terminal', () => {
   for (const args of [['--server', '__URL__'], ['--context', 'here'], ['--context=here', '--no-color']]) {

@@ -1,19 +1,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CDNCTL, cliEnv } from './helpers/cli.js';
-import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
+import { describe, expect, it } from 'vitest';
+import { CDNCTL, cliEnv } from '../helpers/cli.js';
+import { PASSWORDS, useCliDaemon } from '../helpers/cli-daemon.js';
 
 const TOOLS = ['dbus-run-session', 'gnome-keyring-daemon', 'secret-tool'];
 const missingTools = TOOLS.filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
 
-let daemon: CliDaemon;
-
-beforeAll(async () => {
-  daemon = await startCliDaemon();
-});
-afterAll(() => daemon.stop());
+const { daemon } = useCliDaemon();
 
 /** Runs a shell script inside a private D-Bus session with an unlocked gnome-keyring (a real Secret Service). */
 function inSecretService(script: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {

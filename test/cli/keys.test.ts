@@ -1,27 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeTlsFixtures } from '../vault/tls-fixtures.js';
-import { Cli } from './helpers/cli.js';
-import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
+import { Cli } from '../helpers/cli.js';
+import { PASSWORDS, useCliDaemon } from '../helpers/cli-daemon.js';
 
 const HOST = 'ds1.cdn1.example.test';
 const fx = makeTlsFixtures(HOST);
-let daemon: CliDaemon;
-let cli: Cli;
+const { daemon, cli } = useCliDaemon({ login: 'admin' });
 const file = (name: string, text: string) => {
   const path = join(daemon.root, name);
   writeFileSync(path, text);
   return path;
 };
-
-beforeAll(async () => {
-  daemon = await startCliDaemon();
-  cli = new Cli(daemon);
-  await cli.login('admin', PASSWORDS.admin);
-});
-afterAll(() => daemon.stop());
 
 describe('cdnctl keys url', () => {
   it('generates keys, prints them only with --reveal off a terminal, and copies them', async () => {

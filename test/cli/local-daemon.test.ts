@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Cli } from './helpers/cli.js';
+import { Cli } from '../helpers/cli.js';
 
 // The commands run as a user would: no CDNCTL_DATA_DIR, the platform data dir inside a temp home.
 let root: string;

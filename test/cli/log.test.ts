@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, Cli, storedCookie } from './helpers/cli.js';
-import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
+import { describe, expect, it } from 'vitest';
+import { api, storedCookie } from '../helpers/cli.js';
+import { useCliDaemon } from '../helpers/cli-daemon.js';
 
 /** `cdnctl log`: the change log as GET logs answers it, with --days, --limit and --user. */
 
-let daemon: CliDaemon;
-let cli: Cli;
-
-beforeAll(async () => {
-  daemon = await startCliDaemon();
-  cli = new Cli(daemon);
-  await cli.login('admin', PASSWORDS.admin);
-});
-afterAll(() => daemon.stop());
+const { daemon, cli } = useCliDaemon({ login: 'admin' });
 
 describe('cdnctl log', () => {
   it('prints the entries GET logs answers, newest first', async () => {

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ANSI, Cli } from './helpers/cli.js';
-import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
-import { runInTerminal } from './helpers/terminal.js';
+import { ANSI } from '../helpers/cli.js';
+import { useCliDaemon } from '../helpers/cli-daemon.js';
+import { runInTerminal } from '../helpers/terminal.js';
 
-let daemon: CliDaemon;
-let cli: Cli;
-
-beforeAll(async () => {
-  daemon = await startCliDaemon();
-  cli = new Cli(daemon);
-  await cli.login('admin', PASSWORDS.admin);
-});
-afterAll(() => daemon.stop());
+const { daemon, cli } = useCliDaemon({ login: 'admin' });
 
 describe('one printer for every command', () => {
   it('-o yaml prints the same data as -o json', async () => {

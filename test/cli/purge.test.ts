@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../src/time.js';
-import { api, Cli, storedCookie } from './helpers/cli.js';
-import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
-import { runInTerminal } from './helpers/terminal.js';
+import { api, storedCookie } from '../helpers/cli.js';
+import { useCliDaemon } from '../helpers/cli-daemon.js';
+import { runInTerminal } from '../helpers/terminal.js';
 
-let daemon: CliDaemon;
-let cli: Cli;
+const { daemon, cli } = useCliDaemon({ login: 'ops_user' });
 let cookie: string;
 
 beforeAll(async () => {
-  daemon = await startCliDaemon();
-  cli = new Cli(daemon);
-  await cli.login('ops_user', PASSWORDS.ops_user);
   cookie = storedCookie(daemon.configDir, `ops_user@${daemon.url}`)!;
 });
-afterAll(() => daemon.stop());
 
 const jobs = async () => (await api(daemon.url, '/api/1.2/user/current/jobs.json', cookie)).body.response as Array<{ assetUrl: string; parameters: string; startTime: string }>;
 

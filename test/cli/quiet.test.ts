@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openTerminal } from '../ui/helpers/tmux.js';
-import { CDNCTL, Cli, cliEnv } from './helpers/cli.js';
-import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
+import { CDNCTL, cliEnv } from '../helpers/cli.js';
+import { PASSWORDS, useCliDaemon } from '../helpers/cli-daemon.js';
 
-let daemon: CliDaemon;
-let cli: Cli;
-
-beforeAll(async () => {
-  daemon = await startCliDaemon();
-  cli = new Cli(daemon);
-});
-afterAll(() => daemon.stop());
+const { daemon, cli } = useCliDaemon();
 
 describe('quiet success', () => {
   it('an interactive login leaves one line (who, where, where kept) and the keychain warning as one line, no form or hints', async () => {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningDaemon } from '../../daemon/server.js';
-import { Cli } from './helpers/cli.js';
-import { PASSWORDS } from './helpers/daemon.js';
+import { Cli } from '../helpers/cli.js';
+import { PASSWORDS } from '../helpers/cli-daemon.js';
 
 let root: string;
 let certFile: string;

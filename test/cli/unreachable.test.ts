@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Cli } from './helpers/cli.js';
-import { deadPort } from './helpers/ports.js';
-import { runInTerminal } from './helpers/terminal.js';
+import { Cli } from '../helpers/cli.js';
+import { deadPort } from '../helpers/ports.js';
+import { runInTerminal } from '../helpers/terminal.js';
 
 let root: string;
 let cli: Cli;

@@ -1,23 +1,18 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, Cli, storedCookie } from './helpers/cli.js';
-import { PASSWORDS, startCliDaemon, type CliDaemon } from './helpers/daemon.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, Cli, storedCookie } from '../helpers/cli.js';
+import { PASSWORDS, useCliDaemon } from '../helpers/cli-daemon.js';
 
-let daemon: CliDaemon;
-let cli: Cli;
+const { daemon, cli } = useCliDaemon({ login: 'admin' });
 let cookie: string;
 
 beforeAll(async () => {
-  daemon = await startCliDaemon();
-  cli = new Cli(daemon);
-  await cli.login('admin', PASSWORDS.admin);
   cookie = storedCookie(daemon.configDir, `admin@${daemon.url}`)!;
   const purge = await cli.run(['purge', '--ds', 'ds1', '--regex', '/verbs/.*', '--ttl', '5']);
   if (purge.code !== 0) throw new Error(purge.stderr);
 });
-afterAll(() => daemon.stop());
 
 describe('ds get', () => {
   it('shows the settings, the origins and the recent jobs of one delivery service', async () => {

@@ -19,7 +19,7 @@ describe('logLevel (CDNCTL_LOG_LEVEL)', () => {
 
 /** An app logging at `level` into an array of parsed lines. */
 async function loggedApp(level: LogLevel) {
-  const lines: Record<string, any>[] = [];
+  const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
       for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));

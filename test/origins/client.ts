@@ -9,7 +9,7 @@ export interface Alert {
 }
 export interface Answer {
   status: number;
-  body: { alerts?: Alert[]; response?: any };
+  body: { alerts?: Alert[]; response?: unknown };
   raw: string;
 }
 

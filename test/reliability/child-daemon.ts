@@ -110,7 +110,7 @@ export interface HttpAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
-  json(): any;
+  json(): unknown;
 }
 
 /** One JSON request over real HTTP(S); `timeoutMs` bounds the whole exchange. */

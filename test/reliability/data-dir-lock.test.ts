@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataFiles } from '../../src/paths.js';
-import { runCdnctl } from '../cli/helpers/cli.js';
+import { runCdnctl } from '../helpers/cli.js';
 import { PASSWORDS } from '../security/fixture.js';
 import { answersPing, DAEMON_MAIN, prepareDataDir, startChildDaemon, tempRoot } from './child-daemon.js';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CDNCTL } from '../cli/helpers/cli.js';
+import { CDNCTL, cliEnv } from '../helpers/cli.js';
 
 /**
  * `cdnctl daemon start --foreground --demo`: stdout is the JSON log stream, one object a line; the demo users'
@@ -20,7 +20,7 @@ describe('daemon start --foreground', () => {
     const root = mkdtempSync(join(tmpdir(), 'cdnctl-fg-'));
     const dataDir = join(root, 'data');
     const child = spawn(process.execPath, [CDNCTL, 'daemon', 'start', '--foreground', '--demo', '--data-dir', dataDir, '--listen', '127.0.0.1:0'], {
-      env: { ...process.env, CI: 'true', CDNCTL_ADMIN_PASSWORD: undefined, CDNCTL_CONFIG_DIR: join(root, 'config') },
+      env: cliEnv({ dataDir, configDir: join(root, 'config') }, { CDNCTL_ADMIN_PASSWORD: undefined }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

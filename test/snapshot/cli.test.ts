@@ -1,41 +1,18 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCdnctl, type CliResult } from '../helpers/cli.js';
 import { GOLDEN_SNAPSHOT, goldenSnapshotHashed } from './helpers.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'cdnctl');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built cdnctl with no stdin, as CI does. */
-function cdnctl(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // The CLI records the started data dir in its config dir: a temp one, never the user's.
-      env: { ...process.env, CI: 'true', NO_COLOR: '1', CDNCTL_CONFIG_DIR: join(dir, 'cli-config'), ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+/** Runs the built cdnctl with no stdin, as CI does; the CLI records the started data dir in a temp config dir. */
+function cdnctl(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return runCdnctl({ configDir: join(dir, 'cli-config'), dataDir: join(dir, 'data') }, args, { env: { NO_COLOR: '1', ...env }, timeoutMs: 60_000 });
 }
 
 let dir: string;
 beforeAll(() => {
-  if (!existsSync(join(ROOT, 'dist', 'src', 'cli', 'main.js'))) throw new Error('build first: npx tsc -p .');
   dir = mkdtempSync(join(tmpdir(), 'cdnctl-snapshot-cli-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,15 +1,13 @@
 // The real built cdnctl in a real terminal against a real daemon: log in on the login screen, purge from the
 // home screen through the confirmation, and find the job through the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CDNCTL, cliEnv, runCdnctl, type CliResult } from '../helpers/cli.js';
+import { tempCliDirs } from '../helpers/cli-daemon.js';
 import { openTerminal, type Terminal } from './helpers/tmux.js';
 
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const CDNCTL = join(REPO, 'bin', 'cdnctl');
 const GOLDEN_SNAPSHOT = fileURLToPath(new URL('../fixtures/golden/setup.snapshot.json', import.meta.url));
 const OPS = { username: 'ops_user', password: '0psUserPassw0rd' };
 
@@ -18,16 +16,11 @@ let env: NodeJS.ProcessEnv;
 let dataDir: string;
 let url: string;
 
-/** The environment of every cdnctl here: temp dirs, no inherited server, session, keychain or colour settings. */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const base: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  for (const key of ['DBUS_SESSION_BUS_ADDRESS', 'CDNCTL_SERVER', 'CDNCTL_SESSION', 'NO_COLOR', 'FORCE_COLOR', 'CI', 'TMUX', 'COLUMNS']) delete base[key];
-  return base;
-}
+/** The environment of every cdnctl here: cliEnv's temp dirs, and outside CI so that Ink draws its frames. */
+const ENV = { CI: undefined, TMUX: undefined, TERM: 'xterm-256color', CDNCTL_ADMIN_PASSWORD: 'Adm1nPassw0rd!' };
 
-function cdnctl(args: string[], options: { env?: NodeJS.ProcessEnv; nodeArgs?: string[] } = {}) {
-  const result = spawnSync(process.execPath, [...(options.nodeArgs ?? []), CDNCTL, ...args], { env: options.env ?? env, encoding: 'utf8', timeout: 30_000 });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+function cdnctl(args: string[], options: { nodeArgs?: string[] } = {}): Promise<CliResult> {
+  return runCdnctl({ dataDir, configDir: join(root, 'config') }, args, { env: ENV, nodeArgs: options.nodeArgs, timeoutMs: 30_000 });
 }
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T; cookie: string | null }> {
@@ -35,21 +28,18 @@ async function api<T>(path: string, init: RequestInit = {}): Promise<{ status: n
   return { status: res.status, body: (await res.json()) as T, cookie: res.headers.get('set-cookie') };
 }
 
-beforeAll(() => {
-  if (!existsSync(join(REPO, 'dist', 'src', 'ui', 'wire.js'))) throw new Error('cdnctl is not built: run `npx tsc -p .` first');
-  root = mkdtempSync(join(tmpdir(), 'cdnctl-ui-e2e-'));
-  dataDir = join(root, 'data');
-  mkdirSync(dataDir, { mode: 0o700 });
-  env = cleanEnv({ CDNCTL_DATA_DIR: dataDir, CDNCTL_CONFIG_DIR: join(root, 'config'), CDNCTL_ADMIN_PASSWORD: 'Adm1nPassw0rd!', TERM: 'xterm-256color' });
-  const imported = cdnctl(['daemon', 'import', GOLDEN_SNAPSHOT, '--data-dir', dataDir]);
+beforeAll(async () => {
+  ({ root, dataDir } = tempCliDirs('cdnctl-ui-e2e-'));
+  env = cliEnv({ dataDir, configDir: join(root, 'config') }, ENV);
+  const imported = await cdnctl(['daemon', 'import', GOLDEN_SNAPSHOT, '--data-dir', dataDir]);
   if (imported.code !== 0) throw new Error(`daemon import failed: ${imported.stderr}`);
-  const started = cdnctl(['daemon', 'start', '--data-dir', dataDir, '--listen', '127.0.0.1:0']);
+  const started = await cdnctl(['daemon', 'start', '--data-dir', dataDir, '--listen', '127.0.0.1:0']);
   if (started.code !== 0) throw new Error(`daemon start failed: ${started.stderr}${started.stdout}`);
   url = (JSON.parse(readFileSync(join(dataDir, 'daemon.json'), 'utf8')) as { url: string }).url;
 }, 60_000);
 
-afterAll(() => {
-  if (dataDir) cdnctl(['daemon', 'stop', '--data-dir', dataDir]);
+afterAll(async () => {
+  if (dataDir) await cdnctl(['daemon', 'stop', '--data-dir', dataDir]);
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
@@ -135,25 +125,25 @@ describe('cdnctl in a terminal', () => {
     await t.waitFor('EXIT=0');
   }, 120_000);
 
-  it('loads neither Ink nor React for --version or origins list -o json, and refuses the screens without a terminal', () => {
+  it('loads neither Ink nor React for --version or origins list -o json, and refuses the screens without a terminal', async () => {
     // Reports every module resolution that names ink or react on stderr.
     const hook = `data:text/javascript,${encodeURIComponent(
       "import { register } from 'node:module';" +
         "register('data:text/javascript,' + encodeURIComponent(\"export async function resolve(s, c, n) { if (/^(ink|react)(\\\\/|$)/.test(s)) process.stderr.write('LOADED ' + s + '\\\\n'); return n(s, c); }\"));",
     )}`;
-    const version = cdnctl(['--version'], { nodeArgs: ['--import', hook] });
+    const version = await cdnctl(['--version'], { nodeArgs: ['--import', hook] });
     expect(version.code).toBe(0);
     expect(version.stderr).not.toContain('LOADED');
-    const list = cdnctl(['origins', 'list', '-o', 'json'], { nodeArgs: ['--import', hook] });
+    const list = await cdnctl(['origins', 'list', '-o', 'json'], { nodeArgs: ['--import', hook] });
     expect(list.stderr).not.toContain('LOADED');
     expect(list.code).toBe(0);
     expect((JSON.parse(list.stdout) as Array<{ name: string }>).map((o) => o.name)).toContain('ds2');
 
-    const screen = cdnctl(['ui']);
+    const screen = await cdnctl(['ui']);
     expect(screen.code).toBe(2);
     expect(screen.stderr).toContain('error: the interactive screens need a terminal');
     expect(screen.stderr).not.toContain('LOADED');
-    const bare = cdnctl([]);
+    const bare = await cdnctl([]);
     expect(bare.code).toBe(0);
     expect(bare.stdout).toContain('Usage: cdnctl');
   });

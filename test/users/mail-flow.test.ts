@@ -7,7 +7,7 @@ import { ADMIN_PASSWORD, makeApp, type TestApp } from '../helpers/app.js';
 import { dump, tokenFromMail } from './fixtures.js';
 import { eventually, parseMail, startSmtpServer } from './mail-server.js';
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
 
 /** A tiny HTTP client over fetch that keeps no cookies of its own. */
 function http(base: string) {

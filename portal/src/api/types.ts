@@ -72,19 +72,8 @@ export interface DeliveryService {
   exampleURLs: string[];
 }
 
-export interface Job {
-  id: string;
-  keyword: string;
-  assetUrl: string;
-  assetType: string;
-  status: string;
-  dsId: string;
-  dsXmlId: string;
-  username: string;
-  parameters: string;
-  enteredTime: string;
-  startTime: string;
-}
+/** A purge job as the API answers it (user/current/jobs): the record the daemon and the CLI share. */
+export type { JobRecord as Job } from '../../../src/contract/jobs.js';
 
 /** A server assigned to a delivery service (GET deliveryservices/:id/servers); every field may be missing. */
 export interface DsServer {

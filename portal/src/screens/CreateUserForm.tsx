@@ -9,13 +9,15 @@ import { RoleTenantFields } from './RoleTenantFields';
 
 const FIELDS: readonly (keyof NewUserValues)[] = ['username', 'fullName', 'email', 'role', 'tenantId', 'password', 'confirm'];
 
-/** POST users: a local user with a password, ready to log in; each field checked with the daemon's rules as typed. */
-export function CreateUserForm({ roles, tenants, onDone, onCancel }: {
+interface CreateUserProps {
   roles: Role[];
   tenants: Tenant[];
   onDone: (alerts: Alert[], ok: boolean) => void;
   onCancel: () => void;
-}) {
+}
+
+/** The form's values, each field's message (the shared rules' once touched, else the API's), and POST users. */
+function useNewUser(onDone: CreateUserProps['onDone']) {
   const [v, setV] = useState<NewUserValues>({ username: '', fullName: '', email: '', role: '', tenantId: '', password: '', confirm: '' });
   const [touched, setTouched] = useState<Set<keyof NewUserValues>>(new Set());
   const [serverErrors, setServerErrors] = useState<NewUserErrors>({});
@@ -42,17 +44,23 @@ export function CreateUserForm({ roles, tenants, onDone, onCancel }: {
       setBusy(false);
     }
   };
+  return { v, busy, errorOf, set, submit };
+}
+
+/** POST users: a local user with a password, ready to log in; each field checked with the daemon's rules as typed. */
+export function CreateUserForm({ roles, tenants, onDone, onCancel }: CreateUserProps) {
+  const { v, busy, errorOf, set, submit } = useNewUser(onDone);
   return (
     <form className="panel form-grid" onSubmit={submit} aria-label="New user" noValidate>
       <h2 className="form-title">New user</h2>
       <Field label="Username" error={errorOf('username')}>
-        <input value={v.username} onChange={(e) => set('username')(e.target.value)} required autoComplete="off" />
+        <input value={v.username} onChange={(e) => set('username')(e.target.value)} aria-required autoComplete="off" />
       </Field>
       <Field label="Full name" error={errorOf('fullName')}>
-        <input value={v.fullName} onChange={(e) => set('fullName')(e.target.value)} required autoComplete="off" />
+        <input value={v.fullName} onChange={(e) => set('fullName')(e.target.value)} aria-required autoComplete="off" />
       </Field>
       <Field label="Email" error={errorOf('email')}>
-        <input type="email" value={v.email} onChange={(e) => set('email')(e.target.value)} required autoComplete="off" />
+        <input type="email" value={v.email} onChange={(e) => set('email')(e.target.value)} aria-required autoComplete="off" />
       </Field>
       <RoleTenantFields
         roles={roles}
@@ -65,10 +73,10 @@ export function CreateUserForm({ roles, tenants, onDone, onCancel }: {
         tenantError={errorOf('tenantId')}
       />
       <Field label="Password" error={errorOf('password')} hint="At least 8 characters, not the username, not a common password.">
-        <input type="password" value={v.password} onChange={(e) => set('password')(e.target.value)} required autoComplete="new-password" />
+        <input type="password" value={v.password} onChange={(e) => set('password')(e.target.value)} aria-required autoComplete="new-password" />
       </Field>
       <Field label="Confirm password" error={errorOf('confirm')}>
-        <input type="password" value={v.confirm} onChange={(e) => set('confirm')(e.target.value)} required autoComplete="new-password" />
+        <input type="password" value={v.confirm} onChange={(e) => set('confirm')(e.target.value)} aria-required autoComplete="new-password" />
       </Field>
       <div className="actions">
         <button type="submit" disabled={busy}>

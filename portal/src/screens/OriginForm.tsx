@@ -16,11 +16,7 @@ function initialValues(origin: Origin | null, lockedDsId: string | undefined): O
   return { ...originToForm(origin), deliveryService: origin.deliveryServiceId === null ? '' : String(origin.deliveryServiceId) };
 }
 
-/**
- * Create or edit one origin. Each field is checked with the daemon's own rules as it is typed
- * (src/ui/validation/origin.ts) and its message shown under it; `serverErrors` are the API's, by field.
- */
-export function OriginForm({ origin, services, tenants, profiles, busy, serverErrors = {}, lockedDsId, onSave, onCancel }: {
+interface OriginFormProps {
   origin: Origin | null;
   services: DeliveryService[];
   tenants: Tenant[];
@@ -31,7 +27,13 @@ export function OriginForm({ origin, services, tenants, profiles, busy, serverEr
   lockedDsId?: string;
   onSave: (input: OriginInput) => void;
   onCancel: () => void;
-}) {
+}
+
+/**
+ * The form's values and each field's message: the shared rules' verdict once the field was touched (or the form
+ * submitted), else the API's until the field changes.
+ */
+function useOriginForm({ origin, services, serverErrors = {}, lockedDsId, onSave }: OriginFormProps) {
   const [values, setValues] = useState<OriginFormValues>(() => initialValues(origin, lockedDsId));
   const [touched, setTouched] = useState<Set<Key>>(new Set());
   const [changedSinceServer, setChanged] = useState<Set<Key>>(new Set());
@@ -48,15 +50,29 @@ export function OriginForm({ origin, services, tenants, profiles, busy, serverEr
     setChanged(new Set());
     if (Object.keys(errors).length === 0) onSave(toOriginBody(values, services));
   };
+  return { values, errorOf, set, submit };
+}
+
+type FormState = ReturnType<typeof useOriginForm>;
+
+/**
+ * Create or edit one origin. Each field is checked with the daemon's own rules as it is typed
+ * (src/ui/validation/origin.ts, over src/rules/origins) and its message shown under it; `serverErrors` are the
+ * API's, by field. The browser's own checks are off (noValidate): the shared rules are the only ones.
+ */
+export function OriginForm(props: OriginFormProps) {
+  const { origin, services, lockedDsId, busy, onCancel } = props;
+  const form = useOriginForm(props);
+  const { values, errorOf, set } = form;
   const title = origin ? `Edit origin ${origin.name}` : 'New origin';
   return (
-    <form className="panel form-grid" onSubmit={submit} aria-label={title} noValidate>
+    <form className="panel form-grid" onSubmit={form.submit} aria-label={title} noValidate>
       <h2 className="form-title">{title}</h2>
       <Field label="Name" error={errorOf('name')}>
-        <input value={values.name} onChange={set('name')} required autoComplete="off" />
+        <input value={values.name} onChange={set('name')} aria-required autoComplete="off" />
       </Field>
       <Field label="Delivery service" error={errorOf('deliveryService')}>
-        <select value={values.deliveryService} onChange={set('deliveryService')} required disabled={lockedDsId !== undefined && !origin}>
+        <select value={values.deliveryService} onChange={set('deliveryService')} aria-required disabled={lockedDsId !== undefined && !origin}>
           <option value="">Choose a delivery service…</option>
           {services.map((ds) => (
             <option key={ds.id} value={ds.id}>
@@ -71,8 +87,26 @@ export function OriginForm({ origin, services, tenants, profiles, busy, serverEr
           <option value="https">https</option>
         </select>
       </Field>
+      <AddressFields form={form} />
+      <OwnerFields form={form} tenants={props.tenants} profiles={props.profiles} />
+      <div className="actions">
+        <button type="submit" disabled={busy}>
+          {origin ? 'Save origin' : 'Create origin'}
+        </button>
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Where the origin is: its FQDN, port and addresses. */
+function AddressFields({ form: { values, errorOf, set } }: { form: FormState }) {
+  return (
+    <>
       <Field label="FQDN" error={errorOf('fqdn')}>
-        <input className="mono" value={values.fqdn} onChange={set('fqdn')} placeholder="origin.example.com" required autoComplete="off" />
+        <input className="mono" value={values.fqdn} onChange={set('fqdn')} placeholder="origin.example.com" aria-required autoComplete="off" />
       </Field>
       <Field label="Port" error={errorOf('port')}>
         <input inputMode="numeric" value={values.port} onChange={set('port')} placeholder="default" />
@@ -83,6 +117,14 @@ export function OriginForm({ origin, services, tenants, profiles, busy, serverEr
       <Field label="IPv6 address" error={errorOf('ip6Address')}>
         <input className="mono" value={values.ip6Address} onChange={set('ip6Address')} autoComplete="off" />
       </Field>
+    </>
+  );
+}
+
+/** Whose the origin is: its tenant and profile. */
+function OwnerFields({ form: { values, errorOf, set }, tenants, profiles }: { form: FormState; tenants: Tenant[]; profiles: Profile[] }) {
+  return (
+    <>
       <Field label="Tenant" error={errorOf('tenantId')}>
         <select value={values.tenantId} onChange={set('tenantId')}>
           <option value="">The delivery service's tenant</option>
@@ -103,14 +145,6 @@ export function OriginForm({ origin, services, tenants, profiles, busy, serverEr
           ))}
         </select>
       </Field>
-      <div className="actions">
-        <button type="submit" disabled={busy}>
-          {origin ? 'Save origin' : 'Create origin'}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </>
   );
 }

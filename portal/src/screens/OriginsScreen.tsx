@@ -14,20 +14,12 @@ import { OriginsTable } from './OriginsTable';
 
 type Mode = { kind: 'list' } | { kind: 'create' } | { kind: 'edit'; origin: Origin } | { kind: 'delete'; origin: Origin };
 
-/**
- * Origins in a grid (search, filters, sort in the page); create, edit and a delete that asks for the name. With
- * `ds`, the origins of one delivery service, as a section of its page.
- */
-export function OriginsScreen({ canWrite, ds }: { canWrite: boolean; ds?: DeliveryService }) {
-  const origins = useResource(() => listOrigins(ds ? { deliveryservice: ds.id } : {}), ds?.id ?? '');
-  const services = useResource(listDeliveryServices);
-  const tenants = useResource(listTenants);
-  const profiles = useResource(listProfiles);
+/** The screen's mode, its alerts and the form's per-field API errors, and writes that reload the list. */
+function useOriginWrites(reload: () => void) {
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [alerts, setAlerts] = useState<Alert[]>([]);
   const [serverErrors, setServerErrors] = useState<OriginFormErrors>({});
   const [busy, setBusy] = useState(false);
-
   const open = (next: Mode) => {
     setAlerts([]);
     setServerErrors({});
@@ -38,7 +30,7 @@ export function OriginsScreen({ canWrite, ds }: { canWrite: boolean; ds?: Delive
     try {
       setAlerts((await action()).alerts);
       setMode({ kind: 'list' });
-      origins.reload();
+      reload();
     } catch (error) {
       const split = fieldErrorsFromAlerts(alertsOf(error), ORIGIN_FIELDS, { deliveryServiceId: 'deliveryService' });
       setServerErrors(split.fields);
@@ -48,45 +40,41 @@ export function OriginsScreen({ canWrite, ds }: { canWrite: boolean; ds?: Delive
     }
   };
   const save = (input: OriginInput) => write(() => (mode.kind === 'edit' ? updateOrigin(mode.origin.id, input) : createOrigin(input)));
+  return { mode, setMode, alerts, serverErrors, busy, open, write, save };
+}
 
+/**
+ * Origins in a grid (search, filters, sort in the page); create, edit and a delete that asks for the name. With
+ * `ds`, the origins of one delivery service, as a section of its page.
+ */
+export function OriginsScreen({ canWrite, ds }: { canWrite: boolean; ds?: DeliveryService }) {
+  const origins = useResource(() => listOrigins(ds ? { deliveryservice: ds.id } : {}), ds?.id ?? '');
+  const services = useResource(listDeliveryServices);
+  const tenants = useResource(listTenants);
+  const profiles = useResource(listProfiles);
+  const w = useOriginWrites(origins.reload);
+  const { mode } = w;
   const list = origins.data ?? [];
   const lookups = { services: services.data ?? [], tenants: tenants.data ?? [], profiles: profiles.data ?? [] };
-  const create = canWrite && mode.kind === 'list' ? (
-    <button type="button" onClick={() => open({ kind: 'create' })}>
-      Create origin
-    </button>
-  ) : null;
+  const toList = () => w.setMode({ kind: 'list' });
   return (
     <section aria-label={ds ? 'Origins of this delivery service' : undefined}>
-      {ds ? (
-        <div className="section-header">
-          <h2>Origins</h2>
-          {create}
-        </div>
-      ) : (
-        <PageHeader title="Origins">{create}</PageHeader>
-      )}
-      <AlertList alerts={alerts} />
+      <OriginsHeader ds={ds} create={canWrite && mode.kind === 'list' ? () => w.open({ kind: 'create' }) : null} />
+      <AlertList alerts={w.alerts} />
       {mode.kind === 'create' || mode.kind === 'edit' ? (
         <OriginForm
           key={mode.kind === 'edit' ? mode.origin.id : 'new'}
           origin={mode.kind === 'edit' ? mode.origin : null}
           {...lookups}
-          busy={busy}
-          serverErrors={serverErrors}
+          busy={w.busy}
+          serverErrors={w.serverErrors}
           lockedDsId={ds?.id}
-          onSave={save}
-          onCancel={() => setMode({ kind: 'list' })}
+          onSave={w.save}
+          onCancel={toList}
         />
       ) : null}
       {mode.kind === 'delete' ? (
-        <ConfirmByName
-          what="origin"
-          name={mode.origin.name}
-          busy={busy}
-          onConfirm={() => write(() => deleteOrigin(mode.origin.id))}
-          onCancel={() => setMode({ kind: 'list' })}
-        />
+        <ConfirmByName what="origin" name={mode.origin.name} busy={w.busy} onConfirm={() => w.write(() => deleteOrigin(mode.origin.id))} onCancel={toList} />
       ) : null}
       <LoadState loading={origins.loading} alerts={origins.alerts} empty={list.length === 0} emptyText={ds ? 'This delivery service has no origins.' : 'No origins are visible to you.'} />
       {list.length > 0 ? (
@@ -94,10 +82,26 @@ export function OriginsScreen({ canWrite, ds }: { canWrite: boolean; ds?: Delive
           origins={list}
           canWrite={canWrite}
           urlPrefix={ds ? 'origins' : undefined}
-          onEdit={(origin) => open({ kind: 'edit', origin })}
-          onDelete={(origin) => open({ kind: 'delete', origin })}
+          onEdit={(origin) => w.open({ kind: 'edit', origin })}
+          onDelete={(origin) => w.open({ kind: 'delete', origin })}
         />
       ) : null}
     </section>
+  );
+}
+
+/** The page's title (a section title on a delivery service's page) and the create button, when offered. */
+function OriginsHeader({ ds, create }: { ds?: DeliveryService; create: (() => void) | null }) {
+  const button = create ? (
+    <button type="button" onClick={create}>
+      Create origin
+    </button>
+  ) : null;
+  if (!ds) return <PageHeader title="Origins">{button}</PageHeader>;
+  return (
+    <div className="section-header">
+      <h2>Origins</h2>
+      {button}
+    </div>
   );
 }

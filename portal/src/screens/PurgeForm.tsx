@@ -22,12 +22,8 @@ export interface PurgeFormProps {
 type FieldName = keyof PurgeValues | 'dsId';
 const FIELDS: readonly FieldName[] = ['dsId', 'regex', 'ttl', 'startTime'];
 
-/**
- * A purge request: which delivery service, which paths, for how long, from when. Every field is checked with the
- * daemon's own rules as it is typed (src/ui/validation/purge.ts) and its message shown under it; what the API
- * still refuses lands at the field it names.
- */
-export function PurgeForm({ services, initialDsId = '', lockDs = false, now, maxTtlHours = DEFAULT_MAX_TTL_HOURS, onSubmitted }: PurgeFormProps) {
+/** The form's values, each field's message (the shared rules' once touched, else the API's), and submitting. */
+function usePurgeForm({ services, initialDsId = '', now, maxTtlHours = DEFAULT_MAX_TTL_HOURS, onSubmitted }: PurgeFormProps) {
   const [dsId, setDsId] = useState(services.some((s) => s.id === initialDsId) ? initialDsId : '');
   const [values, setValues] = useState<PurgeValues>(() => ({ regex: '', ttl: '24', startTime: formatApiTime(now) }));
   const [touched, setTouched] = useState<Set<FieldName>>(new Set());
@@ -38,17 +34,19 @@ export function PurgeForm({ services, initialDsId = '', lockDs = false, now, max
   const checked = purgeErrors(values, maxTtlHours, Date.now());
   const local: Partial<Record<FieldName, string>> = { ...checked, dsId: dsId === '' ? 'choose a delivery service' : undefined };
   const errorOf = (f: FieldName) => withoutField(touched.has(f) ? local[f] ?? serverErrors[f] : serverErrors[f]);
-  const ready = FIELDS.every((f) => !local[f]);
   const set = (f: keyof PurgeValues) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [f]: e.target.value }));
     setTouched((t) => new Set(t).add(f));
     setServerErrors((s) => ({ ...s, [f]: undefined }));
   };
-
+  const chooseDs = (id: string) => {
+    setDsId(id);
+    setTouched((t) => new Set(t).add('dsId'));
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(new Set(FIELDS));
-    if (!ready) return;
+    if (!FIELDS.every((f) => !local[f])) return;
     setBusy(true);
     try {
       const result = await createPurge({ dsId: Number(dsId), regex: values.regex, ttl: Number(values.ttl), startTime: values.startTime });
@@ -64,14 +62,24 @@ export function PurgeForm({ services, initialDsId = '', lockDs = false, now, max
       setBusy(false);
     }
   };
+  return { dsId, chooseDs, values, checked, errorOf, set, submit, alerts, busy };
+}
 
+/**
+ * A purge request: which delivery service, which paths, for how long, from when. Every field is checked with the
+ * daemon's own rules as it is typed (src/ui/validation/purge.ts) and its message shown under it; what the API
+ * still refuses lands at the field it names. The browser's own checks are off (noValidate).
+ */
+export function PurgeForm(props: PurgeFormProps) {
+  const { services, lockDs = false, maxTtlHours = DEFAULT_MAX_TTL_HOURS } = props;
+  const { dsId, values, checked, errorOf, set, ...form } = usePurgeForm(props);
   const ds = services.find((s) => s.id === dsId);
   return (
-    <form className="panel form-grid" onSubmit={submit} aria-label="Purge request" noValidate>
-      <AlertList alerts={alerts} />
+    <form className="panel form-grid" onSubmit={form.submit} aria-label="Purge request" noValidate>
+      <AlertList alerts={form.alerts} />
       {lockDs && ds ? null : (
         <Field label="Delivery service" error={errorOf('dsId')}>
-          <select value={dsId} onChange={(e) => { setDsId(e.target.value); setTouched((t) => new Set(t).add('dsId')); }} required>
+          <select value={dsId} onChange={(e) => form.chooseDs(e.target.value)} aria-required>
             <option value="">Choose a delivery service…</option>
             {services.map((s) => (
               <option key={s.id} value={s.id}>
@@ -82,29 +90,29 @@ export function PurgeForm({ services, initialDsId = '', lockDs = false, now, max
         </Field>
       )}
       <Field label="Regex" error={errorOf('regex')} hint={<RegexHint regex={values.regex} matchesEverything={!checked.regex && matchesEverything(values.regex)} />}>
-        <input className="mono" value={values.regex} onChange={set('regex')} placeholder="/images/.*\.png" spellCheck={false} autoComplete="off" required />
+        <input className="mono" value={values.regex} onChange={set('regex')} placeholder="/images/.*\.png" spellCheck={false} autoComplete="off" aria-required />
       </Field>
       <Field label="TTL (hours)" error={errorOf('ttl')} hint={`From 1 to ${maxTtlHours} hours (${maxTtlHours / 24} days) at most.`}>
-        <input inputMode="numeric" value={values.ttl} onChange={set('ttl')} required />
+        <input inputMode="numeric" value={values.ttl} onChange={set('ttl')} aria-required />
       </Field>
-      <Field
-        label="Start time (UTC)"
-        error={errorOf('startTime')}
-        hint="YYYY-MM-DD hh:mm:ss: now, or up to two days ahead."
-        after={
-          <button type="button" className="secondary" onClick={() => set('startTime')({ target: { value: formatApiTime(Date.now()) } })}>
-            Now
-          </button>
-        }
-      >
-        <input className="mono" value={values.startTime} onChange={set('startTime')} required />
+      <Field label="Start time (UTC)" error={errorOf('startTime')} hint="YYYY-MM-DD hh:mm:ss: now, or up to two days ahead." after={<NowButton set={set('startTime')} />}>
+        <input className="mono" value={values.startTime} onChange={set('startTime')} aria-required />
       </Field>
       <div className="actions">
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={form.busy}>
           Submit purge
         </button>
         {FIELDS.some((f) => errorOf(f)) ? <span className="field-error">Fix the marked fields to submit.</span> : null}
       </div>
     </form>
+  );
+}
+
+/** Sets the start time to the current time. */
+function NowButton({ set }: { set: (e: { target: { value: string } }) => void }) {
+  return (
+    <button type="button" className="secondary" onClick={() => set({ target: { value: formatApiTime(Date.now()) } })}>
+      Now
+    </button>
   );
 }

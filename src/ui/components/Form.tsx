@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Text, useInput } from 'ink';
+import { Box, Text, useInput, type Key } from 'ink';
 import { TextInput } from './TextInput.js';
 import { Picker, type Choice } from './Picker.js';
 
@@ -38,19 +38,19 @@ export interface FormProps {
   initialFocus?: number;
 }
 
-/**
- * Labelled text fields with their validation messages. Tab, Enter or ↓ go to the next field, Shift+Tab or ↑ to the
- * previous; Enter on the last field submits; Esc cancels.
- */
-export function Form(props: FormProps) {
-  const { fields, values, errors, warnings = {}, onChange, onSubmit, onCancel, isActive = true, submitLabel = 'save' } = props;
+/** A key that types a character (not a movement, an edit or a control key). */
+const isTyping = (input: string, key: Key) =>
+  Boolean(input) && !key.ctrl && !key.meta && !key.tab && !key.escape && !key.return && !key.upArrow && !key.downArrow && !key.backspace && !key.delete;
+
+/** The cursor, which fields were left, whether a submit was tried, and the open picker; with the keys that move them. */
+function useFormCursor(props: FormProps) {
+  const { fields, values, errors, onChange, onSubmit, onCancel, isActive = true } = props;
   const [focus, setFocus] = useState(props.initialFocus ?? 0);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [tried, setTried] = useState(false);
   /** The index of the field whose picker is open, or null. */
   const [picking, setPicking] = useState<number | null>(null);
   const [typedFirst, setTypedFirst] = useState('');
-  const labelWidth = Math.max(...fields.map((field) => field.label.length));
   const hasErrors = fields.some((field) => errors[field.name]);
 
   const leave = (to: number) => {
@@ -62,78 +62,97 @@ export function Form(props: FormProps) {
     setTouched(new Set(fields.map((field) => field.name)));
     if (!hasErrors) onSubmit();
   };
-
+  const next = (i: number) => (i === fields.length - 1 ? submit() : leave(i + 1));
   const pick = (i: number, choice: Choice) => {
     onChange(fields[i].name, choice.value);
     setPicking(null);
     // On the last field the choice is shown first; Enter then submits (with the value just chosen).
     if (i < fields.length - 1) leave(i + 1);
   };
+  const openPicker = (typed: string) => {
+    setTypedFirst(typed);
+    setPicking(focus);
+  };
 
   useInput(
     (input, key) => {
       const field = fields[focus];
-      if (field.choices && (input === ' ' || (key.return && !values[field.name]))) {
-        setTypedFirst('');
-        setPicking(focus);
-        return;
-      }
+      if (field.choices && (input === ' ' || (key.return && !values[field.name]))) openPicker('');
       // Typing on a list field opens its list, filtered by what was typed.
-      if (field.choices && input && !key.ctrl && !key.meta && !key.tab && !key.escape && !key.return && !key.upArrow && !key.downArrow && !key.backspace && !key.delete) {
-        setTypedFirst(input);
-        setPicking(focus);
-        return;
-      }
+      else if (field.choices && isTyping(input, key)) openPicker(input);
       // Enter on a chosen value moves on, as in a text field.
-      if (field.choices && key.return) {
-        if (focus === fields.length - 1) submit();
-        else leave(focus + 1);
-        return;
-      }
-      if (key.escape) onCancel?.();
+      else if (field.choices && key.return) next(focus);
+      else if (key.escape) onCancel?.();
       else if (key.upArrow || (key.tab && key.shift)) leave(focus - 1);
       else if (key.downArrow || key.tab) leave(focus + 1);
     },
     { isActive: isActive && picking === null },
   );
+  return { focus, touched, tried, picking, typedFirst, hasErrors, next, pick, closePicker: () => setPicking(null) };
+}
 
+type Cursor = ReturnType<typeof useFormCursor>;
+
+/**
+ * Labelled text fields with their validation messages. Tab, Enter or ↓ go to the next field, Shift+Tab or ↑ to the
+ * previous; Enter on the last field submits; Esc cancels.
+ */
+export function Form(props: FormProps) {
+  const { fields, submitLabel = 'save' } = props;
+  const cursor = useFormCursor(props);
+  const labelWidth = Math.max(...fields.map((field) => field.label.length));
   return (
     <Box flexDirection="column">
-      {fields.map((field, i) => {
-        const error = errors[field.name];
-        const warning = warnings[field.name];
-        const showError = Boolean(error) && (touched.has(field.name) || tried || Boolean(field.live && values[field.name]));
-        return (
-          <Box key={field.name} flexDirection="column">
-            <Box>
-              <Text color={i === focus ? theme.accent : undefined}>{`${i === focus ? '›' : ' '} ${field.label.padEnd(labelWidth)}  `}</Text>
-              {field.choices ? (
-                <Text>{chosenLabel(field.choices, values[field.name] ?? '')}</Text>
-              ) : (
-                <TextInput
-                  value={values[field.name] ?? ''}
-                  mask={field.mask ? '*' : undefined}
-                  placeholder={field.placeholder}
-                  color={warning ? theme.warning : undefined}
-                  isActive={isActive && i === focus}
-                  onChange={(value) => onChange(field.name, value)}
-                  onSubmit={() => (i === fields.length - 1 ? submit() : leave(i + 1))}
-                />
-              )}
-              {field.hint && <Text color={theme.muted}>{`  ${field.choices && i === focus && picking === null ? 'type or Space to choose' : field.hint}`}</Text>}
-            </Box>
-            {picking === i && field.choices && (
-              <Picker choices={field.choices} initialFilter={typedFirst} isActive={isActive} onPick={(choice) => pick(i, choice)} onCancel={() => setPicking(null)} />
-            )}
-            {showError && <Text color={theme.error}>{`  ${' '.repeat(labelWidth)}  ✗ ${error}`}</Text>}
-            {!showError && warning && <Text color={theme.warning}>{`  ${' '.repeat(labelWidth)}  ! ${warning}`}</Text>}
-          </Box>
-        );
-      })}
+      {fields.map((field, i) => (
+        <FormRow key={field.name} form={props} cursor={cursor} field={field} index={i} labelWidth={labelWidth} />
+      ))}
       <Text color={theme.muted}>
-        {tried && hasErrors ? 'Fix the fields marked ✗ first. ' : ''}
+        {cursor.tried && cursor.hasErrors ? 'Fix the fields marked ✗ first. ' : ''}
         {`Enter on the last field to ${submitLabel} · Tab/↑↓ move · Esc cancel`}
       </Text>
+    </Box>
+  );
+}
+
+interface RowProps {
+  form: FormProps;
+  cursor: Cursor;
+  field: FormField;
+  index: number;
+  labelWidth: number;
+}
+
+/** One field: its label, its value (typed, or chosen from its picker), its hint, and its error or warning. */
+function FormRow({ form, cursor, field, index: i, labelWidth }: RowProps) {
+  const { values, errors, warnings = {}, onChange, isActive = true } = form;
+  const error = errors[field.name];
+  const warning = warnings[field.name];
+  const showError = Boolean(error) && (cursor.touched.has(field.name) || cursor.tried || Boolean(field.live && values[field.name]));
+  const focused = i === cursor.focus;
+  return (
+    <Box flexDirection="column">
+      <Box>
+        <Text color={focused ? theme.accent : undefined}>{`${focused ? '›' : ' '} ${field.label.padEnd(labelWidth)}  `}</Text>
+        {field.choices ? (
+          <Text>{chosenLabel(field.choices, values[field.name] ?? '')}</Text>
+        ) : (
+          <TextInput
+            value={values[field.name] ?? ''}
+            mask={field.mask ? '*' : undefined}
+            placeholder={field.placeholder}
+            color={warning ? theme.warning : undefined}
+            isActive={isActive && focused}
+            onChange={(value) => onChange(field.name, value)}
+            onSubmit={() => cursor.next(i)}
+          />
+        )}
+        {field.hint && <Text color={theme.muted}>{`  ${field.choices && focused && cursor.picking === null ? 'type or Space to choose' : field.hint}`}</Text>}
+      </Box>
+      {cursor.picking === i && field.choices && (
+        <Picker choices={field.choices} initialFilter={cursor.typedFirst} isActive={isActive} onPick={(choice) => cursor.pick(i, choice)} onCancel={cursor.closePicker} />
+      )}
+      {showError && <Text color={theme.error}>{`  ${' '.repeat(labelWidth)}  ✗ ${error}`}</Text>}
+      {!showError && warning && <Text color={theme.warning}>{`  ${' '.repeat(labelWidth)}  ! ${warning}`}</Text>}
     </Box>
   );
 }

@@ -37,26 +37,63 @@ function rankStable<T>(items: T[], rankOf: (item: T) => number): T[] {
     .map(({ item }) => item);
 }
 
+/** Arrows, Page Up/Down, Home and End move the cursor; answers whether the key was one of them. */
+function movementKey(key: Key, moveBy: (delta: number) => void, moveTo: (to: number) => void, last: number): boolean {
+  if (key.upArrow) moveBy(-1);
+  else if (key.downArrow) moveBy(1);
+  else if (key.pageUp) moveBy(-10);
+  else if (key.pageDown) moveBy(10);
+  else if (key.home) moveTo(0);
+  else if (key.end) moveTo(last);
+  else return false;
+  return true;
+}
+
 /**
- * The keys every list shares: arrows and j/k move, Home/End jump, Enter selects, `/` starts a filter that typing
- * narrows, Esc clears the filter first and cancels after.
+ * Keys that arrived together (`jjjj` typed fast, or pasted) each count; after a `/` the rest is filter text.
+ * `plainKey` answers whether the keys after it are filter text.
  */
-export function useListKeys<T>(options: ListKeysOptions<T>): ListKeysState<T> {
-  const { items, matches, rank, isActive = true, onSelect, onCancel, onKey, enterEndsFilter = false, typeToFilter = false } = options;
+function eachKey(input: string, key: Key, plainKey: (input: string, key: Key) => boolean, addFilter: (text: string) => void): void {
+  const chars = [...input];
+  for (let i = 0; i < chars.length; i++) {
+    if (plainKey(chars[i], key)) {
+      const rest = chars.slice(i + 1).join('');
+      if (rest) addFilter(rest);
+      return;
+    }
+  }
+}
+
+/** The shown items (filtered, ranked) and the cursor kept inside them. */
+function useShownItems<T>(options: ListKeysOptions<T>, filter: string) {
+  const { items, matches, rank } = options;
   const [cursorState, setCursor] = useState(0);
-  const [filter, setFilter] = useState(options.initialFilter ?? '');
-  const [filteringState, setFiltering] = useState(typeToFilter);
-  const filtering = typeToFilter || filteringState;
   const needle = filter.toLowerCase();
   const matching = needle === '' ? items : items.filter((item) => matches(item, needle));
   const shown = needle === '' || !rank ? matching : rankStable(matching, (item) => rank(item, needle));
   const cursor = Math.max(0, Math.min(cursorState, shown.length - 1));
-  const current = shown[cursor];
   const last = shown.length - 1;
   const clamp = (n: number) => Math.max(0, Math.min(n, last));
   // Functional updates, so keys that arrive before the next render still add up.
   const moveBy = (delta: number) => setCursor((c) => clamp(clamp(c) + delta));
   const moveTo = (to: number) => setCursor(clamp(to));
+  return { shown, cursor, current: shown[cursor], last, moveBy, moveTo, setCursor };
+}
+
+/**
+ * The keys every list shares: arrows and j/k move, Home/End jump, Enter selects, `/` starts a filter that typing
+ * narrows, Esc clears the filter first and cancels after.
+ */
+export function useListKeys<T>(options: ListKeysOptions<T>): ListKeysState<T> {
+  const { isActive = true, onSelect, onCancel, onKey, enterEndsFilter = false, typeToFilter = false } = options;
+  const [filter, setFilter] = useState(options.initialFilter ?? '');
+  const [filteringState, setFiltering] = useState(typeToFilter);
+  const filtering = typeToFilter || filteringState;
+  const { shown, cursor, current, last, moveBy, moveTo, setCursor } = useShownItems(options, filter);
+  const addFilter = (text: string) => {
+    setFilter((f) => f + text);
+    setCursor(0);
+  };
 
   // One printable key, outside a filter: j/k move, `/` starts filtering, the rest go to onKey. Answers whether
   // the keys after it are filter text now.
@@ -69,55 +106,29 @@ export function useListKeys<T>(options: ListKeysOptions<T>): ListKeysState<T> {
     } else onKey?.(input, key, current);
     return false;
   };
+  const enter = () => {
+    setFiltering(false);
+    if (filtering && enterEndsFilter) return;
+    if (current !== undefined) onSelect?.(current);
+  };
+  const escape = () => {
+    if (filter === '' && !(filtering && !typeToFilter)) return onCancel?.();
+    setFilter('');
+    setFiltering(false);
+  };
+  const filterKey = (input: string, key: Key) => {
+    if (key.backspace || key.delete) setFilter((f) => f.slice(0, -1));
+    else if (input && !key.ctrl && !key.meta && !key.tab) addFilter(input);
+  };
 
   useInput(
     (input, key) => {
-      if (key.upArrow) return moveBy(-1);
-      if (key.downArrow) return moveBy(1);
-      if (key.pageUp) return moveBy(-10);
-      if (key.pageDown) return moveBy(10);
-      if (key.home) return moveTo(0);
-      if (key.end) return moveTo(last);
-      if (key.return) {
-        setFiltering(false);
-        if (filtering && enterEndsFilter) return;
-        if (current !== undefined) onSelect?.(current);
-        return;
-      }
-      if (key.escape) {
-        if (filter !== '' || (filtering && !typeToFilter)) {
-          setFilter('');
-          setFiltering(false);
-          return;
-        }
-        onCancel?.();
-        return;
-      }
-      if (filtering) {
-        if (key.backspace || key.delete) {
-          setFilter((f) => f.slice(0, -1));
-        } else if (input && !key.ctrl && !key.meta && !key.tab) {
-          setFilter((f) => f + input);
-          setCursor(0);
-        }
-        return;
-      }
-      if (key.ctrl || key.meta || input.length <= 1) {
-        plainKey(input, key);
-        return;
-      }
-      // Keys that arrived together (`jjjj` typed fast, or pasted) each count; after a `/` the rest is filter text.
-      const chars = [...input];
-      for (let i = 0; i < chars.length; i++) {
-        if (plainKey(chars[i], key)) {
-          const rest = chars.slice(i + 1).join('');
-          if (rest) {
-            setFilter((f) => f + rest);
-            setCursor(0);
-          }
-          return;
-        }
-      }
+      if (movementKey(key, moveBy, moveTo, last)) return;
+      if (key.return) enter();
+      else if (key.escape) escape();
+      else if (filtering) filterKey(input, key);
+      else if (key.ctrl || key.meta || input.length <= 1) plainKey(input, key);
+      else eachKey(input, key, plainKey, addFilter);
     },
     { isActive },
   );

@@ -89,31 +89,18 @@ interface DetailProps extends FederationsProps {
   onHelp: () => void;
 }
 
-function FederationDetail({ federation, onClose, onHelp, width = 80, ...props }: DetailProps) {
-  const id = Number(federation.id);
+/** The assigned users of a federation, whether the chooser is up, and saving a new choice. */
+function useAssignment(props: FederationsProps, id: number) {
   const assigned = useRequest(() => props.listFederationUsers(id));
   const users = useRequest(props.listUsers);
   const [choosing, setChoosing] = useState(false);
   const [alerts, setAlerts] = useState<Alert[]>([]);
   const save = useAction();
-
-  useInput(
-    (input, key) => {
-      if (key.escape) {
-        if (choosing) setChoosing(false);
-        else onClose();
-      } else if (input === 'q') props.onQuit?.();
-      else if (input === '?') onHelp();
-      else if (input === 'a' && props.canAssign !== false && assigned.data && !choosing) {
-        setAlerts([]);
-        save.clearError();
-        setChoosing(true);
-      }
-    },
-    // While the multi-select is up it has the keys; if the users failed to load, Esc still leaves.
-    { isActive: !save.pending && !(choosing && users.data && assigned.data) },
-  );
-
+  const choose = () => {
+    setAlerts([]);
+    save.clearError();
+    setChoosing(true);
+  };
   const apply = async (chosen: number[]) => {
     const plan = planAssignment((assigned.data ?? []).map((u) => Number(u.id)), chosen);
     setChoosing(false);
@@ -127,58 +114,96 @@ function FederationDetail({ federation, onClose, onHelp, width = 80, ...props }:
     if (results) setAlerts(results.flatMap((r) => r.alerts));
     assigned.reload();
   };
+  return { assigned, users, choosing, setChoosing, alerts, save, choose, apply };
+}
 
+type Assignment = ReturnType<typeof useAssignment>;
+
+function FederationDetail({ federation, onClose, onHelp, width = 80, ...props }: DetailProps) {
+  const a = useAssignment(props, Number(federation.id));
+  useInput(
+    (input, key) => {
+      if (key.escape) {
+        if (a.choosing) a.setChoosing(false);
+        else onClose();
+      } else if (input === 'q') props.onQuit?.();
+      else if (input === '?') onHelp();
+      else if (input === 'a' && props.canAssign !== false && a.assigned.data && !a.choosing) a.choose();
+    },
+    // While the multi-select is up it has the keys; if the users failed to load, Esc still leaves.
+    { isActive: !a.save.pending && !(a.choosing && a.users.data && a.assigned.data) },
+  );
   return (
     <Box flexDirection="column">
-      <Details
-        width={width}
-        rows={[
-          ['ID', String(federation.id)],
-          ['CNAME', federation.cname],
-          ['TTL', federation.ttl === undefined || federation.ttl === null ? null : String(federation.ttl)],
-          ['Description', federation.description],
-          ['Delivery services', names(federation.deliveryServices)],
-        ]}
-      />
+      <FederationFields federation={federation} width={width} />
       <Box flexDirection="column" marginTop={1}>
         <Text bold>Assigned users</Text>
-        {assigned.loading && <Spinner label="Loading the assigned users…" />}
-        {assigned.error && <ErrorBox message={assigned.error} title="Could not load the assigned users" />}
-        {assigned.data && !choosing && (
-          <Box flexDirection="column">
-            {assigned.data.length === 0 && <Text color={theme.muted}>No users are assigned.</Text>}
-            {assigned.data.map((user) => (
-              <Text key={String(user.id)}>
-                {`  ${user.username}`}
-                <Text color={theme.muted}>{[user.fullName, user.role].filter(Boolean).map((part) => ` · ${part}`).join('')}</Text>
-              </Text>
-            ))}
-          </Box>
-        )}
-        {choosing && users.loading && <Spinner label="Loading users…" />}
-        {choosing && users.error && <ErrorBox message={users.error} title="Could not load users" />}
-        {choosing && users.data && assigned.data && (
-          <Box flexDirection="column">
-            <Text color={theme.muted}>{CHOOSE_KEYS.map((k) => `${k.keys} ${k.does}`).join(' · ')}</Text>
-            <MultiSelect
-              items={users.data.map((user) => ({
-                key: String(user.id),
-                label: user.username,
-                hint: [user.fullName, user.roleName ?? user.rolename].filter(Boolean).join(' · '),
-              }))}
-              initialSelected={assigned.data.map((user) => String(user.id))}
-              width={width}
-              onSubmit={(keys) => void apply(keys.map(Number))}
-              onCancel={() => setChoosing(false)}
-            />
-          </Box>
-        )}
+        {a.assigned.loading && <Spinner label="Loading the assigned users…" />}
+        {a.assigned.error && <ErrorBox message={a.assigned.error} title="Could not load the assigned users" />}
+        {a.assigned.data && !a.choosing && <AssignedUsers users={a.assigned.data} />}
+        {a.choosing && <UserChooser assignment={a} width={width} />}
       </Box>
-      {save.pending && <Spinner label="Saving the assignments…" />}
-      {save.error && <ErrorBox message={save.error} title="The server refused the change" />}
-      {alerts.map((alert, i) => (
+      {a.save.pending && <Spinner label="Saving the assignments…" />}
+      {a.save.error && <ErrorBox message={a.save.error} title="The server refused the change" />}
+      {a.alerts.map((alert, i) => (
         <Notice key={i} text={alert.text} level={alert.level} />
       ))}
     </Box>
+  );
+}
+
+function FederationFields({ federation, width }: { federation: Federation; width: number }) {
+  return (
+    <Details
+      width={width}
+      rows={[
+        ['ID', String(federation.id)],
+        ['CNAME', federation.cname],
+        ['TTL', federation.ttl === undefined || federation.ttl === null ? null : String(federation.ttl)],
+        ['Description', federation.description],
+        ['Delivery services', names(federation.deliveryServices)],
+      ]}
+    />
+  );
+}
+
+function AssignedUsers({ users }: { users: FederationUser[] }) {
+  return (
+    <Box flexDirection="column">
+      {users.length === 0 && <Text color={theme.muted}>No users are assigned.</Text>}
+      {users.map((user) => (
+        <Text key={String(user.id)}>
+          {`  ${user.username}`}
+          <Text color={theme.muted}>{[user.fullName, user.role].filter(Boolean).map((part) => ` · ${part}`).join('')}</Text>
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+/** Every user, the assigned ones ticked: Space toggles, Enter saves. */
+function UserChooser({ assignment: a, width }: { assignment: Assignment; width: number }) {
+  const { users, assigned } = a;
+  return (
+    <>
+      {users.loading && <Spinner label="Loading users…" />}
+      {users.error && <ErrorBox message={users.error} title="Could not load users" />}
+      {users.data && assigned.data && (
+        <Box flexDirection="column">
+          <Text color={theme.muted}>{CHOOSE_KEYS.map((k) => `${k.keys} ${k.does}`).join(' · ')}</Text>
+          <MultiSelect
+            items={users.data.map((user) => ({
+              key: String(user.id),
+              label: user.username,
+              hint: [user.fullName, user.roleName ?? user.rolename].filter(Boolean).join(' · '),
+            }))}
+            initialSelected={assigned.data.map((user) => String(user.id))}
+            width={width}
+            onSubmit={(keys) => void a.apply(keys.map(Number))}
+            onCancel={() => a.setChoosing(false)}
+          />
+        </Box>
+      )}
+    </>
   );
 }

@@ -80,25 +80,10 @@ export function Jobs({ listJobs, now, refreshMs = 5000, onBack, onQuit, width = 
     },
     { isActive: open !== null },
   );
-  const expiry = open ? jobExpiry(open) : null;
   return (
     <Screen path={open ? ['Jobs', `job ${open.id}`] : ['Jobs']} bindings={KEYS} showHelp={help} width={width}>
       {open ? (
-        <Details
-          width={width}
-          rows={[
-            ['ID', String(open.id)],
-            ['Delivery service', open.dsXmlId],
-            ['Asset URL', open.assetUrl],
-            ['Parameters', open.parameters],
-            ['Start (UTC)', open.startTime],
-            ['Expires (UTC)', expiry === null ? null : formatTimestamp(expiry)],
-            ['Time left', left(open, at)],
-            ['Entered', open.enteredTime],
-            ['Status', open.status],
-            ['User', open.username],
-          ]}
-        />
+        <JobDetails job={open} at={at} width={width} />
       ) : (
         <Box flexDirection="column">
           <Text color={theme.muted}>
@@ -121,5 +106,27 @@ export function Jobs({ listJobs, now, refreshMs = 5000, onBack, onQuit, width = 
         </Box>
       )}
     </Screen>
+  );
+}
+
+/** One job, its expiry and the time it has left at `at`. */
+function JobDetails({ job, at, width }: { job: Job; at: number; width: number }) {
+  const expiry = jobExpiry(job);
+  return (
+    <Details
+      width={width}
+      rows={[
+        ['ID', String(job.id)],
+        ['Delivery service', job.dsXmlId],
+        ['Asset URL', job.assetUrl],
+        ['Parameters', job.parameters],
+        ['Start (UTC)', job.startTime],
+        ['Expires (UTC)', expiry === null ? null : formatTimestamp(expiry)],
+        ['Time left', left(job, at)],
+        ['Entered', job.enteredTime],
+        ['Status', job.status],
+        ['User', job.username],
+      ]}
+    />
   );
 }

@@ -2,16 +2,13 @@
 // stay apart, and keys typed together all count.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTerminal, type Terminal } from '../helpers/tmux.js';
-import { CDNCTL, Cli, cliEnv } from '../../cli/helpers/cli.js';
-import { PASSWORDS, startCliDaemon, type CliDaemon } from '../../cli/helpers/daemon.js';
+import { CDNCTL, cliEnv } from '../../helpers/cli.js';
+import { useCliDaemon } from '../../helpers/cli-daemon.js';
 
-let daemon: CliDaemon;
+const { daemon, cli } = useCliDaemon({ login: 'admin' });
 let terminal: Terminal | undefined;
 
 beforeAll(async () => {
-  daemon = await startCliDaemon();
-  const cli = new Cli(daemon);
-  await cli.login('admin', PASSWORDS.admin);
   for (const n of [1, 2]) {
     const made = await cli.run([
       'origins', 'create', '--name', `acme-news-europe-origin-${n}`, '--fqdn', `origin-${n}.news.eu.acme-media.example.net`,
@@ -20,10 +17,7 @@ beforeAll(async () => {
     if (made.code !== 0) throw new Error(made.stderr);
   }
 }, 60_000);
-afterAll(async () => {
-  terminal?.close();
-  await daemon.stop();
-});
+afterAll(() => terminal?.close());
 
 describe('cdnctl ui at 80×24', () => {
   it('the origins table fits 80 columns and 24 rows with long names kept apart; jjjj moves four rows', async () => {

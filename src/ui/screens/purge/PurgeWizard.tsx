@@ -52,17 +52,16 @@ const KEYS: Record<Step, { keys: string; does: string }[]> = {
   ],
 };
 
-/** Purge in four steps: pick a delivery service, describe the purge, confirm it, see the job that was created. */
-export function PurgeWizard(props: PurgeWizardProps) {
-  const { width = 80 } = props;
-  const services = useRequest(props.listDeliveryServices);
+const EMPTY: PurgeValues = { regex: '', ttl: '24', startTime: '' };
+
+/** The wizard's state and its steps' actions: choose a delivery service, review, submit, start again. */
+function usePurgeWizard(props: PurgeWizardProps) {
   const limit = useRequest(props.maxTtlHours);
   const maxTtl = limit.data ?? DEFAULT_MAX_TTL_HOURS;
   const [step, setStep] = useState<Step>('pick');
   const [ds, setDs] = useState<DeliveryService | null>(null);
-  const [values, setValues] = useState<PurgeValues>({ regex: '', ttl: '24', startTime: '' });
+  const [values, setValues] = useState<PurgeValues>(EMPTY);
   const [result, setResult] = useState<JobResult | null>(null);
-  const [help, setHelp] = useState(false);
   const send = useAction();
 
   const choose = (picked: DeliveryService) => {
@@ -84,20 +83,23 @@ export function PurgeWizard(props: PurgeWizardProps) {
       setStep('done');
     }
   };
+  const restart = () => {
+    setResult(null);
+    setValues(EMPTY);
+    setStep('pick');
+  };
+  return { maxTtl, step, setStep, ds, values, setValues, result, send, choose, review, submit, restart };
+}
 
-  useInput(
-    (input, key) => {
-      if (input === '?') setHelp((h) => !h);
-      else if (key.escape) props.onBack();
-      else if (key.return) {
-        setResult(null);
-        setValues({ regex: '', ttl: '24', startTime: '' });
-        setStep('pick');
-      } else if (input === 'j') props.onShowJobs?.();
-      else if (input === 'w' && result?.job && props.onWatch) props.onWatch(Number(result.job.id));
-    },
-    { isActive: step === 'done' },
-  );
+/** Purge in four steps: pick a delivery service, describe the purge, confirm it, see the job that was created. */
+export function PurgeWizard(props: PurgeWizardProps) {
+  const { width = 80 } = props;
+  const services = useRequest(props.listDeliveryServices);
+  const [help, setHelp] = useState(false);
+  const toggleHelp = () => setHelp((h) => !h);
+  const w = usePurgeWizard(props);
+  const { step, ds, result } = w;
+  useDoneKeys(props, w, toggleHelp);
 
   const path = ['Purge', ...(ds && step !== 'pick' ? [ds.xmlId] : [])];
   return (
@@ -108,45 +110,56 @@ export function PurgeWizard(props: PurgeWizardProps) {
           <DeliveryServicePicker
             services={services}
             width={width}
-            onSelect={choose}
+            onSelect={w.choose}
             onCancel={props.onBack}
             onKey={(input) => {
               if (input === 'q') props.onQuit?.();
-              if (input === '?') setHelp((h) => !h);
+              if (input === '?') toggleHelp();
             }}
           />
         </Box>
       )}
       {step === 'details' && ds && (
-        <PurgeDetails
-          ds={ds}
-          values={values}
-          maxTtl={maxTtl}
-          now={props.now()}
-          onChange={setValues}
-          onSubmit={review}
-          onCancel={() => setStep('pick')}
-        />
+        <PurgeDetails ds={ds} values={w.values} maxTtl={w.maxTtl} now={props.now()} onChange={w.setValues} onSubmit={w.review} onCancel={() => w.setStep('pick')} />
       )}
-      {step === 'confirm' && ds && (
-        <Box flexDirection="column">
-          <PurgeConfirm
-            ds={ds}
-            values={values}
-            isActive={!send.pending}
-            onConfirm={() => void submit()}
-            onCancel={() => {
-              send.clearError();
-              setStep('details');
-            }}
-          />
-          {send.pending && <Spinner label="Submitting the purge…" />}
-          {send.error && <ErrorBox message={send.error} title="The server refused the purge" hint="Esc to edit it" />}
-        </Box>
-      )}
+      {step === 'confirm' && ds && <ConfirmStep wizard={w} ds={ds} />}
       {step === 'done' && result && <PurgeDone result={result} />}
       {step === 'done' && result?.job && props.onWatch && <Text>{'w: watch it reach the caches (MID tier, then EDGE tier)'}</Text>}
     </Screen>
+  );
+}
+
+/** The keys of the last step: another purge, the jobs, watching the job, back. */
+function useDoneKeys(props: PurgeWizardProps, w: ReturnType<typeof usePurgeWizard>, toggleHelp: () => void) {
+  useInput(
+    (input, key) => {
+      if (input === '?') toggleHelp();
+      else if (key.escape) props.onBack();
+      else if (key.return) w.restart();
+      else if (input === 'j') props.onShowJobs?.();
+      else if (input === 'w' && w.result?.job && props.onWatch) props.onWatch(Number(w.result.job.id));
+    },
+    { isActive: w.step === 'done' },
+  );
+}
+
+/** The summary to confirm, then the submission's progress or the server's refusal. */
+function ConfirmStep({ wizard: w, ds }: { wizard: ReturnType<typeof usePurgeWizard>; ds: DeliveryService }) {
+  return (
+    <Box flexDirection="column">
+      <PurgeConfirm
+        ds={ds}
+        values={w.values}
+        isActive={!w.send.pending}
+        onConfirm={() => void w.submit()}
+        onCancel={() => {
+          w.send.clearError();
+          w.setStep('details');
+        }}
+      />
+      {w.send.pending && <Spinner label="Submitting the purge…" />}
+      {w.send.error && <ErrorBox message={w.send.error} title="The server refused the purge" hint="Esc to edit it" />}
+    </Box>
   );
 }
 

@@ -8,8 +8,8 @@ import { ErrorBox } from '../../components/ErrorBox.js';
 import { Notice } from '../../components/Status.js';
 import { Table } from '../../components/Table.js';
 import { Details } from '../../components/Details.js';
-import { useListKeys } from '../../hooks/use-list-keys.js';
-import { useAction, useRequest } from '../../hooks/use-request.js';
+import { useListKeys, type ListKeysState } from '../../hooks/use-list-keys.js';
+import { useAction, useRequest, type RequestState } from '../../hooks/use-request.js';
 import { useInterval } from '../../hooks/use-interval.js';
 import { theme } from '../../theme.js';
 import { SERVER_COLUMNS, matches, withChecks, type ServerWithChecks } from './columns.js';
@@ -79,24 +79,9 @@ export function Servers({ actions, refreshMs = 10_000, onBack, onQuit, width = 8
           }}
         />
       ) : open ? (
-        <Details
-          width={width}
-          rows={[
-            ['Host', open.hostName], ['Type', open.type], ['Status', open.status], ['Offline reason', open.offlineReason],
-            ['Cache group', open.cachegroup], ['CDN', open.cdnName], ['Profile', open.profile], ['Address', `${open.ipAddress ?? ''}:${open.tcpPort ?? 80}`],
-            ['Update pending', open.updPending], ['Revalidation pending', open.revalPending], ['Last check-in', open.lastCheckIn ?? 'never'],
-            ...Object.entries(open.checks).map(([name, v]): [string, string] => [`Check ${name}`, v === null ? '-' : String(v)]),
-          ]}
-        />
+        <ServerDetails server={open} width={width} />
       ) : (
-        <Box flexDirection="column">
-          {list.filter ? <Text color={theme.muted}>{`matching /${list.filter}`}</Text> : null}
-          {servers.loading && !servers.data && <Spinner label="Loading the servers…" />}
-          {servers.error && <ErrorBox message={servers.error} title="Could not load the servers" hint="r to try again" />}
-          {servers.data && (
-            <Table columns={SERVER_COLUMNS} rows={list.shown} width={width} selected={list.cursor} rowColor={rowColor} emptyText="No servers." />
-          )}
-        </Box>
+        <ServerList servers={servers} list={list} width={width} />
       )}
       {write.pending && <Spinner label="Sending…" />}
       {write.error && <ErrorBox message={write.error} title="The server refused" />}
@@ -104,5 +89,32 @@ export function Servers({ actions, refreshMs = 10_000, onBack, onQuit, width = 8
         <Notice key={i} text={n.text} level={n.level} />
       ))}
     </Screen>
+  );
+}
+
+/** One server with its checks. */
+function ServerDetails({ server: s, width }: { server: ServerWithChecks; width: number }) {
+  return (
+    <Details
+      width={width}
+      rows={[
+        ['Host', s.hostName], ['Type', s.type], ['Status', s.status], ['Offline reason', s.offlineReason],
+        ['Cache group', s.cachegroup], ['CDN', s.cdnName], ['Profile', s.profile], ['Address', `${s.ipAddress ?? ''}:${s.tcpPort ?? 80}`],
+        ['Update pending', s.updPending], ['Revalidation pending', s.revalPending], ['Last check-in', s.lastCheckIn ?? 'never'],
+        ...Object.entries(s.checks).map(([name, v]): [string, string] => [`Check ${name}`, v === null ? '-' : String(v)]),
+      ]}
+    />
+  );
+}
+
+/** The servers table, narrowed by the typed filter. */
+function ServerList({ servers, list, width }: { servers: RequestState<ServerWithChecks[]>; list: ListKeysState<ServerWithChecks>; width: number }) {
+  return (
+    <Box flexDirection="column">
+      {list.filter ? <Text color={theme.muted}>{`matching /${list.filter}`}</Text> : null}
+      {servers.loading && !servers.data && <Spinner label="Loading the servers…" />}
+      {servers.error && <ErrorBox message={servers.error} title="Could not load the servers" hint="r to try again" />}
+      {servers.data && <Table columns={SERVER_COLUMNS} rows={list.shown} width={width} selected={list.cursor} rowColor={rowColor} emptyText="No servers." />}
+    </Box>
   );
 }

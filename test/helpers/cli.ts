@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const CDNCTL = fileURLToPath(new URL('../../../bin/cdnctl', import.meta.url));
-const BUILT = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));
+export const CDNCTL = fileURLToPath(new URL('../../bin/cdnctl', import.meta.url));
+const BUILT = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
 export interface CliDirs {
   configDir: string;
@@ -74,7 +74,7 @@ export class Cli {
   }
 
   /** Runs with `-o json`, expects exit 0, and parses stdout. */
-  async json<T = any>(args: string[], options?: RunOptions): Promise<T> {
+  async json<T = unknown>(args: string[], options?: RunOptions): Promise<T> {
     const result = await this.run([...args, '-o', 'json'], options);
     if (result.code !== 0) throw new Error(`cdnctl ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
     return JSON.parse(result.stdout) as T;
@@ -121,7 +121,7 @@ export async function mailTo(dataDir: string, address: string): Promise<string> 
 }
 
 /** Calls the API directly (to compare with what the CLI prints). */
-export async function api<T = any>(url: string, path: string, cookie?: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+export async function api<T = unknown>(url: string, path: string, cookie?: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
   const res = await fetch(`${url}${path}`, { ...init, headers: { ...(cookie ? { cookie } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) } });
   return { status: res.status, body: (await res.json()) as T };
 }
