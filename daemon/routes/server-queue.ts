@@ -31,11 +31,84 @@ function queueAction(body: unknown): boolean {
   return queue;
 }
 
+type Request = Parameters<RouteDef['handler']>[0];
+
+async function queueServer(ctx: AppContext, request: Request) {
+  const queue = queueAction(request.body);
+  const id = parseIntegerParam((request.params as { id: string }).id, 'id');
+  if (!(await ctx.store.servers.byId(id, await serverVisibility(ctx, caller(request))))) {
+    throw notFound(`no server with id '${id}' found`);
+  }
+  await ctx.store.serverFlags.setUpdPending({ id }, null, queue, ctx.clock());
+  return { response: { serverId: id, action: queue ? 'queue' : 'dequeue' } };
+}
+
+async function queueCdn(ctx: AppContext, request: Request) {
+  const queue = queueAction(request.body);
+  const id = parseIntegerParam((request.params as { id: string }).id, 'id');
+  if (!(await ctx.store.cdns.byId(id))) throw notFound('Not Found');
+  const visible = await serverVisibility(ctx, caller(request));
+  await ctx.store.serverFlags.setUpdPending({ cdn: id }, visible, queue, ctx.clock());
+  return { response: { action: queue ? 'queue' : 'dequeue', cdnId: id } };
+}
+
+async function queueCachegroup(ctx: AppContext, request: Request) {
+  const queue = queueAction(request.body);
+  const id = parseIntegerParam((request.params as { id: string }).id, 'id');
+  const body = (request.body ?? {}) as { cdn?: unknown; cdnId?: unknown };
+  const cachegroup = await ctx.store.cachegroups.byId(id);
+  if (!cachegroup) throw notFound('Not Found');
+  if ((body.cdn === undefined || body.cdn === '') && body.cdnId === undefined) throw badRequest('cdn is a required field');
+  const named = body.cdnId !== undefined ? body.cdnId : body.cdn;
+  const cdn = typeof named === 'number' ? await ctx.store.cdns.byId(named) : await ctx.store.cdns.byName(String(named));
+  if (!cdn) throw badRequest(`cdn ${String(named)} does not exist`);
+  const visible = await serverVisibility(ctx, caller(request));
+  const serverNames = await ctx.store.serverFlags.setUpdPending({ cachegroup: id, cdn: cdn.id }, visible, queue, ctx.clock());
+  return {
+    response: { cachegroupName: cachegroup.name, action: queue ? 'queue' : 'dequeue', serverNames, cdn: cdn.name, cachegroupID: id },
+  };
+}
+
+async function updateStatus(ctx: AppContext, request: Request) {
+  const principal = caller(request);
+  const { hostname } = request.params as { hostname: string };
+  const status = await ctx.store.serverFlags.updateStatus(hostname, await serverVisibility(ctx, principal));
+  if (!status) return [];
+  // A cache asks at the start of every run, pending or not: when the cache itself (an ORT user) asks, it checked in.
+  if (principal.privLevel === ORT_LEVEL) await ctx.store.serverFlags.checkIn(status.hostId, {}, ctx.clock());
+  const record: UpdateStatusRecord = {
+    host_name: status.hostName,
+    upd_pending: status.updPending,
+    reval_pending: status.revalPending,
+    use_reval_pending: true,
+    host_id: status.hostId,
+    status: status.status,
+    parent_pending: status.parentPending,
+    parent_reval_pending: status.parentRevalPending,
+  };
+  return [record];
+}
+
+async function checkIn(ctx: AppContext, request: Request) {
+  const fields = { ...(request.query as object), ...((request.body ?? {}) as object) } as Record<string, unknown>;
+  const read = readCheckIn(fields);
+  if (!read.ok) throw badRequest(read.error);
+  const { hostname } = request.params as { hostname: string };
+  const server = await serverByIdOrName(ctx, caller(request), hostname);
+  if (!server) throw notFound(`server name '${hostname}' not found`);
+  await ctx.store.serverFlags.checkIn(server.id, read.report, ctx.clock());
+  const after = (await ctx.store.serverFlags.updateStatus(server.hostName, null))!;
+  return alerts(
+    successAlert(`successfully set server '${server.hostName}' updated=${after.updPending} reval_updated=${after.revalPending}`),
+  );
+}
+
 /**
  * Queued updates (servers, CDN, cache group queue_update; 1.1), what a cache learns at check-in
  * (servers/:hostname/update_status; 1.3) and the JSON check-in (POST servers/:hostname/update, ORT level).
  */
 export function serverQueueRoutes(ctx: AppContext): RouteDef[] {
+  const cachegroupAnswer = record({ cachegroupName: text, action, serverNames: textList, cdn: text, cachegroupID: int });
   return [
     {
       method: 'POST',
@@ -43,15 +116,7 @@ export function serverQueueRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       auth: PRIV.OPERATIONS,
       schema: queueSchema(record({ serverId: int, action })),
-      handler: async (request) => {
-        const queue = queueAction(request.body);
-        const id = parseIntegerParam((request.params as { id: string }).id, 'id');
-        if (!(await ctx.store.servers.byId(id, await serverVisibility(ctx, caller(request))))) {
-          throw notFound(`no server with id '${id}' found`);
-        }
-        await ctx.store.serverFlags.setUpdPending({ id }, null, queue, ctx.clock());
-        return { response: { serverId: id, action: queue ? 'queue' : 'dequeue' } };
-      },
+      handler: (request) => queueServer(ctx, request),
     },
     {
       method: 'POST',
@@ -59,37 +124,15 @@ export function serverQueueRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       auth: PRIV.OPERATIONS,
       schema: queueSchema(record({ action, cdnId: int })),
-      handler: async (request) => {
-        const queue = queueAction(request.body);
-        const id = parseIntegerParam((request.params as { id: string }).id, 'id');
-        if (!(await ctx.store.cdns.byId(id))) throw notFound('Not Found');
-        const visible = await serverVisibility(ctx, caller(request));
-        await ctx.store.serverFlags.setUpdPending({ cdn: id }, visible, queue, ctx.clock());
-        return { response: { action: queue ? 'queue' : 'dequeue', cdnId: id } };
-      },
+      handler: (request) => queueCdn(ctx, request),
     },
     {
       method: 'POST',
       url: '/cachegroups/:id/queue_update',
       since: '1.1',
       auth: PRIV.OPERATIONS,
-      schema: queueSchema(record({ cachegroupName: text, action, serverNames: textList, cdn: text, cachegroupID: int })),
-      handler: async (request) => {
-        const queue = queueAction(request.body);
-        const id = parseIntegerParam((request.params as { id: string }).id, 'id');
-        const body = (request.body ?? {}) as { cdn?: unknown; cdnId?: unknown };
-        const cachegroup = await ctx.store.cachegroups.byId(id);
-        if (!cachegroup) throw notFound('Not Found');
-        if ((body.cdn === undefined || body.cdn === '') && body.cdnId === undefined) throw badRequest('cdn is a required field');
-        const named = body.cdnId !== undefined ? body.cdnId : body.cdn;
-        const cdn = typeof named === 'number' ? await ctx.store.cdns.byId(named) : await ctx.store.cdns.byName(String(named));
-        if (!cdn) throw badRequest(`cdn ${String(named)} does not exist`);
-        const visible = await serverVisibility(ctx, caller(request));
-        const serverNames = await ctx.store.serverFlags.setUpdPending({ cachegroup: id, cdn: cdn.id }, visible, queue, ctx.clock());
-        return {
-          response: { cachegroupName: cachegroup.name, action: queue ? 'queue' : 'dequeue', serverNames, cdn: cdn.name, cachegroupID: id },
-        };
-      },
+      schema: queueSchema(cachegroupAnswer),
+      handler: (request) => queueCachegroup(ctx, request),
     },
     {
       method: 'GET',
@@ -98,25 +141,7 @@ export function serverQueueRoutes(ctx: AppContext): RouteDef[] {
       auth: PRIV.READ,
       // A bare array, as Traffic Ops answered: one record, or none for an unknown host.
       schema: { params: { type: 'object', properties: { hostname: { type: 'string' } } }, response: { 200: list(updateStatusSchema) } },
-      handler: async (request) => {
-        const principal = caller(request);
-        const { hostname } = request.params as { hostname: string };
-        const status = await ctx.store.serverFlags.updateStatus(hostname, await serverVisibility(ctx, principal));
-        if (!status) return [];
-        // A cache asks at the start of every run, pending or not: when the cache itself (an ORT user) asks, it checked in.
-        if (principal.privLevel === ORT_LEVEL) await ctx.store.serverFlags.checkIn(status.hostId, {}, ctx.clock());
-        const record: UpdateStatusRecord = {
-          host_name: status.hostName,
-          upd_pending: status.updPending,
-          reval_pending: status.revalPending,
-          use_reval_pending: true,
-          host_id: status.hostId,
-          status: status.status,
-          parent_pending: status.parentPending,
-          parent_reval_pending: status.parentRevalPending,
-        };
-        return [record];
-      },
+      handler: (request) => updateStatus(ctx, request),
     },
     {
       method: 'POST',
@@ -124,19 +149,7 @@ export function serverQueueRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       auth: ORT_LEVEL,
       schema: checkInSchema,
-      handler: async (request) => {
-        const fields = { ...(request.query as object), ...((request.body ?? {}) as object) } as Record<string, unknown>;
-        const read = readCheckIn(fields);
-        if (!read.ok) throw badRequest(read.error);
-        const { hostname } = request.params as { hostname: string };
-        const server = await serverByIdOrName(ctx, caller(request), hostname);
-        if (!server) throw notFound(`server name '${hostname}' not found`);
-        await ctx.store.serverFlags.checkIn(server.id, read.report, ctx.clock());
-        const after = (await ctx.store.serverFlags.updateStatus(server.hostName, null))!;
-        return alerts(
-          successAlert(`successfully set server '${server.hostName}' updated=${after.updPending} reval_updated=${after.revalPending}`),
-        );
-      },
+      handler: (request) => checkIn(ctx, request),
     },
   ];
 }
