@@ -1,4 +1,5 @@
-import { chmodSync, existsSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { openDatabase } from './store/db.js';
 import { sqliteStore, type Store } from './store/index.js';
 import { isPostgresUrl, redactDatabaseUrl } from './store-pg/redact.js';
@@ -18,6 +19,21 @@ export interface OpenedStore {
  */
 export function chooseDatabaseUrl(flag: string | undefined, env: string | undefined, config: string | undefined): string | null {
   return flag || env || config || null;
+}
+
+/** The `database` of `<dataDir>/config.json`, or null (no file, no such key). */
+export function configuredDatabase(dataDir: string): string | null {
+  const file = join(dataDir, 'config.json');
+  if (!existsSync(file)) return null;
+  let config: { database?: unknown };
+  try {
+    config = JSON.parse(readFileSync(file, 'utf8')) as { database?: unknown };
+  } catch (err) {
+    throw new Error(`cannot read ${file}: ${(err as Error).message}`);
+  }
+  if (config.database === undefined || config.database === null || config.database === '') return null;
+  if (typeof config.database !== 'string') throw new Error(`${file}: "database" must be a postgres:// URL`);
+  return config.database;
 }
 
 /** Refuses anything but a PostgreSQL URL, without repeating it (it may carry a password). */
