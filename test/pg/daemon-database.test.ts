@@ -150,4 +150,18 @@ describe('cdnctl daemon --database (PostgreSQL)', () => {
     }
     expect(readFileSync(join(dataDir, 'daemon.log'), 'utf8')).toContain('store opened');
   }, 120_000);
+
+  it('loads the demo CDN into a new PostgreSQL database on the first start only', async () => {
+    const url = await database();
+    const dataDir = join(dir, 'pg-demo');
+    const env = { CDNCTL_ADMIN_PASSWORD: 'Adm1nPassw0rd!' };
+    const first = ok(await cdnctl(['daemon', 'start', '--demo', '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--database', url], env));
+    ok(await cdnctl(['daemon', 'stop', '--data-dir', dataDir]));
+    expect(first.stdout).toMatch(/loaded the demo CDN: \d+ CDNs/);
+    const demo = JSON.parse(ok(await cdnctl(['daemon', 'export', '--database', url])).stdout);
+    expect(demo.deliveryServices.length).toBeGreaterThan(0);
+    const again = ok(await cdnctl(['daemon', 'start', '--demo', '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--database', url], env));
+    ok(await cdnctl(['daemon', 'stop', '--data-dir', dataDir]));
+    expect(again.stdout).toContain('the demo CDN was not loaded');
+  }, 120_000);
 });
