@@ -24,6 +24,11 @@ it('several daemons bootstrapping one empty database at once create one admin, a
     // Fixed ids were seeded; a role inserted without an id gets the next one, not a taken one.
     const added = await pool.query<{ id: number }>("INSERT INTO roles (name, description, priv_level) VALUES ('extra', 'x', 1) RETURNING id");
     expect(added.rows[0]!.id).toBe(8);
+    // Every later start seeds again; rows already there draw no id, so the next CDN is 2 as on SQLite.
+    await bootstrap(opened[2]!.store, Date.now(), undefined);
+    const cdn = await pool.query<{ id: number }>("INSERT INTO cdns (name, domain_name, last_updated) VALUES ('c2', 'c2.example', 0) RETURNING id");
+    expect(cdn.rows[0]!.id).toBe(2);
+    await pool.query('DELETE FROM cdns WHERE id = 2');
     // An import beside another daemon's writes: both land, and the import's rows keep their ids on re-import.
     await importSnapshot(opened[1]!.store, await goldenSnapshotHashed());
     const before = await pool.query<{ id: number; xml_id: string }>('SELECT id, xml_id FROM deliveryservices ORDER BY id');
