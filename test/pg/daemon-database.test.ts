@@ -122,7 +122,12 @@ describe('cdnctl daemon --database (PostgreSQL)', () => {
     const wrongScheme = await cdnctl(['daemon', 'export', '--database', `mysql://cdnctl:${SECRET}@127.0.0.1/x`]);
     expect(wrongScheme.code).not.toBe(0);
     expect(wrongScheme.stderr).toMatch(/postgres:\/\/USER:PASS@HOST:PORT\/DB/);
-    for (const run of [unreachable, wrongScheme]) expect(run.stdout + run.stderr).not.toContain(SECRET);
+    const dataDir = join(dir, 'unreachable');
+    const start = await cdnctl(['daemon', 'start', '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--database', `postgres://cdnctl:${SECRET}@127.0.0.1:1/nowhere`]);
+    expect(start.code).not.toBe(0);
+    expect(start.stderr).toContain('daemon did not start: cannot open the database postgres://cdnctl:***@127.0.0.1:1/nowhere');
+    for (const run of [unreachable, wrongScheme, start]) expect(run.stdout + run.stderr).not.toContain(SECRET);
+    expect(readFileSync(join(dataDir, 'daemon.log'), 'utf8')).not.toContain(SECRET);
   }, 60_000);
 
   it('starts the daemon on PostgreSQL: status names the store without the password, nor do the log and files', async () => {
