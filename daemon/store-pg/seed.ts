@@ -1,8 +1,8 @@
-import { BUILTIN_CHECKS, BUILTIN_INFO_URL, BUILTIN_SCRIPT, BUILTIN_VERSION } from '../caches/builtin-checks.js';
 import {
   CACHEGROUP_TYPES, DELIVERY_SERVICE_TYPES, EXTENSION_TYPES, PROFILE_TYPES, SEED_ROLES, SERVER_TYPES,
 } from '../store/seed.js';
 import type { PgClient } from './pool.js';
+import { seedBuiltinChecksPg } from './servercheck-seed.js';
 import { statement } from './statement.js';
 
 /** The transaction lock seeding and the first admin take: daemons starting at once seed one after the other. */
@@ -26,13 +26,6 @@ const type = statement<[string, string, string]>(
   'seed_type',
   `INSERT INTO types (name, description, use_in_table) SELECT $1::text, $2::text, $3::text
     WHERE NOT EXISTS (SELECT 1 FROM types WHERE name = $1 AND use_in_table = $3) ON CONFLICT DO NOTHING`,
-);
-const check = statement<[string, string, string, string, string, string, number, string]>(
-  'seed_builtin_check',
-  `INSERT INTO to_extensions (name, version, info_url, script_file, isactive, description, servercheck_short_name, type_id, last_updated)
-   SELECT $1, $2, $3, $4, 1, $5, $6, t.id, $7 FROM types t WHERE t.name = $8 AND t.use_in_table = 'to_extension'
-      AND NOT EXISTS (SELECT 1 FROM to_extensions WHERE name = $1 OR servercheck_short_name = $6)
-   ON CONFLICT DO NOTHING`,
 );
 const profile = statement<[number]>(
   'seed_profile_global',
@@ -90,9 +83,7 @@ export async function seedPg(client: PgClient, now: number): Promise<void> {
     [EXTENSION_TYPES, 'extension', 'to_extension'],
   ];
   for (const [names, what, table] of lists) for (const t of names) await type.run(client, t, `${t} ${what}`, table);
-  for (const c of BUILTIN_CHECKS) {
-    await check.run(client, c.name, BUILTIN_VERSION, BUILTIN_INFO_URL, BUILTIN_SCRIPT, c.description, c.shortName, now, c.type);
-  }
+  await seedBuiltinChecksPg(client, now);
   await profile.run(client, now);
   if (((await hasReval.get(client))?.n ?? 0) === 0) {
     await param.run(client, now);

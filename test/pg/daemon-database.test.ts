@@ -169,4 +169,45 @@ describe('cdnctl daemon --database (PostgreSQL)', () => {
     ok(await cdnctl(['daemon', 'stop', '--data-dir', dataDir]));
     expect(again.stdout).toContain('the demo CDN was not loaded');
   }, 120_000);
+
+  it('serves an imported installation from PostgreSQL: log in, read and create origins, log out', async () => {
+    const url = await database();
+    ok(await cdnctl(['daemon', 'import', fileURLToPath(GOLDEN_SNAPSHOT), '--database', url]));
+    const dataDir = join(dir, 'pg-serving');
+    const started = ok(await cdnctl(['daemon', 'start', '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--database', url]));
+    try {
+      const base = /running at (http:\/\/\S+) /.exec(started.stdout)![1]!;
+      const login = await fetch(`${base}/api/1.3/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ u: 'admin', p: 'Adm1nPassw0rd!' }),
+      });
+      expect(login.status).toBe(200);
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      const origins = async () => {
+        const res = await fetch(`${base}/api/1.3/origins`, { headers: { cookie } });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { response: Array<{ name: string; deliveryServiceId: number }> }).response;
+      };
+      const before = await origins();
+      expect(before.map((o) => o.name)).toEqual(['ds1', 'ds2', 'ds3']);
+      const created = await fetch(`${base}/api/1.3/origins`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'on-pg', fqdn: 'on-pg.example.test', protocol: 'http', deliveryServiceId: before[0]!.deliveryServiceId }),
+      });
+      expect(created.status).toBe(200);
+      expect((await origins()).map((o) => o.name)).toEqual(['ds1', 'ds2', 'ds3', 'on-pg']);
+      // The CLI's export sees the daemon's write (same database), and the daemon sees an import beside it.
+      const exported = JSON.parse(ok(await cdnctl(['daemon', 'export', '--database', url])).stdout);
+      expect(exported.origins.map((o: { name: string }) => o.name)).toEqual(['on-pg']);
+      exported.origins.push({ name: 'imported-beside', deliveryService: 'ds2', fqdn: 'beside.example.test', protocol: 'https' });
+      ok(await cdnctl(['daemon', 'import', '--database', url, '-'], {}, JSON.stringify(exported)));
+      expect((await origins()).map((o) => o.name)).toContain('imported-beside');
+      expect((await fetch(`${base}/api/1.3/user/logout`, { method: 'POST', headers: { cookie } })).status).toBe(200);
+      expect((await fetch(`${base}/api/1.3/origins`, { headers: { cookie } })).status).toBe(401);
+    } finally {
+      ok(await cdnctl(['daemon', 'stop', '--data-dir', dataDir]));
+    }
+  }, 120_000);
 });
