@@ -366,6 +366,23 @@ export const pgMigrations: readonly string[] = [
     END LOOP;
   END $$;
   `,
+  // issue 18 (pg-snapshot): cdnctl_sync_identities() moves identities forward only. Bootstrap and import run it
+  // while other daemons may be inserting: setting a sequence back to max(id)+1 would hand out an id that another
+  // transaction already took but has not committed yet.
+  `
+  CREATE OR REPLACE FUNCTION cdnctl_sync_identities() RETURNS void LANGUAGE plpgsql AS $$
+  DECLARE r record; top bigint; seq text; handed bigint;
+  BEGIN
+    FOR r IN SELECT c.table_name, c.column_name FROM information_schema.columns c
+      WHERE c.table_schema = current_schema() AND c.is_identity = 'YES'
+    LOOP
+      seq := pg_get_serial_sequence(format('%I', r.table_name), r.column_name);
+      EXECUTE format('SELECT coalesce(max(%I), 0) FROM %I', r.column_name, r.table_name) INTO top;
+      EXECUTE format('SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM %s', seq) INTO handed;
+      IF top > handed THEN PERFORM setval(seq, top + 1, false); END IF;
+    END LOOP;
+  END $$;
+  `,
   // issue 18 (catalog): origins listed by name in SQLite's byte order, read from an index as SQLite's are (the
   // unique index on name follows the database's collation, which ORDER BY name COLLATE "C" cannot use).
   `
