@@ -366,4 +366,14 @@ export const pgMigrations: readonly string[] = [
     END LOOP;
   END $$;
   `,
+  // 2 (issue 18, cluster): password-reset requests per client address, counted in the database so that the
+  // per-address limit holds across every daemon (SQLite's issue-18 entry: the same table).
+  `
+  CREATE TABLE reset_clients (
+    client text NOT NULL,
+    requested_at bigint NOT NULL
+  );
+  CREATE INDEX reset_clients_client_at ON reset_clients(client, requested_at);
+  CREATE INDEX reset_clients_at ON reset_clients(requested_at);
+  `,
 ];
