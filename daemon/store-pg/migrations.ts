@@ -376,4 +376,23 @@ export const pgMigrations: readonly string[] = [
   CREATE INDEX reset_clients_client_at ON reset_clients(client, requested_at);
   CREATE INDEX reset_clients_at ON reset_clients(requested_at);
   `,
+  // 3 (issue 18, cluster): the key store (SQLite keeps it in <data-dir>/vault.db, daemon/vault/migrations.ts). On
+  // PostgreSQL it lives in the shared database, so every daemon serves the same keys; each daemon still needs the
+  // same master key (CDNCTL_VAULT_KEY or a copy of vault.key): the key check below proves which one.
+  `
+  CREATE TABLE secret (
+    kind text NOT NULL CHECK (kind IN ('url_sig', 'uri_signing', 'ssl')),
+    owner text NOT NULL,
+    version integer NOT NULL,
+    sealed bytea NOT NULL,
+    summary text NOT NULL,
+    changed_by text NOT NULL,
+    changed_at bigint NOT NULL,
+    PRIMARY KEY (kind, owner, version)
+  );
+  CREATE TABLE vault_meta (
+    name text PRIMARY KEY,
+    value bytea NOT NULL
+  );
+  `,
 ];

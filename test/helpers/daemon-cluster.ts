@@ -1,11 +1,7 @@
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { importSnapshot } from '../../daemon/snapshot/import.js';
-import { bootstrap } from '../../daemon/store/bootstrap.js';
-import { openPgStore } from '../../daemon/store-pg/index.js';
 import { newMasterKey } from '../../daemon/vault/master-key.js';
-import { startChildDaemon, tempRoot, type ChildDaemon } from '../reliability/child-daemon.js';
-import { GOLDEN_SNAPSHOT, PASSWORDS } from '../security/fixture.js';
+import { prepareDataDir, startChildDaemon, tempRoot, type ChildDaemon } from '../reliability/child-daemon.js';
 import { startBalancer, type Balancer } from './haproxy.js';
 import { startPgCluster, type PgCluster } from './pg-cluster.js';
 
@@ -27,22 +23,11 @@ export interface DaemonCluster {
   stop(): Promise<void>;
 }
 
-/** Bootstraps `admin` and imports the golden setup snapshot into the database at `url`, through the Store. */
-export async function prepareDatabase(url: string): Promise<void> {
-  const { store } = await openPgStore(url);
-  try {
-    await bootstrap(store, Date.now(), PASSWORDS.admin);
-    await importSnapshot(store, JSON.parse(readFileSync(GOLDEN_SNAPSHOT, 'utf8')));
-  } finally {
-    await store.close();
-  }
-}
-
 export async function startDaemonCluster(count: number, options: { pg?: PgCluster } = {}): Promise<DaemonCluster> {
   const root = tempRoot('cluster');
   const pg = options.pg ?? (await startPgCluster());
   const databaseUrl = await pg.createDatabase('cluster');
-  await prepareDatabase(databaseUrl);
+  await prepareDataDir(join(root, 'setup'), databaseUrl);
   const env = { CDNCTL_VAULT_KEY: newMasterKey().toString('base64') };
   const names = Array.from({ length: count }, (_, i) => `d${i + 1}`);
   const start = (name: string) => {
