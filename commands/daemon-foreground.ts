@@ -1,7 +1,7 @@
 import { loadDemo, prepareDaemonProcess, serve } from '../daemon/entry.js';
 
 /** Runs the daemon in this process until SIGTERM or SIGINT. */
-export async function runForeground(dataDir: string, options: { listen?: string; tlsCert?: string; tlsKey?: string; demo?: boolean }): Promise<void> {
+export async function runForeground(dataDir: string, options: { listen?: string; tlsCert?: string; tlsKey?: string; demo?: boolean; database?: string }): Promise<void> {
   process.umask(0o077);
   const { logLevel } = await prepareDaemonProcess(process.env);
   const daemon = await serve({
@@ -10,6 +10,7 @@ export async function runForeground(dataDir: string, options: { listen?: string;
     listen: options.listen,
     tlsCert: options.tlsCert,
     tlsKey: options.tlsKey,
+    database: options.database,
     adminPassword: process.env.CDNCTL_ADMIN_PASSWORD,
     smtpUrl: process.env.CDNCTL_SMTP_URL,
     vaultKey: process.env.CDNCTL_VAULT_KEY,

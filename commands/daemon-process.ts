@@ -65,6 +65,7 @@ export async function startBackground(
   timeoutMs = 20_000,
 ): Promise<{ info: DaemonInfo; printed: string[] }> {
   const files = dataFiles(dataDir);
+  const { database, ...settings } = options;
   if (!existsSync(dataDir)) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     chmodSync(dataDir, 0o700);
@@ -72,10 +73,12 @@ export async function startBackground(
   const offset = existsSync(files.log) ? statSync(files.log).size : 0;
   const log = openSync(files.log, 'a', 0o600);
   // Lines said at start (passwords among them) come through a pipe on fd 3, so they never reach daemon.log.
-  const child = spawn(process.execPath, [DAEMON_MAIN, JSON.stringify({ ...options, dataDir, sayFd: 3 })], {
+  // The database URL may carry a password: it goes in the environment, which `ps` does not show others.
+  const env = typeof database === 'string' && database ? { ...process.env, CDNCTL_DATABASE_URL: database } : process.env;
+  const child = spawn(process.execPath, [DAEMON_MAIN, JSON.stringify({ ...settings, dataDir, sayFd: 3 })], {
     detached: true,
     stdio: ['ignore', log, log, 'pipe'],
-    env: process.env,
+    env,
   });
   closeSync(log);
   const sayChunks: Buffer[] = [];

@@ -13,7 +13,10 @@ interface StartFlags {
   tlsCert?: string;
   tlsKey?: string;
   demo?: boolean;
+  database?: string;
 }
+
+const DATABASE_HELP = 'PostgreSQL database postgres://USER:PASS@HOST:PORT/DB instead of the data dir\'s SQLite file (default: CDNCTL_DATABASE_URL, else config.json "database")';
 
 /** `--data-dir`, else CDNCTL_DATA_DIR, else the data dir of the last `daemon start`, else the platform's. */
 const dataDirOf = (flags: { dataDir?: string }) =>
@@ -44,6 +47,8 @@ async function start(flags: StartFlags): Promise<void> {
     tlsCert: flags.tlsCert && resolve(flags.tlsCert),
     tlsKey: flags.tlsKey && resolve(flags.tlsKey),
     demo: flags.demo ?? false,
+    // Travels to the daemon in its environment, never on its command line (where `ps` would show the password).
+    database: flags.database || process.env.CDNCTL_DATABASE_URL || undefined,
   };
   if (flags.foreground) {
     await recordDataDir(dataDir);
@@ -73,6 +78,7 @@ export function registerDaemon(program: Command): Command {
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM)')
     .option('--tls-key <file>', 'the private key of --tls-cert (PEM)')
     .option('--demo', 'load the bundled demo CDN into a new data dir')
+    .option('--database <url>', DATABASE_HELP)
     .addHelpText('after', '\nExamples:\n  cdnctl daemon start --demo\n  cdnctl daemon start --data-dir ./data --listen 127.0.0.1:0\n')
     .action(start);
   daemon
@@ -99,17 +105,22 @@ export function registerDaemon(program: Command): Command {
       if (!(await pingDaemon(info.url))) {
         throw new CliError(`daemon pid ${info.pid} does not answer at ${info.url}`, EXIT.UNREACHABLE);
       }
-      process.stdout.write(`running at ${info.url} (pid ${info.pid}, since ${info.startedAt}, data in ${dataDir})\n`);
+      const store = info.store ? `, store ${info.store}` : '';
+      process.stdout.write(`running at ${info.url} (pid ${info.pid}, since ${info.startedAt}, data in ${dataDir}${store})\n`);
     });
   daemon
     .command('import')
     .description('Load a snapshot file (CDNs, tenants, delivery services, users...) into the database; all or nothing')
-    .argument('<file>', 'snapshot JSON file')
+    .argument('<file>', 'snapshot JSON file, or - for standard input')
     .option('--data-dir <dir>', 'data directory')
-    .addHelpText('after', '\nExample:\n  cdnctl daemon import cdn.snapshot.json\n')
-    .action(async (file: string, flags: { dataDir?: string }) => {
+    .option('--database <url>', DATABASE_HELP)
+    .addHelpText(
+      'after',
+      '\nExamples:\n  cdnctl daemon import cdn.snapshot.json\n  cdnctl daemon export --with-hashes | cdnctl daemon import --database postgres://cdnctl:PASS@db:5432/cdnctl -\n',
+    )
+    .action(async (file: string, flags: { dataDir?: string; database?: string }) => {
       const { importCommand } = await import('./daemon-snapshot.js');
-      await importCommand(file, dataDirOf(flags));
+      await importCommand(file, dataDirOf(flags), flags.database);
     });
   daemon
     .command('export')
@@ -118,10 +129,11 @@ export function registerDaemon(program: Command): Command {
     .option('--data-dir <dir>', 'data directory')
     .option('--with-hashes', 'include password hashes (the file is then readable by its owner only)')
     .option('--with-secrets', 'include the key store\'s keys and certificates, opened (needs FILE; readable by its owner only)')
+    .option('--database <url>', DATABASE_HELP)
     .addHelpText('after', '\nExamples:\n  cdnctl daemon export > cdn.snapshot.json\n  cdnctl daemon export backup.json --with-hashes --with-secrets\n')
-    .action(async (file: string | undefined, flags: { dataDir?: string; withHashes?: boolean; withSecrets?: boolean }) => {
+    .action(async (file: string | undefined, flags: { dataDir?: string; withHashes?: boolean; withSecrets?: boolean; database?: string }) => {
       const { exportCommand } = await import('./daemon-snapshot.js');
-      await exportCommand(file, dataDirOf(flags), flags.withHashes ?? false, flags.withSecrets ?? false);
+      await exportCommand(file, dataDirOf(flags), flags.withHashes ?? false, flags.withSecrets ?? false, flags.database);
     });
   const vault = daemon.command('vault').description('The key store (vault.db): URL-signing, URI-signing and TLS keys');
   vault.addHelpText('after', '\nExample:\n  cdnctl daemon vault rotate-key --data-dir ./data\n');

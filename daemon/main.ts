@@ -29,6 +29,8 @@ serve({
   adminPassword: process.env.CDNCTL_ADMIN_PASSWORD,
   smtpUrl: process.env.CDNCTL_SMTP_URL,
   vaultKey: process.env.CDNCTL_VAULT_KEY,
+  // `daemon start --database` hands the URL over in the environment: never in argv, where `ps` shows it.
+  database: process.env.CDNCTL_DATABASE_URL || undefined,
   beforeListen: demo ? loadDemo : undefined,
 })
   .then((daemon) => {

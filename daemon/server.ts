@@ -8,8 +8,8 @@ import { DEFAULT_CACHES_CONFIG, defaultConfig, type CachesConfig, type DaemonCon
 import { startReadinessChecks } from './caches/readiness.js';
 import { createMailer } from './mail/create.js';
 import { bootstrap } from './store/bootstrap.js';
-import { openDatabase, type Db } from './store/db.js';
-import { sqliteStore } from './store/index.js';
+import type { Store } from './store/index.js';
+import { chooseDatabaseUrl, openStore } from './open-store.js';
 import { openDataDirVault } from './vault/open.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { writePrivateFile } from './private-file.js';
@@ -26,8 +26,13 @@ export interface ServeOptions {
   smtpUrl?: string;
   /** The key store's master key (CDNCTL_VAULT_KEY, base64); wins over the key files. */
   vaultKey?: string;
+  /**
+   * A PostgreSQL URL (`--database`, else CDNCTL_DATABASE_URL): the store lives there instead of the data dir's
+   * SQLite file; wins over config.json's `database`. The data dir keeps config, lock, key store and daemon.json.
+   */
+  database?: string;
   /** Runs after the database is ready and before listening: the demo loader uses it. */
-  beforeListen?: (ctx: { dataDir: string; firstStart: boolean; db: Db; say: (line: string) => void }) => Promise<void>;
+  beforeListen?: (ctx: { dataDir: string; firstStart: boolean; store: Store; say: (line: string) => void }) => Promise<void>;
   /** Where progress lines go (the printed admin password among them). */
   say?: (line: string) => void;
   logger?: boolean;
@@ -54,6 +59,8 @@ export interface ConfigFile {
   trustProxy?: string[];
   maxConnections?: number;
   headersTimeoutMs?: number;
+  /** A PostgreSQL URL to use instead of the SQLite file (issue 18); `--database` and CDNCTL_DATABASE_URL win. */
+  database?: string;
 }
 
 export function readConfigFile(file: string): ConfigFile {
@@ -91,10 +98,34 @@ async function serveLocked(options: ServeOptions, files: ReturnType<typeof dataF
   if (Boolean(options.tlsCert) !== Boolean(options.tlsKey)) throw new Error('--tls-cert and --tls-key go together');
   const tls = options.tlsCert && options.tlsKey ? { cert: options.tlsCert, key: options.tlsKey } : null;
 
-  const firstStart = !existsSync(files.database);
-  const db = openDatabase(files.database);
-  for (const suffix of ['', '-wal', '-shm']) if (existsSync(files.database + suffix)) chmodSync(files.database + suffix, 0o600);
-  const boot = await bootstrap(db, Date.now(), options.adminPassword);
+  const opened = await openStore(chooseDatabaseUrl(options.database, undefined, fileConfig.database), files.database);
+  const store = opened.store;
+  try {
+    return await serveOn(options, files, fileConfig, { tls, listen, say, opened }, unlock);
+  } catch (err) {
+    await store.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+interface Prepared {
+  tls: { cert: string; key: string } | null;
+  listen: { host: string; port: number };
+  say: (line: string) => void;
+  opened: Awaited<ReturnType<typeof openStore>>;
+}
+
+async function serveOn(
+  options: ServeOptions,
+  files: ReturnType<typeof dataFiles>,
+  fileConfig: ConfigFile,
+  { tls, listen, say, opened }: Prepared,
+  unlock: () => void,
+): Promise<RunningDaemon> {
+  const { store } = opened;
+  const boot = await bootstrap(store, Date.now(), options.adminPassword);
+  // A new data dir (SQLite) or a database that had no user yet (PostgreSQL) is a first start.
+  const firstStart = opened.description.startsWith('sqlite ') ? opened.newFile : boot.createdAdmin;
   if (boot.generatedPassword) {
     writePrivateFile(files.adminPassword, `${boot.generatedPassword}\n`);
     say(`created user admin with password: ${boot.generatedPassword}`);
@@ -102,7 +133,7 @@ async function serveLocked(options: ServeOptions, files: ReturnType<typeof dataF
   } else if (boot.createdAdmin) {
     say('created user admin with the password from CDNCTL_ADMIN_PASSWORD');
   }
-  await options.beforeListen?.({ dataDir: options.dataDir, firstStart, db, say });
+  await options.beforeListen?.({ dataDir: options.dataDir, firstStart, store, say });
 
   const smtp: SmtpConfig | null = options.smtpUrl ? { ...fileConfig.smtp, url: options.smtpUrl } : fileConfig.smtp ?? null;
   const config: DaemonConfig = defaultConfig({
@@ -118,7 +149,6 @@ async function serveLocked(options: ServeOptions, files: ReturnType<typeof dataF
     ...(fileConfig.maxConnections !== undefined ? { maxConnections: fileConfig.maxConnections } : {}),
     ...(fileConfig.headersTimeoutMs !== undefined ? { headersTimeoutMs: fileConfig.headersTimeoutMs } : {}),
   });
-  const store = sqliteStore(db);
   const keyFile = fileConfig.vault?.keyFile;
   const { vault, createdKeyFile } = await openDataDirVault({
     dataDir: options.dataDir,
@@ -141,7 +171,8 @@ async function serveLocked(options: ServeOptions, files: ReturnType<typeof dataF
   const port = address && typeof address === 'object' ? address.port : listen.port;
   const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
   const url = `${tls ? 'https' : 'http'}://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
-  const info: DaemonInfo = { pid: process.pid, url, startedAt: new Date().toISOString() };
+  const info: DaemonInfo = { pid: process.pid, url, startedAt: new Date().toISOString(), store: opened.description };
+  app.log.info({ store: opened.description }, 'store opened');
   writePrivateFile(files.daemonJson, `${JSON.stringify(info, null, 2)}\n`);
 
   const sweep = setInterval(() => void store.sessions.deleteExpired(Date.now()).catch(() => undefined), 10 * 60_000);

@@ -34,6 +34,8 @@ export interface DaemonInfo {
   pid: number;
   url: string;
   startedAt: string;
+  /** The store in use: `sqlite <file>` or `postgres <URL with its password redacted>` (issue 18). */
+  store?: string;
 }
 
 /** Parses `HOST:PORT`, `[v6]:PORT` or `:PORT`; null when malformed. */

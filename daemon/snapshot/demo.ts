@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Db } from '../store/db.js';
+import type { StoreOrDb } from '../store/store-of.js';
 import { importSnapshot } from './import.js';
 
 /**
@@ -38,13 +38,13 @@ export function demoUserLines(users: DemoUser[]): string[] {
  * The `--demo` hook of serve(): on a data dir's first start, imports the bundled demo CDN and prints the demo
  * users' passwords; on any later start it changes nothing and says so. `admin` keeps its first-start password.
  */
-export async function loadDemo(ctx: { db: Db; firstStart: boolean; say: (line: string) => void }): Promise<void> {
+export async function loadDemo(ctx: { store: StoreOrDb; firstStart: boolean; say: (line: string) => void }): Promise<void> {
   if (!ctx.firstStart) {
     ctx.say('--demo: this data dir already has data, so the demo CDN was not loaded (it only loads into a new data dir)');
     return;
   }
   const doc = JSON.parse(readFileSync(demoSnapshotFile(), 'utf8')) as { deliveryServices: unknown[]; users: DemoUser[] };
-  const summary = await importSnapshot(ctx.db, doc);
+  const summary = await importSnapshot(ctx.store, doc);
   ctx.say(
     `loaded the demo CDN: ${summary.cdns.created} CDNs, ${summary.tenants.created} tenants, ` +
       `${summary.deliveryServices.created} delivery services, ${summary.users.created} users`,

@@ -1,5 +1,4 @@
-import type { Db } from '../store/db.js';
-import { readSnapshotModel } from '../store/snapshot-read.js';
+import { storeOf, type StoreOrDb } from '../store/store-of.js';
 import { originUrl } from '../format/deliveryservices.js';
 import { formatTimestamp } from '../../src/time.js';
 import { writeSettings } from './ds-fields.js';
@@ -61,8 +60,8 @@ export function snapshotDocument(model: SnapshotModel): SnapshotDocument {
  * Exports the database as a snapshot document in a fixed order (two exports of the same data are equal byte for
  * byte once serialized). Password hashes are included only with `withHashes`, as `localPasswordHash`.
  */
-export async function exportSnapshot(db: Db, options: { withHashes?: boolean } = {}): Promise<SnapshotDocument> {
-  return snapshotDocument(await readSnapshotModel(db, options.withHashes ?? false));
+export async function exportSnapshot(target: StoreOrDb, options: { withHashes?: boolean } = {}): Promise<SnapshotDocument> {
+  return snapshotDocument(await storeOf(target).snapshot.read({ withHashes: options.withHashes ?? false }));
 }
 
 /** The document as file text: two-space JSON with a final newline. */

@@ -1,17 +1,22 @@
 import type { Store } from '../store/index.js';
-import { pending } from './pending.js';
+import { pgCachegroups } from './cachegroups.js';
+import { pgJobs } from './jobs.js';
 import type { PgPool } from './pool.js';
+import { pgPropagation } from './propagation.js';
+import { pgServerFlags } from './server-flags.js';
+import { pgServerChecks } from './serverchecks.js';
+import { pgServers } from './servers.js';
 
 export type CachesGroup = Pick<Store, 'jobs' | 'cachegroups' | 'servers' | 'serverFlags' | 'serverChecks' | 'propagation'>;
 
 /** Purge jobs, cache groups, servers, their flags and checks, and job propagation on PostgreSQL. */
-export function pgCachesGroup(_pool: PgPool): CachesGroup {
+export function pgCachesGroup(pool: PgPool): CachesGroup {
   return {
-    jobs: pending('jobs'),
-    cachegroups: pending('cachegroups'),
-    servers: pending('servers'),
-    serverFlags: pending('serverFlags'),
-    serverChecks: pending('serverChecks'),
-    propagation: pending('propagation'),
+    jobs: pgJobs(pool),
+    cachegroups: pgCachegroups(pool),
+    servers: pgServers(pool),
+    serverFlags: pgServerFlags(pool),
+    serverChecks: pgServerChecks(pool),
+    propagation: pgPropagation(pool),
   };
 }

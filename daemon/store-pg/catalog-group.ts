@@ -1,6 +1,13 @@
 import type { Store } from '../store/index.js';
-import { pending } from './pending.js';
+import { pgCdns } from './cdns.js';
+import { pgDeliveryServices } from './deliveryservices.js';
+import { pgFederationUsers } from './federation-users.js';
+import { pgFederations } from './federations.js';
+import { pgOrigins } from './origins.js';
+import { pgParameters } from './parameters.js';
 import type { PgPool } from './pool.js';
+import { pgProfiles } from './profiles.js';
+import { pgTypeLookup } from './type-lookup.js';
 
 export type CatalogGroup = Pick<
   Store,
@@ -8,15 +15,15 @@ export type CatalogGroup = Pick<
 >;
 
 /** Delivery services, origins, profiles, parameters, CDNs, federations and type lookups on PostgreSQL. */
-export function pgCatalogGroup(_pool: PgPool): CatalogGroup {
+export function pgCatalogGroup(pool: PgPool): CatalogGroup {
   return {
-    parameters: pending('parameters'),
-    cdns: pending('cdns'),
-    deliveryServices: pending('deliveryServices'),
-    federations: pending('federations'),
-    federationUsers: pending('federationUsers'),
-    origins: pending('origins'),
-    profiles: pending('profiles'),
-    typeLookup: pending('typeLookup'),
+    parameters: pgParameters(pool),
+    cdns: pgCdns(pool),
+    deliveryServices: pgDeliveryServices(pool),
+    federations: pgFederations(pool),
+    federationUsers: pgFederationUsers(pool),
+    origins: pgOrigins(pool),
+    profiles: pgProfiles(pool),
+    typeLookup: pgTypeLookup(pool),
   };
 }

@@ -4,6 +4,7 @@ import { pgCatalogGroup } from './catalog-group.js';
 import { guardPg } from './faults.js';
 import { migratePg } from './migrate.js';
 import { openPgPool, type PgPool, type PgPoolOptions } from './pool.js';
+import { pgSnapshotGroup } from './snapshot-group.js';
 import { pgUsersGroup } from './users-group.js';
 import { pgDataVersion } from './versions.js';
 
@@ -15,6 +16,7 @@ export function pgStore(pool: PgPool): Store {
     ...pgUsersGroup(pool),
     ...pgCatalogGroup(pool),
     ...pgCachesGroup(pool),
+    ...pgSnapshotGroup(pool),
     async ping() {
       await guardPg(() => pool.query('SELECT 1'));
     },

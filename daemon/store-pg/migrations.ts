@@ -366,7 +366,24 @@ export const pgMigrations: readonly string[] = [
     END LOOP;
   END $$;
   `,
-  // 2 (issue 18, cluster): password-reset requests per client address, counted in the database so that the
+  // issue 18 (pg-snapshot): cdnctl_sync_identities() moves identities forward only. Bootstrap and import run it
+  // while other daemons may be inserting: setting a sequence back to max(id)+1 would hand out an id that another
+  // transaction already took but has not committed yet.
+  `
+  CREATE OR REPLACE FUNCTION cdnctl_sync_identities() RETURNS void LANGUAGE plpgsql AS $$
+  DECLARE r record; top bigint; seq text; handed bigint;
+  BEGIN
+    FOR r IN SELECT c.table_name, c.column_name FROM information_schema.columns c
+      WHERE c.table_schema = current_schema() AND c.is_identity = 'YES'
+    LOOP
+      seq := pg_get_serial_sequence(format('%I', r.table_name), r.column_name);
+      EXECUTE format('SELECT coalesce(max(%I), 0) FROM %I', r.column_name, r.table_name) INTO top;
+      EXECUTE format('SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM %s', seq) INTO handed;
+      IF top > handed THEN PERFORM setval(seq, top + 1, false); END IF;
+    END LOOP;
+  END $$;
+  `,
+  // issue 18 (pg-cluster): password-reset requests per client address, counted in the database so that the
   // per-address limit holds across every daemon (SQLite's issue-18 entry: the same table).
   `
   CREATE TABLE reset_clients (
@@ -376,7 +393,7 @@ export const pgMigrations: readonly string[] = [
   CREATE INDEX reset_clients_client_at ON reset_clients(client, requested_at);
   CREATE INDEX reset_clients_at ON reset_clients(requested_at);
   `,
-  // 3 (issue 18, cluster): the key store (SQLite keeps it in <data-dir>/vault.db, daemon/vault/migrations.ts). On
+  // issue 18 (pg-cluster): the key store (SQLite keeps it in <data-dir>/vault.db, daemon/vault/migrations.ts). On
   // PostgreSQL it lives in the shared database, so every daemon serves the same keys; each daemon still needs the
   // same master key (CDNCTL_VAULT_KEY or a copy of vault.key): the key check below proves which one.
   `

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from './db.js';
-import { hasNoUsers, seedDatabase } from './seed.js';
 import { hashPassword } from '../security/passwords.js';
+import { storeOf, type StoreOrDb } from './store-of.js';
 
 /** What first start did: the admin password when it generated one (to print once), else null. */
 export interface BootstrapResult {
@@ -16,17 +15,14 @@ export function generatePassword(): string {
 
 /**
  * Seeds the fixed records and, on a database without users, creates `admin` (role admin, tenant root) with
- * `adminPassword` or a generated one.
+ * `adminPassword` or a generated one. Two daemons starting at once on one PostgreSQL create one admin: the
+ * insert happens only while there is no user, and only the one that inserted reports it.
  */
-export async function bootstrap(db: Db, now: number, adminPassword: string | undefined): Promise<BootstrapResult> {
-  seedDatabase(db, now);
-  if (!hasNoUsers(db)) return { createdAdmin: false, generatedPassword: null };
+export async function bootstrap(target: StoreOrDb, now: number, adminPassword: string | undefined): Promise<BootstrapResult> {
+  const { bootstrap: boot } = storeOf(target);
+  await boot.seed(now);
+  if (!(await boot.hasNoUsers())) return { createdAdmin: false, generatedPassword: null };
   const password = adminPassword || generatePassword();
-  const hash = await hashPassword(password);
-  db.prepare(
-    `INSERT INTO users (username, email, full_name, local_passwd, role_id, tenant_id, new_user, last_updated)
-     SELECT 'admin', 'admin@localhost', 'Administrator', ?, 1, id, 0, ? FROM tenants WHERE name = 'root'
-      AND NOT EXISTS (SELECT 1 FROM users)`,
-  ).run(hash, now);
+  if (!(await boot.createAdmin(await hashPassword(password), now))) return { createdAdmin: false, generatedPassword: null };
   return { createdAdmin: true, generatedPassword: adminPassword ? null : password };
 }

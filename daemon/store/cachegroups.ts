@@ -22,7 +22,7 @@ export interface CachegroupStore {
   byId(id: number): Promise<Cachegroup | null>;
 }
 
-interface CachegroupRow {
+export interface CachegroupRow {
   id: number;
   name: string;
   short_name: string;
@@ -37,7 +37,7 @@ interface CachegroupRow {
   last_updated: number;
 }
 
-const toCachegroup = (r: CachegroupRow): Cachegroup => ({
+export const toCachegroup = (r: CachegroupRow): Cachegroup => ({
   id: r.id,
   name: r.name,
   shortName: r.short_name,

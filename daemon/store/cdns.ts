@@ -16,7 +16,7 @@ export interface CdnStore {
   byName(name: string): Promise<Cdn | null>;
 }
 
-interface CdnRow {
+export interface CdnRow {
   id: number;
   name: string;
   domain_name: string;
@@ -24,7 +24,7 @@ interface CdnRow {
   last_updated: number;
 }
 
-const toCdn = (r: CdnRow): Cdn => ({
+export const toCdn = (r: CdnRow): Cdn => ({
   id: r.id,
   name: r.name,
   domainName: r.domain_name,

@@ -55,7 +55,8 @@ export interface ChangeLogStore {
   append(entry: ChangeEntry): Promise<void>;
 }
 
-interface LogRow {
+/** A row of the log table as GET logs reads it (shared with the PostgreSQL store). */
+export interface LogRow {
   id: number;
   level: string;
   message: string;
@@ -129,7 +130,7 @@ export function loggedWrite(db: Db): LoggedWrite {
   return run;
 }
 
-const toEntry = (r: LogRow): LogEntry => ({
+export const toEntry = (r: LogRow): LogEntry => ({
   id: r.id,
   level: r.level,
   message: r.message,

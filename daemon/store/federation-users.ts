@@ -39,7 +39,7 @@ export interface FederationUserStore {
   remove(federationId: number, userId: number, visibleTenantIds: number[] | null, change?: Change<string | null>): Promise<string | null>;
 }
 
-interface FederationUserRow {
+export interface FederationUserRow {
   id: number;
   username: string;
   company: string | null;
@@ -49,7 +49,7 @@ interface FederationUserRow {
   tenant_id: number;
 }
 
-const toFederationUser = (r: FederationUserRow): FederationUser => ({
+export const toFederationUser = (r: FederationUserRow): FederationUser => ({
   id: r.id,
   username: r.username,
   company: r.company,
@@ -60,7 +60,7 @@ const toFederationUser = (r: FederationUserRow): FederationUser => ({
 });
 
 /** Thrown inside a transaction to roll it back with an outcome to report. */
-class Abort {
+export class Abort {
   constructor(readonly outcome: AssignOutcome) {}
 }
 

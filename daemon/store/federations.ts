@@ -19,7 +19,7 @@ export interface FederationStore {
   byCname(cname: string): Promise<Federation | null>;
 }
 
-interface FederationRow {
+export interface FederationRow {
   id: number;
   cname: string;
   ttl: number;
@@ -29,16 +29,34 @@ interface FederationRow {
   last_updated: number;
 }
 
-interface LinkRow {
+export interface LinkRow {
   federation_id: number;
   id: number;
   xml_id: string;
   tenant_id: number;
 }
 
-const SELECT = `SELECT f.*, c.name AS cdn_name FROM federations f LEFT JOIN cdns c ON c.id = f.cdn_id`;
-const LINKS = `SELECT fd.federation_id, ds.id, ds.xml_id, ds.tenant_id FROM federation_deliveryservices fd
+export const SELECT = `SELECT f.*, c.name AS cdn_name FROM federations f LEFT JOIN cdns c ON c.id = f.cdn_id`;
+export const LINKS = `SELECT fd.federation_id, ds.id, ds.xml_id, ds.tenant_id FROM federation_deliveryservices fd
   JOIN deliveryservices ds ON ds.id = fd.deliveryservice_id`;
+
+export const toFederation = (r: FederationRow, links: LinkRow[]): Federation => ({
+  id: r.id,
+  cname: r.cname,
+  ttl: r.ttl,
+  description: r.description,
+  cdnId: r.cdn_id,
+  cdnName: r.cdn_name,
+  lastUpdated: r.last_updated,
+  deliveryServices: links.map((l) => ({ id: l.id, xmlId: l.xml_id, tenantId: l.tenant_id })),
+});
+
+/** Groups link rows by federation, keeping their order. */
+export function linksByFederation(rows: LinkRow[]): Map<number, LinkRow[]> {
+  const links = new Map<number, LinkRow[]>();
+  for (const l of rows) links.set(l.federation_id, [...(links.get(l.federation_id) ?? []), l]);
+  return links;
+}
 
 export function sqliteFederations(db: Db): FederationStore {
   const list = db.prepare<[], FederationRow>(`${SELECT} ORDER BY f.cname`);
@@ -47,22 +65,11 @@ export function sqliteFederations(db: Db): FederationStore {
   const allLinks = db.prepare<[], LinkRow>(`${LINKS} ORDER BY ds.xml_id`);
   const linksOf = db.prepare<[number], LinkRow>(`${LINKS} WHERE fd.federation_id = ? ORDER BY ds.xml_id`);
 
-  const toFederation = (r: FederationRow, links: LinkRow[]): Federation => ({
-    id: r.id,
-    cname: r.cname,
-    ttl: r.ttl,
-    description: r.description,
-    cdnId: r.cdn_id,
-    cdnName: r.cdn_name,
-    lastUpdated: r.last_updated,
-    deliveryServices: links.map((l) => ({ id: l.id, xmlId: l.xml_id, tenantId: l.tenant_id })),
-  });
   const one = (row: FederationRow | undefined) => (row ? toFederation(row, linksOf.all(row.id)) : null);
 
   return {
     async list() {
-      const links = new Map<number, LinkRow[]>();
-      for (const l of allLinks.all()) links.set(l.federation_id, [...(links.get(l.federation_id) ?? []), l]);
+      const links = linksByFederation(allLinks.all());
       return list.all().map((r) => toFederation(r, links.get(r.id) ?? []));
     },
     async byId(id) {

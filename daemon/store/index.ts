@@ -22,6 +22,9 @@ import { sqliteServerFlags, type ServerFlagStore } from './server-flags.js';
 import { sqliteServers, type ServerStore } from './servers.js';
 import { sqlitePropagation, type PropagationStore } from './propagation.js';
 import { sqliteTypeLookup, type TypeLookupStore } from './type-lookup.js';
+import { sqliteBootstrap, sqliteSnapshots, type BootstrapStore, type SnapshotStore } from './snapshot-store.js';
+
+export type { BootstrapStore, SnapshotStore };
 
 /**
  * Everything the routes may ask of persistence. Every method answers a promise, so a PostgreSQL store can
@@ -55,6 +58,10 @@ export interface Store {
   changeLog: ChangeLogStore;
   /** Recorded password-reset requests, for the reset mail queue. */
   resetRequests: ResetRequestStore;
+  /** Whole-database snapshot import and export (daemon/store/snapshot-store.ts). */
+  snapshot: SnapshotStore;
+  /** The fixed records every install has, and the first `admin`. */
+  bootstrap: BootstrapStore;
   /** Checks that the database answers (for readiness). */
   ping(): Promise<void>;
   /**
@@ -94,6 +101,8 @@ export function sqliteStore(db: Db): Store {
     propagation: sqlitePropagation(db),
     changeLog: sqliteChangeLog(db),
     resetRequests: sqliteResetRequests(db),
+    snapshot: sqliteSnapshots(db),
+    bootstrap: sqliteBootstrap(db),
     async ping() {
       ping.get();
     },

@@ -58,7 +58,7 @@ export interface JobStore extends JobEditStore<Job> {
   runningPurgesOfCdn(cdnId: number, now: number, since: number): Promise<RevalidationJob[]>;
 }
 
-interface JobRow {
+export interface JobRow {
   id: number;
   keyword: string;
   asset_url: string;
@@ -76,7 +76,7 @@ interface JobRow {
   object_name: string | null;
 }
 
-const toJob = (r: JobRow): Job => ({
+export const toJob = (r: JobRow): Job => ({
   id: r.id,
   keyword: r.keyword,
   assetUrl: r.asset_url,
@@ -94,7 +94,7 @@ const toJob = (r: JobRow): Job => ({
   objectName: r.object_name,
 });
 
-const JOB_SELECT = `SELECT j.*, u.username, ds.xml_id AS ds_xml_id
+export const JOB_SELECT = `SELECT j.*, u.username, ds.xml_id AS ds_xml_id
   FROM jobs j JOIN users u ON u.id = j.user_id JOIN deliveryservices ds ON ds.id = j.deliveryservice_id`;
 
 /**

@@ -76,7 +76,7 @@ export interface OriginStore {
   hasCoordinate(id: number): Promise<boolean>;
 }
 
-interface OriginRow {
+export interface OriginRow {
   id: number;
   name: string;
   fqdn: string;
@@ -99,7 +99,7 @@ interface OriginRow {
   last_updated: number;
 }
 
-const toOrigin = (r: OriginRow): Origin => ({
+export const toOrigin = (r: OriginRow): Origin => ({
   id: r.id,
   name: r.name,
   fqdn: r.fqdn,
@@ -122,7 +122,7 @@ const toOrigin = (r: OriginRow): Origin => ({
   lastUpdated: r.last_updated,
 });
 
-const fieldParams = (f: OriginFields, now: number) => ({
+export const fieldParams = (f: OriginFields, now: number) => ({
   name: f.name,
   fqdn: f.fqdn,
   protocol: f.protocol,
@@ -137,16 +137,16 @@ const fieldParams = (f: OriginFields, now: number) => ({
   last_updated: now,
 });
 
-const WRITABLE = [
+export const WRITABLE = [
   'name', 'fqdn', 'protocol', 'port', 'ip_address', 'ip6_address', 'deliveryservice_id', 'cachegroup_id',
   'coordinate_id', 'profile_id', 'tenant_id', 'last_updated',
 ] as const;
 
-const COLUMNS_SELECTED = `SELECT o.id, o.name, o.fqdn, o.protocol, o.is_primary, o.port, o.ip_address, o.ip6_address,
+export const COLUMNS_SELECTED = `SELECT o.id, o.name, o.fqdn, o.protocol, o.is_primary, o.port, o.ip_address, o.ip6_address,
     o.deliveryservice_id, ds.xml_id AS ds_xml_id, ds.tenant_id AS ds_tenant_id,
     o.cachegroup_id, cg.name AS cachegroup_name, o.coordinate_id, co.name AS coordinate_name,
     o.profile_id, pr.name AS profile_name, o.tenant_id, t.name AS tenant_name, o.last_updated`;
-const FROM = `
+export const FROM = `
   FROM origins o
   JOIN deliveryservices ds ON ds.id = o.deliveryservice_id
   LEFT JOIN cachegroups cg ON cg.id = o.cachegroup_id
@@ -156,7 +156,7 @@ const FROM = `
 const SELECT = `${COLUMNS_SELECTED}${FROM}`;
 
 /** The one place API keys meet column names: SQL is composed only from these constants, never from input. */
-const COLUMNS: Record<OriginFilterKey, string> = {
+export const COLUMNS: Record<OriginFilterKey, string> = {
   cachegroup: 'o.cachegroup_id',
   coordinate: 'o.coordinate_id',
   deliveryservice: 'o.deliveryservice_id',
@@ -166,7 +166,7 @@ const COLUMNS: Record<OriginFilterKey, string> = {
   primary: 'o.is_primary',
   tenant: 'o.tenant_id',
 };
-const FILTER_KEYS = Object.keys(COLUMNS) as OriginFilterKey[];
+export const FILTER_KEYS = Object.keys(COLUMNS) as OriginFilterKey[];
 
 // An origin is visible when its delivery service's tenant is, and its own tenant (when it has one) is too.
 const TENANCY = `ds.tenant_id IN (SELECT value FROM json_each(@tenants))

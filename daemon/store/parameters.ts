@@ -18,7 +18,7 @@ export interface ParameterStore {
   ofProfile(profileName: string): Promise<Parameter[] | null>;
 }
 
-interface ParameterRow {
+export interface ParameterRow {
   id: number;
   name: string;
   config_file: string;
@@ -26,6 +26,15 @@ interface ParameterRow {
   secure: number;
   last_updated: number;
 }
+
+export const toParameter = (r: ParameterRow): Parameter => ({
+  id: r.id,
+  name: r.name,
+  configFile: r.config_file,
+  value: r.value,
+  secure: r.secure === 1,
+  lastUpdated: r.last_updated,
+});
 
 export function sqliteParameters(db: Db): ParameterStore {
   const value = db.prepare<[string, string, string], { value: string }>(
@@ -49,14 +58,7 @@ export function sqliteParameters(db: Db): ParameterStore {
     async ofProfile(profileName) {
       const profile = profileExists.get(profileName);
       if (!profile) return null;
-      return ofProfile.all(profile.id).map((r) => ({
-        id: r.id,
-        name: r.name,
-        configFile: r.config_file,
-        value: r.value,
-        secure: r.secure === 1,
-        lastUpdated: r.last_updated,
-      }));
+      return ofProfile.all(profile.id).map(toParameter);
     },
   };
 }

@@ -26,7 +26,7 @@ export interface ProfileStore {
   get(id: number): Promise<Profile | null>;
 }
 
-interface ProfileRow {
+export interface ProfileRow {
   id: number;
   name: string;
   description: string;
@@ -37,7 +37,7 @@ interface ProfileRow {
   last_updated: number;
 }
 
-const toProfile = (r: ProfileRow): Profile => ({
+export const toProfile = (r: ProfileRow): Profile => ({
   id: r.id,
   name: r.name,
   description: r.description,
@@ -48,7 +48,7 @@ const toProfile = (r: ProfileRow): Profile => ({
   lastUpdated: r.last_updated,
 });
 
-const SELECT = `SELECT p.id, p.name, p.description, p.type, p.cdn_id, c.name AS cdn_name, p.routing_disabled,
+export const SELECT = `SELECT p.id, p.name, p.description, p.type, p.cdn_id, c.name AS cdn_name, p.routing_disabled,
     p.last_updated
   FROM profiles p JOIN cdns c ON c.id = p.cdn_id`;
 

@@ -15,14 +15,15 @@ export interface RoleStore {
   byName(name: string): Promise<Role | null>;
 }
 
-interface RoleRow {
+/** A row of the roles table (shared with the PostgreSQL store). */
+export interface RoleRow {
   id: number;
   name: string;
   description: string;
   priv_level: number;
 }
 
-const toRole = (r: RoleRow): Role => ({ id: r.id, name: r.name, description: r.description, privLevel: r.priv_level });
+export const toRole = (r: RoleRow): Role => ({ id: r.id, name: r.name, description: r.description, privLevel: r.priv_level });
 
 export function sqliteRoles(db: Db): RoleStore {
   const list = db.prepare<[], RoleRow>('SELECT * FROM roles ORDER BY id');

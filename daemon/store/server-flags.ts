@@ -33,6 +33,25 @@ export interface ServerFlagStore {
   updateStatus(hostName: string, visible: ServerVisibility): Promise<UpdateStatus | null>;
 }
 
+/** A server's own flags as update_status reads them, and its primary parent cache group's (max over its caches). */
+export interface UpdateStatusRow {
+  id: number;
+  host_name: string;
+  status: string;
+  upd_pending: number;
+  reval_pending: number;
+}
+
+export const toUpdateStatus = (row: UpdateStatusRow, parents: { upd: number; reval: number }): UpdateStatus => ({
+  hostName: row.host_name,
+  hostId: row.id,
+  status: row.status,
+  updPending: row.upd_pending === 1,
+  revalPending: row.reval_pending === 1,
+  parentPending: parents.upd === 1,
+  parentRevalPending: parents.reval === 1,
+});
+
 /** Raises reval_pending on a CDN's caches the way a purge job does (see markRevalidation). */
 export const REVALIDATE_CDN_SQL = `UPDATE servers
    SET reval_pending_since = CASE WHEN reval_pending = 1 THEN reval_pending_since ELSE ? END, reval_pending = 1
@@ -89,8 +108,7 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
        reval_applied_at = CASE WHEN @reval = 0 THEN @now ELSE reval_applied_at END
      WHERE id = @id`,
   );
-  const self = db.prepare<[ListParams], { id: number; host_name: string; status: string; upd_pending: number;
-    reval_pending: number; cdn_id: number; parent: number | null }>(
+  const self = db.prepare<[ListParams], UpdateStatusRow & { cdn_id: number; parent: number | null }>(
     `SELECT s.id, s.host_name, s.status, s.upd_pending, s.reval_pending, s.cdn_id, cg.parent_cachegroup_id AS parent
        FROM servers s JOIN types ty ON ty.id = s.type_id JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE}`,
   );
@@ -124,15 +142,7 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
       const row = self.get(listParams({ hostName }, visible));
       if (!row) return null;
       const p = row.parent === null ? { upd: 0, reval: 0 } : parents.get(row.parent, row.cdn_id)!;
-      return {
-        hostName: row.host_name,
-        hostId: row.id,
-        status: row.status,
-        updPending: row.upd_pending === 1,
-        revalPending: row.reval_pending === 1,
-        parentPending: p.upd === 1,
-        parentRevalPending: p.reval === 1,
-      };
+      return toUpdateStatus(row, p);
     },
   };
 }

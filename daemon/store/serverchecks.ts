@@ -40,7 +40,7 @@ export interface ServerCheckStore {
   results(): Promise<Map<number, CheckResult[]>>;
 }
 
-interface ExtensionRow {
+export interface ExtensionRow {
   id: number;
   name: string;
   version: string;
@@ -54,7 +54,7 @@ interface ExtensionRow {
   last_updated: number;
 }
 
-const toExtension = (r: ExtensionRow): ToExtension => ({
+export const toExtension = (r: ExtensionRow): ToExtension => ({
   id: r.id,
   name: r.name,
   version: r.version,
@@ -68,7 +68,7 @@ const toExtension = (r: ExtensionRow): ToExtension => ({
   lastUpdated: r.last_updated,
 });
 
-const EXT_SELECT = 'SELECT e.*, t.name AS type_name FROM to_extensions e JOIN types t ON t.id = e.type_id';
+export const EXT_SELECT = 'SELECT e.*, t.name AS type_name FROM to_extensions e JOIN types t ON t.id = e.type_id';
 
 export function sqliteServerChecks(db: Db): ServerCheckStore {
   const list = db.prepare<[], ExtensionRow>(`${EXT_SELECT} ORDER BY e.id`);

@@ -30,7 +30,8 @@ export interface SessionStore {
   deleteExpired(now: number): Promise<number>;
 }
 
-interface SessionRow {
+/** A session row joined with its user and role (shared with the PostgreSQL store). */
+export interface SessionRow {
   id_hash: string;
   user_id: number;
   created_at: number;
@@ -43,7 +44,7 @@ interface SessionRow {
   tenant_id: number;
 }
 
-const toRecord = (r: SessionRow): SessionRecord =>
+export const toRecord = (r: SessionRow): SessionRecord =>
   Object.freeze({
     idHash: r.id_hash,
     userId: r.user_id,

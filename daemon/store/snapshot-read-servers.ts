@@ -1,7 +1,7 @@
 import type { ServerModel } from '../snapshot/types.js';
 import type { Db } from './db.js';
 
-type ServerRead = Omit<ServerModel, 'deliveryServices'> & { id: number };
+export type ServerRead = Omit<ServerModel, 'deliveryServices'> & { id: number };
 
 /** The servers of a snapshot, by host name, each with the xmlIds of its delivery services. */
 export function readServers(db: Db): ServerModel[] {

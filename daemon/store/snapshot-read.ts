@@ -5,7 +5,7 @@ import type {
 import type { Db } from './db.js';
 import { DELIVERY_SERVICE_SELECT, toDeliveryService, type DeliveryServiceRow } from './deliveryservices.js';
 import { readServers } from './snapshot-read-servers.js';
-import { USER_SELECT, toUser, type UserRow } from './user-rows.js';
+import { USER_SELECT, toUser, type User, type UserRow } from './user-rows.js';
 
 const names = (db: Db, sql: string) => new Set(db.prepare<[], { name: string }>(sql).all().map((r) => r.name));
 
@@ -62,12 +62,18 @@ export async function readPasswordHashes(db: Db, usernames: string[]): Promise<M
 
 /** Tenants below root, each after its parent, siblings by name: the order a reader of the file expects. */
 function readTenants(db: Db): TenantModel[] {
-  const rows = db
-    .prepare<[], { name: string; parent: string | null; active: number }>(
-      'SELECT t.name, p.name AS parent, t.active FROM tenants t LEFT JOIN tenants p ON p.id = t.parent_id ORDER BY t.name',
-    )
-    .all();
-  const children = new Map<string | null, typeof rows>();
+  return orderTenants(
+    db
+      .prepare<[], { name: string; parent: string | null; active: number }>(
+        'SELECT t.name, p.name AS parent, t.active FROM tenants t LEFT JOIN tenants p ON p.id = t.parent_id ORDER BY t.name',
+      )
+      .all(),
+  );
+}
+
+/** Tenant rows sorted by name → below root, each after its parent (shared with the PostgreSQL store). */
+export function orderTenants(rows: ReadonlyArray<{ name: string; parent: string | null; active: number }>): TenantModel[] {
+  const children = new Map<string | null, Array<(typeof rows)[number]>>();
   for (const r of rows) children.set(r.parent, [...(children.get(r.parent) ?? []), r]);
   const out: TenantModel[] = [];
   const seen = new Set<string>();
@@ -97,8 +103,12 @@ function readProfiles(db: Db): ProfileModel[] {
 }
 
 function readUsers(db: Db, withHashes: boolean): UserModel[] {
-  const users = db.prepare<[], UserRow>(`${USER_SELECT} ORDER BY u.username`).all().map(toUser);
-  return users.map((u) => ({
+  return db.prepare<[], UserRow>(`${USER_SELECT} ORDER BY u.username`).all().map(toUser).map((u) => snapshotUser(u, withHashes));
+}
+
+/** A stored user as a snapshot carries it (shared with the PostgreSQL store). */
+export function snapshotUser(u: User, withHashes: boolean): UserModel {
+  return {
     username: u.username,
     email: u.email,
     fullName: u.fullName,
@@ -117,7 +127,7 @@ function readUsers(db: Db, withHashes: boolean): UserModel[] {
     publicSshKey: u.publicSshKey,
     gid: u.gid,
     uid: u.uid,
-  }));
+  };
 }
 
 function readDeliveryServices(db: Db): DeliveryServiceModel[] {

@@ -3,7 +3,7 @@ import type { Db } from './db.js';
 import type { Tally } from './snapshot-write-services.js';
 import { idLookup, upserter } from './snapshot-upsert.js';
 
-const COLUMNS = [
+export const SERVER_COLUMNS = [
   'host_name', 'domain_name', 'tcp_port', 'https_port', 'interface_name', 'interface_mtu', 'ip_address', 'ip_netmask',
   'ip_gateway', 'ip6_address', 'ip6_gateway', 'type_id', 'status', 'offline_reason', 'cachegroup_id', 'cdn_id',
   'profile_id',
@@ -14,7 +14,7 @@ const COLUMNS = [
  * by the file's. The pending flags and check-in times are left as they are.
  */
 export function writeServers(db: Db, snap: SnapshotWrite, now: number, tally: Tally): void {
-  const servers = upserter(db, 'servers', ['host_name'], COLUMNS);
+  const servers = upserter(db, 'servers', ['host_name'], SERVER_COLUMNS);
   const cachegroups = idLookup(db, 'cachegroups');
   const cdns = idLookup(db, 'cdns');
   const profiles = idLookup(db, 'profiles');

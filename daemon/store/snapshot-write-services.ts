@@ -4,8 +4,8 @@ import { idLookup, linkReplacer, upserter, type Outcome, type Row } from './snap
 
 const flag = (b: boolean) => (b ? 1 : 0);
 
-/** The deliveryservices columns of a delivery service's settings. */
-function settingColumns(s: DeliveryServiceSettings): Row {
+/** The deliveryservices columns of a delivery service's settings (shared with the PostgreSQL store). */
+export function settingColumns(s: DeliveryServiceSettings): Row {
   return {
     display_name: s.displayName,
     active: flag(s.active),
@@ -62,12 +62,12 @@ function settingColumns(s: DeliveryServiceSettings): Row {
   };
 }
 
-const DS_COLUMNS = ['xml_id', 'tenant_id', 'cdn_id', 'type_id', 'profile_id', ...Object.keys(settingColumns({} as DeliveryServiceSettings))];
-const ORIGIN_COLUMNS = [
+export const DS_COLUMNS = ['xml_id', 'tenant_id', 'cdn_id', 'type_id', 'profile_id', ...Object.keys(settingColumns({} as DeliveryServiceSettings))];
+export const ORIGIN_COLUMNS = [
   'name', 'fqdn', 'protocol', 'is_primary', 'port', 'ip_address', 'ip6_address', 'deliveryservice_id', 'coordinate_id',
   'cachegroup_id', 'profile_id', 'tenant_id',
 ];
-const JOB_COLUMNS = [
+export const JOB_COLUMNS = [
   'deliveryservice_id', 'asset_url', 'start_time', 'keyword', 'asset_type', 'status', 'ttl_hours', 'entered_time', 'user_id', 'agent',
 ];
 

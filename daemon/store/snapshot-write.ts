@@ -16,10 +16,12 @@ function writeTenants(db: Db, snap: SnapshotWrite, now: number, tally: Tally): v
   for (const t of snap.tenants) tally(tenants.upsert({ name: t.name, active: flag(t.active), parent_id: ids.required(t.parentName) }, now).outcome);
 }
 
+export const CACHEGROUP_COLUMNS = [
+  'name', 'short_name', 'type_id', 'coordinate_id', 'parent_cachegroup_id', 'secondary_parent_cachegroup_id',
+];
+
 function writeCachegroups(db: Db, snap: SnapshotWrite, now: number, tally: Tally): void {
-  const cachegroups = upserter(db, 'cachegroups', ['name'], [
-    'name', 'short_name', 'type_id', 'coordinate_id', 'parent_cachegroup_id', 'secondary_parent_cachegroup_id',
-  ]);
+  const cachegroups = upserter(db, 'cachegroups', ['name'], CACHEGROUP_COLUMNS);
   const coordinates = idLookup(db, 'coordinates');
   const type = db.prepare<[string], { id: number }>("SELECT id FROM types WHERE name = ? AND use_in_table = 'cachegroup'");
   const idOf = db.prepare<[string], { id: number }>('SELECT id FROM cachegroups WHERE name = ?');
@@ -60,7 +62,7 @@ function writeProfiles(db: Db, snap: SnapshotWrite, now: number, tally: Tally): 
 
 // A snapshot writes every user column but the password (set apart, only when it changes), the registration
 // state, and the time (the upsert stamps it).
-const SNAPSHOT_USER_COLUMNS = USER_COLUMNS.filter(
+export const SNAPSHOT_USER_COLUMNS = USER_COLUMNS.filter(
   (c) => c !== 'local_passwd' && c !== 'registration_sent' && c !== 'last_updated',
 );
 
@@ -90,16 +92,25 @@ function writeUsers(db: Db, snap: SnapshotWrite, now: number, tally: Tally): voi
 /** The change-log entry of an import, by `import`, about the root tenants (it may touch every tenant). */
 function logImport(db: Db, summary: ImportSummary, now: number): void {
   const roots = db.prepare<[], number>('SELECT id FROM tenants WHERE parent_id IS NULL').pluck().all();
-  const counts = SECTIONS.map((s) => `${s} ${summary[s].created} created, ${summary[s].updated} updated`).join('; ');
-  changeLog(db).append({ message: `SNAPSHOT: ACTION: Imported snapshot (${counts})`, user: { name: 'import' }, tenants: roots, at: now });
+  changeLog(db).append({ message: importMessage(summary), user: { name: 'import' }, tenants: roots, at: now });
 }
+
+/** The change-log message of an import (both stores). */
+export function importMessage(summary: ImportSummary): string {
+  const counts = SECTIONS.map((s) => `${s} ${summary[s].created} created, ${summary[s].updated} updated`).join('; ');
+  return `SNAPSHOT: ACTION: Imported snapshot (${counts})`;
+}
+
+/** A summary with every count at zero. */
+export const emptySummary = (): ImportSummary =>
+  Object.fromEntries(SECTIONS.map((s) => [s, { created: 0, updated: 0, unchanged: 0 }])) as ImportSummary;
 
 /**
  * Writes a validated snapshot in one transaction, section by section so every reference exists when it is
  * written; records match on their natural keys and are updated in place. Answers what each section did.
  */
 export async function writeSnapshot(db: Db, snap: SnapshotWrite, now: number): Promise<ImportSummary> {
-  const summary = Object.fromEntries(SECTIONS.map((s) => [s, { created: 0, updated: 0, unchanged: 0 }])) as ImportSummary;
+  const summary = emptySummary();
   const tally = (section: SectionName): Tally => (outcome) => {
     summary[section][outcome] += 1;
   };

@@ -17,7 +17,8 @@ export interface TenantStore {
   byName(name: string): Promise<Tenant | null>;
 }
 
-interface TenantRow {
+/** A row of the tenants table with its parent's name (shared with the PostgreSQL store). */
+export interface TenantRow {
   id: number;
   name: string;
   active: number;
@@ -26,7 +27,7 @@ interface TenantRow {
   last_updated: number;
 }
 
-const toTenant = (r: TenantRow): Tenant => ({
+export const toTenant = (r: TenantRow): Tenant => ({
   id: r.id,
   name: r.name,
   active: r.active === 1,
@@ -35,12 +36,13 @@ const toTenant = (r: TenantRow): Tenant => ({
   lastUpdated: r.last_updated,
 });
 
-const SELECT = 'SELECT t.*, p.name AS parent_name FROM tenants t LEFT JOIN tenants p ON p.id = t.parent_id';
+/** Tenants joined with their parent's name (plain SQL both stores accept). */
+export const TENANT_SELECT = 'SELECT t.*, p.name AS parent_name FROM tenants t LEFT JOIN tenants p ON p.id = t.parent_id';
 
 export function sqliteTenants(db: Db): TenantStore {
-  const list = db.prepare<[], TenantRow>(`${SELECT} ORDER BY t.name`);
-  const get = db.prepare<[number], TenantRow>(`${SELECT} WHERE t.id = ?`);
-  const byName = db.prepare<[string], TenantRow>(`${SELECT} WHERE t.name = ?`);
+  const list = db.prepare<[], TenantRow>(`${TENANT_SELECT} ORDER BY t.name`);
+  const get = db.prepare<[number], TenantRow>(`${TENANT_SELECT} WHERE t.id = ?`);
+  const byName = db.prepare<[string], TenantRow>(`${TENANT_SELECT} WHERE t.name = ?`);
   return {
     async list() {
       return list.all().map(toTenant);

@@ -24,7 +24,7 @@ const dirs: string[] = [];
 
 beforeAll(async () => {
   db = await freshDb();
-  await loadDemo({ db, firstStart: true, say: () => {} });
+  await loadDemo({ store: db, firstStart: true, say: () => {} });
   const store = sqliteStore(db);
   const list = await store.deliveryServices.list({ cdnName: 'cdn-na' });
   const origins = await store.origins.list({ filters: {}, orderBy: 'name', descending: false, limit: -1, offset: 0, visibleTenantIds: null });

@@ -11,7 +11,7 @@ let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
   t = await makeApp();
-  await loadDemo({ db: t.db, firstStart: true, say: () => {} });
+  await loadDemo({ store: t.db, firstStart: true, say: () => {} });
   const login = await t.app.inject({ method: 'POST', url: '/api/1.3/user/login', payload: { u: 'admin', p: ADMIN_PASSWORD } });
   expect(login.statusCode).toBe(200);
   cookie = String(login.headers['set-cookie']).split(';')[0] as string;

@@ -69,7 +69,7 @@ describe('the servers section of a snapshot', () => {
 describe('the demo CDN’s caches', () => {
   it('gives each CDN a MID tier and EDGE groups under it, with caches in every status and an ORT user', async () => {
     const db = await freshDb();
-    await loadDemo({ db, firstStart: true, say: () => undefined });
+    await loadDemo({ store: db, firstStart: true, say: () => undefined });
     const doc = await exportSnapshot(db);
     db.close();
     for (const cdn of ['cdn-na', 'cdn-eu']) {

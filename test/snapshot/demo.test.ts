@@ -20,7 +20,7 @@ let exported: SnapshotDocument;
 beforeAll(async () => {
   db = await freshDb();
   said = [];
-  await loadDemo({ db, firstStart: true, say: (line) => said.push(line) });
+  await loadDemo({ store: db, firstStart: true, say: (line) => said.push(line) });
   exported = await exportSnapshot(db);
 });
 afterAll(() => db.close());
@@ -66,7 +66,7 @@ describe('the bundled demo CDN', () => {
   it('is not loaded on a later start: nothing changes and it says so', async () => {
     const before = dumpTables(db);
     const lines: string[] = [];
-    await loadDemo({ db, firstStart: false, say: (line) => lines.push(line) });
+    await loadDemo({ store: db, firstStart: false, say: (line) => lines.push(line) });
     expect(lines).toEqual(['--demo: this data dir already has data, so the demo CDN was not loaded (it only loads into a new data dir)']);
     expect(dumpTables(db)).toEqual(before);
   });
