@@ -34,10 +34,10 @@ async function seedDatabase(url, doc) {
 async function daemonOn(dataDir, database) {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const port = await freePort();
-  const options = { dataDir, listen: `127.0.0.1:${port}`, ...(database ? { database } : {}) };
+  const options = { dataDir, listen: `127.0.0.1:${port}` };
   const child = spawn(process.execPath, [DAEMON_MAIN, JSON.stringify(options)], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, CDNCTL_ADMIN_PASSWORD: ADMIN_PASSWORD, CDNCTL_LOG_LEVEL: 'silent' },
+    env: { ...process.env, CDNCTL_ADMIN_PASSWORD: ADMIN_PASSWORD, CDNCTL_LOG_LEVEL: 'silent', ...(database ? { CDNCTL_DATABASE_URL: database } : {}) },
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForPing(child, url);

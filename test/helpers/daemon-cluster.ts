@@ -28,12 +28,13 @@ export async function startDaemonCluster(count: number, options: { pg?: PgCluste
   const pg = options.pg ?? (await startPgCluster());
   const databaseUrl = await pg.createDatabase('cluster');
   await prepareDataDir(join(root, 'setup'), databaseUrl);
-  const env = { CDNCTL_VAULT_KEY: newMasterKey().toString('base64') };
+  // The URL goes in the environment, as `cdnctl daemon start --database` hands it over (never in argv).
+  const env = { CDNCTL_VAULT_KEY: newMasterKey().toString('base64'), CDNCTL_DATABASE_URL: databaseUrl };
   const names = Array.from({ length: count }, (_, i) => `d${i + 1}`);
   const start = (name: string) => {
     const dataDir = join(root, name);
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    return startChildDaemon(dataDir, { serve: { logger: false, database: databaseUrl }, env });
+    return startChildDaemon(dataDir, { serve: { logger: false }, env });
   };
   const daemons = new Map<string, ChildDaemon | null>();
   // One after another: the first migrates (under the advisory lock either way) and the next find it done.
@@ -60,7 +61,7 @@ export async function startDaemonCluster(count: number, options: { pg?: PgCluste
       if (old) throw new Error(`${name} is running`);
       // HAProxy's server keeps its address: the daemon must come back on the same port.
       const d = await startChildDaemon(join(root, name), {
-        serve: { logger: false, database: databaseUrl, listen: `127.0.0.1:${ports.get(name)}` },
+        serve: { logger: false, listen: `127.0.0.1:${ports.get(name)}` },
         env,
       });
       daemons.set(name, d);

@@ -21,6 +21,7 @@ beforeAll(async () => {
   agent = new Agent({ connections: 8, headersTimeout: 30_000, bodyTimeout: 30_000 });
   cookie = await loginOver(agent, cluster.balancer.url, 'admin', PASSWORDS.admin);
   const ds = await call(agent, `${cluster.balancer.url}/api/1.3/deliveryservices?xmlId=ds1`, { cookie });
+  if (ds.status !== 200) throw new Error(`GET deliveryservices answered ${ds.status}: ${ds.text}`);
   dsId = Number(ds.json().response[0].id);
 }, 180_000);
 afterAll(async () => {

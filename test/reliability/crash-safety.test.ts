@@ -162,7 +162,7 @@ function crashSuite(): void {
       let dsId = 0;
       let inFlightAtKills = 0;
       for (let cycle = 0; cycle < CYCLES; cycle++) {
-        daemon = await startChildDaemon(dataDir, { serve: serveOptions() });
+        daemon = await startChildDaemon(dataDir, daemonOptions());
         if (cycle === 0) {
           // Sessions live in the database: one login serves every restart.
           cookie = await loginOver(setup, daemon.url, 'admin', PASSWORDS.admin);
@@ -182,7 +182,7 @@ function crashSuite(): void {
         expect(found.lostJobs, `cycle ${cycle}: acknowledged jobs missing`).toEqual([]);
       }
       // The last restart serves what every cycle wrote, through the API.
-      daemon = await startChildDaemon(dataDir, { serve: serveOptions() });
+      daemon = await startChildDaemon(dataDir, daemonOptions());
       const origins = (await call(setup, `${daemon.url}/api/1.3/origins`, { cookie })).json().response as { id: number }[];
       const served = new Set(origins.map((o) => o.id));
       expect([...acked.origins].filter((id) => !served.has(id))).toEqual([]);
@@ -194,5 +194,8 @@ function crashSuite(): void {
   });
 }
 
-/** The daemon's options: its data dir's SQLite file, or the block's PostgreSQL database. */
-const serveOptions = () => ({ logger: false, ...(databaseUrl ? { database: databaseUrl } : {}) });
+/**
+ * The daemon's options: its data dir's SQLite file, or the block's PostgreSQL database (in the environment, as
+ * `cdnctl daemon start --database` hands it over).
+ */
+const daemonOptions = () => ({ serve: { logger: false }, env: databaseUrl ? { CDNCTL_DATABASE_URL: databaseUrl } : {} });
