@@ -68,6 +68,17 @@ describe('two daemons on one PostgreSQL behind HAProxy', () => {
     expect((await call(agent, `${cluster.balancer.url}/api/1.3/user/current`, { cookie: session })).status).toBe(401);
   });
 
+  it('URL-signing keys generated on one daemon are served by the other (the key store is the database\'s)', async () => {
+    const made = await call(agent, `${direct('d1')}/api/1.3/deliveryservices/xmlId/ds1/urlkeys/generate`, { method: 'POST', cookie });
+    expect(made.status, made.text).toBe(200);
+    const [one, two] = await Promise.all(
+      ['d1', 'd2'].map((name) => call(agent, `${direct(name)}/api/1.3/deliveryservices/xmlId/ds1/urlkeys`, { cookie })),
+    );
+    expect(two.status, two.text).toBe(200);
+    expect(Object.keys(two.json().response)).toHaveLength(16);
+    expect(two.json()).toEqual(one.json());
+  });
+
   it('under a mixed write load, kill -9 of one daemon: the balancer keeps answering, no acknowledged write is lost, the daemon rejoins', { timeout: 120_000 }, async () => {
     const load = await runLoadWithKill('d2');
     // Requests that were inside d2 when it died may fail (never acknowledged); once HAProxy saw it down, none.
