@@ -412,4 +412,9 @@ export const pgMigrations: readonly string[] = [
     value bytea NOT NULL
   );
   `,
+  // issue 18 (catalog): origins listed by name in SQLite's byte order, read from an index as SQLite's are (the
+  // unique index on name follows the database's collation, which ORDER BY name COLLATE "C" cannot use).
+  `
+  CREATE INDEX origins_name_bytes ON origins (name COLLATE "C");
+  `,
 ];

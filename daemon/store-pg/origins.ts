@@ -22,19 +22,24 @@ import { statement, type PgStatement } from './statement.js';
 // An origin is visible when its delivery service's tenant is, and its own tenant (when it has one) is too.
 const tenancy = (n: number) => `ds.tenant_id = ANY($${n}::bigint[]) AND (o.tenant_id IS NULL OR o.tenant_id = ANY($${n}::bigint[]))`;
 
+/** The sort keys that may be NULL: SQLite sorts NULL before every value, PostgreSQL after. */
+const NULLABLE: ReadonlySet<OriginFilterKey> = new Set(['cachegroup', 'coordinate', 'profileId', 'tenant']);
+
 /**
- * SQLite's order: names compare as bytes (COLLATE "C"), NULL sorts before every value (NULLS FIRST ascending,
- * NULLS LAST descending), ties by id ascending.
+ * SQLite's order over the sort key `key` and the id `id`: names compare as bytes (COLLATE "C"), NULL sorts before
+ * every value (NULLS FIRST ascending, NULLS LAST descending), ties by id ascending. Keys that are never NULL get
+ * no NULLS clause, so the primary key's index still serves ORDER BY id.
  */
-function orderSql(orderBy: OriginFilterKey, descending: boolean): string {
-  const column = orderBy === 'name' ? `${COLUMNS.name} COLLATE "C"` : COLUMNS[orderBy];
-  const direction = descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST';
-  return orderBy === 'id' ? `o.id ${direction}` : `${column} ${direction}, o.id`;
+function orderSql(orderBy: OriginFilterKey, descending: boolean, key: string, id: string): string {
+  const nulls = NULLABLE.has(orderBy) ? (descending ? ' NULLS LAST' : ' NULLS FIRST') : '';
+  const direction = `${descending ? 'DESC' : 'ASC'}${nulls}`;
+  if (orderBy === 'id') return `${id} ${direction}`;
+  return `${key}${orderBy === 'name' ? ' COLLATE "C"' : ''} ${direction}, ${id}`;
 }
 
 /**
  * The SQL of one list shape, parameters in this order: the present filters' values, the visible tenants (with
- * tenancy), limit (negative: none, as on SQLite), offset, and for JSON the text before and after the array.
+ * tenancy), limit (negative: none, as on SQLite), offset. With `json`, each row is one record's JSON text.
  */
 export function pgOriginListSql(
   keys: readonly OriginFilterKey[],
@@ -49,12 +54,8 @@ export function pgOriginListSql(
   const limit = `$${++n}::bigint`;
   const page = ` LIMIT CASE WHEN ${limit} < 0 THEN NULL ELSE ${limit} END OFFSET greatest($${++n}::bigint, 0)`;
   const filter = where.length ? ` WHERE ${where.join(' AND ')}` : '';
-  const order = orderSql(orderBy, descending);
-  if (!json) return `${COLUMNS_SELECTED}${FROM}${filter} ORDER BY ${order}${page}`;
-  // The records joined in the list's order: row_number() carries that order into the aggregate.
-  const records = `SELECT ${ORIGIN_JSON_RECORD} AS record, row_number() OVER (ORDER BY ${order}) AS n${FROM}${filter} ORDER BY n${page}`;
-  return `SELECT $${n + 1}::text || '[' || coalesce(string_agg(record, ',' ORDER BY n), '') || ']' || $${n + 2}::text AS body
-    FROM (${records}) r`;
+  const order = orderSql(orderBy, descending, COLUMNS[orderBy], 'o.id');
+  return `${json ? `SELECT ${ORIGIN_JSON_RECORD} AS record` : COLUMNS_SELECTED}${FROM}${filter} ORDER BY ${order}${page}`;
 }
 
 // One named statement per list shape, made on first use and shared by every store in the process.
@@ -91,6 +92,7 @@ const update = statement<unknown[]>(
   'origins_update',
   `UPDATE origins SET ${WRITABLE.map((c, i) => `${c} = $${i + 1}`).join(', ')} WHERE id = $${WRITABLE.length + 1}::bigint`,
 );
+const nameOwner = statement<[string], { id: number }>('origins_name_owner', 'SELECT id FROM origins WHERE name = $1');
 const remove = statement<[number]>('origins_delete', 'DELETE FROM origins WHERE id = $1::bigint AND is_primary = 0');
 const cachegroup = statement<[number], { id: number }>('origins_has_cachegroup', 'SELECT id FROM cachegroups WHERE id = $1::bigint');
 const coordinate = statement<[number], { id: number }>('origins_has_coordinate', 'SELECT id FROM coordinates WHERE id = $1::bigint');
@@ -107,8 +109,9 @@ const isNameTaken = (err: unknown) => isUniqueViolation(err) && (err as { constr
 async function updateUnlessNameTaken(client: PgClient, id: number, fields: OriginFields, now: number): Promise<boolean> {
   await client.query('SAVEPOINT origin_update');
   try {
-    await update.run(client, ...values(fields, now), id);
-    return true;
+    if ((await update.run(client, ...values(fields, now), id)) > 0) return true;
+    // No such origin: SQLite's answer still depends on whether another origin has the name.
+    return (await nameOwner.get(client, fields.name)) === undefined;
   } catch (err) {
     if (!isNameTaken(err)) throw err;
     await client.query('ROLLBACK TO SAVEPOINT origin_update');
@@ -124,9 +127,11 @@ export function pgOrigins(pool: PgPool): OriginStore {
       return ((await list.all(pool, ...params)) as OriginRow[]).map(toOrigin);
     },
     async listJson(query, before = '', after = '') {
+      // The records come in the list's order (the query's own ORDER BY) and are joined here, where SQLite's
+      // group_concat joins them: an ordered aggregate in PostgreSQL 15 would sort them all once more.
       const { statement: list, params } = listStatement(query, true);
-      const row = (await list.get(pool, ...params, before, after)) as { body: string };
-      return Buffer.from(row.body, 'utf8');
+      const rows = (await list.all(pool, ...params)) as { record: string }[];
+      return Buffer.from(`${before}[${rows.map((r) => r.record).join(',')}]${after}`, 'utf8');
     },
     async get(id) {
       const row = await get.get(pool, id);

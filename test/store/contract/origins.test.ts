@@ -177,7 +177,11 @@ describeEachStore('origins store', (kind) => {
       // A primary origin keeps its flag through an update.
       expect(await store.origins.update(1, fields({ name: 'acme-renamed' }), T0 + 9, change)).toBe(true);
       expect(await store.origins.get(1)).toMatchObject({ name: 'acme-renamed', isPrimary: true });
-      expect(seen).toEqual([true, false, true]);
+      // No such origin: false only when another origin has the name.
+      expect(await store.origins.update(999, fields({ name: 'acme-renamed' }), T0, change)).toBe(false);
+      expect(await store.origins.update(999, fields({ name: 'free' }), T0, change)).toBe(true);
+      expect(await store.origins.get(999)).toBeNull();
+      expect(seen).toEqual([true, false, true, false, true]);
     }));
 
   it('of concurrent renames to one name exactly one succeeds', () =>
