@@ -8,8 +8,9 @@ import { inTransaction } from './transaction.js';
  * Several daemons write these flags at once: a purge on one, a queue on another, a cache's check-in on a third.
  * Every transition is one UPDATE whose new values are computed from the row as it is when the row is locked
  * (PostgreSQL re-reads a row a concurrent writer changed before it updates it), never read into the program and
- * written back; statements that touch many servers lock them in id order, so they wait for each other instead of
- * deadlocking.
+ * written back. Writes that touch many servers lock them in id order, and a transaction locks every server row it
+ * will write before its first write (which takes the servers' version row, by trigger, until it commits): writers
+ * then wait for each other instead of deadlocking.
  */
 
 /**
@@ -50,6 +51,17 @@ const lower = statement<[number[]]>(
   'server_flags_lower',
   `UPDATE servers SET upd_pending = 0, upd_pending_since = NULL
     WHERE (upd_pending <> 0 OR upd_pending_since IS NOT NULL) AND id = ANY($1::integer[])`,
+);
+// A status change that queues the children locks the server and those children first, in id order: every row it
+// writes is held before its first write takes the servers' version row (a trigger's), so a check-in holding one of
+// the children cannot wait for that version row while this waits for the child.
+const lockFamily = statement<[number]>(
+  'server_flags_lock_family',
+  `SELECT c.id FROM servers c, (SELECT cdn_id, cachegroup_id FROM servers WHERE id = $1) me
+    WHERE c.id = $1
+       OR (c.cdn_id = me.cdn_id
+           AND c.cachegroup_id IN (SELECT id FROM cachegroups WHERE me.cachegroup_id IN (parent_cachegroup_id, secondary_parent_cachegroup_id)))
+    ORDER BY c.id FOR UPDATE OF c`,
 );
 const setStatus = statement<[string, string | null, number, number], { cachegroup_id: number }>(
   'server_flags_status',
@@ -115,6 +127,7 @@ export function pgServerFlags(pool: PgPool): ServerFlagStore {
     },
     async setStatus(id, newStatus, offlineReason, queueChildren, now) {
       await inTransaction(pool, async (client) => {
+        if (queueChildren) await lockFamily.run(client, id);
         const row = await setStatus.get(client, newStatus, offlineReason, now, id);
         if (queueChildren && row) await children.run(client, now, id, row.cachegroup_id);
       });
