@@ -1,8 +1,8 @@
-import { BUILTIN_CHECKS, BUILTIN_INFO_URL, BUILTIN_SCRIPT, BUILTIN_VERSION } from '../caches/builtin-checks.js';
 import {
   CACHEGROUP_TYPES, DELIVERY_SERVICE_TYPES, EXTENSION_TYPES, PROFILE_TYPES, SEED_ROLES, SERVER_TYPES,
 } from '../store/seed.js';
 import type { PgClient } from './pool.js';
+import { seedBuiltinChecksPg } from './servercheck-seed.js';
 import { statement } from './statement.js';
 
 /** The transaction lock seeding and the first admin take: daemons starting at once seed one after the other. */
@@ -19,22 +19,19 @@ const tenant = statement<[number]>(
 );
 const cdn = statement<[number]>(
   'seed_cdn_all',
-  "INSERT INTO cdns (name, domain_name, dnssec_enabled, last_updated) VALUES ('ALL', '-', 0, $1) ON CONFLICT DO NOTHING",
+  `INSERT INTO cdns (name, domain_name, dnssec_enabled, last_updated) SELECT 'ALL', '-', 0, $1::bigint
+    WHERE NOT EXISTS (SELECT 1 FROM cdns WHERE name = 'ALL') ON CONFLICT DO NOTHING`,
 );
 const type = statement<[string, string, string]>(
   'seed_type',
-  'INSERT INTO types (name, description, use_in_table) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-);
-const check = statement<[string, string, string, string, string, string, number, string]>(
-  'seed_builtin_check',
-  `INSERT INTO to_extensions (name, version, info_url, script_file, isactive, description, servercheck_short_name, type_id, last_updated)
-   SELECT $1, $2, $3, $4, 1, $5, $6, t.id, $7 FROM types t WHERE t.name = $8 AND t.use_in_table = 'to_extension'
-   ON CONFLICT DO NOTHING`,
+  `INSERT INTO types (name, description, use_in_table) SELECT $1::text, $2::text, $3::text
+    WHERE NOT EXISTS (SELECT 1 FROM types WHERE name = $1 AND use_in_table = $3) ON CONFLICT DO NOTHING`,
 );
 const profile = statement<[number]>(
   'seed_profile_global',
   `INSERT INTO profiles (name, description, type, cdn_id, routing_disabled, last_updated)
    SELECT 'GLOBAL', 'Global Traffic Ops profile, DO NOT DELETE', 'UNK_PROFILE', id, 0, $1 FROM cdns WHERE name = 'ALL'
+      AND NOT EXISTS (SELECT 1 FROM profiles WHERE name = 'GLOBAL')
    ON CONFLICT DO NOTHING`,
 );
 const hasReval = statement<[], { n: number }>(
@@ -46,7 +43,10 @@ const hasReval = statement<[], { n: number }>(
 const param = statement<[number]>(
   'seed_reval_param',
   `INSERT INTO parameters (name, config_file, value, secure, last_updated)
-   VALUES ('maxRevalDurationDays', 'regex_revalidate.config', '90', 0, $1) ON CONFLICT DO NOTHING`,
+   SELECT 'maxRevalDurationDays', 'regex_revalidate.config', '90', 0, $1::bigint
+    WHERE NOT EXISTS (SELECT 1 FROM parameters
+                       WHERE name = 'maxRevalDurationDays' AND config_file = 'regex_revalidate.config' AND value = '90')
+   ON CONFLICT DO NOTHING`,
 );
 const link = statement(
   'seed_reval_link',
@@ -66,7 +66,9 @@ export async function lockSeed(client: PgClient): Promise<void> {
 /**
  * PostgreSQL form of daemon/store/seed.ts, on `client` inside a transaction: the same rows, inserted when
  * missing, under a transaction lock so daemons starting at once on one database do not race the check for the
- * GLOBAL profile's parameter. Roles and tenant root carry fixed ids: identities move past them afterwards.
+ * GLOBAL profile's parameter. A row already there draws no id (NOT EXISTS before the insert: PostgreSQL's
+ * ON CONFLICT would take one from the sequence), so ids follow on as in SQLite however often daemons start.
+ * Roles and tenant root carry fixed ids: identities move past them afterwards.
  */
 export async function seedPg(client: PgClient, now: number): Promise<void> {
   await lockSeed(client);
@@ -81,9 +83,7 @@ export async function seedPg(client: PgClient, now: number): Promise<void> {
     [EXTENSION_TYPES, 'extension', 'to_extension'],
   ];
   for (const [names, what, table] of lists) for (const t of names) await type.run(client, t, `${t} ${what}`, table);
-  for (const c of BUILTIN_CHECKS) {
-    await check.run(client, c.name, BUILTIN_VERSION, BUILTIN_INFO_URL, BUILTIN_SCRIPT, c.description, c.shortName, now, c.type);
-  }
+  await seedBuiltinChecksPg(client, now);
   await profile.run(client, now);
   if (((await hasReval.get(client))?.n ?? 0) === 0) {
     await param.run(client, now);

@@ -122,7 +122,12 @@ describe('cdnctl daemon --database (PostgreSQL)', () => {
     const wrongScheme = await cdnctl(['daemon', 'export', '--database', `mysql://cdnctl:${SECRET}@127.0.0.1/x`]);
     expect(wrongScheme.code).not.toBe(0);
     expect(wrongScheme.stderr).toMatch(/postgres:\/\/USER:PASS@HOST:PORT\/DB/);
-    for (const run of [unreachable, wrongScheme]) expect(run.stdout + run.stderr).not.toContain(SECRET);
+    const dataDir = join(dir, 'unreachable');
+    const start = await cdnctl(['daemon', 'start', '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--database', `postgres://cdnctl:${SECRET}@127.0.0.1:1/nowhere`]);
+    expect(start.code).not.toBe(0);
+    expect(start.stderr).toContain('daemon did not start: cannot open the database postgres://cdnctl:***@127.0.0.1:1/nowhere');
+    for (const run of [unreachable, wrongScheme, start]) expect(run.stdout + run.stderr).not.toContain(SECRET);
+    expect(readFileSync(join(dataDir, 'daemon.log'), 'utf8')).not.toContain(SECRET);
   }, 60_000);
 
   it('starts the daemon on PostgreSQL: status names the store without the password, nor do the log and files', async () => {
@@ -149,5 +154,60 @@ describe('cdnctl daemon --database (PostgreSQL)', () => {
       expect(readFileSync(file, 'utf8')).not.toContain(SECRET);
     }
     expect(readFileSync(join(dataDir, 'daemon.log'), 'utf8')).toContain('store opened');
+  }, 120_000);
+
+  it('loads the demo CDN into a new PostgreSQL database on the first start only', async () => {
+    const url = await database();
+    const dataDir = join(dir, 'pg-demo');
+    const env = { CDNCTL_ADMIN_PASSWORD: 'Adm1nPassw0rd!' };
+    const first = ok(await cdnctl(['daemon', 'start', '--demo', '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--database', url], env));
+    ok(await cdnctl(['daemon', 'stop', '--data-dir', dataDir]));
+    expect(first.stdout).toMatch(/loaded the demo CDN: \d+ CDNs/);
+    const demo = JSON.parse(ok(await cdnctl(['daemon', 'export', '--database', url])).stdout);
+    expect(demo.deliveryServices.length).toBeGreaterThan(0);
+    const again = ok(await cdnctl(['daemon', 'start', '--demo', '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--database', url], env));
+    ok(await cdnctl(['daemon', 'stop', '--data-dir', dataDir]));
+    expect(again.stdout).toContain('the demo CDN was not loaded');
+  }, 120_000);
+
+  it('serves an imported installation from PostgreSQL: log in, read and create origins, log out', async () => {
+    const url = await database();
+    ok(await cdnctl(['daemon', 'import', fileURLToPath(GOLDEN_SNAPSHOT), '--database', url]));
+    const dataDir = join(dir, 'pg-serving');
+    const started = ok(await cdnctl(['daemon', 'start', '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--database', url]));
+    try {
+      const base = /running at (http:\/\/\S+) /.exec(started.stdout)![1]!;
+      const login = await fetch(`${base}/api/1.3/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ u: 'admin', p: 'Adm1nPassw0rd!' }),
+      });
+      expect(login.status).toBe(200);
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      const origins = async () => {
+        const res = await fetch(`${base}/api/1.3/origins`, { headers: { cookie } });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { response: Array<{ name: string; deliveryServiceId: number }> }).response;
+      };
+      const before = await origins();
+      expect(before.map((o) => o.name)).toEqual(['ds1', 'ds2', 'ds3']);
+      const created = await fetch(`${base}/api/1.3/origins`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'on-pg', fqdn: 'on-pg.example.test', protocol: 'http', deliveryServiceId: before[0]!.deliveryServiceId }),
+      });
+      expect(created.status).toBe(200);
+      expect((await origins()).map((o) => o.name)).toEqual(['ds1', 'ds2', 'ds3', 'on-pg']);
+      // The CLI's export sees the daemon's write (same database), and the daemon sees an import beside it.
+      const exported = JSON.parse(ok(await cdnctl(['daemon', 'export', '--database', url])).stdout);
+      expect(exported.origins.map((o: { name: string }) => o.name)).toEqual(['on-pg']);
+      exported.origins.push({ name: 'imported-beside', deliveryService: 'ds2', fqdn: 'beside.example.test', protocol: 'https' });
+      ok(await cdnctl(['daemon', 'import', '--database', url, '-'], {}, JSON.stringify(exported)));
+      expect((await origins()).map((o) => o.name)).toContain('imported-beside');
+      expect((await fetch(`${base}/api/1.3/user/logout`, { method: 'POST', headers: { cookie } })).status).toBe(200);
+      expect((await fetch(`${base}/api/1.3/origins`, { headers: { cookie } })).status).toBe(401);
+    } finally {
+      ok(await cdnctl(['daemon', 'stop', '--data-dir', dataDir]));
+    }
   }, 120_000);
 });
