@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESET_REQUESTS_PER_CLIENT } from '../../daemon/routes/password-reset.js';
 import { startDaemonCluster, type DaemonCluster } from '../helpers/daemon-cluster.js';
 import { call, loginOver, type HttpAnswer } from '../reliability/child-daemon.js';
 import { PASSWORDS } from '../security/fixture.js';
@@ -77,6 +78,19 @@ describe('two daemons on one PostgreSQL behind HAProxy', () => {
     expect(two.status, two.text).toBe(200);
     expect(Object.keys(two.json().response)).toHaveLength(16);
     expect(two.json()).toEqual(one.json());
+  });
+
+  it('counts password-reset requests of one client address across both daemons (20 per 15 minutes in all)', async () => {
+    const answers: number[] = [];
+    const served = new Set<string>();
+    for (let i = 0; i <= RESET_REQUESTS_PER_CLIENT; i++) {
+      const res = await call(agent, `${cluster.balancer.url}/api/1.3/user/reset_password`, { method: 'POST', body: { email: `nobody${i}@example.test` } });
+      answers.push(res.status);
+      served.add(servedBy(res));
+    }
+    expect([...served].sort(), 'both daemons took requests').toEqual(['d1', 'd2']);
+    expect(answers.slice(0, RESET_REQUESTS_PER_CLIENT).every((s) => s === 200), answers.join(' ')).toBe(true);
+    expect(answers[RESET_REQUESTS_PER_CLIENT]).toBe(429);
   });
 
   it('under a mixed write load, kill -9 of one daemon: the balancer keeps answering, no acknowledged write is lost, the daemon rejoins', { timeout: 120_000 }, async () => {
