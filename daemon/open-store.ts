@@ -19,14 +19,6 @@ export interface OpenedStore {
   keyStore?: KeyStore;
 }
 
-/**
- * The database URL to use: the `--database` flag, else CDNCTL_DATABASE_URL, else config.json's `database`;
- * null means the data dir's SQLite file. An empty value counts as absent.
- */
-export function chooseDatabaseUrl(flag: string | undefined, env: string | undefined, config: string | undefined): string | null {
-  return flag || env || config || null;
-}
-
 /** The `database` of `<dataDir>/config.json`, or null (no file, no such key). */
 export function configuredDatabase(dataDir: string): string | null {
   const file = join(dataDir, 'config.json');

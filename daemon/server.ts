@@ -9,7 +9,7 @@ import { startReadinessChecks } from './caches/readiness.js';
 import { createMailer } from './mail/create.js';
 import { bootstrap } from './store/bootstrap.js';
 import type { Store } from './store/index.js';
-import { chooseDatabaseUrl, openStore } from './open-store.js';
+import { configuredDatabase, openStore } from './open-store.js';
 import { openDataDirVault } from './vault/open.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { writePrivateFile } from './private-file.js';
@@ -98,7 +98,8 @@ async function serveLocked(options: ServeOptions, files: ReturnType<typeof dataF
   if (Boolean(options.tlsCert) !== Boolean(options.tlsKey)) throw new Error('--tls-cert and --tls-key go together');
   const tls = options.tlsCert && options.tlsKey ? { cert: options.tlsCert, key: options.tlsKey } : null;
 
-  const opened = await openStore(chooseDatabaseUrl(options.database, undefined, fileConfig.database), files.database);
+  // The caller resolved `--database` and CDNCTL_DATABASE_URL into options.database; config.json comes last.
+  const opened = await openStore(options.database || configuredDatabase(options.dataDir), files.database);
   const store = opened.store;
   try {
     return await serveOn(options, files, fileConfig, { tls, listen, say, opened }, unlock);
@@ -124,8 +125,8 @@ async function serveOn(
 ): Promise<RunningDaemon> {
   const { store } = opened;
   const boot = await bootstrap(store, Date.now(), options.adminPassword);
-  // A new data dir (SQLite) or a database that had no user yet (PostgreSQL) is a first start.
-  const firstStart = opened.description.startsWith('sqlite ') ? opened.newFile : boot.createdAdmin;
+  // A new SQLite file, or a database that had no user before this start (how PostgreSQL tells), is a first start.
+  const firstStart = opened.newFile || boot.createdAdmin;
   if (boot.generatedPassword) {
     writePrivateFile(files.adminPassword, `${boot.generatedPassword}\n`);
     say(`created user admin with password: ${boot.generatedPassword}`);
