@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgStore } from '../../daemon/store-pg/index.js';
 import type { PgPool } from '../../daemon/store-pg/pool.js';
 import type { KeyStore, SealedRecord } from '../../daemon/vault/keystore.js';
 import { newMasterKey } from '../../daemon/vault/master-key.js';
+import { openDataDirVault } from '../../daemon/vault/open.js';
 import { pgKeyStore } from '../../daemon/vault/pg-keystore.js';
+import { rotateMasterKey } from '../../daemon/vault/rotate.js';
 import { openVaultDatabase, sqliteKeyStore } from '../../daemon/vault/sqlite-keystore.js';
 import { Vault } from '../../daemon/vault/vault.js';
 import { startPgCluster, type PgCluster } from '../helpers/pg-cluster.js';
@@ -75,5 +79,27 @@ describe('key store on PostgreSQL', () => {
     expect(available).toHaveLength(1);
     const refused = [a, b].find((v) => !v.state.available)!;
     expect(refused.state).toEqual({ available: false, reason: expect.stringMatching(/master key does not open this key store/) });
+  });
+
+  it('a data dir on PostgreSQL creates its key file, keeps secrets in the database and rotates them there', async () => {
+    const store = await pgKeys();
+    const [first, second] = [mkdtempSync(`${tmpdir()}/cdnctl-vault-a-`), mkdtempSync(`${tmpdir()}/cdnctl-vault-b-`)];
+    try {
+      const opened = await openDataDirVault({ dataDir: first, env: {}, keyStore: store });
+      expect(opened.createdKeyFile).toBe(`${first}/vault.key`);
+      const address = { kind: 'url_sig' as const, owner: 'ds1', version: 1 };
+      await opened.vault.write(address, { key0: 'secret' }, {}, 'admin', 1);
+      // Another daemon's data dir without the key: unavailable, and no second key is made.
+      const other = await openDataDirVault({ dataDir: second, env: {}, keyStore: store });
+      expect(other.createdKeyFile).toBeUndefined();
+      expect(other.vault.state.available).toBe(false);
+      const rotated = await rotateMasterKey({ dataDir: first, env: {}, keyStore: store });
+      expect(rotated.resealed).toBe(1);
+      const again = await openDataDirVault({ dataDir: first, env: {}, keyStore: store });
+      expect((await again.vault.read<{ key0: string }>(address))?.secret).toEqual({ key0: 'secret' });
+    } finally {
+      rmSync(first, { recursive: true, force: true });
+      rmSync(second, { recursive: true, force: true });
+    }
   });
 });
