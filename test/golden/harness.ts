@@ -103,16 +103,12 @@ export interface GoldenContext {
   clock: ReturnType<typeof testClock>;
 }
 
-/**
- * A daemon over a real database with the golden snapshot imported, its clock at the recording time: a SQLite file,
- * or a new PostgreSQL database on the test process's throw-away cluster (issue 18).
- */
+/** A daemon over a real database (SQLite file, or PostgreSQL: issue 18), golden snapshot imported, clock at the recording. */
 export async function goldenApp(golden: GoldenFile, kind: StoreKind = 'sqlite'): Promise<GoldenContext & { close(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'cdnctl-golden-'));
   const opened = await openKindStore(kind, join(dir, 'cdnctl.db'));
   const { store } = opened;
-  // Through the Store on PostgreSQL; on SQLite the handle, as before.
-  const target = opened.db ?? store;
+  const target = opened.db ?? store; // on SQLite the handle, as before
   const clock = testClock(recordedAt(golden));
   await bootstrap(target, clock.now(), 'Adm1nPassw0rd!');
   const snapshot = JSON.parse(readFileSync(new URL('setup.snapshot.json', GOLDEN_DIR), 'utf8'));
