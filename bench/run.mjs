@@ -2,7 +2,7 @@
 // `npm run bench`: measures the daemon and the CLI against the targets of issues 9 and 20. Every read case runs
 // in rounds alternating with a bare node:http server sending the same bytes, and passes on the ratio of the two
 // (the machine may be shared: absolute req/s are shown, never judged). A benchmark, not a test: it always exits 0.
-//   --only origins50,burst   some cases (keys: CASE_KEYS)
+//   --only origins50,burst   some cases (keys: CASE_KEYS; `pg`: PostgreSQL next to SQLite, HAProxy over 1 and 2 daemons)
 //   --seconds 5 --rounds 3   length of each load and number of alternating rounds
 //   --scale 1000,10000,100000  the growth table instead (data sets of N origins and N users)
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { ADMIN_PASSWORD, login, startDaemon } from './lib/daemon.mjs';
 import { LARGE, largeDataSet, smallDataSet, smallUsernames } from './lib/dataset.mjs';
 import { LOAD } from './lib/load.mjs';
 import { pairedReadCase } from './lib/paired.mjs';
+import { pgPhase } from './lib/pg.mjs';
 import { busyWarning, currentLoad, formatTable, machineInfo, writeResults } from './lib/report.mjs';
 import { growthTable, scalePhase } from './lib/scale.mjs';
 import { USER_PASSWORD, seedDataDir, userPasswordHash } from './lib/seed.mjs';
@@ -23,7 +24,7 @@ import { burstCase, firstAfterPurgeCase } from './lib/writes.mjs';
 const RESULTS = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 const SMALL = ['origins50', 'users50', 'login', 'cli', 'purge', 'afterPurge', 'burst', 'cold'];
 const LARGE_KEYS = ['originsByDs', 'originsAll', 'regex'];
-const CASE_KEYS = ['version', ...SMALL, ...LARGE_KEYS];
+const CASE_KEYS = ['version', ...SMALL, ...LARGE_KEYS, 'pg'];
 /**
  * Reads during the login case: a steady stream of other users, not a flood (a flood would leave the hashing no
  * CPU at all). autocannon paces a fixed rate coarsely over many connections, so the stream uses few.
@@ -151,6 +152,7 @@ try {
   if (scale !== null) await scalePhase({ counts: scale, passwordHash, seconds, add, say });
   if (SMALL.some(wanted)) await smallPhase(passwordHash);
   if (LARGE_KEYS.some(wanted)) await largePhase(passwordHash);
+  if (wanted('pg')) await pgPhase({ passwordHash, tempDir, add, say });
 } catch (err) {
   say(`stopped early: ${err.stack ?? err}`);
 } finally {

@@ -5,7 +5,7 @@ import { dataFiles } from '../src/paths.js';
 import {
   SECTIONS, SnapshotError, bootstrap, checkKeys, configuredDatabase, exportKeys, exportSnapshot, importSnapshot,
   openDataDirVault, openPostgres, openSqliteFile, snapshotText, storeKeys, type ImportSummary, type OpenedStore,
-  type SnapshotKey, type Store,
+  type KeyStore, type SnapshotKey, type Store,
 } from '../daemon/entry.js';
 import { vaultSettings } from './daemon-vault.js';
 
@@ -79,7 +79,7 @@ export async function importCommand(file: string, dataDir: string, databaseFlag?
     // Roles, tenant root, CDN ALL and the type lists must exist before a snapshot can refer to them; and a
     // database imported into before its first start still gets its `admin`, exactly as a first start gives it.
     const boot = await bootstrap(opened.store, Date.now(), process.env.CDNCTL_ADMIN_PASSWORD);
-    secrets = keys === undefined ? null : await prepareKeys(dataDir, opened.store, doc, keys);
+    secrets = keys === undefined ? null : await prepareKeys(dataDir, opened, doc, keys);
     const summary = await importSnapshot(opened.store, document);
     const sealed = secrets ? [await secrets.store()] : [];
     if (boot.generatedPassword) reportAdminPassword(dataDir, boot.generatedPassword);
@@ -125,7 +125,7 @@ export async function exportCommand(
   let text: string;
   try {
     const doc = await exportSnapshot(opened.store, { withHashes });
-    text = withSecrets ? `${JSON.stringify({ ...doc, keys: await exportSecrets(dataDir) }, null, 2)}\n` : snapshotText(doc);
+    text = withSecrets ? `${JSON.stringify({ ...doc, keys: await exportSecrets(dataDir, opened.keyStore) }, null, 2)}\n` : snapshotText(doc);
   } finally {
     await opened.store.close();
   }
@@ -142,9 +142,9 @@ export async function exportCommand(
   process.stderr.write(`exported ${source} to ${file}${secret ? ` (with ${what}; keep it private)` : ''}\n`);
 }
 
-/** Every secret of the data dir's key store, opened (the master key must be at hand). */
-async function exportSecrets(dataDir: string): Promise<SnapshotKey[]> {
-  const { vault } = await openDataDirVault(await vaultSettings(dataDir));
+/** Every secret of the key store (the data dir's, or the database's on PostgreSQL), opened (the master key must be at hand). */
+async function exportSecrets(dataDir: string, keyStore: KeyStore | undefined): Promise<SnapshotKey[]> {
+  const { vault } = await openDataDirVault({ ...(await vaultSettings(dataDir)), keyStore });
   try {
     const state = vault.state;
     if (!state.available) throw new CliError(`cannot export secrets: the key store is unavailable: ${state.reason}`);
@@ -158,12 +158,12 @@ async function exportSecrets(dataDir: string): Promise<SnapshotKey[]> {
  * Checks a snapshot's `keys` section before anything is written (its delivery services must exist in the
  * database or the file) and opens the key store; `store()` seals them after the snapshot's own import.
  */
-async function prepareKeys(dataDir: string, store: Store, doc: Record<string, unknown>, keys: unknown) {
+async function prepareKeys(dataDir: string, { store, keyStore }: OpenedStore, doc: Record<string, unknown>, keys: unknown) {
   const inFile = Array.isArray(doc.deliveryServices) ? doc.deliveryServices.map((d) => String((d as { xmlId?: unknown }).xmlId)) : [];
   const existing = [...(await store.snapshot.known()).deliveryServices.keys()];
   const { errors, items } = checkKeys(keys, new Set([...existing, ...inFile]), Date.now());
   if (errors.length > 0) throw new CliError(`snapshot not imported:\n  ${errors.join('\n  ')}`);
-  const { vault } = await openDataDirVault(await vaultSettings(dataDir));
+  const { vault } = await openDataDirVault({ ...(await vaultSettings(dataDir)), keyStore });
   const state = vault.state;
   if (!state.available) {
     await vault.close();

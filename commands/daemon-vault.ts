@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { CliError } from '../src/cli/errors.js';
 import { dataFiles } from '../src/paths.js';
-import { readConfigFile, rotateMasterKey } from '../daemon/entry.js';
+import { configuredDatabase, openPostgres, readConfigFile, rotateMasterKey, type OpenedStore } from '../daemon/entry.js';
 import { processAlive, readDaemonInfo } from './daemon-process.js';
 
 /** The key store settings of a data dir: CDNCTL_VAULT_KEY, else config.json's `vault.keyFile`, else vault.key. */
@@ -17,10 +17,16 @@ export async function rotateKeyCommand(dataDir: string, newKeyFile: string | und
     throw new CliError(`a daemon is running for ${dataDir} (pid ${running.pid}); it holds the current key`, undefined, 'stop it first: cdnctl daemon stop');
   }
   let result;
+  // On PostgreSQL the key store is the database's (issue 18): every daemon on it must be stopped and given the new key.
+  const url = process.env.CDNCTL_DATABASE_URL || configuredDatabase(dataDir);
+  let opened: OpenedStore | null = null;
   try {
-    result = await rotateMasterKey(await vaultSettings(dataDir), newKeyFile && resolve(newKeyFile));
+    opened = url ? await openPostgres(url) : null;
+    result = await rotateMasterKey({ ...(await vaultSettings(dataDir)), keyStore: opened?.keyStore }, newKeyFile && resolve(newKeyFile));
   } catch (err) {
     throw new CliError(`master key not rotated: ${(err as Error).message}`);
+  } finally {
+    await opened?.store.close();
   }
   process.stdout.write(`resealed ${result.resealed} secret(s) under a new master key, written to ${result.keyFile}\n`);
   if (process.env.CDNCTL_VAULT_KEY) {

@@ -15,6 +15,7 @@ export { openDatabase, type Db } from './store/db.js';
 export { sqliteStore, type Store } from './store/index.js';
 export { configuredDatabase, openPostgres, openSqliteFile, openStore, type OpenedStore } from './open-store.js';
 export { openDataDirVault } from './vault/open.js';
+export type { KeyStore } from './vault/keystore.js';
 export { rotateMasterKey } from './vault/rotate.js';
 export { checkKeys, exportKeys, storeKeys, type SnapshotKey } from './vault/snapshot-keys.js';
 export type { ConfigFile, RunningDaemon, ServeOptions };

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { openDatabase } from './store/db.js';
 import { sqliteStore, type Store } from './store/index.js';
 import { isPostgresUrl, redactDatabaseUrl } from './store-pg/redact.js';
+import type { KeyStore } from './vault/keystore.js';
 
 /** The store a daemon or a CLI command works on, and how to name it where people read (never with a secret). */
 export interface OpenedStore {
@@ -11,6 +12,11 @@ export interface OpenedStore {
   description: string;
   /** SQLite only: the database file did not exist before (a new data dir). */
   newFile: boolean;
+  /**
+   * PostgreSQL only: the key store in the shared database (issue 18), so every daemon on it serves the same keys;
+   * absent, the data dir's vault.db is the key store.
+   */
+  keyStore?: KeyStore;
 }
 
 /** The `database` of `<dataDir>/config.json`, or null (no file, no such key). */
@@ -61,9 +67,9 @@ export async function openPostgres(url: string): Promise<OpenedStore> {
   const description = `postgres ${redactDatabaseUrl(url)}`;
   try {
     // The driver loads only when a database URL is in use: SQLite daemons and `daemon status` do not pay for it.
-    const { openPgStore } = await import('./store-pg/index.js');
-    const { store } = await openPgStore(url);
-    return { store, description, newFile: false };
+    const [{ openPgStore }, { pgKeyStore }] = await Promise.all([import('./store-pg/index.js'), import('./vault/pg-keystore.js')]);
+    const { store, pool } = await openPgStore(url);
+    return { store, description, newFile: false, keyStore: pgKeyStore(pool) };
   } catch (err) {
     throw new Error(`cannot open the database ${redactDatabaseUrl(url)}: ${withoutSecrets((err as Error).message, url)}`);
   }

@@ -155,6 +155,7 @@ async function serveOn(
     dataDir: options.dataDir,
     env: { CDNCTL_VAULT_KEY: options.vaultKey },
     keyFile: keyFile ? resolve(options.dataDir, keyFile) : undefined,
+    keyStore: opened.keyStore,
   });
   if (createdKeyFile) say(`created the key store's master key in ${createdKeyFile} (back it up apart from the data)`);
   const vaultState = vault.state;

@@ -17,8 +17,8 @@ REQUIREMENTS=(
   "chromium|/usr/bin/chromium|test/e2e/*.test.ts"
   "tmux|tmux|test/ui/e2e.test.ts"
   "trafficserver|traffic_server|test/ats/*.test.ts test/atsconfig/real-ats.test.ts test/atsconfig/demo-cdn.test.ts test/agent/*.test.ts"
-  "postgresql|pg_ctlcluster|test/pg/*.test.ts"
-  "haproxy|haproxy|test/pg/cluster.test.ts"
+  "postgresql|pg_ctlcluster|test/pg/*.test.ts test/store/contract/*.test.ts test/golden/*.test.ts test/security/role-matrix.test.ts test/security/tenancy.test.ts test/reliability/crash-safety.test.ts"
+  "haproxy|haproxy|test/pg/cluster.test.ts test/deploy/haproxy-config.test.ts"
 )
 
 missing_packages() {

@@ -66,7 +66,7 @@ export async function measuredLoad(daemonPid, spec) {
   return load;
 }
 
-const figuresOf = (load) => ({
+export const figuresOf = (load) => ({
   reqPerSec: Math.round(load.reqPerSec),
   p50Ms: load.p50,
   p99Ms: load.p99,

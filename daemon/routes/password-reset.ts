@@ -12,37 +12,18 @@ const resetSchema = { body: { type: 'object', nullable: true }, response: { 200:
 export const RESET_REQUESTS_PER_CLIENT = 20;
 const CLIENT_WINDOW_MS = 15 * 60_000;
 
-/** A sliding window of request times per client address, kept small. */
-class ClientWindow {
-  private readonly times = new Map<string, number[]>();
-
-  /** Records a request of `client` at `now`, or answers how long it must wait. */
-  admit(client: string, now: number): number {
-    const recent = (this.times.get(client) ?? []).filter((t) => t > now - CLIENT_WINDOW_MS);
-    if (recent.length >= RESET_REQUESTS_PER_CLIENT) {
-      this.times.set(client, recent);
-      return recent[0] + CLIENT_WINDOW_MS - now;
-    }
-    recent.push(now);
-    this.times.set(client, recent);
-    if (this.times.size > 10_000) this.times.clear();
-    return 0;
-  }
-}
-
 /**
  * POST user/reset_password (1.1+, no session): records the request and answers at once, the same whether or not
  * the address belongs to anyone (BEHAVIOR.md §8, and "Hardening and the change log": constant time); the reset
  * mail queue looks the address up and mails a single-use token.
  */
 export function passwordResetRoutes(ctx: AppContext): RouteDef[] {
-  const clients = new ClientWindow();
-
   async function reset(request: FastifyRequest) {
     const email = asBody(request.body).email;
     if (typeof email !== 'string' || !isValidEmail(email)) throw badRequest('Malformed request: not a valid email address');
     const now = ctx.clock();
-    const wait = clients.admit(request.ip, now);
+    // Counted in the database: every daemon on it sees the same requests from this address.
+    const wait = await ctx.store.resetRequests.admitClient(request.ip, now, CLIENT_WINDOW_MS, RESET_REQUESTS_PER_CLIENT);
     if (wait > 0) throw new BusyError(429, 'Too many password reset requests from your address; try again later.', Math.ceil(wait / 1000));
     await ctx.store.resetRequests.record(email, now);
     resetMailQueue(ctx, (err) => request.log.error({ err }, 'password reset mail failed')).kick();

@@ -383,6 +383,35 @@ export const pgMigrations: readonly string[] = [
     END LOOP;
   END $$;
   `,
+  // issue 18 (pg-cluster): password-reset requests per client address, counted in the database so that the
+  // per-address limit holds across every daemon (SQLite's issue-18 entry: the same table).
+  `
+  CREATE TABLE reset_clients (
+    client text NOT NULL,
+    requested_at bigint NOT NULL
+  );
+  CREATE INDEX reset_clients_client_at ON reset_clients(client, requested_at);
+  CREATE INDEX reset_clients_at ON reset_clients(requested_at);
+  `,
+  // issue 18 (pg-cluster): the key store (SQLite keeps it in <data-dir>/vault.db, daemon/vault/migrations.ts). On
+  // PostgreSQL it lives in the shared database, so every daemon serves the same keys; each daemon still needs the
+  // same master key (CDNCTL_VAULT_KEY or a copy of vault.key): the key check below proves which one.
+  `
+  CREATE TABLE secret (
+    kind text NOT NULL CHECK (kind IN ('url_sig', 'uri_signing', 'ssl')),
+    owner text NOT NULL,
+    version integer NOT NULL,
+    sealed bytea NOT NULL,
+    summary text NOT NULL,
+    changed_by text NOT NULL,
+    changed_at bigint NOT NULL,
+    PRIMARY KEY (kind, owner, version)
+  );
+  CREATE TABLE vault_meta (
+    name text PRIMARY KEY,
+    value bytea NOT NULL
+  );
+  `,
   // issue 18 (catalog): origins listed by name in SQLite's byte order, read from an index as SQLite's are (the
   // unique index on name follows the database's collation, which ORDER BY name COLLATE "C" cannot use).
   `

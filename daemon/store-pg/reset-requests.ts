@@ -1,5 +1,6 @@
 import type { ResetRequest, ResetRequestStore } from '../store/reset-requests.js';
 import type { PgPool } from './pool.js';
+import { pgAdmitResetClient } from './reset-clients.js';
 import { statement } from './statement.js';
 
 const insert = statement<[string, number]>('reset_requests_record', 'INSERT INTO reset_requests (email, requested_at) VALUES ($1, $2)');
@@ -32,5 +33,7 @@ export function pgResetRequests(pool: PgPool): ResetRequestStore {
     async tokensSince(userId, since) {
       return (await tokens.get(pool, userId, since))?.n ?? 0;
     },
+    // issue 18 (pg-cluster): the per-address limit, counted in the database (reset-clients.ts).
+    admitClient: pgAdmitResetClient(pool),
   };
 }

@@ -1,3 +1,4 @@
+import { freshReader } from './fresh-read.js';
 import { statement } from './statement.js';
 import type { PgPool } from './pool.js';
 
@@ -14,8 +15,11 @@ const readWalPosition = statement<[], { lsn: string }>('table_versions_wal', 'SE
  * here, and a notification may arrive later than the client's next request.
  */
 export function pgDataVersion(pool: PgPool): (tables?: readonly string[] | null) => Promise<string> {
+  // One query answers every caller that arrived before it started (fresh-read.ts): still a read per request's
+  // moment, never an answer older than the call.
+  const versions = freshReader(() => readVersions.all(pool));
   return async (tables) => {
-    const rows = await readVersions.all(pool);
+    const rows = await versions();
     if (!tables) return `c${rows.map((r) => r.version).join('.')}`;
     const byName = new Map(rows.map((r) => [r.name, r.version]));
     let value = 't';

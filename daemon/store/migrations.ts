@@ -381,4 +381,15 @@ export const migrations: readonly string[] = [
     requested_at INTEGER NOT NULL
   );
   `,
+  // issue 18: password-reset requests counted per client address in the database (not in one daemon's memory),
+  // so the per-address limit holds across every daemon on one database. Apart from reset_requests, whose rows
+  // the mail queue deletes as it takes them: the window must outlive the queue.
+  `
+  CREATE TABLE reset_clients (
+    client TEXT NOT NULL,
+    requested_at INTEGER NOT NULL
+  );
+  CREATE INDEX reset_clients_client_at ON reset_clients(client, requested_at);
+  CREATE INDEX reset_clients_at ON reset_clients(requested_at);
+  `,
 ];

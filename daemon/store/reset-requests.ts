@@ -1,6 +1,7 @@
 import { dataVersions } from './data-version.js';
 import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
+import { resetClientWait, type ClientWindow } from './reset-clients.js';
 import { writeBatcher } from './write-batch.js';
 
 /** A recorded password-reset request. */
@@ -20,6 +21,12 @@ export interface ResetRequestStore {
   take(limit: number): Promise<ResetRequest[]>;
   /** How many reset tokens the user was sent since `since` (the per-mailbox limit). */
   tokensSince(userId: number, since: number): Promise<number>;
+  /**
+   * Admits a request from client address `client` at `at` when fewer than `limit` were admitted from it in the
+   * `windowMs` before (and records it), atomically: answers 0, or the milliseconds until it may ask again. The
+   * count lives in the database, so it holds across every daemon on it.
+   */
+  admitClient(client: string, at: number, windowMs: number, limit: number): Promise<number>;
 }
 
 export function sqliteResetRequests(db: Db): ResetRequestStore {
@@ -34,6 +41,17 @@ export function sqliteResetRequests(db: Db): ResetRequestStore {
   // No cached answer reads these rows: they leave the response cache alone.
   const versions = dataVersions(db);
   const batched = writeBatcher(db);
+  const forget = db.prepare<[number]>('DELETE FROM reset_clients WHERE requested_at <= ?');
+  const window = db.prepare<[string, number], ClientWindow>(
+    'SELECT count(*) AS count, min(requested_at) AS oldest FROM reset_clients WHERE client = ? AND requested_at > ?',
+  );
+  const note = db.prepare<[string, number]>('INSERT INTO reset_clients (client, requested_at) VALUES (?, ?)');
+  const admitTx = db.transaction((client: string, at: number, windowMs: number, limit: number) => {
+    forget.run(at - windowMs);
+    const wait = resetClientWait(window.get(client, at - windowMs) ?? { count: 0, oldest: null }, at, windowMs, limit);
+    if (wait === 0) note.run(client, at);
+    return wait;
+  });
   const takeTx = db.transaction((limit: number) => {
     const rows = oldest.all(limit);
     if (rows.length > 0) versions.noteBookkeeping(remove.run(rows[rows.length - 1].id).changes);
@@ -48,6 +66,9 @@ export function sqliteResetRequests(db: Db): ResetRequestStore {
     },
     async tokensSince(userId, since) {
       return tokens.get(userId, since)?.n ?? 0;
+    },
+    async admitClient(client, at, windowMs, limit) {
+      return guardWrite(() => admitTx(client, at, windowMs, limit));
     },
   };
 }

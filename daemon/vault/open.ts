@@ -9,6 +9,11 @@ export interface VaultSettings {
   dataDir: string;
   env: NodeJS.ProcessEnv;
   keyFile?: string;
+  /**
+   * The key store to use instead of `<data-dir>/vault.db`: on PostgreSQL the shared database's (pgKeyStore), so
+   * every daemon on it serves the same keys. The master key still comes from the data dir or the environment.
+   */
+  keyStore?: KeyStore;
 }
 
 /** The key store of a data dir and where its master key comes from. */
@@ -28,6 +33,11 @@ export async function openDataDirVault(settings: VaultSettings): Promise<DataDir
   const files = vaultFiles(settings.dataDir);
   const source = keySource(settings.dataDir, settings.env, settings.keyFile);
   let store: KeyStore;
+  try {
+    if (settings.keyStore) return await withKey(settings.keyStore, source, settings.env);
+  } catch (err) {
+    return { vault: Vault.unavailable((err as Error).message, settings.keyStore), source };
+  }
   try {
     store = sqliteKeyStore(openVaultDatabase(files.database));
     for (const suffix of ['', '-wal', '-shm']) tightenMode(files.database + suffix);

@@ -40,6 +40,11 @@ export class Vault {
     const check = await store.keyCheck();
     if (check === null) {
       await store.setKeyCheck(newMasterKeyCheck(key));
+      // A key store shared by several daemons (PostgreSQL) keeps the first key check written: test against it.
+      const kept = await store.keyCheck();
+      if (kept && !Vault.keyOpens(key, kept)) {
+        return new Vault(store, null, 'the master key does not open this key store (another daemon sealed it under another key)');
+      }
       return new Vault(store, key, '');
     }
     if (!Vault.keyOpens(key, check)) {

@@ -17,10 +17,10 @@ import { VERSION_NOT_IMPLEMENTED } from '../../daemon/http/errors.js';
 import type { Mailer, MailMessage } from '../../daemon/mail/mailer.js';
 import { importSnapshot } from '../../daemon/snapshot/import.js';
 import { bootstrap } from '../../daemon/store/bootstrap.js';
-import { openDatabase } from '../../daemon/store/db.js';
-import { sqliteStore, type Store } from '../../daemon/store/index.js';
+import type { Store } from '../../daemon/store/index.js';
 import { goShapes, isServedVersion } from '../../daemon/versions.js';
 import { testClock } from '../helpers/app.js';
+import { eachStore, openKindStore, type StoreKind } from '../helpers/store-kinds.js';
 
 export const GOLDEN_DIR = new URL('../fixtures/golden/', import.meta.url);
 
@@ -103,15 +103,16 @@ export interface GoldenContext {
   clock: ReturnType<typeof testClock>;
 }
 
-/** A daemon over a real SQLite file with the golden snapshot imported, its clock at the recording time. */
-export async function goldenApp(golden: GoldenFile): Promise<GoldenContext & { close(): Promise<void> }> {
+/** A daemon over a real database (SQLite file, or PostgreSQL: issue 18), golden snapshot imported, clock at the recording. */
+export async function goldenApp(golden: GoldenFile, kind: StoreKind = 'sqlite'): Promise<GoldenContext & { close(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'cdnctl-golden-'));
-  const db = openDatabase(join(dir, 'cdnctl.db'));
+  const opened = await openKindStore(kind, join(dir, 'cdnctl.db'));
+  const { store } = opened;
+  const target = opened.db ?? store; // on SQLite the handle, as before
   const clock = testClock(recordedAt(golden));
-  await bootstrap(db, clock.now(), 'Adm1nPassw0rd!');
+  await bootstrap(target, clock.now(), 'Adm1nPassw0rd!');
   const snapshot = JSON.parse(readFileSync(new URL('setup.snapshot.json', GOLDEN_DIR), 'utf8'));
-  await importSnapshot(db, snapshot, { now: clock.now() });
-  const store = sqliteStore(db);
+  await importSnapshot(target, snapshot, { now: clock.now() });
   const mail: MailMessage[] = [];
   const mailer: Mailer = {
     async send(message) {
@@ -140,6 +141,11 @@ export function replayGolden(file: string, differences: Record<string, Differenc
   for (const name of Object.keys(differences)) {
     if (!names.has(name)) throw new Error(`difference for unknown exchange "${name}" in ${file}.json`);
   }
+  // Every transcript on SQLite and on PostgreSQL (issue 18): the same replay, one daemon per store.
+  eachStore((kind) => replayOn(kind, file, golden, differences));
+}
+
+function replayOn(kind: StoreKind, file: string, golden: GoldenFile, differences: Record<string, Difference>): void {
   describe(`golden ${file}.json: ${golden.description}`, () => {
     let ctx: Awaited<ReturnType<typeof goldenApp>>;
     const cookies = new Map<string, string>();
@@ -147,7 +153,7 @@ export function replayGolden(file: string, differences: Record<string, Differenc
     let lastUsedCookie: string | null = null;
 
     beforeAll(async () => {
-      ctx = await goldenApp(golden);
+      ctx = await goldenApp(golden, kind);
       for (const [key, [u, p]] of Object.entries(GOLDEN_USERS)) {
         const res = await ctx.app.inject({ method: 'POST', url: '/api/1.2/user/login', payload: { u, p } });
         if (res.statusCode !== 200) throw new Error(`golden user ${u} cannot log in: ${res.body}`);

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../daemon/app.js';
 import { bootstrap } from '../../daemon/store/bootstrap.js';
-import { openDatabase, type Db } from '../../daemon/store/db.js';
-import { sqliteStore, type Store } from '../../daemon/store/index.js';
+import type { Db } from '../../daemon/store/db.js';
+import type { Store } from '../../daemon/store/index.js';
+import type { PgPool } from '../../daemon/store-pg/pool.js';
 import { newMasterKey } from '../../daemon/vault/master-key.js';
 import { openVaultDatabase, sqliteKeyStore } from '../../daemon/vault/sqlite-keystore.js';
 import { Vault } from '../../daemon/vault/vault.js';
+import { openKindStore, type StoreKind } from './store-kinds.js';
 
 export const ADMIN_PASSWORD = 'Adm1nPassw0rd!';
 
@@ -25,7 +27,12 @@ export function testClock(start = Date.parse('2026-11-21T12:00:00Z')) {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** Which database is behind the store (issue 18: suites run on both). */
+  kind: StoreKind;
+  /** The SQLite handle; reading it on PostgreSQL throws (use `store`, or `pool` for raw SQL). */
   db: Db;
+  /** The PostgreSQL pool (null on SQLite). */
+  pool: PgPool | null;
   store: Store;
   clock: ReturnType<typeof testClock>;
   /** The key store (in memory, under a random master key, unless the options gave one). */
@@ -38,22 +45,27 @@ export async function memoryVault(): Promise<Vault> {
   return Vault.open(sqliteKeyStore(openVaultDatabase(':memory:')), newMasterKey(), '');
 }
 
-/** A fresh daemon app over an in-memory database with the first-start records and `admin`. */
+/**
+ * A fresh daemon app over a new database with the first-start records and `admin`: SQLite in memory (or at
+ * `dbFile`), or a new PostgreSQL database on the test process's throw-away cluster (`storeKind: 'postgres'`).
+ */
 export async function makeApp(
-  options: Partial<BuildOptions> & { dbFile?: string; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: Partial<BuildOptions> & { dbFile?: string; storeKind?: StoreKind; beforeReady?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
-  const db = openDatabase(options.dbFile ?? ':memory:');
+  const { dbFile, storeKind, beforeReady, ...build } = options;
+  const opened = await openKindStore(storeKind ?? 'sqlite', dbFile);
+  const { store, db, pool } = opened;
   const clock = testClock();
-  await bootstrap(db, clock.now(), ADMIN_PASSWORD);
-  const store = sqliteStore(db);
-  const vault = options.vault ?? (await memoryVault());
-  const { beforeReady, ...buildOptions } = options;
-  const app = await buildApp({ store, clock: clock.now, ...buildOptions, vault });
+  await bootstrap(db ?? store, clock.now(), ADMIN_PASSWORD);
+  const vault = build.vault ?? (await memoryVault());
+  const app = await buildApp({ store, clock: clock.now, ...build, vault });
   beforeReady?.(app);
   await app.ready();
   return {
     app,
-    db,
+    kind: opened.kind,
+    db: db ?? noSqliteHandle(),
+    pool,
     store,
     clock,
     vault,
@@ -63,6 +75,16 @@ export async function makeApp(
       await vault.close();
     },
   };
+}
+
+/** Stands in for the SQLite handle of an app on PostgreSQL: any use of it fails, naming why. */
+function noSqliteHandle(): Db {
+  return new Proxy({} as Db, {
+    get(_target, prop) {
+      if (prop === 'then') return undefined;
+      throw new Error(`this test app runs on PostgreSQL: it has no SQLite handle (db.${String(prop)})`);
+    },
+  });
 }
 
 /** Logs in through the API and answers the `mojolicious=...` cookie pair. */

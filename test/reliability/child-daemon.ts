@@ -7,6 +7,7 @@ import { Agent, request, type Dispatcher } from 'undici';
 import { importSnapshot } from '../../daemon/snapshot/import.js';
 import { bootstrap } from '../../daemon/store/bootstrap.js';
 import { openDatabase } from '../../daemon/store/db.js';
+import { openPgStore } from '../../daemon/store-pg/index.js';
 import { dataFiles } from '../../src/paths.js';
 import { GOLDEN_SNAPSHOT, PASSWORDS } from '../security/fixture.js';
 
@@ -16,13 +17,28 @@ export const DAEMON_MAIN = fileURLToPath(new URL('../../dist/daemon/main.js', im
 /** A temp directory for a test's files (the caller removes it). */
 export const tempRoot = (name: string) => mkdtempSync(join(tmpdir(), `cdnctl-${name}-`));
 
-/** Creates a data dir with the first-start records and the golden setup snapshot, as a user's import would. */
-export async function prepareDataDir(dataDir: string): Promise<void> {
+/**
+ * Creates a data dir with the first-start records and the golden setup snapshot, as a user's import would; with
+ * `databaseUrl` (issue 18) the records go to that PostgreSQL database, through the Store, and the data dir keeps
+ * only the daemon's own files.
+ */
+export async function prepareDataDir(dataDir: string, databaseUrl?: string): Promise<void> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const snapshot = JSON.parse(readFileSync(GOLDEN_SNAPSHOT, 'utf8'));
+  if (databaseUrl) {
+    const { store } = await openPgStore(databaseUrl);
+    try {
+      await bootstrap(store, Date.now(), PASSWORDS.admin);
+      await importSnapshot(store, snapshot);
+    } finally {
+      await store.close();
+    }
+    return;
+  }
   const db = openDatabase(dataFiles(dataDir).database);
   try {
     await bootstrap(db, Date.now(), PASSWORDS.admin);
-    await importSnapshot(db, JSON.parse(readFileSync(GOLDEN_SNAPSHOT, 'utf8')));
+    await importSnapshot(db, snapshot);
   } finally {
     db.close();
   }

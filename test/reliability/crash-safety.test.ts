@@ -3,8 +3,10 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Agent } from 'undici';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataFiles } from '../../src/paths.js';
+import { eachStore, freshDatabaseUrl, type StoreKind } from '../helpers/store-kinds.js';
 import { PASSWORDS } from '../security/fixture.js';
 import { call, loginOver, prepareDataDir, startChildDaemon, tempRoot, type ChildDaemon } from './child-daemon.js';
 
@@ -14,7 +16,12 @@ import { call, loginOver, prepareDataDir, startChildDaemon, tempRoot, type Child
  * After every kill the database passes `PRAGMA integrity_check` and holds every write that was answered 200.
  */
 
-const CYCLES = 20;
+/**
+ * Kills per store: 20 on SQLite, whose file the daemon itself writes (a torn write is its own to survive); 10 on
+ * PostgreSQL, where the daemon is a client and the server (never killed) keeps the data: the cycles check commits
+ * and abandoned transactions, and each costs a daemon start with a pool and a migration check.
+ */
+const CYCLES_OF = { sqlite: 20, postgres: 10 } as const;
 const WRITERS = 6;
 /** Bounds of one cycle: the kill comes after this many acknowledged writes (random), or at the deadline. */
 const MAX_ACKS = 40;
@@ -22,17 +29,9 @@ const CYCLE_DEADLINE_MS = 20_000;
 
 let root: string;
 let dataDir: string;
+/** The PostgreSQL database of the block running on PostgreSQL (null on SQLite). */
+let databaseUrl: string | null = null;
 let daemon: ChildDaemon | null = null;
-
-beforeAll(async () => {
-  root = tempRoot('crash');
-  dataDir = join(root, 'data');
-  await prepareDataDir(dataDir);
-});
-afterAll(async () => {
-  await daemon?.kill();
-  rmSync(root, { recursive: true, force: true });
-});
 
 interface Acknowledged {
   origins: Set<number>;
@@ -90,58 +89,119 @@ async function loadUntilKilled(running: ChildDaemon, cookie: string, dsId: numbe
   return { refused, acksThisCycle, cutOff };
 }
 
+/** The ids of acknowledged writes the database does not hold. */
+function missing(acked: Acknowledged, origins: Set<number>, jobs: Set<number>) {
+  return {
+    lostOrigins: [...acked.origins].filter((id) => !origins.has(id)),
+    lostJobs: [...acked.jobs].filter((id) => !jobs.has(id)),
+  };
+}
+
 /** Opens the database as the crash left it (SQLite recovers the WAL on open) and checks it. */
-function inspect(acked: Acknowledged) {
+async function inspect(acked: Acknowledged) {
+  if (databaseUrl) return inspectPg(databaseUrl, acked);
   const db = new Database(dataFiles(dataDir).database, { readonly: false });
   try {
     const integrity = db.pragma('integrity_check', { simple: true });
     const origins = new Set(db.prepare('SELECT id FROM origins').pluck().all() as number[]);
     const jobs = new Set(db.prepare('SELECT id FROM jobs').pluck().all() as number[]);
-    return {
-      integrity,
-      lostOrigins: [...acked.origins].filter((id) => !origins.has(id)),
-      lostJobs: [...acked.jobs].filter((id) => !jobs.has(id)),
-    };
+    return { integrity, ...missing(acked, origins, jobs) };
   } finally {
     db.close();
   }
 }
 
-describe('SIGKILL under a write load', () => {
-  it(`loses no acknowledged write and never corrupts the database, ${CYCLES} kills in a row`, { timeout: 300_000 }, async () => {
-    const acked: Acknowledged = { origins: new Set(), jobs: new Set() };
-    const setup = new Agent();
-    let cookie = '';
-    let dsId = 0;
-    let inFlightAtKills = 0;
-    for (let cycle = 0; cycle < CYCLES; cycle++) {
-      daemon = await startChildDaemon(dataDir, { serve: { logger: false } });
-      if (cycle === 0) {
-        // Sessions live in the database: one login serves every restart.
-        cookie = await loginOver(setup, daemon.url, 'admin', PASSWORDS.admin);
-        dsId = Number((await call(setup, `${daemon.url}/api/1.3/deliveryservices?xmlId=ds1`, { cookie })).json().response[0].id);
-      }
-      const killAfter = randomInt(1, MAX_ACKS + 1);
-      const { refused, acksThisCycle, cutOff } = await loadUntilKilled(daemon, cookie, dsId, cycle, killAfter, acked);
-      const exit = await daemon.exited;
-      daemon = null;
-      inFlightAtKills += cutOff;
-      expect(exit.signal, `cycle ${cycle}: the daemon should have died of SIGKILL`).toBe('SIGKILL');
-      expect(refused, `cycle ${cycle}: writes refused before the kill`).toEqual([]);
-      expect(acksThisCycle, `cycle ${cycle}`).toBeGreaterThanOrEqual(Math.min(killAfter, 1));
-      const found = inspect(acked);
-      expect(found.integrity, `cycle ${cycle}: integrity_check`).toBe('ok');
-      expect(found.lostOrigins, `cycle ${cycle}: acknowledged origins missing`).toEqual([]);
-      expect(found.lostJobs, `cycle ${cycle}: acknowledged jobs missing`).toEqual([]);
+/**
+ * On PostgreSQL the daemon is only a client: the server outlives it and never sees a torn write. What must hold is
+ * that every acknowledged write was committed, and that no transaction the killed daemon had open is left holding
+ * locks (the server ends a dead client's session and rolls its transaction back).
+ */
+async function inspectPg(url: string, acked: Acknowledged) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const ids = async (table: 'origins' | 'jobs') => new Set((await client.query<{ id: number }>(`SELECT id FROM ${table}`)).rows.map((r) => r.id));
+    const openTransactions = async () =>
+      Number(
+        (
+          await client.query<{ n: number }>(
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL",
+          )
+        ).rows[0].n,
+      );
+    // The server learns of the dead client when its socket closes: give it a moment.
+    let open = await openTransactions();
+    for (let i = 0; i < 50 && open > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      open = await openTransactions();
     }
-    // The last restart serves what every cycle wrote, through the API.
-    daemon = await startChildDaemon(dataDir, { serve: { logger: false } });
-    const origins = (await call(setup, `${daemon.url}/api/1.3/origins`, { cookie })).json().response as { id: number }[];
-    const served = new Set(origins.map((o) => o.id));
-    expect([...acked.origins].filter((id) => !served.has(id))).toEqual([]);
-    expect(acked.origins.size + acked.jobs.size).toBeGreaterThanOrEqual(CYCLES);
-    // The kills really came mid-load: writes were in flight when the process died.
-    expect(inFlightAtKills).toBeGreaterThan(0);
-    await setup.close();
+    const integrity = open === 0 ? 'ok' : `${open} transactions of the killed daemon still open`;
+    return { integrity, ...missing(acked, await ids('origins'), await ids('jobs')) };
+  } finally {
+    await client.end();
+  }
+}
+
+// The same kills on SQLite (the daemon's own file) and on PostgreSQL (issue 18: the daemon is a client of it).
+eachStore((kind) => {
+  beforeAll(async () => {
+    root = tempRoot('crash');
+    dataDir = join(root, 'data');
+    databaseUrl = kind === 'postgres' ? await freshDatabaseUrl('crash') : null;
+    await prepareDataDir(dataDir, databaseUrl ?? undefined);
   });
+  afterAll(async () => {
+    await daemon?.kill();
+    daemon = null;
+    rmSync(root, { recursive: true, force: true });
+  });
+  crashSuite(kind);
 });
+
+function crashSuite(kind: StoreKind): void {
+  const CYCLES = CYCLES_OF[kind];
+  describe('SIGKILL under a write load', () => {
+    it(`loses no acknowledged write and never corrupts the database, ${CYCLES} kills in a row`, { timeout: 300_000 }, async () => {
+      const acked: Acknowledged = { origins: new Set(), jobs: new Set() };
+      const setup = new Agent();
+      let cookie = '';
+      let dsId = 0;
+      let inFlightAtKills = 0;
+      for (let cycle = 0; cycle < CYCLES; cycle++) {
+        daemon = await startChildDaemon(dataDir, daemonOptions());
+        if (cycle === 0) {
+          // Sessions live in the database: one login serves every restart.
+          cookie = await loginOver(setup, daemon.url, 'admin', PASSWORDS.admin);
+          dsId = Number((await call(setup, `${daemon.url}/api/1.3/deliveryservices?xmlId=ds1`, { cookie })).json().response[0].id);
+        }
+        const killAfter = randomInt(1, MAX_ACKS + 1);
+        const { refused, acksThisCycle, cutOff } = await loadUntilKilled(daemon, cookie, dsId, cycle, killAfter, acked);
+        const exit = await daemon.exited;
+        daemon = null;
+        inFlightAtKills += cutOff;
+        expect(exit.signal, `cycle ${cycle}: the daemon should have died of SIGKILL`).toBe('SIGKILL');
+        expect(refused, `cycle ${cycle}: writes refused before the kill`).toEqual([]);
+        expect(acksThisCycle, `cycle ${cycle}`).toBeGreaterThanOrEqual(Math.min(killAfter, 1));
+        const found = await inspect(acked);
+        expect(found.integrity, `cycle ${cycle}: integrity_check`).toBe('ok');
+        expect(found.lostOrigins, `cycle ${cycle}: acknowledged origins missing`).toEqual([]);
+        expect(found.lostJobs, `cycle ${cycle}: acknowledged jobs missing`).toEqual([]);
+      }
+      // The last restart serves what every cycle wrote, through the API.
+      daemon = await startChildDaemon(dataDir, daemonOptions());
+      const origins = (await call(setup, `${daemon.url}/api/1.3/origins`, { cookie })).json().response as { id: number }[];
+      const served = new Set(origins.map((o) => o.id));
+      expect([...acked.origins].filter((id) => !served.has(id))).toEqual([]);
+      expect(acked.origins.size + acked.jobs.size).toBeGreaterThanOrEqual(CYCLES);
+      // The kills really came mid-load: writes were in flight when the process died.
+      expect(inFlightAtKills).toBeGreaterThan(0);
+      await setup.close();
+    });
+  });
+}
+
+/**
+ * The daemon's options: its data dir's SQLite file, or the block's PostgreSQL database (in the environment, as
+ * `cdnctl daemon start --database` hands it over).
+ */
+const daemonOptions = () => ({ serve: { logger: false }, env: databaseUrl ? { CDNCTL_DATABASE_URL: databaseUrl } : {} });

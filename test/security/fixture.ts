@@ -19,6 +19,8 @@ import { openDatabase, type Db } from '../../daemon/store/db.js';
 import { sqliteStore } from '../../daemon/store/index.js';
 import { fieldsOf, type UserFields } from '../../daemon/store/users.js';
 import { makeApp, type TestApp } from '../helpers/app.js';
+import type { StoreKind } from '../helpers/store-kinds.js';
+import { databaseChecksumPg } from './checksum-pg.js';
 
 export const GOLDEN_SNAPSHOT = new URL('../fixtures/golden/setup.snapshot.json', import.meta.url);
 /** cdn1's caches (issue 15): a MID group over two EDGE groups, EDGEs of ds1/ds2 and of ds3 alone. */
@@ -170,19 +172,22 @@ const userFields = (username: string, roleId: number, tenantId: number, hash: st
  * In memory unless `dbFile` names a database file.
  */
 export async function goldenApp(
-  options: { dbFile?: string; config?: Partial<DaemonConfig>; beforeReady?: (app: FastifyInstance) => void } & Pick<BuildOptions, 'logger' | 'vault'> = {},
+  options: { dbFile?: string; config?: Partial<DaemonConfig>; storeKind?: StoreKind; beforeReady?: (app: FastifyInstance) => void } & Pick<BuildOptions, 'logger' | 'vault'> = {},
 ): Promise<GoldenApp> {
   const outbox = mkdtempSync(join(tmpdir(), 'cdnctl-sec-outbox-'));
   const t = await makeApp({
     mailer: outboxMailer(outbox),
     dbFile: options.dbFile,
+    storeKind: options.storeKind,
     logger: options.logger,
     vault: options.vault,
     beforeReady: options.beforeReady,
     ...(options.config ? { config: options.config as DaemonConfig } : {}),
   });
-  await importSnapshot(t.db, JSON.parse(readFileSync(GOLDEN_SNAPSHOT, 'utf8')), { now: t.clock.now() });
-  await importSnapshot(t.db, JSON.parse(readFileSync(CACHES_SNAPSHOT, 'utf8')), { now: t.clock.now() });
+  // Through the Store on PostgreSQL (issue 18); on SQLite the handle, as before.
+  const target = t.kind === 'sqlite' ? t.db : t.store;
+  await importSnapshot(target, JSON.parse(readFileSync(GOLDEN_SNAPSHOT, 'utf8')), { now: t.clock.now() });
+  await importSnapshot(target, JSON.parse(readFileSync(CACHES_SNAPSHOT, 'utf8')), { now: t.clock.now() });
   const now = t.clock.now();
   const tenants = await t.store.tenants.list();
   const tenantId = (name: string) => {
@@ -280,7 +285,7 @@ export async function goldenApp(
       if (!user) throw new Error(`user ${username} missing`);
       await t.store.users.update(user.id, { ...fieldsOf(user), roleId }, t.clock.now());
     },
-    checksum: () => databaseChecksum(t.db),
+    checksum: () => (t.pool ? databaseChecksumPg(t.store, t.pool) : databaseChecksum(t.db)),
     async close() {
       await t.close();
       rmSync(outbox, { recursive: true, force: true });

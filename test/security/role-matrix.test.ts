@@ -14,6 +14,7 @@ import {
   type Caller,
   type GoldenApp,
 } from './fixture.js';
+import { eachStore } from '../helpers/store-kinds.js';
 
 /**
  * Every route of the route table × every caller, generated: the expected status follows from the route's `auth`
@@ -62,13 +63,8 @@ const WRITES_WITHOUT_BODY: Record<string, string> = {
   'POST /deliveryservices/xmlId/:xmlId/urlkeys/generate': 'generates new URL-signing keys, logged in the change log',
 };
 
+/** The app of the store kind whose block is running (the blocks run one after the other). */
 let t: GoldenApp;
-beforeAll(async () => {
-  t = await goldenApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 /** One request as `caller`, each with a session of its own (so a logout or password change ends only that one). */
 async function requestAs(caller: Caller, method: RouteDef['method'], url: string): Promise<LightMyRequestResponse> {
@@ -80,76 +76,86 @@ async function requestAs(caller: Caller, method: RouteDef['method'], url: string
 
 const bodyOf = (res: LightMyRequestResponse) => `${res.statusCode} ${res.body.slice(0, 200)}`;
 
-describe('role matrix: every route × every caller, from the route table', () => {
-  it('finds the routes of every module in the route table', () => {
-    expect(ROUTES.length).toBeGreaterThan(30);
-    const names = ROUTES.map(routeName);
-    expect(new Set(names).size, 'a route is registered twice').toBe(names.length);
-    expect(Object.keys(WRITES_WITHOUT_BODY).filter((name) => !names.includes(name)), 'stale WRITES_WITHOUT_BODY').toEqual([]);
+// Every case on SQLite and on PostgreSQL (issue 18): the same body, one app per store.
+eachStore((kind) => {
+  beforeAll(async () => {
+    t = await goldenApp({ storeKind: kind });
+  });
+  afterAll(async () => {
+    await t?.close();
   });
 
-  for (const route of ROUTES) {
-    const versions = VERSIONS.filter((v) => atLeast(v, route.since));
-    it(`${routeName(route)} (since ${route.since}, auth ${route.auth}) answers each caller by its privilege at ${versions.join(', ')}`, async () => {
-      const writes = routeName(route) in WRITES_WITHOUT_BODY;
-      const before = await t.checksum();
-      for (const version of versions) {
-        for (const url of urlsOf(route)) {
-          const path = `/api/${version}${fillPath(route, url, t.ids)}`;
-          const answers = new Map<Caller, LightMyRequestResponse>();
-          for (const caller of Object.keys(CALLERS) as Caller[]) {
-            const expected = expectationFor(route, caller);
-            const refusedBefore = writes && typeof expected === 'object' ? await t.checksum() : null;
-            const res = await requestAs(caller, route.method, path);
-            answers.set(caller, res);
-            const where = `${route.method} ${path} as ${caller}: ${bodyOf(res)}`;
-            if (refusedBefore !== null) expect(await t.checksum(), `${where}: a refused request changed stored records`).toBe(refusedBefore);
-            expect(res.statusCode, where).toBeLessThan(500);
-            if (typeof expected === 'object') {
-              expect(res.statusCode, where).toBe(expected.status);
-              expect(alertsOf(res), where).toEqual([{ text: expected.text, level: 'error' }]);
-            } else if (expected === 'allowed') {
-              expect([401, 403], where).not.toContain(res.statusCode);
-              if (res.statusCode >= 400) expectErrorEnvelope(res);
+  describe('role matrix: every route × every caller, from the route table', () => {
+    it('finds the routes of every module in the route table', () => {
+      expect(ROUTES.length).toBeGreaterThan(30);
+      const names = ROUTES.map(routeName);
+      expect(new Set(names).size, 'a route is registered twice').toBe(names.length);
+      expect(Object.keys(WRITES_WITHOUT_BODY).filter((name) => !names.includes(name)), 'stale WRITES_WITHOUT_BODY').toEqual([]);
+    });
+
+    for (const route of ROUTES) {
+      const versions = VERSIONS.filter((v) => atLeast(v, route.since));
+      it(`${routeName(route)} (since ${route.since}, auth ${route.auth}) answers each caller by its privilege at ${versions.join(', ')}`, async () => {
+        const writes = routeName(route) in WRITES_WITHOUT_BODY;
+        const before = await t.checksum();
+        for (const version of versions) {
+          for (const url of urlsOf(route)) {
+            const path = `/api/${version}${fillPath(route, url, t.ids)}`;
+            const answers = new Map<Caller, LightMyRequestResponse>();
+            for (const caller of Object.keys(CALLERS) as Caller[]) {
+              const expected = expectationFor(route, caller);
+              const refusedBefore = writes && typeof expected === 'object' ? await t.checksum() : null;
+              const res = await requestAs(caller, route.method, path);
+              answers.set(caller, res);
+              const where = `${route.method} ${path} as ${caller}: ${bodyOf(res)}`;
+              if (refusedBefore !== null) expect(await t.checksum(), `${where}: a refused request changed stored records`).toBe(refusedBefore);
+              expect(res.statusCode, where).toBeLessThan(500);
+              if (typeof expected === 'object') {
+                expect(res.statusCode, where).toBe(expected.status);
+                expect(alertsOf(res), where).toEqual([{ text: expected.text, level: 'error' }]);
+              } else if (expected === 'allowed') {
+                expect([401, 403], where).not.toContain(res.statusCode);
+                if (res.statusCode >= 400) expectErrorEnvelope(res);
+              }
             }
-          }
-          if (route.auth === 'none') {
-            // A route without a session requirement answers everyone alike: a cookie changes nothing.
-            const reference = answers.get('no session')!;
-            for (const [caller, res] of answers) {
-              expect(`${res.statusCode} ${res.body}`, `${route.method} ${path} as ${caller}`).toBe(`${reference.statusCode} ${reference.body}`);
+            if (route.auth === 'none') {
+              // A route without a session requirement answers everyone alike: a cookie changes nothing.
+              const reference = answers.get('no session')!;
+              for (const [caller, res] of answers) {
+                expect(`${res.statusCode} ${res.body}`, `${route.method} ${path} as ${caller}`).toBe(`${reference.statusCode} ${reference.body}`);
+              }
             }
           }
         }
-      }
-      if (!writes) expect(await t.checksum(), `${routeName(route)}: the matrix requests changed stored records`).toBe(before);
-    });
-  }
-});
-
-describe('disallowed users', () => {
-  it('cannot log in, with the same answer as a wrong password', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/1.3/user/login', payload: { u: 'blocked_user', p: PASSWORDS.blocked_user } });
-    expect(res.statusCode).toBe(401);
-    expect(alertsOf(res)).toEqual([{ text: 'Invalid username or password.', level: 'error' }]);
-    expect(res.headers['set-cookie']).toBeUndefined();
+        if (!writes) expect(await t.checksum(), `${routeName(route)}: the matrix requests changed stored records`).toBe(before);
+      });
+    }
   });
 
-  it('lose their old session the moment their role becomes disallowed, and get it back only with a permitted role', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/1.3/user/login', payload: { u: 'portal_user', p: PASSWORDS.portal_user } });
-    expect(login.statusCode).toBe(200);
-    const cookie = String(login.headers['set-cookie']).split(';')[0];
-    const current = () => t.app.inject({ method: 'GET', url: '/api/1.3/user/current', headers: { cookie } });
-    expect((await current()).statusCode).toBe(200);
-    await t.setRole('portal_user', ROLES.disallowed.id);
-    try {
-      const res = await current();
+  describe('disallowed users', () => {
+    it('cannot log in, with the same answer as a wrong password', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/1.3/user/login', payload: { u: 'blocked_user', p: PASSWORDS.blocked_user } });
       expect(res.statusCode).toBe(401);
-      expect(alertsOf(res)).toEqual([{ text: UNAUTHORIZED, level: 'error' }]);
-      const logout = await t.app.inject({ method: 'POST', url: '/api/1.3/user/logout', headers: { cookie } });
-      expect(logout.statusCode).toBe(401);
-    } finally {
-      await t.setRole('portal_user', ROLES.portal.id);
-    }
+      expect(alertsOf(res)).toEqual([{ text: 'Invalid username or password.', level: 'error' }]);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    });
+
+    it('lose their old session the moment their role becomes disallowed, and get it back only with a permitted role', async () => {
+      const login = await t.app.inject({ method: 'POST', url: '/api/1.3/user/login', payload: { u: 'portal_user', p: PASSWORDS.portal_user } });
+      expect(login.statusCode).toBe(200);
+      const cookie = String(login.headers['set-cookie']).split(';')[0];
+      const current = () => t.app.inject({ method: 'GET', url: '/api/1.3/user/current', headers: { cookie } });
+      expect((await current()).statusCode).toBe(200);
+      await t.setRole('portal_user', ROLES.disallowed.id);
+      try {
+        const res = await current();
+        expect(res.statusCode).toBe(401);
+        expect(alertsOf(res)).toEqual([{ text: UNAUTHORIZED, level: 'error' }]);
+        const logout = await t.app.inject({ method: 'POST', url: '/api/1.3/user/logout', headers: { cookie } });
+        expect(logout.statusCode).toBe(401);
+      } finally {
+        await t.setRole('portal_user', ROLES.portal.id);
+      }
+    });
   });
 });
