@@ -20,7 +20,7 @@ export async function appendChange(client: PgClient | PgPool, entry: ChangeEntry
     byId ? null : (entry.user as { name: string }).name,
     entry.ticketNum ?? null,
     [...new Set(entry.tenants ?? [])],
-    entry.at ?? Date.now(),
+    entry.at,
   );
 }
 

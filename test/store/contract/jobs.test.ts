@@ -101,7 +101,7 @@ describeEachStore('jobs store', (kind) => {
 
     it('insertPurge stores a PURGE job, raises reval_pending on its CDN\'s caches in service, logs the change', async () => {
       const log = await h.store.dataVersion(['log']);
-      const job = await h.store.jobs.insertPurge(purge(), { message: 'purge', user: 2, tenants: [2] });
+      const job = await h.store.jobs.insertPurge(purge(), { message: 'purge', user: 2, tenants: [2], at: T0 + HOUR });
       expect(job).toEqual({
         id: 3, keyword: 'PURGE', assetUrl: 'http://origin.acme.test/new/.*', assetType: 'file', status: 'PENDING',
         ttlHours: 12, startTime: T0 + 2 * HOUR, enteredTime: T0 + HOUR, userId: 2, username: 'ops',
