@@ -40,7 +40,7 @@ describe('the caches group with several daemons on one PostgreSQL', () => {
       const purges = Array.from({ length: 60 }, (_, i) =>
         d.stores[i % 3]!.jobs.insertPurge(
           { assetUrl: `http://origin.acme.test/p${i}/.*`, ttlHours: 1, startTime: T0, enteredTime: T0 + i, userId: 2, deliveryServiceId: 1 + (i % 2) },
-          { message: `purge ${i}`, user: 2, tenants: [2] },
+          { message: `purge ${i}`, user: 2, tenants: [2], at: T0 + i },
         ),
       );
       const jobs = await Promise.all(purges);
