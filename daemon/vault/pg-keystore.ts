@@ -3,26 +3,7 @@ import { statement } from '../store-pg/statement.js';
 import { inTransaction } from '../store-pg/transaction.js';
 import type { KeyFilter, KeyStore, SealedRecord } from './keystore.js';
 import type { SecretAddress } from './seal.js';
-
-interface Row {
-  kind: SealedRecord['kind'];
-  owner: string;
-  version: number;
-  sealed: Buffer;
-  summary: string;
-  changed_by: string;
-  changed_at: number;
-}
-
-const toRecord = (row: Row): SealedRecord => ({
-  kind: row.kind,
-  owner: row.owner,
-  version: row.version,
-  sealed: row.sealed,
-  summary: row.summary,
-  changedBy: row.changed_by,
-  changedAt: row.changed_at,
-});
+import { toRecord, type SecretRow as Row } from './sqlite-keystore.js';
 
 const COLUMNS = 'kind, owner, version, sealed, summary, changed_by, changed_at';
 type PutParams = [string, string, number, Buffer, string, string, number];

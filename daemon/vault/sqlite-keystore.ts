@@ -5,7 +5,8 @@ import type { KeyFilter, KeyStore, RecordInfo, SealedRecord } from './keystore.j
 import { vaultMigrations } from './migrations.js';
 import type { SecretAddress, SecretKind } from './seal.js';
 
-interface Row {
+/** A key-store row, as both stores' `secret` tables hold it. */
+export interface SecretRow {
   kind: SecretKind;
   owner: string;
   version: number;
@@ -15,7 +16,7 @@ interface Row {
   changed_at: number;
 }
 
-const toRecord = (row: Row): SealedRecord => ({
+export const toRecord = (row: SecretRow): SealedRecord => ({
   kind: row.kind,
   owner: row.owner,
   version: row.version,
@@ -92,12 +93,12 @@ function prepareVaultDatabase(db: Database.Database, file: string): Database.Dat
 /** The SQLite key store over an open vault database; a disk fault on a write is a 503, as for the database. */
 export function sqliteKeyStore(db: Database.Database): KeyStore {
   const columns = 'kind, owner, version, sealed, summary, changed_by, changed_at';
-  const get = db.prepare<[string, string, number], Row>(`SELECT ${columns} FROM secret WHERE kind = ? AND owner = ? AND version = ?`);
-  const latest = db.prepare<[string, string], Row>(`SELECT ${columns} FROM secret WHERE kind = ? AND owner = ? ORDER BY version DESC LIMIT 1`);
-  const list = db.prepare<[{ kind: string | null; owner: string | null }], Row>(
+  const get = db.prepare<[string, string, number], SecretRow>(`SELECT ${columns} FROM secret WHERE kind = ? AND owner = ? AND version = ?`);
+  const latest = db.prepare<[string, string], SecretRow>(`SELECT ${columns} FROM secret WHERE kind = ? AND owner = ? ORDER BY version DESC LIMIT 1`);
+  const list = db.prepare<[{ kind: string | null; owner: string | null }], SecretRow>(
     `SELECT ${columns} FROM secret WHERE (@kind IS NULL OR kind = @kind) AND (@owner IS NULL OR owner = @owner) ORDER BY owner, kind, version`,
   );
-  const all = db.prepare<[], Row>(`SELECT ${columns} FROM secret ORDER BY kind, owner, version`);
+  const all = db.prepare<[], SecretRow>(`SELECT ${columns} FROM secret ORDER BY kind, owner, version`);
   const put = db.prepare(
     `INSERT OR REPLACE INTO secret (${columns}) VALUES (@kind, @owner, @version, @sealed, @summary, @changedBy, @changedAt)`,
   );
