@@ -4,7 +4,10 @@ import { defaultConfig, type DaemonConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { AccessLogController } from './http/access-log.js';
 import { authenticate } from './http/authenticate.js';
-import { registerCors } from './http/cors.js';
+import type { IncomingMessage } from 'node:http';
+import { apiServerFactory, type FrontHandler } from './http/api-server.js';
+import { corsAllowlist, corsHeaders, registerCors } from './http/cors.js';
+import { FastHits, type HitRoute } from './http/fast-hits.js';
 import { lazySerializers, lazyValidators } from './http/lazy-schemas.js';
 import { DEFAULT_CACHE_BYTES, ResponseCache, abandonComputation, answerFromCache, keepResponse } from './http/response-cache.js';
 import { visibleTenants } from './http/tenancy.js';
@@ -19,6 +22,7 @@ import type { Vault } from './vault/vault.js';
 import { VERSIONS, atLeast, isServedVersion, type ApiVersion } from './versions.js';
 
 export const BODY_LIMIT = 1024 * 1024;
+const HSTS = 'max-age=31536000';
 
 export interface BuildOptions {
   store: Store;
@@ -59,6 +63,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const serverOptions = { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 1000 };
   const extra = options.fastify ?? {};
   const https = extra.https as Record<string, unknown> | undefined;
+  let front: FrontHandler | null = null;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -74,6 +79,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     ...extra,
     ...(https ? { https: { ...https, ...serverOptions } } : { http: serverOptions }),
+    // Fastify's own server, but cache hits are answered before Fastify sees them (fast-hits.ts).
+    serverFactory: apiServerFactory(serverOptions, https ? { ...https } : undefined, () => front),
   } as FastifyServerOptions);
 
   // Beyond maxConnections open connections, Node closes new ones at once: a flood of idle sockets cannot
@@ -81,7 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.server.maxConnections = config.maxConnections;
   if (config.tls) {
     app.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('strict-transport-security', 'max-age=31536000');
+      reply.header('strict-transport-security', HSTS);
       return payload;
     });
   }
@@ -103,9 +110,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     resetMailQueue(ctx, (err) => app.log.error({ err }, 'password reset mail failed')).kick();
   });
 
-  refuseWhileClosing(app);
+  const isClosing = refuseWhileClosing(app);
   registerJsonParser(app);
   registerCors(app, config.cors.origins);
+  const hits = new FastHits({ ctx, cache, log: () => app.log, closing: isClosing, appHeaders: appWideHeaders(config) });
+  front = (req, res, next) => hits.handle(req, res, next);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
@@ -121,7 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   for (const version of VERSIONS) {
     await app.register(
       async (scope) => {
-        for (const route of routes) if (atLeast(version, route.since)) addRoute(scope, route, version, ctx, cache);
+        for (const route of routes) if (atLeast(version, route.since)) addRoute(scope, route, version, ctx, cache, hits);
       },
       { prefix: `/api/${version}` },
     );
@@ -133,9 +142,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
 const stringify = (data: unknown) => JSON.stringify(data);
 
-function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, ctx: AppContext, cache: ResponseCache): void {
+function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, ctx: AppContext, cache: ResponseCache, hits: FastHits): void {
   const cached = route.cache !== undefined && route.cache !== false && route.method === 'GET' && route.auth !== 'none';
   const tables = Array.isArray(route.cache) ? route.cache : null;
+  const hitRoute: HitRoute | null =
+    cached && route.auth !== 'none' ? { apiVersion: version, auth: route.auth, alsoLevels: route.alsoLevels ?? [], tables } : null;
   const urls = [route.url];
   if (route.jsonSuffix ?? route.method === 'GET') urls.push(`${route.url}.json`);
   for (const url of urls) {
@@ -150,6 +161,7 @@ function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, 
         if (route.auth === 'none') return;
         const principal = await authenticate(request, route.auth, ctx, route.alsoLevels);
         request.principal = principal;
+        if (hitRoute && request.method === 'GET') hits.learn(request.url, hitRoute);
         // The session and privilege were checked just now; the cache key holds the tenants this caller sees.
         if (cached && (await answerFromCache(cache, request, reply, principal, () => visibleTenants(ctx, principal), tables))) {
           return reply;
@@ -200,7 +212,7 @@ function registerJsonParser(app: FastifyInstance): void {
  * connection are refused with a 503 alert, before authentication or any work. Every answer sent from then on
  * says `Connection: close`: a keep-alive client would otherwise hold the daemon open until its idle timeout.
  */
-function refuseWhileClosing(app: FastifyInstance): void {
+function refuseWhileClosing(app: FastifyInstance): () => boolean {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -213,4 +225,13 @@ function refuseWhileClosing(app: FastifyInstance): void {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
+  return () => closing;
+}
+
+/** The headers app-wide hooks give every API answer (CORS and HSTS), for requests answered before Fastify. */
+function appWideHeaders(config: DaemonConfig): (req: IncomingMessage) => Readonly<Record<string, string>> {
+  const hsts: Record<string, string> = config.tls ? { 'strict-transport-security': HSTS } : {};
+  if (config.cors.origins.length === 0) return () => hsts;
+  const allowlist = corsAllowlist(config.cors.origins);
+  return (req) => ({ ...corsHeaders(allowlist, req.headers.origin), ...hsts });
 }

@@ -36,6 +36,8 @@ async function bookkeeping(write: () => Promise<void>): Promise<void> {
   }
 }
 
+type AuthDeps = { store: Store; clock: () => number; config: DaemonConfig };
+
 /**
  * Resolves the session cookie to a principal, or throws 401; then checks the route's privilege level (403):
  * `required` or more, or exactly one of `alsoLevels` (the ORT role's 11 on the cache configuration routes).
@@ -43,10 +45,28 @@ async function bookkeeping(write: () => Promise<void>): Promise<void> {
 export async function authenticate(
   request: FastifyRequest,
   required: number,
-  deps: { store: Store; clock: () => number; config: DaemonConfig },
+  deps: AuthDeps,
   alsoLevels: readonly number[] = [],
 ): Promise<Principal> {
-  const cookie = readCookie(request.headers.cookie, SESSION_COOKIE);
+  const principal = await sessionPrincipal(request.headers.cookie, deps);
+  if (!mayEnter(principal, required, alsoLevels)) {
+    request.principal = principal;
+    throw forbidden();
+  }
+  return principal;
+}
+
+/** True when `principal` has the privilege level `required` or more, or exactly one of `alsoLevels`. */
+export function mayEnter(principal: Principal, required: number, alsoLevels: readonly number[] = []): boolean {
+  return principal.privLevel >= required || alsoLevels.includes(principal.privLevel);
+}
+
+/**
+ * The caller named by the session cookie in a Cookie header, or 401: no cookie, no such session, an expired one
+ * (dropped), or a user whose role has no privilege. A live session's idle deadline moves forward.
+ */
+export async function sessionPrincipal(cookieHeader: string | undefined, deps: AuthDeps): Promise<Principal> {
+  const cookie = readCookie(cookieHeader, SESSION_COOKIE);
   if (!cookie || cookie.length > 256) throw unauthorized();
   const idHash = sessionHash(cookie);
   const session = await deps.store.sessions.find(idHash);
@@ -59,7 +79,7 @@ export async function authenticate(
   if (session.privLevel <= 0) throw unauthorized();
   const idle = Math.min(now + deps.config.sessionIdleMs, session.expiresAt);
   if (idle - session.idleExpiresAt >= TOUCH_GRANULARITY_MS) await bookkeeping(() => deps.store.sessions.touch(idHash, idle));
-  const principal: Principal = {
+  return {
     userId: session.userId,
     username: session.username,
     roleId: session.roleId,
@@ -68,9 +88,4 @@ export async function authenticate(
     tenantId: session.tenantId,
     sessionHash: idHash,
   };
-  if (session.privLevel < required && !alsoLevels.includes(session.privLevel)) {
-    request.principal = principal;
-    throw forbidden();
-  }
-  return principal;
 }

@@ -40,6 +40,30 @@ declare module 'fastify' {
 /** Headers never stored with an answer: recomputed per response, or a sign it must not be shared. */
 const PER_RESPONSE_HEADERS = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
+/** Where an answer is filed in the cache: its key, and the data version it must have been computed under. */
+export interface CacheSlot {
+  key: string;
+  version: string;
+}
+
+/**
+ * The slot of an authenticated GET of `url` at `apiVersion` by `principal`: the key holds everything the answer
+ * depends on but the data (version, privilege level, the tenants the caller sees, path and query), the version
+ * is that of `tables` and of the tenant tree, read at once (reading it costs a query).
+ */
+export async function cacheSlot(
+  cache: ResponseCache,
+  apiVersion: string,
+  url: string,
+  principal: Principal,
+  visibleTenants: () => Promise<ReadonlySet<number>>,
+  tables: readonly string[] | null,
+): Promise<CacheSlot> {
+  const version = await cache.version(withTenants(tables));
+  const tenants = await cache.tenantKey(principal.tenantId, version, visibleTenants);
+  return { key: `${apiVersion}|${principal.privLevel}|${tenants}|${url}`, version };
+}
+
 /**
  * Answers an authenticated GET from the cache when it can (returns true: the reply is sent), else arms the
  * request so that `keepResponse` stores what the route answers. `tables`: what the answer is built from (null:
@@ -54,10 +78,7 @@ export async function answerFromCache(
   tables: readonly string[] | null,
 ): Promise<boolean> {
   if (request.method !== 'GET') return false;
-  // The version of the route's tables and of the tenant tree at once (reading it costs a query).
-  const version = await cache.version(withTenants(tables));
-  const tenants = await cache.tenantKey(principal.tenantId, version, visibleTenants);
-  const key = `${request.apiVersion}|${principal.privLevel}|${tenants}|${request.url}`;
+  const { key, version } = await cacheSlot(cache, request.apiVersion, request.url, principal, visibleTenants, tables);
   for (;;) {
     const hit = cache.get(key, version);
     if (hit) return sendHit(cache, key, hit, request, reply);
@@ -108,11 +129,39 @@ export async function keepResponse(cache: ResponseCache, request: FastifyRequest
 }
 
 /**
- * The bytes to send of an answer: its gzip form when the client accepts gzip and the answer is large enough to
- * gain from it (with Content-Encoding set), else the answer as it is (`body`, or the gzip form decompressed as
- * a stream when only that is kept). Either way the answer says it varies with Accept-Encoding, for any cache
- * between the daemon and the client.
+ * The form of an answer to send: its gzip form when the client accepts gzip and the answer is large enough to
+ * gain from it, else the answer as it is. `bytes` is null when only the gzip form is kept and the client does
+ * not take gzip: `gz` must then be decompressed for it. `vary`: the answer varies with Accept-Encoding (said
+ * for any cache between the daemon and the client).
  */
+export interface AnswerForm {
+  bytes: Buffer | null;
+  gzip: boolean;
+  vary: boolean;
+  gz?: Buffer;
+}
+
+export async function answerForm(
+  cache: ResponseCache,
+  key: string,
+  entry: CachedResponse,
+  body: Buffer | null,
+  acceptEncoding: string | string[] | undefined,
+): Promise<AnswerForm> {
+  if (body && body.length < MIN_GZIP_BYTES) return { bytes: body, gzip: false, vary: false };
+  const wantsGzip = acceptsGzip(acceptEncoding);
+  if (body && !wantsGzip) return { bytes: body, gzip: false, vary: true };
+  const gz = await cache.gzipped(key, entry);
+  if (gz && wantsGzip) return { bytes: gz, gzip: true, vary: true };
+  if (body) return { bytes: body, gzip: false, vary: true };
+  if (!gz) throw new Error('a cached answer holds neither form');
+  return { bytes: null, gzip: false, vary: true, gz };
+}
+
+/** The header value of Vary once Accept-Encoding joins what it already named. */
+export const varyWithEncoding = (vary: unknown): string => (vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+
+/** The bytes to send of an answer (answerForm), with the headers it implies set on `reply`. */
 async function encoded(
   cache: ResponseCache,
   key: string,
@@ -121,21 +170,13 @@ async function encoded(
   reply: FastifyReply,
   body: Buffer | null,
 ): Promise<Buffer | Readable> {
-  if (body && body.length < MIN_GZIP_BYTES) return body;
-  const vary = reply.getHeader('vary');
-  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-  const wantsGzip = acceptsGzip(request.headers['accept-encoding']);
-  if (body && !wantsGzip) return body;
-  const gz = await cache.gzipped(key, entry);
-  if (gz && wantsGzip) {
-    reply.header('content-encoding', 'gzip');
-    return gz;
-  }
-  if (body) return body;
-  if (!gz) throw new Error('a cached answer holds neither form');
+  const form = await answerForm(cache, key, entry, body, request.headers['accept-encoding']);
+  if (form.vary) reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
+  if (form.gzip) reply.header('content-encoding', 'gzip');
+  if (form.bytes) return form.bytes;
   reply.removeHeader('content-length');
   const plain = createGunzip();
-  plain.end(gz);
+  plain.end(form.gz);
   return plain;
 }
 

@@ -10,10 +10,23 @@ export function normalizeOrigin(origin: string): string {
   return origin.trim().replace(/\/+$/, '').toLowerCase();
 }
 
+/** The configured origins (`cors.origins`), normalized for lookup. */
+export const corsAllowlist = (origins: readonly string[]): ReadonlySet<string> => new Set(origins.map(normalizeOrigin));
+
 /** The origin to answer with when the request's Origin is on the allowlist, else null. */
 export function allowedOrigin(allowlist: ReadonlySet<string>, origin: string | undefined): string | null {
   if (!origin || origin === 'null') return null;
   return allowlist.has(normalizeOrigin(origin)) ? origin : null;
+}
+
+/**
+ * The CORS headers of an answer to a request from `origin` (its Origin header): `Vary: Origin` always, and for a
+ * listed origin that origin with credentials allowed.
+ */
+export function corsHeaders(allowlist: ReadonlySet<string>, origin: string | undefined): Record<string, string> {
+  const allowed = allowedOrigin(allowlist, origin);
+  if (!allowed) return { vary: 'Origin' };
+  return { vary: 'Origin', 'access-control-allow-origin': allowed, 'access-control-allow-credentials': 'true' };
 }
 
 /**
@@ -23,13 +36,11 @@ export function allowedOrigin(allowlist: ReadonlySet<string>, origin: string | u
  */
 export function registerCors(app: FastifyInstance, origins: readonly string[]): void {
   if (origins.length === 0) return;
-  const allowlist = new Set(origins.map(normalizeOrigin));
+  const allowlist = corsAllowlist(origins);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('vary', 'Origin');
-    const origin = allowedOrigin(allowlist, request.headers.origin);
-    if (!origin) return;
-    reply.header('access-control-allow-origin', origin);
-    reply.header('access-control-allow-credentials', 'true');
+    const headers = corsHeaders(allowlist, request.headers.origin);
+    reply.headers(headers);
+    if (!headers['access-control-allow-origin']) return;
     if (isPreflight(request)) {
       reply
         .code(204)
