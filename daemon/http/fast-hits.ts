@@ -3,11 +3,13 @@ import { performance } from 'node:perf_hooks';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
+import { writeAccessLine } from './access-log.js';
 import type { ApiVersion } from '../versions.js';
 import { mayEnter, sessionPrincipal } from './authenticate.js';
 import { answerForm, cacheSlot, varyWithEncoding } from './cached-route.js';
 import type { ResponseCache } from './response-cache.js';
 import { visibleTenants } from './tenancy.js';
+import { TurnWriter } from './turn-writer.js';
 
 /** What the fast path needs to know of the route a URL reached through Fastify. */
 export interface HitRoute {
@@ -48,6 +50,7 @@ export class FastHits {
   private readonly routes = new Map<string, HitRoute>();
   private readonly trust: ((addr: string, i: number) => boolean) | null;
   private served = 0;
+  private readonly writer = new TurnWriter();
 
   constructor(private readonly options: FastHitsOptions) {
     const proxies = options.ctx.config.trustProxy;
@@ -102,28 +105,15 @@ export class FastHits {
     if (form.vary) headers.vary = varyWithEncoding(headers.vary);
     if (form.gzip) headers['content-encoding'] = 'gzip';
     headers['content-length'] = form.bytes.length;
-    this.send(res, headers, form.bytes);
     // The access line Fastify writes for the requests it answers (access-log.ts), under an id of this path's own.
-    if (levelEnabled(log, 'info')) {
-      const responseTime = Math.round((performance.now() - started) * 10) / 10;
-      log.info({ reqId, req: this.forLog(req), res: { statusCode: 200 }, responseTime }, 'request completed');
-    }
+    const logged = levelEnabled(log, 'info')
+      ? () => {
+          const responseTime = Math.round((performance.now() - started) * 10) / 10;
+          writeAccessLine(log, { reqId, method: 'GET', url, ip: this.clientAddress(req), statusCode: 200, responseTime });
+        }
+      : undefined;
+    this.writer.write(res, 200, headers, form.bytes, logged);
     return true;
-  }
-
-  private pending: { res: ServerResponse; headers: OutgoingHttpHeaders; bytes: Buffer }[] = [];
-
-  private send(res: ServerResponse, headers: OutgoingHttpHeaders, bytes: Buffer): void {
-    if (this.pending.push({ res, headers, bytes }) === 1) setImmediate(() => this.flush());
-  }
-
-  private flush(): void {
-    const answers = this.pending;
-    this.pending = [];
-    for (const { res, headers, bytes } of answers) {
-      res.writeHead(200, headers);
-      res.end(bytes);
-    }
   }
 
   /** What the log's request serializer (requestForLog) reads of a request. */
