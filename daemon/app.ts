@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { apiServerFactory, type FrontHandler } from './http/api-server.js';
 import { corsAllowlist, corsHeaders, registerCors } from './http/cors.js';
 import { FastHits, type HitRoute } from './http/fast-hits.js';
+import { WriteGate } from './http/write-gate.js';
 import { lazySerializers, lazyValidators } from './http/lazy-schemas.js';
 import { DEFAULT_CACHE_BYTES, ResponseCache, abandonComputation, answerFromCache, keepResponse } from './http/response-cache.js';
 import { visibleTenants } from './http/tenancy.js';
@@ -114,7 +115,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerJsonParser(app);
   registerCors(app, config.cors.origins);
   const hits = new FastHits({ ctx, cache, log: () => app.log, closing: isClosing, appHeaders: appWideHeaders(config) });
-  front = (req, res, next) => hits.handle(req, res, next);
+  const writes = new WriteGate();
+  front = (req, res, next) => {
+    if (req.method === 'GET') writes.noteRead();
+    hits.handle(req, res, next);
+  };
+  yieldWritesToReads(app, writes);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
@@ -226,6 +232,16 @@ function refuseWhileClosing(app: FastifyInstance): () => boolean {
     done(null, payload);
   });
   return () => closing;
+}
+
+/** Writes (every method but GET, HEAD and OPTIONS) start when the write gate lets them (write-gate.ts). */
+function yieldWritesToReads(app: FastifyInstance, gate: WriteGate): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const method = request.method;
+    const wait = method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? null : gate.admit();
+    if (wait) wait.then(() => done(), done);
+    else done();
+  });
 }
 
 /** The headers app-wide hooks give every API answer (CORS and HSTS), for requests answered before Fastify. */
