@@ -59,30 +59,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     baseUrl: () => baseUrl,
     vault: options.vault,
   };
-  // A client gets headersTimeoutMs to send its headers (Node's default is 60 s, checked every 30 s): slow-header
-  // clients cannot hold connections for long. Under TLS the same options go to the https server.
-  const serverOptions = { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 1000 };
-  const extra = options.fastify ?? {};
-  const https = extra.https as Record<string, unknown> | undefined;
   let front: FrontHandler | null = null;
-  const app = Fastify({
-    logger: options.logger ?? false,
-    bodyLimit: BODY_LIMIT,
-    routerOptions: { ignoreTrailingSlash: true },
-    // Requests that arrive while the daemon closes get a 503 alert from refuseWhileClosing, not Fastify's own body.
-    return503OnClosing: false,
-    frameworkErrors: handleFrameworkError,
-    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: true } },
-    // Schemas compile on first use, not all before listening (start-up time).
-    schemaController: { compilersFactory: { buildValidator: lazyValidators, buildSerializer: lazySerializers } },
-    logController: new AccessLogController(),
-    // X-Forwarded-For counts only from the proxies the operator trusts; otherwise request.ip is the peer.
-    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
-    ...extra,
-    ...(https ? { https: { ...https, ...serverOptions } } : { http: serverOptions }),
-    // Fastify's own server, but cache hits are answered before Fastify sees them (fast-hits.ts).
-    serverFactory: apiServerFactory(serverOptions, https ? { ...https } : undefined, () => front),
-  } as FastifyServerOptions);
+  const app = Fastify(fastifyOptions(config, options, () => front));
 
   // Beyond maxConnections open connections, Node closes new ones at once: a flood of idle sockets cannot
   // exhaust file descriptors.
@@ -115,12 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerJsonParser(app);
   registerCors(app, config.cors.origins);
   const hits = new FastHits({ ctx, cache, log: () => app.log, closing: isClosing, appHeaders: appWideHeaders(config) });
-  const writes = new WriteGate();
-  front = (req, res, next) => {
-    if (req.method === 'GET') writes.noteRead();
-    hits.handle(req, res, next);
-  };
-  yieldWritesToReads(app, writes);
+  front = frontDoor(app, hits);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
@@ -144,6 +117,53 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(legacyCheckIn(ctx));
   await app.register(portal, { root: options.portalRoot ?? defaultPortalRoot() });
   return app;
+}
+
+/**
+ * Fastify's options. Its server is the one Fastify would build, but every request passes `front()` first
+ * (cache hits are answered there, before Fastify sees them: fast-hits.ts).
+ */
+function fastifyOptions(config: DaemonConfig, options: BuildOptions, front: () => FrontHandler | null): FastifyServerOptions {
+  // A client gets headersTimeoutMs to send its headers (Node's default is 60 s, checked every 30 s): slow-header
+  // clients cannot hold connections for long. Under TLS the same options go to the https server.
+  const serverOptions = { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 1000 };
+  const extra = options.fastify ?? {};
+  const https = extra.https as Record<string, unknown> | undefined;
+  return {
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Requests that arrive while the daemon closes get a 503 alert from refuseWhileClosing, not Fastify's own body.
+    return503OnClosing: false,
+    frameworkErrors: handleFrameworkError,
+    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: true } },
+    // Schemas compile on first use, not all before listening (start-up time).
+    schemaController: { compilersFactory: { buildValidator: lazyValidators, buildSerializer: lazySerializers } },
+    logController: new AccessLogController(),
+    // X-Forwarded-For counts only from the proxies the operator trusts; otherwise request.ip is the peer.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    ...extra,
+    ...(https ? { https: { ...https, ...serverOptions } } : { http: serverOptions }),
+    serverFactory: apiServerFactory(serverOptions, https ? { ...https } : undefined, front),
+  } as FastifyServerOptions;
+}
+
+/**
+ * What every request meets first: a GET counts as a read for the write gate (writes yield to reads:
+ * write-gate.ts) and may be a cache hit; anything else goes on to Fastify, where writes wait for the gate.
+ */
+function frontDoor(app: FastifyInstance, hits: FastHits): FrontHandler {
+  const writes = new WriteGate();
+  app.addHook('onRequest', (request, _reply, done) => {
+    const method = request.method;
+    const wait = method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? null : writes.admit();
+    if (wait) wait.then(() => done(), done);
+    else done();
+  });
+  return (req, res, next) => {
+    if (req.method === 'GET') writes.noteRead();
+    hits.handle(req, res, next);
+  };
 }
 
 const stringify = (data: unknown) => JSON.stringify(data);
@@ -232,16 +252,6 @@ function refuseWhileClosing(app: FastifyInstance): () => boolean {
     done(null, payload);
   });
   return () => closing;
-}
-
-/** Writes (every method but GET, HEAD and OPTIONS) start when the write gate lets them (write-gate.ts). */
-function yieldWritesToReads(app: FastifyInstance, gate: WriteGate): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    const method = request.method;
-    const wait = method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? null : gate.admit();
-    if (wait) wait.then(() => done(), done);
-    else done();
-  });
 }
 
 /** The headers app-wide hooks give every API answer (CORS and HSTS), for requests answered before Fastify. */

@@ -80,9 +80,8 @@ export function sqliteSessions(db: Db): SessionStore {
   const del = db.prepare('DELETE FROM sessions WHERE id_hash = ?');
   const delOthers = db.prepare('DELETE FROM sessions WHERE user_id = ? AND id_hash IS NOT ?');
   const delExpired = db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR idle_expires_at <= ?');
-  // Every authenticated request looks its session up: found sessions are remembered for as long as the versions
-  // of SESSION_TABLES stay the same, so a logout, a password or role change, or a commit by another process is
-  // seen at once.
+  // Found sessions are remembered while SESSION_TABLES keep their versions: a logout, a role change or another
+  // process's commit to them is seen at once.
   const versions = dataVersions(db);
   const batched = writeBatcher(db);
   /**
