@@ -80,7 +80,7 @@ export async function scalePhase({ counts, passwordHash, seconds, add, say }) {
       const sample = await (await fetch(`${daemon.url}/api/1.3/origins?name=scale-ds00001-origin-01`, { headers: { cookie } })).json();
       const dsId = sample.response?.[0]?.deliveryServiceId;
       for (const resource of ['origins', 'users']) add(await measureResource({ n, resource, daemon, cookie, dsId, seconds, startMs, dbMb }));
-      add(await firstAfterPurgeCase({ name: `scale ${n.toLocaleString('en-US')}: first GET origins (gzip) after a purge`, url: daemon.url, path: PATHS.origins, cookie, dsId, runs: 10, headers: GZIP }));
+      add(await firstAfterPurgeCase({ name: `scale ${n.toLocaleString('en-US')}: first GET origins (gzip) after a purge`, url: daemon.url, path: PATHS.origins, cookie, dsId, runs: 20, headers: GZIP }));
       say(`scale ${n}: daemon RSS at the end ${round1(rssMb(daemon.pid) ?? 0)} MB`);
     } finally {
       await daemon.stop();

@@ -58,12 +58,6 @@ export const toRecord = (r: SessionRow): SessionRecord =>
     tenantId: r.tenant_id,
   });
 
-/**
- * What a found session is read from: a write to any other table (a purge, an origin) keeps the sessions
- * remembered, so a burst of writes does not send every request's session check back to the database.
- */
-const SESSION_TABLES: readonly string[] = ['sessions', 'users', 'roles'];
-
 /** Most sessions remembered between two writes; beyond it the memory starts over. */
 const REMEMBERED_SESSIONS = 10_000;
 
@@ -80,8 +74,8 @@ export function sqliteSessions(db: Db): SessionStore {
   const del = db.prepare('DELETE FROM sessions WHERE id_hash = ?');
   const delOthers = db.prepare('DELETE FROM sessions WHERE user_id = ? AND id_hash IS NOT ?');
   const delExpired = db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR idle_expires_at <= ?');
-  // Found sessions are remembered while SESSION_TABLES keep their versions: a logout, a role change or another
-  // process's commit to them is seen at once.
+  // Every authenticated request looks its session up: found sessions are remembered for as long as the data
+  // version stays the same, so a logout, a password or role change, or a commit by another process is seen at once.
   const versions = dataVersions(db);
   const batched = writeBatcher(db);
   /**
@@ -109,7 +103,7 @@ export function sqliteSessions(db: Db): SessionStore {
       await bookkeeping(withEntry(() => create.run(s.idHash, s.userId, s.createdAt, s.expiresAt, s.idleExpiresAt), change));
     },
     async find(idHash) {
-      const version = versions.of(SESSION_TABLES);
+      const version = versions.all();
       if (version !== rememberedAt) {
         remembered.clear();
         rememberedAt = version;
