@@ -134,7 +134,7 @@ async function largePhase(passwordHash) {
       // without it is shown for reference (there the load generator, decoding 4 MB a response, sets the pace).
       const all = { ...common, path: '/api/1.3/origins', sampleMemory: true };
       add(await pairedReadCase({ ...all, name: 'GET /api/1.3/origins, all 10,000 (Accept-Encoding: gzip)', headers: { 'accept-encoding': 'gzip' }, ratio: 0.8,
-        check: (f) => f.rssMaxMb !== undefined && f.rssMaxMb <= 150 }));
+        check: (f) => f.rssMaxMb !== undefined && f.rssMaxMb <= 150, checkSays: 'daemon RSS ≤ 150 MB' }));
       add({ ...(await pairedReadCase({ ...all, name: 'GET /api/1.3/origins, all 10,000 (no Accept-Encoding)', ratio: 0 })), target: 'reference' });
     }
     if (wanted('regex')) {

@@ -43,10 +43,10 @@ const figures = (load) => ({
 /**
  * Loads `path` on the daemon and on a bare server answering the same bytes (and the same Content-Encoding), in
  * `rounds` alternating rounds. `ratio` is the lowest daemon/bare req/s that passes; `check(figures)` may add
- * conditions (RSS, p99). `sampleMemory` samples the daemon's RSS during its loads.
+ * conditions (RSS, p99), which `checkSays` names in the target. `sampleMemory` samples the daemon's RSS during its loads.
  */
-export async function pairedReadCase({ name, url, path, cookie, daemonPid, headers = {}, ratio, rounds, check = () => true, sampleMemory = false, spec = {} }) {
-  const target = `≥ ${ratio} × bare server, same bytes`;
+export async function pairedReadCase({ name, url, path, cookie, daemonPid, headers = {}, ratio, rounds, check = () => true, checkSays = '', sampleMemory = false, spec = {} }) {
+  const target = `≥ ${ratio} × bare server, same bytes${checkSays ? `; ${checkSays}` : ''}`;
   const first = await probe(url, path, cookie, headers);
   if (first.status !== 200) return unavailable(name, target, `GET ${path} answered ${first.status}`);
   const daemonLoads = [];
