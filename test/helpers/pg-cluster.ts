@@ -8,8 +8,9 @@ import pg from 'pg';
 /**
  * A throw-away PostgreSQL cluster for tests: `initdb` in a temp dir, started on a free loopback port, dropped by
  * stop() (and at process exit, should a test die first). PostgreSQL refuses to run as root, so under root (CI) the
- * cluster belongs to the `postgres` user that Debian's package creates. Durability settings are off: tests kill
- * daemons, never the database server, and a committed row survives a client's death either way.
+ * cluster belongs to the `postgres` user that Debian's package creates. Durability settings are off unless `durable`
+ * is asked for: most tests kill daemons, never the database server, and a committed row survives a client's death
+ * either way; a test that stops the server itself (halt) needs commits on disk before they are acknowledged.
  */
 export interface PgCluster {
   port: number;
@@ -17,7 +18,17 @@ export interface PgCluster {
   url(db: string): string;
   /** Creates a fresh, empty database and answers its URL. */
   createDatabase(prefix?: string): Promise<string>;
+  /** `pg_ctl stop -m immediate`, keeping the data: the server is gone as after a crash. */
+  halt(): void;
+  /** Starts the halted server again on the same port and data (crash recovery runs first). */
+  resume(): void;
+  /** Stops the server and removes its files. */
   stop(): void;
+}
+
+export interface PgClusterOptions {
+  /** Commits are flushed before they are acknowledged (synchronous_commit on), so halt() loses none. */
+  durable?: boolean;
 }
 
 function postgresBin(): string {
@@ -49,7 +60,7 @@ function clusterOwner(): { uid: number; gid: number } | null {
 
 let counter = 0;
 
-export async function startPgCluster(): Promise<PgCluster> {
+export async function startPgCluster(clusterOptions: PgClusterOptions = {}): Promise<PgCluster> {
   const bin = postgresBin();
   const owner = clusterOwner();
   const dir = mkdtempSync(join(tmpdir(), 'cdnctl-pg-'));
@@ -66,11 +77,12 @@ export async function startPgCluster(): Promise<PgCluster> {
     `-k ${dir}`,
     "-c listen_addresses='127.0.0.1'",
     '-c fsync=off',
-    '-c synchronous_commit=off',
+    clusterOptions.durable ? '' : '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=200',
   ].join(' ');
-  run('pg_ctl', ['start', '-D', data, '-w', '-l', join(dir, 'server.log'), '-o', options]);
+  const start = () => run('pg_ctl', ['start', '-D', data, '-w', '-l', join(dir, 'server.log'), '-o', options]);
+  start();
 
   let stopped = false;
   const stop = () => {
@@ -98,6 +110,8 @@ export async function startPgCluster(): Promise<PgCluster> {
       }
       return url(name);
     },
+    halt: () => run('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-w']),
+    resume: start,
     stop,
   };
 }
