@@ -1,14 +1,18 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { guardServer } from './server-guard.js';
+import { CLUSTER_OWNER_FILE, type ClusterOwner } from './server-sweep.js';
 
 /**
  * A throw-away PostgreSQL cluster for tests: `initdb` in a temp dir, started on a free loopback port, dropped by
  * stop() (and at process exit, should a test die first). PostgreSQL refuses to run as root, so under root (CI) the
- * cluster belongs to the `postgres` user that Debian's package creates. Durability settings are off unless `durable`
+ * cluster belongs to the `postgres` user that Debian's package creates. A cluster never outlives the test process:
+ * the watchdog of server-guard.ts stops it when the process is gone, and the sweep of server-sweep.ts stops one
+ * whose owner (named in its dir) is dead, at the start and end of every run. Durability settings are off unless `durable`
  * is asked for: most tests kill daemons, never the database server, and a committed row survives a client's death
  * either way; a test that stops the server itself (halt) needs commits on disk before they are acknowledged.
  */
@@ -64,8 +68,13 @@ export async function startPgCluster(clusterOptions: PgClusterOptions = {}): Pro
   const bin = postgresBin();
   const owner = clusterOwner();
   const dir = mkdtempSync(join(tmpdir(), 'cdnctl-pg-'));
-  if (owner) chownSync(dir, owner.uid, owner.gid);
   const data = join(dir, 'data');
+  const pgCtl = join(bin, 'pg_ctl');
+  // Guarded before anything starts: even a cluster interrupted while it starts is stopped and removed.
+  const record: ClusterOwner = { pid: process.pid, pgCtl, ...(owner ?? {}) };
+  writeFileSync(join(dir, CLUSTER_OWNER_FILE), JSON.stringify(record));
+  const release = guardServer({ kind: 'pg', pgCtl, data, dir, ...(owner ?? {}) });
+  if (owner) chownSync(dir, owner.uid, owner.gid);
   const run = (cmd: string, args: string[]) => {
     const result = spawnSync(join(bin, cmd), args, { cwd: dir, encoding: 'utf8', ...(owner ?? {}) });
     if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
@@ -89,8 +98,9 @@ export async function startPgCluster(clusterOptions: PgClusterOptions = {}): Pro
     if (stopped) return;
     stopped = true;
     process.off('exit', stop);
-    spawnSync(join(bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'immediate', '-w'], { cwd: dir, ...(owner ?? {}) });
+    spawnSync(pgCtl, ['stop', '-D', data, '-m', 'immediate', '-w'], { cwd: dir, ...(owner ?? {}) });
     rmSync(dir, { recursive: true, force: true });
+    release();
   };
   process.on('exit', stop);
 
