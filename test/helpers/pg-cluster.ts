@@ -18,6 +18,8 @@ import { CLUSTER_OWNER_FILE, type ClusterOwner } from './server-sweep.js';
  */
 export interface PgCluster {
   port: number;
+  /** The cluster's own temp dir (`cdnctl-pg-*`): data, socket, log and owner record. */
+  dir: string;
   /** A URL of database `db` on the cluster. */
   url(db: string): string;
   /** Creates a fresh, empty database and answers its URL. */
@@ -107,6 +109,7 @@ export async function startPgCluster(clusterOptions: PgClusterOptions = {}): Pro
   const url = (db: string) => `postgres://postgres@127.0.0.1:${port}/${db}`;
   return {
     port,
+    dir,
     url,
     async createDatabase(prefix = 'cdnctl') {
       const name = `${prefix}_${process.pid}_${++counter}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase();

@@ -1,8 +1,10 @@
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startPgCluster } from '../helpers/pg-cluster.js';
+import { CLUSTER_OWNER_FILE, sweepClusters } from '../helpers/server-sweep.js';
 import { tempRoot } from './child-daemon.js';
 
 /**
@@ -112,5 +114,24 @@ describe('throw-away PostgreSQL clusters never outlive the test run', () => {
   ] as const)('a run interrupted by %s (to the %s) mid-test leaves none', { timeout: 180_000 }, async (signal, to) => {
     const run = await runFixture('hang', signal, to);
     await expectGone(run.port);
+  });
+});
+
+describe('the sweep at the start and end of a run', () => {
+  it('stops and removes a cluster whose owning process is dead, and leaves the cluster of a live owner alone', { timeout: 120_000 }, async () => {
+    const cluster = await startPgCluster();
+    try {
+      expect(sweepClusters()).not.toContain(cluster.dir);
+      expect(postgresOn(cluster.port).length).toBeGreaterThan(0);
+      // The owner record now names a process that has exited, as after a run whose watchdog was killed too.
+      const dead = spawnSync(process.execPath, ['-e', 'process.pid']).pid!;
+      const file = join(cluster.dir, CLUSTER_OWNER_FILE);
+      writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), pid: dead }));
+      expect(sweepClusters()).toContain(cluster.dir);
+      expect(postgresOn(cluster.port)).toEqual([]);
+      expect(existsSync(cluster.dir)).toBe(false);
+    } finally {
+      cluster.stop();
+    }
   });
 });
