@@ -8,5 +8,7 @@ export default defineConfig({
     // Two cores: more workers than that only makes the scrypt-heavy suites slower.
     maxWorkers: 2,
     pool: 'forks',
+    // Stops throw-away PostgreSQL clusters of test processes that died (the watchdogs' safety net).
+    globalSetup: ['test/helpers/server-sweep.ts'],
   },
 });

@@ -31,8 +31,15 @@ export function openPgPool(url: string, options: PgPoolOptions = {}): PgPool {
     types,
     application_name: 'cdnctl',
   });
-  // An idle connection the server drops (restart, failover) must not crash the daemon: the pool replaces it.
+  // A connection the server drops (restart, failover, pg_terminate_backend) must never crash the daemon. The pool
+  // reports an idle client's death as its own 'error' event; a checked-out client (a transaction, the migration)
+  // emits 'error' on itself, which with no listener is an uncaught exception. Every client gets a listener for its
+  // whole life: the query it was running fails (a 503 through guardPg), and the pool discards the client on release
+  // since it is no longer queryable, so the next request connects afresh.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return pool;
 }
 

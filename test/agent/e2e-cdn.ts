@@ -6,6 +6,7 @@ import { bootstrap } from '../../daemon/store/bootstrap.js';
 import { openDatabase } from '../../daemon/store/db.js';
 import { dataFiles } from '../../src/paths.js';
 import { CDNCTL, cliEnv, type CliDirs } from '../helpers/cli.js';
+import { guardChild } from '../helpers/server-guard.js';
 import { PASSWORDS } from '../security/fixture.js';
 
 /*
@@ -101,6 +102,7 @@ export interface AgentProcess {
 
 export function spawnAgent(dirs: CliDirs, args: string[], env: Record<string, string>): AgentProcess {
   const child = spawn(process.execPath, [CDNCTL, 'agent', 'run', ...args], { env: cliEnv(dirs, env), stdio: ['ignore', 'pipe', 'pipe'] });
+  guardChild(child);
   const lines: AgentProcess['lines'] = [];
   let partial = '';
   child.stderr!.on('data', (chunk: Buffer) => {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { guardChild } from '../helpers/server-guard.js';
 
 /*
  * A real Apache Traffic Server 9.2 (Debian's `trafficserver`) run as a self-contained instance in a temp dir.
@@ -132,6 +133,8 @@ export async function startAts(configDir: string, options: StartOptions = {}): P
     env: { ...env, PROXY_CONFIG_HTTP_SERVER_PORTS: String(port), PROXY_CONFIG_ADMIN_USER_ID: user },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // traffic_manager starts traffic_server in its process group: the watchdog stops the whole group.
+  guardChild(child, { group: true });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));

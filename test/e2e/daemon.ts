@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { guardChild } from '../helpers/server-guard.js';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 export const GOLDEN_SNAPSHOT = fileURLToPath(new URL('../fixtures/golden/setup.snapshot.json', import.meta.url));
@@ -44,6 +45,7 @@ export async function startDaemon(snapshot = GOLDEN_SNAPSHOT): Promise<E2eDaemon
     [CLI, 'daemon', 'start', '--foreground', '--data-dir', dataDir, '--listen', '127.0.0.1:0'],
     { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  guardChild(child);
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
+import { guardChild } from './server-guard.js';
 import { haproxyConfig, type HaproxyBackend } from '../../daemon/deploy/haproxy-config.js';
 
 /**
@@ -73,6 +74,7 @@ export async function startBalancer(dir: string, daemons: HaproxyBackend[], opti
   if (check.status !== 0) throw new Error(`haproxy refused the generated config: ${check.stderr}${check.stdout}\n${text}`);
   let printed = '';
   const child: ChildProcess = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  guardChild(child);
   child.stdout!.on('data', (c: Buffer) => (printed = (printed + c.toString()).slice(-20_000)));
   child.stderr!.on('data', (c: Buffer) => (printed = (printed + c.toString()).slice(-20_000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

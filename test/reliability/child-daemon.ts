@@ -9,6 +9,7 @@ import { bootstrap } from '../../daemon/store/bootstrap.js';
 import { openDatabase } from '../../daemon/store/db.js';
 import { openPgStore } from '../../daemon/store-pg/index.js';
 import { dataFiles } from '../../src/paths.js';
+import { guardChild } from '../helpers/server-guard.js';
 import { GOLDEN_SNAPSHOT, PASSWORDS } from '../security/fixture.js';
 
 /** The built daemon entry point: the suite runs after `npm run build`, so dist/ is what a user would run. */
@@ -71,6 +72,7 @@ export async function startChildDaemon(
     env: { ...process.env, CDNCTL_ADMIN_PASSWORD: PASSWORDS.admin, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  guardChild(child);
   let printed = '';
   const keep = (chunk: Buffer) => {
     printed = (printed + chunk.toString('utf8')).slice(-200_000);
