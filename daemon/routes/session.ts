@@ -39,13 +39,10 @@ async function startSession(ctx: AppContext, reply: FastifyReply, user: User, ho
   reply.header('set-cookie', sessionCookie(secret, now, Math.floor(ctx.config.sessionMaxAgeMs / 1000), ctx.config.tls !== null));
 }
 
-/** POST user/login, POST user/login/token and POST user/logout (BEHAVIOR.md §2). */
-export function sessionRoutes(ctx: AppContext): RouteDef[] {
+/** POST user/login: a password login, through the login gate and the throttle (daemon/security/login-*.ts). */
+function passwordLogin(ctx: AppContext, gate: LoginGate) {
   const invalid = () => new ApiError(401, 'Invalid username or password.');
-
-  const gate = new LoginGate();
-
-  async function login(request: FastifyRequest, reply: FastifyReply) {
+  return async function login(request: FastifyRequest, reply: FastifyReply) {
     const body = (request.body ?? {}) as { u?: string; p?: string };
     if (!body.u || !body.p) throw badRequest('username and password are required');
     // The client's address: the peer, or X-Forwarded-For's client when the peer is a trusted proxy (trustProxy).
@@ -73,7 +70,12 @@ export function sessionRoutes(ctx: AppContext): RouteDef[] {
     } finally {
       release();
     }
-  }
+  };
+}
+
+/** POST user/login, POST user/login/token and POST user/logout (BEHAVIOR.md §2). */
+export function sessionRoutes(ctx: AppContext): RouteDef[] {
+  const login = passwordLogin(ctx, new LoginGate());
 
   async function tokenLogin(request: FastifyRequest, reply: FastifyReply) {
     const body = (request.body ?? {}) as { t?: string };
