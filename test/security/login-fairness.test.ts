@@ -23,7 +23,7 @@ const FLOOD_ADDRESSES = 47;
  */
 const FLOOD_HASHED_CAP = 1200;
 const FLOOD_REQUEST_CAP = 50_000;
-const FLOOD_DEADLINE_MS = 150_000;
+const FLOOD_DEADLINE_MS = 300_000;
 
 const agentFor = (localAddress: string) => new Agent({ localAddress, connections: 8 });
 
@@ -107,26 +107,33 @@ eachStore((kind) => {
       try {
         // The flood is under way: its first answers are back (on the old daemon, 503s for everything over 32).
         await until('the flood to be answered', () => flood.answered() >= FLOOD_CONNECTIONS);
+        // The admin from its known address, and meanwhile from addresses it never logged in from (each a fresh
+        // one, so each is new to the daemon), both one try after another.
         const knownTries: number[] = [];
-        for (let i = 0; i < 20; i++) knownTries.push((await login(known, 'admin', PASSWORDS.admin)).status);
-        // Addresses the admin never logged in from: each a fresh one, so each is new to the daemon.
         const newTries: number[] = [];
-        for (let i = 0; i < 5; i++) {
-          const fresh = agentFor(`127.0.2.${i + 1}`);
-          try {
-            newTries.push((await login(fresh, 'admin', PASSWORDS.admin)).status);
-          } finally {
-            await fresh.close();
-          }
-        }
+        await Promise.all([
+          (async () => {
+            for (let i = 0; i < 20; i++) knownTries.push((await login(known, 'admin', PASSWORDS.admin)).status);
+          })(),
+          (async () => {
+            for (let i = 0; i < 4; i++) {
+              const fresh = agentFor(`127.0.2.${i + 1}`);
+              try {
+                newTries.push((await login(fresh, 'admin', PASSWORDS.admin)).status);
+              } finally {
+                await fresh.close();
+              }
+            }
+          })(),
+        ]);
         // The flood ran all along the admin's tries (no bound ended it early).
         expect(flood.exhausted()).toBe(false);
         const statuses = new Map(flood.statuses);
         await flood.stop();
         const ok = (xs: number[]) => xs.filter((s) => s === 200).length;
         expect(ok(knownTries), `known address: ${knownTries.join(' ')}`).toBeGreaterThanOrEqual(18);
-        // New addresses queue round robin with the flood's: most get through (each waits one round of addresses).
-        expect(ok(newTries), `new addresses: ${newTries.join(' ')}`).toBeGreaterThanOrEqual(3);
+        // New addresses queue round robin with the flood's: half at least get through (each waits a round of addresses).
+        expect(ok(newTries), `new addresses: ${newTries.join(' ')}`).toBeGreaterThanOrEqual(2);
         // It was a real flood: it kept the hashing busy (401s), and was answered nothing but 401, 429 or 503.
         const seen = JSON.stringify([...statuses]);
         expect(statuses.get(401) ?? 0, seen).toBeGreaterThanOrEqual(FLOOD_CONNECTIONS);
@@ -134,7 +141,7 @@ eachStore((kind) => {
       } finally {
         await flood.stop();
       }
-    }, 240_000);
+    }, 420_000);
   });
 
   describe('bad logins of one account through a trusted proxy, with rotating X-Forwarded-For', () => {
