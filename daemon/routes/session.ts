@@ -6,7 +6,7 @@ import { sessionChange } from '../http/change.js';
 import { caller, type RouteDef } from '../http/route.js';
 import type { User } from '../store/users.js';
 import { LoginGate } from '../security/login-gate.js';
-import { LOGIN_WINDOW_MS, retryAfterSeconds, throttleDecision } from '../security/login-throttle.js';
+import { KNOWN_PAIR_MS, LOGIN_WINDOW_MS, retryAfterSeconds, throttleDecision } from '../security/login-throttle.js';
 import { DUMMY_HASH, verifyPassword } from '../security/passwords.js';
 import { hashSecret, newSecret } from '../security/tokens.js';
 import { alertsOnly } from '../../src/contract/schema.js';
@@ -39,37 +39,43 @@ async function startSession(ctx: AppContext, reply: FastifyReply, user: User, ho
   reply.header('set-cookie', sessionCookie(secret, now, Math.floor(ctx.config.sessionMaxAgeMs / 1000), ctx.config.tls !== null));
 }
 
-/** POST user/login, POST user/login/token and POST user/logout (BEHAVIOR.md §2). */
-export function sessionRoutes(ctx: AppContext): RouteDef[] {
+/** POST user/login: a password login, through the login gate and the throttle (daemon/security/login-*.ts). */
+function passwordLogin(ctx: AppContext, gate: LoginGate) {
   const invalid = () => new ApiError(401, 'Invalid username or password.');
-
-  const gate = new LoginGate();
-
-  async function login(request: FastifyRequest, reply: FastifyReply) {
+  return async function login(request: FastifyRequest, reply: FastifyReply) {
     const body = (request.body ?? {}) as { u?: string; p?: string };
     if (!body.u || !body.p) throw badRequest('username and password are required');
     // The client's address: the peer, or X-Forwarded-For's client when the peer is a trusted proxy (trustProxy).
     const address = request.ip;
-    const release = gate.enter(address);
+    const username = body.u;
+    // A pair that logged in before gets the gate's reserved slots and goes first to the hashing workers.
+    const { known, release } = await gate.enter(address, username, () =>
+      ctx.store.loginFailures.knownPair(username, address, ctx.clock() - KNOWN_PAIR_MS),
+    );
     try {
       const now = ctx.clock();
       // The attempt counts as a failure from before its password is checked (and is forgotten on success), so
       // concurrent guesses cannot all slip under the limit while their hashes are computed.
-      const decision = await ctx.store.loginFailures.reserve(body.u, address, now - LOGIN_WINDOW_MS, now, (stats) =>
-        throttleDecision(stats, now),
+      const decision = await ctx.store.loginFailures.reserve(username, address, now - LOGIN_WINDOW_MS, now, (stats) =>
+        throttleDecision(stats, now, known),
       );
       if (!decision.ok) throw new BusyError(429, 'Too many failed login attempts; try again later.', retryAfterSeconds(decision.retryAfterMs));
-      const user = await ctx.store.users.byUsername(body.u);
+      const user = await ctx.store.users.byUsername(username);
       // An unknown user costs the same hash as a known one: timing tells no accounts apart.
-      const ok = await verifyPassword(body.p, user?.localPasswd ?? DUMMY_HASH);
+      const ok = await verifyPassword(body.p, user?.localPasswd ?? DUMMY_HASH, known);
       if (!user || !ok || user.privLevel <= 0) throw invalid();
       // Both writes go out together: one commit (one disk flush) for the two.
-      await Promise.all([ctx.store.loginFailures.clear(body.u, address), startSession(ctx, reply, user, 'Logged in')]);
+      await Promise.all([ctx.store.loginFailures.succeeded(username, address, now), startSession(ctx, reply, user, 'Logged in')]);
       return alerts(successAlert('Successfully logged in.'));
     } finally {
       release();
     }
-  }
+  };
+}
+
+/** POST user/login, POST user/login/token and POST user/logout (BEHAVIOR.md §2). */
+export function sessionRoutes(ctx: AppContext): RouteDef[] {
+  const login = passwordLogin(ctx, new LoginGate());
 
   async function tokenLogin(request: FastifyRequest, reply: FastifyReply) {
     const body = (request.body ?? {}) as { t?: string };

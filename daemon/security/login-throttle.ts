@@ -1,9 +1,10 @@
 /**
  * The login throttle (docs/api/behavior.md, "Hardening and the change log"): failed logins are counted per
- * (username, client address) and per client address. A pair gets a few free failures, then each further attempt
- * must wait a delay that doubles with every failure; one address gets a bounded number of failures across all
- * usernames. Nobody can lock an account for everyone: a login from an address that has not failed is judged on
- * its own failures only.
+ * (username, client address), per client address and per username. A pair gets a few free failures, then each
+ * further attempt must wait a delay that doubles with every failure; one address gets a bounded number of
+ * failures across all usernames; one username a bounded number across all addresses (rotating X-Forwarded-For
+ * behind a trusted proxy), except from a known pair: one that logged in successfully within KNOWN_PAIR_MS.
+ * Nobody can lock an account out of the addresses it logged in from.
  */
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -11,6 +12,10 @@ export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const PAIR_FREE_FAILURES = 5;
 /** Failures from one address, whatever the usernames, within the window. */
 export const ADDRESS_FAILURE_LIMIT = 30;
+/** Failures of one username from addresses it never logged in from, within the window. */
+export const ACCOUNT_FAILURE_LIMIT = 20;
+/** How long a successful login keeps its (username, address) pair known. */
+export const KNOWN_PAIR_MS = 30 * 24 * 3600_000;
 const FIRST_DELAY_MS = 1000;
 
 /** What the store knows of recent failures (within the window). */
@@ -21,6 +26,9 @@ export interface FailureStats {
   /** Failures from this address, and when the oldest one within the window was. */
   addressCount: number;
   addressOldest: number | null;
+  /** Failures of this username from any address, and when the oldest one within the window was. */
+  accountCount: number;
+  accountOldest: number | null;
 }
 
 export type ThrottleDecision = { ok: true } | { ok: false; retryAfterMs: number };
@@ -31,13 +39,19 @@ export function pairDelayMs(failures: number): number {
   return Math.min(FIRST_DELAY_MS * 2 ** Math.min(failures - PAIR_FREE_FAILURES, 20), LOGIN_WINDOW_MS);
 }
 
-/** Whether an attempt at `now` may have its password checked, or how long it must wait. */
-export function throttleDecision(stats: FailureStats, now: number): ThrottleDecision {
+/** How long until the oldest of `count` failures leaves the window, once `count` reached `limit`. */
+const windowWait = (count: number, oldest: number | null, limit: number, now: number) =>
+  count >= limit && oldest !== null ? oldest + LOGIN_WINDOW_MS - now : 0;
+
+/**
+ * Whether an attempt at `now` may have its password checked, or how long it must wait. `knownPair`: the pair
+ * logged in successfully before, so the username's failures from elsewhere do not hold it back.
+ */
+export function throttleDecision(stats: FailureStats, now: number, knownPair = false): ThrottleDecision {
   let wait = 0;
   if (stats.pairLast !== null) wait = Math.max(wait, stats.pairLast + pairDelayMs(stats.pairCount) - now);
-  if (stats.addressCount >= ADDRESS_FAILURE_LIMIT && stats.addressOldest !== null) {
-    wait = Math.max(wait, stats.addressOldest + LOGIN_WINDOW_MS - now);
-  }
+  wait = Math.max(wait, windowWait(stats.addressCount, stats.addressOldest, ADDRESS_FAILURE_LIMIT, now));
+  if (!knownPair) wait = Math.max(wait, windowWait(stats.accountCount, stats.accountOldest, ACCOUNT_FAILURE_LIMIT, now));
   return wait > 0 ? { ok: false, retryAfterMs: wait } : { ok: true };
 }
 

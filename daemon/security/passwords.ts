@@ -8,9 +8,9 @@ const P = 1;
 const KEY_LENGTH = 64;
 const SALT_LENGTH = 16;
 
-function scrypt(password: string, salt: Buffer, n: number, r: number, p: number, keyLength: number): Promise<Buffer> {
+function scrypt(password: string, salt: Buffer, n: number, r: number, p: number, keyLength: number, urgent = false): Promise<Buffer> {
   // maxmem must exceed 128·N·r; the hash runs on a low-priority worker thread, so reads keep flowing meanwhile.
-  return scryptOnWorker(password, salt, keyLength, { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 });
+  return scryptOnWorker(password, salt, keyLength, { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 }, urgent);
 }
 
 /** Hashes a password as `SCRYPT:16384:8:1:<b64 salt>:<b64 key>`, the format Traffic Ops stores. */
@@ -33,12 +33,15 @@ export function parseScryptHash(hash: string): { n: number; r: number; p: number
   return { n, r, p, salt, key };
 }
 
-/** Checks a password against a stored hash in constant time; a malformed or missing hash never matches. */
-export async function verifyPassword(password: string, hash: string | null): Promise<boolean> {
+/**
+ * Checks a password against a stored hash in constant time; a malformed or missing hash never matches. An
+ * `urgent` check goes ahead of the hashes waiting for a worker (a known pair's login during a flood).
+ */
+export async function verifyPassword(password: string, hash: string | null, urgent = false): Promise<boolean> {
   if (!hash) return false;
   const parsed = parseScryptHash(hash);
   if (!parsed) return false;
-  const key = await scrypt(password, parsed.salt, parsed.n, parsed.r, parsed.p, parsed.key.length);
+  const key = await scrypt(password, parsed.salt, parsed.n, parsed.r, parsed.p, parsed.key.length, urgent);
   return timingSafeEqual(key, parsed.key);
 }
 

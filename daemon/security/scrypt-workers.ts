@@ -54,8 +54,12 @@ interface Slot {
   idle: NodeJS.Timeout | null;
 }
 
+/** Hashes waiting for a worker: `urgent` ones (logins of known pairs, see login-gate.ts) go first. */
+const urgent: Task[] = [];
 const queue: Task[] = [];
 const slots: Slot[] = [];
+let pending = 0;
+let peakPending = 0;
 let nextId = 1;
 let unavailable = false;
 
@@ -104,15 +108,15 @@ function retire(slot: Slot): void {
 }
 
 function dispatch(): void {
-  while (queue.length > 0) {
+  while (urgent.length + queue.length > 0) {
     let slot = slots.find((s) => s.task === null);
     if (!slot && slots.length < Math.max(1, availableParallelism())) slot = startSlot() ?? undefined;
     if (!slot) {
       // No worker could start: hash on libuv's pool, as Node does by default.
-      if (unavailable && slots.length === 0) for (const task of queue.splice(0)) onLibuvPool(task);
+      if (unavailable && slots.length === 0) for (const task of [...urgent.splice(0), ...queue.splice(0)]) onLibuvPool(task);
       return;
     }
-    const task = queue.shift()!;
+    const task = (urgent.shift() ?? queue.shift())!;
     if (slot.idle) clearTimeout(slot.idle);
     slot.idle = null;
     slot.task = task;
@@ -125,10 +129,25 @@ function onLibuvPool(task: Task): void {
   scrypt(task.password, task.salt, task.keyLength, task.params, (error, key) => (error ? task.reject(error) : task.resolve(key)));
 }
 
-/** scrypt(password, salt) on a low-priority worker thread; the same key as `crypto.scrypt` with `params`. */
-export function scryptOnWorker(password: string, salt: Uint8Array, keyLength: number, params: ScryptParams): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    queue.push({ id: nextId++, password, salt: Uint8Array.from(salt), keyLength, params, resolve, reject });
+/**
+ * scrypt(password, salt) on a low-priority worker thread; the same key as `crypto.scrypt` with `params`. An
+ * `urgent` hash is handed to the next free worker before every other one that waits.
+ */
+export function scryptOnWorker(password: string, salt: Uint8Array, keyLength: number, params: ScryptParams, isUrgent = false): Promise<Buffer> {
+  pending++;
+  peakPending = Math.max(peakPending, pending);
+  const done = () => pending--;
+  const hashed = new Promise<Buffer>((resolve, reject) => {
+    (isUrgent ? urgent : queue).push({ id: nextId++, password, salt: Uint8Array.from(salt), keyLength, params, resolve, reject });
     dispatch();
   });
+  hashed.then(done, done);
+  return hashed;
+}
+
+/** The most hashes waiting or running at once since the last call (which starts a new count from now). */
+export function takePeakPending(): number {
+  const peak = peakPending;
+  peakPending = pending;
+  return peak;
 }

@@ -417,4 +417,31 @@ export const pgMigrations: readonly string[] = [
   `
   CREATE INDEX origins_name_bytes ON origins (name COLLATE "C");
   `,
+  // issue 28: the (username, client address) pairs that logged in successfully, shared by every daemon on the
+  // database (SQLite's issue-28 entry: the same table). Sign-in bookkeeping like login_failures: no version row,
+  // no trigger (the function below, run after this migration, now leaves it out too).
+  `
+  CREATE TABLE login_successes (
+    username text NOT NULL,
+    address text NOT NULL,
+    at bigint NOT NULL,
+    PRIMARY KEY (username, address)
+  );
+  CREATE INDEX login_successes_at ON login_successes(at);
+  CREATE OR REPLACE FUNCTION cdnctl_ensure_version_triggers() RETURNS void LANGUAGE plpgsql AS $$
+  DECLARE t text;
+  BEGIN
+    FOR t IN SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = current_schema() AND c.relkind = 'r'
+        AND c.relname NOT IN ('table_versions', 'sessions', 'login_failures', 'login_successes', 'cdnctl_migrations')
+    LOOP
+      INSERT INTO table_versions (name, version) VALUES (t, 0) ON CONFLICT (name) DO NOTHING;
+      IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'table_version_' || t AND NOT tgisinternal) THEN
+        EXECUTE format(
+          'CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION cdnctl_bump_table_version()',
+          'table_version_' || t, t);
+      END IF;
+    END LOOP;
+  END $$;
+  `,
 ];

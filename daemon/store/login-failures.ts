@@ -1,9 +1,12 @@
-import type { FailureStats, ThrottleDecision } from '../security/login-throttle.js';
+import { KNOWN_PAIR_MS, type FailureStats, type ThrottleDecision } from '../security/login-throttle.js';
 import { dataVersions } from './data-version.js';
 import type { Db } from './db.js';
 import { writeBatcher } from './write-batch.js';
 
-/** Failed logins per (username, client address), for the login throttle (daemon/security/login-throttle.ts). */
+/**
+ * Failed logins per (username, client address), and the pairs that logged in successfully, for the login
+ * throttle and the login gate (daemon/security/login-throttle.ts, login-gate.ts).
+ */
 export interface LoginFailureStore {
   /**
    * Counts an attempt before its password is checked, in one transaction: `decide` judges the failures newer
@@ -18,8 +21,30 @@ export interface LoginFailureStore {
     decide: (stats: FailureStats) => ThrottleDecision,
   ): Promise<ThrottleDecision>;
   record(username: string, address: string, at: number): Promise<void>;
-  /** Forgets the failures of one (username, address) pair (a successful login). */
-  clear(username: string, address: string): Promise<void>;
+  /** A successful login: forgets the pair's failures and remembers the pair as known at `at`. */
+  succeeded(username: string, address: string, at: number): Promise<void>;
+  /** Whether the pair logged in successfully after `since`. */
+  knownPair(username: string, address: string, since: number): Promise<boolean>;
+}
+
+/** The failure counts as the stores read them: pair, address and username rows of one window. */
+export interface FailureRows {
+  pair?: { n: number | string; last: number | string | null };
+  address?: { n: number | string; oldest: number | string | null };
+  account?: { n: number | string; oldest: number | string | null };
+}
+
+const num = (x: number | string | null | undefined) => (x === null || x === undefined ? null : Number(x));
+
+export function failureStats(rows: FailureRows): FailureStats {
+  return {
+    pairCount: num(rows.pair?.n) ?? 0,
+    pairLast: num(rows.pair?.last),
+    addressCount: num(rows.address?.n) ?? 0,
+    addressOldest: num(rows.address?.oldest),
+    accountCount: num(rows.account?.n) ?? 0,
+    accountOldest: num(rows.account?.oldest),
+  };
 }
 
 export function sqliteLoginFailures(db: Db): LoginFailureStore {
@@ -29,9 +54,17 @@ export function sqliteLoginFailures(db: Db): LoginFailureStore {
   const byAddress = db.prepare<[string, number], { n: number; oldest: number | null }>(
     'SELECT count(*) AS n, min(at) AS oldest FROM login_failures WHERE address = ? AND at > ?',
   );
+  const byAccount = db.prepare<[string, number], { n: number; oldest: number | null }>(
+    'SELECT count(*) AS n, min(at) AS oldest FROM login_failures WHERE username = ? AND at > ?',
+  );
   const record = db.prepare('INSERT INTO login_failures (username, address, at) VALUES (?, ?, ?)');
   const prune = db.prepare('DELETE FROM login_failures WHERE at < ?');
   const clear = db.prepare('DELETE FROM login_failures WHERE username = ? AND address = ?');
+  const remember = db.prepare(
+    'INSERT INTO login_successes (username, address, at) VALUES (?, ?, ?) ON CONFLICT (username, address) DO UPDATE SET at = max(at, excluded.at)',
+  );
+  const forget = db.prepare('DELETE FROM login_successes WHERE at < ?');
+  const known = db.prepare<[string, string, number], number>('SELECT 1 FROM login_successes WHERE username = ? AND address = ? AND at > ?').pluck();
   // Sign-in bookkeeping: no cached API answer reads it, so it leaves the response cache alone; its writes
   // commit with the other writes of their turn (one disk flush for a burst of logins).
   const versions = dataVersions(db);
@@ -43,18 +76,17 @@ export function sqliteLoginFailures(db: Db): LoginFailureStore {
   };
   const reserve = db.transaction(
     (username: string, address: string, since: number, at: number, decide: (stats: FailureStats) => ThrottleDecision) => {
-      const p = pair.get(username, address, since);
-      const a = byAddress.get(address, since);
-      const decision = decide({
-        pairCount: p?.n ?? 0,
-        pairLast: p?.last ?? null,
-        addressCount: a?.n ?? 0,
-        addressOldest: a?.oldest ?? null,
-      });
+      const stats = failureStats({ pair: pair.get(username, address, since), address: byAddress.get(address, since), account: byAccount.get(username, since) });
+      const decision = decide(stats);
       if (decision.ok) insert(username, address, at);
       return decision;
     },
   );
+  const succeeded = db.transaction((username: string, address: string, at: number) => {
+    versions.noteBookkeeping(clear.run(username, address).changes);
+    versions.noteBookkeeping(remember.run(username, address, at).changes);
+    versions.noteBookkeeping(forget.run(at - KNOWN_PAIR_MS).changes);
+  });
   return {
     async reserve(username, address, since, at, decide) {
       return batched(() => reserve(username, address, since, at, decide));
@@ -62,8 +94,11 @@ export function sqliteLoginFailures(db: Db): LoginFailureStore {
     async record(username, address, at) {
       await batched(() => insert(username, address, at));
     },
-    async clear(username, address) {
-      await batched(() => versions.noteBookkeeping(clear.run(username, address).changes));
+    async succeeded(username, address, at) {
+      await batched(() => succeeded(username, address, at));
+    },
+    async knownPair(username, address, since) {
+      return known.get(username, address, since) !== undefined;
     },
   };
 }

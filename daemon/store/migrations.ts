@@ -392,4 +392,16 @@ export const migrations: readonly string[] = [
   CREATE INDEX reset_clients_client_at ON reset_clients(client, requested_at);
   CREATE INDEX reset_clients_at ON reset_clients(requested_at);
   `,
+  // issue 28: the (username, client address) pairs that logged in successfully, and when last: the login gate
+  // keeps hash slots for them during a flood, and a username's failures from elsewhere do not hold them back.
+  // Sign-in bookkeeping, like login_failures (no version, no export).
+  `
+  CREATE TABLE login_successes (
+    username TEXT NOT NULL,
+    address TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (username, address)
+  );
+  CREATE INDEX login_successes_at ON login_successes(at);
+  `,
 ];

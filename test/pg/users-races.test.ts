@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { ADDRESS_FAILURE_LIMIT, PAIR_FREE_FAILURES, throttleDecision } from '../../daemon/security/login-throttle.js';
+import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, PAIR_FREE_FAILURES, throttleDecision } from '../../daemon/security/login-throttle.js';
 import type { Store } from '../../daemon/store/index.js';
 import { openPgStore } from '../../daemon/store-pg/index.js';
 import type { PgPool } from '../../daemon/store-pg/pool.js';
@@ -56,6 +56,17 @@ it('concurrent failing logins of many usernames from one address stop at the add
   );
   expect(decisions.filter((d) => d.ok)).toHaveLength(ADDRESS_FAILURE_LIMIT);
   expect(await countRows("SELECT count(*) AS n FROM login_failures WHERE address = '203.0.113.9'")).toBe(ADDRESS_FAILURE_LIMIT);
+});
+
+it('concurrent failing logins of one username from many addresses stop at the account limit, but not for a known pair', async () => {
+  const now = T0 + 60_000;
+  const decisions = await race(ACCOUNT_FAILURE_LIMIT + 12, (store, i) =>
+    store.loginFailures.reserve('admin', `198.51.102.${i}`, now - 15 * 60_000, now, (stats) => throttleDecision(stats, now)),
+  );
+  expect(decisions.filter((d) => d.ok)).toHaveLength(ACCOUNT_FAILURE_LIMIT);
+  expect(await countRows("SELECT count(*) AS n FROM login_failures WHERE username = 'admin'")).toBe(ACCOUNT_FAILURE_LIMIT);
+  const known = await daemons[1]!.store.loginFailures.reserve('admin', '192.0.2.1', now - 15 * 60_000, now, (stats) => throttleDecision(stats, now, true));
+  expect(known).toEqual({ ok: true });
 });
 
 it('one of several daemons creating the same user wins; the others are told the name or e-mail (any case) is taken', async () => {

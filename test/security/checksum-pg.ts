@@ -14,7 +14,7 @@ export async function databaseChecksumPg(store: Store, pool: PgPool): Promise<st
   const { rows: tables } = await pool.query<{ name: string }>(
     `SELECT table_name AS name FROM information_schema.tables
       WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
-        AND table_name NOT IN ('sessions', 'login_failures', 'table_versions', 'cdnctl_migrations')
+        AND table_name NOT IN ('sessions', 'login_failures', 'login_successes', 'table_versions', 'cdnctl_migrations')
       ORDER BY table_name COLLATE "C"`,
   );
   for (const { name } of tables) {

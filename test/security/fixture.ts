@@ -130,7 +130,7 @@ export async function databaseChecksum(db: Db): Promise<string> {
   hash.update(JSON.stringify(await exportSnapshot(db, { withHashes: true })));
   const tables = db
     .prepare<[], string>(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('sessions', 'login_failures', 'table_versions') ORDER BY name",
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('sessions', 'login_failures', 'login_successes', 'table_versions') ORDER BY name",
     )
     .pluck()
     .all();

@@ -52,7 +52,7 @@ describe('data versions', () => {
     await store.sessions.create({ idHash: 'h1', userId: adminId(), createdAt: now, expiresAt: now + 1000, idleExpiresAt: now + 1000 });
     await store.sessions.touch('h1', now + 2000);
     await store.loginFailures.record('nobody', '127.0.0.1', now);
-    await store.loginFailures.clear('nobody', '127.0.0.1');
+    await store.loginFailures.succeeded('nobody', '127.0.0.1', now);
     await store.sessions.delete('h1');
     expect(await store.dataVersion()).toBe(content);
     expect(dataVersions(db).all()).not.toBe(all);

@@ -84,7 +84,7 @@ describe('table versions', () => {
     const unversioned = db
       .prepare(
         `SELECT name FROM sqlite_master t WHERE type = 'table' AND name NOT LIKE 'sqlite%'
-           AND name NOT IN ('table_versions', 'sessions', 'login_failures')
+           AND name NOT IN ('table_versions', 'sessions', 'login_failures', 'login_successes')
            AND (SELECT count(*) FROM sqlite_master g WHERE g.type = 'trigger' AND g.tbl_name = t.name) < 3`,
       )
       .all();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { FailureStats } from '../../../daemon/security/login-throttle.js';
+import { KNOWN_PAIR_MS, type FailureStats } from '../../../daemon/security/login-throttle.js';
 import { fieldsOf } from '../../../daemon/store/users.js';
 import { CONTRACT_FIXTURE, T0 } from './fixture.js';
 import { describeEachStore, type OpenedStore } from './stores.js';
@@ -73,7 +73,7 @@ describeEachStore('sessions, tokens, login failures and reset requests', (kind) 
     await expect(create('reg', 'register')).rejects.toThrow();
   });
 
-  it('loginFailures: reserve judges the window and records when allowed; record; clear forgets one pair', async () => {
+  it('loginFailures: reserve judges the window and records when allowed; record; succeeded forgets one pair', async () => {
     const seen: FailureStats[] = [];
     const reserve = (username: string, address: string, since: number, at: number, ok = true) =>
       h.store.loginFailures.reserve(username, address, since, at, (stats) => {
@@ -88,24 +88,39 @@ describeEachStore('sessions, tokens, login failures and reset requests', (kind) 
     expect(await reserve('ops', '10.0.0.1', T0 + 5, T0 + 50)).toEqual({ ok: true });
     expect(await reserve('nobody', '10.0.0.9', 0, T0 + 60)).toEqual({ ok: true });
     expect(seen).toEqual([
-      { pairCount: 0, pairLast: null, addressCount: 0, addressOldest: null },
-      { pairCount: 2, pairLast: T0 + 10, addressCount: 3, addressOldest: T0 },
-      { pairCount: 1, pairLast: T0 + 10, addressCount: 2, addressOldest: T0 + 10 },
-      { pairCount: 0, pairLast: null, addressCount: 0, addressOldest: null },
+      { pairCount: 0, pairLast: null, addressCount: 0, addressOldest: null, accountCount: 0, accountOldest: null },
+      { pairCount: 2, pairLast: T0 + 10, addressCount: 3, addressOldest: T0, accountCount: 3, accountOldest: T0 },
+      { pairCount: 1, pairLast: T0 + 10, addressCount: 2, addressOldest: T0 + 10, accountCount: 2, accountOldest: T0 + 10 },
+      { pairCount: 0, pairLast: null, addressCount: 0, addressOldest: null, accountCount: 0, accountOldest: null },
     ]);
-    await h.store.loginFailures.clear('ops', '10.0.0.1');
+    await h.store.loginFailures.succeeded('ops', '10.0.0.1', T0 + 65);
     seen.length = 0;
     await reserve('ops', '10.0.0.1', 0, T0 + 70);
     await reserve('ops', '10.0.0.2', 0, T0 + 80);
     expect(seen).toEqual([
-      { pairCount: 0, pairLast: null, addressCount: 1, addressOldest: T0 + 20 },
-      { pairCount: 1, pairLast: T0 + 30, addressCount: 1, addressOldest: T0 + 30 },
+      { pairCount: 0, pairLast: null, addressCount: 1, addressOldest: T0 + 20, accountCount: 1, accountOldest: T0 + 30 },
+      { pairCount: 1, pairLast: T0 + 30, addressCount: 1, addressOldest: T0 + 30, accountCount: 2, accountOldest: T0 + 30 },
     ]);
     // Failures older than a day are pruned by the next record.
     await h.store.loginFailures.record('x', '10.0.0.3', T0 + 25 * HOUR);
     seen.length = 0;
     await reserve('admin', '10.0.0.1', 0, T0 + 25 * HOUR);
     expect(seen[0]).toMatchObject({ addressCount: 0 });
+  });
+
+  it('loginFailures: succeeded remembers the pair (the latest time), knownPair asks after a time; a month later it is forgotten', async () => {
+    const known = (username: string, address: string, since: number) => h.store.loginFailures.knownPair(username, address, since);
+    expect(await known('ops', '10.0.0.1', 0)).toBe(false);
+    await h.store.loginFailures.succeeded('ops', '10.0.0.1', T0 + 100);
+    await h.store.loginFailures.succeeded('ops', '10.0.0.1', T0 + 50);
+    expect(await known('ops', '10.0.0.1', T0 + 99)).toBe(true);
+    expect(await known('ops', '10.0.0.1', T0 + 100)).toBe(false);
+    expect(await known('ops', '10.0.0.2', 0)).toBe(false);
+    expect(await known('admin', '10.0.0.1', 0)).toBe(false);
+    // Another pair's success, past KNOWN_PAIR_MS, prunes the old one even for a caller asking since 0.
+    await h.store.loginFailures.succeeded('admin', '10.0.0.1', T0 + 100 + KNOWN_PAIR_MS + 1);
+    expect(await known('ops', '10.0.0.1', 0)).toBe(false);
+    expect(await known('admin', '10.0.0.1', 0)).toBe(true);
   });
 
   it('resetRequests: record, take the oldest in order (and remove them), tokensSince', async () => {
