@@ -17,9 +17,13 @@ export type RegexNode =
 // ES2024: what V8 of Node 20 reads (no modifiers, no duplicate group names). Without `u`/`v`: Annex B syntax.
 const parser = new RegExpParser({ ecmaVersion: 2024 });
 
+// The last tree read: a purge check reads one pattern twice (the PCRE subset, then the backtracking shapes).
+let last: { source: string; tree: AST.Pattern } | null = null;
+
 /** regexpp's tree of a (non-Unicode) JavaScript regex source; throws its RegExpSyntaxError when it does not parse. */
 export function parseJsPattern(source: string): AST.Pattern {
-  return parser.parsePattern(source, 0, source.length, { unicode: false, unicodeSets: false });
+  if (last?.source !== source) last = { source, tree: parser.parsePattern(source, 0, source.length, { unicode: false, unicodeSets: false }) };
+  return last.tree;
 }
 
 type ClassMember = AST.CharacterClassElement;
