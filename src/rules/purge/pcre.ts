@@ -51,6 +51,19 @@ function quoted(pattern: string, from: number): [string, number] {
   return [escapeLiteral(pattern.slice(from, stop)), end === -1 ? stop : end + 2];
 }
 
+/** A `[:`, `[.` or `[=` inside a class at `at`: a POSIX class's members, else a literal `[`; and the index after. */
+function posixBracket(pattern: string, at: number): [string, number] {
+  if (pattern[at + 1] !== ':') {
+    throw new PcreForeignError('POSIX collating elements ([. and [= in a class) are not supported; write \\[ for a literal [');
+  }
+  const m = /^\[:(\^?)([a-z]+):\]/.exec(pattern.slice(at));
+  if (!m) return ['\\[', at + 1];
+  const members = POSIX_CLASSES[m[2]];
+  if (members === undefined) throw new PcreSyntaxError(`unknown POSIX class name '${m[2]}'`);
+  if (m[1] === '^') throw new PcreSyntaxError('negated POSIX classes cannot be checked here; use [^...] instead');
+  return [members, at + m[0].length];
+}
+
 /** Rewrites one character class starting at `[`; answers the JS class and the index after its `]`. */
 function characterClass(pattern: string, start: number): [string, number] {
   let i = start + 1;
@@ -74,20 +87,10 @@ function characterClass(pattern: string, start: number): [string, number] {
     } else if (c === '\\') {
       out += pattern.slice(i, i + 2);
       i += 2;
-    } else if (c === '[' && (pattern[i + 1] === '.' || pattern[i + 1] === '=')) {
-      throw new PcreForeignError('POSIX collating elements ([. and [= in a class) are not supported; write \\[ for a literal [');
-    } else if (c === '[' && pattern[i + 1] === ':') {
-      const m = /^\[:(\^?)([a-z]+):\]/.exec(pattern.slice(i));
-      if (!m) {
-        out += '\\[';
-        i++;
-        continue;
-      }
-      const members = POSIX_CLASSES[m[2]];
-      if (members === undefined) throw new PcreSyntaxError(`unknown POSIX class name '${m[2]}'`);
-      if (m[1] === '^') throw new PcreSyntaxError('negated POSIX classes cannot be checked here; use [^...] instead');
-      out += members;
-      i += m[0].length;
+    } else if (c === '[' && /[:.=]/.test(pattern[i + 1] ?? '')) {
+      const [text, next] = posixBracket(pattern, i);
+      out += text;
+      i = next;
     } else {
       out += c === '[' ? '\\[' : c;
       i++;
