@@ -2,11 +2,16 @@
  * Checks Perl-compatible regular expressions (what the caches' regex_revalidate plugin compiles) with the
  * JavaScript engine. PCRE constructs JavaScript lacks but can express are rewritten first (\A, \z, \Q...\E,
  * possessive quantifiers, atomic groups, (?P<name>...), inline flags, POSIX classes, a leading `]` in a
- * class); what neither can express is judged by JavaScript's own syntax, which is lenient about unknown escapes.
+ * class); what neither can express is judged by JavaScript's own syntax, which is lenient about unknown escapes:
+ * pcre-subset.ts then refuses what the two engines read differently. PCRE forms the checks cannot follow (the
+ * x, n, J and U inline flags, collating elements) are refused here as `foreign`.
  */
 
-/** A compiled pattern, or the reason it does not compile. */
-export type PcreResult = { ok: true; regex: RegExp } | { ok: false; reason: string };
+/**
+ * A compiled pattern, or the reason it does not compile; `foreign` when PCRE would compile it but the daemon
+ * cannot check it as PCRE runs it (pcre-subset.ts says the same of what JavaScript reads otherwise).
+ */
+export type PcreResult = { ok: true; regex: RegExp } | { ok: false; reason: string; foreign?: true };
 
 const POSIX_CLASSES: Record<string, string> = {
   alpha: 'a-zA-Z',
@@ -34,6 +39,9 @@ const ANCHOR_ESCAPES: Record<string, string> = {
 
 class PcreSyntaxError extends Error {}
 
+/** A PCRE form outside what the daemon can check as the caches run it. */
+class PcreForeignError extends Error {}
+
 const escapeLiteral = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 
 /** Reads `\Q...\E` starting after `\Q`: answers the escaped literal and the index after `\E` (or the end). */
@@ -41,6 +49,19 @@ function quoted(pattern: string, from: number): [string, number] {
   const end = pattern.indexOf('\\E', from);
   const stop = end === -1 ? pattern.length : end;
   return [escapeLiteral(pattern.slice(from, stop)), end === -1 ? stop : end + 2];
+}
+
+/** A `[:`, `[.` or `[=` inside a class at `at`: a POSIX class's members, else a literal `[`; and the index after. */
+function posixBracket(pattern: string, at: number): [string, number] {
+  if (pattern[at + 1] !== ':') {
+    throw new PcreForeignError('POSIX collating elements ([. and [= in a class) are not supported; write \\[ for a literal [');
+  }
+  const m = /^\[:(\^?)([a-z]+):\]/.exec(pattern.slice(at));
+  if (!m) return ['\\[', at + 1];
+  const members = POSIX_CLASSES[m[2]];
+  if (members === undefined) throw new PcreSyntaxError(`unknown POSIX class name '${m[2]}'`);
+  if (m[1] === '^') throw new PcreSyntaxError('negated POSIX classes cannot be checked here; use [^...] instead');
+  return [members, at + m[0].length];
 }
 
 /** Rewrites one character class starting at `[`; answers the JS class and the index after its `]`. */
@@ -66,18 +87,10 @@ function characterClass(pattern: string, start: number): [string, number] {
     } else if (c === '\\') {
       out += pattern.slice(i, i + 2);
       i += 2;
-    } else if (c === '[' && pattern[i + 1] === ':') {
-      const m = /^\[:(\^?)([a-z]+):\]/.exec(pattern.slice(i));
-      if (!m) {
-        out += '\\[';
-        i++;
-        continue;
-      }
-      const members = POSIX_CLASSES[m[2]];
-      if (members === undefined) throw new PcreSyntaxError(`unknown POSIX class name '${m[2]}'`);
-      if (m[1] === '^') throw new PcreSyntaxError('negated POSIX classes cannot be checked here; use [^...] instead');
-      out += members;
-      i += m[0].length;
+    } else if (c === '[' && /[:.=]/.test(pattern[i + 1] ?? '')) {
+      const [text, next] = posixBracket(pattern, i);
+      out += text;
+      i = next;
     } else {
       out += c === '[' ? '\\[' : c;
       i++;
@@ -97,6 +110,10 @@ function groupOpening(pattern: string, start: number): [string, number, string] 
   const backref = /^\(\?P=([A-Za-z_]\w*)\)/.exec(rest);
   if (backref) return [`\\k<${backref[1]}>`, start + backref[0].length, ''];
   const flags = /^\(\?([imsxnJU]*)(?:-([imsxnJU]*))?([:)])/.exec(rest);
+  if (flags && /[xnJU]/.test(flags[0])) {
+    // x, n, J and U change how PCRE reads the rest (comments, captures, names, greediness): not checkable here.
+    throw new PcreForeignError('of the inline flags only i, m and s are supported');
+  }
   if (flags && (flags[1] !== '' || flags[2] !== undefined)) {
     // JavaScript (before modifiers) has no scoped flags: turned-on i/m/s apply to the whole check.
     const on = flags[1].replace(/[^ims]/g, '');
@@ -163,6 +180,7 @@ export function compilePcre(pattern: string): PcreResult {
     return { ok: true, regex: new RegExp(source, flags) };
   } catch (err) {
     if (err instanceof PcreSyntaxError) return { ok: false, reason: err.message };
+    if (err instanceof PcreForeignError) return { ok: false, reason: err.message, foreign: true };
     if (err instanceof SyntaxError) {
       const message = err.message;
       const reason = message.slice(message.lastIndexOf(': ') + 2) || message;

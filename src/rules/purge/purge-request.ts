@@ -4,6 +4,7 @@ import { backtracksLittle } from './backtracking.js';
 import { REGEX_TOO_COMPLEX, probeRegex, staticRefusal } from './bounded-match.js';
 import { matchesEverything } from './match-everything.js';
 import { compilePcre } from './pcre.js';
+import { NOT_PCRE_PREFIX, pcreSubsetReason } from './pcre-subset.js';
 
 /** A purge request that passed every check of BEHAVIOR.md §5 that needs no database. */
 export interface PurgeRequest {
@@ -56,7 +57,11 @@ function checkRegex(value: unknown, deferProbe: boolean): [{ regex: string; all:
   if (/[\s\x00-\x1f\x7f]/.test(value)) return [null, 'regex: cannot contain whitespace or control characters'];
   if (!value.startsWith('/')) return [null, "regex: must start with '/'"];
   const compiled = compilePcre(value);
+  if (!compiled.ok && compiled.foreign) return [null, `${NOT_PCRE_PREFIX}${compiled.reason}`];
   if (!compiled.ok) return [null, `regex: is not a valid regular expression: ${compiled.reason}`];
+  // What every cache will run with PCRE must mean there what the checks below see (pcre-subset.ts).
+  const foreign = pcreSubsetReason(value, compiled.regex.source);
+  if (foreign) return [null, `${NOT_PCRE_PREFIX}${foreign}`];
   const refused = staticRefusal(compiled.regex);
   if (refused) return [null, refused];
   if (deferProbe) {

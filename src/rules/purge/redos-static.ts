@@ -15,11 +15,13 @@ import { parseRegex, type RegexNode } from './regex-ast.js';
  * - **three or more adjacent repetitions over overlapping characters**: `.*.*.*x`, `\w*a\w*a\w*!` — cubic or
  *   worse on a long URL.
  *
- * "Repeated" means an upper bound of at least 10 or none. Conservative on purpose: an unusual but harmless
+ * "Repeated" means an upper bound above 1 (or none): a counted repetition is a repetition. `(k+k+){0,9}!` takes
+ * seconds for one match in V8 and `(x{0,9}){0,9}y` splits a run of x's in more ways than a cache can try per
+ * request; PCRE on the caches backtracks the same way. Conservative on purpose: an unusual but harmless
  * pattern may be refused; the answer names the reason so that the operator can rewrite it.
  */
 
-const BIG = 10;
+const BIG = 2;
 const isBig = (n: { kind: 'repeat'; max: number }) => n.max >= BIG;
 const isVariable = (n: { kind: 'repeat'; min: number; max: number }) => n.max > n.min && n.max > 1;
 
