@@ -209,7 +209,7 @@ function readTime(f: FieldReader, key: string, required: boolean): number | null
 export type JobDraft = Omit<JobModel, 'assetUrl'> & { assetUrl: string | null; regex: string | null };
 
 export function readJob(f: FieldReader): JobDraft {
-  f.rejectUnknown(['deliveryService', 'username', 'assetUrl', 'regex', 'ttl', 'startTime', 'enteredTime', 'status']);
+  f.rejectUnknown(['id', 'deliveryService', 'username', 'assetUrl', 'regex', 'ttl', 'startTime', 'enteredTime', 'status']);
   const assetUrl = f.optionalString('assetUrl');
   const regex = f.optionalString('regex');
   if ((assetUrl === null) === (regex === null)) f.fail('assetUrl: give either assetUrl or regex');
@@ -223,6 +223,8 @@ export function readJob(f: FieldReader): JobDraft {
     }
   }
   return {
+    // Both stores keep ids as 32-bit integers.
+    id: f.optionalInteger('id', 1, 2_147_483_647),
     deliveryService: f.requiredString('deliveryService'),
     username: f.requiredString('username'),
     assetUrl,
