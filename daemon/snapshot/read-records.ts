@@ -115,7 +115,8 @@ export function readUser(f: FieldReader): UserModel {
     if (!parseScryptHash(hash)) f.fail('localPasswordHash: must be in the SCRYPT:N:r:p:salt:key format');
     password = { hash };
   }
-  const contact = Object.fromEntries(CONTACT_FIELDS.map((k) => [k, f.optionalString(k)])) as Record<(typeof CONTACT_FIELDS)[number], string | null>;
+  // As stored: the API keeps an empty text as sent, so '' and absent differ.
+  const contact = Object.fromEntries(CONTACT_FIELDS.map((k) => [k, f.optionalText(k)])) as Record<(typeof CONTACT_FIELDS)[number], string | null>;
   return {
     username,
     email,
