@@ -126,8 +126,9 @@ export function readUser(f: FieldReader): UserModel {
     newUser: f.boolean('newUser', false),
     password,
     ...contact,
-    gid: f.optionalInteger('gid', 0),
-    uid: f.optionalInteger('uid', 0),
+    // Any integer, as PUT user/current takes them (a negative gid included).
+    gid: f.optionalInteger('gid'),
+    uid: f.optionalInteger('uid'),
   };
 }
 

@@ -60,7 +60,7 @@ const profile = fc.record({
   fullName: pick(['Administrator', ' Admin ', 'Ädmin']),
   company: pick(TEXTS),
   city: pick(TEXTS),
-  gid: pick([null, 0, 1000, '42']),
+  gid: pick([null, 0, 1000, '42', -1]),
 });
 const fedUsers = fc.record({ kind: fc.constant('fedUsers' as const), users: fc.subarray(['ro_user', 'ops_user', 'u_one', 'admin']), replace: fc.boolean() });
 const fedUserDelete = fc.record({ kind: fc.constant('fedUserDelete' as const), username: pick(['ro_user', 'ops_user', 'u_one']) });
