@@ -12,7 +12,7 @@ const userHandlers = {
   async user(w, a) {
     const password = 'RoundTr1pPassw0rd!';
     return call(w, 'POST', '/api/1.3/users', {
-      username: a.name, email: `${a.name}@example.test`, fullName: a.name.toUpperCase(), localPassword: password,
+      username: a.name, email: a.email ?? `${a.name}@example.test`, fullName: a.name.toUpperCase(), localPassword: password,
       confirmLocalPassword: password, role: a.role, tenantId: await tenantId(w, a.tenant), company: a.company, newUser: a.newUser,
     });
   },
@@ -33,7 +33,8 @@ const userHandlers = {
 type ServerWrite = Extract<Write, { kind: 'server' }> | Extract<Write, { kind: 'editServer' }>;
 
 const serverBody = (a: ServerWrite, hostName: string) => ({
-  hostName, domainName: 'cdn1.example.test', ipAddress: '127.0.0.1', cachegroup: a.mid ? 'mid-cg' : 'edge-cg1',
+  hostName, domainName: 'cdn1.example.test', ipAddress: a.ipAddress ?? (a.ip6Address ? null : '127.0.0.1'),
+  ipNetmask: a.ipNetmask, tcpPort: a.tcpPort, cachegroup: a.mid ? 'mid-cg' : 'edge-cg1',
   cdnName: 'cdn1', profile: a.mid ? 'MID_PROFILE1' : 'EDGE_PROFILE1', type: a.mid ? 'MID' : 'EDGE', status: a.status,
   offlineReason: a.reason, interfaceName: a.interfaceName, interfaceMtu: a.interfaceMtu, httpsPort: a.httpsPort,
   ip6Address: a.ip6Address,

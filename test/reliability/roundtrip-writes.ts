@@ -42,6 +42,10 @@ const originFields = {
   protocol: pick(['http', 'https']),
   port: pick([null, 8080]),
   ipAddress: pick([null, '192.0.2.7']),
+  ip6Address: pick([null, '2001:db8::9']),
+  tenant: pick([null, 'root', 'tenant-a']),
+  coordinate: pick([null, 'coord1']),
+  profile: pick([null, 'ORG_PROFILE1']),
 };
 const origin = fc.record({ kind: fc.constant('origin' as const), ...originFields });
 const editOrigin = fc.record({ kind: fc.constant('editOrigin' as const), which: fc.nat(5), ...originFields });
@@ -49,6 +53,8 @@ const deleteOrigin = fc.record({ kind: fc.constant('deleteOrigin' as const), whi
 const user = fc.record({
   kind: fc.constant('user' as const),
   name: pick(['u_one', 'u_two', 'u_three']),
+  /** Null: the user's own address; else one that another user may have in another case. */
+  email: pick([null, 'Shared@Example.test', 'shared@example.test']),
   role: pick([2, 3, 4, 5]),
   tenant: pick(['root', 'tenant-a']),
   company: pick(TEXTS),
@@ -73,6 +79,9 @@ const serverFields = {
   interfaceMtu: pick([null, 1280, 9000]),
   httpsPort: pick([null, 443]),
   ip6Address: pick([null, '2001:db8::7/64']),
+  ipAddress: pick(['127.0.0.1', null]),
+  ipNetmask: pick([null, '255.255.255.0']),
+  tcpPort: pick([null, 8080]),
 };
 const server = fc.record({ kind: fc.constant('server' as const), ...serverFields });
 const editServer = fc.record({ kind: fc.constant('editServer' as const), which: fc.nat(9), ...serverFields });
@@ -132,15 +141,22 @@ const jobHandlers = {
   },
 } satisfies Partial<Handlers>;
 
-const originBody = (a: Extract<Write, { kind: 'origin' }> | Extract<Write, { kind: 'editOrigin' }>) => ({
-  name: a.name, fqdn: a.fqdn, protocol: a.protocol, port: a.port, ipAddress: a.ipAddress, deliveryServiceId: a.ds,
+type OriginWrite = Extract<Write, { kind: 'origin' }> | Extract<Write, { kind: 'editOrigin' }>;
+
+const originBody = async (w: World, a: OriginWrite) => ({
+  name: a.name, fqdn: a.fqdn, protocol: a.protocol, port: a.port, ipAddress: a.ipAddress, ip6Address: a.ip6Address,
+  deliveryServiceId: a.ds,
+  tenantId: a.tenant && (await idOf(w, '/api/1.3/tenants', 'name', a.tenant)),
+  // No route lists coordinates: read the id where it is.
+  coordinateId: a.coordinate && w.t.db.prepare<[string], number>('SELECT id FROM coordinates WHERE name = ?').pluck().get(a.coordinate),
+  profileId: a.profile && (await idOf(w, '/api/1.3/profiles', 'name', a.profile)),
 });
 
 const originHandlers = {
-  origin: (w, a) => call(w, 'POST', '/api/1.3/origins', originBody(a)),
+  origin: async (w, a) => call(w, 'POST', '/api/1.3/origins', await originBody(w, a)),
   async editOrigin(w, a) {
     const o = await nth<{ id: number }>(w, '/api/1.3/origins?primary=false', a.which);
-    return o && call(w, 'PUT', `/api/1.3/origins?id=${o.id}`, originBody(a));
+    return o && call(w, 'PUT', `/api/1.3/origins?id=${o.id}`, await originBody(w, a));
   },
   async deleteOrigin(w, a) {
     const o = await nth<{ id: number }>(w, '/api/1.3/origins?primary=false', a.which);

@@ -112,6 +112,8 @@ async function throughStore(text: string, kind: StoreKind): Promise<string> {
 }
 
 const writes = fc.array(apiWrite, { minLength: 1, maxLength: 20 });
+/** Runs per property: bounded for the suite; CDNCTL_ROUNDTRIP_RUNS searches longer by hand. */
+const runs = (suite: number) => Number(process.env.CDNCTL_ROUNDTRIP_RUNS ?? suite);
 /** The issue's own case, tried first: the same purge posted twice (the second answered with a "duplicate" warning). */
 const samePurgeTwice: [Write[]] = [
   Array.from({ length: 2 }, () => ({ kind: 'purge' as const, api: '1.4' as const, ds: 'ds1' as const, regex: '/a/.*' as const, startHours: 1, ttl: 24 })),
@@ -124,7 +126,7 @@ describe('snapshot round trip of every state the API reaches (issue 28, finding 
         const first = await stateAfter(list);
         expect(await throughStore(first, 'sqlite')).toBe(first);
       }),
-      { numRuns: 15, endOnFailure: true, examples: [samePurgeTwice] },
+      { numRuns: runs(15), endOnFailure: true, examples: [samePurgeTwice] },
     );
   }, 120_000);
 
@@ -136,7 +138,7 @@ describe('snapshot round trip of every state the API reaches (issue 28, finding 
         expect(onPg).toBe(first);
         expect(await throughStore(onPg, 'sqlite')).toBe(first);
       }),
-      { numRuns: 5, endOnFailure: true, examples: [samePurgeTwice] },
+      { numRuns: runs(5), endOnFailure: true, examples: [samePurgeTwice] },
     );
   }, 120_000);
 });
