@@ -9,6 +9,14 @@ import { USER_SELECT, toUser, type User, type UserRow } from './user-rows.js';
 
 const names = (db: Db, sql: string) => new Set(db.prepare<[], { name: string }>(sql).all().map((r) => r.name));
 
+/** Job id → its delivery service's xmlId. */
+const knownJobs = (db: Db): Map<number, string> =>
+  new Map(
+    db.prepare<[], { id: number; xml_id: string }>('SELECT j.id, ds.xml_id FROM jobs j JOIN deliveryservices ds ON ds.id = j.deliveryservice_id')
+      .all()
+      .map((r) => [r.id, r.xml_id]),
+  );
+
 /** The names of everything a snapshot may refer to, as the database holds them now. */
 export async function readKnownRecords(db: Db): Promise<KnownRecords> {
   const tenants = db
@@ -46,11 +54,7 @@ export async function readKnownRecords(db: Db): Promise<KnownRecords> {
       dses.map((d) => [d.xml_id, d.fqdn === null ? null : `${d.protocol}://${d.fqdn}${d.port === null ? '' : `:${d.port}`}`]),
     ),
     origins: new Map(origins.map((o) => [o.name, { deliveryService: o.xml_id, isPrimary: o.is_primary === 1 }])),
-    jobs: new Map(
-      db.prepare<[], { id: number; xml_id: string }>('SELECT j.id, ds.xml_id FROM jobs j JOIN deliveryservices ds ON ds.id = j.deliveryservice_id')
-        .all()
-        .map((r) => [r.id, r.xml_id]),
-    ),
+    jobs: knownJobs(db),
   };
 }
 
