@@ -2,8 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportSnapshot } from '../../daemon/snapshot/export.js';
+import { importSnapshot } from '../../daemon/snapshot/import.js';
+import { bootstrap } from '../../daemon/store/bootstrap.js';
 import { PASSWORDS, startCliDaemon, type CliDaemon } from '../helpers/cli-daemon.js';
 import { runCdnctl } from '../helpers/cli.js';
+import { STORE_KINDS, openKindStore } from '../helpers/store-kinds.js';
+import { goldenSnapshotHashed } from '../snapshot/helpers.js';
 
 /*
  * Issue 28, finding 4: a state the API reaches in ordinary use (the same purge posted twice, the second answered
@@ -63,4 +68,27 @@ describe('a backup after a duplicate purge (issue 28, finding 4)', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toBe(exported.stdout);
   });
+});
+
+describe.each(STORE_KINDS)('[%s] restored jobs keep their ids', (kind) => {
+  it('two jobs of the same purge import with their ids, and the next purge gets a fresh id', async () => {
+    const s = await openKindStore(kind);
+    try {
+      await bootstrap(s.store, Date.now(), 'Adm1nPassw0rd!');
+      await importSnapshot(s.store, await goldenSnapshotHashed());
+      const job = { deliveryService: 'ds1', username: 'admin', regex: '/a/.*', ttl: 24, startTime: '2026-11-21 13:00:00' };
+      const summary = await importSnapshot(s.store, { jobs: [{ id: 41, ...job }, { id: 42, ...job }] });
+      expect(summary.jobs).toEqual({ created: 2, updated: 0, unchanged: 0 });
+      const exported = (await exportSnapshot(s.store)).jobs;
+      expect(exported.map((j) => j.id)).toEqual([41, 42]);
+      const ds1 = (await s.store.deliveryServices.byXmlId('ds1'))!;
+      const admin = (await s.store.users.byUsername('admin'))!;
+      const next = await s.store.jobs.insertPurge({
+        assetUrl: String(exported[0].assetUrl), ttlHours: 1, startTime: Date.now(), enteredTime: Date.now(), userId: admin.id, deliveryServiceId: ds1.id,
+      });
+      expect(next.id).toBe(43);
+    } finally {
+      await s.store.close();
+    }
+  }, 60_000);
 });
