@@ -19,7 +19,10 @@ const userHandlers = {
   async register(w, a) {
     return call(w, 'POST', '/api/1.3/users/register', { email: `${a.name}@example.test`, role: 3, tenantId: await tenantId(w, a.tenant) });
   },
-  profile: (w, a) => call(w, 'PUT', '/api/1.3/user/current', { user: { fullName: a.fullName, company: a.company, city: a.city, gid: a.gid } }),
+  profile: (w, a) =>
+    call(w, 'PUT', '/api/1.3/user/current', {
+      user: { fullName: a.fullName, company: a.company, city: a.city, gid: a.gid, ...(a.username ? { username: a.username } : {}) },
+    }),
   async fedUsers(w, a) {
     const ids = await Promise.all(a.users.map((u) => userId(w, u)));
     return call(w, 'POST', `/api/1.3/federations/${await federationId(w)}/users`, { userIds: ids.filter((id) => id !== null), replace: a.replace });

@@ -64,6 +64,8 @@ const register = fc.record({ kind: fc.constant('register' as const), name: pick(
 const profile = fc.record({
   kind: fc.constant('profile' as const),
   fullName: pick(['Administrator', ' Admin ', 'Ädmin']),
+  /** Null keeps the name; the API lets the admin rename itself. */
+  username: pick([null, null, 'chief']),
   company: pick(TEXTS),
   city: pick(TEXTS),
   gid: pick([null, 0, 1000, '42', -1]),

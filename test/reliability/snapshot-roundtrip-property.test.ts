@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from '../../daemon/http/cookies.js';
 import { hashPassword } from '../../daemon/security/passwords.js';
 import { hashSecret, newSecret } from '../../daemon/security/tokens.js';
 import { exportSnapshot, snapshotText } from '../../daemon/snapshot/export.js';
-import { importSnapshot } from '../../daemon/snapshot/import.js';
+import { bootstrapForImport, importSnapshot } from '../../daemon/snapshot/import.js';
 import { makeApp, type TestApp } from '../helpers/app.js';
 import { openKindStore, type KindStore, type StoreKind } from '../helpers/store-kinds.js';
 import { CACHES_SNAPSHOT } from '../security/fixture.js';
@@ -82,16 +82,14 @@ async function wipe(s: KindStore): Promise<void> {
 }
 
 /**
- * An empty store of `kind` as `cdnctl daemon import` finds it: the fixed records and a first `admin`. One store
- * of each kind serves every run, emptied (a new database costs its migrations).
+ * An empty store of `kind` readied as `cdnctl daemon import` readies it for `doc`. One store of each kind serves
+ * every run, emptied (a new database costs its migrations).
  */
-async function emptyStore(kind: StoreKind): Promise<KindStore> {
+async function emptyStore(kind: StoreKind, doc: unknown): Promise<KindStore> {
   if (!targets.has(kind)) targets.set(kind, openKindStore(kind));
   const s = await targets.get(kind)!;
   await wipe(s);
-  adminHash ??= hashPassword('Adm1nPassw0rd!');
-  await s.store.bootstrap.seed(Date.now());
-  await s.store.bootstrap.createAdmin(await adminHash, Date.now());
+  await bootstrapForImport(s.store, doc, Date.now(), 'Adm1nPassw0rd!');
   return s;
 }
 
@@ -104,7 +102,7 @@ async function stateAfter(writes: Write[]): Promise<string> {
 
 /** Imports `text` into an empty store of `kind` and answers its export; importing it again changes nothing. */
 async function throughStore(text: string, kind: StoreKind): Promise<string> {
-  const s = await emptyStore(kind);
+  const s = await emptyStore(kind, JSON.parse(text));
   await importSnapshot(s.store, JSON.parse(text));
   const again = await importSnapshot(s.store, JSON.parse(text));
   expect(Object.entries(again).filter(([, n]) => n.created + n.updated > 0)).toEqual([]);
