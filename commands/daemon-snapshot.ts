@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { CliError } from '../src/cli/errors.js';
 import { dataFiles } from '../src/paths.js';
 import {
-  SECTIONS, SnapshotError, bootstrap, checkKeys, configuredDatabase, exportKeys, exportSnapshot, importSnapshot,
+  SECTIONS, SnapshotError, bootstrapForImport, checkKeys, configuredDatabase, exportKeys, exportSnapshot, importSnapshot,
   openDataDirVault, openPostgres, openSqliteFile, snapshotText, storeKeys, type ImportSummary, type OpenedStore,
   type KeyStore, type SnapshotKey, type Store,
 } from '../daemon/entry.js';
@@ -77,8 +77,9 @@ export async function importCommand(file: string, dataDir: string, databaseFlag?
   let secrets: Awaited<ReturnType<typeof prepareKeys>> | null = null;
   try {
     // Roles, tenant root, CDN ALL and the type lists must exist before a snapshot can refer to them; and a
-    // database imported into before its first start still gets its `admin`, exactly as a first start gives it.
-    const boot = await bootstrap(opened.store, Date.now(), process.env.CDNCTL_ADMIN_PASSWORD);
+    // database imported into before its first start still gets its `admin`, exactly as a first start gives it,
+    // unless the snapshot brings an admin of its own (a backup restores as it was).
+    const boot = await bootstrapForImport(opened.store, document, Date.now(), process.env.CDNCTL_ADMIN_PASSWORD);
     secrets = keys === undefined ? null : await prepareKeys(dataDir, opened, doc, keys);
     const summary = await importSnapshot(opened.store, document);
     const sealed = secrets ? [await secrets.store()] : [];

@@ -8,7 +8,7 @@ import type { LogLevel } from './http/access-log.js';
 export { dataDirLocked, lockOwner, lockOwnerPid } from './data-dir-lock.js';
 export { loadDemo } from './snapshot/demo.js';
 export { exportSnapshot, snapshotText } from './snapshot/export.js';
-export { importSnapshot } from './snapshot/import.js';
+export { bootstrapForImport, importSnapshot } from './snapshot/import.js';
 export { SECTIONS, SnapshotError, type ImportSummary } from './snapshot/types.js';
 export { bootstrap } from './store/bootstrap.js';
 export { openDatabase, type Db } from './store/db.js';

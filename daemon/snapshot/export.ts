@@ -44,6 +44,7 @@ export function snapshotDocument(model: SnapshotModel): SnapshotDocument {
     federations: model.federations.map((f) => compact({ ...f })),
     jobs: model.jobs.map((j) =>
       compact({
+        id: j.id,
         deliveryService: j.deliveryService,
         username: j.username,
         assetUrl: j.assetUrl,

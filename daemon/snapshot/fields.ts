@@ -53,6 +53,17 @@ export class FieldReader {
     return v;
   }
 
+  /** A string as given, the empty one included (a text the API stores as sent), or null when absent or null. */
+  optionalText(key: string): string | null {
+    const v = this.raw[key];
+    if (v === undefined || v === null) return null;
+    if (typeof v !== 'string') {
+      this.fail(`${key}: must be a string`);
+      return null;
+    }
+    return v;
+  }
+
   /** A string with a default when absent. */
   stringOr(key: string, fallback: string): string {
     return this.optionalString(key) ?? fallback;

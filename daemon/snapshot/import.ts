@@ -1,4 +1,5 @@
 import { hashPassword, verifyPassword } from '../security/passwords.js';
+import { bootstrap, type BootstrapResult } from '../store/bootstrap.js';
 import type { SnapshotStore } from '../store/snapshot-store.js';
 import { storeOf, type StoreOrDb } from '../store/store-of.js';
 import { SnapshotError, type ImportSummary, type UserModel, type UserWrite } from './types.js';
@@ -41,4 +42,25 @@ export async function importSnapshot(target: StoreOrDb, doc: unknown, options: {
     }
     throw err;
   }
+}
+
+/** True when the document brings a user of role admin who can log in (a password or its hash). */
+function bringsAdmin(doc: unknown): boolean {
+  const users = typeof doc === 'object' && doc !== null ? (doc as { users?: unknown }).users : undefined;
+  if (!Array.isArray(users)) return false;
+  return users.some((u: unknown) => {
+    const user = (typeof u === 'object' && u !== null ? u : {}) as Record<string, unknown>;
+    return user.role === 'admin' && (typeof user.localPassword === 'string' || typeof user.localPasswordHash === 'string');
+  });
+}
+
+/**
+ * Readies a database for importing `doc` (`cdnctl daemon import`): the fixed records, and on a database without
+ * users the first `admin` as a first start makes it, unless the document brings an admin who can log in (a
+ * backup of an install whose admin was renamed would otherwise come back with an `admin` more).
+ */
+export async function bootstrapForImport(target: StoreOrDb, doc: unknown, now: number, adminPassword: string | undefined): Promise<BootstrapResult> {
+  if (!bringsAdmin(doc)) return bootstrap(target, now, adminPassword);
+  await storeOf(target).bootstrap.seed(now);
+  return { createdAdmin: false, generatedPassword: null };
 }

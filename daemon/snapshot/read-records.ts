@@ -115,7 +115,8 @@ export function readUser(f: FieldReader): UserModel {
     if (!parseScryptHash(hash)) f.fail('localPasswordHash: must be in the SCRYPT:N:r:p:salt:key format');
     password = { hash };
   }
-  const contact = Object.fromEntries(CONTACT_FIELDS.map((k) => [k, f.optionalString(k)])) as Record<(typeof CONTACT_FIELDS)[number], string | null>;
+  // As stored: the API keeps an empty text as sent, so '' and absent differ.
+  const contact = Object.fromEntries(CONTACT_FIELDS.map((k) => [k, f.optionalText(k)])) as Record<(typeof CONTACT_FIELDS)[number], string | null>;
   return {
     username,
     email,
@@ -125,8 +126,9 @@ export function readUser(f: FieldReader): UserModel {
     newUser: f.boolean('newUser', false),
     password,
     ...contact,
-    gid: f.optionalInteger('gid', 0),
-    uid: f.optionalInteger('uid', 0),
+    // Any integer, as PUT user/current takes them (a negative gid included).
+    gid: f.optionalInteger('gid'),
+    uid: f.optionalInteger('uid'),
   };
 }
 
@@ -209,7 +211,7 @@ function readTime(f: FieldReader, key: string, required: boolean): number | null
 export type JobDraft = Omit<JobModel, 'assetUrl'> & { assetUrl: string | null; regex: string | null };
 
 export function readJob(f: FieldReader): JobDraft {
-  f.rejectUnknown(['deliveryService', 'username', 'assetUrl', 'regex', 'ttl', 'startTime', 'enteredTime', 'status']);
+  f.rejectUnknown(['id', 'deliveryService', 'username', 'assetUrl', 'regex', 'ttl', 'startTime', 'enteredTime', 'status']);
   const assetUrl = f.optionalString('assetUrl');
   const regex = f.optionalString('regex');
   if ((assetUrl === null) === (regex === null)) f.fail('assetUrl: give either assetUrl or regex');
@@ -223,6 +225,8 @@ export function readJob(f: FieldReader): JobDraft {
     }
   }
   return {
+    // Both stores keep ids as 32-bit integers.
+    id: f.optionalInteger('id', 1, 2_147_483_647),
     deliveryService: f.requiredString('deliveryService'),
     username: f.requiredString('username'),
     assetUrl,

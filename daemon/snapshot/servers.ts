@@ -64,16 +64,14 @@ export interface ServerRefs {
   deliveryServiceCdns: Map<string, string>;
 }
 
-/** References and the assignment rules: only EDGEs are assigned, and only to delivery services of their CDN. */
+/** References and the assignment rule: a server is assigned only to delivery services of its CDN. */
 export function checkServer(f: FieldReader, s: ServerModel, known: KnownRecords, refs: ServerRefs): void {
   if (s.type && !known.serverTypes.has(s.type)) f.fail(`unknown type "${s.type}"`);
   if (s.cachegroup && !refs.cachegroups.has(s.cachegroup)) f.fail(`unknown cachegroup "${s.cachegroup}"`);
   if (s.cdnName && !refs.cdns.has(s.cdnName)) f.fail(`unknown cdnName "${s.cdnName}"`);
   if (s.profile && !refs.profiles.has(s.profile)) f.fail(`unknown profile "${s.profile}"`);
-  if (s.deliveryServices.length > 0 && !s.type.startsWith('EDGE')) {
-    f.fail('deliveryServices: only EDGE servers are assigned to delivery services (a MID serves its whole CDN)');
-    return;
-  }
+  // Only an EDGE is assigned through the API, but an EDGE retyped by PUT servers keeps its assignments (they count
+  // again if it becomes an EDGE again): a state the API reaches, so a snapshot carries it (issue 28, finding 4).
   for (const xmlId of s.deliveryServices) {
     const cdn = refs.deliveryServiceCdns.get(xmlId);
     if (cdn === undefined) f.fail(`deliveryServices: unknown delivery service "${xmlId}"`);

@@ -142,6 +142,12 @@ export interface FederationModel {
 }
 
 export interface JobModel {
+  /**
+   * The job's id: its identity in a snapshot (the API stores the same purge twice, with a warning, so nothing else
+   * tells two jobs apart). Null in a hand-written file: then the job matches on delivery service, asset URL and
+   * start time.
+   */
+  id: number | null;
   deliveryService: string;
   username: string;
   assetUrl: string;
@@ -225,6 +231,8 @@ export interface KnownRecords {
   deliveryServices: Map<string, string | null>;
   /** Origin name → its delivery service's xmlId and whether it is the primary origin. */
   origins: Map<string, { deliveryService: string; isPrimary: boolean }>;
+  /** Job id → its delivery service's xmlId. */
+  jobs: Map<number, string>;
 }
 
 /** A user ready to write: the password already hashed (null keeps the stored hash; a new user then has none). */

@@ -16,6 +16,10 @@ const origins = statement<[], { name: string; xml_id: string; is_primary: number
   'snap_known_origins',
   'SELECT o.name, ds.xml_id, o.is_primary FROM origins o JOIN deliveryservices ds ON ds.id = o.deliveryservice_id',
 );
+const jobs = statement<[], { id: number; xml_id: string }>(
+  'snap_known_jobs',
+  'SELECT j.id, ds.xml_id FROM jobs j JOIN deliveryservices ds ON ds.id = j.deliveryservice_id',
+);
 const named = {
   cdns: statement<[], { name: string }>('snap_known_cdns', 'SELECT name FROM cdns'),
   coordinates: statement<[], { name: string }>('snap_known_coordinates', 'SELECT name FROM coordinates'),
@@ -55,6 +59,7 @@ export async function readKnownRecordsPg(db: PgQueryable): Promise<KnownRecords>
       dsRows.map((d) => [d.xml_id, d.fqdn === null ? null : `${d.protocol}://${d.fqdn}${d.port === null ? '' : `:${d.port}`}`]),
     ),
     origins: new Map((await origins.all(db)).map((o) => [o.name, { deliveryService: o.xml_id, isPrimary: o.is_primary === 1 }])),
+    jobs: new Map((await jobs.all(db)).map((j) => [j.id, j.xml_id])),
   };
 }
 

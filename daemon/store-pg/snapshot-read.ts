@@ -74,7 +74,7 @@ const federationUsers = statement<[], { owner: number; name: string }>(
 );
 const jobRows = statement<[], JobModel>(
   'snap_read_jobs',
-  `SELECT ds.xml_id AS "deliveryService", u.username, j.asset_url AS "assetUrl", j.ttl_hours AS ttl,
+  `SELECT j.id, ds.xml_id AS "deliveryService", u.username, j.asset_url AS "assetUrl", j.ttl_hours AS ttl,
           j.start_time AS "startTime", j.entered_time AS "enteredTime", j.status
      FROM jobs j JOIN deliveryservices ds ON ds.id = j.deliveryservice_id JOIN users u ON u.id = j.user_id
     ORDER BY ds.xml_id COLLATE "C", j.start_time, j.asset_url COLLATE "C", j.id`,

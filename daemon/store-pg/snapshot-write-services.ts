@@ -1,6 +1,6 @@
 import type { SnapshotWrite } from '../snapshot/types.js';
 import type { Outcome } from '../store/snapshot-upsert.js';
-import { DS_COLUMNS, JOB_COLUMNS, ORIGIN_COLUMNS, settingColumns } from '../store/snapshot-write-services.js';
+import { DS_COLUMNS, JOB_COLUMNS, JOB_PURGE_KEY, ORIGIN_COLUMNS, jobColumns, settingColumns } from '../store/snapshot-write-services.js';
 import type { PgClient } from './pool.js';
 import { statement } from './statement.js';
 import { ids, pgLinkReplacer, pgUpserter, typeOf } from './snapshot-upsert.js';
@@ -12,7 +12,8 @@ const deliveryServices = pgUpserter({ tag: 'ds', table: 'deliveryservices', keys
 const primaryOrigins = pgUpserter({ tag: 'primary_origin', table: 'origins', keys: ['deliveryservice_id', 'is_primary'], columns: ORIGIN_COLUMNS });
 const origins = pgUpserter({ tag: 'origin', table: 'origins', keys: ['name'], columns: ORIGIN_COLUMNS });
 const federations = pgUpserter({ tag: 'federation', table: 'federations', keys: ['cname'], columns: ['cname', 'ttl', 'description', 'cdn_id'] });
-const jobs = pgUpserter({ tag: 'job', table: 'jobs', keys: ['deliveryservice_id', 'asset_url', 'start_time'], columns: JOB_COLUMNS, hasLastUpdated: false });
+const jobsByPurge = pgUpserter({ tag: 'job', table: 'jobs', keys: JOB_PURGE_KEY, columns: JOB_COLUMNS, hasLastUpdated: false });
+const jobsById = pgUpserter({ tag: 'job_by_id', table: 'jobs', keys: ['id'], columns: ['id', ...JOB_COLUMNS], hasLastUpdated: false });
 const assignUsers = pgLinkReplacer({ tag: 'ds_users', table: 'deliveryservice_users', owner: 'deliveryservice_id', target: 'user_id' });
 const linkFederationDses = pgLinkReplacer({ tag: 'fed_ds', table: 'federation_deliveryservices', owner: 'federation_id', target: 'deliveryservice_id' });
 const linkFederationUsers = pgLinkReplacer({ tag: 'fed_users', table: 'federation_users', owner: 'federation_id', target: 'user_id' });
@@ -95,20 +96,15 @@ export async function writeFederationsPg(client: PgClient, snap: SnapshotWrite, 
   }
 }
 
-/** Writes purge jobs, matched on delivery service, asset URL and start time. */
+/** Writes purge jobs, matched on their id, or (without one) on delivery service, asset URL and start time. */
 export async function writeJobsPg(client: PgClient, snap: SnapshotWrite, now: number, tally: PgTally): Promise<void> {
   for (const m of snap.jobs) {
-    const key = { deliveryservice_id: await ids.deliveryServices.required(client, m.deliveryService), asset_url: m.assetUrl, start_time: m.startTime };
-    const existing = await jobs.find(client, key);
-    const { outcome } = await jobs.upsert(
-      client,
-      {
-        ...key, keyword: 'PURGE', asset_type: 'file', status: m.status, ttl_hours: m.ttl,
-        entered_time: m.enteredTime ?? existing?.entered_time ?? now, user_id: await ids.users.required(client, m.username), agent: 'dummy',
-      },
-      now,
-    );
-    tally(outcome);
+    const ds = await ids.deliveryServices.required(client, m.deliveryService);
+    const jobs = m.id === null ? jobsByPurge : jobsById;
+    const existing = await jobs.find(client, m.id === null ? { deliveryservice_id: ds, asset_url: m.assetUrl, start_time: m.startTime } : { id: m.id });
+    const user = await ids.users.required(client, m.username);
+    // The identities move past the largest id once the whole snapshot is written (cdnctl_sync_identities).
+    tally((await jobs.upsert(client, jobColumns(m, { ds, user, storedEntered: existing?.entered_time }, now), now)).outcome);
   }
 }
 

@@ -9,6 +9,14 @@ import { USER_SELECT, toUser, type User, type UserRow } from './user-rows.js';
 
 const names = (db: Db, sql: string) => new Set(db.prepare<[], { name: string }>(sql).all().map((r) => r.name));
 
+/** Job id → its delivery service's xmlId. */
+const knownJobs = (db: Db): Map<number, string> =>
+  new Map(
+    db.prepare<[], { id: number; xml_id: string }>('SELECT j.id, ds.xml_id FROM jobs j JOIN deliveryservices ds ON ds.id = j.deliveryservice_id')
+      .all()
+      .map((r) => [r.id, r.xml_id]),
+  );
+
 /** The names of everything a snapshot may refer to, as the database holds them now. */
 export async function readKnownRecords(db: Db): Promise<KnownRecords> {
   const tenants = db
@@ -46,6 +54,7 @@ export async function readKnownRecords(db: Db): Promise<KnownRecords> {
       dses.map((d) => [d.xml_id, d.fqdn === null ? null : `${d.protocol}://${d.fqdn}${d.port === null ? '' : `:${d.port}`}`]),
     ),
     origins: new Map(origins.map((o) => [o.name, { deliveryService: o.xml_id, isPrimary: o.is_primary === 1 }])),
+    jobs: knownJobs(db),
   };
 }
 
@@ -194,7 +203,7 @@ function readFederations(db: Db): FederationModel[] {
 const readJobs = (db: Db): JobModel[] =>
   db
     .prepare<[], JobModel>(
-      `SELECT ds.xml_id AS deliveryService, u.username, j.asset_url AS assetUrl, j.ttl_hours AS ttl,
+      `SELECT j.id, ds.xml_id AS deliveryService, u.username, j.asset_url AS assetUrl, j.ttl_hours AS ttl,
               j.start_time AS startTime, j.entered_time AS enteredTime, j.status
          FROM jobs j JOIN deliveryservices ds ON ds.id = j.deliveryservice_id JOIN users u ON u.id = j.user_id
         ORDER BY ds.xml_id, j.start_time, j.asset_url, j.id`,

@@ -161,21 +161,30 @@ export function writeFederations(db: Db, snap: SnapshotWrite, now: number, tally
   }
 }
 
-/** Writes purge jobs, matched on delivery service, asset URL and start time. */
+/** The jobs row of a job (both stores); `enteredTime` null keeps the stored one, or stamps `now` on a new job. */
+export function jobColumns(m: SnapshotWrite['jobs'][number], ids: { ds: number; user: number; storedEntered: unknown }, now: number): Row {
+  const entered = m.enteredTime ?? (typeof ids.storedEntered === 'number' ? ids.storedEntered : now);
+  return {
+    ...(m.id === null ? {} : { id: m.id }),
+    deliveryservice_id: ids.ds, asset_url: m.assetUrl, start_time: m.startTime, keyword: 'PURGE', asset_type: 'file',
+    status: m.status, ttl_hours: m.ttl, entered_time: entered, user_id: ids.user, agent: 'dummy',
+  };
+}
+
+/** Job keys: the id when the file gives one (the API stores the same purge twice), else the purge itself. */
+export const JOB_PURGE_KEY = ['deliveryservice_id', 'asset_url', 'start_time'];
+
+/** Writes purge jobs, matched on their id, or (without one) on delivery service, asset URL and start time. */
 export function writeJobs(db: Db, snap: SnapshotWrite, now: number, tally: Tally): void {
-  const jobs = upserter(db, 'jobs', ['deliveryservice_id', 'asset_url', 'start_time'], JOB_COLUMNS, false);
+  const byPurge = upserter(db, 'jobs', JOB_PURGE_KEY, JOB_COLUMNS, false);
+  const byId = upserter(db, 'jobs', ['id'], ['id', ...JOB_COLUMNS], false);
   const dses = idLookup(db, 'deliveryservices', 'xml_id');
   const users = idLookup(db, 'users', 'username');
   for (const m of snap.jobs) {
-    const key = { deliveryservice_id: dses.required(m.deliveryService), asset_url: m.assetUrl, start_time: m.startTime };
-    const existing = jobs.find(key);
-    const { outcome } = jobs.upsert(
-      {
-        ...key, keyword: 'PURGE', asset_type: 'file', status: m.status, ttl_hours: m.ttl,
-        entered_time: m.enteredTime ?? existing?.entered_time ?? now, user_id: users.required(m.username), agent: 'dummy',
-      },
-      now,
-    );
-    tally(outcome);
+    const ds = dses.required(m.deliveryService);
+    const jobs = m.id === null ? byPurge : byId;
+    const existing = jobs.find(m.id === null ? { deliveryservice_id: ds, asset_url: m.assetUrl, start_time: m.startTime } : { id: m.id });
+    const values = jobColumns(m, { ds, user: users.required(m.username), storedEntered: existing?.entered_time }, now);
+    tally(jobs.upsert(values, now).outcome);
   }
 }

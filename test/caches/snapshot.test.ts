@@ -46,7 +46,7 @@ describe('the servers section of a snapshot', () => {
     const bad = {
       servers: [
         { hostName: 'x.y', domainName: 'cdn1.example.test', ipAddress: '300.1.1.1', type: 'ROUTER', status: 'OFFLINE', cachegroup: 'nowhere', cdnName: 'cdn1', profile: 'EDGE_PROFILE1' },
-        { hostName: 'm9', domainName: 'cdn1.example.test', type: 'MID', cachegroup: 'mid-cg', cdnName: 'cdn1', profile: 'MID_PROFILE1', deliveryServices: ['ds1'] },
+        { hostName: 'm9', domainName: 'cdn1.example.test', type: 'MID', cachegroup: 'mid-cg', cdnName: 'cdn1', profile: 'MID_PROFILE1', deliveryServices: ['ds9'] },
         { hostName: 'e9', domainName: 'cdn1.example.test', type: 'EDGE', cachegroup: 'edge-cg1', cdnName: 'ALL', profile: 'EDGE_PROFILE1', deliveryServices: ['ds1', 'nope'] },
       ],
     };
@@ -58,7 +58,7 @@ describe('the servers section of a snapshot', () => {
       'servers[0] (hostName "x.y"): ipAddress: must be a valid IPv4 address',
       'servers[0] (hostName "x.y"): unknown type "ROUTER"',
       'servers[0] (hostName "x.y"): unknown cachegroup "nowhere"',
-      'servers[1] (hostName "m9"): deliveryServices: only EDGE servers are assigned to delivery services (a MID serves its whole CDN)',
+      'servers[1] (hostName "m9"): deliveryServices: unknown delivery service "ds9"',
       'servers[2] (hostName "e9"): deliveryServices: "ds1" is in CDN "cdn1", not "ALL"',
       'servers[2] (hostName "e9"): deliveryServices: unknown delivery service "nope"',
     ]);

@@ -144,7 +144,7 @@ describe('export --with-hashes round trip', () => {
     await importSnapshot(db, { jobs: [{ deliveryService: 'ds3', username: 'admin', regex: '/a/.*\\.png', ttl: 5, startTime: '2026-11-21 11:00:00' }] }, { now: NOW });
     expect((await exportSnapshot(db)).jobs).toEqual([
       {
-        deliveryService: 'ds3', username: 'admin', assetUrl: 'http://ds3-origin.example.test/a/.*\\.png', ttl: 5,
+        id: 1, deliveryService: 'ds3', username: 'admin', assetUrl: 'http://ds3-origin.example.test/a/.*\\.png', ttl: 5,
         startTime: '2026-11-21 11:00:00', enteredTime: '2026-11-21 12:00:00', status: 'PENDING',
       },
     ]);

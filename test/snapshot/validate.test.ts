@@ -18,6 +18,7 @@ function known(): KnownRecords {
     users: new Map([['admin', 'admin@localhost']]),
     deliveryServices: new Map<string, string | null>([['old-ds', 'https://old.example.test'], ['bare-ds', null]]),
     origins: new Map([['old-ds', { deliveryService: 'old-ds', isPrimary: true }], ['spare', { deliveryService: 'old-ds', isPrimary: false }]]),
+    jobs: new Map([[7, 'old-ds']]),
   };
 }
 
@@ -240,5 +241,39 @@ describe('validateSnapshot: origins and jobs', () => {
     const errors = errorsOf(job(fields));
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain(`jobs[0] (deliveryService "${(fields as { deliveryService?: string }).deliveryService ?? 'old-ds'}"): ${text}`);
+  });
+});
+
+describe('validateSnapshot: a job is its id (issue 28, finding 4)', () => {
+  const purge = (fields: Record<string, unknown>) => ({
+    deliveryService: 'old-ds', username: 'admin', regex: '/img/.*', ttl: 24, startTime: '2026-01-01 00:00:00', ...fields,
+  });
+
+  it('accepts the same purge twice as two jobs with their ids, as the API stores them', () => {
+    const { errors, model } = validateSnapshot({ jobs: [purge({ id: 3 }), purge({ id: 4 })] }, known());
+    expect(errors).toEqual([]);
+    expect(model.jobs.map((j) => j.id)).toEqual([3, 4]);
+  });
+
+  it('refuses the same id twice, even for different purges', () => {
+    expect(errorsOf({ jobs: [purge({ id: 3 }), purge({ id: 3, regex: '/other/.*' })] })).toEqual([
+      'jobs[1] (deliveryService "old-ds"): id: "3" appears twice (also jobs[0])',
+    ]);
+  });
+
+  it('refuses the same purge twice without ids: which stored job each one means is unknown', () => {
+    expect(errorsOf({ jobs: [purge({}), purge({ id: 5 })] })).toEqual([
+      'jobs[0] (deliveryService "old-ds"): the purge of "https://old.example.test/img/.*" starting 2026-01-01 00:00:00 appears more than once: give each job its id',
+    ]);
+  });
+
+  it('refuses an id the database holds for a job of another delivery service', () => {
+    expect(errorsOf({ cdns: [cdn], deliveryServices: [ds({ orgServerFqdn: 'http://o.example.test' })], jobs: [purge({ id: 7, deliveryService: 'ds1' })] })).toEqual([
+      'jobs[0] (deliveryService "ds1"): id: job 7 belongs to delivery service "old-ds"; a job cannot move to another delivery service',
+    ]);
+  });
+
+  it.each([0, -1, 2 ** 31, 'x'])('refuses the id %j', (id) => {
+    expect(errorsOf({ jobs: [purge({ id })] })[0]).toMatch(/^jobs\[0\] \(deliveryService "old-ds"\): id: must be/);
   });
 });
