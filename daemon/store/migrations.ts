@@ -392,4 +392,13 @@ export const migrations: readonly string[] = [
   CREATE INDEX reset_clients_client_at ON reset_clients(client, requested_at);
   CREATE INDEX reset_clients_at ON reset_clients(requested_at);
   `,
+  // issue 28: the logins that speak for a cache (its agent): only they check in for it and read its key-store files.
+  `
+  CREATE TABLE server_agents (
+    server_id INTEGER NOT NULL REFERENCES servers(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    PRIMARY KEY (server_id, user_id)
+  );
+  CREATE INDEX server_agents_user ON server_agents(user_id);
+  `,
 ];
