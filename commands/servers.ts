@@ -6,6 +6,7 @@ import { asId, port } from './common/parse.js';
 import { cdnId, findServer } from './common/resolve-caches.js';
 import { deliveryServiceId } from './common/resolve.js';
 import { registerServerOps } from './servers-ops.js';
+import { registerServerAgents } from './servers-agents.js';
 import { writeOutput } from './common/write.js';
 import { addNoun, addVerb, type VerbSpec } from './common/verb.js';
 
@@ -176,4 +177,5 @@ export function registerServers(program: Command): void {
   addVerb(servers, serversUpdate);
   addVerb(servers, serversDelete);
   registerServerOps(servers);
+  registerServerAgents(servers);
 }

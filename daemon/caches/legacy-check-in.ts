@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import { authenticate } from '../http/authenticate.js';
 import { ApiError } from '../http/errors.js';
+import { checkInAs } from './agent-check-in.js';
 import { ORT_LEVEL, readCheckIn, serverByIdOrName } from './check-in.js';
 import { TEXT_FILE } from '../../src/contract/schema.js';
 
@@ -14,7 +15,8 @@ function text(reply: FastifyReply, status: number, body: string): FastifyReply {
 /**
  * `POST /update/:hostname`, the root-level route the 1.x cache tool (ORT) checked in on: form fields or query
  * parameters `updated` and `reval_updated`, answered in plain text as Traffic Ops' Perl app did. A session of
- * the ORT level (11) or above is needed. Form bodies are parsed in this scope only: the API stays JSON-only.
+ * the ORT level (11) or above is needed, and only the server's own agent (or an admin, logged) may check in
+ * (daemon/caches/agent-check-in.ts). Form bodies are parsed in this scope only: the API stays JSON-only.
  */
 export function legacyCheckIn(ctx: AppContext) {
   return async function plugin(scope: FastifyInstance): Promise<void> {
@@ -33,7 +35,7 @@ export function legacyCheckIn(ctx: AppContext) {
         const { hostname } = request.params as { hostname: string };
         const server = await serverByIdOrName(ctx, principal, hostname);
         if (!server) return text(reply, 404, 'Failed request.  Unknown server');
-        await ctx.store.serverFlags.checkIn(server.id, read.report, ctx.clock());
+        await checkInAs(ctx, principal, server, read.report);
         return text(reply, 200, 'Success');
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) return text(reply, 401, 'Unauthorized');

@@ -3,20 +3,21 @@ import type { AtsServerContext } from '../atsconfig/context.js';
 import { atsConfigFiles, type AtsConfigFiles, type AtsFileScope } from '../atsconfig/file-list.js';
 import { generateAtsFile } from '../atsconfig/generate.js';
 import { scopedFile, serverContext } from '../atsconfig/topology.js';
-import { isKeyFileName, keyFileNamesWithoutVault, keyFiles, servicesOfContext } from '../caches/ats-key-files.js';
+import { isKeyFileName, servicesOfContext } from '../caches/ats-key-files.js';
+import { keyFileText, keyReader, listedKeyFiles, type KeyFileSource, type KeyReader } from '../caches/key-file-access.js';
 import { loadTopology, type LoadedTopology } from '../caches/ats-topology.js';
 import { ORT_LEVEL, serverByIdOrName } from '../caches/check-in.js';
 import type { AppContext } from '../context.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
-import { requireVault } from '../vault/access.js';
 import { atsConfigFilesSchema } from '../../src/contract/atsconfig.js';
 import { TEXT_FILE } from '../../src/contract/schema.js';
 
 /*
  * The cache configuration files (Traffic Ops 1.x, before #4801 removed them): a server's file list and each file
  * at its URI, generated from the store on every request (BEHAVIOR.md "ATS configuration routes"). Operations and
- * the ORT role (11, the caches' own logins) may read them; the key-store files only admin and ORT.
+ * the ORT role (11, the caches' own logins) may read them; the key-store files only the server's own agents and
+ * admins who may read the keys of the delivery services in them (daemon/caches/key-file-access.ts).
  */
 
 const NOT_FOUND_FILE = (file: string) => `config file '${file}' not found`;
@@ -46,18 +47,18 @@ async function serverFiles(ctx: AppContext, principal: Principal, idOrName: stri
   return { context, loaded };
 }
 
-/** Key-store files may hold secrets: admin and ORT only, and the key store must be open (503 otherwise). */
-async function keyFilesFor(ctx: AppContext, principal: Principal, files: ServerFiles): Promise<Map<string, string>> {
-  if (principal.privLevel !== ORT_LEVEL && principal.privLevel < PRIV.ADMIN) throw forbidden();
-  return keyFiles(requireVault(ctx), files.context, servicesOfContext(files.context, files.loaded.services));
+/** Where the server's key-store files come from, and what of them the caller may read. */
+async function keySource(ctx: AppContext, principal: Principal, files: ServerFiles): Promise<KeyFileSource & { may: KeyReader }> {
+  const services = servicesOfContext(files.context, files.loaded.services);
+  return { target: files.context, services, may: await keyReader(ctx, principal, files.context.server.id, services) };
 }
 
-/** The list, with the key-store files the server installs (their names only need the key store for certificates). */
+/** The list, with the key-store files the caller may fetch (their names only need the key store for certificates). */
 async function listing(ctx: AppContext, request: FastifyRequest, files: ServerFiles): Promise<AtsConfigFiles> {
   const toUrl = ctx.baseUrl() ?? `${request.protocol}://${request.host}`;
   const list = atsConfigFiles(files.context, request.apiVersion, toUrl);
-  const services = servicesOfContext(files.context, files.loaded.services);
-  const names = ctx.vault?.state.available ? [...(await keyFiles(ctx.vault, files.context, services)).keys()] : keyFileNamesWithoutVault(services);
+  const source = await keySource(ctx, caller(request), files);
+  const names = await listedKeyFiles(ctx, source.may, source, request.log);
   const location = list.configFiles.find((f) => f.fnameOnDisk === 'remap.config')?.location ?? '/etc/trafficserver';
   const host = encodeURIComponent(files.context.server.hostName);
   for (const name of names) {
@@ -100,12 +101,13 @@ export function atsConfigFileRoutes(ctx: AppContext): RouteDef[] {
       handler: async (request, reply) => {
         const { id, file } = request.params as { id: string; file: string };
         const files = await serverFiles(ctx, caller(request), id);
+        if (isKeyFileName(file)) {
+          const source = await keySource(ctx, caller(request), files);
+          return text(reply, await keyFileText(ctx, source.may, source, file, request.log));
+        }
         const generated = generateAtsFile(files.context, file);
         if (generated !== null) return text(reply, generated);
-        if (!isKeyFileName(file)) throw notFound(NOT_FOUND_FILE(file));
-        const body = (await keyFilesFor(ctx, caller(request), files)).get(file);
-        if (body === undefined) throw notFound(NOT_FOUND_FILE(file));
-        return text(reply, body);
+        throw notFound(NOT_FOUND_FILE(file));
       },
     },
     {

@@ -21,6 +21,7 @@ import { deliveryServiceServerRoutes } from './deliveryservice-servers.js';
 import { propagationRoutes } from './propagation.js';
 import { serverCheckRoutes } from './serverchecks.js';
 import { serverQueueRoutes } from './server-queue.js';
+import { serverAgentRoutes } from './server-agents.js';
 import { serverStatusRoutes } from './server-status.js';
 import { serverRoutes } from './servers.js';
 import { keySummaryRoutes } from './key-summary.js';
@@ -50,6 +51,8 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     serverCheckRoutes,
     serverRoutes,
     serverQueueRoutes,
+    // issue 28: the logins that speak for each cache
+    serverAgentRoutes,
     atsConfigFileRoutes,
     cachegroupRoutes,
     deliveryServiceServerRoutes,

@@ -1,5 +1,6 @@
 import type { UpdateStatusRecord } from '../../src/contract/servers.js';
 import type { AppContext } from '../context.js';
+import { checkInAs } from '../caches/agent-check-in.js';
 import { ORT_LEVEL, readCheckIn, serverByIdOrName } from '../caches/check-in.js';
 import { readQueueAction } from '../caches/status-input.js';
 import { serverVisibility } from '../caches/visibility.js';
@@ -73,9 +74,8 @@ async function updateStatus(ctx: AppContext, request: Request) {
   const principal = caller(request);
   const { hostname } = request.params as { hostname: string };
   const status = await ctx.store.serverFlags.updateStatus(hostname, await serverVisibility(ctx, principal));
+  // A read changes nothing (issue 28): lastCheckIn moves only with a check-in by the server's own agent.
   if (!status) return [];
-  // A cache asks at the start of every run, pending or not: when the cache itself (an ORT user) asks, it checked in.
-  if (principal.privLevel === ORT_LEVEL) await ctx.store.serverFlags.checkIn(status.hostId, {}, ctx.clock());
   const record: UpdateStatusRecord = {
     host_name: status.hostName,
     upd_pending: status.updPending,
@@ -96,7 +96,7 @@ async function checkIn(ctx: AppContext, request: Request) {
   const { hostname } = request.params as { hostname: string };
   const server = await serverByIdOrName(ctx, caller(request), hostname);
   if (!server) throw notFound(`server name '${hostname}' not found`);
-  await ctx.store.serverFlags.checkIn(server.id, read.report, ctx.clock());
+  await checkInAs(ctx, caller(request), server, read.report);
   const after = (await ctx.store.serverFlags.updateStatus(server.hostName, null))!;
   return alerts(
     successAlert(`successfully set server '${server.hostName}' updated=${after.updPending} reval_updated=${after.revalPending}`),

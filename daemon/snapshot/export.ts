@@ -40,7 +40,8 @@ export function snapshotDocument(model: SnapshotModel): SnapshotDocument {
       }),
     ),
     origins: model.origins.map((o) => compact({ ...o })),
-    servers: model.servers.map((sv) => compact({ ...sv })),
+    // No agents: no key at all (the files of before issue 28 export as they did).
+    servers: model.servers.map(({ agents, ...sv }) => compact({ ...sv, ...(agents.length > 0 ? { agents } : {}) })),
     federations: model.federations.map((f) => compact({ ...f })),
     jobs: model.jobs.map((j) =>
       compact({

@@ -12,7 +12,7 @@ import type { KnownRecords, ServerModel } from './types.js';
 export const SERVER_FIELDS = [
   'hostName', 'domainName', 'tcpPort', 'httpsPort', 'interfaceName', 'interfaceMtu', 'ipAddress', 'ipNetmask',
   'ipGateway', 'ip6Address', 'ip6Gateway', 'type', 'status', 'offlineReason', 'cachegroup', 'cdnName', 'profile',
-  'deliveryServices',
+  'deliveryServices', 'agents',
 ] as const;
 
 function address(f: FieldReader, key: string, family: 4 | 6): string | null {
@@ -52,6 +52,7 @@ export function readServer(f: FieldReader): ServerModel {
     cdnName: f.requiredString('cdnName'),
     profile: f.requiredString('profile'),
     deliveryServices: f.stringList('deliveryServices'),
+    agents: f.stringList('agents'),
   };
 }
 
@@ -62,10 +63,13 @@ export interface ServerRefs {
   profiles: Set<string>;
   /** xmlId → CDN name, for the delivery services of the file and of the database. */
   deliveryServiceCdns: Map<string, string>;
+  /** Usernames of the file and of the database. */
+  users: Set<string>;
 }
 
 /** References and the assignment rule: a server is assigned only to delivery services of its CDN. */
 export function checkServer(f: FieldReader, s: ServerModel, known: KnownRecords, refs: ServerRefs): void {
+  for (const username of s.agents) if (!refs.users.has(username)) f.fail(`agents: unknown user "${username}"`);
   if (s.type && !known.serverTypes.has(s.type)) f.fail(`unknown type "${s.type}"`);
   if (s.cachegroup && !refs.cachegroups.has(s.cachegroup)) f.fail(`unknown cachegroup "${s.cachegroup}"`);
   if (s.cdnName && !refs.cdns.has(s.cdnName)) f.fail(`unknown cdnName "${s.cdnName}"`);

@@ -63,6 +63,8 @@ export interface ServerModel {
   profile: string;
   /** xmlIds of the delivery services an EDGE serves (replaces its assignments). */
   deliveryServices: string[];
+  /** Usernames of the logins that speak for the cache, its agents (issue 28; replaces them). */
+  agents: string[];
 }
 
 export interface ParameterModel {

@@ -3,11 +3,12 @@ import { pgCachegroups } from './cachegroups.js';
 import { pgJobs } from './jobs.js';
 import type { PgPool } from './pool.js';
 import { pgPropagation } from './propagation.js';
+import { pgServerAgents } from './server-agents.js';
 import { pgServerFlags } from './server-flags.js';
 import { pgServerChecks } from './serverchecks.js';
 import { pgServers } from './servers.js';
 
-export type CachesGroup = Pick<Store, 'jobs' | 'cachegroups' | 'servers' | 'serverFlags' | 'serverChecks' | 'propagation'>;
+export type CachesGroup = Pick<Store, 'jobs' | 'cachegroups' | 'servers' | 'serverFlags' | 'serverAgents' | 'serverChecks' | 'propagation'>;
 
 /** Purge jobs, cache groups, servers, their flags and checks, and job propagation on PostgreSQL. */
 export function pgCachesGroup(pool: PgPool): CachesGroup {
@@ -16,6 +17,7 @@ export function pgCachesGroup(pool: PgPool): CachesGroup {
     cachegroups: pgCachegroups(pool),
     servers: pgServers(pool),
     serverFlags: pgServerFlags(pool),
+    serverAgents: pgServerAgents(pool),
     serverChecks: pgServerChecks(pool),
     propagation: pgPropagation(pool),
   };

@@ -444,4 +444,13 @@ export const pgMigrations: readonly string[] = [
     END LOOP;
   END $$;
   `,
+  // issue 28: the logins that speak for a cache (its agent): only they check in for it and read its key-store files.
+  `
+  CREATE TABLE server_agents (
+    server_id integer NOT NULL REFERENCES servers(id) ON DELETE CASCADE,
+    user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    PRIMARY KEY (server_id, user_id)
+  );
+  CREATE INDEX server_agents_user ON server_agents(user_id);
+  `,
 ];

@@ -1,4 +1,5 @@
 import { toUpdateStatus, type ServerFlagStore, type UpdateStatusRow } from '../store/server-flags.js';
+import { loggedWritePg } from './change-append.js';
 import type { PgClient, PgPool, PgQueryable } from './pool.js';
 import { PG_LIST_WHERE, pgListParams, type PgListParams } from './servers.js';
 import { statement } from './statement.js';
@@ -132,8 +133,12 @@ export function pgServerFlags(pool: PgPool): ServerFlagStore {
         if (queueChildren && row) await children.run(client, now, id, row.cachegroup_id);
       });
     },
-    async checkIn(id, report, now) {
-      await checkIn.run(pool, now, id, flag(report.updated), flag(report.revalUpdated));
+    async checkIn(id, report, now, change) {
+      if (!change) {
+        await checkIn.run(pool, now, id, flag(report.updated), flag(report.revalUpdated));
+        return;
+      }
+      await loggedWritePg(pool, (client) => checkIn.run(client, now, id, flag(report.updated), flag(report.revalUpdated)), change);
     },
     async updateStatus(hostName, visible) {
       const row = await status.get(pool, ...pgListParams({ hostName }, visible));

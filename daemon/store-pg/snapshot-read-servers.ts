@@ -20,8 +20,16 @@ const serverDses = statement<[], { owner: number; name: string }>(
      JOIN deliveryservices ds ON ds.id = x.deliveryservice_id ORDER BY ds.xml_id COLLATE "C"`,
 );
 
-/** The servers of a snapshot, by host name, each with the xmlIds of its delivery services. */
+const serverAgents = statement<[], { owner: number; name: string }>(
+  'snap_read_server_agents',
+  `SELECT a.server_id AS owner, u.username AS name FROM server_agents a JOIN users u ON u.id = a.user_id
+    ORDER BY u.username COLLATE "C"`,
+);
+
+/** The servers of a snapshot, by host name, each with the xmlIds of its delivery services and its agents. */
 export async function readServersPg(client: PgClient): Promise<ServerModel[]> {
   const dses = byOwner(await serverDses.all(client));
-  return (await serverRows.all(client)).map(({ id, ...server }) => ({ ...server, deliveryServices: (dses.get(id) ?? []).map((d) => d.name) }));
+  const agents = byOwner(await serverAgents.all(client));
+  const names = (rows: { name: string }[] | undefined) => (rows ?? []).map((r) => r.name);
+  return (await serverRows.all(client)).map(({ id, ...server }) => ({ ...server, deliveryServices: names(dses.get(id)), agents: names(agents.get(id)) }));
 }

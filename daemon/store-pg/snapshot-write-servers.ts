@@ -6,10 +6,11 @@ import { each, type PgTally } from './snapshot-write-services.js';
 
 const servers = pgUpserter({ tag: 'server', table: 'servers', keys: ['host_name'], columns: SERVER_COLUMNS });
 const assign = pgLinkReplacer({ tag: 'server_ds', table: 'deliveryservice_servers', owner: 'server_id', target: 'deliveryservice_id' });
+const bind = pgLinkReplacer({ tag: 'server_agents', table: 'server_agents', owner: 'server_id', target: 'user_id' });
 
 /**
- * Writes the servers section: each server matched on its host name, its delivery-service assignments replaced
- * by the file's. The pending flags and check-in times are left as they are.
+ * Writes the servers section: each server matched on its host name, its delivery-service assignments and its
+ * agents replaced by the file's. The pending flags and check-in times are left as they are.
  */
 export async function writeServersPg(client: PgClient, snap: SnapshotWrite, now: number, tally: PgTally): Promise<void> {
   for (const s of snap.servers) {
@@ -24,7 +25,8 @@ export async function writeServersPg(client: PgClient, snap: SnapshotWrite, now:
       },
       now,
     );
-    const changed = await assign(client, id, await each(s.deliveryServices, (x) => ids.deliveryServices.required(client, x)));
+    const assigned = await assign(client, id, await each(s.deliveryServices, (x) => ids.deliveryServices.required(client, x)));
+    const changed = (await bind(client, id, await each(s.agents, (u) => ids.users.required(client, u)))) || assigned;
     if (changed && outcome === 'unchanged') await servers.touch(client, id, now);
     tally(outcome === 'unchanged' && changed ? 'updated' : outcome);
   }

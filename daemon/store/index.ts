@@ -19,6 +19,7 @@ import { sqliteUsers, type UserStore } from './users.js';
 import { sqliteCachegroups, type CachegroupStore } from './cachegroups.js';
 import { sqliteServerChecks, type ServerCheckStore } from './serverchecks.js';
 import { sqliteServerFlags, type ServerFlagStore } from './server-flags.js';
+import { sqliteServerAgents, type ServerAgentStore } from './server-agents.js';
 import { sqliteServers, type ServerStore } from './servers.js';
 import { sqlitePropagation, type PropagationStore } from './propagation.js';
 import { sqliteTypeLookup, type TypeLookupStore } from './type-lookup.js';
@@ -48,6 +49,8 @@ export interface Store {
   cachegroups: CachegroupStore;
   servers: ServerStore;
   serverFlags: ServerFlagStore;
+  /** The logins bound to each cache (its agents, issue 28). */
+  serverAgents: ServerAgentStore;
   serverChecks: ServerCheckStore;
   typeLookup: TypeLookupStore;
   propagation: PropagationStore;
@@ -96,6 +99,7 @@ export function sqliteStore(db: Db): Store {
     cachegroups: sqliteCachegroups(db),
     servers: sqliteServers(db),
     serverFlags: sqliteServerFlags(db),
+    serverAgents: sqliteServerAgents(db),
     serverChecks: sqliteServerChecks(db),
     typeLookup: sqliteTypeLookup(db),
     propagation: sqlitePropagation(db),

@@ -1,3 +1,4 @@
+import { loggedWrite, type ChangeEntry } from './change-log.js';
 import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
 import { LIST_WHERE, listParams, type ListParams, type ServerFilters, type ServerVisibility } from './servers.js';
@@ -28,8 +29,11 @@ export interface ServerFlagStore {
    * same CDN whose cache group has this server's cache group as its parent or secondary parent.
    */
   setStatus(id: number, status: string, offlineReason: string | null, queueChildren: boolean, now: number): Promise<void>;
-  /** Records a check-in: only the flags sent change; the time is always recorded. */
-  checkIn(id: number, report: CheckIn, now: number): Promise<void>;
+  /**
+   * Records a check-in: only the flags sent change; the time is always recorded. `change`, when given, goes to
+   * the change log in the same transaction (a check-in by an admin rather than by the cache's agent).
+   */
+  checkIn(id: number, report: CheckIn, now: number, change?: ChangeEntry): Promise<void>;
   updateStatus(hostName: string, visible: ServerVisibility): Promise<UpdateStatus | null>;
 }
 
@@ -114,6 +118,7 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
   );
   const parents = db.prepare<[number, number], { upd: number; reval: number }>(PARENT_FLAGS);
   const flag = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
+  const logged = loggedWrite(db);
   return {
     async setUpdPending(filters, visible, pending, now) {
       const params = listParams(filters, visible);
@@ -135,8 +140,9 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
         }).immediate(),
       );
     },
-    async checkIn(id, report, now) {
-      guardWrite(() => checkIn.run({ now, id, upd: flag(report.updated), reval: flag(report.revalUpdated) }));
+    async checkIn(id, report, now, change) {
+      const write = () => checkIn.run({ now, id, upd: flag(report.updated), reval: flag(report.revalUpdated) });
+      guardWrite(() => (change ? logged(write, change) : write()));
     },
     async updateStatus(hostName, visible) {
       const row = self.get(listParams({ hostName }, visible));

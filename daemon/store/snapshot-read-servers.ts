@@ -1,7 +1,7 @@
 import type { ServerModel } from '../snapshot/types.js';
 import type { Db } from './db.js';
 
-export type ServerRead = Omit<ServerModel, 'deliveryServices'> & { id: number };
+export type ServerRead = Omit<ServerModel, 'deliveryServices' | 'agents'> & { id: number };
 
 /** The servers of a snapshot, by host name, each with the xmlIds of its delivery services. */
 export function readServers(db: Db): ServerModel[] {
@@ -20,5 +20,8 @@ export function readServers(db: Db): ServerModel[] {
     `SELECT ds.xml_id FROM deliveryservice_servers x JOIN deliveryservices ds ON ds.id = x.deliveryservice_id
       WHERE x.server_id = ? ORDER BY ds.xml_id`,
   ).pluck();
-  return rows.map(({ id, ...server }) => ({ ...server, deliveryServices: dses.all(id) }));
+  const agents = db.prepare<[number], string>(
+    'SELECT u.username FROM server_agents a JOIN users u ON u.id = a.user_id WHERE a.server_id = ? ORDER BY u.username',
+  ).pluck();
+  return rows.map(({ id, ...server }) => ({ ...server, deliveryServices: dses.all(id), agents: agents.all(id) }));
 }

@@ -1,6 +1,7 @@
 import type { SnapshotWrite } from '../snapshot/types.js';
 import type { Db } from './db.js';
 import type { Tally } from './snapshot-write-services.js';
+import { sameIds } from './server-agents.js';
 import { idLookup, upserter } from './snapshot-upsert.js';
 
 export const SERVER_COLUMNS = [
@@ -10,8 +11,8 @@ export const SERVER_COLUMNS = [
 ];
 
 /**
- * Writes the servers section: each server matched on its host name, its delivery-service assignments replaced
- * by the file's. The pending flags and check-in times are left as they are.
+ * Writes the servers section: each server matched on its host name, its delivery-service assignments and its
+ * agents replaced by the file's. The pending flags and check-in times are left as they are.
  */
 export function writeServers(db: Db, snap: SnapshotWrite, now: number, tally: Tally): void {
   const servers = upserter(db, 'servers', ['host_name'], SERVER_COLUMNS);
@@ -23,6 +24,10 @@ export function writeServers(db: Db, snap: SnapshotWrite, now: number, tally: Ta
   const current = db.prepare<[number], number>('SELECT deliveryservice_id FROM deliveryservice_servers WHERE server_id = ?').pluck();
   const clear = db.prepare<[number]>('DELETE FROM deliveryservice_servers WHERE server_id = ?');
   const add = db.prepare<[number, number]>('INSERT INTO deliveryservice_servers (deliveryservice_id, server_id) VALUES (?, ?)');
+  const users = idLookup(db, 'users', 'username');
+  const agents = db.prepare<[number], number>('SELECT user_id FROM server_agents WHERE server_id = ?').pluck();
+  const clearAgents = db.prepare<[number]>('DELETE FROM server_agents WHERE server_id = ?');
+  const addAgent = db.prepare<[number, number]>('INSERT INTO server_agents (server_id, user_id) VALUES (?, ?)');
   for (const s of snap.servers) {
     const { id, outcome } = servers.upsert(
       {
@@ -36,12 +41,19 @@ export function writeServers(db: Db, snap: SnapshotWrite, now: number, tally: Ta
     );
     const wanted = new Set(s.deliveryServices.map((x) => dses.required(x)));
     const have = new Set(current.all(id));
-    const changed = wanted.size !== have.size || [...wanted].some((x) => !have.has(x));
-    if (changed) {
+    const assigned = wanted.size !== have.size || [...wanted].some((x) => !have.has(x));
+    if (assigned) {
       clear.run(id);
       for (const ds of wanted) add.run(ds, id);
-      if (outcome === 'unchanged') servers.touch(id, now);
     }
+    const bound = s.agents.map((u) => users.required(u));
+    const rebound = !sameIds(agents.all(id), bound);
+    if (rebound) {
+      clearAgents.run(id);
+      for (const user of bound) addAgent.run(id, user);
+    }
+    const changed = assigned || rebound;
+    if (changed && outcome === 'unchanged') servers.touch(id, now);
     tally(outcome === 'unchanged' && changed ? 'updated' : outcome);
   }
 }

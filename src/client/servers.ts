@@ -54,3 +54,18 @@ export function listServerChecks(http: HttpClient, query: { hostName?: string } 
 export function jobPropagation(http: HttpClient, jobId: number): Promise<ApiResult<Propagation>> {
   return http.get(`/jobs/${jobId}/propagation`);
 }
+
+/** The logins bound to a server, its agents (issue 28): they check in for it and read its key-store files. */
+export interface ServerAgents {
+  serverId: number;
+  hostName: string;
+  usernames: string[];
+}
+
+export function serverAgents(http: HttpClient, id: number): Promise<ApiResult<ServerAgents>> {
+  return http.get(`/servers/${id}/agents`);
+}
+
+export function setServerAgents(http: HttpClient, id: number, usernames: string[]): Promise<ApiResult<ServerAgents>> {
+  return http.put(`/servers/${id}/agents`, { usernames });
+}

@@ -71,8 +71,9 @@ export function oneCdnSnapshot(ports: CdnPorts, roots: { edge: string; mid: stri
       deepCachingType: 'NEVER',
     }],
     servers: [
-      server('mid-01', 'MID', 'mid-east', ports.mid, 'MID_ATS'),
-      { ...server('edge-01', 'EDGE', 'edge-east', ports.edge, 'EDGE_ATS'), deliveryServices: ['demo'] },
+      // Each cache's ORT login is its agent: only it checks in for the cache and reads its key files (issue 28).
+      { ...server('mid-01', 'MID', 'mid-east', ports.mid, 'MID_ATS'), agents: ['ort-mid-01'] },
+      { ...server('edge-01', 'EDGE', 'edge-east', ports.edge, 'EDGE_ATS'), deliveryServices: ['demo'], agents: ['ort-edge-01'] },
       // A stand-by EDGE (no ATS runs for it): it takes the service while edge-01 is OFFLINE.
       { ...server('edge-02', 'EDGE', 'edge-east', ports.edge, 'EDGE_ATS'), status: 'OFFLINE', offlineReason: 'stand-by', deliveryServices: ['demo'] },
     ],

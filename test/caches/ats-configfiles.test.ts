@@ -6,8 +6,20 @@ import { makeTlsFixtures } from '../vault/tls-fixtures.js';
 
 /*
  * The cache configuration routes (issue 16) over the golden and caches snapshots: cdn1 has MIDs mid1/mid2 in
- * mid-cg over the EDGE groups; edge1a serves ds1 and ds2. `ro_user` is made an ORT user (role 7, level 11).
+ * mid-cg over the EDGE groups; edge1a serves ds1 and ds2. `ro_user` is made an ORT user (role 7, level 11) and
+ * the agent of edge1a, edge2a and mid1 (issue 28: a cache's key-store files go to its own agent).
  */
+
+/** Binds `username` to the caches `hosts` (their agent). */
+async function bindAgent(app: GoldenApp, username: 'ro_user', hosts: string[]): Promise<void> {
+  const user = (await app.store.users.byUsername(username))!;
+  for (const host of hosts) {
+    const server = (await app.store.servers.byHostName(host, null))!;
+    await app.store.serverAgents.replace(server.id, [...(await agentIds(app, server.id)), user.id]);
+  }
+}
+const agentIds = async (app: GoldenApp, serverId: number) =>
+  Promise.all((await app.store.serverAgents.usernames(serverId)).map(async (name) => (await app.store.users.byUsername(name))!.id));
 
 const ORT_ROLE = 7;
 interface ConfigFile {
@@ -23,6 +35,7 @@ let ort: string;
 beforeAll(async () => {
   t = await goldenApp();
   await t.setRole('ro_user', ORT_ROLE);
+  await bindAgent(t, 'ro_user', ['edge1a', 'edge2a', 'mid1']);
   ops = await t.session('ops_user');
   ort = await t.session('ro_user');
 });
@@ -111,7 +124,7 @@ describe('each file at its apiUri', () => {
 });
 
 describe('key-store files', () => {
-  it('lists url_sig_<xmlId>.config for a signed service and serves it to ORT and admin only', async () => {
+  it("lists url_sig_<xmlId>.config for a signed service and serves it to the cache's agent and admin only", async () => {
     t.db.prepare("UPDATE deliveryservices SET signing_algorithm = 'url_sig' WHERE xml_id = 'ds1'").run();
     const admin = await t.session('admin');
     expect((await t.app.inject({ method: 'POST', url: '/api/1.1/deliveryservices/xmlId/ds1/urlkeys/generate', headers: { cookie: admin }, payload: {} })).statusCode).toBe(200);
@@ -128,7 +141,7 @@ describe('key-store files', () => {
     expect(refused.body).not.toContain(keys.key0);
   });
 
-  it('lists ssl_multicert.config and the certificate files of an HTTPS service with TLS keys, for ORT only', async () => {
+  it("lists ssl_multicert.config and the certificate files of an HTTPS service with TLS keys, for the cache's agent", async () => {
     t.db.prepare("UPDATE deliveryservices SET protocol = 1 WHERE xml_id = 'ds2'").run();
     const admin = await t.session('admin');
     const fx = makeTlsFixtures('ds2.example.test');
@@ -157,6 +170,7 @@ describe('key-store files', () => {
     try {
       u.db.prepare("UPDATE deliveryservices SET signing_algorithm = 'url_sig' WHERE xml_id = 'ds1'").run();
       await u.setRole('ro_user', ORT_ROLE);
+      await bindAgent(u, 'ro_user', ['edge1a']);
       const cookie = await u.session('ro_user');
       const list = await u.app.inject({ method: 'GET', url: '/api/1.3/servers/edge1a/configfiles/ats', headers: { cookie } });
       expect((list.json() as { configFiles: ConfigFile[] }).configFiles.map((f) => f.fnameOnDisk)).toContain('url_sig_ds1.config');

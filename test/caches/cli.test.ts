@@ -89,6 +89,18 @@ describe('cdnctl servers, cachegroups, cdns queue', () => {
     expect(groups.stdout).toMatch(/edge-cg1\s+edge1\s+EDGE_LOC\s+mid-cg/);
   });
 
+  it('servers agents shows and sets the logins that check in for a cache (issue 28)', async () => {
+    expect(await cli.json(['servers', 'agents', 'edge2c'])).toMatchObject({ hostName: 'edge2c', usernames: ['ort_user'] });
+    const set = await cli.json(['servers', 'agents', 'edge2c', '--set', 'extension, ort_user']);
+    expect(set).toMatchObject({ hostName: 'edge2c', usernames: ['extension', 'ort_user'] });
+    const shown = await cli.run(['servers', 'agents', 'edge2c']);
+    expect(shown.stdout).toMatch(/agents:\s+extension, ort_user/);
+    const unknown = await cli.run(['servers', 'agents', 'edge2c', '--set', 'nobody-here']);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain('usernames[0] is no user');
+    expect((await cli.json(['servers', 'agents', 'edge2c', '--set', 'ort_user'])).usernames).toEqual(['ort_user']);
+  });
+
   it('servers checks shows the checks of every cache (after an extension posted one)', async () => {
     const ext = await loginCookie('extension', CACHE_PASSWORDS.extension);
     const posted = await api(daemon.url, '/api/1.3/servercheck', ext, {

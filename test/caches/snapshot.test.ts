@@ -26,7 +26,7 @@ describe('the servers section of a snapshot', () => {
     expect(doc.servers.find((s) => s.hostName === 'edge1a')).toEqual({
       hostName: 'edge1a', domainName: 'cdn1.example.test', tcpPort: 80, interfaceName: 'eth0', interfaceMtu: 1500,
       ipAddress: '127.0.0.1', type: 'EDGE', status: 'REPORTED', cachegroup: 'edge-cg1', cdnName: 'cdn1',
-      profile: 'EDGE_PROFILE1', deliveryServices: ['ds1', 'ds2'],
+      profile: 'EDGE_PROFILE1', deliveryServices: ['ds1', 'ds2'], agents: ['ort_user'],
     });
     const before = dumpTables(db);
     const again = await importSnapshot(db, doc);

@@ -34,6 +34,13 @@ export const CACHES_VALID_WRITES: Record<string, (f: FaultFixtures, attempt: num
   'POST /cachegroups/:id/queue_update': (f) => ({
     method: 'POST', url: `/api/1.3/cachegroups/${f.ids.cachegroup}/queue_update`, cookie: f.admin, payload: { action: 'queue', cdnId: f.ids.cdn.id },
   }),
+  // Each attempt binds another set (a set equal to the stored one writes nothing).
+  'PUT /servers/:id/agents': (f, attempt) => ({
+    method: 'PUT',
+    url: `/api/1.3/servers/${f.ids.servers.tenantA}/agents`,
+    cookie: f.admin,
+    payload: { usernames: ['ort_user', ['ro_user', 'ops_user', 'extension', 'tenanta_user'][attempt % 4]] },
+  }),
   'POST /servers/:hostname/update': (f) => ({ method: 'POST', url: '/api/1.3/servers/edge1a/update', cookie: f.admin, payload: { updated: false } }),
   'POST /deliveryservices/:xmlId/servers': (f) => ({
     method: 'POST', url: '/api/1.3/deliveryservices/ds3/servers', cookie: f.admin, payload: { serverNames: ['edge2a', 'edge2b'] },

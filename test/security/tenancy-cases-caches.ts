@@ -116,6 +116,24 @@ export const CACHES_TENANCY: Record<string, TenancyEntry> = {
       },
     ],
   },
+  // issue 28: the logins that speak for a cache
+  'GET /servers/:id/agents': {
+    why: "a cache's agents read every delivery service's keys on it: only an admin who sees every tenant manages them",
+    cases: [{ as: 'tenanta_admin', url: (ids) => `/api/1.3/servers/${ids.servers.tenantA}/agents`, status: 403, text: 'not authorized on this tenant' }],
+  },
+  'PUT /servers/:id/agents': {
+    why: "a cache's agents read every delivery service's keys on it: only an admin who sees every tenant binds them",
+    cases: [
+      {
+        as: 'tenanta_admin',
+        method: 'PUT',
+        url: (ids) => `/api/1.3/servers/${ids.servers.tenantA}/agents`,
+        body: () => ({ usernames: ['tenanta_admin'] }),
+        status: 403,
+        text: 'not authorized on this tenant',
+      },
+    ],
+  },
   'GET /cachegroups': {
     why: 'cache groups carry no tenant: every caller sees them',
     cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/cachegroups?id=${ids.cachegroup}`, status: 200, response: oneRecord }],
