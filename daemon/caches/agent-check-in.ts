@@ -27,3 +27,13 @@ export async function checkInAs(ctx: AppContext, principal: Principal, server: S
   const now = ctx.clock();
   await ctx.store.serverFlags.checkIn(server.id, report, now, { level: LOG_LEVEL.change, message, user: principal.userId, at: now });
 }
+
+/**
+ * An idle agent's heartbeat: the server's lastCheckIn moves and its flags stay (an agent that had nothing to apply
+ * reports no flags, or it would race a purge queued since its read). Only the server's own agent may say that the
+ * server is alive, so an admin is refused too: a heartbeat by anyone else would hide a dead cache from CKIN.
+ */
+export async function heartbeatAs(ctx: AppContext, principal: Principal, server: Server): Promise<void> {
+  if (!(await ctx.store.serverAgents.isBound(server.id, principal.userId))) throw forbidden(NOT_THE_AGENT);
+  await ctx.store.serverFlags.checkIn(server.id, { updated: undefined, revalUpdated: undefined }, ctx.clock());
+}

@@ -37,6 +37,11 @@ export interface RouteDef {
    */
   alsoLevels?: readonly number[];
   /**
+   * Served only to a login bound to the server the path names (its agent, issue 28); every other caller allowed
+   * by `auth` gets 403. The role matrix reads this to know what an unbound caller gets.
+   */
+  agentOnly?: true;
+  /**
    * GET only: serve repeated requests from the response cache (daemon/http/response-cache.ts). Only for answers
    * that depend on nothing but the stored data, the URL, the version, the caller's privilege level and the
    * tenants they see — not on the caller's identity, nor on the time unless the handler bounds it (`cacheUntil`).

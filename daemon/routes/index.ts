@@ -22,6 +22,7 @@ import { propagationRoutes } from './propagation.js';
 import { serverCheckRoutes } from './serverchecks.js';
 import { serverQueueRoutes } from './server-queue.js';
 import { serverAgentRoutes } from './server-agents.js';
+import { serverHeartbeatRoutes } from './server-heartbeat.js';
 import { serverStatusRoutes } from './server-status.js';
 import { serverRoutes } from './servers.js';
 import { keySummaryRoutes } from './key-summary.js';
@@ -53,6 +54,7 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     serverQueueRoutes,
     // issue 28: the logins that speak for each cache
     serverAgentRoutes,
+    serverHeartbeatRoutes,
     atsConfigFileRoutes,
     cachegroupRoutes,
     deliveryServiceServerRoutes,

@@ -101,6 +101,11 @@ export class AgentApi {
     return (await this.call(`GET ${entry.fnameOnDisk}`, 'GET', entry.apiUri)).text;
   }
 
+  /** `POST servers/:hostname/checkin`: an idle pass's heartbeat (lastCheckIn moves, no flags are reported). */
+  async heartbeat(host: string): Promise<void> {
+    await this.call('POST checkin', 'POST', `/api/${this.apiVersion}/servers/${encodeURIComponent(host)}/checkin`);
+  }
+
   /** `POST /update/:hostname` with the form fields `updated` and `reval_updated` (the new pending values). */
   async report(host: string, flags: { updated: boolean; reval_updated: boolean }): Promise<void> {
     const form = new URLSearchParams({ updated: String(flags.updated), reval_updated: String(flags.reval_updated) }).toString();

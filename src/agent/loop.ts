@@ -22,7 +22,7 @@ export interface AgentOptions {
 }
 
 export interface LoopDeps {
-  api: Pick<AgentApi, 'updateStatus' | 'fileList' | 'file' | 'report'>;
+  api: Pick<AgentApi, 'updateStatus' | 'fileList' | 'file' | 'report' | 'heartbeat'>;
   runCommand: (command: string) => Promise<void>;
   /** A decision or action, one line (stderr). */
   logLine: (text: string) => void;

@@ -6,7 +6,7 @@ import type { ConfigFileEntry, PassKind, UpdateStatus, WaitForParents } from './
 import { validateFiles } from './validate.js';
 
 export interface PassDeps {
-  api: Pick<AgentApi, 'updateStatus' | 'fileList' | 'file' | 'report'>;
+  api: Pick<AgentApi, 'updateStatus' | 'fileList' | 'file' | 'report' | 'heartbeat'>;
   host: string;
   configDir: string;
   wait: WaitForParents;
@@ -59,6 +59,18 @@ async function apply(deps: PassDeps, kind: PassKind, changes: FileChange[]): Pro
 }
 
 /**
+ * Tells the server that this cache is alive although it had nothing to apply. A server without the route (Traffic
+ * Ops itself) or a refusal is logged, not fatal: the pass did its work, only the cache's CKIN time lags.
+ */
+async function heartbeat(deps: PassDeps, kind: PassKind): Promise<void> {
+  try {
+    await deps.api.heartbeat(deps.host);
+  } catch (err) {
+    deps.log(kind, `heartbeat not recorded: ${(err as Error).message}`);
+  }
+}
+
+/**
  * One pass: check in, decide, and when there is something to apply fetch the files (every file, or only
  * regex_revalidate.config), validate them all, write the changed ones atomically with a backup, reload ATS, and
  * report the flags back. A dry run stops after printing the diff. Failures reject and report nothing.
@@ -69,7 +81,10 @@ export async function runPass(deps: PassDeps, kind: PassKind): Promise<PassOutco
   const decision = decide(kind, statuses, deps.host, deps.wait, deps.force);
   const outcome: PassOutcome = { status, written: [], backup: null, reported: false };
   deps.log(kind, `check-in: ${decision.action === 'skip' ? 'skip' : 'apply'}: ${decision.reason}`);
-  if (decision.action === 'skip' || status === null) return outcome;
+  if (decision.action === 'skip' || status === null) {
+    if (!deps.dryRun && status !== null) await heartbeat(deps, kind);
+    return outcome;
+  }
   const files = await fetchFiles(deps, kind);
   const problems = validateFiles(files);
   if (problems.length > 0) throw new Error(`the server's files do not validate, nothing written: ${problems.join('; ')}`);

@@ -19,6 +19,8 @@ export interface FakeTo {
   onReport: (host: string) => void;
   /** The check-ins received: host and form fields. */
   reports: Array<{ host: string; updated: string | null; reval_updated: string | null }>;
+  /** The idle agents' heartbeats (`POST servers/:hostname/checkin`): the hosts, in order. */
+  heartbeats: string[];
   requests: string[];
   close(): Promise<void>;
   /** Listens again on the same port after close(). */
@@ -74,6 +76,11 @@ async function route(fake: FakeTo, req: IncomingMessage, res: ServerResponse): P
   const send: Send = (status, type, body) => res.writeHead(status, { 'content-type': type }).end(body);
   if (req.method === 'POST' && /^\/api\/1\.\d\/user\/login$/.test(path)) return loginRoute(req, res, send);
   if (req.headers.cookie !== 'mojolicious=ok') return send(401, JSON_TYPE, alert('Unauthorized, please log in.'));
+  const beat = /^\/api\/1\.\d\/servers\/([^/]+)\/checkin$/.exec(path);
+  if (beat && req.method === 'POST') {
+    fake.heartbeats.push(decodeURIComponent(beat[1] as string));
+    return send(200, JSON_TYPE, '{"alerts":[{"level":"success","text":"checked in"}]}');
+  }
   let m = /^\/api\/1\.\d\/servers\/([^/]+)\/update_status$/.exec(path);
   if (m) {
     const status = fake.statuses.get(decodeURIComponent(m[1] as string));
@@ -94,7 +101,7 @@ const handler = (fake: FakeTo) => (req: IncomingMessage, res: ServerResponse) =>
 export async function startFakeTo(): Promise<FakeTo> {
   let server: Server;
   const fake = {
-    url: '', port: 0, statuses: new Map(), files: new Map(), hostFiles: new Map(), onReport: () => {}, reports: [], requests: [],
+    url: '', port: 0, statuses: new Map(), files: new Map(), hostFiles: new Map(), onReport: () => {}, reports: [], heartbeats: [], requests: [],
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());

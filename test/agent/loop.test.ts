@@ -101,6 +101,9 @@ test('an edge waits while its parents have not revalidated, then applies only re
   expect(to.reports).toEqual([]);
   expect(existsSync(join(etc, 'regex_revalidate.config'))).toBe(false);
   expect(lines.join('\n')).toMatch(/revalidate: check-in: skip: revalidation pending, but a parent has not applied/);
+  // Idle, each pass (syncds, then revalidate) still says the cache is alive (reading update_status records
+  // nothing, issue 28), and reports no flags.
+  expect(to.heartbeats).toEqual(['edge-01', 'edge-01']);
   to.statuses.get('edge-01')!.parent_reval_pending = false;
   await run(options());
   expect(readdirSync(etc)).toContain('regex_revalidate.config');

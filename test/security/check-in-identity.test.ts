@@ -89,6 +89,23 @@ eachStore((kind) => {
       expect(await flags('edge1a')).toMatchObject({ reval: false, lastCheckIn: t.clock.now() });
     });
 
+    it("records an idle agent's heartbeat (servers/:hostname/checkin): the time moves, the flags do not", async () => {
+      const before = await flags('mid2');
+      t.clock.advance(60_000);
+      for (const v of ['1.1', '1.3', '1.5']) {
+        const res = await json('ort_user', 'POST', `/api/${v}/servers/mid2/checkin`);
+        expect([res.statusCode, alertsOf(res)], res.body).toEqual([200, [{ level: 'success', text: 'checked in' }]]);
+      }
+      expect(await flags('mid2')).toEqual({ upd: before.upd, reval: before.reval, lastCheckIn: t.clock.now() });
+      // Only the cache itself may say it is alive: not an unbound ORT login, a foreign portal user or an admin.
+      t.clock.advance(60_000);
+      for (const who of ['ro_user', 'tenanta_user', 'admin'] as const) {
+        const res = await json(who, 'POST', `/api/1.3/servers/${(await server('mid2')).id}/checkin`);
+        expect([res.statusCode, alertsOf(res)[0]?.level], `${who}: ${res.body}`).toEqual([403, 'error']);
+      }
+      expect((await flags('mid2')).lastCheckIn).toBe(t.clock.now() - 60_000);
+    });
+
     it('lets an admin bind a login to a server (logged), which then checks in for that server only', async () => {
       const mid2 = await server('mid2');
       const refused = await json('tenanta_admin', 'PUT', `/api/1.3/servers/${mid2.id}/agents`, { usernames: ['ro_user'] });

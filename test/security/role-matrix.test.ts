@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDef } from '../../daemon/http/route.js';
+import { NOT_THE_AGENT } from '../../daemon/caches/agent-check-in.js';
 import { VERSIONS, atLeast } from '../../daemon/versions.js';
 import {
   CALLERS,
@@ -52,6 +53,8 @@ function expectationFor(route: RouteDef, caller: Caller): Expectation {
   // No session, and a session of a disallowed user (one left from before its role changed), are both 401.
   if (privLevel === null || privLevel <= 0) return { status: 401, text: UNAUTHORIZED };
   if (privLevel < route.auth && !(route.alsoLevels ?? []).includes(privLevel)) return { status: 403, text: 'Forbidden.' };
+  // No matrix caller is bound to a server (issue 28): an agent-only route refuses them all.
+  if (route.agentOnly) return { status: 403, text: NOT_THE_AGENT };
   return 'allowed';
 }
 
