@@ -10,7 +10,7 @@ import { createMailer } from './mail/create.js';
 import { bootstrap } from './store/bootstrap.js';
 import type { Store } from './store/index.js';
 import { configuredDatabase, openStore } from './open-store.js';
-import { openDataDirVault } from './vault/open.js';
+import { octal, openDataDirVault } from './vault/open.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { writePrivateFile } from './private-file.js';
 
@@ -151,13 +151,16 @@ async function serveOn(
     ...(fileConfig.headersTimeoutMs !== undefined ? { headersTimeoutMs: fileConfig.headersTimeoutMs } : {}),
   });
   const keyFile = fileConfig.vault?.keyFile;
-  const { vault, createdKeyFile } = await openDataDirVault({
+  const { vault, createdKeyFile, tightenedKeyFile } = await openDataDirVault({
     dataDir: options.dataDir,
     env: { CDNCTL_VAULT_KEY: options.vaultKey },
     keyFile: keyFile ? resolve(options.dataDir, keyFile) : undefined,
     keyStore: opened.keyStore,
   });
   if (createdKeyFile) say(`created the key store's master key in ${createdKeyFile} (back it up apart from the data)`);
+  if (tightenedKeyFile) {
+    say(`the master key file ${tightenedKeyFile.path} was readable by others (mode ${octal(tightenedKeyFile.mode)}): made it 0600`);
+  }
   const vaultState = vault.state;
   if (!vaultState.available) say(`key store unavailable (key routes answer 503): ${vaultState.reason}`);
   const app = await buildApp({
