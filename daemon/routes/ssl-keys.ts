@@ -10,6 +10,7 @@ import { generateKeys } from '../vault/tls/generate.js';
 import { parseChain, summarize, verifyCertificate } from '../vault/tls/verify.js';
 import { sslKeysSchema } from '../../src/contract/keys.js';
 import { envelope, list, maybeAlerted, record } from '../../src/contract/schema.js';
+import { HOSTNAME_PROBLEM, isCertificateHostname } from '../../src/rules/hostname.js';
 
 const text = { type: 'string' } as const;
 const sslBody = {
@@ -47,6 +48,7 @@ async function target(ctx: AppContext, request: FastifyRequest, generating: bool
   const body = (request.body ?? {}) as SslKeysRequest;
   const missing = missingFields(body, generating);
   if (missing) throw badRequest(missing);
+  if (!isCertificateHostname(body.hostname!)) throw badRequest(HOSTNAME_PROBLEM);
   if (body.key && body.deliveryservice && body.key !== body.deliveryservice) throw badRequest('key and deliveryservice must name the same delivery service');
   const xmlId = (body.deliveryservice ?? body.key)!;
   const version = parseVersion(body.version);
