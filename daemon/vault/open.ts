@@ -91,7 +91,7 @@ async function refuseIfSealed(store: KeyStore, keyFile: string): Promise<void> {
   const sealed = (await store.list()).length;
   if (sealed === 0) return;
   throw new VaultRefusal(
-    `the key store holds ${sealed} sealed secrets but no key check, and its master key file ${keyFile} does not exist: ` +
+    `the key store holds sealed secrets (${sealed}) but no key check, and its master key file ${keyFile} does not exist: ` +
       'restore that file (or set CDNCTL_VAULT_KEY); a new key would leave the store sealed under two keys',
   );
 }
