@@ -10,7 +10,7 @@ import { createMailer } from './mail/create.js';
 import { bootstrap } from './store/bootstrap.js';
 import type { Store } from './store/index.js';
 import { configuredDatabase, openStore } from './open-store.js';
-import { openDataDirVault } from './vault/open.js';
+import { octal, openDataDirVault } from './vault/open.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { writePrivateFile } from './private-file.js';
 
@@ -109,6 +109,24 @@ async function serveLocked(options: ServeOptions, files: ReturnType<typeof dataF
   }
 }
 
+/** The key store of the data dir (or the database's), saying what its opening did or why it cannot serve. */
+async function openVault(options: ServeOptions, fileConfig: ConfigFile, opened: Prepared['opened'], say: Prepared['say']) {
+  const keyFile = fileConfig.vault?.keyFile;
+  const { vault, createdKeyFile, tightenedKeyFile } = await openDataDirVault({
+    dataDir: options.dataDir,
+    env: { CDNCTL_VAULT_KEY: options.vaultKey },
+    keyFile: keyFile ? resolve(options.dataDir, keyFile) : undefined,
+    keyStore: opened.keyStore,
+  });
+  if (createdKeyFile) say(`created the key store's master key in ${createdKeyFile} (back it up apart from the data)`);
+  if (tightenedKeyFile) {
+    say(`the master key file ${tightenedKeyFile.path} was readable by others (mode ${octal(tightenedKeyFile.mode)}): made it 0600`);
+  }
+  const vaultState = vault.state;
+  if (!vaultState.available) say(`key store unavailable (key routes answer 503): ${vaultState.reason}`);
+  return vault;
+}
+
 interface Prepared {
   tls: { cert: string; key: string } | null;
   listen: { host: string; port: number };
@@ -150,16 +168,7 @@ async function serveOn(
     ...(fileConfig.maxConnections !== undefined ? { maxConnections: fileConfig.maxConnections } : {}),
     ...(fileConfig.headersTimeoutMs !== undefined ? { headersTimeoutMs: fileConfig.headersTimeoutMs } : {}),
   });
-  const keyFile = fileConfig.vault?.keyFile;
-  const { vault, createdKeyFile } = await openDataDirVault({
-    dataDir: options.dataDir,
-    env: { CDNCTL_VAULT_KEY: options.vaultKey },
-    keyFile: keyFile ? resolve(options.dataDir, keyFile) : undefined,
-    keyStore: opened.keyStore,
-  });
-  if (createdKeyFile) say(`created the key store's master key in ${createdKeyFile} (back it up apart from the data)`);
-  const vaultState = vault.state;
-  if (!vaultState.available) say(`key store unavailable (key routes answer 503): ${vaultState.reason}`);
+  const vault = await openVault(options, fileConfig, opened, say);
   const app = await buildApp({
     store,
     vault,

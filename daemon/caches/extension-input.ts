@@ -1,3 +1,4 @@
+import { identifierProblem, plainOr, textProblem } from '../../src/rules/names.js';
 import type { NewToExtension } from '../store/serverchecks.js';
 
 /** The one user Traffic Ops let post check results and register extensions. */
@@ -18,8 +19,10 @@ export function readExtension(body: unknown): ExtensionRead {
   const missing = ['name', 'version', 'info_url', 'script_file', 'type'].filter((k) => text(raw[k]) === null);
   if (raw.isactive !== 0 && raw.isactive !== 1) missing.push('isactive');
   if (missing.length > 0) return { ok: false, error: `required fields missing or invalid: ${missing.join(', ')}` };
+  const problem = extensionTextProblem(raw);
+  if (problem) return { ok: false, error: problem };
   const type = raw.type as string;
-  if (!type.startsWith('CHECK_EXTENSION_')) return { ok: false, error: `type ${type} does not exist` };
+  if (!type.startsWith('CHECK_EXTENSION_')) return { ok: false, error: typeMissing(type) };
   const short = text(raw.servercheck_short_name);
   if (short !== null && !/^[A-Za-z0-9_]{1,16}$/.test(short)) {
     return { ok: false, error: 'servercheck_short_name must be 1 to 16 letters, digits or underscores' };
@@ -40,6 +43,18 @@ export function readExtension(body: unknown): ExtensionRead {
   };
 }
 
+/** Traffic Ops' `type <t> does not exist`, the type named only when it is a plain name. */
+export const typeMissing = (type: string) => plainOr(type, (t) => `type ${t} does not exist`, 'type does not exist');
+
+/** Names (name, version, type, the script) follow the identifier rules; the URL, description and config are free texts. */
+function extensionTextProblem(raw: Record<string, unknown>): string | null {
+  const names = ['name', 'version', 'type', 'script_file'].map((k) => identifierProblem(k, raw[k] as string));
+  const texts = ['info_url', 'description', 'additional_config_json']
+    .filter((k) => typeof raw[k] === 'string')
+    .map((k) => textProblem(k, raw[k] as string));
+  return [...names, ...texts].find((p) => p !== null) ?? null;
+}
+
 export type ResultRead = { ok: true; id: number | null; hostName: string | null; shortName: string; value: number | null } | { ok: false; error: string };
 
 /** Reads a POST servercheck body: `id` or `host_name`, `servercheck_short_name`, an integer `value`. */
@@ -51,6 +66,8 @@ export function readCheckResult(body: unknown): ResultRead {
   if ((id === null && hostName === null) || shortName === null) {
     return { ok: false, error: 'required fields missing: id or host_name, servercheck_short_name' };
   }
+  const problem = (hostName === null ? null : identifierProblem('host_name', hostName)) ?? identifierProblem('servercheck_short_name', shortName);
+  if (problem) return { ok: false, error: problem };
   const value = raw.value;
   if (value !== null && value !== undefined && (typeof value !== 'number' || !Number.isSafeInteger(value))) {
     return { ok: false, error: 'value must be an integer' };

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { identifierProblem, textProblem } from '../../src/rules/names.js';
 import { DNS_NAME, HOST_LABEL } from '../snapshot/fields.js';
 import { SERVER_STATUSES, type ServerAddress, type ServerStatus } from '../store/servers.js';
 
@@ -40,6 +41,13 @@ class Reader {
     if (typeof v !== 'string') this.fail(key, 'must be a string');
     return typeof v === 'string' ? v : null;
   }
+  /** A string held to the identifier rules (a stored name), or to the free-text rules. */
+  checked(key: string, required: boolean, kind: 'name' | 'text' = 'name'): string | null {
+    const v = this.string(key, required);
+    const problem = v === null ? null : kind === 'name' ? identifierProblem(key, v) : textProblem(key, v);
+    if (problem) this.fail(key, problem.slice(key.length + 2));
+    return problem ? null : v;
+  }
   integer(key: string, min: number, max: number): number | null {
     const v = this.raw[key];
     if (v === undefined || v === null || v === '') return null;
@@ -57,8 +65,9 @@ class Reader {
   ref(idKey: string, nameKey: string): Ref | null {
     const id = this.integer(idKey, 1, Number.MAX_SAFE_INTEGER);
     if (id !== null) return { id };
-    const name = this.string(nameKey, false);
+    const name = this.checked(nameKey, false);
     if (name !== null) return { name };
+    if (this.errors.some((e) => e.startsWith(`'${nameKey}'`))) return null;
     this.fail(idKey, `is required (or '${nameKey}')`);
     return null;
   }
@@ -75,7 +84,7 @@ export function readServerInput(body: unknown): InputResult {
   const statusText = r.string('status', false) ?? 'PRE_PROD';
   const status = (SERVER_STATUSES as readonly string[]).includes(statusText) ? (statusText as ServerStatus) : null;
   if (status === null) r.fail('status', `must be one of ${SERVER_STATUSES.join(', ')}`);
-  const reason = r.string('offlineReason', false);
+  const reason = r.checked('offlineReason', false, 'text');
   if ((status === 'ADMIN_DOWN' || status === 'OFFLINE') && reason === null) r.fail('offlineReason', 'is required for ADMIN_DOWN or OFFLINE status');
   const ipAddress = r.address('ipAddress', 4);
   const ip6Address = r.address('ip6Address', 6);
@@ -84,7 +93,7 @@ export function readServerInput(body: unknown): InputResult {
   const fields = {
     tcpPort: r.integer('tcpPort', 1, 65535) ?? 80,
     httpsPort: r.integer('httpsPort', 1, 65535),
-    interfaceName: r.string('interfaceName', false) ?? 'eth0',
+    interfaceName: r.checked('interfaceName', false) ?? 'eth0',
     interfaceMtu: r.integer('interfaceMtu', 1280, 9000) ?? 1500,
     ipNetmask: r.address('ipNetmask', 4),
     ipGateway: r.address('ipGateway', 4),

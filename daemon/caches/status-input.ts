@@ -1,3 +1,4 @@
+import { textProblem } from '../../src/rules/names.js';
 import { SERVER_STATUSES, type ServerStatus } from '../store/servers.js';
 
 /** A checked PUT servers/:id/status body. */
@@ -25,6 +26,8 @@ export function readStatusChange(body: unknown): StatusResult {
   }
   const reason = typeof raw.offlineReason === 'string' && raw.offlineReason.trim() !== '' ? raw.offlineReason.trim() : null;
   if (NEEDS_REASON.has(status) && reason === null) return { ok: false, error: 'offlineReason is required for ADMIN_DOWN or OFFLINE status' };
+  const problem = reason === null ? null : textProblem('offlineReason', reason);
+  if (problem) return { ok: false, error: problem };
   return { ok: true, change: { status: status as ServerStatus, offlineReason: NEEDS_REASON.has(status) ? reason : null } };
 }
 

@@ -54,8 +54,12 @@ export const warningAlert = (text: string): Alert => ({ text, level: 'warning' }
 export const VERSION_NOT_IMPLEMENTED =
   'The requested api version is not implemented by this server. If you are using a newer client with an older server, you will need to use an older client version or upgrade your server.';
 
+/**
+ * Traffic Ops' text for an unknown path (the golden fixtures hold it). The path is quoted only when it is made of
+ * plain URL characters and short: a path carrying junk (controls, bidi, 100 KiB) is not echoed.
+ */
 export function pathNotFound(path: string): string {
-  return `The requested path '${path}' does not exist.`;
+  return /^[A-Za-z0-9._~/%-]{1,256}$/.test(path) ? `The requested path '${path}' does not exist.` : 'The requested path does not exist.';
 }
 
 interface AjvItem {
@@ -111,6 +115,10 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
       return;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       reply.code(415).send(alerts(errorAlert('request body must be JSON (Content-Type: application/json)')));
+      return;
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      // Fastify's own text quotes the whole segment.
+      reply.code(414).send(alerts(errorAlert('a path segment is too long')));
       return;
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       reply.code(400).send(alerts(errorAlert('the request body length does not match Content-Length')));

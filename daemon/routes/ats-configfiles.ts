@@ -12,6 +12,7 @@ import { notFound } from '../http/errors.js';
 import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
 import { atsConfigFilesSchema } from '../../src/contract/atsconfig.js';
 import { TEXT_FILE } from '../../src/contract/schema.js';
+import { plainOr } from '../../src/rules/names.js';
 
 /*
  * The cache configuration files (Traffic Ops 1.x, before #4801 removed them): a server's file list and each file
@@ -20,7 +21,8 @@ import { TEXT_FILE } from '../../src/contract/schema.js';
  * admins who may read the keys of the delivery services in them (daemon/caches/key-file-access.ts).
  */
 
-const NOT_FOUND_FILE = (file: string) => `config file '${file}' not found`;
+const NOT_FOUND_FILE = (file: string) => plainOr(file, (f) => `config file '${f}' not found`, 'config file not found');
+const NOT_FOUND_SERVER = (ref: string) => plainOr(ref, (r) => `server '${r}' not found`, 'server not found');
 const ownerParams = (key: string) => ({
   params: {
     type: 'object',
@@ -40,10 +42,10 @@ interface ServerFiles {
 async function serverFiles(ctx: AppContext, principal: Principal, idOrName: string): Promise<ServerFiles> {
   const server = await serverByIdOrName(ctx, principal, idOrName);
   const cdn = server && (await ctx.store.cdns.byId(server.cdnId));
-  if (!server || !cdn) throw notFound(`server '${idOrName}' not found`);
+  if (!server || !cdn) throw notFound(NOT_FOUND_SERVER(idOrName));
   const loaded = await loadTopology(ctx, cdn);
   const context = serverContext(loaded.topology, server.hostName);
-  if (!context) throw notFound(`server '${idOrName}' not found`);
+  if (!context) throw notFound(NOT_FOUND_SERVER(idOrName));
   return { context, loaded };
 }
 

@@ -9,6 +9,7 @@ import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { alertsOnly, envelope, int, list, record, text, textList, type JsonSchema } from '../../src/contract/schema.js';
 import { updateStatusSchema } from '../../src/contract/servers.js';
+import { plainOr } from '../../src/rules/names.js';
 
 const ACTION_ERROR = "action must be 'queue' or 'dequeue'";
 const idParams = { type: 'object', properties: { id: { type: 'string' } } };
@@ -62,7 +63,7 @@ async function queueCachegroup(ctx: AppContext, request: Request) {
   if ((body.cdn === undefined || body.cdn === '') && body.cdnId === undefined) throw badRequest('cdn is a required field');
   const named = body.cdnId !== undefined ? body.cdnId : body.cdn;
   const cdn = typeof named === 'number' ? await ctx.store.cdns.byId(named) : await ctx.store.cdns.byName(String(named));
-  if (!cdn) throw badRequest(`cdn ${String(named)} does not exist`);
+  if (!cdn) throw badRequest(plainOr(String(named), (n) => `cdn ${n} does not exist`, 'cdn does not exist'));
   const visible = await serverVisibility(ctx, caller(request));
   const serverNames = await ctx.store.serverFlags.setUpdPending({ cachegroup: id, cdn: cdn.id }, visible, queue, ctx.clock());
   return {
@@ -95,7 +96,7 @@ async function checkIn(ctx: AppContext, request: Request) {
   if (!read.ok) throw badRequest(read.error);
   const { hostname } = request.params as { hostname: string };
   const server = await serverByIdOrName(ctx, caller(request), hostname);
-  if (!server) throw notFound(`server name '${hostname}' not found`);
+  if (!server) throw notFound(plainOr(hostname, (h) => `server name '${h}' not found`, 'server name not found'));
   await checkInAs(ctx, caller(request), server, read.report);
   const after = (await ctx.store.serverFlags.updateStatus(server.hostName, null))!;
   return alerts(

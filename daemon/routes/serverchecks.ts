@@ -2,7 +2,7 @@ import type { ServerCheckRecord, ToExtensionRecord } from '../../src/contract/se
 import type { AppContext } from '../context.js';
 import { BUILTIN_SCRIPT } from '../caches/builtin-checks.js';
 import {
-  CHECK_SLOTS, EXTENSION_USER, EXTENSION_USER_ONLY, TO_EXTENSIONS_DEPRECATION, readCheckResult, readExtension,
+  CHECK_SLOTS, EXTENSION_USER, EXTENSION_USER_ONLY, TO_EXTENSIONS_DEPRECATION, readCheckResult, readExtension, typeMissing,
 } from '../caches/extension-input.js';
 import { serverVisibility } from '../caches/visibility.js';
 import { alerts, badRequest, forbidden, notFound, successAlert, warningAlert } from '../http/errors.js';
@@ -11,6 +11,7 @@ import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
 import type { ToExtension } from '../store/serverchecks.js';
 import { alertedEnvelope, alertsOnly, int, list, record } from '../../src/contract/schema.js';
 import { serverCheckSchema, toExtensionSchema } from '../../src/contract/servers.js';
+import { plainOr } from '../../src/rules/names.js';
 
 const CHECKS_DEPRECATION = 'This endpoint is deprecated, please use GET /servercheck instead';
 const anyBody = { body: { type: ['object', 'null'] } };
@@ -82,7 +83,7 @@ export function serverCheckRoutes(ctx: AppContext): RouteDef[] {
         const server = read.id !== null ? await ctx.store.servers.byId(read.id, visible) : await ctx.store.servers.byHostName(read.hostName!, visible);
         if (!server) throw badRequest('Server not found');
         if (!(await ctx.store.serverChecks.extensionByShortName(read.shortName))) {
-          throw badRequest(`Server Check Extension ${read.shortName} not found - Do you need to install it?`);
+          throw badRequest(plainOr(read.shortName, (n) => `Server Check Extension ${n} not found - Do you need to install it?`, 'Server Check Extension not found - Do you need to install it?'));
         }
         await ctx.store.serverChecks.record([{ serverId: server.id, shortName: read.shortName, value: read.value }], ctx.clock());
         return alerts(successAlert('Server Check was successfully updated'));
@@ -116,13 +117,13 @@ function extensionRoutes(ctx: AppContext): RouteDef[] {
         if (!read.ok) throw badRequest(read.error);
         requireExtensionUser(caller(request));
         const type = await ctx.store.typeLookup.find('to_extension', { name: read.type });
-        if (!type) throw badRequest(`type ${read.type} does not exist`);
+        if (!type) throw badRequest(typeMissing(read.type));
         const checks = (await ctx.store.serverChecks.extensions()).filter((e) => e.type.startsWith('CHECK_EXTENSION_'));
         if (checks.length >= CHECK_SLOTS) throw badRequest('No open slots left for checks, delete one first.');
         const made = await ctx.store.serverChecks.insertExtension({ ...read.ext, typeId: type.id }, ctx.clock());
         if ('taken' in made) {
           const value = made.taken === 'name' ? read.ext.name : read.ext.servercheckShortName;
-          throw badRequest(`A Check extension is already loaded with ${value} ${made.taken}`);
+          throw badRequest(plainOr(value, (v) => `A Check extension is already loaded with ${v} ${made.taken}`, `A Check extension is already loaded with that ${made.taken}`));
         }
         return { ...alerts(successAlert('Check Extension Loaded.'), warningAlert(TO_EXTENSIONS_DEPRECATION)), response: { id: made.id } };
       },

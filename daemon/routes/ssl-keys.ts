@@ -4,12 +4,14 @@ import { badRequest, notFound } from '../http/errors.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
 import type { DeliveryService } from '../store/deliveryservices.js';
-import { keyedService, noteKeyChange, requireVault } from '../vault/access.js';
+import { keyedService, noDsNamed, noteKeyChange, requireVault } from '../vault/access.js';
 import { missingFields, parseVersion, servedSslKeys, sslKeysRecord, sslSummary, type SslKeys, type SslKeysRequest } from '../vault/ssl-records.js';
 import { generateKeys } from '../vault/tls/generate.js';
 import { parseChain, summarize, verifyCertificate } from '../vault/tls/verify.js';
 import { sslKeysSchema } from '../../src/contract/keys.js';
 import { envelope, list, maybeAlerted, record } from '../../src/contract/schema.js';
+import { HOSTNAME_PROBLEM, isCertificateHostname } from '../../src/rules/hostname.js';
+import { plainOr } from '../../src/rules/names.js';
 
 const text = { type: 'string' } as const;
 const sslBody = {
@@ -47,12 +49,15 @@ async function target(ctx: AppContext, request: FastifyRequest, generating: bool
   const body = (request.body ?? {}) as SslKeysRequest;
   const missing = missingFields(body, generating);
   if (missing) throw badRequest(missing);
+  if (!isCertificateHostname(body.hostname!)) throw badRequest(HOSTNAME_PROBLEM);
   if (body.key && body.deliveryservice && body.key !== body.deliveryservice) throw badRequest('key and deliveryservice must name the same delivery service');
   const xmlId = (body.deliveryservice ?? body.key)!;
   const version = parseVersion(body.version);
   if (version === null) throw badRequest('version must be a positive integer');
-  const ds = await keyedService(ctx, caller(request), xmlId, `no DS with name ${xmlId}`);
-  if (ds.cdnName !== body.cdn) throw badRequest(`delivery service ${xmlId} is in CDN ${ds.cdnName}, not ${body.cdn}`);
+  const ds = await keyedService(ctx, caller(request), xmlId, noDsNamed(xmlId));
+  if (ds.cdnName !== body.cdn) {
+    throw badRequest(plainOr(body.cdn, (c) => `delivery service ${ds.xmlId} is in CDN ${ds.cdnName}, not ${c}`, `delivery service ${ds.xmlId} is in CDN ${ds.cdnName}, not the one given`));
+  }
   if (generating && !/^[A-Za-z]{2}$/.test(body.country!)) throw badRequest('country must be a two-letter country code');
   return { body, ds, version };
 }
@@ -141,7 +146,7 @@ export function sslKeyRoutes(ctx: AppContext): RouteDef[] {
       handler: async (request) => {
         const vault = requireVault(ctx);
         const name = (request.params as { name: string }).name;
-        if (!(await ctx.store.cdns.byName(name))) throw notFound(`cdn ${name} not found`);
+        if (!(await ctx.store.cdns.byName(name))) throw notFound(plainOr(name, (n) => `cdn ${n} not found`, 'cdn not found'));
         const services = await ctx.store.deliveryServices.list({ cdnName: name, tenantIds: await visibleTenants(ctx, caller(request)) });
         const response = [];
         for (const ds of services) {

@@ -1,3 +1,5 @@
+import { identifierProblem, textProblem } from '../../src/rules/names.js';
+
 /**
  * Reads the fields of one snapshot record, collecting every problem as `<label>: <field>: <text>` instead of
  * stopping at the first. Pure: no database, no I/O.
@@ -61,6 +63,20 @@ export class FieldReader {
       this.fail(`${key}: must be a string`);
       return null;
     }
+    return v;
+  }
+
+  /** Reports a stored name that breaks the identifier rules, or a free text that breaks the text rules. */
+  held(key: string, value: string | null, kind: 'name' | 'text' = 'name'): void {
+    if (!value) return;
+    const problem = kind === 'name' ? identifierProblem(key, value) : textProblem(key, value);
+    if (problem) this.fail(problem);
+  }
+
+  /** A required name, held to the identifier rules. */
+  requiredName(key: string): string {
+    const v = this.requiredString(key);
+    this.held(key, v);
     return v;
   }
 
@@ -157,10 +173,17 @@ export class FieldReader {
   }
 }
 
+/**
+ * Whether a snapshot's own value may appear in an import error (the operator reads them to find the record): a
+ * name of at most 128 characters that passes the identifier rules; anything else is left out of the text.
+ */
+export const quotable = (value: unknown): value is string =>
+  typeof value === 'string' && value !== '' && identifierProblem('', value, 128) === null;
+
 /** `section[index] (key "value")`, or `section[index]` when the record has no usable key. */
 export function recordLabel(section: string, index: number, keyName: string, raw: Record<string, unknown>): string {
   const key = raw[keyName];
-  return typeof key === 'string' && key !== '' ? `${section}[${index}] (${keyName} "${key}")` : `${section}[${index}]`;
+  return quotable(key) ? `${section}[${index}] (${keyName} "${key}")` : `${section}[${index}]`;
 }
 
 /** Lowercase letters, digits and dashes (the seed's XML ID rule). */

@@ -5,7 +5,7 @@ import { passwordProblem } from '../../src/rules/users/password-quality.js';
 import { parseScryptHash } from '../security/passwords.js';
 import { PROFILE_TYPES } from '../store/seed.js';
 import { DS_DOCUMENT_FIELDS, readSettings } from './ds-fields.js';
-import { DNS_NAME, HOST_LABEL, XML_ID, parseOriginUrl, type FieldReader } from './fields.js';
+import { DNS_NAME, HOST_LABEL, XML_ID, parseOriginUrl, quotable, type FieldReader } from './fields.js';
 import type {
   CachegroupModel, CdnModel, CoordinateModel, DeliveryServiceModel, FederationModel, JobModel, OriginModel,
   ParameterModel, ProfileModel, TenantModel, UserModel,
@@ -20,12 +20,12 @@ export function readCdn(f: FieldReader): CdnModel {
   f.rejectUnknown(['name', 'domainName', 'dnssecEnabled']);
   const domainName = f.requiredString('domainName');
   if (domainName && !DNS_NAME.test(domainName)) f.fail('domainName: must be a valid DNS name');
-  return { name: f.requiredString('name'), domainName, dnssecEnabled: f.boolean('dnssecEnabled', false) };
+  return { name: f.requiredName('name'), domainName, dnssecEnabled: f.boolean('dnssecEnabled', false) };
 }
 
 export function readTenant(f: FieldReader): TenantModel {
   f.rejectUnknown(['name', 'parentName', 'active']);
-  const name = f.requiredString('name');
+  const name = f.requiredName('name');
   if (name === 'root') f.fail('name: the root tenant exists already and cannot be imported');
   return { name, parentName: f.stringOr('parentName', 'root'), active: f.boolean('active', true) };
 }
@@ -33,7 +33,7 @@ export function readTenant(f: FieldReader): TenantModel {
 export function readCoordinate(f: FieldReader): CoordinateModel {
   f.rejectUnknown(['name', 'latitude', 'longitude']);
   return {
-    name: f.requiredString('name'),
+    name: f.requiredName('name'),
     latitude: f.requiredNumber('latitude', -90, 90),
     longitude: f.requiredNumber('longitude', -180, 180),
   };
@@ -42,8 +42,8 @@ export function readCoordinate(f: FieldReader): CoordinateModel {
 export function readCachegroup(f: FieldReader): CachegroupModel {
   f.rejectUnknown(['name', 'shortName', 'type', 'coordinate', 'parentCachegroup', 'secondaryParentCachegroup']);
   return {
-    name: f.requiredString('name'),
-    shortName: f.requiredString('shortName'),
+    name: f.requiredName('name'),
+    shortName: f.requiredName('shortName'),
     type: f.requiredString('type'),
     coordinate: f.optionalString('coordinate'),
     parentCachegroup: f.optionalString('parentCachegroup'),
@@ -68,8 +68,10 @@ function readParams(f: FieldReader): ParameterModel[] {
       return;
     }
     const { name, configFile, value } = p as ParameterModel;
+    f.held(`params[${i}]: name`, name);
+    f.held(`params[${i}]: configFile`, configFile);
     const key = JSON.stringify([name, configFile, value]);
-    if (seen.has(key)) f.fail(`params[${i}]: repeats parameter "${name}" (${configFile})`);
+    if (seen.has(key)) f.fail(`params[${i}]: repeats a parameter`);
     seen.add(key);
     params.push({ name, configFile, value });
   });
@@ -80,9 +82,11 @@ export function readProfile(f: FieldReader): ProfileModel {
   f.rejectUnknown(['name', 'description', 'type', 'cdnName', 'params']);
   const type = f.requiredString('type');
   if (type && !(PROFILE_TYPES as readonly string[]).includes(type)) f.fail(`type: unknown profile type "${type}"`);
+  const description = f.stringOr('description', '');
+  f.held('description', description, 'text');
   return {
-    name: f.requiredString('name'),
-    description: f.stringOr('description', ''),
+    name: f.requiredName('name'),
+    description,
     type,
     cdnName: f.requiredString('cdnName'),
     params: readParams(f),
@@ -117,6 +121,7 @@ export function readUser(f: FieldReader): UserModel {
   }
   // As stored: the API keeps an empty text as sent, so '' and absent differ.
   const contact = Object.fromEntries(CONTACT_FIELDS.map((k) => [k, f.optionalText(k)])) as Record<(typeof CONTACT_FIELDS)[number], string | null>;
+  for (const k of CONTACT_FIELDS) f.held(k, contact[k], 'text');
   return {
     username,
     email,
@@ -137,12 +142,13 @@ export function readDeliveryService(f: FieldReader): DeliveryServiceModel {
   const xmlId = f.requiredString('xmlId');
   if (xmlId && !XML_ID.test(xmlId)) f.fail('xmlId: must contain only lowercase letters, digits and dashes');
   const settings = readSettings(f);
-  settings.displayName = f.requiredString('displayName');
+  settings.displayName = f.requiredName('displayName');
+  for (const key of DS_FREE_TEXTS) f.held(key, settings[key], 'text');
   settings.routingName = f.stringOr('routingName', 'cdn');
   if (!HOST_LABEL.test(settings.routingName)) f.fail('routingName: must be a valid hostname label without periods');
   const fqdnText = f.optionalString('orgServerFqdn');
   const orgServerFqdn = fqdnText === null ? null : parseOriginUrl(fqdnText);
-  if (fqdnText !== null && !orgServerFqdn) f.fail(`orgServerFqdn: must be http(s)://host[:port], not "${fqdnText}"`);
+  if (fqdnText !== null && !orgServerFqdn) f.fail(`orgServerFqdn: must be http(s)://host[:port]${quotable(fqdnText) ? `, not "${fqdnText}"` : ''}`);
   return {
     xmlId,
     cdnName: f.requiredString('cdnName'),
@@ -185,6 +191,16 @@ export function readOrigin(f: FieldReader): OriginModel {
   };
 }
 
+/** The free texts of a delivery service a person reads (the portal, the CLI), held to the text rules. */
+const DS_FREE_TEXTS = ['longDesc', 'longDesc1', 'longDesc2', 'infoUrl', 'checkPath'] as const;
+
+/** An optional free text, held to the text rules. */
+function held(f: FieldReader, key: string): string | null {
+  const v = f.optionalString(key);
+  f.held(key, v, 'text');
+  return v;
+}
+
 export function readFederation(f: FieldReader): FederationModel {
   f.rejectUnknown(['cname', 'ttl', 'cdnName', 'description', 'deliveryServices', 'users']);
   const cname = f.requiredString('cname');
@@ -193,7 +209,7 @@ export function readFederation(f: FieldReader): FederationModel {
     cname,
     ttl: f.requiredInteger('ttl', 0),
     cdnName: f.optionalString('cdnName'),
-    description: f.optionalString('description'),
+    description: held(f, 'description'),
     deliveryServices: f.stringList('deliveryServices'),
     users: f.stringList('users'),
   };

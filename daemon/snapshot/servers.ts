@@ -30,6 +30,9 @@ export function readServer(f: FieldReader): ServerModel {
   if (domainName && !DNS_NAME.test(domainName)) f.fail('domainName: must be a valid DNS name');
   const status = f.oneOf('status', SERVER_STATUSES, 'REPORTED');
   const offlineReason = f.optionalString('offlineReason');
+  f.held('offlineReason', offlineReason, 'text');
+  const interfaceName = f.stringOr('interfaceName', 'eth0');
+  f.held('interfaceName', interfaceName);
   if ((status === 'ADMIN_DOWN' || status === 'OFFLINE') && offlineReason === null) {
     f.fail('offlineReason: is required for ADMIN_DOWN or OFFLINE status');
   }
@@ -38,7 +41,7 @@ export function readServer(f: FieldReader): ServerModel {
     domainName,
     tcpPort: f.optionalInteger('tcpPort', 1, 65535) ?? 80,
     httpsPort: f.optionalInteger('httpsPort', 1, 65535),
-    interfaceName: f.stringOr('interfaceName', 'eth0'),
+    interfaceName,
     interfaceMtu: f.integerOr('interfaceMtu', 1500, 1280, 9000),
     ipAddress: address(f, 'ipAddress', 4),
     ipNetmask: address(f, 'ipNetmask', 4),

@@ -1,6 +1,6 @@
 import { formatTimestamp } from '../../src/time.js';
 import { originUrl } from '../format/deliveryservices.js';
-import type { FieldReader } from './fields.js';
+import { quotable, type FieldReader } from './fields.js';
 import type { JobDraft } from './read-records.js';
 import { knownNames, readSections, rejectAllDuplicates, rejectDuplicates, type Read, type Sections } from './sections.js';
 import { checkServer } from './servers.js';
@@ -52,11 +52,11 @@ function inCycle(name: string, parentOf: Map<string, string | null>): boolean {
 
 /** Reports a reference that names nothing in the file or the database. */
 function checkRef(f: FieldReader, field: string, value: string | null, names: Set<string>): void {
-  if (value && !names.has(value)) f.fail(`unknown ${field} "${value}"`);
+  if (value && !names.has(value)) f.fail(quotable(value) ? `unknown ${field} "${value}"` : `unknown ${field}`);
 }
 
 function checkRefs(f: FieldReader, field: string, noun: string, values: string[], names: Set<string>): void {
-  for (const v of values) if (!names.has(v)) f.fail(`${field}: unknown ${noun} "${v}"`);
+  for (const v of values) if (!names.has(v)) f.fail(quotable(v) ? `${field}: unknown ${noun} "${v}"` : `${field}: unknown ${noun}`);
 }
 
 function checkCachegroups(s: Sections, known: KnownRecords, names: ReturnType<typeof knownNames>): void {

@@ -7,6 +7,7 @@ import type { DeliveryService } from '../store/deliveryservices.js';
 import { changeBy } from '../http/change.js';
 import { isKeyRead, keyChangeMessage, type KeyChange } from './change-log.js';
 import type { Vault } from './vault.js';
+import { plainOr } from '../../src/rules/names.js';
 
 /** The key store, or 503 with the reason it cannot serve (the rest of the daemon serves on). */
 export function requireVault(ctx: AppContext): Vault {
@@ -15,12 +16,15 @@ export function requireVault(ctx: AppContext): Vault {
   return ctx.vault!;
 }
 
+/** Traffic Ops' `no DS with name <x>`, the name said only when it is a plain name (never junk a caller sent). */
+export const noDsNamed = (xmlId: string) => plainOr(xmlId, (x) => `no DS with name ${x}`, 'no DS with that name');
+
 /** A delivery service by xmlId that the caller may act on: 404 `<notFoundText>` when unknown, 403 when invisible. */
 export async function keyedService(
   ctx: AppContext,
   principal: Principal,
   xmlId: string,
-  notFoundText = `delivery service ${xmlId} not found`,
+  notFoundText = plainOr(xmlId, (x) => `delivery service ${x} not found`, 'delivery service not found'),
   tenancyText = 'not authorized on this tenant',
 ): Promise<DeliveryService> {
   const ds = await ctx.store.deliveryServices.byXmlId(xmlId);

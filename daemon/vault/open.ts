@@ -22,12 +22,21 @@ export interface DataDirVault {
   source: KeySource;
   /** Set when this start created the master key file. */
   createdKeyFile?: string;
+  /** Set when this start took group and other access away from the key file: its path and former mode. */
+  tightenedKeyFile?: { path: string; mode: number };
 }
 
 /**
+ * A key store this start must not open at all: the daemon refuses to start with this reason rather than serve
+ * (and seal new secrets) in a state that would leave the store sealed under two keys.
+ */
+export class VaultRefusal extends Error {}
+
+/**
  * Opens `<data-dir>/vault.db` and its master key; creates `<data-dir>/vault.key` on first start (only while the
- * store holds nothing sealed). Never throws: whatever is wrong makes an unavailable vault, whose reason the key
- * routes answer with 503, and the daemon serves everything else.
+ * store holds nothing sealed) and tightens a key file others may read to 0600. Throws only a VaultRefusal (sealed
+ * secrets without a key check or a key file); whatever else is wrong makes an unavailable vault, whose reason the
+ * key routes answer with 503, and the daemon serves everything else.
  */
 export async function openDataDirVault(settings: VaultSettings): Promise<DataDirVault> {
   const files = vaultFiles(settings.dataDir);
@@ -36,6 +45,7 @@ export async function openDataDirVault(settings: VaultSettings): Promise<DataDir
   try {
     if (settings.keyStore) return await withKey(settings.keyStore, source, settings.env);
   } catch (err) {
+    if (err instanceof VaultRefusal) throw err;
     return { vault: Vault.unavailable((err as Error).message, settings.keyStore), source };
   }
   try {
@@ -47,6 +57,10 @@ export async function openDataDirVault(settings: VaultSettings): Promise<DataDir
   try {
     return await withKey(store, source, settings.env);
   } catch (err) {
+    if (err instanceof VaultRefusal) {
+      await store.close();
+      throw err;
+    }
     return { vault: Vault.unavailable((err as Error).message, store), source };
   }
 }
@@ -54,16 +68,53 @@ export async function openDataDirVault(settings: VaultSettings): Promise<DataDir
 async function withKey(store: KeyStore, source: KeySource, env: NodeJS.ProcessEnv): Promise<DataDirVault> {
   const check = await store.keyCheck();
   let key = readMasterKey(source, env);
+  let tightenedKeyFile: DataDirVault['tightenedKeyFile'];
   if (source.kind === 'file') {
     key = finishRotation(source.path, key, check);
     if (!key && source.isDefault && check === null) {
+      await refuseIfSealed(store, source.path);
       key = newMasterKey();
       writeMasterKeyFile(source.path, key);
       return { vault: await Vault.open(store, key, ''), source, createdKeyFile: source.path };
     }
+    tightenedKeyFile = tightenKeyFile(source.path);
   }
-  return { vault: await Vault.open(store, key, missingKeyReason(source, check !== null)), source };
+  const vault = await Vault.open(store, key, missingKeyReason(source, check !== null));
+  return { vault, source, ...(tightenedKeyFile ? { tightenedKeyFile } : {}) };
 }
+
+/**
+ * A store without a key check is new only when it holds no sealed secret. One that holds some lost its key check
+ * (and its key file is gone): minting a key would seal new secrets under a second key beside the old ones.
+ */
+async function refuseIfSealed(store: KeyStore, keyFile: string): Promise<void> {
+  const sealed = (await store.list()).length;
+  if (sealed === 0) return;
+  throw new VaultRefusal(
+    `the key store holds sealed secrets (${sealed}) but no key check, and its master key file ${keyFile} does not exist: ` +
+      'restore that file (or set CDNCTL_VAULT_KEY); a new key would leave the store sealed under two keys',
+  );
+}
+
+/**
+ * The master key file must be readable by its owner only, like the databases beside it: a file others may read
+ * (an operator's `echo > vault.key` under umask 022) is tightened to 0600 rather than refused, since refusing
+ * would take the key routes down for a file the daemon can fix itself; the start says so. A file it cannot
+ * change (another owner's) makes the vault unavailable, naming the file.
+ */
+function tightenKeyFile(path: string): DataDirVault['tightenedKeyFile'] {
+  if (!existsSync(path)) return undefined;
+  const mode = statSync(path).mode & 0o777;
+  if ((mode & 0o077) === 0) return undefined;
+  try {
+    chmodSync(path, mode & 0o700);
+  } catch {
+    throw new Error(`the master key file ${path} is readable by others (mode ${octal(mode)}) and cannot be made private`);
+  }
+  return { path, mode };
+}
+
+export const octal = (mode: number) => `0${mode.toString(8).padStart(3, '0')}`;
 
 /**
  * A rotation writes the new key to `<key file>.new`, reseals, then renames it over the key file. When it stopped

@@ -1,3 +1,4 @@
+import { HOSTNAME_PROBLEM, isCertificateHostname } from '../../src/rules/hostname.js';
 import type { SslKeys } from './ssl-records.js';
 import { sslSummary } from './ssl-records.js';
 import { parseChain, summarize } from './tls/verify.js';
@@ -41,6 +42,7 @@ function summaryOf(kind: SecretKind, secret: unknown): object | string {
   if (!isObject(secret) || !isObject(keys.certificate) || typeof keys.certificate.crt !== 'string' || typeof keys.hostname !== 'string') {
     return 'TLS keys need hostname and certificate.crt';
   }
+  if (!isCertificateHostname(keys.hostname)) return HOSTNAME_PROBLEM;
   const chain = parseChain(keys.certificate.crt);
   return typeof chain === 'string' ? chain : sslSummary(keys, summarize(chain));
 }

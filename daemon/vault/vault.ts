@@ -39,6 +39,10 @@ export class Vault {
     if (!key) return new Vault(store, null, missingReason);
     const check = await store.keyCheck();
     if (check === null) {
+      // No key check beside sealed secrets: the check was lost. Only a key that opens them may write a new one.
+      if (!(await Vault.opensSealed(store, key))) {
+        return new Vault(store, null, 'the master key does not open the sealed secrets of this key store (its key check is missing)');
+      }
       await store.setKeyCheck(newMasterKeyCheck(key));
       // A key store shared by several daemons (PostgreSQL) keeps the first key check written: test against it.
       const kept = await store.keyCheck();
@@ -51,6 +55,20 @@ export class Vault {
       return new Vault(store, null, 'the master key does not open this key store (it was sealed under another key)');
     }
     return new Vault(store, key, '');
+  }
+
+  /** True when the store holds nothing sealed, or `key` opens one of its sealed secrets. */
+  private static async opensSealed(store: KeyStore, key: Buffer): Promise<boolean> {
+    const [first] = await store.list();
+    if (!first) return true;
+    const record = await store.get(first);
+    if (!record) return true;
+    try {
+      open(key, additionalData(record), record.sealed);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** True when `key` opens the sealed key check. */

@@ -7,7 +7,7 @@
  * marks in a row.
  */
 
-export const NAME_LIMITS = { username: 128, name: 256 } as const;
+export const NAME_LIMITS = { username: 128, name: 256, text: 2048 } as const;
 
 const IDENTIFIER_FORBIDDEN = /[\p{Cc}\p{Cf}\p{Cn}\p{Co}\p{Cs}\p{Zl}\p{Zp}]/u;
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
@@ -30,4 +30,29 @@ export function userNameProblems(fields: { username?: unknown; fullName?: unknow
   if (typeof fields.username === 'string') problems.push(nameProblem('username', fields.username, 'identifier', NAME_LIMITS.username));
   if (typeof fields.fullName === 'string') problems.push(nameProblem('fullName', fields.fullName, 'display', NAME_LIMITS.name));
   return problems.filter((p): p is string => p !== null);
+}
+
+/**
+ * A stored name (a server's interface, a cache group, a profile, a check extension's name or version…): the
+ * identifier rules, at most `max` characters (NAME_LIMITS.name unless given).
+ */
+export const identifierProblem = (field: string, value: string, max: number = NAME_LIMITS.name): string | null =>
+  nameProblem(field, value, 'identifier', max);
+
+/**
+ * A stored free text (a description, an offline reason): spaces and any script, but no control (line breaks
+ * included), bidirectional, invisible or unassigned character, at most NAME_LIMITS.text characters.
+ */
+export const textProblem = (field: string, value: string, max: number = NAME_LIMITS.text): string | null =>
+  nameProblem(field, value, 'identifier', max);
+
+const PLAIN = /^[\p{L}\p{N}][\p{L}\p{N}._:@-]{0,127}$/u;
+
+/**
+ * What an error text may say of a caller's value (SECURITY.md: texts never quote input): the value itself only
+ * when it is a plain name (letters, digits, `.`, `_`, `-`, `:`, `@`, at most 128 characters), which keeps Traffic
+ * Ops' texts for every real name; otherwise the text without it.
+ */
+export function plainOr(value: unknown, withValue: (plain: string) => string, without: string): string {
+  return typeof value === 'string' && PLAIN.test(value) ? withValue(value) : without;
 }
