@@ -8,6 +8,7 @@ import { visibleTenants } from '../http/tenancy.js';
 import { createPurgeJob } from '../jobs/create-job.js';
 import { parseGoTime } from '../jobs/go-time.js';
 import { JOB_BY_ID_DEPRECATED, JOB_DELETED, duplicateJobText, invalidationJobRecord, jobCreatedText, jobEnd, noJob, overlaps } from '../jobs/invalidation-job.js';
+import { jobDeletedEntry } from '../jobs/job-changes.js';
 import { UNPARSABLE_JOB, checkJobInput } from '../jobs/job-input.js';
 import { MATCHES_EVERYTHING_WARNING, originBase } from '../jobs/job-record.js';
 import type { DeliveryService } from '../store/deliveryservices.js';
@@ -91,8 +92,10 @@ export function jobApiRoutes(ctx: AppContext): RouteDef[] {
 
   async function remove(request: FastifyRequest, reply: FastifyReply) {
     const id = jobIdParam(request.query as { id?: string });
-    await visibleJob(ctx, caller(request), id);
-    const job = await ctx.store.jobs.remove(id, ctx.clock());
+    const visible = await visibleJob(ctx, caller(request), id);
+    const ds = await ctx.store.deliveryServices.byId(visible.deliveryServiceId);
+    if (!ds) throw notFound(noJob(id));
+    const job = await ctx.store.jobs.remove(id, ctx.clock(), jobDeletedEntry(ctx, request, ds.tenantId));
     if (!job) throw notFound(noJob(id));
     return sendWithNewline(reply, { alerts: [successAlert(JOB_DELETED)], response: invalidationJobRecord(job) });
   }

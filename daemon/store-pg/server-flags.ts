@@ -1,3 +1,4 @@
+import { recordChange } from './change-append.js';
 import { toUpdateStatus, type ServerFlagStore, type UpdateStatusRow } from '../store/server-flags.js';
 import type { PgClient, PgPool, PgQueryable } from './pool.js';
 import { PG_LIST_WHERE, pgListParams, type PgListParams } from './servers.js';
@@ -121,15 +122,21 @@ async function setUpdPending(db: PgQueryable, params: PgListParams, pending: boo
 
 export function pgServerFlags(pool: PgPool): ServerFlagStore {
   return {
-    async setUpdPending(filters, visible, pending, now) {
+    async setUpdPending(filters, visible, pending, now, change) {
       const params = pgListParams(filters, visible);
-      return inTransaction(pool, (client) => setUpdPending(client, params, pending, now));
+      return inTransaction(pool, async (client) => {
+        const hosts = await setUpdPending(client, params, pending, now);
+        await recordChange(client, change, hosts);
+        return hosts;
+      });
     },
-    async setStatus(id, newStatus, offlineReason, queueChildren, now) {
-      await inTransaction(pool, async (client) => {
+    async setStatus(id, newStatus, offlineReason, queueChildren, now, change) {
+      return inTransaction(pool, async (client) => {
         if (queueChildren) await lockFamily.run(client, id);
         const row = await setStatus.get(client, newStatus, offlineReason, now, id);
         if (queueChildren && row) await children.run(client, now, id, row.cachegroup_id);
+        await recordChange(client, change, row !== undefined);
+        return row !== undefined;
       });
     },
     async checkIn(id, report, now) {

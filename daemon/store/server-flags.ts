@@ -1,3 +1,4 @@
+import { changeLog, type Change } from './change-log.js';
 import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
 import { LIST_WHERE, listParams, type ListParams, type ServerFilters, type ServerVisibility } from './servers.js';
@@ -21,13 +22,17 @@ export interface UpdateStatus {
 
 /** The pending flags: queued updates, revalidations, check-ins and status changes (BEHAVIOR.md "Caches"). */
 export interface ServerFlagStore {
-  /** Sets or clears upd_pending on the matching visible servers; answers their host names. */
-  setUpdPending(filters: ServerFilters, visible: ServerVisibility, pending: boolean, now: number): Promise<string[]>;
+  /**
+   * Sets or clears upd_pending on the matching visible servers; answers their host names. `change` (a function
+   * of those names, or an entry) is appended to the change log in the same transaction.
+   */
+  setUpdPending(filters: ServerFilters, visible: ServerVisibility, pending: boolean, now: number, change?: Change<string[]>): Promise<string[]>;
   /**
    * Sets a server's status and offline reason; with `queueChildren`, also queues updates on the servers of the
-   * same CDN whose cache group has this server's cache group as its parent or secondary parent.
+   * same CDN whose cache group has this server's cache group as its parent or secondary parent. Answers whether
+   * the server exists; `change` (of that answer) is appended in the same transaction.
    */
-  setStatus(id: number, status: string, offlineReason: string | null, queueChildren: boolean, now: number): Promise<void>;
+  setStatus(id: number, status: string, offlineReason: string | null, queueChildren: boolean, now: number, change?: Change<boolean>): Promise<boolean>;
   /** Records a check-in: only the flags sent change; the time is always recorded. */
   checkIn(id: number, report: CheckIn, now: number): Promise<void>;
   updateStatus(hostName: string, visible: ServerVisibility): Promise<UpdateStatus | null>;
@@ -114,24 +119,28 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
   );
   const parents = db.prepare<[number, number], { upd: number; reval: number }>(PARENT_FLAGS);
   const flag = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
+  const log = changeLog(db);
   return {
-    async setUpdPending(filters, visible, pending, now) {
+    async setUpdPending(filters, visible, pending, now, change) {
       const params = listParams(filters, visible);
       return guardWrite(() =>
         db.transaction(() => {
           const hosts = names.all(params);
           if (pending) raise.run({ ...params, now });
           else lower.run(params);
+          log.record(change, hosts);
           return hosts;
         }).immediate(),
       );
     },
-    async setStatus(id, newStatus, offlineReason, queueChildren, now) {
-      guardWrite(() =>
+    async setStatus(id, newStatus, offlineReason, queueChildren, now, change) {
+      return guardWrite(() =>
         db.transaction(() => {
-          status.run(newStatus, offlineReason, now, id);
+          const found = status.run(newStatus, offlineReason, now, id).changes > 0;
           const cg = cachegroupOf.get(id);
           if (queueChildren && cg !== undefined) children.run({ now, id, cg });
+          log.record(change, found);
+          return found;
         }).immediate(),
       );
     },

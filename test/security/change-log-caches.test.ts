@@ -100,9 +100,17 @@ eachStore((kind) => {
       const id = t.ids.jobs.root;
       const ds1 = t.ids.deliveryServices.ds1;
       const job = (await as('admin', 'GET', `/api/1.4/jobs?id=${id}`)).json().response[0] as Record<string, unknown>;
-      const changed = await logged('admin', 'PUT', `/api/1.4/jobs?id=${id}`, { ...job, parameters: 'TTL:6h', startTime: START_IN_A_DAY(t.clock.now()) });
+      const start = START_IN_A_DAY(t.clock.now());
+      const changed = await logged('admin', 'PUT', `/api/1.4/jobs?id=${id}`, { ...job, parameters: 'TTL:6h', startTime: start });
+      const when = start.slice(0, 19).replace('T', ' ');
+      const url = 'http://ds1-origin\\.example\\.test/fixture/\\.\\*';
       expect(changed.map((e) => [e.user, e.message])).toEqual([
-        ['admin', expect.stringMatching(new RegExp(`^DS: ds1, ID: ${ds1}, ACTION: Changed content invalidation job #${id}: http://ds1-origin\\.example\\.test/fixture/\\.\\* \\(TTL 6h, starts 20\\d\\d-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\)$`))],
+        [
+          'admin',
+          expect.stringMatching(
+            new RegExp(`^DS: ds1, ID: ${ds1}, ACTION: Changed content invalidation job #${id}: ${url} \\(TTL 6h, starts ${when}\\), was ${url} \\(TTL 24h, starts [-\\d]+ [:\\d]+\\)$`),
+          ),
+        ],
       ]);
       const deleted = await logged('admin', 'DELETE', `/api/1.5/jobs?id=${id}`);
       expect(deleted.map((e) => [e.user, e.message])).toEqual([

@@ -1,0 +1,77 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { changeBy } from '../http/change.js';
+import type { Change, ChangeEntry } from '../store/change-log.js';
+import type { Server } from '../store/servers.js';
+
+/**
+ * Change-log entries of the writes that change what a cache does (issue 28): status changes, queued and dequeued
+ * updates. Each entry is handed to the store write it describes, which appends it in the same transaction.
+ *
+ * Tenancy: an entry about caches is about the tenants of the delivery services they serve (an EDGE its assigned
+ * ones, a MID or a whole CDN every one of the CDN), so that a reader sees it only when it sees every one of those
+ * (BEHAVIOR.md "Change log"); caches that serve none are the root tenant's business.
+ */
+
+async function rootTenants(ctx: AppContext): Promise<number[]> {
+  return (await ctx.store.tenants.list()).filter((t) => t.parentId === null).map((t) => t.id);
+}
+
+async function tenantsOr(ctx: AppContext, tenantIds: number[]): Promise<number[]> {
+  return tenantIds.length > 0 ? [...new Set(tenantIds)] : rootTenants(ctx);
+}
+
+/** The tenants an entry about the caches of a CDN is about. */
+export async function cdnTenants(ctx: AppContext, cdnId: number): Promise<number[]> {
+  return tenantsOr(ctx, (await ctx.store.deliveryServices.list({ cdnId })).map((ds) => ds.tenantId));
+}
+
+/** The tenants an entry about one cache is about. */
+export async function serverTenants(ctx: AppContext, server: Server): Promise<number[]> {
+  if (server.type.startsWith('MID')) return cdnTenants(ctx, server.cdnId);
+  const ids = await ctx.store.servers.deliveryServiceIds(server.id);
+  const served = ids.length === 0 ? [] : await ctx.store.deliveryServices.list({ ids });
+  return tenantsOr(ctx, served.map((ds) => ds.tenantId));
+}
+
+/** `SERVER: <host>.<domain>, ID: <id>, ACTION: <action>`, Traffic Ops' form for servers. */
+export const serverChangeText = (server: Server, action: string) =>
+  `SERVER: ${server.hostName}.${server.domainName}, ID: ${server.id}, ACTION: ${action}`;
+
+/**
+ * The entry of a server's status change, as a function of whether the server was still there: the action is the
+ * answer's own text, the reason and the child caches' queue included.
+ */
+export async function statusChange(ctx: AppContext, request: FastifyRequest, server: Server, text: string): Promise<Change<boolean>> {
+  const entry = changeBy(ctx, request, serverChangeText(server, text), await serverTenants(ctx, server));
+  return (found) => (found ? entry : null);
+}
+
+const verb = (queue: boolean) => (queue ? 'Queued' : 'Dequeued');
+
+/** The entry of POST servers/:id/queue_update, as a function of the servers it matched (none: it was deleted). */
+export async function serverQueueChange(ctx: AppContext, request: FastifyRequest, server: Server, queue: boolean): Promise<Change<string[]>> {
+  const entry = changeBy(ctx, request, serverChangeText(server, `${verb(queue)} updates`), await serverTenants(ctx, server));
+  return (hosts) => (hosts.length > 0 ? entry : null);
+}
+
+/** The entry of POST cdns/:id/queue_update, as a function of the servers it matched. */
+export async function cdnQueueChange(ctx: AppContext, request: FastifyRequest, cdn: { id: number; name: string }, queue: boolean) {
+  const tenants = await cdnTenants(ctx, cdn.id);
+  return (hosts: string[]): ChangeEntry => {
+    const count = `${hosts.length} server${hosts.length === 1 ? '' : 's'}`;
+    return changeBy(ctx, request, `CDN: ${cdn.name}, ID: ${cdn.id}, ACTION: ${verb(queue)} updates on ${count}`, tenants);
+  };
+}
+
+/** The entry of POST cachegroups/:id/queue_update, in Traffic Ops' text. */
+export async function cachegroupQueueChange(
+  ctx: AppContext,
+  request: FastifyRequest,
+  cachegroup: { id: number; name: string },
+  cdn: { id: number; name: string },
+  queue: boolean,
+): Promise<ChangeEntry> {
+  const text = `CACHEGROUP: ${cachegroup.name}, ID: ${cachegroup.id}, ACTION: ${verb(queue)} CacheGroup server updates to the ${cdn.name} CDN`;
+  return changeBy(ctx, request, text, await cdnTenants(ctx, cdn.id));
+}
