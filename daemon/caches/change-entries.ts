@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { changeBy } from '../http/change.js';
+import { changeAs, changeBy } from '../http/change.js';
+import type { Principal } from '../http/route.js';
 import type { Change, ChangeEntry } from '../store/change-log.js';
-import type { Server } from '../store/servers.js';
+import type { Server, ServerFields } from '../store/servers.js';
 
 /**
  * Change-log entries of the writes that change what a cache does (issue 28): status changes, queued and dequeued
@@ -13,7 +14,7 @@ import type { Server } from '../store/servers.js';
  * (BEHAVIOR.md "Change log"); caches that serve none are the root tenant's business.
  */
 
-async function rootTenants(ctx: AppContext): Promise<number[]> {
+export async function rootTenants(ctx: AppContext): Promise<number[]> {
   return (await ctx.store.tenants.list()).filter((t) => t.parentId === null).map((t) => t.id);
 }
 
@@ -74,4 +75,25 @@ export async function cachegroupQueueChange(
 ): Promise<ChangeEntry> {
   const text = `CACHEGROUP: ${cachegroup.name}, ID: ${cachegroup.id}, ACTION: ${verb(queue)} CacheGroup server updates to the ${cdn.name} CDN`;
   return changeBy(ctx, request, text, await cdnTenants(ctx, cdn.id));
+}
+
+/** The entry of POST servers (Traffic Ops' `created`): a new server serves nothing yet, so it is the root's. */
+export async function serverCreatedChange(ctx: AppContext, principal: Principal, fields: ServerFields): Promise<Change<number | null>> {
+  const roots = await rootTenants(ctx);
+  return (id) => (id === null ? null : changeAs(ctx, principal, `SERVER: ${fields.hostName}.${fields.domainName}, ID: ${id}, ACTION: created`, roots));
+}
+
+/** The entry of PUT servers/:id (Traffic Ops' `updated`), naming a status change and its reason. */
+export async function serverUpdatedChange(ctx: AppContext, principal: Principal, server: Server, fields: ServerFields): Promise<Change<boolean>> {
+  const reason = fields.offlineReason ? ` [ ${fields.offlineReason} ]` : '';
+  const status = fields.status === server.status ? '' : `, status changed from ${server.status} to ${fields.status}${reason}`;
+  const text = `SERVER: ${fields.hostName}.${fields.domainName}, ID: ${server.id}, ACTION: updated${status}`;
+  const entry = changeAs(ctx, principal, text, await serverTenants(ctx, server));
+  return (ok) => (ok ? entry : null);
+}
+
+/** The entry of DELETE servers/:id (Traffic Ops' `deleted`). */
+export async function serverDeletedChange(ctx: AppContext, principal: Principal, server: Server): Promise<Change<boolean>> {
+  const entry = changeAs(ctx, principal, serverChangeText(server, 'deleted'), await serverTenants(ctx, server));
+  return (gone) => (gone ? entry : null);
 }

@@ -1,3 +1,4 @@
+import { changeLog, type Change } from './change-log.js';
 import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
 import { SERVER_SELECT, toServer, type Server, type ServerAddress, type ServerRow } from './server-rows.js';
@@ -42,11 +43,15 @@ export interface ServerStore {
   list(filters: ServerFilters, visible: ServerVisibility): Promise<Server[]>;
   byId(id: number, visible: ServerVisibility): Promise<Server | null>;
   byHostName(hostName: string, visible: ServerVisibility): Promise<Server | null>;
-  /** The new id, or null when the host name is taken. */
-  insert(fields: ServerFields, now: number): Promise<number | null>;
+  /**
+   * The new id, or null when the host name is taken. Each write takes a `change` for the change log, appended in
+   * its own transaction (a function of the write's answer: null or false means nothing was written).
+   */
+  insert(fields: ServerFields, now: number, change?: Change<number | null>): Promise<number | null>;
   /** False when the new host name belongs to another server. */
-  update(id: number, fields: ServerFields, now: number): Promise<boolean>;
-  delete(id: number): Promise<void>;
+  update(id: number, fields: ServerFields, now: number, change?: Change<boolean>): Promise<boolean>;
+  /** False when there was no such server. */
+  delete(id: number, change?: Change<boolean>): Promise<boolean>;
   /** Counts per status of the visible servers. */
   statusCounts(visible: ServerVisibility): Promise<Record<string, number>>;
   /** The ids of the delivery services a server is assigned to. */
@@ -56,8 +61,8 @@ export interface ServerStore {
    * assigned: what taking it out of service (or deleting it) would leave without a cache.
    */
   activeServicesOnlyServedBy(serverId: number): Promise<number[]>;
-  /** Replaces a delivery service's server assignments. */
-  assignToDeliveryService(dsId: number, serverIds: number[]): Promise<void>;
+  /** Replaces a delivery service's server assignments (and logs `change` in the same transaction). */
+  assignToDeliveryService(dsId: number, serverIds: number[], change?: Change<void>): Promise<void>;
   /** Every delivery-service assignment of the CDN's servers (what the ATS config generators join on). */
   assignmentsOfCdn(cdnId: number): Promise<Array<{ serverId: number; deliveryServiceId: number }>>;
 }
@@ -135,6 +140,7 @@ export function sqliteServers(db: Db): ServerStore {
     const row = list.get(listParams(filters, visible));
     return row ? toServer(row) : null;
   };
+  const log = changeLog(db);
   return {
     async list(filters, visible) {
       return list.all(listParams(filters, visible)).map(toServer);
@@ -145,25 +151,33 @@ export function sqliteServers(db: Db): ServerStore {
     async byHostName(hostName, visible) {
       return one({ hostName }, visible);
     },
-    async insert(fields, now) {
+    async insert(fields, now, change) {
       return guardWrite(() =>
         db.transaction(() => {
-          if (taken.get(fields.hostName, 0)) return null;
-          return Number(insert.run({ ...fields, now }).lastInsertRowid);
+          const id = taken.get(fields.hostName, 0) ? null : Number(insert.run({ ...fields, now }).lastInsertRowid);
+          log.record(change, id);
+          return id;
         }).immediate(),
       );
     },
-    async update(id, fields, now) {
+    async update(id, fields, now, change) {
       return guardWrite(() =>
         db.transaction(() => {
-          if (taken.get(fields.hostName, id)) return false;
-          update.run({ ...fields, now, id });
-          return true;
+          const free = !taken.get(fields.hostName, id);
+          if (free) update.run({ ...fields, now, id });
+          log.record(change, free);
+          return free;
         }).immediate(),
       );
     },
-    async delete(id) {
-      guardWrite(() => remove.run(id));
+    async delete(id, change) {
+      return guardWrite(() =>
+        db.transaction(() => {
+          const gone = remove.run(id).changes > 0;
+          log.record(change, gone);
+          return gone;
+        }).immediate(),
+      );
     },
     async statusCounts(visible) {
       return Object.fromEntries(counts.all(listParams({}, visible)).map((r) => [r.status, r.n]));
@@ -177,11 +191,12 @@ export function sqliteServers(db: Db): ServerStore {
     async activeServicesOnlyServedBy(serverId) {
       return soleServer.all(serverId);
     },
-    async assignToDeliveryService(dsId, serverIds) {
+    async assignToDeliveryService(dsId, serverIds, change) {
       guardWrite(() =>
         db.transaction(() => {
           clearDs.run(dsId);
           for (const id of new Set(serverIds)) addDs.run(dsId, id);
+          log.record(change, undefined);
         }).immediate(),
       );
     },

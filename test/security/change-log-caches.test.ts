@@ -119,6 +119,33 @@ eachStore((kind) => {
     });
   });
 
+  describe('servers and their delivery services', () => {
+    const body = (fields: Record<string, unknown> = {}) => ({
+      hostName: 'edge9', domainName: 'cdn1.example.test', ipAddress: '127.0.0.9', cachegroup: 'edge-cg1', cdnName: 'cdn1',
+      profile: 'EDGE_PROFILE1', type: 'EDGE', status: 'REPORTED', ...fields,
+    });
+
+    it('logs a server created, taken offline through PUT servers/:id with the reason, and deleted', async () => {
+      const created = await logged('ops_user', 'POST', '/api/1.1/servers', body());
+      expect(created.map((e) => [e.user, e.message])).toEqual([['ops_user', expect.stringMatching(/^SERVER: edge9\.cdn1\.example\.test, ID: \d+, ACTION: created$/)]]);
+      const id = Number(/ID: (\d+)/.exec(created[0]!.message)![1]);
+      const updated = await logged('admin', 'PUT', `/api/1.3/servers/${id}`, body({ status: 'OFFLINE', offlineReason: 'rack move' }));
+      expect(updated.map((e) => [e.user, e.message])).toEqual([
+        ['admin', `SERVER: edge9.cdn1.example.test, ID: ${id}, ACTION: updated, status changed from REPORTED to OFFLINE [ rack move ]`],
+      ]);
+      const deleted = await logged('admin', 'DELETE', `/api/1.5/servers/${id}`);
+      expect(deleted.map((e) => e.message)).toEqual([`SERVER: edge9.cdn1.example.test, ID: ${id}, ACTION: deleted`]);
+    });
+
+    it('logs the servers assigned to a delivery service', async () => {
+      const ds3 = t.ids.deliveryServices.ds3;
+      const assigned = await logged('admin', 'POST', '/api/1.2/deliveryservices/ds3/servers', { serverNames: ['edge2a', 'edge2b'] });
+      expect(assigned.map((e) => [e.user, e.message])).toEqual([
+        ['admin', `DS: ds3, ID: ${ds3}, ACTION: Assigned servers edge2a, edge2b to delivery service, replacing its assignments`],
+      ]);
+    });
+  });
+
   describe('refused writes', () => {
     it('log nothing', async () => {
       const before = (await entries()).length;
@@ -168,6 +195,12 @@ eachStore((kind) => {
       const removed = await as('admin', 'DELETE', `/api/1.5/jobs?id=${job}`);
       expect(removed.statusCode).toBe(500);
       expect(await t.store.jobs.byId(job)).not.toBeNull();
+      expect((await as('admin', 'DELETE', `/api/1.3/servers/${server}`)).statusCode).toBe(500);
+      expect(await t.store.servers.byId(server, null)).not.toBeNull();
+      const ds3 = t.ids.deliveryServices.ds3;
+      const assigned = await t.store.servers.list({ dsId: ds3 }, null);
+      expect((await as('admin', 'POST', '/api/1.2/deliveryservices/ds3/servers', { serverNames: ['edge2c'] })).statusCode).toBe(500);
+      expect(await t.store.servers.list({ dsId: ds3 }, null)).toEqual(assigned);
     });
   });
 });
