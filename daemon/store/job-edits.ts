@@ -1,5 +1,6 @@
 import { changeLog, type Change } from './change-log.js';
 import { markRevalidation } from './server-flags.js';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
 
@@ -78,24 +79,8 @@ export function sqliteJobEdits<R, J>(db: Db, select: string, toJob: (row: R) => 
   );
   const byId = db.prepare<[number], R>(`${select} WHERE j.id = ?`);
   const sameAsset = db.prepare<[number, string], R>(`${select} WHERE j.deliveryservice_id = ? AND j.asset_url = ? ORDER BY j.id`);
-  const update = db.prepare('UPDATE jobs SET asset_url = ?, ttl_hours = ?, start_time = ? WHERE id = ?');
-  const remove = db.prepare('DELETE FROM jobs WHERE id = ?');
-  const jobDs = db.prepare<[number], { deliveryservice_id: number }>('SELECT deliveryservice_id FROM jobs WHERE id = ?');
-  const revalidate = markRevalidation(db);
-  const log = changeLog(db);
-  const rescheduled = (id: number, change: JobChange, now: number): J | null => {
-    if (update.run(change.assetUrl, change.ttlHours, change.startTime, id).changes === 0) return null;
-    revalidate(jobDs.get(id)!.deliveryservice_id, now);
-    return toJob(byId.get(id)!);
-  };
-  const removed = (id: number, now: number): J | null => {
-    const row = byId.get(id);
-    if (!row) return null;
-    revalidate(jobDs.get(id)!.deliveryservice_id, now);
-    remove.run(id);
-    return toJob(row);
-  };
   return {
+    ...sqliteJobWrites(db, byId, toJob),
     async query(f) {
       const rows = query.all({
         id: f.id ?? null,
@@ -117,6 +102,29 @@ export function sqliteJobEdits<R, J>(db: Db, select: string, toJob: (row: R) => 
     async sameAsset(deliveryServiceId, assetUrl) {
       return sameAsset.all(deliveryServiceId, assetUrl).map(toJob);
     },
+  };
+}
+
+/** PUT and DELETE jobs: each write raises reval_pending and appends its change-log entry in one transaction. */
+function sqliteJobWrites<R, J>(db: Db, byId: Statement<[number], R>, toJob: (row: R) => J): Pick<JobEditStore<J>, 'reschedule' | 'remove'> {
+  const update = db.prepare('UPDATE jobs SET asset_url = ?, ttl_hours = ?, start_time = ? WHERE id = ?');
+  const remove = db.prepare('DELETE FROM jobs WHERE id = ?');
+  const jobDs = db.prepare<[number], { deliveryservice_id: number }>('SELECT deliveryservice_id FROM jobs WHERE id = ?');
+  const revalidate = markRevalidation(db);
+  const log = changeLog(db);
+  const rescheduled = (id: number, change: JobChange, now: number): J | null => {
+    if (update.run(change.assetUrl, change.ttlHours, change.startTime, id).changes === 0) return null;
+    revalidate(jobDs.get(id)!.deliveryservice_id, now);
+    return toJob(byId.get(id)!);
+  };
+  const removed = (id: number, now: number): J | null => {
+    const row = byId.get(id);
+    if (!row) return null;
+    revalidate(jobDs.get(id)!.deliveryservice_id, now);
+    remove.run(id);
+    return toJob(row);
+  };
+  return {
     async reschedule(id, change, now, logged) {
       return guardWrite(
         db.transaction(() => {

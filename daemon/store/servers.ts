@@ -105,16 +105,6 @@ const WRITE_COLUMNS = `host_name = @hostName, domain_name = @domainName, tcp_por
 
 export function sqliteServers(db: Db): ServerStore {
   const list = db.prepare<[ListParams], ServerRow>(`${SERVER_SELECT} ${LIST_WHERE} ORDER BY s.host_name`);
-  const taken = db.prepare<[string, number], { id: number }>('SELECT id FROM servers WHERE host_name = ? AND id <> ?');
-  const insert = db.prepare(
-    `INSERT INTO servers (host_name, domain_name, tcp_port, https_port, interface_name, interface_mtu, ip_address,
-       ip_netmask, ip_gateway, ip6_address, ip6_gateway, type_id, status, offline_reason, cachegroup_id, cdn_id,
-       profile_id, last_updated)
-     VALUES (@hostName, @domainName, @tcpPort, @httpsPort, @interfaceName, @interfaceMtu, @ipAddress, @ipNetmask,
-       @ipGateway, @ip6Address, @ip6Gateway, @typeId, @status, @offlineReason, @cachegroupId, @cdnId, @profileId, @now)`,
-  );
-  const update = db.prepare(`UPDATE servers SET ${WRITE_COLUMNS} WHERE id = @id`);
-  const remove = db.prepare<[number]>('DELETE FROM servers WHERE id = ?');
   const counts = db.prepare<[ListParams], { status: string; n: number }>(
     `SELECT s.status, count(*) AS n FROM servers s JOIN types ty ON ty.id = s.type_id
        JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE} GROUP BY s.status`,
@@ -134,14 +124,12 @@ export function sqliteServers(db: Db): ServerStore {
     `SELECT x.server_id AS serverId, x.deliveryservice_id AS deliveryServiceId FROM deliveryservice_servers x
        JOIN servers s ON s.id = x.server_id WHERE s.cdn_id = ? ORDER BY x.server_id, x.deliveryservice_id`,
   );
-  const clearDs = db.prepare<[number]>('DELETE FROM deliveryservice_servers WHERE deliveryservice_id = ?');
-  const addDs = db.prepare<[number, number]>('INSERT INTO deliveryservice_servers (deliveryservice_id, server_id) VALUES (?, ?)');
   const one = (filters: ServerFilters, visible: ServerVisibility) => {
     const row = list.get(listParams(filters, visible));
     return row ? toServer(row) : null;
   };
-  const log = changeLog(db);
   return {
+    ...sqliteServerWrites(db),
     async list(filters, visible) {
       return list.all(listParams(filters, visible)).map(toServer);
     },
@@ -151,6 +139,37 @@ export function sqliteServers(db: Db): ServerStore {
     async byHostName(hostName, visible) {
       return one({ hostName }, visible);
     },
+    async statusCounts(visible) {
+      return Object.fromEntries(counts.all(listParams({}, visible)).map((r) => [r.status, r.n]));
+    },
+    async deliveryServiceIds(serverId) {
+      return dsIds.all(serverId);
+    },
+    async assignmentsOfCdn(cdnId) {
+      return cdnAssignments.all(cdnId);
+    },
+    async activeServicesOnlyServedBy(serverId) {
+      return soleServer.all(serverId);
+    },
+  };
+}
+
+/** The writes of the servers API, each with its change-log entry in its own (immediate) transaction. */
+function sqliteServerWrites(db: Db): Pick<ServerStore, 'insert' | 'update' | 'delete' | 'assignToDeliveryService'> {
+  const taken = db.prepare<[string, number], { id: number }>('SELECT id FROM servers WHERE host_name = ? AND id <> ?');
+  const insert = db.prepare(
+    `INSERT INTO servers (host_name, domain_name, tcp_port, https_port, interface_name, interface_mtu, ip_address,
+       ip_netmask, ip_gateway, ip6_address, ip6_gateway, type_id, status, offline_reason, cachegroup_id, cdn_id,
+       profile_id, last_updated)
+     VALUES (@hostName, @domainName, @tcpPort, @httpsPort, @interfaceName, @interfaceMtu, @ipAddress, @ipNetmask,
+       @ipGateway, @ip6Address, @ip6Gateway, @typeId, @status, @offlineReason, @cachegroupId, @cdnId, @profileId, @now)`,
+  );
+  const update = db.prepare(`UPDATE servers SET ${WRITE_COLUMNS} WHERE id = @id`);
+  const remove = db.prepare<[number]>('DELETE FROM servers WHERE id = ?');
+  const clearDs = db.prepare<[number]>('DELETE FROM deliveryservice_servers WHERE deliveryservice_id = ?');
+  const addDs = db.prepare<[number, number]>('INSERT INTO deliveryservice_servers (deliveryservice_id, server_id) VALUES (?, ?)');
+  const log = changeLog(db);
+  return {
     async insert(fields, now, change) {
       return guardWrite(() =>
         db.transaction(() => {
@@ -178,18 +197,6 @@ export function sqliteServers(db: Db): ServerStore {
           return gone;
         }).immediate(),
       );
-    },
-    async statusCounts(visible) {
-      return Object.fromEntries(counts.all(listParams({}, visible)).map((r) => [r.status, r.n]));
-    },
-    async deliveryServiceIds(serverId) {
-      return dsIds.all(serverId);
-    },
-    async assignmentsOfCdn(cdnId) {
-      return cdnAssignments.all(cdnId);
-    },
-    async activeServicesOnlyServedBy(serverId) {
-      return soleServer.all(serverId);
     },
     async assignToDeliveryService(dsId, serverIds, change) {
       guardWrite(() =>
