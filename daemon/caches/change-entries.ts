@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { changeAs, changeBy } from '../http/change.js';
 import type { Principal } from '../http/route.js';
-import type { Change, ChangeEntry } from '../store/change-log.js';
+import type { Change } from '../store/change-log.js';
 import type { Server, ServerFields } from '../store/servers.js';
 
 /**
@@ -50,31 +50,36 @@ export async function statusChange(ctx: AppContext, request: FastifyRequest, ser
 
 const verb = (queue: boolean) => (queue ? 'Queued' : 'Dequeued');
 
-/** The entry of POST servers/:id/queue_update, as a function of the servers it matched (none: it was deleted). */
+/**
+ * The entry of POST servers/:id/queue_update, as a function of the host names whose flag it changed: a queue or
+ * dequeue that changed nothing (the flag was already so, or the server is gone) logs nothing.
+ */
 export async function serverQueueChange(ctx: AppContext, request: FastifyRequest, server: Server, queue: boolean): Promise<Change<string[]>> {
   const entry = changeBy(ctx, request, serverChangeText(server, `${verb(queue)} updates`), await serverTenants(ctx, server));
-  return (hosts) => (hosts.length > 0 ? entry : null);
+  return (changed) => (changed.length > 0 ? entry : null);
 }
 
-/** The entry of POST cdns/:id/queue_update, as a function of the servers it matched. */
-export async function cdnQueueChange(ctx: AppContext, request: FastifyRequest, cdn: { id: number; name: string }, queue: boolean) {
+/** The entry of POST cdns/:id/queue_update, naming how many servers' flags it changed (none: nothing logged). */
+export async function cdnQueueChange(ctx: AppContext, request: FastifyRequest, cdn: { id: number; name: string }, queue: boolean): Promise<Change<string[]>> {
   const tenants = await cdnTenants(ctx, cdn.id);
-  return (hosts: string[]): ChangeEntry => {
-    const count = `${hosts.length} server${hosts.length === 1 ? '' : 's'}`;
+  return (changed) => {
+    if (changed.length === 0) return null;
+    const count = `${changed.length} server${changed.length === 1 ? '' : 's'}`;
     return changeBy(ctx, request, `CDN: ${cdn.name}, ID: ${cdn.id}, ACTION: ${verb(queue)} updates on ${count}`, tenants);
   };
 }
 
-/** The entry of POST cachegroups/:id/queue_update, in Traffic Ops' text. */
+/** The entry of POST cachegroups/:id/queue_update, in Traffic Ops' text (none when it changed no flag). */
 export async function cachegroupQueueChange(
   ctx: AppContext,
   request: FastifyRequest,
   cachegroup: { id: number; name: string },
   cdn: { id: number; name: string },
   queue: boolean,
-): Promise<ChangeEntry> {
+): Promise<Change<string[]>> {
   const text = `CACHEGROUP: ${cachegroup.name}, ID: ${cachegroup.id}, ACTION: ${verb(queue)} CacheGroup server updates to the ${cdn.name} CDN`;
-  return changeBy(ctx, request, text, await cdnTenants(ctx, cdn.id));
+  const entry = changeBy(ctx, request, text, await cdnTenants(ctx, cdn.id));
+  return (changed) => (changed.length > 0 ? entry : null);
 }
 
 /** The entry of POST servers (Traffic Ops' `created`): a new server serves nothing yet, so it is the root's. */

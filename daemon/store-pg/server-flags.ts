@@ -107,7 +107,8 @@ const flag = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
 /** Byte order, as SQLite's ORDER BY host_name gives the names. */
 const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
-async function setUpdPending(db: PgQueryable, params: PgListParams, pending: boolean, now: number): Promise<string[]> {
+/** Queues or dequeues the matching servers: every matching host name, and the ones whose flag it changed. */
+async function setUpdPending(db: PgQueryable, params: PgListParams, pending: boolean, now: number): Promise<{ hosts: string[]; changed: string[] }> {
   const rows = await matching.all(db, ...params);
   // Only the rows that change are written, and no statement runs when none does: a no-op queue or dequeue
   // leaves the servers' version, and so every cached answer derived from servers, as it was.
@@ -117,7 +118,7 @@ async function setUpdPending(db: PgQueryable, params: PgListParams, pending: boo
     if (pending) await raise.run(db, ids, now);
     else await lower.run(db, ids);
   }
-  return rows.map((r) => r.host_name).sort(byBytes);
+  return { hosts: rows.map((r) => r.host_name).sort(byBytes), changed: changing.map((r) => r.host_name).sort(byBytes) };
 }
 
 export function pgServerFlags(pool: PgPool): ServerFlagStore {
@@ -125,8 +126,8 @@ export function pgServerFlags(pool: PgPool): ServerFlagStore {
     async setUpdPending(filters, visible, pending, now, change) {
       const params = pgListParams(filters, visible);
       return inTransaction(pool, async (client) => {
-        const hosts = await setUpdPending(client, params, pending, now);
-        await recordChange(client, change, hosts);
+        const { hosts, changed } = await setUpdPending(client, params, pending, now);
+        await recordChange(client, change, changed);
         return hosts;
       });
     },

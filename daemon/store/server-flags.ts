@@ -23,8 +23,9 @@ export interface UpdateStatus {
 /** The pending flags: queued updates, revalidations, check-ins and status changes (BEHAVIOR.md "Caches"). */
 export interface ServerFlagStore {
   /**
-   * Sets or clears upd_pending on the matching visible servers; answers their host names. `change` (a function
-   * of those names, or an entry) is appended to the change log in the same transaction.
+   * Sets or clears upd_pending on the matching visible servers; answers their host names. `change` is appended
+   * to the change log in the same transaction; a function gets the host names whose flag this changed (none: a
+   * queue or dequeue that changed nothing, which a function should answer null to, logging nothing).
    */
   setUpdPending(filters: ServerFilters, visible: ServerVisibility, pending: boolean, now: number, change?: Change<string[]>): Promise<string[]>;
   /**
@@ -83,16 +84,16 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
   const matching = `SELECT s.id FROM servers s JOIN types ty ON ty.id = s.type_id JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE}`;
   const names = db.prepare<[ListParams], string>(`SELECT s.host_name FROM servers s JOIN types ty ON ty.id = s.type_id
       JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE} ORDER BY s.host_name`).pluck();
-  const raise = db.prepare<[ListParams & { now: number }]>(
+  const raise = db.prepare<[ListParams & { now: number }], string>(
     `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE @now END,
-            upd_pending = 1 WHERE upd_pending = 0 AND id IN (${matching})`,
-  );
+            upd_pending = 1 WHERE upd_pending = 0 AND id IN (${matching}) RETURNING host_name`,
+  ).pluck();
   // Only the rows that change are written: a no-op (queue) or dequeue leaves the servers' version, and so every
   // cached answer derived from servers, as it was.
-  const lower = db.prepare<[ListParams]>(
+  const lower = db.prepare<[ListParams], string>(
     `UPDATE servers SET upd_pending = 0, upd_pending_since = NULL
-      WHERE (upd_pending <> 0 OR upd_pending_since IS NOT NULL) AND id IN (${matching})`,
-  );
+      WHERE (upd_pending <> 0 OR upd_pending_since IS NOT NULL) AND id IN (${matching}) RETURNING host_name`,
+  ).pluck();
   const status = db.prepare<[string, string | null, number, number]>(
     'UPDATE servers SET status = ?, offline_reason = ?, last_updated = ? WHERE id = ?',
   );
@@ -126,9 +127,8 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
       return guardWrite(() =>
         db.transaction(() => {
           const hosts = names.all(params);
-          if (pending) raise.run({ ...params, now });
-          else lower.run(params);
-          log.record(change, hosts);
+          const changed = pending ? raise.all({ ...params, now }) : lower.all(params);
+          log.record(change, changed.sort());
           return hosts;
         }).immediate(),
       );

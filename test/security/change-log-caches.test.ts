@@ -78,6 +78,8 @@ eachStore((kind) => {
       expect(queued.map((e) => [e.user, e.message])).toEqual([['ops_user', `SERVER: edge2a.cdn1.example.test, ID: ${id}, ACTION: Queued updates`]]);
       const dequeued = await logged('admin', 'POST', `/api/1.5/servers/${id}/queue_update`, { action: 'dequeue' });
       expect(dequeued.map((e) => [e.user, e.message])).toEqual([['admin', `SERVER: edge2a.cdn1.example.test, ID: ${id}, ACTION: Dequeued updates`]]);
+      // A dequeue of a server with nothing queued changes nothing, and logs nothing.
+      expect(await logged('admin', 'POST', `/api/1.4/servers/${id}/queue_update`, { action: 'dequeue' })).toEqual([]);
     });
 
     it('logs a CDN queued and dequeued, with the number of servers', async () => {
