@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import type { Principal } from '../http/route.js';
 import type { Server, ServerFields } from '../store/servers.js';
+import { serverCreatedChange, serverDeletedChange, serverUpdatedChange } from './change-entries.js';
 import { readServerInput, type Ref, type ServerInput } from './server-input.js';
 import { serverVisibility } from './visibility.js';
 
@@ -60,9 +61,9 @@ function checkedInput(body: unknown): ServerInput {
 }
 
 /** POST servers: the new server's id. */
-export async function createServer(ctx: AppContext, body: unknown): Promise<number> {
+export async function createServer(ctx: AppContext, principal: Principal, body: unknown): Promise<number> {
   const fields = await toFields(ctx, checkedInput(body));
-  const id = await ctx.store.servers.insert(fields, ctx.clock());
+  const id = await ctx.store.servers.insert(fields, ctx.clock(), await serverCreatedChange(ctx, principal, fields));
   if (id === null) throw badRequest(`server with hostName '${fields.hostName}' already exists.`);
   return id;
 }
@@ -78,7 +79,7 @@ export async function updateServer(ctx: AppContext, principal: Principal, id: nu
   if (fields.cdnId !== server.cdnId && (await ctx.store.servers.deliveryServiceIds(id)).length > 0) {
     throw conflict('server cannot move to another CDN while it is assigned to delivery services');
   }
-  if (!(await ctx.store.servers.update(id, fields, ctx.clock()))) {
+  if (!(await ctx.store.servers.update(id, fields, ctx.clock(), await serverUpdatedChange(ctx, principal, server, fields)))) {
     throw badRequest(`server with hostName '${fields.hostName}' already exists.`);
   }
 }
@@ -87,6 +88,6 @@ export async function updateServer(ctx: AppContext, principal: Principal, id: nu
 export async function deleteServer(ctx: AppContext, principal: Principal, id: number): Promise<Server> {
   const server = await visibleServer(ctx, principal, id);
   await guardLastServer(ctx, server, null);
-  await ctx.store.servers.delete(id);
+  await ctx.store.servers.delete(id, await serverDeletedChange(ctx, principal, server));
   return server;
 }

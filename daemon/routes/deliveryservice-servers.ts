@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { visibleServer } from '../caches/server-writes.js';
 import { deliveryServiceRecord } from '../format/deliveryservices.js';
+import { changeBy } from '../http/change.js';
 import { serverRecord } from '../format/servers.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { parseIntegerParam } from '../http/params.js';
@@ -74,7 +75,8 @@ export function deliveryServiceServerRoutes(ctx: AppContext): RouteDef[] {
         if (!ds) throw notFound('delivery service not found');
         if (!(await visibleTenants(ctx, caller(request))).has(ds.tenantId)) throw forbidden('not authorized on this tenant');
         const servers = await assignable(ctx, names, ds.cdnId);
-        await ctx.store.servers.assignToDeliveryService(ds.id, servers.map((s) => s.id));
+        const text = `DS: ${ds.xmlId}, ID: ${ds.id}, ACTION: Assigned servers ${names.join(', ') || '(none)'} to delivery service, replacing its assignments`;
+        await ctx.store.servers.assignToDeliveryService(ds.id, servers.map((s) => s.id), changeBy(ctx, request, text, [ds.tenantId]));
         return { response: { serverNames: names, xmlId: ds.xmlId } };
       },
     },

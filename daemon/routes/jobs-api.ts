@@ -8,6 +8,7 @@ import { visibleTenants } from '../http/tenancy.js';
 import { createPurgeJob } from '../jobs/create-job.js';
 import { parseGoTime } from '../jobs/go-time.js';
 import { JOB_BY_ID_DEPRECATED, JOB_DELETED, duplicateJobText, invalidationJobRecord, jobCreatedText, jobEnd, noJob, overlaps } from '../jobs/invalidation-job.js';
+import { jobDeletedEntry } from '../jobs/job-changes.js';
 import { UNPARSABLE_JOB, checkJobInput } from '../jobs/job-input.js';
 import { MATCHES_EVERYTHING_WARNING, originBase } from '../jobs/job-record.js';
 import type { DeliveryService } from '../store/deliveryservices.js';
@@ -57,6 +58,17 @@ async function namedDeliveryService(ctx: AppContext, named: number | string): Pr
   return (await ctx.store.deliveryServices.byXmlId(named)) ?? `No DeliveryService exists matching identifier: ${named}`;
 }
 
+/** DELETE jobs?id=N (1.4+): the job goes, its CDN's caches revalidate, and the change log says who deleted what. */
+async function removeJob(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const id = jobIdParam(request.query as { id?: string });
+  const visible = await visibleJob(ctx, caller(request), id);
+  const ds = await ctx.store.deliveryServices.byId(visible.deliveryServiceId);
+  if (!ds) throw notFound(noJob(id));
+  const job = await ctx.store.jobs.remove(id, ctx.clock(), jobDeletedEntry(ctx, request, ds.tenantId));
+  if (!job) throw notFound(noJob(id));
+  return sendWithNewline(reply, { alerts: [successAlert(JOB_DELETED)], response: invalidationJobRecord(job) });
+}
+
 /**
  * The /jobs API as Traffic Ops' Go server served it (reference/traffic-ops-1.4-1.5-types.md §5): GET jobs and the
  * deprecated GET jobs/:id from 1.1, POST, PUT and DELETE jobs from 1.4; records in the Go shape at every version.
@@ -89,14 +101,6 @@ export function jobApiRoutes(ctx: AppContext): RouteDef[] {
     return sendWithNewline(reply, { alerts: [...warnings, done], response: invalidationJobRecord(job) });
   }
 
-  async function remove(request: FastifyRequest, reply: FastifyReply) {
-    const id = jobIdParam(request.query as { id?: string });
-    await visibleJob(ctx, caller(request), id);
-    const job = await ctx.store.jobs.remove(id, ctx.clock());
-    if (!job) throw notFound(noJob(id));
-    return sendWithNewline(reply, { alerts: [successAlert(JOB_DELETED)], response: invalidationJobRecord(job) });
-  }
-
   return [
     { method: 'GET', url: '/jobs', since: '1.1', auth: PRIV.READ, schema: listSchema, handler: async (request) => ({ response: await list(request) }) },
     {
@@ -123,6 +127,6 @@ export function jobApiRoutes(ctx: AppContext): RouteDef[] {
       schema: { ...idQuerySchema, ...bodySchema, response: writeResponse },
       handler: (request, reply) => updateJob(ctx, request, reply),
     },
-    { method: 'DELETE', url: '/jobs', since: '1.4', auth: PRIV.PORTAL, schema: { ...idQuerySchema, response: writeResponse }, handler: remove },
+    { method: 'DELETE', url: '/jobs', since: '1.4', auth: PRIV.PORTAL, schema: { ...idQuerySchema, response: writeResponse }, handler: (request, reply) => removeJob(ctx, request, reply) },
   ];
 }

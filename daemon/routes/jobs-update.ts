@@ -4,6 +4,7 @@ import { ApiError, badRequest, conflict, notFound, successAlert } from '../http/
 import { caller } from '../http/route.js';
 import { parseGoTime } from '../jobs/go-time.js';
 import { invalidationJobRecord, jobCreatedText, jobEnd, noJob } from '../jobs/invalidation-job.js';
+import { jobChangedEntry } from '../jobs/job-changes.js';
 import { UNPARSABLE_JOB } from '../jobs/job-input.js';
 import { originBase } from '../jobs/job-record.js';
 import { validatePurgeOffThread } from '../jobs/validate-off-thread.js';
@@ -79,7 +80,7 @@ export async function updateJob(ctx: AppContext, request: FastifyRequest, reply:
   if (!ds?.primaryOrigin) throw badRequest('cannot invalidate content: requested delivery service has no origin');
   const change = await readChange(body as JobBody, originBase(ds.primaryOrigin), now, (await readMaxRevalDurationDays(ctx)) * 24, String(principal.userId));
   const warnings = await duplicateWarnings(ctx, { id, deliveryServiceId: ds.id, ...change });
-  const updated = await ctx.store.jobs.reschedule(id, change, ctx.clock());
+  const updated = await ctx.store.jobs.reschedule(id, change, ctx.clock(), jobChangedEntry(ctx, request, job, ds.tenantId));
   if (!updated) throw notFound(noJob(id));
   const done = successAlert(jobCreatedText(updated.assetUrl, updated.startTime, jobEnd(updated)));
   return sendWithNewline(reply, { alerts: [...warnings, done], response: invalidationJobRecord(updated) });

@@ -1,6 +1,7 @@
 import type { UpdateStatusRecord } from '../../src/contract/servers.js';
 import type { AppContext } from '../context.js';
 import { checkInAs } from '../caches/agent-check-in.js';
+import { cachegroupQueueChange, cdnQueueChange, serverQueueChange } from '../caches/change-entries.js';
 import { ORT_LEVEL, readCheckIn, serverByIdOrName } from '../caches/check-in.js';
 import { readQueueAction } from '../caches/status-input.js';
 import { serverVisibility } from '../caches/visibility.js';
@@ -38,19 +39,19 @@ type Request = Parameters<RouteDef['handler']>[0];
 async function queueServer(ctx: AppContext, request: Request) {
   const queue = queueAction(request.body);
   const id = parseIntegerParam((request.params as { id: string }).id, 'id');
-  if (!(await ctx.store.servers.byId(id, await serverVisibility(ctx, caller(request))))) {
-    throw notFound(`no server with id '${id}' found`);
-  }
-  await ctx.store.serverFlags.setUpdPending({ id }, null, queue, ctx.clock());
+  const server = await ctx.store.servers.byId(id, await serverVisibility(ctx, caller(request)));
+  if (!server) throw notFound(`no server with id '${id}' found`);
+  await ctx.store.serverFlags.setUpdPending({ id }, null, queue, ctx.clock(), await serverQueueChange(ctx, request, server, queue));
   return { response: { serverId: id, action: queue ? 'queue' : 'dequeue' } };
 }
 
 async function queueCdn(ctx: AppContext, request: Request) {
   const queue = queueAction(request.body);
   const id = parseIntegerParam((request.params as { id: string }).id, 'id');
-  if (!(await ctx.store.cdns.byId(id))) throw notFound('Not Found');
+  const cdn = await ctx.store.cdns.byId(id);
+  if (!cdn) throw notFound('Not Found');
   const visible = await serverVisibility(ctx, caller(request));
-  await ctx.store.serverFlags.setUpdPending({ cdn: id }, visible, queue, ctx.clock());
+  await ctx.store.serverFlags.setUpdPending({ cdn: id }, visible, queue, ctx.clock(), await cdnQueueChange(ctx, request, cdn, queue));
   return { response: { action: queue ? 'queue' : 'dequeue', cdnId: id } };
 }
 
@@ -65,7 +66,8 @@ async function queueCachegroup(ctx: AppContext, request: Request) {
   const cdn = typeof named === 'number' ? await ctx.store.cdns.byId(named) : await ctx.store.cdns.byName(String(named));
   if (!cdn) throw badRequest(plainOr(String(named), (n) => `cdn ${n} does not exist`, 'cdn does not exist'));
   const visible = await serverVisibility(ctx, caller(request));
-  const serverNames = await ctx.store.serverFlags.setUpdPending({ cachegroup: id, cdn: cdn.id }, visible, queue, ctx.clock());
+  const change = await cachegroupQueueChange(ctx, request, cachegroup, cdn, queue);
+  const serverNames = await ctx.store.serverFlags.setUpdPending({ cachegroup: id, cdn: cdn.id }, visible, queue, ctx.clock(), change);
   return {
     response: { cachegroupName: cachegroup.name, action: queue ? 'queue' : 'dequeue', serverNames, cdn: cdn.name, cachegroupID: id },
   };

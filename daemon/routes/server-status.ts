@@ -1,9 +1,10 @@
 import type { AppContext } from '../context.js';
+import { statusChange } from '../caches/change-entries.js';
 import { guardLastServer, visibleServer } from '../caches/server-writes.js';
 import { isCacheType, readStatusChange, statusChangedText, storedReason } from '../caches/status-input.js';
 import { serverVisibility } from '../caches/visibility.js';
 import { SERVER_STATUSES } from '../store/servers.js';
-import { alerts, badRequest, successAlert } from '../http/errors.js';
+import { alerts, badRequest, notFound, successAlert } from '../http/errors.js';
 import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { alertsOnly, envelope, int } from '../../src/contract/schema.js';
@@ -55,9 +56,12 @@ export function serverStatusRoutes(ctx: AppContext): RouteDef[] {
         await guardLastServer(ctx, server, checked.change.status);
         const reason = storedReason(principal.username, checked.change.offlineReason);
         const children = isCacheType(server.type);
-        await ctx.store.serverFlags.setStatus(id, checked.change.status, reason, children, ctx.clock());
-        const fqdn = `${server.hostName}.${server.domainName}`;
-        return alerts(successAlert(statusChangedText(checked.change.status, fqdn, reason, children)));
+        const text = statusChangedText(checked.change.status, `${server.hostName}.${server.domainName}`, reason, children);
+        const change = await statusChange(ctx, request, server, text);
+        if (!(await ctx.store.serverFlags.setStatus(id, checked.change.status, reason, children, ctx.clock(), change))) {
+          throw notFound(`server ID ${id} not found`);
+        }
+        return alerts(successAlert(text));
       },
     },
   ];

@@ -57,7 +57,7 @@ export function serverRoutes(ctx: AppContext): RouteDef[] {
       auth: PRIV.OPERATIONS,
       schema: { ...bodySchema, response: writeResponse },
       handler: async (request) => {
-        const id = await createServer(ctx, request.body);
+        const id = await createServer(ctx, caller(request), request.body);
         const server = await visibleServer(ctx, caller(request), id).catch(() => null);
         return { ...alerts(successAlert('server was created.')), response: server ? serverRecord(server) : { id } };
       },

@@ -1,5 +1,6 @@
 import type { JobEditStore } from '../store/job-edits.js';
 import { JOB_SELECT, toJob, type Job, type JobRow } from '../store/jobs.js';
+import { recordChange } from './change-append.js';
 import type { PgPool } from './pool.js';
 import { markRevalidationPg } from './server-flags.js';
 import { statement } from './statement.js';
@@ -69,20 +70,22 @@ export function pgJobEdits(pool: PgPool): JobEditStore<Job> {
     async sameAsset(deliveryServiceId, assetUrl) {
       return (await sameAsset.all(pool, deliveryServiceId, assetUrl)).map(toJob);
     },
-    async reschedule(id, change, now) {
+    async reschedule(id, change, now, logged) {
       return inTransaction(pool, async (client) => {
         const row = await update.get(client, change.assetUrl, change.ttlHours, change.startTime, id);
-        if (!row) return null;
-        await markRevalidationPg(client, row.deliveryservice_id, now);
-        return toJob(row);
+        if (row) await markRevalidationPg(client, row.deliveryservice_id, now);
+        const job = row ? toJob(row) : null;
+        await recordChange(client, logged, job);
+        return job;
       });
     },
-    async remove(id, now) {
+    async remove(id, now, change) {
       return inTransaction(pool, async (client) => {
         const row = await remove.get(client, id);
-        if (!row) return null;
-        await markRevalidationPg(client, row.deliveryservice_id, now);
-        return toJob(row);
+        if (row) await markRevalidationPg(client, row.deliveryservice_id, now);
+        const job = row ? toJob(row) : null;
+        await recordChange(client, change, job);
+        return job;
       });
     },
   };

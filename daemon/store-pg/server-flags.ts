@@ -1,3 +1,4 @@
+import { recordChange } from './change-append.js';
 import { toUpdateStatus, type ServerFlagStore, type UpdateStatusRow } from '../store/server-flags.js';
 import { loggedWritePg } from './change-append.js';
 import type { PgClient, PgPool, PgQueryable } from './pool.js';
@@ -107,7 +108,8 @@ const flag = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
 /** Byte order, as SQLite's ORDER BY host_name gives the names. */
 const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
-async function setUpdPending(db: PgQueryable, params: PgListParams, pending: boolean, now: number): Promise<string[]> {
+/** Queues or dequeues the matching servers: every matching host name, and the ones whose flag it changed. */
+async function setUpdPending(db: PgQueryable, params: PgListParams, pending: boolean, now: number): Promise<{ hosts: string[]; changed: string[] }> {
   const rows = await matching.all(db, ...params);
   // Only the rows that change are written, and no statement runs when none does: a no-op queue or dequeue
   // leaves the servers' version, and so every cached answer derived from servers, as it was.
@@ -117,20 +119,26 @@ async function setUpdPending(db: PgQueryable, params: PgListParams, pending: boo
     if (pending) await raise.run(db, ids, now);
     else await lower.run(db, ids);
   }
-  return rows.map((r) => r.host_name).sort(byBytes);
+  return { hosts: rows.map((r) => r.host_name).sort(byBytes), changed: changing.map((r) => r.host_name).sort(byBytes) };
 }
 
 export function pgServerFlags(pool: PgPool): ServerFlagStore {
   return {
-    async setUpdPending(filters, visible, pending, now) {
+    async setUpdPending(filters, visible, pending, now, change) {
       const params = pgListParams(filters, visible);
-      return inTransaction(pool, (client) => setUpdPending(client, params, pending, now));
+      return inTransaction(pool, async (client) => {
+        const { hosts, changed } = await setUpdPending(client, params, pending, now);
+        await recordChange(client, change, changed);
+        return hosts;
+      });
     },
-    async setStatus(id, newStatus, offlineReason, queueChildren, now) {
-      await inTransaction(pool, async (client) => {
+    async setStatus(id, newStatus, offlineReason, queueChildren, now, change) {
+      return inTransaction(pool, async (client) => {
         if (queueChildren) await lockFamily.run(client, id);
         const row = await setStatus.get(client, newStatus, offlineReason, now, id);
         if (queueChildren && row) await children.run(client, now, id, row.cachegroup_id);
+        await recordChange(client, change, row !== undefined);
+        return row !== undefined;
       });
     },
     async checkIn(id, report, now, change) {

@@ -1,5 +1,6 @@
 import { SERVER_SELECT, toServer, type ServerRow } from '../store/server-rows.js';
 import type { ServerFields, ServerFilters, ServerStore, ServerVisibility } from '../store/servers.js';
+import { loggedWritePg, recordChange } from './change-append.js';
 import { isUniqueViolation } from './faults.js';
 import type { PgPool } from './pool.js';
 import { statement } from './statement.js';
@@ -114,20 +115,20 @@ export function pgServers(pool: PgPool): ServerStore {
     },
     byId: (id, visible) => one({ id }, visible),
     byHostName: (hostName, visible) => one({ hostName }, visible),
-    async insert(fields, now) {
-      return (await insert.get(pool, ...writeParams(fields, now)))?.id ?? null;
+    async insert(fields, now, change) {
+      return loggedWritePg(pool, async (client) => (await insert.get(client, ...writeParams(fields, now)))?.id ?? null, change);
     },
-    async update(id, fields, now) {
+    async update(id, fields, now, change) {
       try {
-        await update.run(pool, ...writeParams(fields, now), id);
-        return true;
+        return await loggedWritePg(pool, async (client) => (await update.run(client, ...writeParams(fields, now), id), true), change);
       } catch (err) {
+        // The host name is another server's: the transaction rolled back, nothing (no entry either) was written.
         if (isUniqueViolation(err)) return false;
         throw err;
       }
     },
-    async delete(id) {
-      await remove.run(pool, id);
+    async delete(id, change) {
+      return loggedWritePg(pool, async (client) => (await remove.run(client, id)) > 0, change);
     },
     async statusCounts(visible) {
       return Object.fromEntries((await counts.all(pool, ...pgListParams({}, visible))).map((r) => [r.status, r.n]));
@@ -141,12 +142,13 @@ export function pgServers(pool: PgPool): ServerStore {
     async activeServicesOnlyServedBy(serverId) {
       return (await soleServer.all(pool, serverId)).map((r) => r.id);
     },
-    async assignToDeliveryService(dsId, serverIds) {
+    async assignToDeliveryService(dsId, serverIds, change) {
       await inTransaction(pool, async (client) => {
         await lockDs.run(client, dsId);
         await clearDs.run(client, dsId);
         const ids = [...new Set(serverIds)];
         if (ids.length > 0) await addDs.run(client, dsId, ids);
+        await recordChange(client, change, undefined);
       });
     },
   };

@@ -1,4 +1,6 @@
+import { changeLog, type Change } from './change-log.js';
 import { markRevalidation } from './server-flags.js';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
 
@@ -36,12 +38,16 @@ export interface JobEditStore<J> {
   byId(id: number): Promise<J | null>;
   /** The jobs of a delivery service on one asset URL (to warn about overlapping purges). */
   sameAsset(deliveryServiceId: number, assetUrl: string): Promise<J[]>;
-  /** Changes a job; null when it no longer exists. */
-  /** Changes a job; its CDN's caches must revalidate again (reval_pending, as a new job does). */
-  reschedule(id: number, change: JobChange, now: number): Promise<J | null>;
-  /** Deletes a job and answers it as it was; null when it did not exist. */
-  /** Deletes a job; its CDN's caches must revalidate again, so the rule leaves them at once. */
-  remove(id: number, now: number): Promise<J | null>;
+  /**
+   * Changes a job and answers it; null when it no longer exists. Its CDN's caches must revalidate again
+   * (reval_pending, as a new job does). `logged` (of the answer) goes to the change log in the same transaction.
+   */
+  reschedule(id: number, change: JobChange, now: number, logged?: Change<J | null>): Promise<J | null>;
+  /**
+   * Deletes a job and answers it as it was; null when it did not exist. Its CDN's caches must revalidate again,
+   * so the rule leaves them at once. `change` (of the answer) goes to the change log in the same transaction.
+   */
+  remove(id: number, now: number, change?: Change<J | null>): Promise<J | null>;
 }
 
 interface QueryParams {
@@ -73,11 +79,8 @@ export function sqliteJobEdits<R, J>(db: Db, select: string, toJob: (row: R) => 
   );
   const byId = db.prepare<[number], R>(`${select} WHERE j.id = ?`);
   const sameAsset = db.prepare<[number, string], R>(`${select} WHERE j.deliveryservice_id = ? AND j.asset_url = ? ORDER BY j.id`);
-  const update = db.prepare('UPDATE jobs SET asset_url = ?, ttl_hours = ?, start_time = ? WHERE id = ?');
-  const remove = db.prepare('DELETE FROM jobs WHERE id = ?');
-  const jobDs = db.prepare<[number], { deliveryservice_id: number }>('SELECT deliveryservice_id FROM jobs WHERE id = ?');
-  const revalidate = markRevalidation(db);
   return {
+    ...sqliteJobWrites(db, byId, toJob),
     async query(f) {
       const rows = query.all({
         id: f.id ?? null,
@@ -99,23 +102,44 @@ export function sqliteJobEdits<R, J>(db: Db, select: string, toJob: (row: R) => 
     async sameAsset(deliveryServiceId, assetUrl) {
       return sameAsset.all(deliveryServiceId, assetUrl).map(toJob);
     },
-    async reschedule(id, change, now) {
+  };
+}
+
+/** PUT and DELETE jobs: each write raises reval_pending and appends its change-log entry in one transaction. */
+function sqliteJobWrites<R, J>(db: Db, byId: Statement<[number], R>, toJob: (row: R) => J): Pick<JobEditStore<J>, 'reschedule' | 'remove'> {
+  const update = db.prepare('UPDATE jobs SET asset_url = ?, ttl_hours = ?, start_time = ? WHERE id = ?');
+  const remove = db.prepare('DELETE FROM jobs WHERE id = ?');
+  const jobDs = db.prepare<[number], { deliveryservice_id: number }>('SELECT deliveryservice_id FROM jobs WHERE id = ?');
+  const revalidate = markRevalidation(db);
+  const log = changeLog(db);
+  const rescheduled = (id: number, change: JobChange, now: number): J | null => {
+    if (update.run(change.assetUrl, change.ttlHours, change.startTime, id).changes === 0) return null;
+    revalidate(jobDs.get(id)!.deliveryservice_id, now);
+    return toJob(byId.get(id)!);
+  };
+  const removed = (id: number, now: number): J | null => {
+    const row = byId.get(id);
+    if (!row) return null;
+    revalidate(jobDs.get(id)!.deliveryservice_id, now);
+    remove.run(id);
+    return toJob(row);
+  };
+  return {
+    async reschedule(id, change, now, logged) {
       return guardWrite(
         db.transaction(() => {
-          if (update.run(change.assetUrl, change.ttlHours, change.startTime, id).changes === 0) return null;
-          revalidate(jobDs.get(id)!.deliveryservice_id, now);
-          return toJob(byId.get(id)!);
+          const job = rescheduled(id, change, now);
+          log.record(logged, job);
+          return job;
         }),
       );
     },
-    async remove(id, now) {
+    async remove(id, now, change) {
       return guardWrite(
         db.transaction(() => {
-          const row = byId.get(id);
-          if (!row) return null;
-          revalidate(jobDs.get(id)!.deliveryservice_id, now);
-          remove.run(id);
-          return toJob(row);
+          const job = removed(id, now);
+          log.record(change, job);
+          return job;
         }),
       );
     },

@@ -1,4 +1,4 @@
-import { loggedWrite, type ChangeEntry } from './change-log.js';
+import { changeLog, loggedWrite, type Change, type ChangeEntry } from './change-log.js';
 import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
 import { LIST_WHERE, listParams, type ListParams, type ServerFilters, type ServerVisibility } from './servers.js';
@@ -22,13 +22,18 @@ export interface UpdateStatus {
 
 /** The pending flags: queued updates, revalidations, check-ins and status changes (BEHAVIOR.md "Caches"). */
 export interface ServerFlagStore {
-  /** Sets or clears upd_pending on the matching visible servers; answers their host names. */
-  setUpdPending(filters: ServerFilters, visible: ServerVisibility, pending: boolean, now: number): Promise<string[]>;
+  /**
+   * Sets or clears upd_pending on the matching visible servers; answers their host names. `change` is appended
+   * to the change log in the same transaction; a function gets the host names whose flag this changed (none: a
+   * queue or dequeue that changed nothing, which a function should answer null to, logging nothing).
+   */
+  setUpdPending(filters: ServerFilters, visible: ServerVisibility, pending: boolean, now: number, change?: Change<string[]>): Promise<string[]>;
   /**
    * Sets a server's status and offline reason; with `queueChildren`, also queues updates on the servers of the
-   * same CDN whose cache group has this server's cache group as its parent or secondary parent.
+   * same CDN whose cache group has this server's cache group as its parent or secondary parent. Answers whether
+   * the server exists; `change` (of that answer) is appended in the same transaction.
    */
-  setStatus(id: number, status: string, offlineReason: string | null, queueChildren: boolean, now: number): Promise<void>;
+  setStatus(id: number, status: string, offlineReason: string | null, queueChildren: boolean, now: number, change?: Change<boolean>): Promise<boolean>;
   /**
    * Records a check-in: only the flags sent change; the time is always recorded. `change`, when given, goes to
    * the change log in the same transaction (a check-in by an admin rather than by the cache's agent).
@@ -82,16 +87,16 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
   const matching = `SELECT s.id FROM servers s JOIN types ty ON ty.id = s.type_id JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE}`;
   const names = db.prepare<[ListParams], string>(`SELECT s.host_name FROM servers s JOIN types ty ON ty.id = s.type_id
       JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE} ORDER BY s.host_name`).pluck();
-  const raise = db.prepare<[ListParams & { now: number }]>(
+  const raise = db.prepare<[ListParams & { now: number }], string>(
     `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE @now END,
-            upd_pending = 1 WHERE upd_pending = 0 AND id IN (${matching})`,
-  );
+            upd_pending = 1 WHERE upd_pending = 0 AND id IN (${matching}) RETURNING host_name`,
+  ).pluck();
   // Only the rows that change are written: a no-op (queue) or dequeue leaves the servers' version, and so every
   // cached answer derived from servers, as it was.
-  const lower = db.prepare<[ListParams]>(
+  const lower = db.prepare<[ListParams], string>(
     `UPDATE servers SET upd_pending = 0, upd_pending_since = NULL
-      WHERE (upd_pending <> 0 OR upd_pending_since IS NOT NULL) AND id IN (${matching})`,
-  );
+      WHERE (upd_pending <> 0 OR upd_pending_since IS NOT NULL) AND id IN (${matching}) RETURNING host_name`,
+  ).pluck();
   const status = db.prepare<[string, string | null, number, number]>(
     'UPDATE servers SET status = ?, offline_reason = ?, last_updated = ? WHERE id = ?',
   );
@@ -119,24 +124,27 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
   const parents = db.prepare<[number, number], { upd: number; reval: number }>(PARENT_FLAGS);
   const flag = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
   const logged = loggedWrite(db);
+  const log = changeLog(db);
   return {
-    async setUpdPending(filters, visible, pending, now) {
+    async setUpdPending(filters, visible, pending, now, change) {
       const params = listParams(filters, visible);
       return guardWrite(() =>
         db.transaction(() => {
           const hosts = names.all(params);
-          if (pending) raise.run({ ...params, now });
-          else lower.run(params);
+          const changed = pending ? raise.all({ ...params, now }) : lower.all(params);
+          log.record(change, changed.sort());
           return hosts;
         }).immediate(),
       );
     },
-    async setStatus(id, newStatus, offlineReason, queueChildren, now) {
-      guardWrite(() =>
+    async setStatus(id, newStatus, offlineReason, queueChildren, now, change) {
+      return guardWrite(() =>
         db.transaction(() => {
-          status.run(newStatus, offlineReason, now, id);
+          const found = status.run(newStatus, offlineReason, now, id).changes > 0;
           const cg = cachegroupOf.get(id);
           if (queueChildren && cg !== undefined) children.run({ now, id, cg });
+          log.record(change, found);
+          return found;
         }).immediate(),
       );
     },

@@ -1,3 +1,4 @@
+import { changeLog, type Change } from './change-log.js';
 import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
 import { SERVER_SELECT, toServer, type Server, type ServerAddress, type ServerRow } from './server-rows.js';
@@ -42,11 +43,15 @@ export interface ServerStore {
   list(filters: ServerFilters, visible: ServerVisibility): Promise<Server[]>;
   byId(id: number, visible: ServerVisibility): Promise<Server | null>;
   byHostName(hostName: string, visible: ServerVisibility): Promise<Server | null>;
-  /** The new id, or null when the host name is taken. */
-  insert(fields: ServerFields, now: number): Promise<number | null>;
+  /**
+   * The new id, or null when the host name is taken. Each write takes a `change` for the change log, appended in
+   * its own transaction (a function of the write's answer: null or false means nothing was written).
+   */
+  insert(fields: ServerFields, now: number, change?: Change<number | null>): Promise<number | null>;
   /** False when the new host name belongs to another server. */
-  update(id: number, fields: ServerFields, now: number): Promise<boolean>;
-  delete(id: number): Promise<void>;
+  update(id: number, fields: ServerFields, now: number, change?: Change<boolean>): Promise<boolean>;
+  /** False when there was no such server. */
+  delete(id: number, change?: Change<boolean>): Promise<boolean>;
   /** Counts per status of the visible servers. */
   statusCounts(visible: ServerVisibility): Promise<Record<string, number>>;
   /** The ids of the delivery services a server is assigned to. */
@@ -56,8 +61,8 @@ export interface ServerStore {
    * assigned: what taking it out of service (or deleting it) would leave without a cache.
    */
   activeServicesOnlyServedBy(serverId: number): Promise<number[]>;
-  /** Replaces a delivery service's server assignments. */
-  assignToDeliveryService(dsId: number, serverIds: number[]): Promise<void>;
+  /** Replaces a delivery service's server assignments (and logs `change` in the same transaction). */
+  assignToDeliveryService(dsId: number, serverIds: number[], change?: Change<void>): Promise<void>;
   /** Every delivery-service assignment of the CDN's servers (what the ATS config generators join on). */
   assignmentsOfCdn(cdnId: number): Promise<Array<{ serverId: number; deliveryServiceId: number }>>;
 }
@@ -100,16 +105,6 @@ const WRITE_COLUMNS = `host_name = @hostName, domain_name = @domainName, tcp_por
 
 export function sqliteServers(db: Db): ServerStore {
   const list = db.prepare<[ListParams], ServerRow>(`${SERVER_SELECT} ${LIST_WHERE} ORDER BY s.host_name`);
-  const taken = db.prepare<[string, number], { id: number }>('SELECT id FROM servers WHERE host_name = ? AND id <> ?');
-  const insert = db.prepare(
-    `INSERT INTO servers (host_name, domain_name, tcp_port, https_port, interface_name, interface_mtu, ip_address,
-       ip_netmask, ip_gateway, ip6_address, ip6_gateway, type_id, status, offline_reason, cachegroup_id, cdn_id,
-       profile_id, last_updated)
-     VALUES (@hostName, @domainName, @tcpPort, @httpsPort, @interfaceName, @interfaceMtu, @ipAddress, @ipNetmask,
-       @ipGateway, @ip6Address, @ip6Gateway, @typeId, @status, @offlineReason, @cachegroupId, @cdnId, @profileId, @now)`,
-  );
-  const update = db.prepare(`UPDATE servers SET ${WRITE_COLUMNS} WHERE id = @id`);
-  const remove = db.prepare<[number]>('DELETE FROM servers WHERE id = ?');
   const counts = db.prepare<[ListParams], { status: string; n: number }>(
     `SELECT s.status, count(*) AS n FROM servers s JOIN types ty ON ty.id = s.type_id
        JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE} GROUP BY s.status`,
@@ -129,13 +124,12 @@ export function sqliteServers(db: Db): ServerStore {
     `SELECT x.server_id AS serverId, x.deliveryservice_id AS deliveryServiceId FROM deliveryservice_servers x
        JOIN servers s ON s.id = x.server_id WHERE s.cdn_id = ? ORDER BY x.server_id, x.deliveryservice_id`,
   );
-  const clearDs = db.prepare<[number]>('DELETE FROM deliveryservice_servers WHERE deliveryservice_id = ?');
-  const addDs = db.prepare<[number, number]>('INSERT INTO deliveryservice_servers (deliveryservice_id, server_id) VALUES (?, ?)');
   const one = (filters: ServerFilters, visible: ServerVisibility) => {
     const row = list.get(listParams(filters, visible));
     return row ? toServer(row) : null;
   };
   return {
+    ...sqliteServerWrites(db),
     async list(filters, visible) {
       return list.all(listParams(filters, visible)).map(toServer);
     },
@@ -144,26 +138,6 @@ export function sqliteServers(db: Db): ServerStore {
     },
     async byHostName(hostName, visible) {
       return one({ hostName }, visible);
-    },
-    async insert(fields, now) {
-      return guardWrite(() =>
-        db.transaction(() => {
-          if (taken.get(fields.hostName, 0)) return null;
-          return Number(insert.run({ ...fields, now }).lastInsertRowid);
-        }).immediate(),
-      );
-    },
-    async update(id, fields, now) {
-      return guardWrite(() =>
-        db.transaction(() => {
-          if (taken.get(fields.hostName, id)) return false;
-          update.run({ ...fields, now, id });
-          return true;
-        }).immediate(),
-      );
-    },
-    async delete(id) {
-      guardWrite(() => remove.run(id));
     },
     async statusCounts(visible) {
       return Object.fromEntries(counts.all(listParams({}, visible)).map((r) => [r.status, r.n]));
@@ -177,11 +151,59 @@ export function sqliteServers(db: Db): ServerStore {
     async activeServicesOnlyServedBy(serverId) {
       return soleServer.all(serverId);
     },
-    async assignToDeliveryService(dsId, serverIds) {
+  };
+}
+
+/** The writes of the servers API, each with its change-log entry in its own (immediate) transaction. */
+function sqliteServerWrites(db: Db): Pick<ServerStore, 'insert' | 'update' | 'delete' | 'assignToDeliveryService'> {
+  const taken = db.prepare<[string, number], { id: number }>('SELECT id FROM servers WHERE host_name = ? AND id <> ?');
+  const insert = db.prepare(
+    `INSERT INTO servers (host_name, domain_name, tcp_port, https_port, interface_name, interface_mtu, ip_address,
+       ip_netmask, ip_gateway, ip6_address, ip6_gateway, type_id, status, offline_reason, cachegroup_id, cdn_id,
+       profile_id, last_updated)
+     VALUES (@hostName, @domainName, @tcpPort, @httpsPort, @interfaceName, @interfaceMtu, @ipAddress, @ipNetmask,
+       @ipGateway, @ip6Address, @ip6Gateway, @typeId, @status, @offlineReason, @cachegroupId, @cdnId, @profileId, @now)`,
+  );
+  const update = db.prepare(`UPDATE servers SET ${WRITE_COLUMNS} WHERE id = @id`);
+  const remove = db.prepare<[number]>('DELETE FROM servers WHERE id = ?');
+  const clearDs = db.prepare<[number]>('DELETE FROM deliveryservice_servers WHERE deliveryservice_id = ?');
+  const addDs = db.prepare<[number, number]>('INSERT INTO deliveryservice_servers (deliveryservice_id, server_id) VALUES (?, ?)');
+  const log = changeLog(db);
+  return {
+    async insert(fields, now, change) {
+      return guardWrite(() =>
+        db.transaction(() => {
+          const id = taken.get(fields.hostName, 0) ? null : Number(insert.run({ ...fields, now }).lastInsertRowid);
+          log.record(change, id);
+          return id;
+        }).immediate(),
+      );
+    },
+    async update(id, fields, now, change) {
+      return guardWrite(() =>
+        db.transaction(() => {
+          const free = !taken.get(fields.hostName, id);
+          if (free) update.run({ ...fields, now, id });
+          log.record(change, free);
+          return free;
+        }).immediate(),
+      );
+    },
+    async delete(id, change) {
+      return guardWrite(() =>
+        db.transaction(() => {
+          const gone = remove.run(id).changes > 0;
+          log.record(change, gone);
+          return gone;
+        }).immediate(),
+      );
+    },
+    async assignToDeliveryService(dsId, serverIds, change) {
       guardWrite(() =>
         db.transaction(() => {
           clearDs.run(dsId);
           for (const id of new Set(serverIds)) addDs.run(dsId, id);
+          log.record(change, undefined);
         }).immediate(),
       );
     },
