@@ -42,6 +42,7 @@ export const CACHES_VALID_WRITES: Record<string, (f: FaultFixtures, attempt: num
     payload: { usernames: ['ort_user', ['ro_user', 'ops_user', 'extension', 'tenanta_user'][attempt % 4]] },
   }),
   'POST /servers/:hostname/update': (f) => ({ method: 'POST', url: '/api/1.3/servers/edge1a/update', cookie: f.admin, payload: { updated: false } }),
+  'POST /servers/:hostname/checkin': (f) => ({ method: 'POST', url: '/api/1.3/servers/edge1a/checkin', cookie: f.agent }),
   'POST /deliveryservices/:xmlId/servers': (f) => ({
     method: 'POST', url: '/api/1.3/deliveryservices/ds3/servers', cookie: f.admin, payload: { serverNames: ['edge2a', 'edge2b'] },
   }),

@@ -30,6 +30,8 @@ export interface FaultFixtures {
   jobs: { update: number; remove: number };
   /** A session of the user named `extension` (check results and extensions). */
   extension: string;
+  /** A session of ort_user, the agent the caches fixture binds to every cache of cdn1 (heartbeats). */
+  agent: string;
 }
 
 export interface WriteRequest {
@@ -201,6 +203,7 @@ export async function prepareForFaults(t: GoldenApp): Promise<FaultFixtures> {
     futureStart: new Date(now + 12 * 3600_000).toISOString(),
     jobs: { update: await job('/fault-update/.*'), remove: await job('/fault-remove/.*') },
     extension: await t.session('extension'),
+    agent: await t.session('ort_user'),
   };
 }
 

@@ -186,6 +186,7 @@ describe('the disk fills up', () => {
     f.admin = await t.session('admin');
     f.logoutCookies = [await t.session('ro_user'), await t.session('ro_user')];
     f.extension = await t.session('extension');
+    f.agent = await t.session('ort_user');
     await expectEveryWriteAccepted(t.app, f);
     expect(t.db.pragma('integrity_check', { simple: true })).toBe('ok');
   });

@@ -117,6 +117,10 @@ export const CACHES_TENANCY: Record<string, TenancyEntry> = {
     ],
   },
   // issue 28: the logins that speak for a cache
+  'POST /servers/:hostname/checkin': {
+    why: 'an invisible cache cannot send a heartbeat (and nobody but its agent may)',
+    cases: [{ as: 'tenanta_user', method: 'POST', url: (ids) => `/api/1.3/servers/${ids.servers.rootHost}/checkin`, status: 404, text: 'no such server' }],
+  },
   'GET /servers/:id/agents': {
     why: "a cache's agents read every delivery service's keys on it: only an admin who sees every tenant manages them",
     cases: [{ as: 'tenanta_admin', url: (ids) => `/api/1.3/servers/${ids.servers.tenantA}/agents`, status: 403, text: 'not authorized on this tenant' }],
