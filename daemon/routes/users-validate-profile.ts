@@ -2,7 +2,7 @@ import { userNameProblems } from '../../src/rules/names.js';
 import { passwordProblem } from '../../src/rules/users/password-quality.js';
 import {
   INVALID_EMAIL, PASSWORD_MISMATCH, PROFILE_FIELDS, asBody, cannotBeBlank, integerValue, isBlank, isValidEmail,
-  mustBeInteger, mustBeString, passwordFields, type Body, type ProfileField,
+  INT32, mustBeInt32, mustBeInteger, mustBeString, passwordFields, type Body, type ProfileField,
 } from '../../src/rules/users/fields.js';
 import type { Parsed } from '../../src/rules/users/validate-create.js';
 
@@ -69,8 +69,12 @@ export function parseProfileUpdate(raw: unknown, owner: ProfileOwner): Parsed<Pr
     if (!(field in body)) continue;
     const value = body[field];
     if (value === null) change[field] = null;
-    else if (integerValue(value) === null) errors.push(mustBeInteger(field));
-    else change[field] = integerValue(value);
+    else {
+      const n = integerValue(value);
+      if (n === null) errors.push(mustBeInteger(field));
+      else if (n < INT32.min || n > INT32.max) errors.push(mustBeInt32(field));
+      else change[field] = n;
+    }
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: change };
 }

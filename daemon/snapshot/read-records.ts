@@ -2,6 +2,7 @@ import { NAME_LIMITS, nameProblem, userNameProblems } from '../../src/rules/name
 import { isIP } from 'node:net';
 import { parseTimestamp } from '../../src/time.js';
 import { passwordProblem } from '../../src/rules/users/password-quality.js';
+import { INT32 } from '../../src/rules/users/fields.js';
 import { parseScryptHash } from '../security/passwords.js';
 import { PROFILE_TYPES } from '../store/seed.js';
 import { DS_DOCUMENT_FIELDS, readSettings } from './ds-fields.js';
@@ -131,9 +132,9 @@ export function readUser(f: FieldReader): UserModel {
     newUser: f.boolean('newUser', false),
     password,
     ...contact,
-    // Any integer, as PUT user/current takes them (a negative gid included).
-    gid: f.optionalInteger('gid'),
-    uid: f.optionalInteger('uid'),
+    // A 32-bit integer, as PUT user/current takes them (a negative gid included).
+    gid: f.optionalInteger('gid', INT32.min, INT32.max),
+    uid: f.optionalInteger('uid', INT32.min, INT32.max),
   };
 }
 

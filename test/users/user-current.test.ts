@@ -86,6 +86,14 @@ describe('PUT user/current and POST user/current/update', () => {
     expect(responseOf<Rec>(await api.get('/api/1.2/user/current', cookies.ro))).toMatchObject({ gid: '100', uid: '200' });
   });
 
+  it('refuses a gid or uid beyond 32 bits with 400, which PostgreSQL could not store (a backup would not move)', async () => {
+    for (const [field, value] of [['gid', 2 ** 40], ['uid', '2147483648'], ['gid', -(2 ** 31) - 1]] as const) {
+      await expectRefused(t.db, () => api.put('/api/1.2/user/current', cookies.ro, { user: { [field]: value } }), 400, `'${field}' must be between -2147483648 and 2147483647`);
+    }
+    const res = await api.put('/api/1.2/user/current', cookies.ro, { user: { gid: 2147483647, uid: -2147483648 } });
+    expect(responseOf<Rec>(res)).toMatchObject({ gid: 2147483647, uid: -2147483648 });
+  });
+
   it('answers only the alert at 1.1 through POST user/current/update', async () => {
     const res = await api.post('/api/1.1/user/current/update', cookies.ro, { user: { city: 'Via Update' } });
     expect(res.statusCode).toBe(200);

@@ -25,6 +25,9 @@ export function isBlank(value: unknown): boolean {
 export const cannotBeBlank = (field: string) => `'${field}' cannot be blank`;
 export const mustBeString = (field: string) => `'${field}' must be a string`;
 export const mustBeInteger = (field: string) => `'${field}' must be an integer`;
+/** gid and uid are stored as 32-bit integers (Traffic Ops' and our PostgreSQL columns): what SQLite would take beyond would not move. */
+export const INT32 = { min: -2147483648, max: 2147483647 } as const;
+export const mustBeInt32 = (field: string) => `'${field}' must be between ${INT32.min} and ${INT32.max}`;
 export const INVALID_EMAIL = "'email' must be a valid email address";
 export const PASSWORD_MISMATCH = "'confirmLocalPassword' must match 'localPassword'";
 
