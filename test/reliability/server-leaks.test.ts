@@ -78,6 +78,7 @@ async function runFixture(mode: 'pass' | 'fail' | 'hang', signal?: NodeJS.Signal
       return undefined;
     });
     expect(postgresOn(port).length, 'the cluster runs while the test does').toBeGreaterThan(0);
+    writeFileSync(`${log}.go`, '');
     if (signal) process.kill(to === 'group' ? -child.pid! : child.pid!, signal);
     const code = await exited;
     return { port, code, output };
