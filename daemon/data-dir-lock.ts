@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { dataFiles, type DaemonInfo } from '../src/paths.js';
+import { dataFiles, type DaemonInfo } from '../shared/paths.js';
 import { writePrivateFile } from './private-file.js';
 
 /**

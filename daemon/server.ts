@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { dataFiles, parseListen, type DaemonInfo } from '../src/paths.js';
+import { dataFiles, parseListen, type DaemonInfo } from '../shared/paths.js';
 import { buildApp } from './app.js';
 import { loggerOptions, type LogLevel } from './http/access-log.js';
 import { DEFAULT_CACHES_CONFIG, defaultConfig, type CachesConfig, type DaemonConfig, type SmtpConfig } from './config.js';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundles the CLI (dist/src/cli/main.js and what it imports, commander and undici included) into dist/cli/.
+// Bundles the CLI (dist/cli/main.js and what it imports, commander and undici included) into dist/bundle/.
 //
 // Why: Node loads each ES module through resolution, a file read and a link step; the CLI's start-up path was
 // about sixty of ours plus undici's and commander's CommonJS files, a fifth of a second before any work began.
@@ -13,7 +13,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const outdir = join(root, 'dist', 'cli');
+const outdir = join(root, 'dist', 'bundle');
 const daemonDir = join(root, 'dist', 'daemon') + sep;
 const INLINED_PACKAGES = new Set(['commander', 'undici']);
 
@@ -55,7 +55,7 @@ const withoutHttp2 = {
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { main: join(root, 'dist', 'src', 'cli', 'main.js') },
+  entryPoints: { main: join(root, 'dist', 'cli', 'main.js') },
   outdir,
   bundle: true,
   splitting: true,

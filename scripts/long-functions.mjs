@@ -11,7 +11,7 @@ import ts from 'typescript';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The source folders; tests, benchmarks and scripts are not held to the limit. */
-export const SOURCE_DIRS = ['src', 'commands', 'daemon', 'portal/src', 'bin'];
+export const SOURCE_DIRS = ['shared', 'cli', 'agent', 'daemon', 'portal/src', 'bin'];
 
 /** The tracked .ts/.tsx files under the source folders. */
 export function sourceFiles(root = ROOT) {

@@ -20,7 +20,7 @@ export async function seedDataDir(label, doc) {
   const [{ openDatabase }, { bootstrap }, { dataFiles }, importer] = await Promise.all([
     import(dist('daemon/store/db.js')),
     import(dist('daemon/store/bootstrap.js')),
-    import(dist('src/paths.js')),
+    import(dist('shared/paths.js')),
     import(dist('daemon/snapshot/import.js')).catch(() => null),
   ]);
   if (!importer?.importSnapshot) throw new Error('the snapshot importer (dist/daemon/snapshot/import.js) is not built yet');

@@ -1,7 +1,7 @@
 import type { AtsServerContext } from './context.js';
 import { dsFiles } from './ds-files.js';
 import { isMid, paramValue } from './header.js';
-import type { AtsConfigFileEntry, AtsConfigFiles, AtsConfigFilesInfo, AtsFileScope } from '../../src/contract/atsconfig.js';
+import type { AtsConfigFileEntry, AtsConfigFiles, AtsConfigFilesInfo, AtsFileScope } from '../../shared/contract/atsconfig.js';
 
 /** The file list's records: their one definition is the schema in the contract. */
 export type { AtsConfigFileEntry, AtsConfigFiles, AtsConfigFilesInfo, AtsFileScope };

@@ -1,4 +1,4 @@
-import { identifierProblem, plainOr, textProblem } from '../../src/rules/names.js';
+import { identifierProblem, plainOr, textProblem } from '../../shared/rules/names.js';
 import type { NewToExtension } from '../store/serverchecks.js';
 
 /** The one user Traffic Ops let post check results and register extensions. */

@@ -4,7 +4,7 @@ import { authenticate } from '../http/authenticate.js';
 import { ApiError } from '../http/errors.js';
 import { checkInAs } from './agent-check-in.js';
 import { ORT_LEVEL, readCheckIn, serverByIdOrName } from './check-in.js';
-import { TEXT_FILE } from '../../src/contract/schema.js';
+import { TEXT_FILE } from '../../shared/contract/schema.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 

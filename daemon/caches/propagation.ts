@@ -1,5 +1,5 @@
-import type { PropagationRecord, PropagationTier } from '../../src/contract/servers.js';
-import { formatTimestampTz } from '../../src/time.js';
+import type { PropagationRecord, PropagationTier } from '../../shared/contract/servers.js';
+import { formatTimestampTz } from '../../shared/time.js';
 import type { Server } from '../store/servers.js';
 import type { JobTarget } from '../store/propagation.js';
 

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { identifierProblem, textProblem } from '../../src/rules/names.js';
+import { identifierProblem, textProblem } from '../../shared/rules/names.js';
 import { DNS_NAME, HOST_LABEL } from '../snapshot/fields.js';
 import { SERVER_STATUSES, type ServerAddress, type ServerStatus } from '../store/servers.js';
 

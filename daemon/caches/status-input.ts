@@ -1,4 +1,4 @@
-import { textProblem } from '../../src/rules/names.js';
+import { textProblem } from '../../shared/rules/names.js';
 import { SERVER_STATUSES, type ServerStatus } from '../store/servers.js';
 
 /** A checked PUT servers/:id/status body. */

@@ -1,5 +1,5 @@
-import type { CdnRecord, FederationRecord, GoRoleRecord, GoTenantRecord, RoleRecord, TenantRecord } from '../../src/contract/catalog.js';
-import { formatTimestamp, formatTimestampTz } from '../../src/time.js';
+import type { CdnRecord, FederationRecord, GoRoleRecord, GoTenantRecord, RoleRecord, TenantRecord } from '../../shared/contract/catalog.js';
+import { formatTimestamp, formatTimestampTz } from '../../shared/time.js';
 import { goShapes, type ApiVersion } from '../versions.js';
 import type { Cdn } from '../store/cdns.js';
 import type { Federation } from '../store/federations.js';

@@ -1,5 +1,5 @@
-import type { GoDeliveryServiceV14, GoDeliveryServiceV15 } from '../../src/contract/go-deliveryservices.js';
-import { formatTimestampTz } from '../../src/time.js';
+import type { GoDeliveryServiceV14, GoDeliveryServiceV15 } from '../../shared/contract/go-deliveryservices.js';
+import { formatTimestampTz } from '../../shared/time.js';
 import type { DeliveryService } from '../store/deliveryservices.js';
 import type { ApiVersion } from '../versions.js';
 

@@ -1,6 +1,6 @@
-import type { DeliveryServiceRecord, MatchRecord } from '../../src/contract/deliveryservices.js';
-import { formatTimestamp } from '../../src/time.js';
-import type { GoDeliveryServiceV14, GoDeliveryServiceV15 } from '../../src/contract/go-deliveryservices.js';
+import type { DeliveryServiceRecord, MatchRecord } from '../../shared/contract/deliveryservices.js';
+import { formatTimestamp } from '../../shared/time.js';
+import type { GoDeliveryServiceV14, GoDeliveryServiceV15 } from '../../shared/contract/go-deliveryservices.js';
 import type { DeliveryService, PrimaryOrigin } from '../store/deliveryservices.js';
 import { goShapes, type ApiVersion } from '../versions.js';
 import { goDeliveryService, type GoDsSource } from './deliveryservices-go.js';

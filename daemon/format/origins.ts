@@ -1,5 +1,5 @@
-import type { OriginRecord } from '../../src/contract/origins.js';
-import { formatTimestampTz } from '../../src/time.js';
+import type { OriginRecord } from '../../shared/contract/origins.js';
+import { formatTimestampTz } from '../../shared/time.js';
 import type { Origin } from '../store/origins.js';
 
 // Origins written together share a lastUpdated, and a list formats hundreds of them: remember the last one.

@@ -4,8 +4,8 @@ import type {
   ProfileParameterRecord,
   ProfileRecord,
   TrimmedProfileRecord,
-} from '../../src/contract/profiles.js';
-import { formatTimestamp, formatTimestampTz } from '../../src/time.js';
+} from '../../shared/contract/profiles.js';
+import { formatTimestamp, formatTimestampTz } from '../../shared/time.js';
 import { goShapes, type ApiVersion } from '../versions.js';
 import type { Parameter } from '../store/parameters.js';
 import type { Profile } from '../store/profiles.js';

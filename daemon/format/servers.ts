@@ -1,5 +1,5 @@
-import type { CachegroupRecord, ServerRecord } from '../../src/contract/servers.js';
-import { formatTimestampTz } from '../../src/time.js';
+import type { CachegroupRecord, ServerRecord } from '../../shared/contract/servers.js';
+import { formatTimestampTz } from '../../shared/time.js';
 import type { Cachegroup } from '../store/cachegroups.js';
 import type { Server } from '../store/servers.js';
 

@@ -1,5 +1,5 @@
-import type { GoUser, GoUserCurrent, GoUserGet, GoUserProfile } from '../../src/contract/go-users.js';
-import { formatTimestampTz } from '../../src/time.js';
+import type { GoUser, GoUserCurrent, GoUserGet, GoUserProfile } from '../../shared/contract/go-users.js';
+import { formatTimestampTz } from '../../shared/time.js';
 import type { User } from '../store/users.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { GoUser, GoUserCurrent, GoUserGet } from '../../src/contract/go-users.js';
-import type { CurrentUserRecord, UserProfileRecord, UserReadRecord, UserWriteRecord } from '../../src/contract/users.js';
-import { formatTimestamp } from '../../src/time.js';
+import type { GoUser, GoUserCurrent, GoUserGet } from '../../shared/contract/go-users.js';
+import type { CurrentUserRecord, UserProfileRecord, UserReadRecord, UserWriteRecord } from '../../shared/contract/users.js';
+import { formatTimestamp } from '../../shared/time.js';
 import type { User } from '../store/users.js';
 import { atLeast, goShapes, type ApiVersion } from '../versions.js';
 import { goUser, goUserCurrent, goUserGet } from './users-go.js';

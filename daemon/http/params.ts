@@ -1,4 +1,4 @@
-import { toInteger } from '../../src/rules/integer.js';
+import { toInteger } from '../../shared/rules/integer.js';
 import { badRequest } from './errors.js';
 
 // The integer rule is shared with the CLI and the portal (src/rules); the daemon's importers keep this path.

@@ -1,4 +1,4 @@
-import { formatTimestamp, parseTimestamp } from '../../src/time.js';
+import { formatTimestamp, parseTimestamp } from '../../shared/time.js';
 
 /**
  * Times and durations as Traffic Ops' Go server read and wrote them for jobs (reference/traffic-ops-1.4-1.5-types.md

@@ -1,5 +1,5 @@
-import type { InvalidationJobRecord, UserInvalidationJobRecord } from '../../src/contract/go-jobs.js';
-import { formatTimestampTz } from '../../src/time.js';
+import type { InvalidationJobRecord, UserInvalidationJobRecord } from '../../shared/contract/go-jobs.js';
+import { formatTimestampTz } from '../../shared/time.js';
 import type { Job } from '../store/jobs.js';
 import { goTimeString } from './go-time.js';
 import { ttlParameter } from './job-record.js';

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { changeBy } from '../http/change.js';
 import type { Change } from '../store/change-log.js';
 import type { Job } from '../store/jobs.js';
-import { formatTimestamp } from '../../src/time.js';
+import { formatTimestamp } from '../../shared/time.js';
 
 /**
  * Change-log entries of the /jobs edits (PUT and DELETE jobs), in the form of the creation's entry

@@ -1,4 +1,4 @@
-import { formatTimestamp } from '../../src/time.js';
+import { formatTimestamp } from '../../shared/time.js';
 import { parseGoTime, readTtl } from './go-time.js';
 import { validatePurgeOffThread } from './validate-off-thread.js';
 

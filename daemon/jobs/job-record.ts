@@ -1,5 +1,5 @@
-import type { JobRecord } from '../../src/contract/jobs.js';
-import { formatTimestamp } from '../../src/time.js';
+import type { JobRecord } from '../../shared/contract/jobs.js';
+import { formatTimestamp } from '../../shared/time.js';
 import type { Job } from '../store/jobs.js';
 
 /** The seed's Job record (its one definition lives in the contract). */

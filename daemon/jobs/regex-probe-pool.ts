@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { BusyError } from '../http/errors.js';
-import { PROBE_PATHS } from '../../src/rules/purge/match-everything.js';
+import { PROBE_PATHS } from '../../shared/rules/purge/match-everything.js';
 
 /**
  * The bounded probe of purge regexes, off the main thread. Each pattern that the static check let through and

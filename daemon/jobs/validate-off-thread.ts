@@ -1,5 +1,5 @@
-import { REGEX_TOO_COMPLEX } from '../../src/rules/purge/bounded-match.js';
-import { validatePurgeRequest, type PurgeLimits, type PurgeValidation } from '../../src/rules/purge/purge-request.js';
+import { REGEX_TOO_COMPLEX } from '../../shared/rules/purge/bounded-match.js';
+import { validatePurgeRequest, type PurgeLimits, type PurgeValidation } from '../../shared/rules/purge/purge-request.js';
 import { probeOffThread, refuseOverShare } from './regex-probe-pool.js';
 
 /**

@@ -1,6 +1,6 @@
 import { ORIGIN_QUERY_KEYS } from './query.js';
-import { originSchema } from '../../src/contract/origins.js';
-import { alertedEnvelope, alertsOnly, list, maybeAlerted } from '../../src/contract/schema.js';
+import { originSchema } from '../../shared/contract/origins.js';
+import { alertedEnvelope, alertsOnly, list, maybeAlerted } from '../../shared/contract/schema.js';
 
 const nullable = (type: 'string' | 'integer') => ({ type: [type, 'null'] });
 

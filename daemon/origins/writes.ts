@@ -5,7 +5,7 @@ import type { Principal } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
 import type { ChangeEntry } from '../store/change-log.js';
 import type { Origin, OriginFields } from '../store/origins.js';
-import { validateOrigin, type OriginBody } from '../../src/rules/origins/validate.js';
+import { validateOrigin, type OriginBody } from '../../shared/rules/origins/validate.js';
 
 const NOT_AUTHORIZED = 'not authorized on this tenant';
 

@@ -10,9 +10,9 @@ import { ORT_LEVEL, serverByIdOrName } from '../caches/check-in.js';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
-import { atsConfigFilesSchema } from '../../src/contract/atsconfig.js';
-import { TEXT_FILE } from '../../src/contract/schema.js';
-import { plainOr } from '../../src/rules/names.js';
+import { atsConfigFilesSchema } from '../../shared/contract/atsconfig.js';
+import { TEXT_FILE } from '../../shared/contract/schema.js';
+import { plainOr } from '../../shared/rules/names.js';
 
 /*
  * The cache configuration files (Traffic Ops 1.x, before #4801 removed them): a server's file list and each file

@@ -2,8 +2,8 @@ import type { AppContext } from '../context.js';
 import { cachegroupRecord } from '../format/servers.js';
 import { parseIntegerParam } from '../http/params.js';
 import { PRIV, type RouteDef } from '../http/route.js';
-import { envelope, list } from '../../src/contract/schema.js';
-import { cachegroupSchema } from '../../src/contract/servers.js';
+import { envelope, list } from '../../shared/contract/schema.js';
+import { cachegroupSchema } from '../../shared/contract/servers.js';
 
 const listSchema = {
   querystring: {

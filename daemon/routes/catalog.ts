@@ -5,8 +5,8 @@ import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
 import type { Federation } from '../store/federations.js';
-import { cdnSchema, federationSchema, goRoleSchema, goTenantSchema, roleSchema, tenantSchema } from '../../src/contract/catalog.js';
-import { envelope, list, type JsonSchema } from '../../src/contract/schema.js';
+import { cdnSchema, federationSchema, goRoleSchema, goTenantSchema, roleSchema, tenantSchema } from '../../shared/contract/catalog.js';
+import { envelope, list, type JsonSchema } from '../../shared/contract/schema.js';
 import { seedOrGo } from '../http/responses.js';
 
 /** Query `id` (integer) and a name filter under `nameKey`; both optional. */

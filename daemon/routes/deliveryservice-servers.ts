@@ -8,8 +8,8 @@ import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
 import type { Server } from '../store/servers.js';
-import { envelope, list, record, text, textList } from '../../src/contract/schema.js';
-import { serverSchema } from '../../src/contract/servers.js';
+import { envelope, list, record, text, textList } from '../../shared/contract/schema.js';
+import { serverSchema } from '../../shared/contract/servers.js';
 import { deliveryServiceListResponses } from './deliveryservices.js';
 
 const idParams = { params: { type: 'object', properties: { id: { type: 'string' } } } };

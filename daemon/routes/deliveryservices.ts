@@ -5,9 +5,9 @@ import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
 import type { DeliveryServiceFilter } from '../store/deliveryservices.js';
 import type { FastifySchema } from 'fastify';
-import { deliveryServiceSchema } from '../../src/contract/deliveryservices.js';
-import { goDeliveryServiceV14Schema, goDeliveryServiceV15Schema } from '../../src/contract/go-deliveryservices.js';
-import { alertedEnvelope, envelope, list, type JsonSchema } from '../../src/contract/schema.js';
+import { deliveryServiceSchema } from '../../shared/contract/deliveryservices.js';
+import { goDeliveryServiceV14Schema, goDeliveryServiceV15Schema } from '../../shared/contract/go-deliveryservices.js';
+import { alertedEnvelope, envelope, list, type JsonSchema } from '../../shared/contract/schema.js';
 import type { GoDsSource } from '../format/deliveryservices-go.js';
 import { goShapes, type ApiVersion } from '../versions.js';
 

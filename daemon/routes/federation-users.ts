@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { FederationUserRecord } from '../../src/contract/catalog.js';
+import type { FederationUserRecord } from '../../shared/contract/catalog.js';
 import type { AppContext } from '../context.js';
 import { alerts, badRequest, notFound, successAlert } from '../http/errors.js';
 import { toInteger } from '../http/params.js';
@@ -8,8 +8,8 @@ import { PRIV, caller, type RouteDef } from '../http/route.js';
 import type { Federation } from '../store/federations.js';
 import type { FederationUser } from '../store/federation-users.js';
 import { visibleTenantIds } from '../tenancy.js';
-import { federationUserSchema } from '../../src/contract/catalog.js';
-import { alertedEnvelope, alertsOnly, bool, envelope, int, list, record } from '../../src/contract/schema.js';
+import { federationUserSchema } from '../../shared/contract/catalog.js';
+import { alertedEnvelope, alertsOnly, bool, envelope, int, list, record } from '../../shared/contract/schema.js';
 
 /**
  * Tenancy of federations: a federation is visible when every delivery service it serves is (one that serves

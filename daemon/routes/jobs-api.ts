@@ -16,8 +16,8 @@ import type { Job, JobFilter } from '../store/jobs.js';
 import { readMaxRevalDurationDays } from './jobs.js';
 import { duplicateWarnings, jobIdParam, sendWithNewline, visibleJob } from './jobs-common.js';
 import { updateJob } from './jobs-update.js';
-import { invalidationJobSchema } from '../../src/contract/go-jobs.js';
-import { alertedEnvelope, anyJsonValue, envelope, list as listOf } from '../../src/contract/schema.js';
+import { invalidationJobSchema } from '../../shared/contract/go-jobs.js';
+import { alertedEnvelope, anyJsonValue, envelope, list as listOf } from '../../shared/contract/schema.js';
 
 const text = { type: 'string' } as const;
 const FILTERS = ['id', 'keyword', 'assetUrl', 'startTime', 'userId', 'createdBy', 'deliveryService', 'dsId'] as const;

@@ -8,7 +8,7 @@ import { jobChangedEntry } from '../jobs/job-changes.js';
 import { UNPARSABLE_JOB } from '../jobs/job-input.js';
 import { originBase } from '../jobs/job-record.js';
 import { validatePurgeOffThread } from '../jobs/validate-off-thread.js';
-import { formatTimestamp } from '../../src/time.js';
+import { formatTimestamp } from '../../shared/time.js';
 import type { Job } from '../store/jobs.js';
 import { duplicateWarnings, jobIdParam, sendWithNewline, visibleJob } from './jobs-common.js';
 import { readMaxRevalDurationDays } from './jobs.js';

@@ -8,13 +8,13 @@ import { visibleTenants } from '../http/tenancy.js';
 import { createPurgeJob } from '../jobs/create-job.js';
 import { purgeTarget } from '../jobs/purge-target.js';
 import { MATCHES_EVERYTHING_WARNING, jobRecord, purgeSubmittedText } from '../jobs/job-record.js';
-import { maxRevalDurationDays } from '../../src/rules/purge/purge-request.js';
+import { maxRevalDurationDays } from '../../shared/rules/purge/purge-request.js';
 import { validatePurgeOffThread } from '../jobs/validate-off-thread.js';
 import { atLeast, goShapes } from '../versions.js';
 import { USER_JOBS_DEPRECATED, USER_JOB_POST_DEPRECATED, invalidationJobRecord, userInvalidationJobRecord } from '../jobs/invalidation-job.js';
-import { invalidationJobSchema, userInvalidationJobSchema } from '../../src/contract/go-jobs.js';
-import { jobSchema } from '../../src/contract/jobs.js';
-import { alertedEnvelope, anyJsonValue, envelope, list } from '../../src/contract/schema.js';
+import { invalidationJobSchema, userInvalidationJobSchema } from '../../shared/contract/go-jobs.js';
+import { jobSchema } from '../../shared/contract/jobs.js';
+import { alertedEnvelope, anyJsonValue, envelope, list } from '../../shared/contract/schema.js';
 import { seedOrGo } from '../http/responses.js';
 
 // The fields are listed, not typed: their checks live in validatePurgeRequest so that every failure of a

@@ -3,8 +3,8 @@ import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
 import { requireVault } from '../vault/access.js';
 import { keySummary } from '../vault/summary.js';
-import { keySummarySchema } from '../../src/contract/keys.js';
-import { envelope, list } from '../../src/contract/schema.js';
+import { keySummarySchema } from '../../shared/contract/keys.js';
+import { envelope, list } from '../../shared/contract/schema.js';
 
 /**
  * GET keys/summary (cdnctl, not Traffic Ops): what is stored for each visible delivery service — key names and

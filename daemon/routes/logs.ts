@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { logNewCountSchema, logSchema, type LogRecord } from '../../src/contract/logs.js';
-import { envelope, list } from '../../src/contract/schema.js';
-import { formatTimestampTz } from '../../src/time.js';
+import { logNewCountSchema, logSchema, type LogRecord } from '../../shared/contract/logs.js';
+import { envelope, list } from '../../shared/contract/schema.js';
+import { formatTimestampTz } from '../../shared/time.js';
 import type { AppContext } from '../context.js';
 import { readCookie } from '../http/cookies.js';
 import { badRequest } from '../http/errors.js';

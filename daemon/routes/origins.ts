@@ -5,7 +5,7 @@ import { alerts, successAlert, warningAlert } from '../http/errors.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { parseOriginQuery, type OriginQueryParams } from '../origins/query.js';
 import { createOriginSchema, deleteOriginSchema, listOriginsSchema, updateOriginSchema } from '../origins/schemas.js';
-import type { OriginBody } from '../../src/rules/origins/validate.js';
+import type { OriginBody } from '../../shared/rules/origins/validate.js';
 import { createOrigin, deleteOrigin, originIdParam, updateOrigin } from '../origins/writes.js';
 import { visibleTenantIds } from '../tenancy.js';
 

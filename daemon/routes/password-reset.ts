@@ -3,8 +3,8 @@ import type { AppContext } from '../context.js';
 import { alerts, badRequest, BusyError, successAlert } from '../http/errors.js';
 import type { RouteDef } from '../http/route.js';
 import { resetMailQueue } from '../mail/reset-queue.js';
-import { asBody, isValidEmail } from '../../src/rules/users/fields.js';
-import { alertsOnly } from '../../src/contract/schema.js';
+import { asBody, isValidEmail } from '../../shared/rules/users/fields.js';
+import { alertsOnly } from '../../shared/contract/schema.js';
 
 const resetSchema = { body: { type: 'object', nullable: true }, response: { 200: alertsOnly } };
 

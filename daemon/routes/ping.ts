@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { RouteDef } from '../http/route.js';
-import { record } from '../../src/contract/schema.js';
+import { record } from '../../shared/contract/schema.js';
 
 /** GET ping: no session needed; proves the daemon answers. */
 export function pingRoutes(_ctx: AppContext): RouteDef[] {

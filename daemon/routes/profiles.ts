@@ -6,8 +6,8 @@ import { parseIntegerParam, toInteger } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import type { Profile, ProfileFilters } from '../store/profiles.js';
 import { goShapes, type ApiVersion } from '../versions.js';
-import { goProfileSchema, profileParameterSchema, profileSchema, trimmedProfileSchema } from '../../src/contract/profiles.js';
-import { alertedEnvelope, envelope, list, type JsonSchema } from '../../src/contract/schema.js';
+import { goProfileSchema, profileParameterSchema, profileSchema, trimmedProfileSchema } from '../../shared/contract/profiles.js';
+import { alertedEnvelope, envelope, list, type JsonSchema } from '../../shared/contract/schema.js';
 import { seedOrGo } from '../http/responses.js';
 
 

@@ -4,8 +4,8 @@ import { notFound } from '../http/errors.js';
 import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
-import { envelope } from '../../src/contract/schema.js';
-import { propagationSchema } from '../../src/contract/servers.js';
+import { envelope } from '../../shared/contract/schema.js';
+import { propagationSchema } from '../../shared/contract/servers.js';
 
 /**
  * GET jobs/:id/propagation (cdnctl's own route, 1.1+; Traffic Ops never showed this): per tier, MID then EDGE,

@@ -7,7 +7,7 @@ import { cacheUntil } from '../http/response-cache.js';
 import { PRIV, type RouteDef } from '../http/route.js';
 import { nextRegexRevalidateChange, renderRegexRevalidate } from '../jobs/regex-revalidate.js';
 import { readMaxRevalDurationDays } from './jobs.js';
-import { TEXT_FILE } from '../../src/contract/schema.js';
+import { TEXT_FILE } from '../../shared/contract/schema.js';
 
 const DAY_MS = 24 * 3600_000;
 

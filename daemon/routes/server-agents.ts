@@ -5,7 +5,7 @@ import { badRequest, forbidden, notFound, successAlert } from '../http/errors.js
 import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import type { Server } from '../store/servers.js';
-import { alertedEnvelope, envelope, int, record, text, textList } from '../../src/contract/schema.js';
+import { alertedEnvelope, envelope, int, record, text, textList } from '../../shared/contract/schema.js';
 
 /*
  * A server's agents (issue 28): the logins that speak for the cache. Only they check in for it (its flags and

@@ -3,7 +3,7 @@ import { heartbeatAs } from '../caches/agent-check-in.js';
 import { ORT_LEVEL, serverByIdOrName } from '../caches/check-in.js';
 import { alerts, notFound, successAlert } from '../http/errors.js';
 import { caller, type RouteDef } from '../http/route.js';
-import { alertsOnly } from '../../src/contract/schema.js';
+import { alertsOnly } from '../../shared/contract/schema.js';
 
 /**
  * `POST servers/:hostname/checkin` (cdnctl's own, at every version): the heartbeat of an agent that had nothing to

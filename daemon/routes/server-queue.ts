@@ -1,4 +1,4 @@
-import type { UpdateStatusRecord } from '../../src/contract/servers.js';
+import type { UpdateStatusRecord } from '../../shared/contract/servers.js';
 import type { AppContext } from '../context.js';
 import { checkInAs } from '../caches/agent-check-in.js';
 import { cachegroupQueueChange, cdnQueueChange, serverQueueChange } from '../caches/change-entries.js';
@@ -8,9 +8,9 @@ import { serverVisibility } from '../caches/visibility.js';
 import { alerts, badRequest, notFound, successAlert } from '../http/errors.js';
 import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { alertsOnly, envelope, int, list, record, text, textList, type JsonSchema } from '../../src/contract/schema.js';
-import { updateStatusSchema } from '../../src/contract/servers.js';
-import { plainOr } from '../../src/rules/names.js';
+import { alertsOnly, envelope, int, list, record, text, textList, type JsonSchema } from '../../shared/contract/schema.js';
+import { updateStatusSchema } from '../../shared/contract/servers.js';
+import { plainOr } from '../../shared/rules/names.js';
 
 const ACTION_ERROR = "action must be 'queue' or 'dequeue'";
 const idParams = { type: 'object', properties: { id: { type: 'string' } } };

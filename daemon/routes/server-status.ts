@@ -7,7 +7,7 @@ import { SERVER_STATUSES } from '../store/servers.js';
 import { alerts, badRequest, notFound, successAlert } from '../http/errors.js';
 import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { alertsOnly, envelope, int } from '../../src/contract/schema.js';
+import { alertsOnly, envelope, int } from '../../shared/contract/schema.js';
 
 const statusSchema = {
   params: { type: 'object', properties: { id: { type: 'string' } } },

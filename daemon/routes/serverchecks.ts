@@ -1,4 +1,4 @@
-import type { ServerCheckRecord, ToExtensionRecord } from '../../src/contract/servers.js';
+import type { ServerCheckRecord, ToExtensionRecord } from '../../shared/contract/servers.js';
 import type { AppContext } from '../context.js';
 import { BUILTIN_SCRIPT } from '../caches/builtin-checks.js';
 import {
@@ -9,9 +9,9 @@ import { alerts, badRequest, forbidden, notFound, successAlert, warningAlert } f
 import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
 import type { ToExtension } from '../store/serverchecks.js';
-import { alertedEnvelope, alertsOnly, int, list, record } from '../../src/contract/schema.js';
-import { serverCheckSchema, toExtensionSchema } from '../../src/contract/servers.js';
-import { plainOr } from '../../src/rules/names.js';
+import { alertedEnvelope, alertsOnly, int, list, record } from '../../shared/contract/schema.js';
+import { serverCheckSchema, toExtensionSchema } from '../../shared/contract/servers.js';
+import { plainOr } from '../../shared/rules/names.js';
 
 const CHECKS_DEPRECATION = 'This endpoint is deprecated, please use GET /servercheck instead';
 const anyBody = { body: { type: ['object', 'null'] } };

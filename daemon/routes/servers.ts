@@ -6,8 +6,8 @@ import { serverRecord } from '../format/servers.js';
 import { alerts, successAlert, warningAlert } from '../http/errors.js';
 import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { alertedEnvelope, alertsOnly, envelope, int, list, record } from '../../src/contract/schema.js';
-import { serverSchema } from '../../src/contract/servers.js';
+import { alertedEnvelope, alertsOnly, envelope, int, list, record } from '../../shared/contract/schema.js';
+import { serverSchema } from '../../shared/contract/servers.js';
 
 const idParams = { params: { type: 'object', properties: { id: { type: 'string' } } } };
 /** A write's answer: its alert and the server (only its id when the caller cannot see it). */

@@ -9,7 +9,7 @@ import { LoginGate } from '../security/login-gate.js';
 import { KNOWN_PAIR_MS, LOGIN_WINDOW_MS, retryAfterSeconds, throttleDecision } from '../security/login-throttle.js';
 import { DUMMY_HASH, verifyPassword } from '../security/passwords.js';
 import { hashSecret, newSecret } from '../security/tokens.js';
-import { alertsOnly } from '../../src/contract/schema.js';
+import { alertsOnly } from '../../shared/contract/schema.js';
 
 
 const loginSchema = {

@@ -8,10 +8,10 @@ import { keyedService, noDsNamed, noteKeyChange, requireVault } from '../vault/a
 import { missingFields, parseVersion, servedSslKeys, sslKeysRecord, sslSummary, type SslKeys, type SslKeysRequest } from '../vault/ssl-records.js';
 import { generateKeys } from '../vault/tls/generate.js';
 import { parseChain, summarize, verifyCertificate } from '../vault/tls/verify.js';
-import { sslKeysSchema } from '../../src/contract/keys.js';
-import { envelope, list, maybeAlerted, record } from '../../src/contract/schema.js';
-import { HOSTNAME_PROBLEM, isCertificateHostname } from '../../src/rules/hostname.js';
-import { plainOr } from '../../src/rules/names.js';
+import { sslKeysSchema } from '../../shared/contract/keys.js';
+import { envelope, list, maybeAlerted, record } from '../../shared/contract/schema.js';
+import { HOSTNAME_PROBLEM, isCertificateHostname } from '../../shared/rules/hostname.js';
+import { plainOr } from '../../shared/rules/names.js';
 
 const text = { type: 'string' } as const;
 const sslBody = {

@@ -4,8 +4,8 @@ import { badRequest, alerts, successAlert } from '../http/errors.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { keyedService, noteKeyChange, requireVault } from '../vault/access.js';
 import { keysetError, keysetSummary, type UriSigningKeyset } from '../vault/uri-keyset.js';
-import { uriSigningKeysetSchema } from '../../src/contract/keys.js';
-import { alertsOnly, record } from '../../src/contract/schema.js';
+import { uriSigningKeysetSchema } from '../../shared/contract/keys.js';
+import { alertsOnly, record } from '../../shared/contract/schema.js';
 
 const URI = (owner: string) => ({ kind: 'uri_signing', owner, version: 0 }) as const;
 const params = { params: { type: 'object', properties: { xmlId: { type: 'string' } }, required: ['xmlId'] } };

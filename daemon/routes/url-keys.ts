@@ -7,8 +7,8 @@ import { requireTenant } from '../http/tenancy.js';
 import type { DeliveryService } from '../store/deliveryservices.js';
 import { keyedService, noDsNamed, noteKeyChange, requireVault } from '../vault/access.js';
 import { generateUrlSigKeys, urlSigSummary, type UrlSigKeys } from '../vault/url-keys.js';
-import { urlSigKeysSchema } from '../../src/contract/keys.js';
-import { alertsOnly, maybeAlerted } from '../../src/contract/schema.js';
+import { urlSigKeysSchema } from '../../shared/contract/keys.js';
+import { alertsOnly, maybeAlerted } from '../../shared/contract/schema.js';
 
 const URL_SIG = (owner: string) => ({ kind: 'url_sig', owner, version: 0 }) as const;
 const xmlIdParams = { params: { type: 'object', properties: { xmlId: { type: 'string' } }, required: ['xmlId'] } };

@@ -7,11 +7,11 @@ import { alerts, badRequest, conflict, successAlert, unauthorized } from '../htt
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { hashPassword } from '../security/passwords.js';
 import { fieldsOf, type User, type UserFields } from '../store/users.js';
-import { PROFILE_FIELDS } from '../../src/rules/users/fields.js';
+import { PROFILE_FIELDS } from '../../shared/rules/users/fields.js';
 import { parseProfileUpdate, type ProfileChange } from './users-validate-profile.js';
-import { goUserCurrentSchema } from '../../src/contract/go-users.js';
-import { alertsOnly, envelope } from '../../src/contract/schema.js';
-import { currentUserSchema } from '../../src/contract/users.js';
+import { goUserCurrentSchema } from '../../shared/contract/go-users.js';
+import { alertsOnly, envelope } from '../../shared/contract/schema.js';
+import { currentUserSchema } from '../../shared/contract/users.js';
 import { seedOrGo } from '../http/responses.js';
 import { userWriteResponses } from './users-create.js';
 

@@ -11,7 +11,7 @@ import type { User } from '../store/users.js';
 import { visibleTenantIds } from '../tenancy.js';
 import { goShapes } from '../versions.js';
 import { userIdSchema } from './users.js';
-import { alertedEnvelope, envelope, int, list, record, text } from '../../src/contract/schema.js';
+import { alertedEnvelope, envelope, int, list, record, text } from '../../shared/contract/schema.js';
 import { seedOrGo } from '../http/responses.js';
 import { deliveryServiceList } from './deliveryservices.js';
 

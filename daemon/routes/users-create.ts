@@ -7,11 +7,11 @@ import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
 import { requireTenant } from '../http/tenancy.js';
 import { hashPassword } from '../security/passwords.js';
 import type { Role } from '../store/roles.js';
-import { PROFILE_FIELDS } from '../../src/rules/users/fields.js';
-import { parseNewUser } from '../../src/rules/users/validate-create.js';
-import { goUserSchema } from '../../src/contract/go-users.js';
-import { alertedEnvelope } from '../../src/contract/schema.js';
-import { userWriteSchema } from '../../src/contract/users.js';
+import { PROFILE_FIELDS } from '../../shared/rules/users/fields.js';
+import { parseNewUser } from '../../shared/rules/users/validate-create.js';
+import { goUserSchema } from '../../shared/contract/go-users.js';
+import { alertedEnvelope } from '../../shared/contract/schema.js';
+import { userWriteSchema } from '../../shared/contract/users.js';
 import { seedOrGo } from '../http/responses.js';
 
 /** What a create or an update of a user answers: its alert and the record written. */

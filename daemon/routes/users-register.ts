@@ -7,8 +7,8 @@ import { requireTenant, visibleTenants } from '../http/tenancy.js';
 import { registrationMessage } from '../mail/messages.js';
 import { grantableRole } from './users-create.js';
 import { mailToken } from './users-mail.js';
-import { parseRegistration } from '../../src/rules/users/validate-create.js';
-import { alertsOnly } from '../../src/contract/schema.js';
+import { parseRegistration } from '../../shared/rules/users/validate-create.js';
+import { alertsOnly } from '../../shared/contract/schema.js';
 
 const REGISTRATION_COMPLETED = 'User already exists and has completed registration.';
 

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { dataFiles } from '../../src/paths.js';
+import { dataFiles } from '../../shared/paths.js';
 import { verifyPassword } from './passwords.js';
 
 /**

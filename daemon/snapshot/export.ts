@@ -1,6 +1,6 @@
 import { storeOf, type StoreOrDb } from '../store/store-of.js';
 import { originUrl } from '../format/deliveryservices.js';
-import { formatTimestamp } from '../../src/time.js';
+import { formatTimestamp } from '../../shared/time.js';
 import { writeSettings } from './ds-fields.js';
 import type { SnapshotDocument, SnapshotModel, UserDocument } from './types.js';
 

@@ -1,4 +1,4 @@
-import { identifierProblem, textProblem } from '../../src/rules/names.js';
+import { identifierProblem, textProblem } from '../../shared/rules/names.js';
 
 /**
  * Reads the fields of one snapshot record, collecting every problem as `<label>: <field>: <text>` instead of

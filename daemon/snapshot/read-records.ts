@@ -1,8 +1,8 @@
-import { NAME_LIMITS, nameProblem, userNameProblems } from '../../src/rules/names.js';
+import { NAME_LIMITS, nameProblem, userNameProblems } from '../../shared/rules/names.js';
 import { isIP } from 'node:net';
-import { parseTimestamp } from '../../src/time.js';
-import { passwordProblem } from '../../src/rules/users/password-quality.js';
-import { INT32 } from '../../src/rules/users/fields.js';
+import { parseTimestamp } from '../../shared/time.js';
+import { passwordProblem } from '../../shared/rules/users/password-quality.js';
+import { INT32 } from '../../shared/rules/users/fields.js';
 import { parseScryptHash } from '../security/passwords.js';
 import { PROFILE_TYPES } from '../store/seed.js';
 import { DS_DOCUMENT_FIELDS, readSettings } from './ds-fields.js';

@@ -1,4 +1,4 @@
-import { formatTimestamp } from '../../src/time.js';
+import { formatTimestamp } from '../../shared/time.js';
 import { originUrl } from '../format/deliveryservices.js';
 import { quotable, type FieldReader } from './fields.js';
 import type { JobDraft } from './read-records.js';

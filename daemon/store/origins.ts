@@ -1,4 +1,4 @@
-import type { OriginFields } from '../../src/rules/origins/validate.js';
+import type { OriginFields } from '../../shared/rules/origins/validate.js';
 import type { Statement } from 'better-sqlite3';
 import { loggedWrite, type Change } from './change-log.js';
 import type { Db } from './db.js';

@@ -7,7 +7,7 @@ import type { DeliveryService } from '../store/deliveryservices.js';
 import { changeBy } from '../http/change.js';
 import { isKeyRead, keyChangeMessage, type KeyChange } from './change-log.js';
 import type { Vault } from './vault.js';
-import { plainOr } from '../../src/rules/names.js';
+import { plainOr } from '../../shared/rules/names.js';
 
 /** The key store, or 503 with the reason it cannot serve (the rest of the daemon serves on). */
 export function requireVault(ctx: AppContext): Vault {

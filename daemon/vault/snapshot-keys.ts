@@ -1,4 +1,4 @@
-import { HOSTNAME_PROBLEM, isCertificateHostname } from '../../src/rules/hostname.js';
+import { HOSTNAME_PROBLEM, isCertificateHostname } from '../../shared/rules/hostname.js';
 import type { SslKeys } from './ssl-records.js';
 import { sslSummary } from './ssl-records.js';
 import { parseChain, summarize } from './tls/verify.js';

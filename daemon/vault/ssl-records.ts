@@ -1,5 +1,5 @@
 import type { CertificateSummary } from './tls/verify.js';
-import type { SslKeys } from '../../src/contract/keys.js';
+import type { SslKeys } from '../../shared/contract/keys.js';
 
 /** TLS keys of a delivery service as stored (PEM text) and, with `decode`, as served (defined by the contract's schema). */
 export type { SslKeys };

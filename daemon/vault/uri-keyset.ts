@@ -1,4 +1,4 @@
-import type { Jwk, UriSigningKeyset } from '../../src/contract/keys.js';
+import type { Jwk, UriSigningKeyset } from '../../shared/contract/keys.js';
 
 /** A JSON Web Key, and URI-signing keys as Traffic Ops stored them (issuer → its keys and which one renews). */
 export type { Jwk, UriSigningKeyset };

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { generateAtsFiles } from '../../daemon/atsconfig/generate.js';
-import { createAtsRoot, startAts, type AtsInstance } from '../ats/ats-instance.js';
-import { getVia, waitServing } from '../ats/http-get.js';
-import { startOrigin, type Origin } from '../ats/origin.js';
-import { pairContexts, service } from '../atsconfig/contexts.js';
+import { createAtsRoot, startAts, type AtsInstance } from '../helpers/ats/ats-instance.js';
+import { getVia, waitServing } from '../helpers/ats/http-get.js';
+import { startOrigin, type Origin } from '../helpers/ats/origin.js';
+import { pairContexts, service } from '../daemon/atsconfig/contexts.js';
 import { runCdnctl, type CliDirs } from '../helpers/cli.js';
 import { startFakeTo, updateStatus, type FakeTo } from './fake-to.js';
 

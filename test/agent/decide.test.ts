@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { backoffMs, decide, dispersionDelay, reportFor } from '../../src/agent/decide.js';
-import { changedFiles, lineDiff, significant } from '../../src/agent/diff.js';
-import { parseDuration } from '../../src/agent/duration.js';
-import type { UpdateStatus } from '../../src/agent/types.js';
-import { validateFiles } from '../../src/agent/validate.js';
+import { backoffMs, decide, dispersionDelay, reportFor } from '../../agent/decide.js';
+import { changedFiles, lineDiff, significant } from '../../agent/diff.js';
+import { parseDuration } from '../../agent/duration.js';
+import type { UpdateStatus } from '../../agent/types.js';
+import { validateFiles } from '../../agent/validate.js';
 
 const status = (over: Partial<UpdateStatus> = {}): UpdateStatus => ({
   host_name: 'edge-01', upd_pending: false, reval_pending: false, use_reval_pending: true, host_id: 1, status: 'REPORTED',

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { importSnapshot } from '../../daemon/snapshot/import.js';
 import { bootstrap } from '../../daemon/store/bootstrap.js';
 import { openDatabase } from '../../daemon/store/db.js';
-import { dataFiles } from '../../src/paths.js';
+import { dataFiles } from '../../shared/paths.js';
 import { CDNCTL, cliEnv, type CliDirs } from '../helpers/cli.js';
 import { guardChild } from '../helpers/server-guard.js';
-import { PASSWORDS } from '../security/fixture.js';
+import { PASSWORDS } from '../daemon/security/fixture.js';
 
 /*
  * The one-CDN setup of the end-to-end test (issue 16): cdn1 (domain cdn.test) with the MID cache group

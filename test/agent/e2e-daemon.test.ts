@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Cli, type CliDirs } from '../helpers/cli.js';
-import { startChildDaemon, type ChildDaemon } from '../reliability/child-daemon.js';
-import { PASSWORDS } from '../security/fixture.js';
-import { createAtsRoot, freePort, startAts, type AtsInstance } from '../ats/ats-instance.js';
-import { getVia, waitServing } from '../ats/http-get.js';
-import { startOrigin, type Origin } from '../ats/origin.js';
+import { startChildDaemon, type ChildDaemon } from '../daemon/reliability/child-daemon.js';
+import { PASSWORDS } from '../daemon/security/fixture.js';
+import { createAtsRoot, freePort, startAts, type AtsInstance } from '../helpers/ats/ats-instance.js';
+import { getVia, waitServing } from '../helpers/ats/http-get.js';
+import { startOrigin, type Origin } from '../helpers/ats/origin.js';
 import { DS_HOST, ORT_PASSWORD, oneCdnSnapshot, prepareCdnDataDir, readText, spawnAgent, type AgentProcess } from './e2e-cdn.js';
 
 /*

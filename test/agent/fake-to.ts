@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { UpdateStatus } from '../../src/agent/types.js';
+import type { UpdateStatus } from '../../agent/types.js';
 
 /**
  * A stand-in for the daemon's cache routes as Traffic Ops 1.x served them (docs/reference/traffic-ops-wave2.md

@@ -2,12 +2,12 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { AgentApi } from '../../src/agent/api.js';
-import { runAgent, type AgentOptions } from '../../src/agent/loop.js';
-import { runShell } from '../../src/agent/reload.js';
-import { loadStates } from '../../src/agent/state.js';
-import { HttpClient } from '../../src/client/http.js';
-import { login } from '../../src/client/session.js';
+import { AgentApi } from '../../agent/api.js';
+import { runAgent, type AgentOptions } from '../../agent/loop.js';
+import { runShell } from '../../agent/reload.js';
+import { loadStates } from '../../agent/state.js';
+import { HttpClient } from '../../shared/client/http.js';
+import { login } from '../../shared/client/session.js';
 import { startFakeTo, updateStatus, type FakeTo } from './fake-to.js';
 
 let to: FakeTo;

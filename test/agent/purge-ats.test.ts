@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { AtsServerContext } from '../../daemon/atsconfig/context.js';
 import { generateAtsFiles } from '../../daemon/atsconfig/generate.js';
-import { AgentApi } from '../../src/agent/api.js';
-import { runAgent } from '../../src/agent/loop.js';
-import { runShell } from '../../src/agent/reload.js';
-import { HttpClient } from '../../src/client/http.js';
-import { createAtsRoot, freePort, startAts, type AtsInstance } from '../ats/ats-instance.js';
-import { getVia, waitServing } from '../ats/http-get.js';
-import { startOrigin, type Origin } from '../ats/origin.js';
-import { pairContexts, service } from '../atsconfig/contexts.js';
+import { AgentApi } from '../../agent/api.js';
+import { runAgent } from '../../agent/loop.js';
+import { runShell } from '../../agent/reload.js';
+import { HttpClient } from '../../shared/client/http.js';
+import { createAtsRoot, freePort, startAts, type AtsInstance } from '../helpers/ats/ats-instance.js';
+import { getVia, waitServing } from '../helpers/ats/http-get.js';
+import { startOrigin, type Origin } from '../helpers/ats/origin.js';
+import { pairContexts, service } from '../daemon/atsconfig/contexts.js';
 import { startFakeTo, updateStatus, type FakeTo } from './fake-to.js';
 
 /*

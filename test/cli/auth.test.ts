@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../daemon/store/db.js';
 import { sqliteStore } from '../../daemon/store/index.js';
-import { dataFiles } from '../../src/paths.js';
+import { dataFiles } from '../../shared/paths.js';
 import { api, mailTo, storedCookie } from '../helpers/cli.js';
 import { PASSWORDS, useCliDaemon } from '../helpers/cli-daemon.js';
 import { runInTerminal } from '../helpers/terminal.js';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { bashScript, commandTree, fishScript, zshScript } from '../../commands/common/completion-script.js';
-import { buildProgram } from '../../src/cli/program.js';
+import { bashScript, commandTree, fishScript, zshScript } from '../../cli/commands/common/completion-script.js';
+import { buildProgram } from '../../cli/program.js';
 import { Cli } from '../helpers/cli.js';
 import { useCliDaemon } from '../helpers/cli-daemon.js';
 
@@ -104,9 +104,9 @@ describe('start-up stays light', () => {
     const result = await cli.run(['origins', 'list', '-o', 'json'], { nodeArgs: ['--import', hook], env: { CDNCTL_LOADS_FILE: loads } });
     expect(result.code, result.stderr).toBe(0);
     const urls = readFileSync(loads, 'utf8');
-    expect(urls).toContain('/dist/cli/main.js');
+    expect(urls).toContain('/dist/bundle/main.js');
     // The bundle holds the CLI's own modules: none is loaded from its own file.
-    expect(urls).not.toMatch(/\/dist\/(src|commands)\//);
+    expect(urls).not.toMatch(/\/dist\/(cli|shared|agent)\//);
     for (const heavy of ['ink', 'react', 'conf', 'ajv', 'yaml', 'chalk']) {
       expect(urls, heavy).not.toMatch(new RegExp(`/node_modules/${heavy}/`));
     }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openTerminal } from '../ui/helpers/tmux.js';
+import { openTerminal } from './ui/helpers/tmux.js';
 import { CDNCTL, cliEnv } from '../helpers/cli.js';
 import { PASSWORDS, useCliDaemon } from '../helpers/cli-daemon.js';
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeTlsFixtures } from '../vault/tls-fixtures.js';
+import { makeTlsFixtures } from '../daemon/vault/tls-fixtures.js';
 import { Cli } from '../helpers/cli.js';
 import { PASSWORDS, useCliDaemon } from '../helpers/cli-daemon.js';
 

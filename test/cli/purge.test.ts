@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatTimestamp } from '../../src/time.js';
+import { formatTimestamp } from '../../shared/time.js';
 import { api, storedCookie } from '../helpers/cli.js';
 import { useCliDaemon } from '../helpers/cli-daemon.js';
 import { runInTerminal } from '../helpers/terminal.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importSnapshot } from '../../daemon/snapshot/import.js';
 import { ADMIN_PASSWORD, login, makeApp, type TestApp } from '../helpers/app.js';
-import { goldenSnapshotHashed } from '../snapshot/helpers.js';
+import { goldenSnapshotHashed } from './snapshot/helpers.js';
 
 let t: TestApp;
 let admin: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSIONS, atLeast, type ApiVersion } from '../../daemon/versions.js';
 import { GO, GO_DS, expectShape, type Shape } from '../helpers/go-types.js';
-import { goldenApp, type GoldenApp } from '../security/fixture.js';
+import { goldenApp, type GoldenApp } from './security/fixture.js';
 
 /**
  * Every record of every route at every served version, field by field: up to 1.3 the seed's JSON types, from 1.4

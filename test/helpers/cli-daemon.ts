@@ -6,7 +6,7 @@ import { serve } from '../../daemon/server.js';
 import { importSnapshot } from '../../daemon/snapshot/import.js';
 import { openDatabase } from '../../daemon/store/db.js';
 import { seedDatabase } from '../../daemon/store/seed.js';
-import { dataFiles } from '../../src/paths.js';
+import { dataFiles } from '../../shared/paths.js';
 import { Cli, type CliDirs } from './cli.js';
 
 export const PASSWORDS = {

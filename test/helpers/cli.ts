@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const CDNCTL = fileURLToPath(new URL('../../bin/cdnctl', import.meta.url));
-const BUILT = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const BUILT = fileURLToPath(new URL('../../dist/bundle/main.js', import.meta.url));
 
 export interface CliDirs {
   configDir: string;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { request } from 'undici';
-import type { Answer } from '../origins/client.js';
+import type { Answer } from '../daemon/origins/client.js';
 
 /** Sends one request to an app and answers it as test/origins/client.ts's `call` does. */
 export type Caller = (app: FastifyInstance, method: string, url: string, cookie?: string, payload?: unknown) => Promise<Answer>;

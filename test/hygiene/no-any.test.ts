@@ -6,7 +6,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const DIRS = ['src', 'commands', 'daemon', 'portal/src', 'portal/vite.config.ts', 'bin', 'scripts', 'test', 'bench'];
+const DIRS = ['shared', 'cli', 'agent', 'daemon', 'portal/src', 'portal/vite.config.ts', 'bin', 'scripts', 'test', 'bench'];
 
 function trackedTypeScript(): string[] {
   const out = execFileSync('git', ['ls-files', '--', ...DIRS], { cwd: ROOT, encoding: 'utf8' });

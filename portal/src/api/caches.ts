@@ -1,4 +1,4 @@
-import type { PropagationRecord, PropagationTier, ServerCheckRecord, ServerRecord } from '../../../src/contract/servers.js';
+import type { PropagationRecord, PropagationTier, ServerCheckRecord, ServerRecord } from '../../../shared/contract/servers.js';
 import { api } from './api';
 
 // The caches API (issue 15) as the portal uses it; field names are the API's.

@@ -1,4 +1,4 @@
-import type { CertificateSummary, KeySummary } from '../../../src/contract/keys.js';
+import type { CertificateSummary, KeySummary } from '../../../shared/contract/keys.js';
 import { api } from './api';
 
 export type { KeySummary };

@@ -73,7 +73,7 @@ export interface DeliveryService {
 }
 
 /** A purge job as the API answers it (user/current/jobs): the record the daemon and the CLI share. */
-export type { JobRecord as Job } from '../../../src/contract/jobs.js';
+export type { JobRecord as Job } from '../../../shared/contract/jobs.js';
 
 /** A server assigned to a delivery service (GET deliveryservices/:id/servers); every field may be missing. */
 export interface DsServer {

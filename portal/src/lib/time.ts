@@ -1,10 +1,10 @@
 // Times as the API writes them (`YYYY-MM-DD hh:mm:ss`, UTC) and what is left of a job: the CLI's and the daemon's
 // own rules (src/time.ts, src/rules/job-time.ts), so the terminal and the page read and say the same ("2d 3h").
-import { parseTimestamp } from '../../../src/time.js';
-import { jobExpiry, timeLeft } from '../../../src/rules/job-time.js';
+import { parseTimestamp } from '../../../shared/time.js';
+import { jobExpiry, timeLeft } from '../../../shared/rules/job-time.js';
 
-export { formatTimestamp as formatApiTime, parseTimestamp as parseApiTime } from '../../../src/time.js';
-export { jobTtlHours as ttlHours, timeLeft } from '../../../src/rules/job-time.js';
+export { formatTimestamp as formatApiTime, parseTimestamp as parseApiTime } from '../../../shared/time.js';
+export { jobTtlHours as ttlHours, timeLeft } from '../../../shared/rules/job-time.js';
 
 export type JobTime =
   | { state: 'scheduled'; text: string }

@@ -1,5 +1,5 @@
-import { parseNewUser } from '../../../src/rules/users/validate-create.js';
-import { passwordProblem } from '../../../src/rules/users/password-quality.js';
+import { parseNewUser } from '../../../shared/rules/users/validate-create.js';
+import { passwordProblem } from '../../../shared/rules/users/password-quality.js';
 
 /** The new-user form's fields, as typed. */
 export interface NewUserValues {

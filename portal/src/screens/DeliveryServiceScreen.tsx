@@ -1,4 +1,4 @@
-import { maxTtlHoursFromParameters, MAX_REVAL_PARAMETER } from '../../../src/rules/purge/reval-duration.js';
+import { maxTtlHoursFromParameters, MAX_REVAL_PARAMETER } from '../../../shared/rules/purge/reval-duration.js';
 import { listDeliveryServices, listJobs, listProfileParameters } from '../api/endpoints';
 import type { DeliveryService } from '../api/types';
 import { Link } from '../components/Link';

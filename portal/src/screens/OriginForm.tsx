@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import {
   emptyOriginForm, originToForm, toOriginBody, validateOrigin, type OriginFormErrors, type OriginFormValues,
-} from '../../../src/ui/validation/origin.js';
+} from '../../../shared/rules/forms/origin.js';
 import type { DeliveryService, Origin, OriginInput, Profile, Tenant } from '../api/types';
 import { Field } from '../components/Field';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OriginFormErrors } from '../../../src/ui/validation/origin.js';
+import type { OriginFormErrors } from '../../../shared/rules/forms/origin.js';
 import { createOrigin, deleteOrigin, listDeliveryServices, listOrigins, listProfiles, listTenants, updateOrigin } from '../api/endpoints';
 import type { Alert, DeliveryService, Origin, OriginInput } from '../api/types';
 import { AlertList } from '../components/AlertList';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_MAX_TTL_HOURS, matchesEverything, purgeErrors, type PurgeValues } from '../../../src/ui/validation/purge.js';
+import { DEFAULT_MAX_TTL_HOURS, matchesEverything, purgeErrors, type PurgeValues } from '../../../shared/rules/forms/purge.js';
 import { createPurge } from '../api/endpoints';
 import type { Alert, DeliveryService } from '../api/types';
 import { AlertList } from '../components/AlertList';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { registerUser } from '../api/endpoints';
 import type { Alert, Role, Tenant } from '../api/types';
 import { Field } from '../components/Field';
-import { isValidEmail } from '../../../src/rules/users/fields.js';
+import { isValidEmail } from '../../../shared/rules/users/fields.js';
 import { alertsOf } from '../lib/alerts';
 import { RoleTenantFields } from './RoleTenantFields';
 

@@ -1,11 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, BadResponse, Forbidden, NotLoggedIn, Unreachable, VersionNotServed } from '../../../src/client/errors.js';
-import { HttpClient } from '../../../src/client/http.js';
-import { listOrigins } from '../../../src/client/origins.js';
-import { login } from '../../../src/client/session.js';
-import { availableDeliveryServices, updateCurrentUser } from '../../../src/client/users.js';
+import { ApiError, BadResponse, Forbidden, NotLoggedIn, Unreachable, VersionNotServed } from '../../../shared/client/errors.js';
+import { HttpClient } from '../../../shared/client/http.js';
+import { listOrigins } from '../../../shared/client/origins.js';
+import { login } from '../../../shared/client/session.js';
+import { availableDeliveryServices, updateCurrentUser } from '../../../shared/client/users.js';
 
 const BASE = 'https://to.example.test';
 let agent: MockAgent;

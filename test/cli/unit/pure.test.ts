@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cookieFromEnv } from '../../../commands/common/invocation.js';
-import { chooseVersion } from '../../../commands/common/version.js';
-import { SETTINGS } from '../../../src/auth/config.js';
-import { normalizeServerUrl } from '../../../src/auth/server-url.js';
-import { resolveServer } from '../../../src/auth/target.js';
-import { CliError } from '../../../src/cli/errors.js';
-import { matchesEverything, planPurge } from '../../../src/client/purge-plan.js';
-import type { DeliveryService } from '../../../src/client/deliveryservices.js';
-import { sessionFromSetCookie } from '../../../src/client/session.js';
-import { colorAllowed } from '../../../src/output/colors.js';
+import { cookieFromEnv } from '../../../cli/commands/common/invocation.js';
+import { chooseVersion } from '../../../cli/commands/common/version.js';
+import { SETTINGS } from '../../../cli/auth/config.js';
+import { normalizeServerUrl } from '../../../cli/auth/server-url.js';
+import { resolveServer } from '../../../cli/auth/target.js';
+import { CliError } from '../../../cli/errors.js';
+import { matchesEverything, planPurge } from '../../../shared/client/purge-plan.js';
+import type { DeliveryService } from '../../../shared/client/deliveryservices.js';
+import { sessionFromSetCookie } from '../../../shared/client/session.js';
+import { colorAllowed } from '../../../cli/output/colors.js';
 
 describe('server URLs', () => {
   it('normalizes to scheme://host[:port][/path] without a trailing slash; rejects other schemes and credentials', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cellText } from '../../../src/output/format.js';
-import { fitWidths, renderTable, truncate } from '../../../src/output/table.js';
+import { cellText } from '../../../cli/output/format.js';
+import { fitWidths, renderTable, truncate } from '../../../cli/output/table.js';
 
 describe('table layout', () => {
   const headers = ['ID', 'NAME', 'DESCRIPTION'];

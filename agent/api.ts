@@ -1,0 +1,114 @@
+import type { HttpClient, RawResponse } from '../shared/client/http.js';
+import { sessionFromSetCookie } from '../shared/client/session.js';
+import type { ConfigFileEntry, UpdateStatus } from './types.js';
+
+/** A failed call of the agent: the route, the status (0: the server could not be reached) and the server's words. */
+export class AgentCallError extends Error {
+  constructor(
+    readonly what: string,
+    readonly status: number,
+    detail: string,
+  ) {
+    super(`${what}: ${status === 0 ? detail : `HTTP ${status}${detail ? ` ${detail}` : ''}`}`);
+    this.name = 'AgentCallError';
+  }
+
+  /** Whether trying again later may succeed by itself (server down or failing, session expired). */
+  get transient(): boolean {
+    return this.status === 0 || this.status === 401 || this.status === 429 || this.status >= 500;
+  }
+}
+
+/** The first alert's text of a JSON error body, else the start of the text. */
+function detailOf(res: RawResponse): string {
+  try {
+    const body = JSON.parse(res.text) as { alerts?: Array<{ text?: string }> };
+    if (body.alerts?.[0]?.text) return body.alerts[0].text;
+  } catch {
+    // not JSON: plain text
+  }
+  return res.text.trim().split('\n')[0]?.slice(0, 200) ?? '';
+}
+
+/**
+ * The routes a cache uses, as Traffic Ops 1.x served them: update_status (a bare array), the config file list
+ * and each file at its apiUri, and the root check-in `POST /update/:hostname`. The session cookie the server
+ * refreshes on each answer is kept.
+ */
+export class AgentApi {
+  /**
+   * `relogin`, when given, starts a new session after a 401 (the agent's own credentials) and answers its
+   * cookie; the refused call is then made once more.
+   */
+  constructor(
+    private readonly http: HttpClient,
+    private readonly apiVersion: string,
+    private readonly relogin?: () => Promise<string>,
+  ) {}
+
+  private async send(what: string, method: 'GET' | 'POST', path: string, form?: string): Promise<RawResponse> {
+    let res: RawResponse;
+    try {
+      res = await this.http.raw(method, path, form === undefined ? undefined : { type: 'application/x-www-form-urlencoded', text: form });
+    } catch (err) {
+      throw new AgentCallError(what, 0, (err as Error).message);
+    }
+    const session = sessionFromSetCookie(res.setCookie);
+    if (session) this.http.cookie = session.cookie;
+    return res;
+  }
+
+  private async call(what: string, method: 'GET' | 'POST', path: string, form?: string): Promise<RawResponse> {
+    let res = await this.send(what, method, path, form);
+    if (res.status === 401 && this.relogin) {
+      try {
+        this.http.cookie = await this.relogin();
+      } catch (err) {
+        throw new AgentCallError(`${what} (session refused, new login failed)`, 401, (err as Error).message);
+      }
+      res = await this.send(what, method, path, form);
+    }
+    if (res.status !== 200) throw new AgentCallError(what, res.status, detailOf(res));
+    return res;
+  }
+
+  private json<T>(what: string, res: RawResponse): T {
+    try {
+      return JSON.parse(res.text) as T;
+    } catch {
+      throw new AgentCallError(what, res.status, 'the answer is not JSON');
+    }
+  }
+
+  async updateStatus(host: string): Promise<UpdateStatus[]> {
+    const what = 'GET update_status';
+    const body = this.json<unknown>(what, await this.call(what, 'GET', `/api/${this.apiVersion}/servers/${encodeURIComponent(host)}/update_status`));
+    if (!Array.isArray(body)) throw new AgentCallError(what, 200, 'the answer is not an array');
+    return body as UpdateStatus[];
+  }
+
+  /** The file list (Traffic Ops answered `{info, configFiles}`; a `response` envelope around it is accepted too). */
+  async fileList(host: string): Promise<ConfigFileEntry[]> {
+    const what = 'GET configfiles/ats';
+    type Listing = { configFiles?: ConfigFileEntry[]; response?: { configFiles?: ConfigFileEntry[] } };
+    const body = this.json<Listing>(what, await this.call(what, 'GET', `/api/${this.apiVersion}/servers/${encodeURIComponent(host)}/configfiles/ats`));
+    const files = body.configFiles ?? body.response?.configFiles;
+    if (!Array.isArray(files)) throw new AgentCallError(what, 200, 'the answer lists no configFiles');
+    return files;
+  }
+
+  async file(entry: ConfigFileEntry): Promise<string> {
+    return (await this.call(`GET ${entry.fnameOnDisk}`, 'GET', entry.apiUri)).text;
+  }
+
+  /** `POST servers/:hostname/checkin`: an idle pass's heartbeat (lastCheckIn moves, no flags are reported). */
+  async heartbeat(host: string): Promise<void> {
+    await this.call('POST checkin', 'POST', `/api/${this.apiVersion}/servers/${encodeURIComponent(host)}/checkin`);
+  }
+
+  /** `POST /update/:hostname` with the form fields `updated` and `reval_updated` (the new pending values). */
+  async report(host: string, flags: { updated: boolean; reval_updated: boolean }): Promise<void> {
+    const form = new URLSearchParams({ updated: String(flags.updated), reval_updated: String(flags.reval_updated) }).toString();
+    await this.call('POST /update', 'POST', `/update/${encodeURIComponent(host)}`, form);
+  }
+}

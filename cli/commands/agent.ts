@@ -1,0 +1,151 @@
+import type { Command } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
+import { resolve } from 'node:path';
+import { parseDuration } from '../../agent/duration.js';
+import { loadStates, type AgentState } from '../../agent/state.js';
+import type { WaitForParents } from '../../agent/types.js';
+import { CliError, EXIT } from '../errors.js';
+import { HttpClient } from '../../shared/client/http.js';
+import { login } from '../../shared/client/session.js';
+import type { ApiVersion } from '../../shared/client/types.js';
+import { messageOutput, tableOutput, type Column } from '../output/format.js';
+import { addNoun, addVerb, type VerbSpec } from './common/verb.js';
+
+interface RunFlags {
+  host: string;
+  atsConfigDir: string;
+  interval: number;
+  revalidateInterval: number;
+  dispersion: number;
+  reloadCommand: string;
+  waitForParents: WaitForParents;
+  once?: boolean;
+  dryRun?: boolean;
+  force?: boolean;
+}
+
+function duration(text: string): number {
+  const ms = parseDuration(text);
+  if (ms === null) throw new InvalidArgumentError('expected a duration such as 500ms, 60s, 15m or 1h.');
+  return ms;
+}
+
+/**
+ * With CDNCTL_AGENT_USERNAME and CDNCTL_AGENT_PASSWORD set, how the agent logs in again when its session has
+ * expired (a daemon down for longer than a session lives): the new session's cookie.
+ */
+function agentLogin(env: NodeJS.ProcessEnv, baseUrl: string, version: ApiVersion): (() => Promise<string>) | undefined {
+  const username = env.CDNCTL_AGENT_USERNAME;
+  const password = env.CDNCTL_AGENT_PASSWORD;
+  if (!username || !password) return undefined;
+  return async () => {
+    const client = new HttpClient({ baseUrl, version });
+    try {
+      return (await login(client, username, password)).cookie;
+    } finally {
+      await client.close();
+    }
+  };
+}
+
+/** Resolves after `ms`, or as soon as the signal aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((done) => {
+    const timer = setTimeout(finish, ms);
+    function finish() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', finish);
+      done();
+    }
+    signal.addEventListener('abort', finish, { once: true });
+  });
+}
+
+const COLUMNS: Column<AgentState>[] = [
+  { header: 'HOST', value: (s) => s.host },
+  { header: 'PID', value: (s) => s.pid },
+  { header: 'LAST CHECK-IN', value: (s) => s.lastCheckIn?.at ?? '' },
+  { header: 'UPD', value: (s) => s.lastCheckIn?.status?.upd_pending ?? '' },
+  { header: 'REVAL', value: (s) => s.lastCheckIn?.status?.reval_pending ?? '' },
+  { header: 'LAST APPLIED', value: (s) => (s.lastApplied ? `${s.lastApplied.at} ${s.lastApplied.kind}: ${s.lastApplied.files.join(', ') || 'no change'}` : '') },
+  { header: 'LAST ERROR', value: (s) => (s.lastError ? `${s.lastError.at} ${s.lastError.message}` : '') },
+  { header: 'LAST DECISION', value: (s) => s.events.at(-1)?.message ?? '', wide: true },
+  { header: 'CONFIG DIR', value: (s) => s.configDir, wide: true },
+];
+
+const agentRun: VerbSpec<RunFlags> = {
+  name: 'run',
+  description: 'Check in, apply queued updates and revalidations to ATS, reload it, report back (until stopped)',
+  examples: [
+    'cdnctl agent run --host edge-01 --ats-config-dir /etc/trafficserver',
+    'cdnctl agent run --host edge-01 --ats-config-dir /etc/trafficserver --once --dry-run',
+  ],
+  api: { min: '1.3' },
+  configure: (c) =>
+    c
+      .requiredOption('--host <hostname>', 'this cache\'s host name, as the server knows it')
+      .requiredOption('--ats-config-dir <dir>', 'where ATS reads its configuration (e.g. /etc/trafficserver)')
+      .option('--interval <duration>', 'how often to apply queued updates (syncds)', duration, 900_000)
+      .option('--revalidate-interval <duration>', 'how often to apply pending revalidations', duration, 60_000)
+      .option('--dispersion <duration>', 'random extra wait before each syncds pass', duration, 300_000)
+      .option('--reload-command <command>', 'how to make ATS read changed files ("" for none)', 'traffic_ctl config reload')
+      .addOption(new Option('--wait-for-parents <when>', 'hold updates while a parent cache is still pending').choices(['true', 'false', 'reval']).default('reval'))
+      .option('--once', 'one syncds pass and one revalidate pass, then exit')
+      .option('--force', 'apply every file on the first pass even when nothing is queued (a first install)')
+      .option('--dry-run', 'show the diff it would apply, change nothing, report nothing'),
+  run: async (inv, _args, flags) => {
+    const relogin = agentLogin(inv.env, inv.server().url, inv.version());
+    // With its own credentials the agent needs no stored session: the first 401 logs it in.
+    const stored = relogin ? await inv.session(inv.server().url) : null;
+    const http = relogin && !stored ? await inv.client({ auth: false }) : await inv.client();
+    // Loaded here, not at start-up: validation pulls in the YAML parser, which no other command needs.
+    const [{ AgentApi }, { runAgent }, { runShell }] = await Promise.all([
+      import('../../agent/api.js'), import('../../agent/loop.js'), import('../../agent/reload.js'),
+    ]);
+    const controller = new AbortController();
+    const stop = () => controller.abort();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    try {
+      const code = await runAgent(
+        {
+          host: flags.host, configDir: resolve(flags.atsConfigDir), intervalMs: flags.interval,
+          revalidateIntervalMs: flags.revalidateInterval, dispersionMs: flags.dispersion, wait: flags.waitForParents,
+          dryRun: flags.dryRun === true, force: flags.force === true, once: flags.once === true, reloadCommand: flags.reloadCommand.trim() || null,
+          dataDir: inv.dataDir,
+        },
+        {
+          api: new AgentApi(http, http.version, relogin), runCommand: (command) => runShell(command),
+          logLine: (text) => process.stderr.write(`${text}\n`), out: (text) => process.stdout.write(text),
+          now: () => new Date(), sleep, random: Math.random, signal: controller.signal,
+        },
+      );
+      if (code !== 0) throw new CliError('the agent pass failed (see the log above)', EXIT.ERROR);
+    } finally {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    }
+  },
+};
+
+const agentStatus: VerbSpec<{ host?: string }> = {
+  name: 'status',
+  description: 'Show what the agent on this machine last did',
+  examples: ['cdnctl agent status', 'cdnctl agent status --host edge-01 -o json'],
+  configure: (c) => c.option('--host <hostname>', 'only this host'),
+  run: async (inv, _args, flags) => {
+    const states = loadStates(inv.dataDir, flags.host);
+    if (states.length === 0) return messageOutput([], flags.host ? `No agent has run for ${flags.host} here.` : 'No agent has run here.');
+    return tableOutput(states, states, COLUMNS, 'No agent has run here.');
+  },
+};
+
+/** `cdnctl agent run` and `cdnctl agent status`: the cache-side tool (Traffic Control's ORT/t3c). */
+export function registerAgent(program: Command): void {
+  const agent = addNoun(program, 'agent', 'Run on a cache host: apply the configuration the server generates for it', [
+    'cdnctl agent run --host edge-01 --ats-config-dir /etc/trafficserver',
+    'cdnctl agent status',
+  ]);
+  addVerb(agent, agentRun);
+  addVerb(agent, agentStatus);
+}

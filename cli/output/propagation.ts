@@ -1,0 +1,28 @@
+import type { PropagationRecord, PropagationTier } from '../../shared/contract/servers.js';
+
+/** `MID 1/2 applied` with what is pending and overdue. */
+function tierText(t: PropagationTier): string {
+  const extra = [t.pending > 0 ? `${t.pending} pending` : '', t.overdue.length > 0 ? `${t.overdue.length} overdue: ${t.overdue.join(', ')}` : '']
+    .filter(Boolean)
+    .join(', ');
+  return `${t.tier} ${t.applied}/${t.total} applied${extra ? ` (${extra})` : ''}`;
+}
+
+/** One line per state, for output that is no terminal: it changes only when a count or an overdue cache does. */
+export function propagationLine(p: PropagationRecord): string {
+  const tiers = p.tiers.map(tierText).join('  ');
+  return p.complete ? `${tiers}  - complete` : tiers;
+}
+
+/** A progress bar of `width` cells. */
+export function bar(done: number, total: number, width = 24): string {
+  const filled = total === 0 ? width : Math.round((done / total) * width);
+  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
+}
+
+/** The terminal view: one line per tier, MID first, with a bar, the counts and the overdue caches. */
+export function propagationBars(p: PropagationRecord): string[] {
+  const lines = p.tiers.map((t) => `${t.tier.padEnd(4)} ${bar(t.applied, t.total)} ${tierText(t).slice(t.tier.length + 1)}`);
+  lines.push(p.complete ? `job ${p.jobId}: every cache has applied it` : `job ${p.jobId} on ${p.deliveryService}: waiting for caches to check in`);
+  return lines;
+}

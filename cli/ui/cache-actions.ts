@@ -1,0 +1,18 @@
+import type { PropagationRecord, ServerCheckRecord, ServerRecord } from '../../shared/contract/servers.js';
+import type { WriteResult } from './types.js';
+
+export type ServerRow = Pick<
+  ServerRecord,
+  'id' | 'hostName' | 'type' | 'status' | 'cachegroup' | 'cdnName' | 'updPending' | 'revalPending' | 'lastCheckIn' | 'offlineReason' | 'ipAddress' | 'tcpPort' | 'profile'
+>;
+export type ServerCheckRow = Pick<ServerCheckRecord, 'id' | 'checks'>;
+export type Propagation = PropagationRecord;
+
+/** What the Servers screen and the purge propagation view ask of the server (issue 15). */
+export interface CacheActions {
+  listServers(): Promise<ServerRow[]>;
+  serverChecks(): Promise<ServerCheckRow[]>;
+  setStatus(id: number, status: string, offlineReason?: string): Promise<WriteResult>;
+  queue(id: number, queue: boolean): Promise<WriteResult>;
+  propagation(jobId: number): Promise<Propagation>;
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Box, Text } from 'ink';
+import type { DeliveryService, Origin, OriginBody } from '../../types.js';
+import { Form, type FormField } from '../../components/Form.js';
+import type { Choice } from '../../components/Picker.js';
+import { Spinner } from '../../components/Spinner.js';
+import { ErrorBox } from '../../components/ErrorBox.js';
+import { useAction } from '../../hooks/use-request.js';
+import {
+  emptyOriginForm,
+  findDeliveryService,
+  originToForm,
+  toOriginBody,
+  validateOrigin,
+  type OriginFormErrors,
+  type OriginFormValues,
+} from '../../../../shared/rules/forms/origin.js';
+import { theme } from '../../theme.js';
+
+/** What the linked fields are chosen from (ids as text, with their names); an empty list leaves the field typed. */
+export interface OriginChoices {
+  cachegroups: Choice[];
+  coordinates: Choice[];
+  profiles: Choice[];
+  tenants: Choice[];
+}
+
+const NONE: Choice = { value: '', label: '(none)' };
+const PROTOCOLS: Choice[] = [
+  { value: 'http', label: 'http' },
+  { value: 'https', label: 'https' },
+];
+
+/** A field chosen from a list when there is one, else typed as an id. */
+function linked(name: string, label: string, hint: string, choices: Choice[]): FormField {
+  return choices.length > 0 ? { name, label, hint, choices: [NONE, ...choices] } : { name, label: `${label} id`, hint };
+}
+
+/** The form's fields: the delivery service, protocol and linked records are picked from lists. */
+export function originFields(services: DeliveryService[], choices: OriginChoices): FormField[] {
+  const dsChoices = services.map((ds) => ({ value: ds.xmlId, label: ds.displayName ? `${ds.xmlId} · ${ds.displayName}` : ds.xmlId }));
+  return [
+    { name: 'name', label: 'Name' },
+    { name: 'deliveryService', label: 'Delivery service', hint: 'choose', choices: dsChoices },
+    { name: 'fqdn', label: 'FQDN' },
+    { name: 'protocol', label: 'Protocol', hint: 'choose', choices: PROTOCOLS },
+    { name: 'port', label: 'Port', hint: 'optional, 1–65535' },
+    { name: 'ipAddress', label: 'IPv4 address', hint: 'optional' },
+    { name: 'ip6Address', label: 'IPv6 address', hint: 'optional' },
+    linked('cachegroupId', 'Cache group', 'optional', choices.cachegroups),
+    linked('coordinateId', 'Coordinate', 'optional', choices.coordinates),
+    linked('profileId', 'Profile', 'optional', choices.profiles),
+    linked('tenantId', 'Tenant', "optional: the delivery service's tenant", choices.tenants),
+  ];
+}
+
+const NO_CHOICES: OriginChoices = { cachegroups: [], coordinates: [], profiles: [], tenants: [] };
+
+export interface OriginFormProps {
+  /** The origin being edited; absent for a new one. */
+  origin?: Origin;
+  services: DeliveryService[];
+  /** Lists for the linked fields; without them those fields take ids. */
+  choices?: OriginChoices;
+  save: (body: OriginBody) => Promise<Origin>;
+  onSaved: (origin: Origin) => void;
+  onCancel: () => void;
+}
+
+/** The form's messages: the API's checks, plus the primary-origin rule an edit must keep. */
+export function originFormErrors(values: OriginFormValues, services: DeliveryService[], origin?: Origin): OriginFormErrors {
+  const errors = validateOrigin(values, services);
+  if (origin?.isPrimary && !errors.deliveryService) {
+    const ds = findDeliveryService(values.deliveryService, services);
+    if (ds && Number(ds.id) !== origin.deliveryServiceId) {
+      errors.deliveryService = 'cannot update the delivery service of a primary origin';
+    }
+  }
+  return errors;
+}
+
+/** Create or edit an origin: every field checked as the API checks it, the API's refusal shown in place. */
+export function OriginForm({ origin, services, choices = NO_CHOICES, save, onSaved, onCancel }: OriginFormProps) {
+  const [values, setValues] = useState<OriginFormValues>(() => (origin ? originToForm(origin) : emptyOriginForm()));
+  const action = useAction();
+  const errors = originFormErrors(values, services, origin);
+  const submit = async () => {
+    const saved = await action.run(() => save(toOriginBody(values, services)));
+    if (saved) onSaved(saved);
+  };
+  return (
+    <Box flexDirection="column">
+      <Text bold>{origin ? `Edit origin ${origin.name}` : 'New origin'}</Text>
+      {origin?.isPrimary && (
+        <Text color={theme.primary}>★ The primary origin of its delivery service: it stays with that delivery service.</Text>
+      )}
+      <Box marginTop={1}>
+        <Form
+          fields={originFields(services, choices)}
+          values={{ ...values }}
+          errors={errors}
+          isActive={!action.pending}
+          submitLabel={origin ? 'save' : 'create'}
+          onChange={(name, value) => {
+            action.clearError();
+            setValues((v) => ({ ...v, [name]: value }));
+          }}
+          onSubmit={() => void submit()}
+          onCancel={onCancel}
+        />
+      </Box>
+      {action.pending && <Spinner label={origin ? 'Saving…' : 'Creating…'} />}
+      {action.error && <ErrorBox message={action.error} title="The server refused the origin" />}
+    </Box>
+  );
+}
