@@ -1,7 +1,7 @@
 import type { DaemonConfig } from './config.js';
-import type { Mailer } from './mail/mailer.js';
+import type { Mailer } from './services/mail/mailer.js';
 import type { Store } from './store/index.js';
-import type { Vault } from './vault/vault.js';
+import type { Vault } from './services/vault/vault.js';
 
 /** What route modules are built with: no route reads the environment or opens files of its own. */
 export interface AppContext {

@@ -3,21 +3,21 @@
 // tens of milliseconds); the HTTP server and the process set-up load on first use, so `daemon status` and
 // `daemon stop` do not pay for Fastify.
 import type { ConfigFile, RunningDaemon, ServeOptions } from './server.js';
-import type { LogLevel } from './http/access-log.js';
+import type { LogLevel } from './edge/access-log.js';
 
 export { dataDirLocked, lockOwner, lockOwnerPid } from './data-dir-lock.js';
-export { loadDemo } from './snapshot/demo.js';
-export { exportSnapshot, snapshotText } from './snapshot/export.js';
-export { bootstrapForImport, importSnapshot } from './snapshot/import.js';
-export { SECTIONS, SnapshotError, type ImportSummary } from './snapshot/types.js';
+export { loadDemo } from './services/snapshot/demo.js';
+export { exportSnapshot, snapshotText } from './services/snapshot/export.js';
+export { bootstrapForImport, importSnapshot } from './services/snapshot/import.js';
+export { SECTIONS, SnapshotError, type ImportSummary } from './services/snapshot/types.js';
 export { bootstrap } from './store/bootstrap.js';
 export { openDatabase, type Db } from './store/db.js';
 export { sqliteStore, type Store } from './store/index.js';
 export { configuredDatabase, openPostgres, openSqliteFile, openStore, type OpenedStore } from './open-store.js';
-export { openDataDirVault } from './vault/open.js';
-export type { KeyStore } from './vault/keystore.js';
-export { rotateMasterKey } from './vault/rotate.js';
-export { checkKeys, exportKeys, storeKeys, type SnapshotKey } from './vault/snapshot-keys.js';
+export { openDataDirVault } from './services/vault/open.js';
+export type { KeyStore } from './services/vault/keystore.js';
+export { rotateMasterKey } from './services/vault/rotate.js';
+export { checkKeys, exportKeys, storeKeys, type SnapshotKey } from './services/vault/snapshot-keys.js';
 export type { ConfigFile, RunningDaemon, ServeOptions };
 
 /** Opens the data dir, bootstraps the database on first start, and listens (daemon/server.ts). */

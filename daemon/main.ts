@@ -2,7 +2,7 @@
 // The daemon process started in the background by `cdnctl daemon start`: options arrive as JSON in argv[2].
 import { closeSync, writeSync } from 'node:fs';
 import { prepareDaemonProcess } from './runtime.js';
-import { loadDemo } from './snapshot/demo.js';
+import { loadDemo } from './services/snapshot/demo.js';
 import { serve, type ServeOptions } from './server.js';
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { openDatabase } from './store/db.js';
 import { sqliteStore, type Store } from './store/index.js';
 import { isPostgresUrl, redactDatabaseUrl } from './store-pg/redact.js';
-import type { KeyStore } from './vault/keystore.js';
+import type { KeyStore } from './services/vault/keystore.js';
 
 /** The store a daemon or a CLI command works on, and how to name it where people read (never with a secret). */
 export interface OpenedStore {
@@ -67,7 +67,7 @@ export async function openPostgres(url: string): Promise<OpenedStore> {
   const description = `postgres ${redactDatabaseUrl(url)}`;
   try {
     // The driver loads only when a database URL is in use: SQLite daemons and `daemon status` do not pay for it.
-    const [{ openPgStore }, { pgKeyStore }] = await Promise.all([import('./store-pg/index.js'), import('./vault/pg-keystore.js')]);
+    const [{ openPgStore }, { pgKeyStore }] = await Promise.all([import('./store-pg/index.js'), import('./services/vault/pg-keystore.js')]);
     const { store, pool } = await openPgStore(url);
     return { store, description, newFile: false, keyStore: pgKeyStore(pool) };
   } catch (err) {

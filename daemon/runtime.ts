@@ -1,5 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
-import { logLevel, type LogLevel } from './http/access-log.js';
+import { logLevel, type LogLevel } from './edge/access-log.js';
 
 /**
  * Settings of a process that is about to run the daemon (the background process, or `daemon start

@@ -3,14 +3,14 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { dataFiles, parseListen, type DaemonInfo } from '../shared/paths.js';
 import { buildApp } from './app.js';
-import { loggerOptions, type LogLevel } from './http/access-log.js';
+import { loggerOptions, type LogLevel } from './edge/access-log.js';
 import { DEFAULT_CACHES_CONFIG, defaultConfig, type CachesConfig, type DaemonConfig, type SmtpConfig } from './config.js';
-import { startReadinessChecks } from './caches/readiness.js';
-import { createMailer } from './mail/create.js';
+import { startReadinessChecks } from './services/caches/readiness.js';
+import { createMailer } from './services/mail/create.js';
 import { bootstrap } from './store/bootstrap.js';
 import type { Store } from './store/index.js';
 import { configuredDatabase, openStore } from './open-store.js';
-import { octal, openDataDirVault } from './vault/open.js';
+import { octal, openDataDirVault } from './services/vault/open.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { writePrivateFile } from './private-file.js';
 

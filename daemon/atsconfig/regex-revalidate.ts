@@ -1,4 +1,4 @@
-import { renderRegexRevalidate } from '../jobs/regex-revalidate.js';
+import { renderRegexRevalidate } from '../services/jobs/regex-revalidate.js';
 import type { AtsServerContext } from './context.js';
 
 /** regex_revalidate.config: the CDN's running purges, by the renderer the daemon already serves it with. */

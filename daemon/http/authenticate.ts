@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { DaemonConfig } from '../config.js';
-import { hashSecret } from '../security/tokens.js';
+import { hashSecret } from '../services/auth/tokens.js';
 import type { Store } from '../store/index.js';
 import { StoreUnavailableError, forbidden, unauthorized } from './errors.js';
 import { SESSION_COOKIE, readCookie } from './cookies.js';

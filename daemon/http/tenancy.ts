@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { Store } from '../store/index.js';
-import { visibleTenantIds } from '../tenancy.js';
+import { visibleTenantIds } from '../services/tenancy.js';
 import { forbidden } from './errors.js';
 import type { Principal } from './route.js';
 

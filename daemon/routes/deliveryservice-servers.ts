@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { visibleServer } from '../caches/server-writes.js';
+import { visibleServer } from '../services/caches/server-writes.js';
 import { deliveryServiceRecord } from '../format/deliveryservices.js';
 import { changeBy } from '../http/change.js';
 import { serverRecord } from '../format/servers.js';

@@ -7,7 +7,7 @@ import { changeBy } from '../http/change.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import type { Federation } from '../store/federations.js';
 import type { FederationUser } from '../store/federation-users.js';
-import { visibleTenantIds } from '../tenancy.js';
+import { visibleTenantIds } from '../services/tenancy.js';
 import { federationUserSchema } from '../../shared/contract/catalog.js';
 import { alertedEnvelope, alertsOnly, bool, envelope, int, list, record } from '../../shared/contract/schema.js';
 

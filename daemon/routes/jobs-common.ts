@@ -4,7 +4,7 @@ import { badRequest, notFound, warningAlert, type Alert } from '../http/errors.j
 import { toInteger } from '../http/params.js';
 import type { Principal } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
-import { duplicateJobText, noJob, overlaps } from '../jobs/invalidation-job.js';
+import { duplicateJobText, noJob, overlaps } from '../services/jobs/invalidation-job.js';
 import type { Job } from '../store/jobs.js';
 
 /** What the /jobs routes share: the id parameter, job visibility, overlap warnings, the Go server's newline. */

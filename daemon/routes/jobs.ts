@@ -5,13 +5,13 @@ import { alerts, badRequest, notFound, successAlert, warningAlert, type Alert } 
 import { changeBy } from '../http/change.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
-import { createPurgeJob } from '../jobs/create-job.js';
-import { purgeTarget } from '../jobs/purge-target.js';
-import { MATCHES_EVERYTHING_WARNING, jobRecord, purgeSubmittedText } from '../jobs/job-record.js';
+import { createPurgeJob } from '../services/jobs/create-job.js';
+import { purgeTarget } from '../services/jobs/purge-target.js';
+import { MATCHES_EVERYTHING_WARNING, jobRecord, purgeSubmittedText } from '../services/jobs/job-record.js';
 import { maxRevalDurationDays } from '../../shared/rules/purge/purge-request.js';
-import { validatePurgeOffThread } from '../jobs/validate-off-thread.js';
+import { validatePurgeOffThread } from '../services/jobs/validate-off-thread.js';
 import { atLeast, goShapes } from '../versions.js';
-import { USER_JOBS_DEPRECATED, USER_JOB_POST_DEPRECATED, invalidationJobRecord, userInvalidationJobRecord } from '../jobs/invalidation-job.js';
+import { USER_JOBS_DEPRECATED, USER_JOB_POST_DEPRECATED, invalidationJobRecord, userInvalidationJobRecord } from '../services/jobs/invalidation-job.js';
 import { invalidationJobSchema, userInvalidationJobSchema } from '../../shared/contract/go-jobs.js';
 import { jobSchema } from '../../shared/contract/jobs.js';
 import { alertedEnvelope, anyJsonValue, envelope, list } from '../../shared/contract/schema.js';

@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
-import { requireVault } from '../vault/access.js';
-import { keySummary } from '../vault/summary.js';
+import { requireVault } from '../services/vault/access.js';
+import { keySummary } from '../services/vault/summary.js';
 import { keySummarySchema } from '../../shared/contract/keys.js';
 import { envelope, list } from '../../shared/contract/schema.js';
 

@@ -8,7 +8,7 @@ import { badRequest } from '../http/errors.js';
 import { toInteger } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import type { LogEntry } from '../store/change-log.js';
-import { visibleTenantIds } from '../tenancy.js';
+import { visibleTenantIds } from '../services/tenancy.js';
 
 const DAY_MS = 24 * 3600_000;
 /** Traffic Ops' defaults: the last 30 days, at most 1000 entries, or 1,000,000 when `days` is given. */

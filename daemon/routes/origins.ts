@@ -3,11 +3,11 @@ import type { AppContext } from '../context.js';
 import { originRecord } from '../format/origins.js';
 import { alerts, successAlert, warningAlert } from '../http/errors.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { parseOriginQuery, type OriginQueryParams } from '../origins/query.js';
-import { createOriginSchema, deleteOriginSchema, listOriginsSchema, updateOriginSchema } from '../origins/schemas.js';
+import { parseOriginQuery, type OriginQueryParams } from '../services/origins/query.js';
+import { createOriginSchema, deleteOriginSchema, listOriginsSchema, updateOriginSchema } from '../services/origins/schemas.js';
 import type { OriginBody } from '../../shared/rules/origins/validate.js';
-import { createOrigin, deleteOrigin, originIdParam, updateOrigin } from '../origins/writes.js';
-import { visibleTenantIds } from '../tenancy.js';
+import { createOrigin, deleteOrigin, originIdParam, updateOrigin } from '../services/origins/writes.js';
+import { visibleTenantIds } from '../services/tenancy.js';
 
 /**
  * GET, POST, PUT origins and DELETE origin / origins (1.3, BEHAVIOR.md §6). Writes need operations (20). GET

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { alerts, badRequest, BusyError, successAlert } from '../http/errors.js';
 import type { RouteDef } from '../http/route.js';
-import { resetMailQueue } from '../mail/reset-queue.js';
+import { resetMailQueue } from '../services/mail/reset-queue.js';
 import { asBody, isValidEmail } from '../../shared/rules/users/fields.js';
 import { alertsOnly } from '../../shared/contract/schema.js';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { propagation } from '../caches/propagation.js';
+import { propagation } from '../services/caches/propagation.js';
 import { notFound } from '../http/errors.js';
 import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';

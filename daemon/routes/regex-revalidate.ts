@@ -3,9 +3,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
-import { cacheUntil } from '../http/response-cache.js';
+import { cacheUntil } from '../edge/response-cache.js';
 import { PRIV, type RouteDef } from '../http/route.js';
-import { nextRegexRevalidateChange, renderRegexRevalidate } from '../jobs/regex-revalidate.js';
+import { nextRegexRevalidateChange, renderRegexRevalidate } from '../services/jobs/regex-revalidate.js';
 import { readMaxRevalDurationDays } from './jobs.js';
 import { TEXT_FILE } from '../../shared/contract/schema.js';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { serverVisibility } from '../caches/visibility.js';
+import { serverVisibility } from '../services/caches/visibility.js';
 import { changeBy } from '../http/change.js';
 import { badRequest, forbidden, notFound, successAlert } from '../http/errors.js';
 import { parseIntegerParam } from '../http/params.js';

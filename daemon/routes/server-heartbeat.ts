@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
-import { heartbeatAs } from '../caches/agent-check-in.js';
-import { ORT_LEVEL, serverByIdOrName } from '../caches/check-in.js';
+import { heartbeatAs } from '../services/caches/agent-check-in.js';
+import { ORT_LEVEL, serverByIdOrName } from '../services/caches/check-in.js';
 import { alerts, notFound, successAlert } from '../http/errors.js';
 import { caller, type RouteDef } from '../http/route.js';
 import { alertsOnly } from '../../shared/contract/schema.js';

@@ -1,10 +1,10 @@
 import type { UpdateStatusRecord } from '../../shared/contract/servers.js';
 import type { AppContext } from '../context.js';
-import { checkInAs } from '../caches/agent-check-in.js';
-import { cachegroupQueueChange, cdnQueueChange, serverQueueChange } from '../caches/change-entries.js';
-import { ORT_LEVEL, readCheckIn, serverByIdOrName } from '../caches/check-in.js';
-import { readQueueAction } from '../caches/status-input.js';
-import { serverVisibility } from '../caches/visibility.js';
+import { checkInAs } from '../services/caches/agent-check-in.js';
+import { cachegroupQueueChange, cdnQueueChange, serverQueueChange } from '../services/caches/change-entries.js';
+import { ORT_LEVEL, readCheckIn, serverByIdOrName } from '../services/caches/check-in.js';
+import { readQueueAction } from '../services/caches/status-input.js';
+import { serverVisibility } from '../services/caches/visibility.js';
 import { alerts, badRequest, notFound, successAlert } from '../http/errors.js';
 import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';

@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.js';
-import { statusChange } from '../caches/change-entries.js';
-import { guardLastServer, visibleServer } from '../caches/server-writes.js';
-import { isCacheType, readStatusChange, statusChangedText, storedReason } from '../caches/status-input.js';
-import { serverVisibility } from '../caches/visibility.js';
+import { statusChange } from '../services/caches/change-entries.js';
+import { guardLastServer, visibleServer } from '../services/caches/server-writes.js';
+import { isCacheType, readStatusChange, statusChangedText, storedReason } from '../services/caches/status-input.js';
+import { serverVisibility } from '../services/caches/visibility.js';
 import { SERVER_STATUSES } from '../store/servers.js';
 import { alerts, badRequest, notFound, successAlert } from '../http/errors.js';
 import { parseIntegerParam } from '../http/params.js';

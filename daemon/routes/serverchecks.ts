@@ -1,10 +1,10 @@
 import type { ServerCheckRecord, ToExtensionRecord } from '../../shared/contract/servers.js';
 import type { AppContext } from '../context.js';
-import { BUILTIN_SCRIPT } from '../caches/builtin-checks.js';
+import { BUILTIN_SCRIPT } from '../services/caches/builtin-checks.js';
 import {
   CHECK_SLOTS, EXTENSION_USER, EXTENSION_USER_ONLY, TO_EXTENSIONS_DEPRECATION, readCheckResult, readExtension, typeMissing,
-} from '../caches/extension-input.js';
-import { serverVisibility } from '../caches/visibility.js';
+} from '../services/caches/extension-input.js';
+import { serverVisibility } from '../services/caches/visibility.js';
 import { alerts, badRequest, forbidden, notFound, successAlert, warningAlert } from '../http/errors.js';
 import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';

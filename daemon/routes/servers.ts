@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
-import { parseServerQuery, SERVER_QUERY_KEYS } from '../caches/server-query.js';
-import { createServer, deleteServer, updateServer, visibleServer } from '../caches/server-writes.js';
-import { serverVisibility } from '../caches/visibility.js';
+import { parseServerQuery, SERVER_QUERY_KEYS } from '../services/caches/server-query.js';
+import { createServer, deleteServer, updateServer, visibleServer } from '../services/caches/server-writes.js';
+import { serverVisibility } from '../services/caches/visibility.js';
 import { serverRecord } from '../format/servers.js';
 import { alerts, successAlert, warningAlert } from '../http/errors.js';
 import { parseIntegerParam } from '../http/params.js';

@@ -5,10 +5,10 @@ import { ApiError, BusyError, alerts, badRequest, successAlert } from '../http/e
 import { sessionChange } from '../http/change.js';
 import { caller, type RouteDef } from '../http/route.js';
 import type { User } from '../store/users.js';
-import { LoginGate } from '../security/login-gate.js';
-import { KNOWN_PAIR_MS, LOGIN_WINDOW_MS, retryAfterSeconds, throttleDecision } from '../security/login-throttle.js';
-import { DUMMY_HASH, verifyPassword } from '../security/passwords.js';
-import { hashSecret, newSecret } from '../security/tokens.js';
+import { LoginGate } from '../services/auth/login-gate.js';
+import { KNOWN_PAIR_MS, LOGIN_WINDOW_MS, retryAfterSeconds, throttleDecision } from '../services/auth/login-throttle.js';
+import { DUMMY_HASH, verifyPassword } from '../services/auth/passwords.js';
+import { hashSecret, newSecret } from '../services/auth/tokens.js';
 import { alertsOnly } from '../../shared/contract/schema.js';
 
 

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { badRequest, alerts, successAlert } from '../http/errors.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { keyedService, noteKeyChange, requireVault } from '../vault/access.js';
-import { keysetError, keysetSummary, type UriSigningKeyset } from '../vault/uri-keyset.js';
+import { keyedService, noteKeyChange, requireVault } from '../services/vault/access.js';
+import { keysetError, keysetSummary, type UriSigningKeyset } from '../services/vault/uri-keyset.js';
 import { uriSigningKeysetSchema } from '../../shared/contract/keys.js';
 import { alertsOnly, record } from '../../shared/contract/schema.js';
 

@@ -5,8 +5,8 @@ import { parseIntegerParam } from '../http/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { requireTenant } from '../http/tenancy.js';
 import type { DeliveryService } from '../store/deliveryservices.js';
-import { keyedService, noDsNamed, noteKeyChange, requireVault } from '../vault/access.js';
-import { generateUrlSigKeys, urlSigSummary, type UrlSigKeys } from '../vault/url-keys.js';
+import { keyedService, noDsNamed, noteKeyChange, requireVault } from '../services/vault/access.js';
+import { generateUrlSigKeys, urlSigSummary, type UrlSigKeys } from '../services/vault/url-keys.js';
 import { urlSigKeysSchema } from '../../shared/contract/keys.js';
 import { alertsOnly, maybeAlerted } from '../../shared/contract/schema.js';
 

@@ -1,11 +1,11 @@
-import { forgetInitialPassword } from '../security/initial-password.js';
+import { forgetInitialPassword } from '../services/auth/initial-password.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { changeBy } from '../http/change.js';
 import { currentUserRecord, userWriteRecord } from '../format/users.js';
 import { alerts, badRequest, conflict, successAlert, unauthorized } from '../http/errors.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { hashPassword } from '../security/passwords.js';
+import { hashPassword } from '../services/auth/passwords.js';
 import { fieldsOf, type User, type UserFields } from '../store/users.js';
 import { PROFILE_FIELDS } from '../../shared/rules/users/fields.js';
 import { parseProfileUpdate, type ProfileChange } from './users-validate-profile.js';

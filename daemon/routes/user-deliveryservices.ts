@@ -8,7 +8,7 @@ import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../http/tenancy.js';
 import type { DeliveryService } from '../store/deliveryservices.js';
 import type { User } from '../store/users.js';
-import { visibleTenantIds } from '../tenancy.js';
+import { visibleTenantIds } from '../services/tenancy.js';
 import { goShapes } from '../versions.js';
 import { userIdSchema } from './users.js';
 import { alertedEnvelope, envelope, int, list, record, text } from '../../shared/contract/schema.js';

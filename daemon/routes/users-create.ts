@@ -5,7 +5,7 @@ import { userWriteRecord } from '../format/users.js';
 import { badRequest, forbidden, notFound, successAlert } from '../http/errors.js';
 import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
 import { requireTenant } from '../http/tenancy.js';
-import { hashPassword } from '../security/passwords.js';
+import { hashPassword } from '../services/auth/passwords.js';
 import type { Role } from '../store/roles.js';
 import { PROFILE_FIELDS } from '../../shared/rules/users/fields.js';
 import { parseNewUser } from '../../shared/rules/users/validate-create.js';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
-import { tokenLink } from '../mail/messages.js';
-import { hashSecret, newSecret } from '../security/tokens.js';
+import { tokenLink } from '../services/mail/messages.js';
+import { hashSecret, newSecret } from '../services/auth/tokens.js';
 import type { TokenGrant } from '../store/user-writes.js';
 
 /** Registration and reset tokens expire a day after they are mailed (BEHAVIOR.md §2). */

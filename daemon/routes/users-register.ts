@@ -4,7 +4,7 @@ import { changeBy } from '../http/change.js';
 import { alerts, badRequest, conflict, forbidden, successAlert } from '../http/errors.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { requireTenant, visibleTenants } from '../http/tenancy.js';
-import { registrationMessage } from '../mail/messages.js';
+import { registrationMessage } from '../services/mail/messages.js';
 import { grantableRole } from './users-create.js';
 import { mailToken } from './users-mail.js';
 import { parseRegistration } from '../../shared/rules/users/validate-create.js';

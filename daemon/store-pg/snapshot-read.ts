@@ -1,7 +1,7 @@
 import type {
   CachegroupModel, CoordinateModel, DeliveryServiceModel, FederationModel, JobModel, OriginModel,
   ParameterModel, ProfileModel, SnapshotModel, UserModel,
-} from '../snapshot/types.js';
+} from '../services/snapshot/types.js';
 import { DELIVERY_SERVICE_SELECT, toDeliveryService, type DeliveryServiceRow } from '../store/deliveryservices.js';
 import { orderTenants, snapshotUser } from '../store/snapshot-read.js';
 import { USER_SELECT, toUser, type UserRow } from '../store/user-rows.js';

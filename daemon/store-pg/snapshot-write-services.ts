@@ -1,4 +1,4 @@
-import type { SnapshotWrite } from '../snapshot/types.js';
+import type { SnapshotWrite } from '../services/snapshot/types.js';
 import type { Outcome } from '../store/snapshot-upsert.js';
 import { DS_COLUMNS, JOB_COLUMNS, JOB_PURGE_KEY, ORIGIN_COLUMNS, jobColumns, settingColumns } from '../store/snapshot-write-services.js';
 import type { PgClient } from './pool.js';

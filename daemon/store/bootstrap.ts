@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../security/passwords.js';
+import { hashPassword } from '../services/auth/passwords.js';
 import { storeOf, type StoreOrDb } from './store-of.js';
 
 /** What first start did: the admin password when it generated one (to print once), else null. */

@@ -1,4 +1,4 @@
-import type { ServerModel } from '../snapshot/types.js';
+import type { ServerModel } from '../services/snapshot/types.js';
 import type { Db } from './db.js';
 
 export type ServerRead = Omit<ServerModel, 'deliveryServices' | 'agents'> & { id: number };

@@ -1,7 +1,7 @@
 import type {
   CachegroupModel, CoordinateModel, DeliveryServiceModel, FederationModel, JobModel, KnownRecords, OriginModel,
   ParameterModel, ProfileModel, SnapshotModel, TenantModel, UserModel,
-} from '../snapshot/types.js';
+} from '../services/snapshot/types.js';
 import type { Db } from './db.js';
 import { DELIVERY_SERVICE_SELECT, toDeliveryService, type DeliveryServiceRow } from './deliveryservices.js';
 import { readServers } from './snapshot-read-servers.js';

@@ -1,4 +1,4 @@
-import type { ImportSummary, KnownRecords, SnapshotModel, SnapshotWrite } from '../snapshot/types.js';
+import type { ImportSummary, KnownRecords, SnapshotModel, SnapshotWrite } from '../services/snapshot/types.js';
 import type { Db } from './db.js';
 import { hasNoUsers, seedDatabase } from './seed.js';
 import { readKnownRecords, readPasswordHashes, readSnapshotModel } from './snapshot-read.js';

@@ -1,4 +1,4 @@
-import type { DeliveryServiceSettings, SnapshotWrite } from '../snapshot/types.js';
+import type { DeliveryServiceSettings, SnapshotWrite } from '../services/snapshot/types.js';
 import type { Db } from './db.js';
 import { idLookup, linkReplacer, upserter, type Outcome, type Row } from './snapshot-upsert.js';
 

@@ -1,5 +1,5 @@
 import { changeLog } from './change-log.js';
-import { SECTIONS, type ImportSummary, type SectionName, type SnapshotWrite } from '../snapshot/types.js';
+import { SECTIONS, type ImportSummary, type SectionName, type SnapshotWrite } from '../services/snapshot/types.js';
 import type { Db } from './db.js';
 import { guardWrite } from './faults.js';
 import { idLookup, linkReplacer, upserter } from './snapshot-upsert.js';

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { logLevel, loggerOptions, type LogLevel } from '../../daemon/http/access-log.js';
+import { logLevel, loggerOptions, type LogLevel } from '../../daemon/edge/access-log.js';
 import { ADMIN_PASSWORD, makeApp } from '../helpers/app.js';
 
 describe('logLevel (CDNCTL_LOG_LEVEL)', () => {

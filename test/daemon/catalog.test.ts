@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importSnapshot } from '../../daemon/snapshot/import.js';
+import { importSnapshot } from '../../daemon/services/snapshot/import.js';
 import { ADMIN_PASSWORD, login, makeApp, type TestApp } from '../helpers/app.js';
 import { goldenSnapshotHashed } from './snapshot/helpers.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../daemon/security/passwords.js';
+import { hashPassword } from '../../daemon/services/auth/passwords.js';
 import { ADMIN_PASSWORD, login, makeApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -211,7 +211,7 @@ describe('POST user/login/token', () => {
   });
 
   it('logs in once with a stored token and refuses it the second time or after it expires', async () => {
-    const { hashSecret } = await import('../../daemon/security/tokens.js');
+    const { hashSecret } = await import('../../daemon/services/auth/tokens.js');
     const now = t.clock.now();
     await t.store.tokens.create({ tokenHash: hashSecret('tok-1'), userId: 1, purpose: 'reset', createdAt: now, expiresAt: now + 86_400_000 });
     await t.store.tokens.create({ tokenHash: hashSecret('tok-2'), userId: 1, purpose: 'reset', createdAt: now, expiresAt: now + 86_400_000 });

@@ -4,9 +4,9 @@ import { bootstrap } from '../../daemon/store/bootstrap.js';
 import type { Db } from '../../daemon/store/db.js';
 import type { Store } from '../../daemon/store/index.js';
 import type { PgPool } from '../../daemon/store-pg/pool.js';
-import { newMasterKey } from '../../daemon/vault/master-key.js';
-import { openVaultDatabase, sqliteKeyStore } from '../../daemon/vault/sqlite-keystore.js';
-import { Vault } from '../../daemon/vault/vault.js';
+import { newMasterKey } from '../../daemon/services/vault/master-key.js';
+import { openVaultDatabase, sqliteKeyStore } from '../../daemon/services/vault/sqlite-keystore.js';
+import { Vault } from '../../daemon/services/vault/vault.js';
 import { openKindStore, type StoreKind } from './store-kinds.js';
 
 export const ADMIN_PASSWORD = 'Adm1nPassw0rd!';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { serve } from '../../daemon/server.js';
-import { importSnapshot } from '../../daemon/snapshot/import.js';
+import { importSnapshot } from '../../daemon/services/snapshot/import.js';
 import { openDatabase } from '../../daemon/store/db.js';
 import { seedDatabase } from '../../daemon/store/seed.js';
 import { dataFiles } from '../../shared/paths.js';

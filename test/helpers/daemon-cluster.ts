@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { newMasterKey } from '../../daemon/vault/master-key.js';
+import { newMasterKey } from '../../daemon/services/vault/master-key.js';
 import { prepareDataDir, startChildDaemon, tempRoot, type ChildDaemon } from '../daemon/reliability/child-daemon.js';
 import { startBalancer, type Balancer } from './haproxy.js';
 import { startPgCluster, type PgCluster } from './pg-cluster.js';

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { guardChild } from './server-guard.js';
-import { haproxyConfig, type HaproxyBackend } from '../../daemon/deploy/haproxy-config.js';
+import { haproxyConfig, type HaproxyBackend } from '../../daemon/services/deploy/haproxy-config.js';
 
 /**
  * HAProxy (Debian's `haproxy`, installed by `pretest`) in front of test daemons, on loopback: the config comes from

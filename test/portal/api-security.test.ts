@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowedOrigin, normalizeOrigin } from '../../daemon/http/cors.js';
+import { allowedOrigin, normalizeOrigin } from '../../daemon/edge/cors.js';
 import { ADMIN_PASSWORD, login, makeApp, type TestApp } from '../helpers/app.js';
 
 const PORTAL_ORIGIN = 'https://portal.example.test';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { loadDemo } from '../../../daemon/snapshot/demo.js';
+import { loadDemo } from '../../../daemon/services/snapshot/demo.js';
 import { ADMIN_PASSWORD, makeApp, type TestApp } from '../../helpers/app.js';
 
 /*

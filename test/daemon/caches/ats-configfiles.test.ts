@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSIONS } from '../../../daemon/versions.js';
-import { Vault } from '../../../daemon/vault/vault.js';
+import { Vault } from '../../../daemon/services/vault/vault.js';
 import { alertsOf, goldenApp, type GoldenApp } from '../security/fixture.js';
 import { makeTlsFixtures } from '../vault/tls-fixtures.js';
 

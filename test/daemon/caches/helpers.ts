@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
-import { importSnapshot } from '../../../daemon/snapshot/import.js';
+import { importSnapshot } from '../../../daemon/services/snapshot/import.js';
 import { GOLDEN_SNAPSHOT } from '../security/fixture.js';
 import { ADMIN_PASSWORD, login, makeApp, type TestApp } from '../../helpers/app.js';
 

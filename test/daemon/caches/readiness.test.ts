@@ -1,7 +1,7 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeHttp, runReadinessChecks, startReadinessChecks, type HttpProbe } from '../../../daemon/caches/readiness.js';
+import { probeHttp, runReadinessChecks, startReadinessChecks, type HttpProbe } from '../../../daemon/services/caches/readiness.js';
 import { DEFAULT_CACHES_CONFIG } from '../../../daemon/config.js';
 import { VERSIONS } from '../../../daemon/versions.js';
 import { cachesApp, type CachesApp } from './helpers.js';

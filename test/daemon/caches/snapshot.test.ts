@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoSnapshotFile, loadDemo } from '../../../daemon/snapshot/demo.js';
-import { exportSnapshot } from '../../../daemon/snapshot/export.js';
-import { importSnapshot } from '../../../daemon/snapshot/import.js';
-import { SnapshotError } from '../../../daemon/snapshot/types.js';
+import { demoSnapshotFile, loadDemo } from '../../../daemon/services/snapshot/demo.js';
+import { exportSnapshot } from '../../../daemon/services/snapshot/export.js';
+import { importSnapshot } from '../../../daemon/services/snapshot/import.js';
+import { SnapshotError } from '../../../daemon/services/snapshot/types.js';
 import type { Db } from '../../../daemon/store/db.js';
 import { GOLDEN_SNAPSHOT } from '../security/fixture.js';
 import { dumpTables, freshDb } from '../snapshot/helpers.js';

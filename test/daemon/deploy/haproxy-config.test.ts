@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { haproxyConfig, type HaproxyOptions } from '../../../daemon/deploy/haproxy-config.js';
+import { haproxyConfig, type HaproxyOptions } from '../../../daemon/services/deploy/haproxy-config.js';
 import { startBalancer } from '../../helpers/haproxy.js';
 
 /** The example README "Running several daemons" shows: its haproxy.cfg block must be this text. */

@@ -2,8 +2,8 @@ import Fastify from 'fastify';
 import { gunzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../daemon/security/passwords.js';
-import { loggerOptions, writeAccessLine } from '../../../daemon/http/access-log.js';
+import { hashPassword } from '../../../daemon/services/auth/passwords.js';
+import { loggerOptions, writeAccessLine } from '../../../daemon/edge/access-log.js';
 import { makeApp, type TestApp } from '../../helpers/app.js';
 import { loadFixtures, loginAll, PASSWORD, type Fixture, type UserKey } from '../origins/fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResponseCache, type CachedResponse } from '../../../daemon/http/response-cache.js';
+import { ResponseCache, type CachedResponse } from '../../../daemon/edge/response-cache.js';
 
 function setup(maxBytes = 1000, largeBytes?: number) {
   let now = 1_000_000;

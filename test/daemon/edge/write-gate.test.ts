@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_WAIT_MS, WriteGate } from '../../../daemon/http/write-gate.js';
+import { MAX_WAIT_MS, WriteGate } from '../../../daemon/edge/write-gate.js';
 
 function clock() {
   let now = 1_000;

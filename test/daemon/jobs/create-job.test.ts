@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MATCHES_EVERYTHING_WARNING } from '../../../daemon/jobs/job-record.js';
+import { MATCHES_EVERYTHING_WARNING } from '../../../daemon/services/jobs/job-record.js';
 import { jobsFixture, type FixtureUser, type JobsFixture } from './fixtures.js';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');

@@ -1,5 +1,5 @@
 import type { Db } from '../../../daemon/store/db.js';
-import { hashPassword } from '../../../daemon/security/passwords.js';
+import { hashPassword } from '../../../daemon/services/auth/passwords.js';
 import { ADMIN_PASSWORD, login, makeApp, type TestApp } from '../../helpers/app.js';
 
 /** The password of every fixture user but admin. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextRegexRevalidateChange, renderRegexRevalidate } from '../../../daemon/jobs/regex-revalidate.js';
+import { nextRegexRevalidateChange, renderRegexRevalidate } from '../../../daemon/services/jobs/regex-revalidate.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

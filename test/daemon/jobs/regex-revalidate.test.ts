@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byteOrder, renderRegexRevalidate } from '../../../daemon/jobs/regex-revalidate.js';
+import { byteOrder, renderRegexRevalidate } from '../../../daemon/services/jobs/regex-revalidate.js';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const HOUR = 3600_000;

@@ -4,8 +4,8 @@
  * role test needs and a tenant-a federation. Shared by test/origins, test/federations and test/profiles.
  */
 import type { FastifyInstance } from 'fastify';
-import { hashPassword } from '../../../daemon/security/passwords.js';
-import { importSnapshot } from '../../../daemon/snapshot/import.js';
+import { hashPassword } from '../../../daemon/services/auth/passwords.js';
+import { importSnapshot } from '../../../daemon/services/snapshot/import.js';
 import type { Db } from '../../../daemon/store/db.js';
 import { ADMIN_PASSWORD, login, makeApp, type TestApp } from '../../helpers/app.js';
 

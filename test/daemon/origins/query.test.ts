@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../daemon/http/errors.js';
-import { parseOriginQuery, type OriginQueryParams } from '../../../daemon/origins/query.js';
+import { parseOriginQuery, type OriginQueryParams } from '../../../daemon/services/origins/query.js';
 
 const refused = (query: OriginQueryParams) => {
   try {

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOriginsSchema } from '../../../daemon/origins/schemas.js';
+import { listOriginsSchema } from '../../../daemon/services/origins/schemas.js';
 import { makeApp, type TestApp } from '../../helpers/app.js';
 import { call } from './client.js';
 import { loadFixtures, loginAll, type Fixture, type UserKey } from './fixtures.js';

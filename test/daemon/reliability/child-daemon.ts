@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request, type Dispatcher } from 'undici';
-import { importSnapshot } from '../../../daemon/snapshot/import.js';
+import { importSnapshot } from '../../../daemon/services/snapshot/import.js';
 import { bootstrap } from '../../../daemon/store/bootstrap.js';
 import { openDatabase } from '../../../daemon/store/db.js';
 import { openPgStore } from '../../../daemon/store-pg/index.js';
@@ -13,7 +13,7 @@ import { guardChild } from '../../helpers/server-guard.js';
 import { GOLDEN_SNAPSHOT, PASSWORDS } from '../security/fixture.js';
 
 /** The built daemon entry point: the suite runs after `npm run build`, so dist/ is what a user would run. */
-export const DAEMON_MAIN = fileURLToPath(new URL('../../dist/daemon/main.js', import.meta.url));
+export const DAEMON_MAIN = fileURLToPath(new URL('../../../dist/daemon/main.js', import.meta.url));
 
 /** A temp directory for a test's files (the caller removes it). */
 export const tempRoot = (name: string) => mkdtempSync(join(tmpdir(), `cdnctl-${name}-`));

@@ -1,4 +1,4 @@
-import { resetMailQueueOf } from '../../../daemon/mail/reset-queue.js';
+import { resetMailQueueOf } from '../../../daemon/services/mail/reset-queue.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { RouteDef } from '../../../daemon/http/route.js';

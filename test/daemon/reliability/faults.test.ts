@@ -5,11 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../daemon/app.js';
 import { StoreUnavailableError } from '../../../daemon/http/errors.js';
-import { outboxMailer } from '../../../daemon/mail/outbox.js';
+import { outboxMailer } from '../../../daemon/services/mail/outbox.js';
 import { openDatabase } from '../../../daemon/store/db.js';
 import { guardWrite } from '../../../daemon/store/faults.js';
 import { sqliteStore } from '../../../daemon/store/index.js';
-import { openDataDirVault } from '../../../daemon/vault/open.js';
+import { openDataDirVault } from '../../../daemon/services/vault/open.js';
 import { testClock } from '../../helpers/app.js';
 import { databaseChecksum, goldenApp, type GoldenApp } from '../security/fixture.js';
 import { tempRoot } from './child-daemon.js';
@@ -27,7 +27,7 @@ import {
  * on every write path, reads keep working, nothing is corrupted, and writes work again once the fault clears.
  */
 
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const isRoot = process.getuid?.() === 0;
 
 /** Whether this process may mount a tmpfs (root, with the capability): tried once on a scratch directory. */

@@ -13,7 +13,7 @@ import { tempRoot } from './child-daemon.js';
  * interrupted (SIGINT, SIGTERM) while the test is still running. Afterwards no postgres of that cluster remains.
  */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const CONFIG = 'test/fixtures/leaks/vitest.config.ts';
 const DEADLINE_MS = 60_000;

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportSnapshot } from '../../../daemon/snapshot/export.js';
+import { exportSnapshot } from '../../../daemon/services/snapshot/export.js';
 import { eachStore } from '../../helpers/store-kinds.js';
 import { alertsOf, goldenApp, type GoldenApp, type Username } from './fixture.js';
 

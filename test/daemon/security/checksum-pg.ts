@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { exportSnapshot } from '../../../daemon/snapshot/export.js';
+import { exportSnapshot } from '../../../daemon/services/snapshot/export.js';
 import type { Store } from '../../../daemon/store/index.js';
 import type { PgPool } from '../../../daemon/store-pg/pool.js';
 

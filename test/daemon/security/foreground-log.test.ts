@@ -11,7 +11,7 @@ import { CDNCTL, cliEnv } from '../../helpers/cli.js';
  * into the JSON stream, where log shippers would keep them).
  */
 
-const DEMO = JSON.parse(readFileSync(new URL('../../../daemon/snapshot/demo.snapshot.json', import.meta.url), 'utf8')) as {
+const DEMO = JSON.parse(readFileSync(new URL('../../../daemon/services/snapshot/demo.snapshot.json', import.meta.url), 'utf8')) as {
   users: { localPassword?: string }[];
 };
 

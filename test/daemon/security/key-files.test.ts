@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newMasterKey } from '../../../daemon/vault/master-key.js';
-import { openVaultDatabase, sqliteKeyStore } from '../../../daemon/vault/sqlite-keystore.js';
-import { Vault } from '../../../daemon/vault/vault.js';
+import { newMasterKey } from '../../../daemon/services/vault/master-key.js';
+import { openVaultDatabase, sqliteKeyStore } from '../../../daemon/services/vault/sqlite-keystore.js';
+import { Vault } from '../../../daemon/services/vault/vault.js';
 import { eachStore } from '../../helpers/store-kinds.js';
 import { makeTlsFixtures } from '../vault/tls-fixtures.js';
 import { alertsOf, goldenApp, type GoldenApp } from './fixture.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { requestForLog } from '../../../daemon/http/access-log.js';
-import { isSecretKey, maskQuery } from '../../../daemon/http/mask-query.js';
+import { requestForLog } from '../../../daemon/edge/access-log.js';
+import { isSecretKey, maskQuery } from '../../../daemon/edge/mask-query.js';
 
 /**
  * Log masking judges query keys as the server decodes them (finding 8 of issue 19): `%70=`, `%74oken=`, `p[]=`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BusyError } from '../../../daemon/http/errors.js';
-import { LoginGate, type Admission, type GateLimits } from '../../../daemon/security/login-gate.js';
+import { LoginGate, type Admission, type GateLimits } from '../../../daemon/services/auth/login-gate.js';
 
 /**
  * The login gate's order of service (issue 28, finding 6), with tiny limits so each rule shows: waiters are

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailMessage } from '../../../daemon/mail/mailer.js';
-import { RESET_MAILS_PER_HOUR, resetMailQueueOf } from '../../../daemon/mail/reset-queue.js';
+import type { MailMessage } from '../../../daemon/services/mail/mailer.js';
+import { RESET_MAILS_PER_HOUR, resetMailQueueOf } from '../../../daemon/services/mail/reset-queue.js';
 import { RESET_REQUESTS_PER_CLIENT } from '../../../daemon/routes/password-reset.js';
 import { makeApp, type TestApp } from '../../helpers/app.js';
 

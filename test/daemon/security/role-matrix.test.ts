@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDef } from '../../../daemon/http/route.js';
-import { NOT_THE_AGENT } from '../../../daemon/caches/agent-check-in.js';
+import { NOT_THE_AGENT } from '../../../daemon/services/caches/agent-check-in.js';
 import { VERSIONS, atLeast } from '../../../daemon/versions.js';
 import {
   CALLERS,

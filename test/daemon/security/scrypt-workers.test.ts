@@ -1,7 +1,7 @@
 import { scryptSync } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { scryptOnWorker } from '../../../daemon/security/scrypt-workers.js';
+import { scryptOnWorker } from '../../../daemon/services/auth/scrypt-workers.js';
 
 const params = { N: 1024, r: 8, p: 1, maxmem: 32 * 1024 * 1024 };
 

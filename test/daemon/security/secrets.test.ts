@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret } from '../../../daemon/security/tokens.js';
+import { hashSecret } from '../../../daemon/services/auth/tokens.js';
 import { dataFiles } from '../../../shared/paths.js';
 import { call, tempRoot, type HttpAnswer } from '../reliability/child-daemon.js';
 import { ROLES, mailedTokens } from './fixture.js';

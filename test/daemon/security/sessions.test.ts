@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetMailQueueOf } from '../../../daemon/mail/reset-queue.js';
-import { hashSecret } from '../../../daemon/security/tokens.js';
+import { resetMailQueueOf } from '../../../daemon/services/mail/reset-queue.js';
+import { hashSecret } from '../../../daemon/services/auth/tokens.js';
 import { ADMIN_PASSWORD, login, makeApp } from '../../helpers/app.js';
 import { alertsOf, goldenApp, mailedTokens, PASSWORDS, type GoldenApp, type Username } from './fixture.js';
 

@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serve } from '../../../daemon/server.js';
 import { openPgStore } from '../../../daemon/store-pg/index.js';
-import { vaultFiles } from '../../../daemon/vault/master-key.js';
-import { openDataDirVault } from '../../../daemon/vault/open.js';
-import { pgKeyStore } from '../../../daemon/vault/pg-keystore.js';
+import { vaultFiles } from '../../../daemon/services/vault/master-key.js';
+import { openDataDirVault } from '../../../daemon/services/vault/open.js';
+import { pgKeyStore } from '../../../daemon/services/vault/pg-keystore.js';
 import { runCdnctl } from '../../helpers/cli.js';
 import { eachStore, freshDatabaseUrl } from '../../helpers/store-kinds.js';
-import type { KeyStore } from '../../../daemon/vault/keystore.js';
+import type { KeyStore } from '../../../daemon/services/vault/keystore.js';
 import { PASSWORDS } from './fixture.js';
 
 /**

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoSnapshotFile, loadDemo } from '../../../daemon/snapshot/demo.js';
-import { exportSnapshot } from '../../../daemon/snapshot/export.js';
-import type { SnapshotDocument } from '../../../daemon/snapshot/types.js';
+import { demoSnapshotFile, loadDemo } from '../../../daemon/services/snapshot/demo.js';
+import { exportSnapshot } from '../../../daemon/services/snapshot/export.js';
+import type { SnapshotDocument } from '../../../daemon/services/snapshot/types.js';
 import { passwordProblem } from '../../../shared/rules/users/password-quality.js';
-import { verifyPassword } from '../../../daemon/security/passwords.js';
+import { verifyPassword } from '../../../daemon/services/auth/passwords.js';
 import type { Db } from '../../../daemon/store/db.js';
 import { SEED_ROLES } from '../../../daemon/store/seed.js';
 import { ADMIN_PASSWORD } from '../../helpers/app.js';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exportSnapshot } from '../../../daemon/snapshot/export.js';
-import { importSnapshot } from '../../../daemon/snapshot/import.js';
+import { exportSnapshot } from '../../../daemon/services/snapshot/export.js';
+import { importSnapshot } from '../../../daemon/services/snapshot/import.js';
 import type { Db } from '../../../daemon/store/db.js';
 import { sqliteStore } from '../../../daemon/store/index.js';
 import { testClock } from '../../helpers/app.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { hashPassword } from '../../../daemon/security/passwords.js';
+import { hashPassword } from '../../../daemon/services/auth/passwords.js';
 import { bootstrap } from '../../../daemon/store/bootstrap.js';
 import { applyPragmas, openDatabase, type Db } from '../../../daemon/store/db.js';
 import { ADMIN_PASSWORD, testClock } from '../../helpers/app.js';

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exportSnapshot, snapshotText } from '../../../daemon/snapshot/export.js';
-import { importSnapshot } from '../../../daemon/snapshot/import.js';
-import { SnapshotError } from '../../../daemon/snapshot/types.js';
+import { exportSnapshot, snapshotText } from '../../../daemon/services/snapshot/export.js';
+import { importSnapshot } from '../../../daemon/services/snapshot/import.js';
+import { SnapshotError } from '../../../daemon/services/snapshot/types.js';
 import type { Db } from '../../../daemon/store/db.js';
-import { verifyPassword } from '../../../daemon/security/passwords.js';
+import { verifyPassword } from '../../../daemon/services/auth/passwords.js';
 import { dumpTables, freshDb, goldenSnapshot, goldenSnapshotHashed } from './helpers.js';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { KnownRecords } from '../../../daemon/snapshot/types.js';
-import { validateSnapshot } from '../../../daemon/snapshot/validate.js';
+import type { KnownRecords } from '../../../daemon/services/snapshot/types.js';
+import { validateSnapshot } from '../../../daemon/services/snapshot/validate.js';
 
 /** What a database holds after first start, plus one delivery service with a primary origin and one without. */
 function known(): KnownRecords {

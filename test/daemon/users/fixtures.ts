@@ -8,8 +8,8 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { hashPassword } from '../../../daemon/security/passwords.js';
-import type { Mailer, MailMessage } from '../../../daemon/mail/mailer.js';
+import { hashPassword } from '../../../daemon/services/auth/passwords.js';
+import type { Mailer, MailMessage } from '../../../daemon/services/mail/mailer.js';
 import type { Db } from '../../../daemon/store/db.js';
 import { ADMIN_PASSWORD, login, makeApp, type TestApp } from '../../helpers/app.js';
 

@@ -1,8 +1,8 @@
 /** The registration and reset flows end to end: real HTTP to a listening daemon, real SMTP to an in-process server. */
-import { resetMailQueueOf } from '../../../daemon/mail/reset-queue.js';
+import { resetMailQueueOf } from '../../../daemon/services/mail/reset-queue.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../daemon/config.js';
-import { createMailer } from '../../../daemon/mail/create.js';
+import { createMailer } from '../../../daemon/services/mail/create.js';
 import { ADMIN_PASSWORD, makeApp, type TestApp } from '../../helpers/app.js';
 import { dump, tokenFromMail } from './fixtures.js';
 import { eventually, parseMail, startSmtpServer } from './mail-server.js';

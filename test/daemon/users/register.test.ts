@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret } from '../../../daemon/security/tokens.js';
+import { hashSecret } from '../../../daemon/services/auth/tokens.js';
 import {
   errorOf, expectRefused, recordingMailer, responseOf, tokenFromMail, worldSessions, type Client, type WorldApp,
 } from './fixtures.js';

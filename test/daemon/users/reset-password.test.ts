@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetMailQueueOf } from '../../../daemon/mail/reset-queue.js';
-import { hashSecret } from '../../../daemon/security/tokens.js';
+import { resetMailQueueOf } from '../../../daemon/services/mail/reset-queue.js';
+import { hashSecret } from '../../../daemon/services/auth/tokens.js';
 import { client, dump, expectRefused, recordingMailer, tokenFromMail, worldApp, type Client, type WorldApp } from './fixtures.js';
 
 let t: WorldApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret } from '../../../daemon/security/tokens.js';
+import { hashSecret } from '../../../daemon/services/auth/tokens.js';
 import { login } from '../../helpers/app.js';
 import { USER_PASSWORD, dump, expectRefused, loginAs, responseOf, worldSessions, type Client, type WorldApp } from './fixtures.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../../daemon/security/passwords.js';
+import { verifyPassword } from '../../../daemon/services/auth/passwords.js';
 import { dump, expectRefused, loginAs, responseOf, worldSessions, type Client, type WorldApp } from './fixtures.js';
 
 type Rec = Record<string, unknown>;

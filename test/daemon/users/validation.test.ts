@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tokenLink } from '../../../daemon/mail/messages.js';
-import { smtpTransportOptions } from '../../../daemon/mail/smtp.js';
+import { tokenLink } from '../../../daemon/services/mail/messages.js';
+import { smtpTransportOptions } from '../../../daemon/services/mail/smtp.js';
 import { applyProfileChange } from '../../../daemon/routes/user-current.js';
 import { integerValue, isValidEmail, passwordFields } from '../../../shared/rules/users/fields.js';
 import { usersFilter } from '../../../daemon/routes/users-list-query.js';

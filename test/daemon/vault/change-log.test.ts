@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKeyRead, keyChangeMessage } from '../../../daemon/vault/change-log.js';
+import { isKeyRead, keyChangeMessage } from '../../../daemon/services/vault/change-log.js';
 
 describe('keyChangeMessage', () => {
   it("says what happened in Traffic Ops' DS/ID/ACTION form, naming ids, versions and fingerprints only", () => {

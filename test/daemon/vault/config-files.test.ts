@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificateFileNames, certificateFiles, renderSslMulticertConfig, renderUrlSigConfig, urlSigConfigName } from '../../../daemon/vault/config-files.js';
+import { certificateFileNames, certificateFiles, renderSslMulticertConfig, renderUrlSigConfig, urlSigConfigName } from '../../../daemon/services/vault/config-files.js';
 
 const HEADER = '# DO NOT EDIT - Generated for ORG_PROFILE1 by cdnctl (https://cdnctl.example) on 2026-11-21';
 

@@ -3,9 +3,9 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pendingKeyPath, vaultFiles } from '../../../daemon/vault/master-key.js';
-import { openDataDirVault } from '../../../daemon/vault/open.js';
-import { rotateMasterKey } from '../../../daemon/vault/rotate.js';
+import { pendingKeyPath, vaultFiles } from '../../../daemon/services/vault/master-key.js';
+import { openDataDirVault } from '../../../daemon/services/vault/open.js';
+import { rotateMasterKey } from '../../../daemon/services/vault/rotate.js';
 
 let dataDir: string;
 beforeEach(() => {

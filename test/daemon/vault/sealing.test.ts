@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SealError, additionalData, open, seal } from '../../../daemon/vault/seal.js';
-import { openVaultDatabase, sqliteKeyStore } from '../../../daemon/vault/sqlite-keystore.js';
-import { Vault } from '../../../daemon/vault/vault.js';
+import { SealError, additionalData, open, seal } from '../../../daemon/services/vault/seal.js';
+import { openVaultDatabase, sqliteKeyStore } from '../../../daemon/services/vault/sqlite-keystore.js';
+import { Vault } from '../../../daemon/services/vault/vault.js';
 
 const KEYS = { key0: 'A'.repeat(32), key1: 'b_'.repeat(16) };
 let dir: string;

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateKeys } from '../../../daemon/vault/tls/generate.js';
+import { generateKeys } from '../../../daemon/services/vault/tls/generate.js';
 
 const SUBJECT = { hostname: '*.ds1.cdn1.example.test', country: 'US', state: 'Colorado', city: 'Denver', organization: 'Example', businessUnit: 'CDN' };
 const NOW = Date.parse('2026-11-21T12:00:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Vault } from '../../../daemon/vault/vault.js';
+import { Vault } from '../../../daemon/services/vault/vault.js';
 import { alertsOf, goldenApp } from '../security/fixture.js';
 import { makeTlsFixtures } from './tls-fixtures.js';
 

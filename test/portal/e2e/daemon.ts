@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { guardChild } from '../../helpers/server-guard.js';
 
-export const REPO = fileURLToPath(new URL('../../', import.meta.url));
+export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 export const GOLDEN_SNAPSHOT = fileURLToPath(new URL('../../fixtures/golden/setup.snapshot.json', import.meta.url));
 export const ADMIN_PASSWORD = 'Adm1nPassw0rd!';
 const CLI = join(REPO, 'bin', 'cdnctl');

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { demoSnapshotFile } from '../../../../daemon/snapshot/demo.js';
-import { exportSnapshot, snapshotText } from '../../../../daemon/snapshot/export.js';
-import { importSnapshot } from '../../../../daemon/snapshot/import.js';
-import { SnapshotError, type SnapshotWrite } from '../../../../daemon/snapshot/types.js';
+import { demoSnapshotFile } from '../../../../daemon/services/snapshot/demo.js';
+import { exportSnapshot, snapshotText } from '../../../../daemon/services/snapshot/export.js';
+import { importSnapshot } from '../../../../daemon/services/snapshot/import.js';
+import { SnapshotError, type SnapshotWrite } from '../../../../daemon/services/snapshot/types.js';
 import { bootstrap } from '../../../../daemon/store/bootstrap.js';
 import { goldenSnapshotHashed } from '../../snapshot/helpers.js';
 import { describeEachStore, type OpenedStore } from './stores.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { exportSnapshot } from '../../../../daemon/snapshot/export.js';
-import { importSnapshot } from '../../../../daemon/snapshot/import.js';
+import { exportSnapshot } from '../../../../daemon/services/snapshot/export.js';
+import { importSnapshot } from '../../../../daemon/services/snapshot/import.js';
 import { bootstrap } from '../../../../daemon/store/bootstrap.js';
 import { openPgStore } from '../../../../daemon/store-pg/index.js';
 import { startPgCluster, type PgCluster } from '../../../helpers/pg-cluster.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOLDEN_SNAPSHOT } from '../../snapshot/helpers.js';
 import { startPgCluster, type PgCluster } from '../../../helpers/pg-cluster.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'cdnctl');
 const CACHES_SNAPSHOT = fileURLToPath(new URL('../../../fixtures/caches.snapshot.json', import.meta.url));
 /** The password every database URL of this file carries: it must never show in output, logs or files. */

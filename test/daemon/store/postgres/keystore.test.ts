@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgStore } from '../../../../daemon/store-pg/index.js';
 import type { PgPool } from '../../../../daemon/store-pg/pool.js';
-import type { KeyStore, SealedRecord } from '../../../../daemon/vault/keystore.js';
-import { newMasterKey } from '../../../../daemon/vault/master-key.js';
-import { openDataDirVault } from '../../../../daemon/vault/open.js';
-import { pgKeyStore } from '../../../../daemon/vault/pg-keystore.js';
-import { rotateMasterKey } from '../../../../daemon/vault/rotate.js';
-import { openVaultDatabase, sqliteKeyStore } from '../../../../daemon/vault/sqlite-keystore.js';
-import { Vault } from '../../../../daemon/vault/vault.js';
+import type { KeyStore, SealedRecord } from '../../../../daemon/services/vault/keystore.js';
+import { newMasterKey } from '../../../../daemon/services/vault/master-key.js';
+import { openDataDirVault } from '../../../../daemon/services/vault/open.js';
+import { pgKeyStore } from '../../../../daemon/services/vault/pg-keystore.js';
+import { rotateMasterKey } from '../../../../daemon/services/vault/rotate.js';
+import { openVaultDatabase, sqliteKeyStore } from '../../../../daemon/services/vault/sqlite-keystore.js';
+import { Vault } from '../../../../daemon/services/vault/vault.js';
 import { startPgCluster, type PgCluster } from '../../../helpers/pg-cluster.js';
 
 /** The key store in the shared PostgreSQL database answers as the SQLite one does (issue 18: one set of keys for every daemon). */

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, PAIR_FREE_FAILURES, throttleDecision } from '../../../../daemon/security/login-throttle.js';
+import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, PAIR_FREE_FAILURES, throttleDecision } from '../../../../daemon/services/auth/login-throttle.js';
 import type { Store } from '../../../../daemon/store/index.js';
 import { openPgStore } from '../../../../daemon/store-pg/index.js';
 import type { PgPool } from '../../../../daemon/store-pg/pool.js';

@@ -1,0 +1,43 @@
+import type { AppContext } from '../../context.js';
+import type { Principal } from '../../http/route.js';
+import type { Server } from '../../store/servers.js';
+import type { CheckIn } from '../../store/server-flags.js';
+import { serverVisibility } from './visibility.js';
+
+/** Traffic Ops' privilege level of the cache check-in user (ORT). */
+export const ORT_LEVEL = 11;
+
+/** A flag value as caches send it: a JSON boolean, or `true`/`false`/`t`/`f`/`1`/`0` in a form or query. */
+export function readFlag(value: unknown): boolean | undefined | 'invalid' {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'boolean') return value;
+  if (typeof value !== 'string') return 'invalid';
+  const v = value.trim().toLowerCase();
+  if (v === 'true' || v === 't' || v === '1') return true;
+  if (v === 'false' || v === 'f' || v === '0') return false;
+  return 'invalid';
+}
+
+export type CheckInRead = { ok: true; report: CheckIn } | { ok: false; error: string };
+
+/** Reads `updated` and `reval_updated` (the new pending values); at least one must be there. */
+export function readCheckIn(fields: Record<string, unknown>): CheckInRead {
+  const updated = readFlag(fields.updated);
+  const revalUpdated = readFlag(fields.reval_updated);
+  if (updated === 'invalid') return { ok: false, error: "query parameter 'updated' must be 'true' or 'false'" };
+  if (revalUpdated === 'invalid') return { ok: false, error: "query parameter 'reval_updated' must be 'true' or 'false'" };
+  if (updated === undefined && revalUpdated === undefined) {
+    return { ok: false, error: "Must pass at least one query parameter of 'updated' or 'reval_updated'" };
+  }
+  return { ok: true, report: { updated, revalUpdated } };
+}
+
+/** The server a check-in or update_status names: by id when the text is all digits and such a server exists, else by host name. */
+export async function serverByIdOrName(ctx: AppContext, principal: Principal, text: string): Promise<Server | null> {
+  const visible = await serverVisibility(ctx, principal);
+  if (/^\d{1,15}$/.test(text)) {
+    const byId = await ctx.store.servers.byId(Number(text), visible);
+    if (byId) return byId;
+  }
+  return ctx.store.servers.byHostName(text, visible);
+}

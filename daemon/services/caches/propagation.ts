@@ -1,0 +1,47 @@
+import type { PropagationRecord, PropagationTier } from '../../../shared/contract/servers.js';
+import { formatTimestampTz } from '../../../shared/time.js';
+import type { Server } from '../../store/servers.js';
+import type { JobTarget } from '../../store/propagation.js';
+
+/** The tiers in the order a revalidation reaches them. */
+export const TIERS = ['MID', 'EDGE'] as const;
+
+/** The tier of a cache, or null for a server a job does not reach (not a cache, OFFLINE, PRE_PROD). */
+export function tierOf(server: Pick<Server, 'type' | 'status'>): (typeof TIERS)[number] | null {
+  if (server.status === 'OFFLINE' || server.status === 'PRE_PROD') return null;
+  if (server.type.startsWith('MID')) return 'MID';
+  if (server.type.startsWith('EDGE')) return 'EDGE';
+  return null;
+}
+
+/**
+ * How far a job has reached (BEHAVIOR.md "Caches"): per tier, the caches of the job's CDN it reaches; a cache
+ * has applied it once its reval_pending is down and it reported a revalidation applied (reval_updated=false) at
+ * or after the time the job was entered;
+ * a pending cache is overdue when it has not checked in for twice the check-in interval. Pure.
+ */
+export function propagation(job: JobTarget, servers: Server[], now: number, intervalMinutes: number): PropagationRecord {
+  const overdueAfter = 2 * intervalMinutes * 60_000;
+  const tiers: PropagationTier[] = TIERS.map((tier) => {
+    const caches = servers.filter((s) => s.cdnId === job.cdnId && tierOf(s) === tier);
+    const pending = caches.filter((s) => s.revalPending || s.revalAppliedAt === null || s.revalAppliedAt < job.enteredTime);
+    const overdue = pending.filter((s) => s.lastCheckIn === null || now - s.lastCheckIn > overdueAfter);
+    return {
+      tier,
+      total: caches.length,
+      applied: caches.length - pending.length,
+      pending: pending.length,
+      pendingHosts: pending.map((s) => s.hostName),
+      overdue: overdue.map((s) => s.hostName),
+    };
+  });
+  return {
+    jobId: job.jobId,
+    deliveryService: job.dsXmlId,
+    cdnName: job.cdnName,
+    enteredTime: formatTimestampTz(job.enteredTime),
+    checkInIntervalMinutes: intervalMinutes,
+    tiers,
+    complete: tiers.every((t) => t.pending === 0),
+  };
+}

@@ -1,0 +1,109 @@
+import { isIP } from 'node:net';
+import { identifierProblem, textProblem } from '../../../shared/rules/names.js';
+import { DNS_NAME, HOST_LABEL } from '../snapshot/fields.js';
+import { SERVER_STATUSES, type ServerAddress, type ServerStatus } from '../../store/servers.js';
+
+/** A reference given by id (`cachegroupId`) or by name (`cachegroup`). */
+export type Ref = { id: number } | { name: string };
+
+/** A validated POST/PUT servers body, its references not yet resolved. */
+export interface ServerInput extends ServerAddress {
+  status: ServerStatus;
+  offlineReason: string | null;
+  cachegroup: Ref;
+  cdn: Ref;
+  profile: Ref;
+  type: Ref;
+}
+
+export type InputResult = { ok: true; input: ServerInput } | { ok: false; errors: string[] };
+
+/** The references of a server body: the id key and the name key of each. */
+export const REFS = [
+  ['cachegroup', 'cachegroupId', 'cachegroup'],
+  ['cdn', 'cdnId', 'cdnName'],
+  ['profile', 'profileId', 'profile'],
+  ['type', 'typeId', 'type'],
+] as const;
+
+class Reader {
+  readonly errors: string[] = [];
+  constructor(readonly raw: Record<string, unknown>) {}
+  fail(key: string, text: string) {
+    this.errors.push(`'${key}' ${text}`);
+  }
+  string(key: string, required: boolean): string | null {
+    const v = this.raw[key];
+    if (v === undefined || v === null || v === '') {
+      if (required) this.fail(key, 'cannot be blank');
+      return null;
+    }
+    if (typeof v !== 'string') this.fail(key, 'must be a string');
+    return typeof v === 'string' ? v : null;
+  }
+  /** A string held to the identifier rules (a stored name), or to the free-text rules. */
+  checked(key: string, required: boolean, kind: 'name' | 'text' = 'name'): string | null {
+    const v = this.string(key, required);
+    const problem = v === null ? null : kind === 'name' ? identifierProblem(key, v) : textProblem(key, v);
+    if (problem) this.fail(key, problem.slice(key.length + 2));
+    return problem ? null : v;
+  }
+  integer(key: string, min: number, max: number): number | null {
+    const v = this.raw[key];
+    if (v === undefined || v === null || v === '') return null;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+      this.fail(key, `must be a valid integer between ${min} and ${max}`);
+      return null;
+    }
+    return v;
+  }
+  address(key: string, family: 4 | 6): string | null {
+    const v = this.string(key, false);
+    if (v !== null && isIP(family === 6 ? v.replace(/\/\d{1,3}$/, '') : v) !== family) this.fail(key, `must be a valid IPv${family} address`);
+    return v;
+  }
+  ref(idKey: string, nameKey: string): Ref | null {
+    const id = this.integer(idKey, 1, Number.MAX_SAFE_INTEGER);
+    if (id !== null) return { id };
+    const name = this.checked(nameKey, false);
+    if (name !== null) return { name };
+    if (this.errors.some((e) => e.startsWith(`'${nameKey}'`))) return null;
+    this.fail(idKey, `is required (or '${nameKey}')`);
+    return null;
+  }
+}
+
+/** Validates a POST/PUT servers body; every problem of one request is reported together. */
+export function readServerInput(body: unknown): InputResult {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, errors: ['the request body must be an object'] };
+  const r = new Reader(body as Record<string, unknown>);
+  const hostName = r.string('hostName', true);
+  if (hostName !== null && !HOST_LABEL.test(hostName)) r.fail('hostName', 'must be a host name without dots');
+  const domainName = r.string('domainName', true);
+  if (domainName !== null && !DNS_NAME.test(domainName)) r.fail('domainName', 'must be a valid DNS name');
+  const statusText = r.string('status', false) ?? 'PRE_PROD';
+  const status = (SERVER_STATUSES as readonly string[]).includes(statusText) ? (statusText as ServerStatus) : null;
+  if (status === null) r.fail('status', `must be one of ${SERVER_STATUSES.join(', ')}`);
+  const reason = r.checked('offlineReason', false, 'text');
+  if ((status === 'ADMIN_DOWN' || status === 'OFFLINE') && reason === null) r.fail('offlineReason', 'is required for ADMIN_DOWN or OFFLINE status');
+  const ipAddress = r.address('ipAddress', 4);
+  const ip6Address = r.address('ip6Address', 6);
+  if (ipAddress === null && ip6Address === null && !r.errors.some((e) => e.startsWith("'ip"))) r.fail('ipAddress', 'or ip6Address is required');
+  const refs = REFS.map(([, idKey, nameKey]) => r.ref(idKey, nameKey));
+  const fields = {
+    tcpPort: r.integer('tcpPort', 1, 65535) ?? 80,
+    httpsPort: r.integer('httpsPort', 1, 65535),
+    interfaceName: r.checked('interfaceName', false) ?? 'eth0',
+    interfaceMtu: r.integer('interfaceMtu', 1280, 9000) ?? 1500,
+    ipNetmask: r.address('ipNetmask', 4),
+    ipGateway: r.address('ipGateway', 4),
+    ip6Gateway: r.address('ip6Gateway', 6),
+  };
+  if (r.errors.length > 0) return { ok: false, errors: r.errors };
+  const [cachegroup, cdn, profile, type] = refs as Ref[];
+  const offlineReason = status === 'ADMIN_DOWN' || status === 'OFFLINE' ? reason : null;
+  return {
+    ok: true,
+    input: { hostName: hostName!, domainName: domainName!, ipAddress, ip6Address, status: status!, offlineReason, cachegroup, cdn, profile, type, ...fields },
+  };
+}

@@ -1,0 +1,87 @@
+import { isIP } from 'node:net';
+import { SERVER_STATUSES } from '../../store/servers.js';
+import { DNS_NAME, HOST_LABEL, type FieldReader } from './fields.js';
+import type { KnownRecords, ServerModel } from './types.js';
+
+/*
+ * The `servers` section (issue 15): caches refer to their cache group, CDN and profile by name and list the
+ * delivery services (xmlIds) an EDGE serves. Pending flags and check-in times are the caches' running state,
+ * not configuration: a snapshot neither carries nor resets them.
+ */
+
+export const SERVER_FIELDS = [
+  'hostName', 'domainName', 'tcpPort', 'httpsPort', 'interfaceName', 'interfaceMtu', 'ipAddress', 'ipNetmask',
+  'ipGateway', 'ip6Address', 'ip6Gateway', 'type', 'status', 'offlineReason', 'cachegroup', 'cdnName', 'profile',
+  'deliveryServices', 'agents',
+] as const;
+
+function address(f: FieldReader, key: string, family: 4 | 6): string | null {
+  const v = f.optionalString(key);
+  if (v !== null && isIP(family === 6 ? v.replace(/\/\d{1,3}$/, '') : v) !== family) f.fail(`${key}: must be a valid IPv${family} address`);
+  return v;
+}
+
+/** One server record: shape and values, without looking at other records. */
+export function readServer(f: FieldReader): ServerModel {
+  f.rejectUnknown(SERVER_FIELDS);
+  const hostName = f.requiredString('hostName');
+  if (hostName && !HOST_LABEL.test(hostName)) f.fail('hostName: must be a host name without dots');
+  const domainName = f.requiredString('domainName');
+  if (domainName && !DNS_NAME.test(domainName)) f.fail('domainName: must be a valid DNS name');
+  const status = f.oneOf('status', SERVER_STATUSES, 'REPORTED');
+  const offlineReason = f.optionalString('offlineReason');
+  f.held('offlineReason', offlineReason, 'text');
+  const interfaceName = f.stringOr('interfaceName', 'eth0');
+  f.held('interfaceName', interfaceName);
+  if ((status === 'ADMIN_DOWN' || status === 'OFFLINE') && offlineReason === null) {
+    f.fail('offlineReason: is required for ADMIN_DOWN or OFFLINE status');
+  }
+  return {
+    hostName,
+    domainName,
+    tcpPort: f.optionalInteger('tcpPort', 1, 65535) ?? 80,
+    httpsPort: f.optionalInteger('httpsPort', 1, 65535),
+    interfaceName,
+    interfaceMtu: f.integerOr('interfaceMtu', 1500, 1280, 9000),
+    ipAddress: address(f, 'ipAddress', 4),
+    ipNetmask: address(f, 'ipNetmask', 4),
+    ipGateway: address(f, 'ipGateway', 4),
+    ip6Address: address(f, 'ip6Address', 6),
+    ip6Gateway: address(f, 'ip6Gateway', 6),
+    type: f.requiredString('type'),
+    status,
+    offlineReason: status === 'ADMIN_DOWN' || status === 'OFFLINE' ? offlineReason : null,
+    cachegroup: f.requiredString('cachegroup'),
+    cdnName: f.requiredString('cdnName'),
+    profile: f.requiredString('profile'),
+    deliveryServices: f.stringList('deliveryServices'),
+    agents: f.stringList('agents'),
+  };
+}
+
+/** What the server checks need to know of the rest of the snapshot. */
+export interface ServerRefs {
+  cdns: Set<string>;
+  cachegroups: Set<string>;
+  profiles: Set<string>;
+  /** xmlId → CDN name, for the delivery services of the file and of the database. */
+  deliveryServiceCdns: Map<string, string>;
+  /** Usernames of the file and of the database. */
+  users: Set<string>;
+}
+
+/** References and the assignment rule: a server is assigned only to delivery services of its CDN. */
+export function checkServer(f: FieldReader, s: ServerModel, known: KnownRecords, refs: ServerRefs): void {
+  for (const username of s.agents) if (!refs.users.has(username)) f.fail(`agents: unknown user "${username}"`);
+  if (s.type && !known.serverTypes.has(s.type)) f.fail(`unknown type "${s.type}"`);
+  if (s.cachegroup && !refs.cachegroups.has(s.cachegroup)) f.fail(`unknown cachegroup "${s.cachegroup}"`);
+  if (s.cdnName && !refs.cdns.has(s.cdnName)) f.fail(`unknown cdnName "${s.cdnName}"`);
+  if (s.profile && !refs.profiles.has(s.profile)) f.fail(`unknown profile "${s.profile}"`);
+  // Only an EDGE is assigned through the API, but an EDGE retyped by PUT servers keeps its assignments (they count
+  // again if it becomes an EDGE again): a state the API reaches, so a snapshot carries it (issue 28, finding 4).
+  for (const xmlId of s.deliveryServices) {
+    const cdn = refs.deliveryServiceCdns.get(xmlId);
+    if (cdn === undefined) f.fail(`deliveryServices: unknown delivery service "${xmlId}"`);
+    else if (s.cdnName && cdn !== s.cdnName) f.fail(`deliveryServices: "${xmlId}" is in CDN "${cdn}", not "${s.cdnName}"`);
+  }
+}
