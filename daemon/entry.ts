@@ -11,7 +11,7 @@ export { exportSnapshot, snapshotText } from './services/snapshot/export.js';
 export { bootstrapForImport, importSnapshot } from './services/snapshot/import.js';
 export { SECTIONS, SnapshotError, type ImportSummary } from './services/snapshot/types.js';
 export { bootstrap } from './store/bootstrap.js';
-export { openDatabase, type Db } from './store/db.js';
+export { openDatabase, type Db } from './store/sqlite/db.js';
 export { sqliteStore, type Store } from './store/index.js';
 export { configuredDatabase, openPostgres, openSqliteFile, openStore, type OpenedStore } from './open-store.js';
 export { openDataDirVault } from './services/vault/open.js';

@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 
 /** A cache group with its type, coordinates and parents joined in. */
 export interface Cachegroup {

@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 
 /** A CDN: a domain under which delivery services are served. */
 export interface Cdn {

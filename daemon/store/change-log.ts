@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import { guardWrite } from './faults.js';
 
 /** Levels of change-log entries: changes through the API, and sign-ins and sign-outs apart. */

@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 
 /**
  * Versions of the database's data. Every table has a version of its own, a counter in `table_versions` that

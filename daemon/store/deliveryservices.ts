@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 
 /** The primary origin of a delivery service, as its `orgServerFqdn` is built from it. */
 export interface PrimaryOrigin {

@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 
 /** A federation with its CDN and the delivery services it serves (ids, xmlIds and owning tenants). */
 export interface Federation {

@@ -1,6 +1,6 @@
 import { sqliteChangeLog, type ChangeLogStore } from './change-log.js';
 import { dataVersions } from './data-version.js';
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import { sqliteJobs, type JobStore } from './jobs.js';
 import { sqliteCdns, type CdnStore } from './cdns.js';
 import { sqliteDeliveryServices, type DeliveryServiceStore } from './deliveryservices.js';

@@ -1,7 +1,7 @@
 import { changeLog, type Change } from './change-log.js';
 import { markRevalidation } from './server-flags.js';
 import type { Statement } from 'better-sqlite3';
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import { guardWrite } from './faults.js';
 
 /**

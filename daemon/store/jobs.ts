@@ -1,5 +1,5 @@
 import { changeLog, type Change } from './change-log.js';
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import { sqliteJobEdits, type JobEditStore } from './job-edits.js';
 import { markRevalidation } from './server-flags.js';
 import { writeBatcher } from './write-batch.js';

@@ -1,6 +1,6 @@
 import { KNOWN_PAIR_MS, type FailureStats, type ThrottleDecision } from '../services/auth/login-throttle.js';
 import { dataVersions } from './data-version.js';
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import { writeBatcher } from './write-batch.js';
 
 /**

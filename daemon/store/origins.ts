@@ -1,7 +1,7 @@
 import type { OriginFields } from '../../shared/rules/origins/validate.js';
 import type { Statement } from 'better-sqlite3';
 import { loggedWrite, type Change } from './change-log.js';
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import { guardWrite } from './faults.js';
 import { jsonArraySql } from './json-array.js';
 import { ORIGIN_JSON_COLUMNS } from './origin-json.js';

@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 
 /** A parameter as a profile holds it. */
 export interface Parameter {

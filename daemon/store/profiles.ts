@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 
 /** A profile with its CDN's name joined in. */
 export interface Profile {

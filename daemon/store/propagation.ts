@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 
 /** What a job's propagation is measured against: when it was entered, and the CDN whose caches it reaches. */
 export interface JobTarget {

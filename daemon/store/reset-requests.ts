@@ -1,5 +1,5 @@
 import { dataVersions } from './data-version.js';
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import { guardWrite } from './faults.js';
 import { resetClientWait, type ClientWindow } from './reset-clients.js';
 import { writeBatcher } from './write-batch.js';

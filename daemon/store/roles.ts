@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 
 /** A role with its privilege level. */
 export interface Role {

@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import { seedBuiltinChecks } from './servercheck-seed.js';
 
 /** Roles of BEHAVIOR.md §2: id, name, description, privilege level. */

@@ -1,5 +1,5 @@
 import { loggedWrite, type ChangeEntry } from './change-log.js';
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import { guardWrite } from './faults.js';
 
 /**

@@ -1,5 +1,5 @@
 import { changeLog, loggedWrite, type Change, type ChangeEntry } from './change-log.js';
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import { guardWrite } from './faults.js';
 import { LIST_WHERE, listParams, type ListParams, type ServerFilters, type ServerVisibility } from './servers.js';
 

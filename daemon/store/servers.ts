@@ -1,5 +1,5 @@
 import { changeLog, type Change } from './change-log.js';
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import { guardWrite } from './faults.js';
 import { SERVER_SELECT, toServer, type Server, type ServerAddress, type ServerRow } from './server-rows.js';
 

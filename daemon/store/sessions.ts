@@ -1,6 +1,6 @@
 import { dataVersions } from './data-version.js';
 import { changeLog, type ChangeEntry } from './change-log.js';
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import { writeBatcher } from './write-batch.js';
 
 /** A live session joined with what authorization needs of its user. */

@@ -1,5 +1,5 @@
 import type { ServerModel } from '../services/snapshot/types.js';
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 
 export type ServerRead = Omit<ServerModel, 'deliveryServices' | 'agents'> & { id: number };
 

@@ -2,7 +2,7 @@ import type {
   CachegroupModel, CoordinateModel, DeliveryServiceModel, FederationModel, JobModel, KnownRecords, OriginModel,
   ParameterModel, ProfileModel, SnapshotModel, TenantModel, UserModel,
 } from '../services/snapshot/types.js';
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import { DELIVERY_SERVICE_SELECT, toDeliveryService, type DeliveryServiceRow } from './deliveryservices.js';
 import { readServers } from './snapshot-read-servers.js';
 import { USER_SELECT, toUser, type User, type UserRow } from './user-rows.js';

@@ -1,5 +1,5 @@
 import type { ImportSummary, KnownRecords, SnapshotModel, SnapshotWrite } from '../services/snapshot/types.js';
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import { hasNoUsers, seedDatabase } from './seed.js';
 import { readKnownRecords, readPasswordHashes, readSnapshotModel } from './snapshot-read.js';
 import { writeSnapshot } from './snapshot-write.js';

@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 
 export type Outcome = 'created' | 'updated' | 'unchanged';
 export type Row = Record<string, string | number | null>;

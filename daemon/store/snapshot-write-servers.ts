@@ -1,5 +1,5 @@
 import type { SnapshotWrite } from '../services/snapshot/types.js';
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import type { Tally } from './snapshot-write-services.js';
 import { sameIds } from './server-agents.js';
 import { idLookup, upserter } from './snapshot-upsert.js';

@@ -1,5 +1,5 @@
 import type { DeliveryServiceSettings, SnapshotWrite } from '../services/snapshot/types.js';
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import { idLookup, linkReplacer, upserter, type Outcome, type Row } from './snapshot-upsert.js';
 
 const flag = (b: boolean) => (b ? 1 : 0);

@@ -1,6 +1,6 @@
 import { changeLog } from './change-log.js';
 import { SECTIONS, type ImportSummary, type SectionName, type SnapshotWrite } from '../services/snapshot/types.js';
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import { guardWrite } from './faults.js';
 import { idLookup, linkReplacer, upserter } from './snapshot-upsert.js';
 import { writeDeliveryServices, writeFederations, writeJobs, writeOrigins, type Tally } from './snapshot-write-services.js';

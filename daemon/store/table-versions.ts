@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 
 /**
  * Tables that only sign-in bookkeeping writes (sessions, failed and successful logins): no API answer but authentication reads

@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 
 /** A tenant; tenants form a tree under `root`. */
 export interface Tenant {

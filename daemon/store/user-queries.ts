@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import { jsonArraySql } from './json-array.js';
 import { USER_JSON_SELECT_1_1, USER_JSON_SELECT_1_2 } from './user-json.js';
 import { USER_SELECT, toUser, type User, type UserRow } from './user-rows.js';

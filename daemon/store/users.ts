@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import { guardWrite } from './faults.js';
 import { sqliteUserQueries, type UserQueryStore } from './user-queries.js';
 import { USER_COLUMNS, USER_SELECT, toUser, userParams, type User, type UserFields, type UserRow } from './user-rows.js';

@@ -1,5 +1,5 @@
 import { StoreUnavailableError } from '../http/errors.js';
-import type { Db } from './db.js';
+import type { Db } from './sqlite/db.js';
 import { guardWrite } from './faults.js';
 
 interface Queued {

@@ -6,7 +6,7 @@ import type { AtsDeliveryService } from '../../../daemon/atsconfig/context.js';
 import { atsDeliveryService } from '../../../daemon/atsconfig/from-store.js';
 import { generateAtsFile, generateAtsFiles } from '../../../daemon/atsconfig/generate.js';
 import { loadDemo } from '../../../daemon/services/snapshot/demo.js';
-import type { Db } from '../../../daemon/store/db.js';
+import type { Db } from '../../../daemon/store/sqlite/db.js';
 import { sqliteStore } from '../../../daemon/store/index.js';
 import { createAtsRoot, startAts, type AtsInstance } from '../../helpers/ats/ats-instance.js';
 import { freshDb } from '../snapshot/helpers.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../daemon/store/db.js';
+import { openDatabase, type Db } from '../../../daemon/store/sqlite/db.js';
 import { JOB_QUERIES, sqliteJobs, type JobStore } from '../../../daemon/store/jobs.js';
 import { migrations } from '../../../daemon/store/migrations.js';
 import { seedDatabase } from '../../../daemon/store/seed.js';

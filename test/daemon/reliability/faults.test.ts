@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../daemon/app.js';
 import { StoreUnavailableError } from '../../../daemon/http/errors.js';
 import { outboxMailer } from '../../../daemon/services/mail/outbox.js';
-import { openDatabase } from '../../../daemon/store/db.js';
+import { openDatabase } from '../../../daemon/store/sqlite/db.js';
 import { guardWrite } from '../../../daemon/store/faults.js';
 import { sqliteStore } from '../../../daemon/store/index.js';
 import { openDataDirVault } from '../../../daemon/services/vault/open.js';

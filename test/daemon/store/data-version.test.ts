@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrap } from '../../../daemon/store/bootstrap.js';
 import { dataVersions } from '../../../daemon/store/data-version.js';
-import { openDatabase, type Db } from '../../../daemon/store/db.js';
+import { openDatabase, type Db } from '../../../daemon/store/sqlite/db.js';
 import { sqliteStore, type Store } from '../../../daemon/store/index.js';
 
 let dir: string;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrap } from '../../../daemon/store/bootstrap.js';
-import { migrate, openDatabase, type Db } from '../../../daemon/store/db.js';
+import { migrate, openDatabase, type Db } from '../../../daemon/store/sqlite/db.js';
 import { sqliteStore, type Store } from '../../../daemon/store/index.js';
 
 let dir: string;

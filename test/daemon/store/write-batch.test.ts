@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../../daemon/http/errors.js';
-import { openDatabase, type Db } from '../../../daemon/store/db.js';
+import { openDatabase, type Db } from '../../../daemon/store/sqlite/db.js';
 import { MAX_BATCH, writeBatcher } from '../../../daemon/store/write-batch.js';
 
 let dir: string;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../../../daemon/store/db.js';
+import { openDatabase } from '../../../../daemon/store/sqlite/db.js';
 import { sqliteStore, type Store } from '../../../../daemon/store/index.js';
 
 /**

@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migratePg } from '../../../../daemon/store-pg/migrate.js';
-import { pgMigrations } from '../../../../daemon/store-pg/migrations.js';
-import { openPgPool, redactDatabaseUrl, type PgPool } from '../../../../daemon/store-pg/pool.js';
-import { pgDataVersion } from '../../../../daemon/store-pg/versions.js';
-import { inTransaction } from '../../../../daemon/store-pg/transaction.js';
+import { migratePg } from '../../../../daemon/store/postgres/migrate.js';
+import { pgMigrations } from '../../../../daemon/store/postgres/migrations.js';
+import { openPgPool, redactDatabaseUrl, type PgPool } from '../../../../daemon/store/postgres/pool.js';
+import { pgDataVersion } from '../../../../daemon/store/postgres/versions.js';
+import { inTransaction } from '../../../../daemon/store/postgres/transaction.js';
 import { startPgCluster, type PgCluster } from '../../../helpers/pg-cluster.js';
 
 let cluster: PgCluster;
