@@ -12,7 +12,8 @@ export { bootstrapForImport, importSnapshot } from './services/snapshot/import.j
 export { SECTIONS, SnapshotError, type ImportSummary } from './services/snapshot/types.js';
 export { bootstrap } from './store/bootstrap.js';
 export { openDatabase, type Db } from './store/sqlite/db.js';
-export { sqliteStore, type Store } from './store/index.js';
+export { type Store } from './store/index.js';
+export { sqliteStore } from './store/sqlite/index.js';
 export { configuredDatabase, openPostgres, openSqliteFile, openStore, type OpenedStore } from './open-store.js';
 export { openDataDirVault } from './services/vault/open.js';
 export type { KeyStore } from './services/vault/keystore.js';

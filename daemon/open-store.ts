@@ -1,7 +1,8 @@
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from './store/sqlite/db.js';
-import { sqliteStore, type Store } from './store/index.js';
+import { type Store } from './store/index.js';
+import { sqliteStore } from './store/sqlite/index.js';
 import { isPostgresUrl, redactDatabaseUrl } from './store/postgres/redact.js';
 import type { KeyStore } from './services/vault/keystore.js';
 

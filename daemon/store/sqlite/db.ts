@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { migrations } from '../migrations.js';
-import { ensureVersionTriggers } from '../table-versions.js';
+import { ensureVersionTriggers } from './table-versions.js';
 
 export type Db = Database.Database;
 

@@ -1,5 +1,6 @@
-import type { Db } from './sqlite/db.js';
-import { sqliteStore, type Store } from './index.js';
+import type { Db } from './db.js';
+import type { Store } from '../index.js';
+import { sqliteStore } from './index.js';
 
 /**
  * A store, or an open SQLite database that tests and tools still hand over: snapshot import/export and bootstrap
