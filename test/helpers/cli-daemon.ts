@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { serve } from '../../daemon/server.js';
 import { importSnapshot } from '../../daemon/services/snapshot/import.js';
 import { openDatabase } from '../../daemon/store/sqlite/db.js';
-import { seedDatabase } from '../../daemon/store/seed.js';
+import { seedDatabase } from '../../daemon/store/sqlite/seed.js';
 import { dataFiles } from '../../shared/paths.js';
 import { Cli, type CliDirs } from './cli.js';
 

@@ -1,4 +1,4 @@
-import { pgMigrations } from './migrations.js';
+import { migrationsFor } from '../migrations.js';
 import type { PgPool } from './pool.js';
 
 /** The advisory lock every daemon takes to migrate: a constant of this program ("cdnctl" as a number). */
@@ -10,6 +10,7 @@ const MIGRATION_LOCK = 0x63646e63746c;
  * database migrated by a newer cdnctl. Answers the schema version reached.
  */
 export async function migratePg(pool: PgPool): Promise<number> {
+  const pgMigrations = migrationsFor('postgres');
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { migrations } from '../migrations.js';
+import { migrationsFor } from '../migrations.js';
 import { ensureVersionTriggers } from './table-versions.js';
 
 export type Db = Database.Database;
@@ -22,6 +22,7 @@ export function applyPragmas(db: Db): void {
 
 /** Runs every migration not yet applied, each in its own transaction; returns the schema version reached. */
 export function migrate(db: Db): number {
+  const migrations = migrationsFor('sqlite');
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > migrations.length) {
     throw new Error(

@@ -7,7 +7,7 @@ import { atsDeliveryService } from '../../../daemon/atsconfig/from-store.js';
 import { generateAtsFile, generateAtsFiles } from '../../../daemon/atsconfig/generate.js';
 import { loadDemo } from '../../../daemon/services/snapshot/demo.js';
 import type { Db } from '../../../daemon/store/sqlite/db.js';
-import { sqliteStore } from '../../../daemon/store/index.js';
+import { sqliteStore } from '../../../daemon/store/sqlite/index.js';
 import { createAtsRoot, startAts, type AtsInstance } from '../../helpers/ats/ats-instance.js';
 import { freshDb } from '../snapshot/helpers.js';
 import { pairContexts } from './contexts.js';

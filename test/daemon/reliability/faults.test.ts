@@ -8,7 +8,7 @@ import { StoreUnavailableError } from '../../../daemon/http/errors.js';
 import { outboxMailer } from '../../../daemon/services/mail/outbox.js';
 import { openDatabase } from '../../../daemon/store/sqlite/db.js';
 import { guardWrite } from '../../../daemon/store/faults.js';
-import { sqliteStore } from '../../../daemon/store/index.js';
+import { sqliteStore } from '../../../daemon/store/sqlite/index.js';
 import { openDataDirVault } from '../../../daemon/services/vault/open.js';
 import { testClock } from '../../helpers/app.js';
 import { databaseChecksum, goldenApp, type GoldenApp } from '../security/fixture.js';

@@ -16,7 +16,7 @@ import { hashSecret, newSecret } from '../../../daemon/services/auth/tokens.js';
 import { exportSnapshot } from '../../../daemon/services/snapshot/export.js';
 import { importSnapshot } from '../../../daemon/services/snapshot/import.js';
 import { openDatabase, type Db } from '../../../daemon/store/sqlite/db.js';
-import { sqliteStore } from '../../../daemon/store/index.js';
+import { sqliteStore } from '../../../daemon/store/sqlite/index.js';
 import { fieldsOf, type UserFields } from '../../../daemon/store/users.js';
 import { makeApp, type TestApp } from '../../helpers/app.js';
 import type { StoreKind } from '../../helpers/store-kinds.js';

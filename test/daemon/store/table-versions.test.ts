@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrap } from '../../../daemon/store/bootstrap.js';
 import { migrate, openDatabase, type Db } from '../../../daemon/store/sqlite/db.js';
-import { sqliteStore, type Store } from '../../../daemon/store/index.js';
+import { type Store } from '../../../daemon/store/index.js';
+import { sqliteStore } from '../../../daemon/store/sqlite/index.js';
 
 let dir: string;
 let db: Db;

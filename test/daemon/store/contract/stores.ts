@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { openDatabase } from '../../../../daemon/store/sqlite/db.js';
-import { sqliteStore, type Store } from '../../../../daemon/store/index.js';
+import { type Store } from '../../../../daemon/store/index.js';
+import { sqliteStore } from '../../../../daemon/store/sqlite/index.js';
 import { openPgStore } from '../../../../daemon/store/postgres/index.js';
 import { startPgCluster, type PgCluster } from '../../../helpers/pg-cluster.js';
 

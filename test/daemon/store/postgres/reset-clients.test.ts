@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../../daemon/store/sqlite/db.js';
-import { sqliteStore } from '../../../../daemon/store/index.js';
+import { sqliteStore } from '../../../../daemon/store/sqlite/index.js';
 import type { ResetRequestStore } from '../../../../daemon/store/reset-requests.js';
 import { openPgStore } from '../../../../daemon/store/postgres/index.js';
 import type { PgPool } from '../../../../daemon/store/postgres/pool.js';
