@@ -1,7 +1,5 @@
 import type { OriginFields } from '../../shared/rules/origins/validate.js';
 import { type Change } from './change-log.js';
-import { jsonArraySql } from './json-array.js';
-import { ORIGIN_JSON_COLUMNS } from './origin-json.js';
 
 /** An origin with the names of what it refers to joined in. */
 export interface Origin {
@@ -163,23 +161,3 @@ export const COLUMNS: Record<OriginFilterKey, string> = {
   tenant: 'o.tenant_id',
 };
 export const FILTER_KEYS = Object.keys(COLUMNS) as OriginFilterKey[];
-
-// An origin is visible when its delivery service's tenant is, and its own tenant (when it has one) is too.
-const TENANCY = `ds.tenant_id IN (SELECT value FROM json_each(@tenants))
-  AND (o.tenant_id IS NULL OR o.tenant_id IN (SELECT value FROM json_each(@tenants)))`;
-
-/** The SQL of one list shape: which filters are present, the order, and whether tenancy restricts it. */
-export function originListSql(
-  keys: readonly OriginFilterKey[],
-  orderBy: OriginFilterKey,
-  descending: boolean,
-  tenancy: boolean,
-  json = false,
-): string {
-  const where = keys.map((k) => `${COLUMNS[k]} = @${k}`);
-  if (tenancy) where.push(TENANCY);
-  const order = orderBy === 'id' ? `o.id${descending ? ' DESC' : ''}` : `${COLUMNS[orderBy]}${descending ? ' DESC' : ''}, o.id`;
-  const select = `${json ? `${ORIGIN_JSON_COLUMNS} AS record` : COLUMNS_SELECTED}${FROM}`;
-  const sql = `${select}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT @limit OFFSET @offset`;
-  return json ? jsonArraySql(sql) : sql;
-}

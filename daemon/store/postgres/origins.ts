@@ -15,7 +15,8 @@ import {
 } from '../origins.js';
 import { loggedWritePg } from './change-append.js';
 import { isUniqueViolation } from './faults.js';
-import { ORIGIN_JSON_RECORD } from './origin-json.js';
+import { ORIGIN_COLUMNS } from '../origin-record.js';
+import { jsonTextSql } from './json-record.js';
 import type { PgClient, PgPool } from './pool.js';
 import { statement, type PgStatement } from './statement.js';
 
@@ -55,7 +56,7 @@ export function pgOriginListSql(
   const page = ` LIMIT CASE WHEN ${limit} < 0 THEN NULL ELSE ${limit} END OFFSET greatest($${++n}::bigint, 0)`;
   const filter = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   const order = orderSql(orderBy, descending, COLUMNS[orderBy], 'o.id');
-  return `${json ? `SELECT ${ORIGIN_JSON_RECORD} AS record` : COLUMNS_SELECTED}${FROM}${filter} ORDER BY ${order}${page}`;
+  return `${json ? `SELECT ${jsonTextSql(ORIGIN_COLUMNS)} AS record` : COLUMNS_SELECTED}${FROM}${filter} ORDER BY ${order}${page}`;
 }
 
 // One named statement per list shape, made on first use and shared by every store in the process.

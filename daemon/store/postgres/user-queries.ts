@@ -2,7 +2,8 @@ import type { UserFilter, UserOrderKey, UserQueryStore } from '../user-queries.j
 import { USER_SELECT, toUser, type UserRow } from '../user-rows.js';
 import type { PgPool } from './pool.js';
 import { statement, type PgStatement } from './statement.js';
-import { PG_USER_RECORD_1_1, PG_USER_RECORD_1_2 } from './user-json.js';
+import { USER_COLUMNS_1_1, USER_COLUMNS_1_2 } from '../user-record.js';
+import { jsonTextSql } from './json-record.js';
 
 /**
  * The column each order key sorts on, as SQLite sorts it: names byte by byte (COLLATE "C"), and NULL before
@@ -48,10 +49,10 @@ const rowsSql = (key: UserOrderKey, descending: boolean) =>
   `${USER_SELECT} ${FILTER} ${order(key, descending)} LIMIT $7 OFFSET $8`;
 
 /** The records of one list joined into a JSON array between $9 and $10, in the asked order. */
-const jsonSql = (columns: string, key: UserOrderKey, descending: boolean) =>
+const jsonSql = (record: string, key: UserOrderKey, descending: boolean) =>
   `SELECT $9::text || '[' || coalesce(string_agg(y.record, ',' ORDER BY y.n), '') || ']' || $10::text AS body FROM (
-     SELECT row_to_json(c)::text AS record, row_number() OVER (${order(key, descending)}) AS n
-       ${FROM} CROSS JOIN LATERAL (SELECT ${columns}) c ${FILTER}
+     SELECT ${record} AS record, row_number() OVER (${order(key, descending)}) AS n
+       ${FROM} ${FILTER}
       ${order(key, descending)} LIMIT $7 OFFSET $8
    ) y`;
 
@@ -69,8 +70,8 @@ function jsonStatement(withTenant: boolean, key: UserOrderKey, descending: boole
   const name = `users_query_json_${withTenant ? '1_2' : '1_1'}_${key}_${descending ? 'desc' : 'asc'}`;
   let s = statements.get(name) as PgStatement<JsonParams, { body: string }> | undefined;
   if (!s) {
-    const columns = withTenant ? PG_USER_RECORD_1_2 : PG_USER_RECORD_1_1;
-    statements.set(name, (s = statement<JsonParams, { body: string }>(name, jsonSql(columns, key, descending))));
+    const record = jsonTextSql(withTenant ? USER_COLUMNS_1_2 : USER_COLUMNS_1_1);
+    statements.set(name, (s = statement<JsonParams, { body: string }>(name, jsonSql(record, key, descending))));
   }
   return s;
 }

@@ -3,7 +3,13 @@ import type { Statement } from 'better-sqlite3';
 import { loggedWrite } from './change-log.js';
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
-import { COLUMNS_SELECTED, FILTER_KEYS, FROM, OriginFilterKey, OriginListQuery, OriginRow, OriginStore, WRITABLE, fieldParams, originListSql, toOrigin } from '../origins.js';
+import { ORIGIN_COLUMNS } from '../origin-record.js';
+import {
+  COLUMNS, COLUMNS_SELECTED, FILTER_KEYS, FROM, WRITABLE, fieldParams, toOrigin,
+  type OriginFilterKey, type OriginListQuery, type OriginRow, type OriginStore,
+} from '../origins.js';
+import { jsonArraySql } from './json-array.js';
+import { jsonObjectSql } from './json-record.js';
 
 export function sqliteOrigins(db: Db): OriginStore {
   // One prepared statement per list shape, made on first use (at most 2^8 filter sets x 8 orders x 2 directions x 2).
@@ -81,4 +87,24 @@ function listParams(query: OriginListQuery, keys: readonly OriginFilterKey[]): R
   }
   if (query.visibleTenantIds !== null) params.tenants = JSON.stringify(query.visibleTenantIds);
   return params;
+}
+
+// An origin is visible when its delivery service's tenant is, and its own tenant (when it has one) is too.
+const TENANCY = `ds.tenant_id IN (SELECT value FROM json_each(@tenants))
+  AND (o.tenant_id IS NULL OR o.tenant_id IN (SELECT value FROM json_each(@tenants)))`;
+
+/** The SQL of one list shape: which filters are present, the order, and whether tenancy restricts it. */
+export function originListSql(
+  keys: readonly OriginFilterKey[],
+  orderBy: OriginFilterKey,
+  descending: boolean,
+  tenancy: boolean,
+  json = false,
+): string {
+  const where = keys.map((k) => `${COLUMNS[k]} = @${k}`);
+  if (tenancy) where.push(TENANCY);
+  const order = orderBy === 'id' ? `o.id${descending ? ' DESC' : ''}` : `${COLUMNS[orderBy]}${descending ? ' DESC' : ''}, o.id`;
+  const select = `${json ? `SELECT ${jsonObjectSql(ORIGIN_COLUMNS)} AS record` : COLUMNS_SELECTED}${FROM}`;
+  const sql = `${select}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT @limit OFFSET @offset`;
+  return json ? jsonArraySql(sql) : sql;
 }

@@ -1,8 +1,9 @@
 import type { Db } from './db.js';
-import { jsonArraySql } from '../json-array.js';
-import { USER_JSON_SELECT_1_1, USER_JSON_SELECT_1_2 } from '../user-json.js';
+import { jsonArraySql } from './json-array.js';
+import { USER_COLUMNS_1_1, USER_COLUMNS_1_2, USER_JSON_FROM } from '../user-record.js';
+import { jsonObjectSql } from './json-record.js';
 import { USER_SELECT, toUser, type UserRow } from '../user-rows.js';
-import { QueryParams, UserFilter, UserQueryStore, userListSql } from '../user-queries.js';
+import { userListSql, type QueryParams, type UserFilter, type UserQueryStore } from '../user-queries.js';
 
 /** The users API's reads over SQLite. */
 export function sqliteUserQueries(db: Db): UserQueryStore {
@@ -42,3 +43,7 @@ const params = (f: UserFilter): QueryParams => ({
   limit: f.limit ?? -1,
   offset: f.offset ?? 0,
 });
+
+/** GET users' records as JSON texts (daemon/store/user-record.ts), API 1.1 and 1.2 on. */
+export const USER_JSON_SELECT_1_1 = `SELECT ${jsonObjectSql(USER_COLUMNS_1_1)} AS record ${USER_JSON_FROM}`;
+export const USER_JSON_SELECT_1_2 = `SELECT ${jsonObjectSql(USER_COLUMNS_1_2)} AS record ${USER_JSON_FROM}`;
