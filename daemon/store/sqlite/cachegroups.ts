@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { CachegroupRow, CachegroupStore, toCachegroup } from '../cachegroups.js';
+import { type CachegroupRow, type CachegroupStore, toCachegroup } from '../cachegroups.js';
 
 export function sqliteCachegroups(db: Db): CachegroupStore {
   const list = db.prepare<[Params], CachegroupRow>(SELECT);

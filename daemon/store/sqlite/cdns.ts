@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { CdnRow, CdnStore, toCdn } from '../cdns.js';
+import { type CdnRow, type CdnStore, toCdn } from '../cdns.js';
 
 export function sqliteCdns(db: Db): CdnStore {
   const list = db.prepare<[], CdnRow>('SELECT * FROM cdns ORDER BY name');

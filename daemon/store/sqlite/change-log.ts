@@ -1,6 +1,6 @@
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
-import { Change, ChangeAppender, ChangeEntry, ChangeLogStore, LOG_LEVEL, LogRow, LoggedWrite, toEntry } from '../change-log.js';
+import { type Change, type ChangeAppender, type ChangeEntry, type ChangeLogStore, LOG_LEVEL, type LogRow, type LoggedWrite, toEntry } from '../change-log.js';
 
 const appenders = new WeakMap<Db, ChangeAppender>();
 

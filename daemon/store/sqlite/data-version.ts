@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { DataVersions } from '../data-version.js';
+import type { DataVersions } from '../data-version.js';
 
 const known = new WeakMap<Db, DataVersions>();
 

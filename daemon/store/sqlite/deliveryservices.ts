@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { DELIVERY_SERVICE_SELECT, DeliveryServiceRow, DeliveryServiceStore, toDeliveryService } from '../deliveryservices.js';
+import { DELIVERY_SERVICE_SELECT, type DeliveryServiceRow, type DeliveryServiceStore, toDeliveryService } from '../deliveryservices.js';
 
 export function sqliteDeliveryServices(db: Db): DeliveryServiceStore {
   // One statement for every filter: an absent criterion is NULL and matches everything.

@@ -1,7 +1,7 @@
 import { loggedWrite } from './change-log.js';
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
-import { Abort, FederationUserRow, FederationUserStore, toFederationUser } from '../federation-users.js';
+import { Abort, type FederationUserRow, type FederationUserStore, toFederationUser } from '../federation-users.js';
 
 export function sqliteFederationUsers(db: Db): FederationUserStore {
   const federation = db.prepare<[number], { id: number }>('SELECT id FROM federations WHERE id = ?');

@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { FederationRow, FederationStore, LINKS, LinkRow, SELECT, linksByFederation, toFederation } from '../federations.js';
+import { type FederationRow, type FederationStore, LINKS, type LinkRow, SELECT, linksByFederation, toFederation } from '../federations.js';
 
 export function sqliteFederations(db: Db): FederationStore {
   const list = db.prepare<[], FederationRow>(`${SELECT} ORDER BY f.cname`);

@@ -3,7 +3,7 @@ import { markRevalidation } from './server-flags.js';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
-import { JobChange, JobEditStore } from '../job-edits.js';
+import type { JobChange, JobEditStore } from '../job-edits.js';
 
 export function sqliteJobEdits<R, J>(db: Db, select: string, toJob: (row: R) => J): JobEditStore<J> {
   // One statement for every filter: an absent criterion is NULL and matches everything.

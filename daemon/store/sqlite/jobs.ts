@@ -3,7 +3,7 @@ import type { Db } from './db.js';
 import { sqliteJobEdits } from './job-edits.js';
 import { markRevalidation } from './server-flags.js';
 import { writeBatcher } from './write-batch.js';
-import { JOB_QUERIES, JOB_SELECT, JobRow, JobStore, toJob } from '../jobs.js';
+import { JOB_QUERIES, JOB_SELECT, type JobRow, type JobStore, toJob } from '../jobs.js';
 
 export function sqliteJobs(db: Db): JobStore {
   const insert = db.prepare(

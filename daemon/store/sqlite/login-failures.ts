@@ -2,7 +2,7 @@ import { KNOWN_PAIR_MS, type FailureStats, type ThrottleDecision } from '../../s
 import { dataVersions } from './data-version.js';
 import type { Db } from './db.js';
 import { writeBatcher } from './write-batch.js';
-import { LoginFailureStore, failureStats } from '../login-failures.js';
+import { type LoginFailureStore, failureStats } from '../login-failures.js';
 
 export function sqliteLoginFailures(db: Db): LoginFailureStore {
   const pair = db.prepare<[string, string, number], { n: number; last: number | null }>(

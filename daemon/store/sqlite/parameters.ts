@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { ParameterRow, ParameterStore, toParameter } from '../parameters.js';
+import { type ParameterRow, type ParameterStore, toParameter } from '../parameters.js';
 
 export function sqliteParameters(db: Db): ParameterStore {
   const value = db.prepare<[string, string, string], { value: string }>(

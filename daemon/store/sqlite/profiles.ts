@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { ProfileRow, ProfileStore, SELECT, toProfile } from '../profiles.js';
+import { type ProfileRow, type ProfileStore, SELECT, toProfile } from '../profiles.js';
 
 export function sqliteProfiles(db: Db): ProfileStore {
   // Profiles are few (tens), so one statement with optional parameters serves every filter combination.

@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { JobTarget, PropagationStore } from '../propagation.js';
+import type { JobTarget, PropagationStore } from '../propagation.js';
 
 export function sqlitePropagation(db: Db): PropagationStore {
   const target = db.prepare<[number], JobTarget>(

@@ -3,7 +3,7 @@ import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
 import { resetClientWait, type ClientWindow } from '../reset-clients.js';
 import { writeBatcher } from './write-batch.js';
-import { ResetRequestStore } from '../reset-requests.js';
+import type { ResetRequestStore } from '../reset-requests.js';
 
 export function sqliteResetRequests(db: Db): ResetRequestStore {
   const insert = db.prepare('INSERT INTO reset_requests (email, requested_at) VALUES (?, ?)');

@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { RoleRow, RoleStore, toRole } from '../roles.js';
+import { type RoleRow, type RoleStore, toRole } from '../roles.js';
 
 export function sqliteRoles(db: Db): RoleStore {
   const list = db.prepare<[], RoleRow>('SELECT * FROM roles ORDER BY id');

@@ -1,7 +1,7 @@
 import { loggedWrite } from './change-log.js';
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
-import { ServerAgentStore, byBytes, sameIds } from '../server-agents.js';
+import { type ServerAgentStore, byBytes, sameIds } from '../server-agents.js';
 
 export function sqliteServerAgents(db: Db): ServerAgentStore {
   const names = db

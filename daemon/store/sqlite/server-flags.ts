@@ -2,7 +2,7 @@ import { changeLog, loggedWrite } from './change-log.js';
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
 import { LIST_WHERE, listParams, type ListParams } from '../servers.js';
-import { REVALIDATE_CDN_SQL, ServerFlagStore, UpdateStatusRow, toUpdateStatus } from '../server-flags.js';
+import { REVALIDATE_CDN_SQL, type ServerFlagStore, type UpdateStatusRow, toUpdateStatus } from '../server-flags.js';
 
 /**
  * The one place a job reaches the caches: every EDGE/MID cache of the delivery service's CDN that is not

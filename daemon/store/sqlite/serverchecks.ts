@@ -1,6 +1,6 @@
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
-import { CheckResult, EXT_SELECT, ExtensionRow, ServerCheckStore, toExtension } from '../serverchecks.js';
+import { type CheckResult, EXT_SELECT, type ExtensionRow, type ServerCheckStore, toExtension } from '../serverchecks.js';
 
 export function sqliteServerChecks(db: Db): ServerCheckStore {
   const list = db.prepare<[], ExtensionRow>(`${EXT_SELECT} ORDER BY e.id`);

@@ -2,7 +2,7 @@ import { changeLog } from './change-log.js';
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
 import { SERVER_SELECT, toServer, type ServerRow } from '../server-rows.js';
-import { LIST_WHERE, ListParams, ServerFilters, ServerStore, ServerVisibility, listParams } from '../servers.js';
+import { LIST_WHERE, type ListParams, type ServerFilters, type ServerStore, type ServerVisibility, listParams } from '../servers.js';
 
 export function sqliteServers(db: Db): ServerStore {
   const list = db.prepare<[ListParams], ServerRow>(`${SERVER_SELECT} ${LIST_WHERE} ORDER BY s.host_name`);

@@ -1,9 +1,9 @@
 import { dataVersions } from './data-version.js';
-import { type ChangeEntry } from '../change-log.js';
+import type { ChangeEntry } from '../change-log.js';
 import { changeLog } from './change-log.js';
 import type { Db } from './db.js';
 import { writeBatcher } from './write-batch.js';
-import { SessionRecord, SessionRow, SessionStore, toRecord } from '../sessions.js';
+import { type SessionRecord, type SessionRow, type SessionStore, toRecord } from '../sessions.js';
 
 export function sqliteSessions(db: Db): SessionStore {
   const create = db.prepare(

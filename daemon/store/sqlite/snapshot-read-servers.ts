@@ -1,6 +1,6 @@
 import type { ServerModel } from '../../services/snapshot/types.js';
 import type { Db } from './db.js';
-import { ServerRead } from '../snapshot-read-servers.js';
+import type { ServerRead } from '../snapshot-read-servers.js';
 
 /** The servers of a snapshot, by host name, each with the xmlIds of its delivery services. */
 export function readServers(db: Db): ServerModel[] {

@@ -2,7 +2,7 @@ import type { Db } from './db.js';
 import { hasNoUsers, seedDatabase } from './seed.js';
 import { readKnownRecords, readPasswordHashes, readSnapshotModel } from './snapshot-read.js';
 import { writeSnapshot } from './snapshot-write.js';
-import { BootstrapStore, SnapshotStore } from '../snapshot-store.js';
+import type { BootstrapStore, SnapshotStore } from '../snapshot-store.js';
 
 export function sqliteSnapshots(db: Db): SnapshotStore {
   return {

@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { Row, Upserter } from '../snapshot-upsert.js';
+import type { Row, Upserter } from '../snapshot-upsert.js';
 
 export function upserter(db: Db, table: string, keyColumns: readonly string[], columns: readonly string[], hasLastUpdated = true): Upserter {
   const where = keyColumns.map((k) => `${k} = @${k}`).join(' AND ');

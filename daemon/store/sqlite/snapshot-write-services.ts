@@ -1,7 +1,7 @@
 import type { SnapshotWrite } from '../../services/snapshot/types.js';
 import type { Db } from './db.js';
 import { idLookup, linkReplacer, upserter } from './snapshot-upsert.js';
-import { DS_COLUMNS, JOB_COLUMNS, JOB_PURGE_KEY, ORIGIN_COLUMNS, Tally, jobColumns, settingColumns } from '../snapshot-write-services.js';
+import { DS_COLUMNS, JOB_COLUMNS, JOB_PURGE_KEY, ORIGIN_COLUMNS, type Tally, jobColumns, settingColumns } from '../snapshot-write-services.js';
 
 /** Writes delivery services with their primary origin and user assignments. */
 export function writeDeliveryServices(db: Db, snap: SnapshotWrite, now: number, tally: Tally): void {

@@ -1,9 +1,9 @@
 import { changeLog } from './change-log.js';
-import { type ImportSummary, type SectionName, type SnapshotWrite } from '../../services/snapshot/types.js';
+import type { ImportSummary, SectionName, SnapshotWrite } from '../../services/snapshot/types.js';
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
 import { idLookup, linkReplacer, upserter } from './snapshot-upsert.js';
-import { type Tally } from '../snapshot-write-services.js';
+import type { Tally } from '../snapshot-write-services.js';
 import { writeDeliveryServices, writeFederations, writeJobs, writeOrigins } from './snapshot-write-services.js';
 import { writeServers } from './snapshot-write-servers.js';
 import { CACHEGROUP_COLUMNS, SNAPSHOT_USER_COLUMNS, emptySummary, importMessage } from '../snapshot-write.js';

@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { TENANT_SELECT, TenantRow, TenantStore, toTenant } from '../tenants.js';
+import { TENANT_SELECT, type TenantRow, type TenantStore, toTenant } from '../tenants.js';
 
 export function sqliteTenants(db: Db): TenantStore {
   const list = db.prepare<[], TenantRow>(`${TENANT_SELECT} ORDER BY t.name`);

@@ -1,6 +1,6 @@
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
-import { TokenPurpose, TokenStore } from '../tokens.js';
+import type { TokenPurpose, TokenStore } from '../tokens.js';
 
 export function sqliteTokens(db: Db): TokenStore {
   const create = db.prepare(

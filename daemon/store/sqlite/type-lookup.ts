@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { TypeLookupStore, TypeRow } from '../type-lookup.js';
+import type { TypeLookupStore, TypeRow } from '../type-lookup.js';
 
 export function sqliteTypeLookup(db: Db): TypeLookupStore {
   const byId = db.prepare<[number, string], TypeRow>('SELECT id, name FROM types WHERE id = ? AND use_in_table = ?');

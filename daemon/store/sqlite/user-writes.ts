@@ -2,7 +2,7 @@ import { loggedWrite } from './change-log.js';
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
 import { USER_COLUMNS, userParams, type UserFields } from '../user-rows.js';
-import { RegistrationResult, TakenField, TokenGrant, UserWriteStore, placeholderUsernames } from '../user-writes.js';
+import { type RegistrationResult, type TakenField, type TokenGrant, type UserWriteStore, placeholderUsernames } from '../user-writes.js';
 
 /** The statements of the users API's writes, prepared once. */
 function userWriteStatements(db: Db) {

@@ -3,7 +3,7 @@ import { guardWrite } from '../faults.js';
 import { sqliteUserQueries } from './user-queries.js';
 import { USER_COLUMNS, USER_SELECT, toUser, userParams, type UserRow } from '../user-rows.js';
 import { sqliteUserWrites } from './user-writes.js';
-import { UserStore } from '../users.js';
+import type { UserStore } from '../users.js';
 
 /** The user store over SQLite: lookups, plus the queries and writes of user-queries.ts and user-writes.ts. */
 export function sqliteUsers(db: Db): UserStore {

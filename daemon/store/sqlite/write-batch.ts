@@ -1,7 +1,7 @@
 import { StoreUnavailableError } from '../../http/errors.js';
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
-import { MAX_BATCH, WriteBatcher } from '../write-batch.js';
+import { MAX_BATCH, type WriteBatcher } from '../write-batch.js';
 
 const batchers = new WeakMap<Db, WriteBatcher>();
 
