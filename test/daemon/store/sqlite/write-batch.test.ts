@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StoreUnavailableError } from '../../../daemon/http/errors.js';
-import { openDatabase, type Db } from '../../../daemon/store/sqlite/db.js';
-import { MAX_BATCH } from '../../../daemon/store/write-batch.js';
-import { writeBatcher } from '../../../daemon/store/sqlite/write-batch.js';
+import { StoreUnavailableError } from '../../../../daemon/http/errors.js';
+import { openDatabase, type Db } from '../../../../daemon/store/sqlite/db.js';
+import { MAX_BATCH } from '../../../../daemon/store/write-batch.js';
+import { writeBatcher } from '../../../../daemon/store/sqlite/write-batch.js';
 
 let dir: string;
 let db: Db;

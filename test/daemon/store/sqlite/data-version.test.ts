@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrap } from '../../../daemon/store/bootstrap.js';
-import { dataVersions } from '../../../daemon/store/sqlite/data-version.js';
-import { openDatabase, type Db } from '../../../daemon/store/sqlite/db.js';
-import { type Store } from '../../../daemon/store/index.js';
-import { sqliteStore } from '../../../daemon/store/sqlite/index.js';
+import { bootstrap } from '../../../../daemon/store/bootstrap.js';
+import { dataVersions } from '../../../../daemon/store/sqlite/data-version.js';
+import { openDatabase, type Db } from '../../../../daemon/store/sqlite/db.js';
+import { type Store } from '../../../../daemon/store/index.js';
+import { sqliteStore } from '../../../../daemon/store/sqlite/index.js';
 
 let dir: string;
 let db: Db;
