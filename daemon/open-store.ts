@@ -1,8 +1,9 @@
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDatabase } from './store/db.js';
-import { sqliteStore, type Store } from './store/index.js';
-import { isPostgresUrl, redactDatabaseUrl } from './store-pg/redact.js';
+import { openDatabase } from './store/sqlite/db.js';
+import { type Store } from './store/index.js';
+import { sqliteStore } from './store/sqlite/index.js';
+import { isPostgresUrl, redactDatabaseUrl } from './store/postgres/redact.js';
 import type { KeyStore } from './services/vault/keystore.js';
 
 /** The store a daemon or a CLI command works on, and how to name it where people read (never with a secret). */
@@ -67,7 +68,7 @@ export async function openPostgres(url: string): Promise<OpenedStore> {
   const description = `postgres ${redactDatabaseUrl(url)}`;
   try {
     // The driver loads only when a database URL is in use: SQLite daemons and `daemon status` do not pay for it.
-    const [{ openPgStore }, { pgKeyStore }] = await Promise.all([import('./store-pg/index.js'), import('./services/vault/pg-keystore.js')]);
+    const [{ openPgStore }, { pgKeyStore }] = await Promise.all([import('./store/postgres/index.js'), import('./services/vault/pg-keystore.js')]);
     const { store, pool } = await openPgStore(url);
     return { store, description, newFile: false, keyStore: pgKeyStore(pool) };
   } catch (err) {

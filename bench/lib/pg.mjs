@@ -17,7 +17,7 @@ const dist = (path) => new URL(`../../dist/${path}`, import.meta.url).href;
 /** Bootstraps `admin` and imports `doc` into the PostgreSQL database at `url`, through the Store. */
 async function seedDatabase(url, doc) {
   const [{ openPgStore }, { bootstrap }, { importSnapshot }] = await Promise.all([
-    import(dist('daemon/store-pg/index.js')),
+    import(dist('daemon/store/postgres/index.js')),
     import(dist('daemon/store/bootstrap.js')),
     import(dist('daemon/snapshot/import.js')),
   ]);

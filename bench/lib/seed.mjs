@@ -18,7 +18,7 @@ export async function userPasswordHash() {
 /** A new data dir under the system temp dir holding `doc`; answers its path. */
 export async function seedDataDir(label, doc) {
   const [{ openDatabase }, { bootstrap }, { dataFiles }, importer] = await Promise.all([
-    import(dist('daemon/store/db.js')),
+    import(dist('daemon/store/sqlite/db.js')),
     import(dist('daemon/store/bootstrap.js')),
     import(dist('shared/paths.js')),
     import(dist('daemon/snapshot/import.js')).catch(() => null),

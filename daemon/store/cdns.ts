@@ -1,5 +1,3 @@
-import type { Db } from './db.js';
-
 /** A CDN: a domain under which delivery services are served. */
 export interface Cdn {
   id: number;
@@ -31,22 +29,3 @@ export const toCdn = (r: CdnRow): Cdn => ({
   dnssecEnabled: r.dnssec_enabled === 1,
   lastUpdated: r.last_updated,
 });
-
-export function sqliteCdns(db: Db): CdnStore {
-  const list = db.prepare<[], CdnRow>('SELECT * FROM cdns ORDER BY name');
-  const byId = db.prepare<[number], CdnRow>('SELECT * FROM cdns WHERE id = ?');
-  const byName = db.prepare<[string], CdnRow>('SELECT * FROM cdns WHERE name = ?');
-  return {
-    async list() {
-      return list.all().map(toCdn);
-    },
-    async byId(id) {
-      const row = byId.get(id);
-      return row ? toCdn(row) : null;
-    },
-    async byName(name) {
-      const row = byName.get(name);
-      return row ? toCdn(row) : null;
-    },
-  };
-}

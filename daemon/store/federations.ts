@@ -1,5 +1,3 @@
-import type { Db } from './db.js';
-
 /** A federation with its CDN and the delivery services it serves (ids, xmlIds and owning tenants). */
 export interface Federation {
   id: number;
@@ -56,27 +54,4 @@ export function linksByFederation(rows: LinkRow[]): Map<number, LinkRow[]> {
   const links = new Map<number, LinkRow[]>();
   for (const l of rows) links.set(l.federation_id, [...(links.get(l.federation_id) ?? []), l]);
   return links;
-}
-
-export function sqliteFederations(db: Db): FederationStore {
-  const list = db.prepare<[], FederationRow>(`${SELECT} ORDER BY f.cname`);
-  const byId = db.prepare<[number], FederationRow>(`${SELECT} WHERE f.id = ?`);
-  const byCname = db.prepare<[string], FederationRow>(`${SELECT} WHERE f.cname = ?`);
-  const allLinks = db.prepare<[], LinkRow>(`${LINKS} ORDER BY ds.xml_id`);
-  const linksOf = db.prepare<[number], LinkRow>(`${LINKS} WHERE fd.federation_id = ? ORDER BY ds.xml_id`);
-
-  const one = (row: FederationRow | undefined) => (row ? toFederation(row, linksOf.all(row.id)) : null);
-
-  return {
-    async list() {
-      const links = linksByFederation(allLinks.all());
-      return list.all().map((r) => toFederation(r, links.get(r.id) ?? []));
-    },
-    async byId(id) {
-      return one(byId.get(id));
-    },
-    async byCname(cname) {
-      return one(byCname.get(cname));
-    },
-  };
 }

@@ -1,29 +1,27 @@
-import { sqliteChangeLog, type ChangeLogStore } from './change-log.js';
-import { dataVersions } from './data-version.js';
-import type { Db } from './db.js';
-import { sqliteJobs, type JobStore } from './jobs.js';
-import { sqliteCdns, type CdnStore } from './cdns.js';
-import { sqliteDeliveryServices, type DeliveryServiceStore } from './deliveryservices.js';
-import { sqliteFederations, type FederationStore } from './federations.js';
-import { sqliteFederationUsers, type FederationUserStore } from './federation-users.js';
-import { sqliteLoginFailures, type LoginFailureStore } from './login-failures.js';
-import { sqliteOrigins, type OriginStore } from './origins.js';
-import { sqliteParameters, type ParameterStore } from './parameters.js';
-import { sqliteProfiles, type ProfileStore } from './profiles.js';
-import { sqliteResetRequests, type ResetRequestStore } from './reset-requests.js';
-import { sqliteRoles, type RoleStore } from './roles.js';
-import { sqliteSessions, type SessionStore } from './sessions.js';
-import { sqliteTenants, type TenantStore } from './tenants.js';
-import { sqliteTokens, type TokenStore } from './tokens.js';
-import { sqliteUsers, type UserStore } from './users.js';
-import { sqliteCachegroups, type CachegroupStore } from './cachegroups.js';
-import { sqliteServerChecks, type ServerCheckStore } from './serverchecks.js';
-import { sqliteServerFlags, type ServerFlagStore } from './server-flags.js';
-import { sqliteServerAgents, type ServerAgentStore } from './server-agents.js';
-import { sqliteServers, type ServerStore } from './servers.js';
-import { sqlitePropagation, type PropagationStore } from './propagation.js';
-import { sqliteTypeLookup, type TypeLookupStore } from './type-lookup.js';
-import { sqliteBootstrap, sqliteSnapshots, type BootstrapStore, type SnapshotStore } from './snapshot-store.js';
+import type { ChangeLogStore } from './change-log.js';
+import type { JobStore } from './jobs.js';
+import type { CdnStore } from './cdns.js';
+import type { DeliveryServiceStore } from './deliveryservices.js';
+import type { FederationStore } from './federations.js';
+import type { FederationUserStore } from './federation-users.js';
+import type { LoginFailureStore } from './login-failures.js';
+import type { OriginStore } from './origins.js';
+import type { ParameterStore } from './parameters.js';
+import type { ProfileStore } from './profiles.js';
+import type { ResetRequestStore } from './reset-requests.js';
+import type { RoleStore } from './roles.js';
+import type { SessionStore } from './sessions.js';
+import type { TenantStore } from './tenants.js';
+import type { TokenStore } from './tokens.js';
+import type { UserStore } from './users.js';
+import type { CachegroupStore } from './cachegroups.js';
+import type { ServerCheckStore } from './serverchecks.js';
+import type { ServerFlagStore } from './server-flags.js';
+import type { ServerAgentStore } from './server-agents.js';
+import type { ServerStore } from './servers.js';
+import type { PropagationStore } from './propagation.js';
+import type { TypeLookupStore } from './type-lookup.js';
+import type { BootstrapStore, SnapshotStore } from './snapshot-store.js';
 
 export type { BootstrapStore, SnapshotStore };
 
@@ -75,46 +73,4 @@ export interface Store {
    */
   dataVersion(tables?: readonly string[] | null): Promise<string>;
   close(): Promise<void>;
-}
-
-/** The SQLite store over an open, migrated database. */
-export function sqliteStore(db: Db): Store {
-  const ping = db.prepare('SELECT 1');
-  const versions = dataVersions(db);
-  return {
-    roles: sqliteRoles(db),
-    tenants: sqliteTenants(db),
-    users: sqliteUsers(db),
-    sessions: sqliteSessions(db),
-    loginFailures: sqliteLoginFailures(db),
-    tokens: sqliteTokens(db),
-    parameters: sqliteParameters(db),
-    jobs: sqliteJobs(db),
-    cdns: sqliteCdns(db),
-    deliveryServices: sqliteDeliveryServices(db),
-    federations: sqliteFederations(db),
-    federationUsers: sqliteFederationUsers(db),
-    origins: sqliteOrigins(db),
-    profiles: sqliteProfiles(db),
-    cachegroups: sqliteCachegroups(db),
-    servers: sqliteServers(db),
-    serverFlags: sqliteServerFlags(db),
-    serverAgents: sqliteServerAgents(db),
-    serverChecks: sqliteServerChecks(db),
-    typeLookup: sqliteTypeLookup(db),
-    propagation: sqlitePropagation(db),
-    changeLog: sqliteChangeLog(db),
-    resetRequests: sqliteResetRequests(db),
-    snapshot: sqliteSnapshots(db),
-    bootstrap: sqliteBootstrap(db),
-    async ping() {
-      ping.get();
-    },
-    async dataVersion(tables) {
-      return tables ? versions.of(tables) : versions.content();
-    },
-    async close() {
-      if (db.open) db.close();
-    },
-  };
 }

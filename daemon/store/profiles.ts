@@ -1,5 +1,3 @@
-import type { Db } from './db.js';
-
 /** A profile with its CDN's name joined in. */
 export interface Profile {
   id: number;
@@ -51,22 +49,3 @@ export const toProfile = (r: ProfileRow): Profile => ({
 export const SELECT = `SELECT p.id, p.name, p.description, p.type, p.cdn_id, c.name AS cdn_name, p.routing_disabled,
     p.last_updated
   FROM profiles p JOIN cdns c ON c.id = p.cdn_id`;
-
-export function sqliteProfiles(db: Db): ProfileStore {
-  // Profiles are few (tens), so one statement with optional parameters serves every filter combination.
-  const list = db.prepare<{ id: number | null; name: string | null; cdn: number | null }, ProfileRow>(
-    `${SELECT}
-      WHERE (@id IS NULL OR p.id = @id) AND (@name IS NULL OR p.name = @name) AND (@cdn IS NULL OR p.cdn_id = @cdn)
-      ORDER BY p.id`,
-  );
-  const get = db.prepare<[number], ProfileRow>(`${SELECT} WHERE p.id = ?`);
-  return {
-    async list(filters) {
-      return list.all({ id: filters.id ?? null, name: filters.name ?? null, cdn: filters.cdnId ?? null }).map(toProfile);
-    },
-    async get(id) {
-      const row = get.get(id);
-      return row ? toProfile(row) : null;
-    },
-  };
-}

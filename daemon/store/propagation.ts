@@ -1,5 +1,3 @@
-import type { Db } from './db.js';
-
 /** What a job's propagation is measured against: when it was entered, and the CDN whose caches it reaches. */
 export interface JobTarget {
   jobId: number;
@@ -13,18 +11,4 @@ export interface JobTarget {
 
 export interface PropagationStore {
   jobTarget(jobId: number): Promise<JobTarget | null>;
-}
-
-export function sqlitePropagation(db: Db): PropagationStore {
-  const target = db.prepare<[number], JobTarget>(
-    `SELECT j.id AS jobId, j.entered_time AS enteredTime, ds.id AS deliveryServiceId, ds.xml_id AS dsXmlId,
-            ds.tenant_id AS dsTenantId, c.id AS cdnId, c.name AS cdnName
-       FROM jobs j JOIN deliveryservices ds ON ds.id = j.deliveryservice_id JOIN cdns c ON c.id = ds.cdn_id
-      WHERE j.id = ?`,
-  );
-  return {
-    async jobTarget(jobId) {
-      return target.get(jobId) ?? null;
-    },
-  };
 }

@@ -1,5 +1,3 @@
-import type { Db } from './db.js';
-
 /** A role with its privilege level. */
 export interface Role {
   id: number;
@@ -24,22 +22,3 @@ export interface RoleRow {
 }
 
 export const toRole = (r: RoleRow): Role => ({ id: r.id, name: r.name, description: r.description, privLevel: r.priv_level });
-
-export function sqliteRoles(db: Db): RoleStore {
-  const list = db.prepare<[], RoleRow>('SELECT * FROM roles ORDER BY id');
-  const get = db.prepare<[number], RoleRow>('SELECT * FROM roles WHERE id = ?');
-  const byName = db.prepare<[string], RoleRow>('SELECT * FROM roles WHERE name = ?');
-  return {
-    async list() {
-      return list.all().map(toRole);
-    },
-    async get(id) {
-      const row = get.get(id);
-      return row ? toRole(row) : null;
-    },
-    async byName(name) {
-      const row = byName.get(name);
-      return row ? toRole(row) : null;
-    },
-  };
-}

@@ -1,5 +1,3 @@
-import type { Db } from './db.js';
-
 /** A tenant; tenants form a tree under `root`. */
 export interface Tenant {
   id: number;
@@ -38,22 +36,3 @@ export const toTenant = (r: TenantRow): Tenant => ({
 
 /** Tenants joined with their parent's name (plain SQL both stores accept). */
 export const TENANT_SELECT = 'SELECT t.*, p.name AS parent_name FROM tenants t LEFT JOIN tenants p ON p.id = t.parent_id';
-
-export function sqliteTenants(db: Db): TenantStore {
-  const list = db.prepare<[], TenantRow>(`${TENANT_SELECT} ORDER BY t.name`);
-  const get = db.prepare<[number], TenantRow>(`${TENANT_SELECT} WHERE t.id = ?`);
-  const byName = db.prepare<[string], TenantRow>(`${TENANT_SELECT} WHERE t.name = ?`);
-  return {
-    async list() {
-      return list.all().map(toTenant);
-    },
-    async get(id) {
-      const row = get.get(id);
-      return row ? toTenant(row) : null;
-    },
-    async byName(name) {
-      const row = byName.get(name);
-      return row ? toTenant(row) : null;
-    },
-  };
-}

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { importSnapshot } from '../../daemon/services/snapshot/import.js';
 import { bootstrap } from '../../daemon/store/bootstrap.js';
-import { openDatabase } from '../../daemon/store/db.js';
+import { openDatabase } from '../../daemon/store/sqlite/db.js';
 import { dataFiles } from '../../shared/paths.js';
 import { CDNCTL, cliEnv, type CliDirs } from '../helpers/cli.js';
 import { guardChild } from '../helpers/server-guard.js';

@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../daemon/store/db.js';
-import { sqliteStore } from '../../daemon/store/index.js';
+import { openDatabase } from '../../daemon/store/sqlite/db.js';
+import { sqliteStore } from '../../daemon/store/sqlite/index.js';
 import { dataFiles } from '../../shared/paths.js';
 import { api, mailTo, storedCookie } from '../helpers/cli.js';
 import { PASSWORDS, useCliDaemon } from '../helpers/cli-daemon.js';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../daemon/app.js';
 import { bootstrap } from '../../daemon/store/bootstrap.js';
-import type { Db } from '../../daemon/store/db.js';
+import type { Db } from '../../daemon/store/sqlite/db.js';
 import type { Store } from '../../daemon/store/index.js';
-import type { PgPool } from '../../daemon/store-pg/pool.js';
+import type { PgPool } from '../../daemon/store/postgres/pool.js';
 import { newMasterKey } from '../../daemon/services/vault/master-key.js';
 import { openVaultDatabase, sqliteKeyStore } from '../../daemon/services/vault/sqlite-keystore.js';
 import { Vault } from '../../daemon/services/vault/vault.js';

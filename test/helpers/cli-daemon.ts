@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { serve } from '../../daemon/server.js';
 import { importSnapshot } from '../../daemon/services/snapshot/import.js';
-import { openDatabase } from '../../daemon/store/db.js';
-import { seedDatabase } from '../../daemon/store/seed.js';
+import { openDatabase } from '../../daemon/store/sqlite/db.js';
+import { seedDatabase } from '../../daemon/store/sqlite/seed.js';
 import { dataFiles } from '../../shared/paths.js';
 import { Cli, type CliDirs } from './cli.js';
 

@@ -1,8 +1,9 @@
 import { describe } from 'vitest';
-import { openDatabase, type Db } from '../../daemon/store/db.js';
-import { sqliteStore, type Store } from '../../daemon/store/index.js';
-import { openPgStore } from '../../daemon/store-pg/index.js';
-import type { PgPool } from '../../daemon/store-pg/pool.js';
+import { openDatabase, type Db } from '../../daemon/store/sqlite/db.js';
+import { type Store } from '../../daemon/store/index.js';
+import { sqliteStore } from '../../daemon/store/sqlite/index.js';
+import { openPgStore } from '../../daemon/store/postgres/index.js';
+import type { PgPool } from '../../daemon/store/postgres/pool.js';
 import { startPgCluster, type PgCluster } from './pg-cluster.js';
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { StoreOrDb } from '../../store/store-of.js';
+import type { StoreOrDb } from '../../store/sqlite/store-of.js';
 import { importSnapshot } from './import.js';
 
 /**

@@ -1,4 +1,4 @@
-import { storeOf, type StoreOrDb } from '../../store/store-of.js';
+import { storeOf, type StoreOrDb } from '../../store/sqlite/store-of.js';
 import { originUrl } from '../../format/deliveryservices.js';
 import { formatTimestamp } from '../../../shared/time.js';
 import { writeSettings } from './ds-fields.js';

@@ -1,6 +1,6 @@
-import type { PgPool } from '../../store-pg/pool.js';
-import { statement } from '../../store-pg/statement.js';
-import { inTransaction } from '../../store-pg/transaction.js';
+import type { PgPool } from '../../store/postgres/pool.js';
+import { statement } from '../../store/postgres/statement.js';
+import { inTransaction } from '../../store/postgres/transaction.js';
 import type { KeyFilter, KeyStore, SealedRecord } from './keystore.js';
 import type { SecretAddress } from './seal.js';
 import { toRecord, type SecretRow as Row } from './sqlite-keystore.js';

@@ -4,7 +4,7 @@ import { demoSnapshotFile, loadDemo } from '../../../daemon/services/snapshot/de
 import { exportSnapshot } from '../../../daemon/services/snapshot/export.js';
 import { importSnapshot } from '../../../daemon/services/snapshot/import.js';
 import { SnapshotError } from '../../../daemon/services/snapshot/types.js';
-import type { Db } from '../../../daemon/store/db.js';
+import type { Db } from '../../../daemon/store/sqlite/db.js';
 import { GOLDEN_SNAPSHOT } from '../security/fixture.js';
 import { dumpTables, freshDb } from '../snapshot/helpers.js';
 import { CACHES_SNAPSHOT } from './helpers.js';

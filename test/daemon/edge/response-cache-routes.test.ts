@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../daemon/store/db.js';
+import { openDatabase, type Db } from '../../../daemon/store/sqlite/db.js';
 import { makeApp, type TestApp } from '../../helpers/app.js';
 import { httpCaller, type Caller } from '../../helpers/http-call.js';
 import { call as injected } from '../origins/client.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../../daemon/store/db.js';
+import type { Db } from '../../../daemon/store/sqlite/db.js';
 import { hashPassword } from '../../../daemon/services/auth/passwords.js';
 import { ADMIN_PASSWORD, login, makeApp, type TestApp } from '../../helpers/app.js';
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../daemon/store/db.js';
-import { JOB_QUERIES, sqliteJobs, type JobStore } from '../../../daemon/store/jobs.js';
-import { migrations } from '../../../daemon/store/migrations.js';
-import { seedDatabase } from '../../../daemon/store/seed.js';
+import { openDatabase, type Db } from '../../../daemon/store/sqlite/db.js';
+import { JOB_QUERIES, type JobStore } from '../../../daemon/store/jobs.js';
+import { sqliteJobs } from '../../../daemon/store/sqlite/jobs.js';
+import { migrationsFor } from '../../../daemon/store/migrations.js';
+import { seedDatabase } from '../../../daemon/store/sqlite/seed.js';
 import { insertJobWorld, type JobWorld } from './fixtures.js';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
@@ -85,7 +86,7 @@ describe('job queries with 100,000 stored jobs', () => {
   });
 
   it('has the migration that indexes the end of a job', () => {
-    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(db.pragma('user_version', { simple: true })).toBe(migrationsFor('sqlite').length);
     const index = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'jobs_deliveryservice_end'").get();
     expect(index).toBeDefined();
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { Db } from '../../../daemon/store/db.js';
+import type { Db } from '../../../daemon/store/sqlite/db.js';
 import { dumpTables } from './fixtures.js';
 
 export interface Alert {

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../../daemon/services/auth/passwords.js';
 import { importSnapshot } from '../../../daemon/services/snapshot/import.js';
-import type { Db } from '../../../daemon/store/db.js';
+import type { Db } from '../../../daemon/store/sqlite/db.js';
 import { ADMIN_PASSWORD, login, makeApp, type TestApp } from '../../helpers/app.js';
 
 export const PASSWORD = 'Fixture-Passw0rd!';

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bootstrap } from '../../../daemon/store/bootstrap.js';
-import { openDatabase, type Db } from '../../../daemon/store/db.js';
-import { originListSql, sqliteOrigins, type OriginFields, type OriginListQuery, type OriginStore } from '../../../daemon/store/origins.js';
+import { openDatabase, type Db } from '../../../daemon/store/sqlite/db.js';
+import type { OriginFields, OriginListQuery, OriginStore } from '../../../daemon/store/origins.js';
+import { originListSql } from '../../../daemon/store/sqlite/origins.js';
+import { sqliteOrigins } from '../../../daemon/store/sqlite/origins.js';
 import { loadFixtures, type Fixture } from './fixtures.js';
 
 let db: Db;

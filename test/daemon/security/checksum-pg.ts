@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { exportSnapshot } from '../../../daemon/services/snapshot/export.js';
 import type { Store } from '../../../daemon/store/index.js';
-import type { PgPool } from '../../../daemon/store-pg/pool.js';
+import type { PgPool } from '../../../daemon/store/postgres/pool.js';
 
 /**
  * databaseChecksum (fixture.ts) on PostgreSQL: the export with hashes through the Store, then every table's rows

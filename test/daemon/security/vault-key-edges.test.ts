@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serve } from '../../../daemon/server.js';
-import { openPgStore } from '../../../daemon/store-pg/index.js';
+import { openPgStore } from '../../../daemon/store/postgres/index.js';
 import { vaultFiles } from '../../../daemon/services/vault/master-key.js';
 import { openDataDirVault } from '../../../daemon/services/vault/open.js';
 import { pgKeyStore } from '../../../daemon/services/vault/pg-keystore.js';

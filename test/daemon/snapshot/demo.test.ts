@@ -5,7 +5,7 @@ import { exportSnapshot } from '../../../daemon/services/snapshot/export.js';
 import type { SnapshotDocument } from '../../../daemon/services/snapshot/types.js';
 import { passwordProblem } from '../../../shared/rules/users/password-quality.js';
 import { verifyPassword } from '../../../daemon/services/auth/passwords.js';
-import type { Db } from '../../../daemon/store/db.js';
+import type { Db } from '../../../daemon/store/sqlite/db.js';
 import { SEED_ROLES } from '../../../daemon/store/seed.js';
 import { ADMIN_PASSWORD } from '../../helpers/app.js';
 import { dumpTables, freshDb } from './helpers.js';

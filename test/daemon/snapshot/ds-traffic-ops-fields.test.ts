@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportSnapshot } from '../../../daemon/services/snapshot/export.js';
 import { importSnapshot } from '../../../daemon/services/snapshot/import.js';
-import type { Db } from '../../../daemon/store/db.js';
-import { sqliteStore } from '../../../daemon/store/index.js';
+import type { Db } from '../../../daemon/store/sqlite/db.js';
+import { sqliteStore } from '../../../daemon/store/sqlite/index.js';
 import { testClock } from '../../helpers/app.js';
 import { freshDb, goldenSnapshotHashed } from './helpers.js';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { hashPassword } from '../../../daemon/services/auth/passwords.js';
 import { bootstrap } from '../../../daemon/store/bootstrap.js';
-import { applyPragmas, openDatabase, type Db } from '../../../daemon/store/db.js';
+import { applyPragmas, openDatabase, type Db } from '../../../daemon/store/sqlite/db.js';
 import { ADMIN_PASSWORD, testClock } from '../../helpers/app.js';
 
 export const GOLDEN_SNAPSHOT = new URL('../../fixtures/golden/setup.snapshot.json', import.meta.url);

@@ -10,7 +10,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { hashPassword } from '../../../daemon/services/auth/passwords.js';
 import type { Mailer, MailMessage } from '../../../daemon/services/mail/mailer.js';
-import type { Db } from '../../../daemon/store/db.js';
+import type { Db } from '../../../daemon/store/sqlite/db.js';
 import { ADMIN_PASSWORD, login, makeApp, type TestApp } from '../../helpers/app.js';
 
 export const USER_PASSWORD = 'Fixture-Passw0rd';

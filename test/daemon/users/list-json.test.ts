@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userReadRecord } from '../../../daemon/format/users.js';
-import { jsonArraySql } from '../../../daemon/store/json-array.js';
-import { USER_JSON_SELECT_1_2 } from '../../../daemon/store/user-json.js';
+import { jsonArraySql } from '../../../daemon/store/sqlite/json-array.js';
+import { USER_JSON_SELECT_1_2 } from '../../../daemon/store/sqlite/user-queries.js';
 import { userListSql } from '../../../daemon/store/user-queries.js';
 import type { UserFields } from '../../../daemon/store/users.js';
 import { makeApp, type TestApp } from '../../helpers/app.js';

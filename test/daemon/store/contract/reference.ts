@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../../../daemon/store/db.js';
-import { sqliteStore, type Store } from '../../../../daemon/store/index.js';
+import { openDatabase } from '../../../../daemon/store/sqlite/db.js';
+import { type Store } from '../../../../daemon/store/index.js';
+import { sqliteStore } from '../../../../daemon/store/sqlite/index.js';
 
 /**
  * A SQLite store loaded with `sql`, beside the store under test: answers that must be identical on both stores

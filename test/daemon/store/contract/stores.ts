@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { openDatabase } from '../../../../daemon/store/db.js';
-import { sqliteStore, type Store } from '../../../../daemon/store/index.js';
-import { openPgStore } from '../../../../daemon/store-pg/index.js';
+import { openDatabase } from '../../../../daemon/store/sqlite/db.js';
+import { type Store } from '../../../../daemon/store/index.js';
+import { sqliteStore } from '../../../../daemon/store/sqlite/index.js';
+import { openPgStore } from '../../../../daemon/store/postgres/index.js';
 import { startPgCluster, type PgCluster } from '../../../helpers/pg-cluster.js';
 
 /** A fresh, migrated, empty store, with a way for the test to load rows (plain SQL both databases accept). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../../../daemon/store/index.js';
-import { openPgStore } from '../../../../daemon/store-pg/index.js';
-import type { PgPool } from '../../../../daemon/store-pg/pool.js';
+import { openPgStore } from '../../../../daemon/store/postgres/index.js';
+import type { PgPool } from '../../../../daemon/store/postgres/pool.js';
 import { startPgCluster, type PgCluster } from '../../../helpers/pg-cluster.js';
 import { CONTRACT_FIXTURE, T0 } from '../contract/fixture.js';
 

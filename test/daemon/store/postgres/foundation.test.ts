@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migratePg } from '../../../../daemon/store-pg/migrate.js';
-import { pgMigrations } from '../../../../daemon/store-pg/migrations.js';
-import { openPgPool, redactDatabaseUrl, type PgPool } from '../../../../daemon/store-pg/pool.js';
-import { pgDataVersion } from '../../../../daemon/store-pg/versions.js';
-import { inTransaction } from '../../../../daemon/store-pg/transaction.js';
+import { migratePg } from '../../../../daemon/store/postgres/migrate.js';
+import { migrationsFor } from '../../../../daemon/store/migrations.js';
+import { openPgPool, redactDatabaseUrl, type PgPool } from '../../../../daemon/store/postgres/pool.js';
+import { pgDataVersion } from '../../../../daemon/store/postgres/versions.js';
+import { inTransaction } from '../../../../daemon/store/postgres/transaction.js';
 import { startPgCluster, type PgCluster } from '../../../helpers/pg-cluster.js';
 
 let cluster: PgCluster;
@@ -22,9 +22,9 @@ describe('PostgreSQL migrations', () => {
     const url = await cluster.createDatabase();
     const all = await pools(url, 4);
     const reached = await Promise.all(all.map((p) => migratePg(p)));
-    expect(reached).toEqual(all.map(() => pgMigrations.length));
+    expect(reached).toEqual(all.map(() => migrationsFor('postgres').length));
     const { rows } = await all[0]!.query('SELECT version FROM cdnctl_migrations ORDER BY version');
-    expect(rows.map((r: { version: number }) => r.version)).toEqual(pgMigrations.map((_m, i) => i + 1));
+    expect(rows.map((r: { version: number }) => r.version)).toEqual(migrationsFor('postgres').map((_m, i) => i + 1));
     await Promise.all(all.map((p) => p.end()));
   });
 
@@ -32,7 +32,7 @@ describe('PostgreSQL migrations', () => {
     const url = await cluster.createDatabase();
     const [pool] = await pools(url, 1);
     await migratePg(pool!);
-    await pool!.query('INSERT INTO cdnctl_migrations (version) VALUES ($1)', [pgMigrations.length + 1]);
+    await pool!.query('INSERT INTO cdnctl_migrations (version) VALUES ($1)', [migrationsFor('postgres').length + 1]);
     await expect(migratePg(pool!)).rejects.toThrow(/newer than this cdnctl knows/);
     await pool!.end();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freshReader } from '../../../../daemon/store-pg/fresh-read.js';
+import { freshReader } from '../../../../daemon/store/postgres/fresh-read.js';
 
 /** A read whose end the test decides; each read sees the writes committed when it started. */
 function controlledRead() {

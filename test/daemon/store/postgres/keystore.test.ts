@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPgStore } from '../../../../daemon/store-pg/index.js';
-import type { PgPool } from '../../../../daemon/store-pg/pool.js';
+import { openPgStore } from '../../../../daemon/store/postgres/index.js';
+import type { PgPool } from '../../../../daemon/store/postgres/pool.js';
 import type { KeyStore, SealedRecord } from '../../../../daemon/services/vault/keystore.js';
 import { newMasterKey } from '../../../../daemon/services/vault/master-key.js';
 import { openDataDirVault } from '../../../../daemon/services/vault/open.js';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../../daemon/store/db.js';
-import { sqliteStore } from '../../../../daemon/store/index.js';
+import { openDatabase } from '../../../../daemon/store/sqlite/db.js';
+import { sqliteStore } from '../../../../daemon/store/sqlite/index.js';
 import type { ResetRequestStore } from '../../../../daemon/store/reset-requests.js';
-import { openPgStore } from '../../../../daemon/store-pg/index.js';
-import type { PgPool } from '../../../../daemon/store-pg/pool.js';
-import { pgAdmitResetClient } from '../../../../daemon/store-pg/reset-clients.js';
+import { openPgStore } from '../../../../daemon/store/postgres/index.js';
+import type { PgPool } from '../../../../daemon/store/postgres/pool.js';
+import { pgAdmitResetClient } from '../../../../daemon/store/postgres/reset-clients.js';
 import { startPgCluster, type PgCluster } from '../../../helpers/pg-cluster.js';
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../../../../daemon/store/db.js';
-import { sqliteStore } from '../../../../daemon/store/index.js';
-import { seedBuiltinChecks } from '../../../../daemon/store/servercheck-seed.js';
-import { openPgStore } from '../../../../daemon/store-pg/index.js';
-import { seedBuiltinChecksPg } from '../../../../daemon/store-pg/servercheck-seed.js';
+import { openDatabase } from '../../../../daemon/store/sqlite/db.js';
+import { sqliteStore } from '../../../../daemon/store/sqlite/index.js';
+import { seedBuiltinChecks } from '../../../../daemon/store/sqlite/servercheck-seed.js';
+import { openPgStore } from '../../../../daemon/store/postgres/index.js';
+import { seedBuiltinChecksPg } from '../../../../daemon/store/postgres/servercheck-seed.js';
 import { startPgCluster, type PgCluster } from '../../../helpers/pg-cluster.js';
 import { CONTRACT_FIXTURE, T0 } from '../contract/fixture.js';
 

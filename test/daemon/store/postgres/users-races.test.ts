@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, PAIR_FREE_FAILURES, throttleDecision } from '../../../../daemon/services/auth/login-throttle.js';
 import type { Store } from '../../../../daemon/store/index.js';
-import { openPgStore } from '../../../../daemon/store-pg/index.js';
-import type { PgPool } from '../../../../daemon/store-pg/pool.js';
+import { openPgStore } from '../../../../daemon/store/postgres/index.js';
+import type { PgPool } from '../../../../daemon/store/postgres/pool.js';
 import { startPgCluster, type PgCluster } from '../../../helpers/pg-cluster.js';
 import { CONTRACT_FIXTURE, T0 } from '../contract/fixture.js';
 import { userFields } from '../contract/users-fixture.js';
