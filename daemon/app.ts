@@ -11,7 +11,7 @@ import { FastHits, type HitRoute } from './edge/fast-hits.js';
 import { WriteGate } from './edge/write-gate.js';
 import { lazySerializers, lazyValidators } from './http/lazy-schemas.js';
 import { DEFAULT_CACHE_BYTES, ResponseCache, abandonComputation, answerFromCache, keepResponse } from './edge/response-cache.js';
-import { visibleTenants } from './http/tenancy.js';
+import { visibleTenants } from './services/tenant-access.js';
 import { ApiError, VERSION_NOT_IMPLEMENTED, alerts, errorAlert, handleError, handleFrameworkError, pathNotFound } from './http/errors.js';
 import type { RouteDef } from './http/route.js';
 import type { Mailer } from './services/mail/mailer.js';

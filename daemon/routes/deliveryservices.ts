@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.js';
 import { deliveryServiceRecord } from '../format/deliveryservices.js';
-import { parseIntegerParam, toInteger } from '../http/params.js';
+import { parseIntegerParam, toInteger } from '../services/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { visibleTenants } from '../http/tenancy.js';
+import { visibleTenants } from '../services/tenant-access.js';
 import type { DeliveryServiceFilter } from '../store/deliveryservices.js';
 import type { FastifySchema } from 'fastify';
 import { deliveryServiceSchema } from '../../shared/contract/deliveryservices.js';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FederationUserRecord } from '../../shared/contract/catalog.js';
 import type { AppContext } from '../context.js';
 import { alerts, badRequest, notFound, successAlert } from '../http/errors.js';
-import { toInteger } from '../http/params.js';
+import { toInteger } from '../services/params.js';
 import { changeBy } from '../http/change.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import type { Federation } from '../store/federations.js';

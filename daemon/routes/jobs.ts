@@ -4,7 +4,7 @@ import { jobLocation, withWarning } from '../http/deprecation.js';
 import { alerts, badRequest, notFound, successAlert, warningAlert, type Alert } from '../http/errors.js';
 import { changeBy } from '../http/change.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { visibleTenants } from '../http/tenancy.js';
+import { visibleTenants } from '../services/tenant-access.js';
 import { createPurgeJob } from '../services/jobs/create-job.js';
 import { purgeTarget } from '../services/jobs/purge-target.js';
 import { MATCHES_EVERYTHING_WARNING, jobRecord, purgeSubmittedText } from '../services/jobs/job-record.js';
@@ -54,7 +54,7 @@ export function jobRoutes(ctx: AppContext): RouteDef[] {
     const purge = checked.request;
     const ds = await purgeTarget(ctx, purge.dsId);
     if (!ds || !(await visibleTenants(ctx, principal)).has(ds.tenantId)) throw notFound('No such Delivery Service!');
-    const job = await createPurgeJob(ctx, request, ds, { regex: purge.regex, startTime: purge.startTime, ttlHours: purge.ttl }, now);
+    const job = await createPurgeJob(ctx, caller(request), ds, { regex: purge.regex, startTime: purge.startTime, ttlHours: purge.ttl }, now);
     const list: Alert[] = purge.matchesEverything ? [warningAlert(MATCHES_EVERYTHING_WARNING)] : [];
     list.push(successAlert(purgeSubmittedText(ds.xmlId, job.assetUrl, job.ttlHours)));
     return { job, alerts: list };

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { goProfileParameter, profileParameterRecord, profileRecord, trimmedProfileRecord } from '../format/profiles.js';
 import { badRequest, notFound, warningAlert, type Alert } from '../http/errors.js';
-import { parseIntegerParam, toInteger } from '../http/params.js';
+import { parseIntegerParam, toInteger } from '../services/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import type { Profile, ProfileFilters } from '../store/profiles.js';
 import { goShapes, type ApiVersion } from '../versions.js';

@@ -4,7 +4,7 @@ import { changeBy } from '../http/change.js';
 import { userWriteRecord } from '../format/users.js';
 import { badRequest, forbidden, notFound, successAlert } from '../http/errors.js';
 import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
-import { requireTenant } from '../http/tenancy.js';
+import { requireTenant } from '../services/tenant-access.js';
 import { hashPassword } from '../services/auth/passwords.js';
 import type { Role } from '../store/roles.js';
 import { PROFILE_FIELDS } from '../../shared/rules/users/fields.js';

