@@ -13,7 +13,7 @@ import { UNPARSABLE_JOB, checkJobInput } from '../services/jobs/job-input.js';
 import { MATCHES_EVERYTHING_WARNING, originBase } from '../services/jobs/job-record.js';
 import type { DeliveryService } from '../store/deliveryservices.js';
 import type { Job, JobFilter } from '../store/jobs.js';
-import { readMaxRevalDurationDays } from './jobs.js';
+import { readMaxRevalDurationDays } from '../services/jobs/reval-limit.js';
 import { duplicateWarnings, jobIdParam, sendWithNewline, visibleJob } from './jobs-common.js';
 import { updateJob } from './jobs-update.js';
 import { invalidationJobSchema } from '../../shared/contract/go-jobs.js';

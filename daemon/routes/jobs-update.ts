@@ -11,7 +11,7 @@ import { validatePurgeOffThread } from '../services/jobs/validate-off-thread.js'
 import { formatTimestamp } from '../../shared/time.js';
 import type { Job } from '../store/jobs.js';
 import { duplicateWarnings, jobIdParam, sendWithNewline, visibleJob } from './jobs-common.js';
-import { readMaxRevalDurationDays } from './jobs.js';
+import { readMaxRevalDurationDays } from '../services/jobs/reval-limit.js';
 
 const TWO_DAYS_MS = 2 * 24 * 3600_000;
 

@@ -8,7 +8,7 @@ import { visibleTenants } from '../services/tenant-access.js';
 import { createPurgeJob } from '../services/jobs/create-job.js';
 import { purgeTarget } from '../services/jobs/purge-target.js';
 import { MATCHES_EVERYTHING_WARNING, jobRecord, purgeSubmittedText } from '../services/jobs/job-record.js';
-import { maxRevalDurationDays } from '../../shared/rules/purge/purge-request.js';
+import { readMaxRevalDurationDays } from '../services/jobs/reval-limit.js';
 import { validatePurgeOffThread } from '../services/jobs/validate-off-thread.js';
 import { atLeast, goShapes } from '../versions.js';
 import { USER_JOBS_DEPRECATED, USER_JOB_POST_DEPRECATED, invalidationJobRecord, userInvalidationJobRecord } from '../services/jobs/invalidation-job.js';
@@ -28,13 +28,6 @@ const createSchema = {
 const listSchema = {
   querystring: { type: 'object', properties: { keyword: { type: 'string', maxLength: 64 } } },
 };
-
-/** maxRevalDurationDays of the GLOBAL profile (config file regex_revalidate.config), 90 when unset. */
-export async function readMaxRevalDurationDays(ctx: AppContext): Promise<number> {
-  return maxRevalDurationDays(
-    await ctx.store.parameters.profileValue('GLOBAL', 'maxRevalDurationDays', 'regex_revalidate.config'),
-  );
-}
 
 /**
  * POST user/current/jobs (a purge request) and GET user/current/jobs (the caller's jobs), BEHAVIOR.md §5.

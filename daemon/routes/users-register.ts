@@ -6,7 +6,7 @@ import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { requireTenant, visibleTenants } from '../services/tenant-access.js';
 import { registrationMessage } from '../services/mail/messages.js';
 import { grantableRole } from './users-create.js';
-import { mailToken } from './users-mail.js';
+import { mailToken } from '../services/mail/mail-token.js';
 import { parseRegistration } from '../../shared/rules/users/validate-create.js';
 import { alertsOnly } from '../../shared/contract/schema.js';
 
