@@ -15,7 +15,7 @@ import { visibleTenants } from './services/tenant-access.js';
 import { ApiError, VERSION_NOT_IMPLEMENTED, alerts, errorAlert, handleError, handleFrameworkError, pathNotFound } from './http/errors.js';
 import type { RouteDef } from './http/route.js';
 import type { Mailer } from './services/mail/mailer.js';
-import { legacyCheckIn } from './services/caches/legacy-check-in.js';
+import { legacyCheckIn } from './routes/update-host.js';
 import { defaultPortalRoot, portal } from './portal.js';
 import { allRoutes } from './routes/index.js';
 import type { Store } from './store/index.js';
