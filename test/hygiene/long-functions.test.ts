@@ -26,7 +26,7 @@ const NOT_YET: Array<[string, string, number, string]> = [
   ['daemon/store/serverchecks.ts', 'sqliteServerChecks', 70, STORE],
   ['daemon/store/sessions.ts', 'sqliteSessions', 70, STORE],
   ['daemon/store/origins.ts', 'sqliteOrigins', 65, STORE],
-  ['daemon/vault/sqlite-keystore.ts', 'sqliteKeyStore', 62, STORE],
+  ['daemon/services/vault/sqlite-keystore.ts', 'sqliteKeyStore', 62, STORE],
   ['daemon/app.ts', 'buildApp', 87, SERVING],
   ['daemon/server.ts', 'serveOn', 87, SERVING],
   ['daemon/format/deliveryservices.ts', 'seedRecord', 72, FORMAT],
