@@ -8,7 +8,7 @@ import type { ApiVersion } from '../versions.js';
 import { mayEnter, sessionPrincipal } from '../http/authenticate.js';
 import { answerForm, cacheSlot, varyWithEncoding } from './cached-route.js';
 import type { ResponseCache } from './response-cache.js';
-import { visibleTenants } from '../http/tenancy.js';
+import { visibleTenants } from '../services/tenant-access.js';
 import { TurnWriter } from './turn-writer.js';
 
 /** What the fast path needs to know of the route a URL reached through Fastify. */

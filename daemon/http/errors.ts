@@ -1,48 +1,19 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, BusyError, StoreUnavailableError, type Alert } from '../services/errors.js';
 
-export type AlertLevel = 'success' | 'info' | 'warning' | 'error';
-export interface Alert {
-  text: string;
-  level: AlertLevel;
-}
-
-/** An error the client is meant to see: its status and alert text go out as they are. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    text: string,
-    /** Alerts (e.g. warnings) to send before the error alert. */
-    readonly preceding: Alert[] = [],
-  ) {
-    super(text);
-    this.name = 'ApiError';
-  }
-}
-
-/** Too busy for this request now (a share or a queue is full): 429 or 503 with Retry-After. */
-export class BusyError extends ApiError {
-  constructor(
-    status: 429 | 503,
-    text: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(status, text);
-  }
-}
-
-/** The daemon cannot write right now (read-only database, full disk): 503 until the fault clears. */
-export class StoreUnavailableError extends Error {
-  constructor(cause: unknown) {
-    super('the database cannot be written right now; try again later', { cause });
-    this.name = 'StoreUnavailableError';
-  }
-}
-
-export const badRequest = (text: string) => new ApiError(400, text);
-export const unauthorized = () => new ApiError(401, 'Unauthorized, please log in.');
-export const forbidden = (text = 'Forbidden.') => new ApiError(403, text);
-export const notFound = (text: string) => new ApiError(404, text);
-export const conflict = (text: string) => new ApiError(409, text);
+// The error classes are framework-free and belong to services; routes keep importing them from here.
+export {
+  ApiError,
+  BusyError,
+  StoreUnavailableError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthorized,
+  type Alert,
+  type AlertLevel,
+} from '../services/errors.js';
 
 export function alerts(...list: Alert[]): { alerts: Alert[] } {
   return { alerts: list };

@@ -1,24 +1,9 @@
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ApiVersion } from '../versions.js';
+import type { Principal } from '../services/principal.js';
 
-/** What an authenticated request knows about its caller. */
-export interface Principal {
-  userId: number;
-  username: string;
-  roleId: number;
-  roleName: string;
-  privLevel: number;
-  tenantId: number;
-  sessionHash: string;
-}
-
-/** Privilege levels of BEHAVIOR.md §2. */
-export const PRIV = {
-  READ: 10,
-  PORTAL: 15,
-  OPERATIONS: 20,
-  ADMIN: 30,
-} as const;
+// The principal and the privilege levels belong to services; routes keep importing them from here.
+export { PRIV, type Principal } from '../services/principal.js';
 
 /**
  * A route, declared once: `since` is the first version that serves it, and every newer served version does too.

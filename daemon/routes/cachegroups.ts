@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { cachegroupRecord } from '../format/servers.js';
-import { parseIntegerParam } from '../http/params.js';
+import { parseIntegerParam } from '../services/params.js';
 import { PRIV, type RouteDef } from '../http/route.js';
 import { envelope, list } from '../../shared/contract/schema.js';
 import { cachegroupSchema } from '../../shared/contract/servers.js';

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { cdnRecord, federationRecord, roleRecord, tenantRecord } from '../format/catalog.js';
-import { parseIntegerParam } from '../http/params.js';
+import { parseIntegerParam } from '../services/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { visibleTenants } from '../http/tenancy.js';
+import { visibleTenants } from '../services/tenant-access.js';
 import type { Federation } from '../store/federations.js';
 import { cdnSchema, federationSchema, goRoleSchema, goTenantSchema, roleSchema, tenantSchema } from '../../shared/contract/catalog.js';
 import { envelope, list, type JsonSchema } from '../../shared/contract/schema.js';

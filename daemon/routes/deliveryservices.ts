@@ -1,9 +1,8 @@
 import type { AppContext } from '../context.js';
 import { deliveryServiceRecord } from '../format/deliveryservices.js';
-import { parseIntegerParam, toInteger } from '../http/params.js';
+import { parseIntegerParam } from '../services/params.js';
+import { listDeliveryServices, visibleDeliveryService, type DeliveryServiceQuery } from '../services/deliveryservices/read.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { visibleTenants } from '../http/tenancy.js';
-import type { DeliveryServiceFilter } from '../store/deliveryservices.js';
 import type { FastifySchema } from 'fastify';
 import { deliveryServiceSchema } from '../../shared/contract/deliveryservices.js';
 import { goDeliveryServiceV14Schema, goDeliveryServiceV15Schema } from '../../shared/contract/go-deliveryservices.js';
@@ -53,21 +52,7 @@ export function deliveryServiceRoutes(ctx: AppContext): RouteDef[] {
       schema: listSchema,
       responseAt: listResponses,
       handler: async (request) => {
-        const query = request.query as { id?: string; xmlId?: string; cdn?: string; tenant?: string };
-        const visible = await visibleTenants(ctx, caller(request));
-        const filter: DeliveryServiceFilter = { tenantIds: visible };
-        if (query.id !== undefined) filter.ids = [parseIntegerParam(query.id, 'id')];
-        if (query.xmlId !== undefined) filter.xmlId = query.xmlId;
-        if (query.cdn !== undefined) {
-          const cdnId = toInteger(query.cdn);
-          if (cdnId === null) filter.cdnName = query.cdn;
-          else filter.cdnId = cdnId;
-        }
-        if (query.tenant !== undefined) {
-          const tenantId = parseIntegerParam(query.tenant, 'tenant');
-          filter.tenantIds = visible.has(tenantId) ? [tenantId] : [];
-        }
-        const list = await ctx.store.deliveryServices.list(filter);
+        const list = await listDeliveryServices(ctx, caller(request), request.query as DeliveryServiceQuery);
         return { response: list.map((ds) => deliveryServiceRecord(ds, request.apiVersion)) };
       },
     },
@@ -80,8 +65,7 @@ export function deliveryServiceRoutes(ctx: AppContext): RouteDef[] {
       responseAt: listResponses,
       handler: async (request) => {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
-        const visible = await visibleTenants(ctx, caller(request));
-        const list = await ctx.store.deliveryServices.list({ ids: [id], tenantIds: visible });
+        const list = await visibleDeliveryService(ctx, caller(request), id);
         return { response: list.map((ds) => deliveryServiceRecord(ds, request.apiVersion)) };
       },
     },

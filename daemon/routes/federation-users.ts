@@ -1,23 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FederationUserRecord } from '../../shared/contract/catalog.js';
 import type { AppContext } from '../context.js';
-import { alerts, badRequest, notFound, successAlert } from '../http/errors.js';
-import { toInteger } from '../http/params.js';
-import { changeBy } from '../http/change.js';
+import { alerts, badRequest, successAlert } from '../http/errors.js';
+import { toInteger } from '../services/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import type { Federation } from '../store/federations.js';
 import type { FederationUser } from '../store/federation-users.js';
-import { visibleTenantIds } from '../services/tenancy.js';
+import { assignFederationUsers, listFederationUsers, removeFederationUser } from '../services/federations/users.js';
 import { federationUserSchema } from '../../shared/contract/catalog.js';
 import { alertedEnvelope, alertsOnly, bool, envelope, int, list, record } from '../../shared/contract/schema.js';
-
-/**
- * Tenancy of federations: a federation is visible when every delivery service it serves is (one that serves
- * none is visible to all, as GET federations decides). An invisible federation answers as a missing one, and
- * users of tenants the caller cannot see are left out of lists and count as missing in writes.
- */
-const federationVisible = (f: Federation, visible: ReadonlySet<number>) =>
-  f.deliveryServices.every((ds) => visible.has(ds.tenantId));
 
 const federationUserRecord = (u: FederationUser): FederationUserRecord => ({
   id: u.id,
@@ -27,7 +17,6 @@ const federationUserRecord = (u: FederationUser): FederationUserRecord => ({
   email: u.email,
   fullName: u.fullName,
 });
-
 
 const assignSchema = {
   body: {
@@ -42,44 +31,14 @@ interface AssignBody {
   replace?: boolean | null;
 }
 
-/** The caller's visible tenants: the set, and the list for the store (null when every tenant is visible). */
-async function tenancy(ctx: AppContext, request: FastifyRequest) {
-  const tenants = await ctx.store.tenants.list();
-  const visible = visibleTenantIds(tenants, caller(request).tenantId);
-  return { visible, list: visible.size === tenants.length ? null : [...visible] };
-}
-
 function federationId(request: FastifyRequest): number {
   const id = toInteger((request.params as { id: string }).id);
   if (id === null) throw badRequest('federation id must be an integer');
   return id;
 }
 
-/** The tenants of the users named (unknown ids are left out: the write refuses them anyway). */
-async function userTenants(ctx: AppContext, userIds: number[]): Promise<number[]> {
-  const users = await Promise.all([...new Set(userIds)].map((u) => ctx.store.users.byId(u)));
-  return users.flatMap((u) => (u ? [u.tenantId] : []));
-}
-
-async function visibleFederation(ctx: AppContext, id: number, visible: ReadonlySet<number>): Promise<Federation> {
-  const federation = await ctx.store.federations.byId(id);
-  if (!federation || !federationVisible(federation, visible)) throw notFound(`federation ${id} not found`);
-  return federation;
-}
-
-/** The federation a write is about (visible to the caller) and the tenants its change-log entry concerns. */
-async function writeTarget(ctx: AppContext, request: FastifyRequest, id: number, userIds: number[]) {
-  const { visible, list } = await tenancy(ctx, request);
-  const federation = await visibleFederation(ctx, id, visible);
-  const tenants = [...federation.deliveryServices.map((ds) => ds.tenantId), ...(await userTenants(ctx, userIds))];
-  return { federation, list, tenants };
-}
-
 async function listUsers(ctx: AppContext, request: FastifyRequest) {
-  const id = federationId(request);
-  const { visible } = await tenancy(ctx, request);
-  await visibleFederation(ctx, id, visible);
-  const users = (await ctx.store.federationUsers.users(id)).filter((u) => visible.has(u.tenantId));
+  const users = await listFederationUsers(ctx, caller(request), federationId(request));
   return { response: users.map(federationUserRecord) };
 }
 
@@ -89,34 +48,16 @@ async function assignUsers(ctx: AppContext, request: FastifyRequest) {
   if (body.userIds === undefined || body.userIds === null) throw badRequest('userIds: is required.');
   const userIds = body.userIds;
   const replace = body.replace ?? false;
-  const { federation, list, tenants } = await writeTarget(ctx, request, id, userIds);
-  const message = `FEDERATION: ${federation.cname}, ID: ${id}, ACTION: Assign Users to federation (user ids ${userIds.join(', ')}${replace ? ', replacing the others' : ''})`;
-  const outcome = await ctx.store.federationUsers.assign(id, userIds, replace, list, changeBy(ctx, request, message, tenants));
-  switch (outcome.kind) {
-    case 'federation-missing':
-      throw notFound(`federation ${id} not found`);
-    case 'user-missing':
-      throw notFound(`user ${outcome.userId} not found`);
-    case 'already-assigned':
-      throw badRequest(`user ${outcome.userId} is already assigned to federation ${federation.cname}`);
-  }
-  return {
-    ...alerts(successAlert(`${outcome.count} user(s) were assigned to the ${federation.cname} federation`)),
-    response: { userIds, replace },
-  };
+  const { cname, count } = await assignFederationUsers(ctx, caller(request), id, userIds, replace);
+  return { ...alerts(successAlert(`${count} user(s) were assigned to the ${cname} federation`)), response: { userIds, replace } };
 }
 
 async function removeUser(ctx: AppContext, request: FastifyRequest) {
   const id = federationId(request);
   const userId = toInteger((request.params as { userId: string }).userId);
   if (userId === null) throw badRequest('user id must be an integer');
-  const { federation, list, tenants } = await writeTarget(ctx, request, id, [userId]);
-  const message = (name: string) => `FEDERATION: ${federation.cname}, ID: ${id}, ACTION: Removed user ${name} from federation`;
-  const username = await ctx.store.federationUsers.remove(id, userId, list, (name) =>
-    name === null ? null : changeBy(ctx, request, message(name), tenants),
-  );
-  if (username === null) throw notFound('no federation users with that key found');
-  return alerts(successAlert(`Removed user [ ${username} ] from federation [ ${federation.cname} ]`));
+  const { cname, username } = await removeFederationUser(ctx, caller(request), id, userId);
+  return alerts(successAlert(`Removed user [ ${username} ] from federation [ ${cname} ]`));
 }
 
 /** GET/POST federations/:id/users and DELETE federations/:id/users/:userId (1.2+, BEHAVIOR.md §7). */

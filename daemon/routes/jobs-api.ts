@@ -2,9 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest, notFound, successAlert, warningAlert, type Alert } from '../http/errors.js';
 import { jobLocation } from '../http/deprecation.js';
-import { parseIntegerParam, toInteger } from '../http/params.js';
+import { parseIntegerParam, toInteger } from '../services/params.js';
 import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
-import { visibleTenants } from '../http/tenancy.js';
+import { visibleTenants } from '../services/tenant-access.js';
 import { createPurgeJob } from '../services/jobs/create-job.js';
 import { parseGoTime } from '../services/jobs/go-time.js';
 import { JOB_BY_ID_DEPRECATED, JOB_DELETED, duplicateJobText, invalidationJobRecord, jobCreatedText, jobEnd, noJob, overlaps } from '../services/jobs/invalidation-job.js';
@@ -13,7 +13,7 @@ import { UNPARSABLE_JOB, checkJobInput } from '../services/jobs/job-input.js';
 import { MATCHES_EVERYTHING_WARNING, originBase } from '../services/jobs/job-record.js';
 import type { DeliveryService } from '../store/deliveryservices.js';
 import type { Job, JobFilter } from '../store/jobs.js';
-import { readMaxRevalDurationDays } from './jobs.js';
+import { readMaxRevalDurationDays } from '../services/jobs/reval-limit.js';
 import { duplicateWarnings, jobIdParam, sendWithNewline, visibleJob } from './jobs-common.js';
 import { updateJob } from './jobs-update.js';
 import { invalidationJobSchema } from '../../shared/contract/go-jobs.js';
@@ -64,7 +64,7 @@ async function removeJob(ctx: AppContext, request: FastifyRequest, reply: Fastif
   const visible = await visibleJob(ctx, caller(request), id);
   const ds = await ctx.store.deliveryServices.byId(visible.deliveryServiceId);
   if (!ds) throw notFound(noJob(id));
-  const job = await ctx.store.jobs.remove(id, ctx.clock(), jobDeletedEntry(ctx, request, ds.tenantId));
+  const job = await ctx.store.jobs.remove(id, ctx.clock(), jobDeletedEntry(ctx, caller(request), ds.tenantId));
   if (!job) throw notFound(noJob(id));
   return sendWithNewline(reply, { alerts: [successAlert(JOB_DELETED)], response: invalidationJobRecord(job) });
 }
@@ -95,7 +95,7 @@ export function jobApiRoutes(ctx: AppContext): RouteDef[] {
     const base = ds.primaryOrigin ? originBase(ds.primaryOrigin) : '';
     const warnings = await duplicateWarnings(ctx, { deliveryServiceId: ds.id, assetUrl: base + input.regex, ...purge });
     if (input.matchesEverything) warnings.push(warningAlert(MATCHES_EVERYTHING_WARNING));
-    const job = await createPurgeJob(ctx, request, ds, purge, now);
+    const job = await createPurgeJob(ctx, caller(request), ds, purge, now);
     reply.header('location', jobLocation(request, ctx, job.id));
     const done = successAlert(jobCreatedText(job.assetUrl, job.startTime, jobEnd(job)));
     return sendWithNewline(reply, { alerts: [...warnings, done], response: invalidationJobRecord(job) });

@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound, warningAlert, type Alert } from '../http/errors.js';
-import { toInteger } from '../http/params.js';
+import { toInteger } from '../services/params.js';
 import type { Principal } from '../http/route.js';
-import { visibleTenants } from '../http/tenancy.js';
+import { visibleTenants } from '../services/tenant-access.js';
 import { duplicateJobText, noJob, overlaps } from '../services/jobs/invalidation-job.js';
 import type { Job } from '../store/jobs.js';
 

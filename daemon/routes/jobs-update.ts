@@ -11,7 +11,7 @@ import { validatePurgeOffThread } from '../services/jobs/validate-off-thread.js'
 import { formatTimestamp } from '../../shared/time.js';
 import type { Job } from '../store/jobs.js';
 import { duplicateWarnings, jobIdParam, sendWithNewline, visibleJob } from './jobs-common.js';
-import { readMaxRevalDurationDays } from './jobs.js';
+import { readMaxRevalDurationDays } from '../services/jobs/reval-limit.js';
 
 const TWO_DAYS_MS = 2 * 24 * 3600_000;
 
@@ -80,7 +80,7 @@ export async function updateJob(ctx: AppContext, request: FastifyRequest, reply:
   if (!ds?.primaryOrigin) throw badRequest('cannot invalidate content: requested delivery service has no origin');
   const change = await readChange(body as JobBody, originBase(ds.primaryOrigin), now, (await readMaxRevalDurationDays(ctx)) * 24, String(principal.userId));
   const warnings = await duplicateWarnings(ctx, { id, deliveryServiceId: ds.id, ...change });
-  const updated = await ctx.store.jobs.reschedule(id, change, ctx.clock(), jobChangedEntry(ctx, request, job, ds.tenantId));
+  const updated = await ctx.store.jobs.reschedule(id, change, ctx.clock(), jobChangedEntry(ctx, caller(request), job, ds.tenantId));
   if (!updated) throw notFound(noJob(id));
   const done = successAlert(jobCreatedText(updated.assetUrl, updated.startTime, jobEnd(updated)));
   return sendWithNewline(reply, { alerts: [...warnings, done], response: invalidationJobRecord(updated) });

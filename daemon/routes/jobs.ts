@@ -4,11 +4,11 @@ import { jobLocation, withWarning } from '../http/deprecation.js';
 import { alerts, badRequest, notFound, successAlert, warningAlert, type Alert } from '../http/errors.js';
 import { changeBy } from '../http/change.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { visibleTenants } from '../http/tenancy.js';
+import { visibleTenants } from '../services/tenant-access.js';
 import { createPurgeJob } from '../services/jobs/create-job.js';
 import { purgeTarget } from '../services/jobs/purge-target.js';
 import { MATCHES_EVERYTHING_WARNING, jobRecord, purgeSubmittedText } from '../services/jobs/job-record.js';
-import { maxRevalDurationDays } from '../../shared/rules/purge/purge-request.js';
+import { readMaxRevalDurationDays } from '../services/jobs/reval-limit.js';
 import { validatePurgeOffThread } from '../services/jobs/validate-off-thread.js';
 import { atLeast, goShapes } from '../versions.js';
 import { USER_JOBS_DEPRECATED, USER_JOB_POST_DEPRECATED, invalidationJobRecord, userInvalidationJobRecord } from '../services/jobs/invalidation-job.js';
@@ -29,13 +29,6 @@ const listSchema = {
   querystring: { type: 'object', properties: { keyword: { type: 'string', maxLength: 64 } } },
 };
 
-/** maxRevalDurationDays of the GLOBAL profile (config file regex_revalidate.config), 90 when unset. */
-export async function readMaxRevalDurationDays(ctx: AppContext): Promise<number> {
-  return maxRevalDurationDays(
-    await ctx.store.parameters.profileValue('GLOBAL', 'maxRevalDurationDays', 'regex_revalidate.config'),
-  );
-}
-
 /**
  * POST user/current/jobs (a purge request) and GET user/current/jobs (the caller's jobs), BEHAVIOR.md §5.
  * The POST answers its alerts (a warning first when the regex matches every path, then the success) and, as
@@ -54,7 +47,7 @@ export function jobRoutes(ctx: AppContext): RouteDef[] {
     const purge = checked.request;
     const ds = await purgeTarget(ctx, purge.dsId);
     if (!ds || !(await visibleTenants(ctx, principal)).has(ds.tenantId)) throw notFound('No such Delivery Service!');
-    const job = await createPurgeJob(ctx, request, ds, { regex: purge.regex, startTime: purge.startTime, ttlHours: purge.ttl }, now);
+    const job = await createPurgeJob(ctx, caller(request), ds, { regex: purge.regex, startTime: purge.startTime, ttlHours: purge.ttl }, now);
     const list: Alert[] = purge.matchesEverything ? [warningAlert(MATCHES_EVERYTHING_WARNING)] : [];
     list.push(successAlert(purgeSubmittedText(ds.xmlId, job.assetUrl, job.ttlHours)));
     return { job, alerts: list };

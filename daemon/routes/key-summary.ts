@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { visibleTenants } from '../http/tenancy.js';
+import { visibleTenants } from '../services/tenant-access.js';
 import { requireVault } from '../services/vault/access.js';
 import { keySummary } from '../services/vault/summary.js';
 import { keySummarySchema } from '../../shared/contract/keys.js';

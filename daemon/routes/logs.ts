@@ -5,7 +5,7 @@ import { formatTimestampTz } from '../../shared/time.js';
 import type { AppContext } from '../context.js';
 import { readCookie } from '../http/cookies.js';
 import { badRequest } from '../http/errors.js';
-import { toInteger } from '../http/params.js';
+import { toInteger } from '../services/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import type { LogEntry } from '../store/change-log.js';
 import { visibleTenantIds } from '../services/tenancy.js';

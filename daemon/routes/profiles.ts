@@ -1,15 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { goProfileParameter, profileParameterRecord, profileRecord, trimmedProfileRecord } from '../format/profiles.js';
-import { badRequest, notFound, warningAlert, type Alert } from '../http/errors.js';
-import { parseIntegerParam, toInteger } from '../http/params.js';
+import { warningAlert, type Alert } from '../http/errors.js';
+import { parseIntegerParam } from '../services/params.js';
+import { parametersOfProfile, readProfileFilters, revealsSecureValues, withParameters, type ProfileQuery } from '../services/profiles/read.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import type { Profile, ProfileFilters } from '../store/profiles.js';
+import type { Profile } from '../store/profiles.js';
 import { goShapes, type ApiVersion } from '../versions.js';
 import { goProfileSchema, profileParameterSchema, profileSchema, trimmedProfileSchema } from '../../shared/contract/profiles.js';
 import { alertedEnvelope, envelope, list, type JsonSchema } from '../../shared/contract/schema.js';
 import { seedOrGo } from '../http/responses.js';
-
 
 /** What the cached profile answers read. */
 const PROFILE_TABLES = ['profiles', 'cdns'];
@@ -31,25 +31,6 @@ const querySchema = {
   properties: { id: { type: 'string' }, name: { type: 'string' }, cdn: { type: 'string' } },
 };
 
-/** Reads the filters of GET profiles: `name` exact, `id` and `cdn` (a CDN id) integers; all errors together. */
-function readFilters(query: { id?: string; name?: string; cdn?: string }): ProfileFilters {
-  const filters: ProfileFilters = {};
-  const errors: string[] = [];
-  if (query.id !== undefined) {
-    const id = toInteger(query.id);
-    if (id === null) errors.push('id cannot parse to integer');
-    else filters.id = id;
-  }
-  if (query.cdn !== undefined) {
-    const cdn = toInteger(query.cdn);
-    if (cdn === null) errors.push('cdn cannot parse to integer');
-    else filters.cdnId = cdn;
-  }
-  if (query.name !== undefined) filters.name = query.name;
-  if (errors.length > 0) throw badRequest(errors.join(', '));
-  return filters;
-}
-
 /**
  * GET profiles, profiles/trimmed and profiles/:id (1.1+, any session; profiles carry no tenant), and
  * GET profiles/name/:name/parameters as Traffic Ops 1.x served it: clients read limits such as the GLOBAL
@@ -60,10 +41,8 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
   async function records(request: FastifyRequest, list: Profile[], byId: boolean) {
     const version = request.apiVersion;
     if (!goShapes(version) || !byId) return list.map((p) => profileRecord(p, version));
-    const reveal = caller(request).privLevel >= PRIV.ADMIN;
-    return Promise.all(
-      list.map(async (p) => profileRecord(p, version, ((await ctx.store.parameters.ofProfile(p.name)) ?? []).map((x) => goProfileParameter(x, reveal)))),
-    );
+    const reveal = revealsSecureValues(caller(request));
+    return (await withParameters(ctx, list)).map(([p, parameters]) => profileRecord(p, version, parameters.map((x) => goProfileParameter(x, reveal))));
   }
 
   return [
@@ -76,7 +55,7 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
       schema: { querystring: querySchema },
       responseAt: listResponses(profileSchema, goProfileSchema, false),
       handler: async (request) => {
-        const filters = readFilters(request.query as { id?: string; name?: string; cdn?: string });
+        const filters = readProfileFilters(request.query as ProfileQuery);
         return { response: await records(request, await ctx.store.profiles.list(filters), filters.id !== undefined) };
       },
     },
@@ -111,9 +90,8 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
       schema: { response: { 200: envelope(list(profileParameterSchema)) } },
       handler: async (request) => {
         const name = (request.params as { name: string }).name;
-        const parameters = await ctx.store.parameters.ofProfile(name);
-        if (!parameters) throw notFound('profile not found');
-        const reveal = caller(request).privLevel >= PRIV.ADMIN;
+        const parameters = await parametersOfProfile(ctx, name);
+        const reveal = revealsSecureValues(caller(request));
         return { response: parameters.map((p) => profileParameterRecord(p, reveal)) };
       },
     },

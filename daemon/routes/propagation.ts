@@ -1,9 +1,9 @@
 import type { AppContext } from '../context.js';
 import { propagation } from '../services/caches/propagation.js';
 import { notFound } from '../http/errors.js';
-import { parseIntegerParam } from '../http/params.js';
+import { parseIntegerParam } from '../services/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { visibleTenants } from '../http/tenancy.js';
+import { visibleTenants } from '../services/tenant-access.js';
 import { envelope } from '../../shared/contract/schema.js';
 import { propagationSchema } from '../../shared/contract/servers.js';
 

@@ -1,31 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { cacheUntil } from '../edge/response-cache.js';
 import { PRIV, type RouteDef } from '../http/route.js';
 import { nextRegexRevalidateChange, renderRegexRevalidate } from '../services/jobs/regex-revalidate.js';
-import { readMaxRevalDurationDays } from './jobs.js';
+import { readMaxRevalDurationDays } from '../services/jobs/reval-limit.js';
+import { CDNCTL_VERSION } from '../services/package-version.js';
 import { TEXT_FILE } from '../../shared/contract/schema.js';
 
 const DAY_MS = 24 * 3600_000;
 
-/** cdnctl's version from its package.json, found upwards from this module (in the sources and in dist/). */
-function packageVersion(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
-    try {
-      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'cdnctl' && typeof pkg.version === 'string') return pkg.version;
-    } catch {
-      // no readable package.json here: look one directory up
-    }
-    if (dirname(dir) === dir) return 'unknown';
-  }
-}
-
-/** Read once, when the daemon loads this module. */
-export const CDNCTL_VERSION = packageVersion();
 
 const paramsSchema = {
   params: { type: 'object', properties: { name: { type: 'string', minLength: 1 } }, required: ['name'] },

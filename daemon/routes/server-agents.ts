@@ -2,7 +2,7 @@ import type { AppContext } from '../context.js';
 import { serverVisibility } from '../services/caches/visibility.js';
 import { changeBy } from '../http/change.js';
 import { badRequest, forbidden, notFound, successAlert } from '../http/errors.js';
-import { parseIntegerParam } from '../http/params.js';
+import { parseIntegerParam } from '../services/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import type { Server } from '../store/servers.js';
 import { alertedEnvelope, envelope, int, record, text, textList } from '../../shared/contract/schema.js';

@@ -6,7 +6,7 @@ import { ORT_LEVEL, readCheckIn, serverByIdOrName } from '../services/caches/che
 import { readQueueAction } from '../services/caches/status-input.js';
 import { serverVisibility } from '../services/caches/visibility.js';
 import { alerts, badRequest, notFound, successAlert } from '../http/errors.js';
-import { parseIntegerParam } from '../http/params.js';
+import { parseIntegerParam } from '../services/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { alertsOnly, envelope, int, list, record, text, textList, type JsonSchema } from '../../shared/contract/schema.js';
 import { updateStatusSchema } from '../../shared/contract/servers.js';
@@ -41,7 +41,7 @@ async function queueServer(ctx: AppContext, request: Request) {
   const id = parseIntegerParam((request.params as { id: string }).id, 'id');
   const server = await ctx.store.servers.byId(id, await serverVisibility(ctx, caller(request)));
   if (!server) throw notFound(`no server with id '${id}' found`);
-  await ctx.store.serverFlags.setUpdPending({ id }, null, queue, ctx.clock(), await serverQueueChange(ctx, request, server, queue));
+  await ctx.store.serverFlags.setUpdPending({ id }, null, queue, ctx.clock(), await serverQueueChange(ctx, caller(request), server, queue));
   return { response: { serverId: id, action: queue ? 'queue' : 'dequeue' } };
 }
 
@@ -51,7 +51,7 @@ async function queueCdn(ctx: AppContext, request: Request) {
   const cdn = await ctx.store.cdns.byId(id);
   if (!cdn) throw notFound('Not Found');
   const visible = await serverVisibility(ctx, caller(request));
-  await ctx.store.serverFlags.setUpdPending({ cdn: id }, visible, queue, ctx.clock(), await cdnQueueChange(ctx, request, cdn, queue));
+  await ctx.store.serverFlags.setUpdPending({ cdn: id }, visible, queue, ctx.clock(), await cdnQueueChange(ctx, caller(request), cdn, queue));
   return { response: { action: queue ? 'queue' : 'dequeue', cdnId: id } };
 }
 
@@ -66,7 +66,7 @@ async function queueCachegroup(ctx: AppContext, request: Request) {
   const cdn = typeof named === 'number' ? await ctx.store.cdns.byId(named) : await ctx.store.cdns.byName(String(named));
   if (!cdn) throw badRequest(plainOr(String(named), (n) => `cdn ${n} does not exist`, 'cdn does not exist'));
   const visible = await serverVisibility(ctx, caller(request));
-  const change = await cachegroupQueueChange(ctx, request, cachegroup, cdn, queue);
+  const change = await cachegroupQueueChange(ctx, caller(request), cachegroup, cdn, queue);
   const serverNames = await ctx.store.serverFlags.setUpdPending({ cachegroup: id, cdn: cdn.id }, visible, queue, ctx.clock(), change);
   return {
     response: { cachegroupName: cachegroup.name, action: queue ? 'queue' : 'dequeue', serverNames, cdn: cdn.name, cachegroupID: id },

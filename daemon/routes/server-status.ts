@@ -5,7 +5,7 @@ import { isCacheType, readStatusChange, statusChangedText, storedReason } from '
 import { serverVisibility } from '../services/caches/visibility.js';
 import { SERVER_STATUSES } from '../store/servers.js';
 import { alerts, badRequest, notFound, successAlert } from '../http/errors.js';
-import { parseIntegerParam } from '../http/params.js';
+import { parseIntegerParam } from '../services/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { alertsOnly, envelope, int } from '../../shared/contract/schema.js';
 
@@ -57,7 +57,7 @@ export function serverStatusRoutes(ctx: AppContext): RouteDef[] {
         const reason = storedReason(principal.username, checked.change.offlineReason);
         const children = isCacheType(server.type);
         const text = statusChangedText(checked.change.status, `${server.hostName}.${server.domainName}`, reason, children);
-        const change = await statusChange(ctx, request, server, text);
+        const change = await statusChange(ctx, caller(request), server, text);
         if (!(await ctx.store.serverFlags.setStatus(id, checked.change.status, reason, children, ctx.clock(), change))) {
           throw notFound(`server ID ${id} not found`);
         }

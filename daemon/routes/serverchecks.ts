@@ -6,7 +6,7 @@ import {
 } from '../services/caches/extension-input.js';
 import { serverVisibility } from '../services/caches/visibility.js';
 import { alerts, badRequest, forbidden, notFound, successAlert, warningAlert } from '../http/errors.js';
-import { parseIntegerParam } from '../http/params.js';
+import { parseIntegerParam } from '../services/params.js';
 import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
 import type { ToExtension } from '../store/serverchecks.js';
 import { alertedEnvelope, alertsOnly, int, list, record } from '../../shared/contract/schema.js';

@@ -4,7 +4,7 @@ import { createServer, deleteServer, updateServer, visibleServer } from '../serv
 import { serverVisibility } from '../services/caches/visibility.js';
 import { serverRecord } from '../format/servers.js';
 import { alerts, successAlert, warningAlert } from '../http/errors.js';
-import { parseIntegerParam } from '../http/params.js';
+import { parseIntegerParam } from '../services/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { alertedEnvelope, alertsOnly, envelope, int, list, record } from '../../shared/contract/schema.js';
 import { serverSchema } from '../../shared/contract/servers.js';

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { clearedSessionCookie, sessionCookie } from '../http/cookies.js';
 import { ApiError, BusyError, alerts, badRequest, successAlert } from '../http/errors.js';
-import { sessionChange } from '../http/change.js';
+import { sessionChange } from '../services/change.js';
 import { caller, type RouteDef } from '../http/route.js';
 import type { User } from '../store/users.js';
 import { LoginGate } from '../services/auth/login-gate.js';

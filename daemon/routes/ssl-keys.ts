@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { visibleTenants } from '../http/tenancy.js';
+import { visibleTenants } from '../services/tenant-access.js';
 import type { DeliveryService } from '../store/deliveryservices.js';
 import { keyedService, noDsNamed, noteKeyChange, requireVault } from '../services/vault/access.js';
 import { missingFields, parseVersion, servedSslKeys, sslKeysRecord, sslSummary, type SslKeys, type SslKeysRequest } from '../services/vault/ssl-records.js';
@@ -86,7 +86,7 @@ export function sslKeyRoutes(ctx: AppContext): RouteDef[] {
         if (wanted === null) throw badRequest("version must be 'latest' or a positive integer");
         const stored =
           wanted === 'latest' ? await vault.readLatest<SslKeys>('ssl', ds.xmlId) : await vault.read<SslKeys>({ kind: 'ssl', owner: ds.xmlId, version: wanted });
-        await noteKeyChange(ctx, request, { action: 'ssl-read', xmlId: ds.xmlId, dsId: ds.id, version: wanted });
+        await noteKeyChange(ctx, caller(request), request.log, { action: 'ssl-read', xmlId: ds.xmlId, dsId: ds.id, version: wanted });
         if (!stored) return { response: {} };
         return { response: servedSslKeys(stored.secret, query.decode !== undefined && query.decode !== '' && query.decode !== '0') };
       },
@@ -105,7 +105,7 @@ export function sslKeyRoutes(ctx: AppContext): RouteDef[] {
         if (!checked.ok) throw badRequest(checked.error);
         const keys = sslKeysRecord(body, ds.xmlId, version, certificate);
         await store(ctx, request, ds, keys, sslSummary(keys, checked.summary));
-        await noteKeyChange(ctx, request, { action: 'ssl-add', xmlId: ds.xmlId, dsId: ds.id, version, fingerprint: checked.summary.fingerprint });
+        await noteKeyChange(ctx, caller(request), request.log, { action: 'ssl-add', xmlId: ds.xmlId, dsId: ds.id, version, fingerprint: checked.summary.fingerprint });
         const warnings = checked.warnings.map((w) => ({ level: 'warning' as const, text: w }));
         return { ...(warnings.length > 0 ? { alerts: warnings } : {}), response: `Successfully added ssl keys for ${ds.xmlId}` };
       },
@@ -133,7 +133,7 @@ export function sslKeyRoutes(ctx: AppContext): RouteDef[] {
         if (typeof chain === 'string') throw new Error('a generated certificate did not parse');
         const summary = summarize(chain);
         await store(ctx, request, ds, keys, sslSummary(keys, summary));
-        await noteKeyChange(ctx, request, { action: 'ssl-generate', xmlId: ds.xmlId, dsId: ds.id, version, fingerprint: summary.fingerprint });
+        await noteKeyChange(ctx, caller(request), request.log, { action: 'ssl-generate', xmlId: ds.xmlId, dsId: ds.id, version, fingerprint: summary.fingerprint });
         return { response: `Successfully created ssl keys for ${ds.xmlId}` };
       },
     },
@@ -155,7 +155,7 @@ export function sslKeyRoutes(ctx: AppContext): RouteDef[] {
           const served = servedSslKeys(stored.secret, false);
           response.push({ deliveryservice: ds.xmlId, certificate: { crt: served.certificate.crt, key: served.certificate.key }, hostname: served.hostname });
         }
-        await noteKeyChange(ctx, request, { action: 'ssl-read-cdn', cdn: name, count: response.length });
+        await noteKeyChange(ctx, caller(request), request.log, { action: 'ssl-read-cdn', cdn: name, count: response.length });
         return { response };
       },
     },

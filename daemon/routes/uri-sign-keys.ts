@@ -25,7 +25,7 @@ async function store(ctx: AppContext, request: FastifyRequest, reply: FastifyRep
   const summary = keysetSummary(keyset);
   await vault.write(URI(ds.xmlId), keyset, summary, caller(request).username, ctx.clock());
   const kids = summary.issuers.flatMap((i) => i.keys.map((k) => k.kid));
-  await noteKeyChange(ctx, request, { action: 'uri-store', xmlId: ds.xmlId, dsId: ds.id, kids });
+  await noteKeyChange(ctx, caller(request), request.log, { action: 'uri-store', xmlId: ds.xmlId, dsId: ds.id, kids });
   reply.type('application/json');
   return JSON.stringify(keyset);
 }
@@ -51,7 +51,7 @@ export function uriSignKeyRoutes(ctx: AppContext): RouteDef[] {
         const vault = requireVault(ctx);
         const ds = await service(ctx, request);
         const stored = await vault.read<UriSigningKeyset>(URI(ds.xmlId));
-        await noteKeyChange(ctx, request, { action: 'uri-read', xmlId: ds.xmlId, dsId: ds.id });
+        await noteKeyChange(ctx, caller(request), request.log, { action: 'uri-read', xmlId: ds.xmlId, dsId: ds.id });
         reply.type('application/json');
         return JSON.stringify(stored ? stored.secret : { renewal_kid: null, keys: null });
       },
@@ -68,7 +68,7 @@ export function uriSignKeyRoutes(ctx: AppContext): RouteDef[] {
         const vault = requireVault(ctx);
         const ds = await service(ctx, request);
         if ((await vault.remove('uri_signing', ds.xmlId)) === 0) return alerts({ level: 'info', text: 'not deleted, no object found to delete' });
-        await noteKeyChange(ctx, request, { action: 'uri-delete', xmlId: ds.xmlId, dsId: ds.id });
+        await noteKeyChange(ctx, caller(request), request.log, { action: 'uri-delete', xmlId: ds.xmlId, dsId: ds.id });
         return alerts(successAlert('object deleted'));
       },
     },

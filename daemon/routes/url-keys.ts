@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest, notFound, successAlert } from '../http/errors.js';
-import { parseIntegerParam } from '../http/params.js';
+import { parseIntegerParam } from '../services/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { requireTenant } from '../http/tenancy.js';
+import { requireTenant } from '../services/tenant-access.js';
 import type { DeliveryService } from '../store/deliveryservices.js';
 import { keyedService, noDsNamed, noteKeyChange, requireVault } from '../services/vault/access.js';
 import { generateUrlSigKeys, urlSigSummary, type UrlSigKeys } from '../services/vault/url-keys.js';
@@ -27,7 +27,7 @@ const doneResponse = { 200: alertsOnly };
 async function readKeys(ctx: AppContext, request: FastifyRequest, ds: DeliveryService) {
   const vault = requireVault(ctx);
   const stored = await vault.read<UrlSigKeys>(URL_SIG(ds.xmlId));
-  await noteKeyChange(ctx, request, { action: 'url-read', xmlId: ds.xmlId, dsId: ds.id });
+  await noteKeyChange(ctx, caller(request), request.log, { action: 'url-read', xmlId: ds.xmlId, dsId: ds.id });
   if (!stored) return { alerts: [successAlert('No url sig keys found')], response: {} };
   return { response: stored.secret };
 }
@@ -77,7 +77,7 @@ export function urlKeyRoutes(ctx: AppContext): RouteDef[] {
         const ds = await keyedService(ctx, principal, (request.params as { xmlId: string }).xmlId);
         const keys = generateUrlSigKeys();
         await vault.write(URL_SIG(ds.xmlId), keys, urlSigSummary(keys), principal.username, ctx.clock());
-        await noteKeyChange(ctx, request, { action: 'url-generate', xmlId: ds.xmlId, dsId: ds.id });
+        await noteKeyChange(ctx, caller(request), request.log, { action: 'url-generate', xmlId: ds.xmlId, dsId: ds.id });
         return { alerts: [successAlert('Successfully generated and stored keys')] };
       },
     },
@@ -97,7 +97,7 @@ export function urlKeyRoutes(ctx: AppContext): RouteDef[] {
         const stored = await vault.read<UrlSigKeys>(URL_SIG(from.xmlId));
         if (!stored) throw new ApiError(400, `Unable to retrieve keys from Delivery Service '${from.xmlId}'`);
         await vault.write(URL_SIG(ds.xmlId), stored.secret, urlSigSummary(stored.secret), principal.username, ctx.clock());
-        await noteKeyChange(ctx, request, { action: 'url-copy', xmlId: ds.xmlId, dsId: ds.id, from: from.xmlId });
+        await noteKeyChange(ctx, caller(request), request.log, { action: 'url-copy', xmlId: ds.xmlId, dsId: ds.id, from: from.xmlId });
         return { alerts: [successAlert('Successfully copied and stored keys')] };
       },
     },

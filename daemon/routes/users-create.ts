@@ -1,12 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { changeBy } from '../http/change.js';
 import { userWriteRecord } from '../format/users.js';
-import { badRequest, forbidden, notFound, successAlert } from '../http/errors.js';
-import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
-import { requireTenant } from '../http/tenancy.js';
-import { hashPassword } from '../services/auth/passwords.js';
-import type { Role } from '../store/roles.js';
+import { badRequest, successAlert } from '../http/errors.js';
+import { PRIV, caller, type RouteDef } from '../http/route.js';
+import { createUser } from '../services/users/create-user.js';
 import { PROFILE_FIELDS } from '../../shared/rules/users/fields.js';
 import { parseNewUser } from '../../shared/rules/users/validate-create.js';
 import { goUserSchema } from '../../shared/contract/go-users.js';
@@ -41,55 +38,13 @@ export const newUserSchema = {
   },
 };
 
-/** The role a request names, if it exists and the requester may hand it out (404 / 403 otherwise). */
-export async function grantableRole(ctx: AppContext, principal: Principal, roleId: number): Promise<Role> {
-  const role = await ctx.store.roles.get(roleId);
-  if (!role) throw notFound('role not found');
-  if (role.privLevel > principal.privLevel) {
-    throw forbidden('user cannot create a user with a role more privileged than themselves');
-  }
-  return role;
-}
-
-const usernameTaken = (u: string) => badRequest(`username '${u}' already exists.`);
-const emailTaken = (e: string) => badRequest(`email '${e}' already exists.`);
-
 /** POST users (1.2+) and POST users.json (1.1+), operations or admin: creates a local user (BEHAVIOR.md §4). */
 export function createUserRoutes(ctx: AppContext): RouteDef[] {
   async function create(request: FastifyRequest) {
     const principal = caller(request);
     const parsed = parseNewUser(request.body);
     if (!parsed.ok) throw badRequest(parsed.errors.join(', '));
-    const req = parsed.value;
-    await grantableRole(ctx, principal, req.roleId);
-    const tenantId = req.tenantId ?? principal.tenantId;
-    await requireTenant(ctx, principal, tenantId);
-    // Cheap checks before the costly hash; the store checks again inside its transaction.
-    if (await ctx.store.users.byUsername(req.username)) throw usernameTaken(req.username);
-    if (await ctx.store.users.byEmail(req.email)) throw emailTaken(req.email);
-    const result = await ctx.store.users.create(
-      {
-        username: req.username,
-        email: req.email,
-        fullName: req.fullName,
-        localPasswd: await hashPassword(req.password),
-        roleId: req.roleId,
-        tenantId,
-        ...req.profile,
-        gid: null,
-        uid: null,
-        newUser: req.newUser,
-        registrationSent: null,
-      },
-      ctx.clock(),
-      (r) =>
-        'id' in r
-          ? changeBy(ctx, request, `USER: ${req.username}, ID: ${r.id}, ACTION: Created user, keys: { id:${r.id} }`, [tenantId])
-          : null,
-    );
-    if ('taken' in result) throw result.taken === 'username' ? usernameTaken(req.username) : emailTaken(req.email);
-    const user = await ctx.store.users.byId(result.id);
-    if (!user) throw new Error(`user ${result.id} vanished after its creation`);
+    const user = await createUser(ctx, principal, parsed.value);
     return { alerts: [successAlert('user was created.')], response: userWriteRecord(user, request.apiVersion) };
   }
 

@@ -1,5 +1,5 @@
 import { badRequest } from '../http/errors.js';
-import { parseIntegerParam, toInteger } from '../http/params.js';
+import { parseIntegerParam, toInteger } from '../services/params.js';
 import { USER_ORDER_COLUMNS, type UserFilter, type UserOrderKey } from '../store/user-queries.js';
 
 /** The query string of GET users. */

@@ -1,16 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { changeBy } from '../http/change.js';
-import { alerts, badRequest, conflict, forbidden, successAlert } from '../http/errors.js';
+import { alerts, badRequest, successAlert } from '../http/errors.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { requireTenant, visibleTenants } from '../http/tenancy.js';
-import { registrationMessage } from '../services/mail/messages.js';
-import { grantableRole } from './users-create.js';
-import { mailToken } from './users-mail.js';
+import { registerUser } from '../services/users/register-user.js';
 import { parseRegistration } from '../../shared/rules/users/validate-create.js';
 import { alertsOnly } from '../../shared/contract/schema.js';
-
-const REGISTRATION_COMPLETED = 'User already exists and has completed registration.';
 
 const numberOrText = { type: ['number', 'string', 'null'] } as const;
 
@@ -30,35 +24,17 @@ const registerSchema = {
 
 /**
  * POST users/register (1.2+, operations or admin): creates or refreshes a pending user and mails it a
- * registration token (BEHAVIOR.md §4, §8). The mail goes first: when it fails, nothing is stored.
+ * registration token (BEHAVIOR.md §4, §8; services/users/register-user.ts).
  */
 export function registerUserRoutes(ctx: AppContext): RouteDef[] {
   async function register(request: FastifyRequest) {
     const principal = caller(request);
     const parsed = parseRegistration(request.body);
     if (!parsed.ok) throw badRequest(parsed.errors.join(', '));
-    const { email, roleId, tenantId } = parsed.value;
-    const role = await grantableRole(ctx, principal, roleId);
-    await requireTenant(ctx, principal, tenantId);
-    const tenant = await ctx.store.tenants.get(tenantId);
-    if (!tenant) throw forbidden('not authorized on this tenant');
-    const existing = await ctx.store.users.byEmail(email);
-    if (existing && !existing.newUser) throw conflict(REGISTRATION_COMPLETED);
-    // A pending user of a tenant the requester cannot see is not theirs to move.
-    if (existing && !(await visibleTenants(ctx, principal)).has(existing.tenantId)) {
-      throw forbidden('not authorized on this tenant');
-    }
-
-    const now = ctx.clock();
-    const { token, link, grant } = mailToken(ctx, now);
-    await ctx.mailer.send(registrationMessage({ to: email, link, token, roleName: role.name, tenantName: tenant.name }));
-    const message = `USER: ${email}, EMAIL: ${email}, ACTION: registration sent with role ${role.name} and tenant ${tenant.name}`;
-    const result = await ctx.store.users.savePendingRegistration({ email, roleId, tenantId, token: grant, now }, (r) =>
-      'completed' in r ? null : changeBy(ctx, request, message, [tenantId]),
-    );
-    if ('completed' in result) throw conflict(REGISTRATION_COMPLETED);
+    const { email } = parsed.value;
+    const { roleName, tenantName } = await registerUser(ctx, principal, parsed.value);
     return alerts(
-      successAlert(`Sent user registration to ${email} with the following permissions [ role: ${role.name} | tenant: ${tenant.name} ]`),
+      successAlert(`Sent user registration to ${email} with the following permissions [ role: ${roleName} | tenant: ${tenantName} ]`),
     );
   }
 

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { userReadRecord } from '../format/users.js';
-import { parseIntegerParam } from '../http/params.js';
+import { parseIntegerParam } from '../services/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { visibleTenants } from '../http/tenancy.js';
+import { visibleTenants } from '../services/tenant-access.js';
 import { atLeast, goShapes } from '../versions.js';
 import { seedOrGo } from '../http/responses.js';
 import { goUserGetSchema } from '../../shared/contract/go-users.js';

@@ -1,4 +1,4 @@
-import { StoreUnavailableError } from '../http/errors.js';
+import { StoreUnavailableError } from './unavailable.js';
 
 /** SQLite result codes that mean "the disk or file refuses writes now", not "the request was wrong". */
 const UNAVAILABLE = /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY|LOCKED|PROTOCOL|NOLFS)/;

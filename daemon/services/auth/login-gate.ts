@@ -1,4 +1,4 @@
-import { BusyError } from '../../http/errors.js';
+import { BusyError } from '../errors.js';
 
 /**
  * Bounds the password checks in flight (each is some 50 ms of scrypt on a worker) without letting a flood from

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
-import { forbidden } from '../../http/errors.js';
-import { PRIV, type Principal } from '../../http/route.js';
+import { forbidden } from '../errors.js';
+import { PRIV, type Principal } from '../principal.js';
 import { LOG_LEVEL } from '../../store/change-log.js';
 import type { CheckIn } from '../../store/server-flags.js';
 import type { Server } from '../../store/servers.js';

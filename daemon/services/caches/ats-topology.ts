@@ -2,8 +2,8 @@ import { atsDeliveryService, atsParameters } from '../../atsconfig/from-store.js
 import type { AtsCachegroup, AtsParameter, AtsServer } from '../../atsconfig/context.js';
 import type { AtsTopology } from '../../atsconfig/topology.js';
 import type { AppContext } from '../../context.js';
-import { readMaxRevalDurationDays } from '../../routes/jobs.js';
-import { CDNCTL_VERSION } from '../../routes/regex-revalidate.js';
+import { readMaxRevalDurationDays } from '../jobs/reval-limit.js';
+import { CDNCTL_VERSION } from '../package-version.js';
 import type { Cdn } from '../../store/cdns.js';
 import type { DeliveryService } from '../../store/deliveryservices.js';
 import type { Server } from '../../store/servers.js';

@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { changeAs, changeBy } from '../../http/change.js';
-import type { Principal } from '../../http/route.js';
+import { changeAs } from '../change.js';
+import type { Principal } from '../principal.js';
 import type { Change } from '../../store/change-log.js';
 import type { Server, ServerFields } from '../../store/servers.js';
 
@@ -43,8 +42,8 @@ export const serverChangeText = (server: Server, action: string) =>
  * The entry of a server's status change, as a function of whether the server was still there: the action is the
  * answer's own text, the reason and the child caches' queue included.
  */
-export async function statusChange(ctx: AppContext, request: FastifyRequest, server: Server, text: string): Promise<Change<boolean>> {
-  const entry = changeBy(ctx, request, serverChangeText(server, text), await serverTenants(ctx, server));
+export async function statusChange(ctx: AppContext, principal: Principal, server: Server, text: string): Promise<Change<boolean>> {
+  const entry = changeAs(ctx, principal, serverChangeText(server, text), await serverTenants(ctx, server));
   return (found) => (found ? entry : null);
 }
 
@@ -54,31 +53,31 @@ const verb = (queue: boolean) => (queue ? 'Queued' : 'Dequeued');
  * The entry of POST servers/:id/queue_update, as a function of the host names whose flag it changed: a queue or
  * dequeue that changed nothing (the flag was already so, or the server is gone) logs nothing.
  */
-export async function serverQueueChange(ctx: AppContext, request: FastifyRequest, server: Server, queue: boolean): Promise<Change<string[]>> {
-  const entry = changeBy(ctx, request, serverChangeText(server, `${verb(queue)} updates`), await serverTenants(ctx, server));
+export async function serverQueueChange(ctx: AppContext, principal: Principal, server: Server, queue: boolean): Promise<Change<string[]>> {
+  const entry = changeAs(ctx, principal, serverChangeText(server, `${verb(queue)} updates`), await serverTenants(ctx, server));
   return (changed) => (changed.length > 0 ? entry : null);
 }
 
 /** The entry of POST cdns/:id/queue_update, naming how many servers' flags it changed (none: nothing logged). */
-export async function cdnQueueChange(ctx: AppContext, request: FastifyRequest, cdn: { id: number; name: string }, queue: boolean): Promise<Change<string[]>> {
+export async function cdnQueueChange(ctx: AppContext, principal: Principal, cdn: { id: number; name: string }, queue: boolean): Promise<Change<string[]>> {
   const tenants = await cdnTenants(ctx, cdn.id);
   return (changed) => {
     if (changed.length === 0) return null;
     const count = `${changed.length} server${changed.length === 1 ? '' : 's'}`;
-    return changeBy(ctx, request, `CDN: ${cdn.name}, ID: ${cdn.id}, ACTION: ${verb(queue)} updates on ${count}`, tenants);
+    return changeAs(ctx, principal, `CDN: ${cdn.name}, ID: ${cdn.id}, ACTION: ${verb(queue)} updates on ${count}`, tenants);
   };
 }
 
 /** The entry of POST cachegroups/:id/queue_update, in Traffic Ops' text (none when it changed no flag). */
 export async function cachegroupQueueChange(
   ctx: AppContext,
-  request: FastifyRequest,
+  principal: Principal,
   cachegroup: { id: number; name: string },
   cdn: { id: number; name: string },
   queue: boolean,
 ): Promise<Change<string[]>> {
   const text = `CACHEGROUP: ${cachegroup.name}, ID: ${cachegroup.id}, ACTION: ${verb(queue)} CacheGroup server updates to the ${cdn.name} CDN`;
-  const entry = changeBy(ctx, request, text, await cdnTenants(ctx, cdn.id));
+  const entry = changeAs(ctx, principal, text, await cdnTenants(ctx, cdn.id));
   return (changed) => (changed.length > 0 ? entry : null);
 }
 

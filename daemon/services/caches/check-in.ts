@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import type { Principal } from '../../http/route.js';
+import type { Principal } from '../principal.js';
 import type { Server } from '../../store/servers.js';
 import type { CheckIn } from '../../store/server-flags.js';
 import { serverVisibility } from './visibility.js';

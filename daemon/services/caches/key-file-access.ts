@@ -1,8 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { ServiceLog } from '../log.js';
 import type { AppContext } from '../../context.js';
-import { ApiError, forbidden, notFound } from '../../http/errors.js';
-import { PRIV, type Principal } from '../../http/route.js';
-import { visibleTenants } from '../../http/tenancy.js';
+import { ApiError, forbidden, notFound } from '../errors.js';
+import { PRIV, type Principal } from '../principal.js';
+import { visibleTenants } from '../tenant-access.js';
 import type { DeliveryService } from '../../store/deliveryservices.js';
 import { requireVault } from '../vault/access.js';
 import { keyFileNamesWithoutVault, keyFiles, type KeyFile } from './ats-key-files.js';
@@ -35,7 +35,7 @@ export interface KeyFileSource {
  * file it cannot have (one refused file fails its whole apply) and keeps its previous copy of a broken one. With
  * the key store unavailable, the names it has without it (fetching them answers 503).
  */
-export async function listedKeyFiles(ctx: AppContext, may: KeyReader, source: KeyFileSource, log: FastifyBaseLogger): Promise<string[]> {
+export async function listedKeyFiles(ctx: AppContext, may: KeyReader, source: KeyFileSource, log: ServiceLog): Promise<string[]> {
   if (!may) return [];
   const files = ctx.vault?.state.available ? await keyFiles(ctx.vault, source.target, source.services) : keyFileNamesWithoutVault(source.services);
   for (const f of files) if (f.broken) log.error({ file: f.name, err: f.broken }, 'key-store file left out of the list: a sealed secret does not open');
@@ -43,7 +43,7 @@ export async function listedKeyFiles(ctx: AppContext, may: KeyReader, source: Ke
 }
 
 /** One key-store file's text for the caller: 403 when it may not have it, 404 unknown, 503 when it cannot be made. */
-export async function keyFileText(ctx: AppContext, may: KeyReader, source: KeyFileSource, name: string, log: FastifyBaseLogger): Promise<string> {
+export async function keyFileText(ctx: AppContext, may: KeyReader, source: KeyFileSource, name: string, log: ServiceLog): Promise<string> {
   if (!may) throw forbidden();
   const vault = requireVault(ctx);
   const file: KeyFile | undefined = (await keyFiles(vault, source.target, source.services)).find((f) => f.name === name);

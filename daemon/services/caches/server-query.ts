@@ -1,5 +1,5 @@
-import { badRequest } from '../../http/errors.js';
-import { toInteger } from '../../http/params.js';
+import { badRequest } from '../errors.js';
+import { toInteger } from '../params.js';
 import type { ServerFilters } from '../../store/servers.js';
 
 /** How each GET servers filter reads its value. */

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Principal } from '../../http/route.js';
+import { badRequest, conflict, notFound } from '../errors.js';
+import type { Principal } from '../principal.js';
 import type { Server, ServerFields } from '../../store/servers.js';
 import { serverCreatedChange, serverDeletedChange, serverUpdatedChange } from './change-entries.js';
 import { readServerInput, type Ref, type ServerInput } from './server-input.js';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
-import type { Principal } from '../../http/route.js';
-import { visibleTenants } from '../../http/tenancy.js';
+import type { Principal } from '../principal.js';
+import { visibleTenants } from '../tenant-access.js';
 import type { ServerVisibility } from '../../store/servers.js';
 
 /**

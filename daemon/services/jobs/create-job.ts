@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { caller } from '../../http/route.js';
-import { changeBy } from '../../http/change.js';
-import { badRequest } from '../../http/errors.js';
+import type { Principal } from '../principal.js';
+import { changeAs } from '../change.js';
+import { badRequest } from '../errors.js';
 import type { DeliveryService } from '../../store/deliveryservices.js';
 import type { Job } from '../../store/jobs.js';
 import { originBase } from './job-record.js';
@@ -15,25 +14,25 @@ export interface NewPurge {
 }
 
 /**
- * The one way a purge job is created, for POST user/current/jobs and POST jobs alike: the asset URL is the
+ * The one way a purge job is created, by `principal`, for POST user/current/jobs and POST jobs alike: the asset URL is the
  * delivery service's primary origin followed by the regex (BEHAVIOR.md §5), and the job goes in through the store's
  * insertPurge, with its change-log entry in the same transaction. Anything every new job must cause belongs
  * here, so both routes get it.
  */
-export async function createPurgeJob(ctx: AppContext, request: FastifyRequest, ds: DeliveryService, purge: NewPurge, now: number): Promise<Job> {
+export async function createPurgeJob(ctx: AppContext, principal: Principal, ds: DeliveryService, purge: NewPurge, now: number): Promise<Job> {
   if (!ds.primaryOrigin) throw badRequest('cannot invalidate content: requested delivery service has no origin');
   const job = {
     assetUrl: originBase(ds.primaryOrigin) + purge.regex,
     ttlHours: purge.ttlHours,
     startTime: purge.startTime,
     enteredTime: now,
-    userId: caller(request).userId,
+    userId: principal.userId,
     deliveryServiceId: ds.id,
   };
   return ctx.store.jobs.insertPurge(job, (stored) =>
-    changeBy(
+    changeAs(
       ctx,
-      request,
+      principal,
       `DS: ${ds.xmlId}, ID: ${ds.id}, ACTION: Created content invalidation job #${stored.id}: ${stored.assetUrl} (TTL ${stored.ttlHours}h)`,
       [ds.tenantId],
     ),

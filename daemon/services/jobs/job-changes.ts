@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { changeBy } from '../../http/change.js';
+import { changeAs } from '../change.js';
 import type { Change } from '../../store/change-log.js';
+import type { Principal } from '../principal.js';
 import type { Job } from '../../store/jobs.js';
 import { formatTimestamp } from '../../../shared/time.js';
 
@@ -16,12 +16,12 @@ const head = (job: Job) => `DS: ${job.dsXmlId}, ID: ${job.deliveryServiceId}, AC
 const described = (job: Job) => `${job.assetUrl} (TTL ${job.ttlHours}h, starts ${formatTimestamp(job.startTime)})`;
 
 /** The entry of PUT jobs: what the job is now, and what it was. */
-export function jobChangedEntry(ctx: AppContext, request: FastifyRequest, before: Job, tenantId: number): Change<Job | null> {
+export function jobChangedEntry(ctx: AppContext, principal: Principal, before: Job, tenantId: number): Change<Job | null> {
   return (after) =>
-    after && changeBy(ctx, request, `${head(after)} Changed content invalidation job #${after.id}: ${described(after)}, was ${described(before)}`, [tenantId]);
+    after && changeAs(ctx, principal, `${head(after)} Changed content invalidation job #${after.id}: ${described(after)}, was ${described(before)}`, [tenantId]);
 }
 
 /** The entry of DELETE jobs: the job as it was. */
-export function jobDeletedEntry(ctx: AppContext, request: FastifyRequest, tenantId: number): Change<Job | null> {
-  return (job) => job && changeBy(ctx, request, `${head(job)} Deleted content invalidation job #${job.id}: ${job.assetUrl} (TTL ${job.ttlHours}h)`, [tenantId]);
+export function jobDeletedEntry(ctx: AppContext, principal: Principal, tenantId: number): Change<Job | null> {
+  return (job) => job && changeAs(ctx, principal, `${head(job)} Deleted content invalidation job #${job.id}: ${job.assetUrl} (TTL ${job.ttlHours}h)`, [tenantId]);
 }

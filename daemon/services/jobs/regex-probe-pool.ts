@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { BusyError } from '../../http/errors.js';
+import { BusyError } from '../errors.js';
 import { PROBE_PATHS } from '../../../shared/rules/purge/match-everything.js';
 
 /**

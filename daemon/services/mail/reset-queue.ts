@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { mailToken } from '../../routes/users-mail.js';
+import { mailToken } from './mail-token.js';
 import type { Store } from '../../store/index.js';
 import { passwordResetMessage } from './messages.js';
 

@@ -1,5 +1,5 @@
-import { badRequest } from '../../http/errors.js';
-import { parseBooleanParam, toInteger } from '../../http/params.js';
+import { badRequest } from '../errors.js';
+import { parseBooleanParam, toInteger } from '../params.js';
 import type { OriginFilterKey, OriginListQuery } from '../../store/origins.js';
 
 /** How each GET origins filter reads its value (BEHAVIOR.md §6); the same keys are the orderby columns. */

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { toInteger } from '../../http/params.js';
-import type { Principal } from '../../http/route.js';
-import { visibleTenants } from '../../http/tenancy.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import { toInteger } from '../params.js';
+import type { Principal } from '../principal.js';
+import { visibleTenants } from '../tenant-access.js';
 import type { ChangeEntry } from '../../store/change-log.js';
 import type { Origin, OriginFields } from '../../store/origins.js';
 import { validateOrigin, type OriginBody } from '../../../shared/rules/origins/validate.js';

@@ -1,10 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { ApiError, notFound } from '../../http/errors.js';
-import { caller, type Principal } from '../../http/route.js';
-import { requireTenant } from '../../http/tenancy.js';
+import { ApiError, notFound } from '../errors.js';
+import type { Principal } from '../principal.js';
+import { requireTenant } from '../tenant-access.js';
 import type { DeliveryService } from '../../store/deliveryservices.js';
-import { changeBy } from '../../http/change.js';
+import { changeAs } from '../change.js';
+import type { ServiceLog } from '../log.js';
 import { isKeyRead, keyChangeMessage, type KeyChange } from './change-log.js';
 import type { Vault } from './vault.js';
 import { plainOr } from '../../../shared/rules/names.js';
@@ -42,12 +42,12 @@ export async function keyedService(
  * service's tenant; reads of secrets go to the daemon's log, since the change log holds changes to data (and a
  * read changes none). Never given a secret.
  */
-export async function noteKeyChange(ctx: AppContext, request: FastifyRequest, change: KeyChange): Promise<void> {
+export async function noteKeyChange(ctx: AppContext, principal: Principal, log: ServiceLog, change: KeyChange): Promise<void> {
   const message = keyChangeMessage(change);
   if (isKeyRead(change) || !('dsId' in change)) {
-    request.log.info({ user: caller(request).username, keyChange: message }, 'key store');
+    log.info({ user: principal.username, keyChange: message }, 'key store');
     return;
   }
   const ds = await ctx.store.deliveryServices.byId(change.dsId);
-  await ctx.store.changeLog.append(changeBy(ctx, request, message, ds ? [ds.tenantId] : []));
+  await ctx.store.changeLog.append(changeAs(ctx, principal, message, ds ? [ds.tenantId] : []));
 }

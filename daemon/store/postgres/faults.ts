@@ -1,4 +1,4 @@
-import { StoreUnavailableError } from '../../http/errors.js';
+import { StoreUnavailableError } from '../unavailable.js';
 
 /**
  * SQLSTATE classes and codes that mean "the database cannot serve now", not "the request was wrong": connection

@@ -1,4 +1,4 @@
-import { StoreUnavailableError } from '../../http/errors.js';
+import { StoreUnavailableError } from '../unavailable.js';
 import { guardPg, isRetryable } from './faults.js';
 import type { PgClient, PgPool } from './pool.js';
 

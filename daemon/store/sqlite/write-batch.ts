@@ -1,4 +1,4 @@
-import { StoreUnavailableError } from '../../http/errors.js';
+import { StoreUnavailableError } from '../unavailable.js';
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
 import { MAX_BATCH, type WriteBatcher } from '../write-batch.js';

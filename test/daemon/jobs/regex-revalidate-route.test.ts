@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CDNCTL_VERSION } from '../../../daemon/routes/regex-revalidate.js';
+import { CDNCTL_VERSION } from '../../../daemon/services/package-version.js';
 import { ADMIN_PASSWORD, login } from '../../helpers/app.js';
 import { jobsFixture, type FixtureUser, type JobsFixture } from './fixtures.js';
 

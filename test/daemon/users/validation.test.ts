@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { tokenLink } from '../../../daemon/services/mail/messages.js';
 import { smtpTransportOptions } from '../../../daemon/services/mail/smtp.js';
-import { applyProfileChange } from '../../../daemon/routes/user-current.js';
+import { applyProfileChange } from '../../../daemon/services/users/update-own-profile.js';
 import { integerValue, isValidEmail, passwordFields } from '../../../shared/rules/users/fields.js';
 import { usersFilter } from '../../../daemon/routes/users-list-query.js';
 import { parseNewUser, parseRegistration } from '../../../shared/rules/users/validate-create.js';
-import { parseProfileUpdate } from '../../../daemon/routes/users-validate-profile.js';
+import { parseProfileUpdate } from '../../../daemon/services/users/profile-change.js';
 import { COMMON_PASSWORDS } from '../../../shared/rules/users/common-passwords.js';
 import { isCommonPassword, passwordProblem } from '../../../shared/rules/users/password-quality.js';
 import { placeholderUsernames } from '../../../daemon/store/user-writes.js';

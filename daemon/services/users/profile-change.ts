@@ -1,10 +1,10 @@
-import { userNameProblems } from '../../shared/rules/names.js';
-import { passwordProblem } from '../../shared/rules/users/password-quality.js';
+import { userNameProblems } from '../../../shared/rules/names.js';
+import { passwordProblem } from '../../../shared/rules/users/password-quality.js';
 import {
   INVALID_EMAIL, PASSWORD_MISMATCH, PROFILE_FIELDS, asBody, cannotBeBlank, integerValue, isBlank, isValidEmail,
   INT32, mustBeInt32, mustBeInteger, mustBeString, passwordFields, type Body, type ProfileField,
-} from '../../shared/rules/users/fields.js';
-import type { Parsed } from '../../shared/rules/users/validate-create.js';
+} from '../../../shared/rules/users/fields.js';
+import type { Parsed } from '../../../shared/rules/users/validate-create.js';
 
 export const MISSING_USER_OBJECT = "missing 'user' object";
 export const CANNOT_CHANGE_ROLE = 'users cannot change their own role';

@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.js';
 import type { Store } from '../store/index.js';
-import { visibleTenantIds } from '../services/tenancy.js';
+import { visibleTenantIds } from './tenancy.js';
 import { forbidden } from './errors.js';
-import type { Principal } from './route.js';
+import type { Principal } from './principal.js';
 
 const TENANT_TABLES: readonly string[] = ['tenants'];
 /** Visible sets remembered per store, by tenant id and the tenant tree's version (bounded: KEPT). */

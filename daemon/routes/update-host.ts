@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppContext } from '../../context.js';
-import { authenticate } from '../../http/authenticate.js';
-import { ApiError } from '../../http/errors.js';
-import { checkInAs } from './agent-check-in.js';
-import { ORT_LEVEL, readCheckIn, serverByIdOrName } from './check-in.js';
-import { TEXT_FILE } from '../../../shared/contract/schema.js';
+import type { AppContext } from '../context.js';
+import { authenticate } from '../http/authenticate.js';
+import { ApiError } from '../http/errors.js';
+import { checkInAs } from '../services/caches/agent-check-in.js';
+import { ORT_LEVEL, readCheckIn, serverByIdOrName } from '../services/caches/check-in.js';
+import { TEXT_FILE } from '../../shared/contract/schema.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 

@@ -1,7 +1,7 @@
-import type { AppContext } from '../context.js';
-import { tokenLink } from '../services/mail/messages.js';
-import { hashSecret, newSecret } from '../services/auth/tokens.js';
-import type { TokenGrant } from '../store/user-writes.js';
+import type { AppContext } from '../../context.js';
+import { tokenLink } from './messages.js';
+import { hashSecret, newSecret } from '../auth/tokens.js';
+import type { TokenGrant } from '../../store/user-writes.js';
 
 /** Registration and reset tokens expire a day after they are mailed (BEHAVIOR.md §2). */
 export const TOKEN_LIFETIME_MS = 24 * 3600_000;
