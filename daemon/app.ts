@@ -3,15 +3,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { defaultConfig, type DaemonConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { AccessLogController } from './edge/access-log.js';
-import { authenticate } from './http/authenticate.js';
-import type { IncomingMessage } from 'node:http';
 import { apiServerFactory, type FrontHandler } from './edge/api-server.js';
-import { corsAllowlist, corsHeaders, registerCors } from './edge/cors.js';
-import { FastHits, type HitRoute } from './edge/fast-hits.js';
-import { WriteGate } from './edge/write-gate.js';
+import { installEdge, type Edge } from './edge/edge.js';
 import { lazySerializers, lazyValidators } from './http/lazy-schemas.js';
-import { DEFAULT_CACHE_BYTES, ResponseCache, abandonComputation, answerFromCache, keepResponse } from './edge/response-cache.js';
-import { visibleTenants } from './services/tenant-access.js';
 import { ApiError, VERSION_NOT_IMPLEMENTED, alerts, errorAlert, handleError, handleFrameworkError, pathNotFound } from './http/errors.js';
 import type { RouteDef } from './http/route.js';
 import type { Mailer } from './services/mail/mailer.js';
@@ -23,7 +17,6 @@ import type { Vault } from './services/vault/vault.js';
 import { VERSIONS, atLeast, isServedVersion, type ApiVersion } from './versions.js';
 
 export const BODY_LIMIT = 1024 * 1024;
-const HSTS = 'max-age=31536000';
 
 export interface BuildOptions {
   store: Store;
@@ -65,20 +58,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Beyond maxConnections open connections, Node closes new ones at once: a flood of idle sockets cannot
   // exhaust file descriptors.
   app.server.maxConnections = config.maxConnections;
-  if (config.tls) {
-    app.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('strict-transport-security', HSTS);
-      return payload;
-    });
-  }
+  // The request path (daemon/edge): HSTS, closing, CORS, the write gate, the response cache, the front door.
+  const edge = installEdge(app, ctx, options.responseCacheBytes);
+  front = edge.front;
 
   app.decorateRequest('apiVersion', '1.1');
   app.decorateRequest('principal', null);
-  app.decorateRequest('pendingCacheEntry', null);
-  const cache = new ResponseCache({
-    maxBytes: options.responseCacheBytes ?? DEFAULT_CACHE_BYTES, clock: ctx.clock,
-    dataVersion: (tables) => ctx.store.dataVersion(tables),
-  });
   app.addHook('onListen', async () => {
     const address = app.server.address();
     if (!baseUrl && address && typeof address === 'object') {
@@ -89,11 +74,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     resetMailQueue(ctx, (err) => app.log.error({ err }, 'password reset mail failed')).kick();
   });
 
-  const isClosing = refuseWhileClosing(app);
   registerJsonParser(app);
-  registerCors(app, config.cors.origins);
-  const hits = new FastHits({ ctx, cache, log: () => app.log, closing: isClosing, appHeaders: appWideHeaders(config) });
-  front = frontDoor(app, hits);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
@@ -109,7 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   for (const version of VERSIONS) {
     await app.register(
       async (scope) => {
-        for (const route of routes) if (atLeast(version, route.since)) addRoute(scope, route, version, ctx, cache, hits);
+        for (const route of routes) if (atLeast(version, route.since)) addRoute(scope, route, version, edge);
       },
       { prefix: `/api/${version}` },
     );
@@ -121,7 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
 /**
  * Fastify's options. Its server is the one Fastify would build, but every request passes `front()` first
- * (cache hits are answered there, before Fastify sees them: fast-hits.ts).
+ * (cache hits are answered there, before Fastify sees them: edge/front-door.ts).
  */
 function fastifyOptions(config: DaemonConfig, options: BuildOptions, front: () => FrontHandler | null): FastifyServerOptions {
   // A client gets headersTimeoutMs to send its headers (Node's default is 60 s, checked every 30 s): slow-header
@@ -148,33 +129,12 @@ function fastifyOptions(config: DaemonConfig, options: BuildOptions, front: () =
   } as FastifyServerOptions;
 }
 
-/**
- * What every request meets first: a GET counts as a read for the write gate (writes yield to reads:
- * write-gate.ts) and may be a cache hit; anything else goes on to Fastify, where writes wait for the gate.
- */
-function frontDoor(app: FastifyInstance, hits: FastHits): FrontHandler {
-  const writes = new WriteGate();
-  app.addHook('onRequest', (request, _reply, done) => {
-    const method = request.method;
-    const wait = method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? null : writes.admit();
-    if (wait) wait.then(() => done(), done);
-    else done();
-  });
-  return (req, res, next) => {
-    if (req.method === 'GET') writes.noteRead();
-    hits.handle(req, res, next);
-  };
-}
-
 const stringify = (data: unknown) => JSON.stringify(data);
 
-function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, ctx: AppContext, cache: ResponseCache, hits: FastHits): void {
-  const cached = route.cache !== undefined && route.cache !== false && route.method === 'GET' && route.auth !== 'none';
-  const tables = Array.isArray(route.cache) ? route.cache : null;
-  const hitRoute: HitRoute | null =
-    cached && route.auth !== 'none' ? { apiVersion: version, auth: route.auth, alsoLevels: route.alsoLevels ?? [], tables } : null;
+function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, edge: Edge): void {
   const urls = [route.url];
   if (route.jsonSuffix ?? route.method === 'GET') urls.push(`${route.url}.json`);
+  const hooks = edge.routeHooks(route, version);
   for (const url of urls) {
     scope.route({
       method: route.method,
@@ -182,31 +142,7 @@ function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, 
       schema: route.responseAt ? { ...route.schema, response: route.responseAt(version) } : route.schema,
       ...(route.largeLists ? { serializerCompiler: () => stringify } : {}),
       config: { apiVersion: version, auth: route.auth },
-      onRequest: async (request, reply) => {
-        request.apiVersion = version;
-        if (route.auth === 'none') return;
-        const principal = await authenticate(request, route.auth, ctx, route.alsoLevels);
-        request.principal = principal;
-        if (hitRoute && request.method === 'GET') hits.learn(request.url, hitRoute);
-        // The session and privilege were checked just now; the cache key holds the tenants this caller sees.
-        if (cached && (await answerFromCache(cache, request, reply, principal, () => visibleTenants(ctx, principal), tables))) {
-          return reply;
-        }
-      },
-      // Callback hooks, not async ones: an answer served from the cache passes them without a promise.
-      onSend: cached
-        ? (request, reply, payload, done) => {
-            if (request.pendingCacheEntry === null) return done(null, payload);
-            keepResponse(cache, request, reply, payload).then((sent) => done(null, sent), done);
-          }
-        : undefined,
-      // Requests waiting for this answer must not wait on a request that ended without one.
-      onResponse: cached
-        ? (request, _reply, done) => {
-            abandonComputation(request);
-            done();
-          }
-        : undefined,
+      ...hooks,
       handler: route.handler,
     });
   }
@@ -231,33 +167,4 @@ function registerJsonParser(app: FastifyInstance): void {
       done(new ApiError(400, `malformed JSON in request body: ${(err as Error).message}`), undefined);
     }
   });
-}
-
-/**
- * Once close() begins (SIGTERM), requests already running finish, and any that still arrive on an open
- * connection are refused with a 503 alert, before authentication or any work. Every answer sent from then on
- * says `Connection: close`: a keep-alive client would otherwise hold the daemon open until its idle timeout.
- */
-function refuseWhileClosing(app: FastifyInstance): () => boolean {
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  // Callback hooks: every request passes them, and an async hook costs a promise each time.
-  app.addHook('onRequest', (_request, _reply, done) => {
-    done(closing ? new ApiError(503, 'the daemon is shutting down; try again in a moment') : undefined);
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
-  return () => closing;
-}
-
-/** The headers app-wide hooks give every API answer (CORS and HSTS), for requests answered before Fastify. */
-function appWideHeaders(config: DaemonConfig): (req: IncomingMessage) => Readonly<Record<string, string>> {
-  const hsts: Record<string, string> = config.tls ? { 'strict-transport-security': HSTS } : {};
-  if (config.cors.origins.length === 0) return () => hsts;
-  const allowlist = corsAllowlist(config.cors.origins);
-  return (req) => ({ ...corsHeaders(allowlist, req.headers.origin), ...hsts });
 }

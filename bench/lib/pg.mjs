@@ -19,7 +19,7 @@ async function seedDatabase(url, doc) {
   const [{ openPgStore }, { bootstrap }, { importSnapshot }] = await Promise.all([
     import(dist('daemon/store/postgres/index.js')),
     import(dist('daemon/store/bootstrap.js')),
-    import(dist('daemon/snapshot/import.js')),
+    import(dist('daemon/services/snapshot/import.js')),
   ]);
   const { store } = await openPgStore(url);
   try {
@@ -46,7 +46,7 @@ async function daemonOn(dataDir, database) {
 
 /** HAProxy over `ports` on loopback (the README's config, from the generator); resolves once it answers. */
 async function balancerOver(dir, ports) {
-  const { haproxyConfig } = await import(dist('daemon/deploy/haproxy-config.js'));
+  const { haproxyConfig } = await import(dist('daemon/services/deploy/haproxy-config.js'));
   const port = await freePort();
   const file = join(dir, `haproxy-${ports.length}.cfg`);
   const daemons = ports.map((p, i) => ({ name: `d${i + 1}`, host: '127.0.0.1', port: p }));

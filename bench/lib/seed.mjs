@@ -11,7 +11,7 @@ const dist = (path) => new URL(`../../dist/${path}`, import.meta.url).href;
 export const USER_PASSWORD = 'Bench-Us3r-Passw0rd!';
 
 export async function userPasswordHash() {
-  const { hashPassword } = await import(dist('daemon/security/passwords.js'));
+  const { hashPassword } = await import(dist('daemon/services/auth/passwords.js'));
   return hashPassword(USER_PASSWORD);
 }
 
@@ -21,9 +21,9 @@ export async function seedDataDir(label, doc) {
     import(dist('daemon/store/sqlite/db.js')),
     import(dist('daemon/store/bootstrap.js')),
     import(dist('shared/paths.js')),
-    import(dist('daemon/snapshot/import.js')).catch(() => null),
+    import(dist('daemon/services/snapshot/import.js')).catch(() => null),
   ]);
-  if (!importer?.importSnapshot) throw new Error('the snapshot importer (dist/daemon/snapshot/import.js) is not built yet');
+  if (!importer?.importSnapshot) throw new Error('the snapshot importer (dist/daemon/services/snapshot/import.js) is not built yet');
   const dataDir = mkdtempSync(join(tmpdir(), `cdnctl-bench-${label}-`));
   const db = openDatabase(dataFiles(dataDir).database);
   try {

@@ -76,7 +76,7 @@ function pinoParts(log: FastifyBaseLogger): PinoParts | null {
 }
 
 /**
- * Writes the `request completed` line of a request answered outside Fastify (fast-hits.ts), byte for byte as
+ * Writes the `request completed` line of a request answered outside Fastify (front-door.ts), byte for byte as
  * pino writes Fastify's (the same keys in the same order), but assembled directly: pino's generic path (the
  * serializers, a safe stringify of each nested object) cost a cached read a sixth of its throughput. A logger
  * that is not plain pino (no such parts) gets the line through its own `info`.

@@ -14,7 +14,7 @@ export type FrontHandler = (req: IncomingMessage, res: ServerResponse, next: () 
 
 /**
  * A Fastify `serverFactory` that builds the server Fastify would have built (HTTP, or HTTPS with `https`, with
- * the same timeouts) but lets `front()` see each request before Fastify does (fast-hits.ts).
+ * the same timeouts) but lets `front()` see each request before Fastify does (front-door.ts).
  */
 export function apiServerFactory(http: ServerOptions, https: HttpsOptions | undefined, front: () => FrontHandler | null) {
   return (handler: FastifyHandler, options: FastifyServerTimeouts): Server => {

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { MIN_GZIP_BYTES, acceptsGzip } from './compression.js';
 import type { CachedResponse, ResponseCache } from './response-cache.js';
 import type { Principal } from '../http/route.js';
+import type { CachedReads, CachedRouteInfo } from './cached-reads.js';
 
 /**
  * A route's tables with `tenants` added (the tenant key is derived from it), one array per route's list, so that
@@ -65,36 +66,39 @@ export async function cacheSlot(
 }
 
 /**
- * Answers an authenticated GET from the cache when it can (returns true: the reply is sent), else arms the
- * request so that `keepResponse` stores what the route answers. `tables`: what the answer is built from (null:
- * everything). Call only after authentication.
+ * Fastify's side of a cached GET (Call only after authentication): answers it from the cache when it can
+ * (returns true: the reply is sent), waiting for an answer another request is computing; else arms the request
+ * so that `keepResponse` stores what the route answers. `slot`: the one the front door found empty, if it did.
  */
 export async function answerFromCache(
-  cache: ResponseCache,
+  reads: CachedReads,
   request: FastifyRequest,
   reply: FastifyReply,
   principal: Principal,
-  visibleTenants: () => Promise<ReadonlySet<number>>,
-  tables: readonly string[] | null,
+  route: CachedRouteInfo,
+  slot?: CacheSlot,
 ): Promise<boolean> {
-  if (request.method !== 'GET') return false;
-  const { key, version } = await cacheSlot(cache, request.apiVersion, request.url, principal, visibleTenants, tables);
+  const cache = reads.cache;
+  const asked = { url: request.url, headers: request.headers, route };
   for (;;) {
-    const hit = cache.get(key, version);
-    if (hit) return sendHit(cache, key, hit, request, reply);
+    const answer = await reads.answerCached(asked, principal, slot);
+    if (answer.entry) return sendHit(answer.entry, answer.form, reply);
+    const { key, version } = answer.slot;
+    slot = answer.slot;
     const computing = cache.inProgress(key, version);
-    if (!computing) break;
-    const answer = await computing;
-    if (answer) return sendHit(cache, key, answer, request, reply);
+    if (computing === null) {
+      const finish = cache.startComputing(key, version);
+      request.pendingCacheEntry = { key, version, expiresAt: null, headersBefore: new Set(Object.keys(reply.getHeaders())), finish };
+      return false;
+    }
+    const computed = await computing;
+    if (computed) return sendHit(computed, await formFor(cache, key, computed, computed.body, request), reply);
     // That computation failed: the first waiter to get here computes next, the others wait for it.
   }
-  const finish = cache.startComputing(key, version);
-  request.pendingCacheEntry = { key, version, expiresAt: null, headersBefore: new Set(Object.keys(reply.getHeaders())), finish };
-  return false;
 }
 
-async function sendHit(cache: ResponseCache, key: string, entry: CachedResponse, request: FastifyRequest, reply: FastifyReply): Promise<true> {
-  reply.code(200).headers(entry.headers).send(await encoded(cache, key, entry, request, reply, entry.body));
+function sendHit(entry: CachedResponse, form: AnswerForm, reply: FastifyReply): true {
+  reply.code(200).headers(entry.headers).send(sendable(form, reply));
   return true;
 }
 
@@ -125,7 +129,7 @@ export async function keepResponse(cache: ResponseCache, request: FastifyRequest
   } finally {
     pending.finish(entry);
   }
-  return encoded(cache, pending.key, entry, request, reply, body);
+  return sendable(await formFor(cache, pending.key, entry, body, request), reply);
 }
 
 /**
@@ -161,16 +165,11 @@ export async function answerForm(
 /** The header value of Vary once Accept-Encoding joins what it already named. */
 export const varyWithEncoding = (vary: unknown): string => (vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
 
-/** The bytes to send of an answer (answerForm), with the headers it implies set on `reply`. */
-async function encoded(
-  cache: ResponseCache,
-  key: string,
-  entry: CachedResponse,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: Buffer | null,
-): Promise<Buffer | Readable> {
-  const form = await answerForm(cache, key, entry, body, request.headers['accept-encoding']);
+const formFor = (cache: ResponseCache, key: string, entry: CachedResponse, body: Buffer | null, request: FastifyRequest) =>
+  answerForm(cache, key, entry, body, request.headers['accept-encoding']);
+
+/** The bytes to send in `form` (answerForm), with the headers it implies set on `reply`. */
+function sendable(form: AnswerForm, reply: FastifyReply): Buffer | Readable {
   if (form.vary) reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
   if (form.gzip) reply.header('content-encoding', 'gzip');
   if (form.bytes) return form.bytes;

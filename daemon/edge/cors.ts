@@ -30,15 +30,14 @@ export function corsHeaders(allowlist: ReadonlySet<string>, origin: string | und
 }
 
 /**
- * CORS for a portal hosted elsewhere (`cors.origins` in the daemon config). A listed origin gets its own origin
+ * CORS for a portal hosted elsewhere (`cors.origins` in the daemon config; `cors` from app-headers.ts). A listed origin gets its own origin
  * back with credentials allowed, and its preflight OPTIONS under /api/ is answered here; any other origin gets no
  * CORS header at all, so the browser keeps it out, and its OPTIONS falls through to the 404 of unknown methods.
  */
-export function registerCors(app: FastifyInstance, origins: readonly string[]): void {
-  if (origins.length === 0) return;
-  const allowlist = corsAllowlist(origins);
+export function registerCors(app: FastifyInstance, cors: ((origin: string | undefined) => Readonly<Record<string, string>>) | null): void {
+  if (cors === null) return;
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const headers = corsHeaders(allowlist, request.headers.origin);
+    const headers = cors(request.headers.origin);
     reply.headers(headers);
     if (!headers['access-control-allow-origin']) return;
     if (isPreflight(request)) {

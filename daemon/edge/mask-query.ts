@@ -1,3 +1,5 @@
+import { SESSION_COOKIE } from '../../shared/cookies.js';
+
 /**
  * Masks the values of secret-naming query keys in a URL for the log. The key is judged as the server reads it:
  * percent-decoded (`%70=` is `p=`), `+` as space, without a trailing `[]` or `[...]` (`p[]=`), case-insensitive;
@@ -7,7 +9,7 @@
  */
 
 const SHORT_SECRET_KEYS = new Set(['p', 't', 'u_p', 'pw']);
-const SECRET_WORDS = /pass|pwd|token|secret|key|auth|session|cookie|sig|otp|credential|mojolicious/;
+const SECRET_WORDS = new RegExp(`pass|pwd|token|secret|key|auth|session|cookie|sig|otp|credential|${SESSION_COOKIE}`);
 
 function decodeKey(raw: string): string {
   const spaced = raw.replace(/\+/g, ' ');

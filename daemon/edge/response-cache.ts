@@ -202,4 +202,4 @@ export class ResponseCache {
 }
 
 // Where routes and the app have always found them.
-export { abandonComputation, answerFromCache, cacheUntil, keepResponse } from './cached-route.js';
+export { abandonComputation, cacheUntil, keepResponse } from './cached-route.js';

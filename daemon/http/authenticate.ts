@@ -3,7 +3,7 @@ import type { DaemonConfig } from '../config.js';
 import { hashSecret } from '../services/auth/tokens.js';
 import type { Store } from '../store/index.js';
 import { StoreUnavailableError, forbidden, unauthorized } from './errors.js';
-import { SESSION_COOKIE, readCookie } from './cookies.js';
+import { SESSION_COOKIE, readCookie } from '../../shared/cookies.js';
 import type { Principal } from './route.js';
 
 /** Cookie values whose hash was computed lately (bounded); a hash never changes, so nothing invalidates it. */

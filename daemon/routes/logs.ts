@@ -3,7 +3,7 @@ import { logNewCountSchema, logSchema, type LogRecord } from '../../shared/contr
 import { envelope, list } from '../../shared/contract/schema.js';
 import { formatTimestampTz } from '../../shared/time.js';
 import type { AppContext } from '../context.js';
-import { readCookie } from '../http/cookies.js';
+import { readCookie, setCookieValue } from '../../shared/cookies.js';
 import { badRequest } from '../http/errors.js';
 import { toInteger } from '../services/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
@@ -63,11 +63,8 @@ export function logRoutes(ctx: AppContext): RouteDef[] {
       visibleTenantIds: await tenancy(request),
       username: query.username ? query.username : null,
     });
-    const secure = ctx.config.tls !== null ? '; Secure' : '';
-    reply.header(
-      'set-cookie',
-      `${LAST_SEEN_COOKIE}=${new Date(now).toISOString()}; Path=/; Max-Age=${LAST_SEEN_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure}`,
-    );
+    const life = { maxAgeSeconds: LAST_SEEN_MAX_AGE_S, secure: ctx.config.tls !== null };
+    reply.header('set-cookie', setCookieValue(LAST_SEEN_COOKIE, new Date(now).toISOString(), life));
     return { response: entries.map(logRecord) };
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { clearedSessionCookie, sessionCookie } from '../http/cookies.js';
+import { clearedSessionCookie, sessionCookie } from '../../shared/cookies.js';
 import { ApiError, BusyError, alerts, badRequest, successAlert } from '../http/errors.js';
 import { sessionChange } from '../services/change.js';
 import { caller, type RouteDef } from '../http/route.js';

@@ -1,3 +1,4 @@
+import { parseSetCookie } from '../cookies.js';
 import type { HttpClient } from './http.js';
 import type { Alert } from './types.js';
 
@@ -11,18 +12,16 @@ export interface StartedSession {
 /** Reads the session cookie pair (`name=value`) and its expiry out of Set-Cookie headers; null when none. */
 export function sessionFromSetCookie(setCookie: string[], now = Date.now()): { cookie: string; expiresAt: string | null } | null {
   for (const header of setCookie) {
-    const [pair, ...attributes] = header.split(';').map((part) => part.trim());
-    const eq = pair.indexOf('=');
-    if (eq <= 0 || pair.slice(eq + 1) === '') continue;
+    const cookie = parseSetCookie(header);
+    if (!cookie || cookie.value === '') continue;
     let expiresAt: string | null = null;
-    for (const attribute of attributes) {
-      const [key, value = ''] = attribute.split('=');
+    for (const [key, value] of cookie.attributes) {
       if (key.toLowerCase() === 'max-age' && /^\d+$/.test(value)) expiresAt = new Date(now + Number(value) * 1000).toISOString();
       else if (key.toLowerCase() === 'expires' && expiresAt === null && !Number.isNaN(Date.parse(value))) {
         expiresAt = new Date(Date.parse(value)).toISOString();
       }
     }
-    return { cookie: pair, expiresAt };
+    return { cookie: cookie.pair, expiresAt };
   }
   return null;
 }

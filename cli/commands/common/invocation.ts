@@ -8,6 +8,7 @@ import type { ApiVersion } from '../../../shared/client/types.js';
 import { colorAllowed, paintFor } from '../../output/colors.js';
 import type { OutputFormat } from '../../output/format.js';
 import { Printer } from '../../output/printer.js';
+import { sessionPair } from '../../../shared/cookies.js';
 import { defaultConfigDir } from '../../../shared/paths.js';
 import { chooseVersion, type VersionNeeds } from './version.js';
 
@@ -31,7 +32,7 @@ export interface SessionSource {
 /** `CDNCTL_SESSION` may be the bare value or the whole `name=value` pair. */
 export function cookieFromEnv(value: string): string {
   const text = value.trim();
-  return text.includes('=') ? text : `mojolicious=${text}`;
+  return text.includes('=') ? text : sessionPair(text);
 }
 
 /**

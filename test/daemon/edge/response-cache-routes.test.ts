@@ -12,7 +12,7 @@ const HOUR = 3600_000;
 
 /**
  * Every case runs twice on a fresh daemon each: through Fastify (inject), and over real HTTP, where repeated GETs
- * are answered before Fastify from the cache (fast-hits.ts) and must stay exactly as current.
+ * are answered before Fastify from the cache (front-door.ts) and must stay exactly as current.
  */
 describe.each(['inject', 'http'] as const)('response cache over %s', (transport) => {
   let dir: string;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../../daemon/http/cookies.js';
+import { SESSION_COOKIE } from '../../../shared/cookies.js';
 import { hashPassword } from '../../../daemon/services/auth/passwords.js';
 import { hashSecret, newSecret } from '../../../daemon/services/auth/tokens.js';
 import { exportSnapshot, snapshotText } from '../../../daemon/services/snapshot/export.js';

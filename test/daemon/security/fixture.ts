@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { BuildOptions } from '../../../daemon/app.js';
 import { defaultConfig, type DaemonConfig } from '../../../daemon/config.js';
 import type { AppContext } from '../../../daemon/context.js';
-import { SESSION_COOKIE } from '../../../daemon/http/cookies.js';
+import { SESSION_COOKIE } from '../../../shared/cookies.js';
 import type { RouteDef } from '../../../daemon/http/route.js';
 import { outboxMailer } from '../../../daemon/services/mail/outbox.js';
 import { allRoutes } from '../../../daemon/routes/index.js';

@@ -8,7 +8,7 @@ import { makeApp, type TestApp } from '../../helpers/app.js';
 import { loadFixtures, loginAll, PASSWORD, type Fixture, type UserKey } from '../origins/fixtures.js';
 
 /**
- * Cache hits answered on the bare node:http request before Fastify (daemon/http/fast-hits.ts): the same bytes and
+ * Cache hits answered on the bare node:http request before Fastify (daemon/edge/front-door.ts): the same bytes and
  * headers as Fastify's answer to the same request, the same access line, and every check a hit depends on.
  */
 
