@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../daemon/store/sqlite/db.js';
 import { sqliteStore } from '../../daemon/store/sqlite/index.js';
+import type { CurrentUser } from '../../shared/client/users.js';
 import { dataFiles } from '../../shared/paths.js';
 import { api, mailTo, storedCookie } from '../helpers/cli.js';
 import { PASSWORDS, useCliDaemon } from '../helpers/cli-daemon.js';
@@ -38,7 +39,7 @@ describe('cdnctl login with a password', () => {
 
   it('auth status says the session is in the file, for admin, and valid (exit 0)', async () => {
     await cli.login('admin', PASSWORDS.admin);
-    const status = await cli.json(['auth', 'status']);
+    const status = await cli.json<{ location: string }>(['auth', 'status']);
     expect(status).toMatchObject({ server: daemon.url, serverSource: 'daemon', username: 'admin', role: 'admin', store: 'file', valid: true });
     expect(status.location).toContain(join(daemon.configDir, 'sessions.json'));
     const text = await cli.run(['auth', 'status']);
@@ -98,7 +99,7 @@ describe('cdnctl login with a token, and reset-password', () => {
     const login = await cli.run(['login', '--token', token!]);
     expect(login.code).toBe(0);
     expect(login.stdout).toContain('as ops_user (operations)');
-    expect((await cli.json(['whoami'])).username).toBe('ops_user');
+    expect((await cli.json<CurrentUser>(['whoami'])).username).toBe('ops_user');
     const again = await cli.run(['login', '--token', token!]);
     expect(again.code).toBe(4);
     expect(again.stderr).toBe('error: Invalid token. Please contact your administrator.\n');

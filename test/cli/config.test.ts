@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ConfigData } from '../../cli/auth/config.js';
+import type { CurrentUser } from '../../shared/client/users.js';
 import { Cli, storedCookie } from '../helpers/cli.js';
 import { PASSWORDS, useCliDaemon } from '../helpers/cli-daemon.js';
 import { deadPort } from '../helpers/ports.js';
@@ -45,7 +47,7 @@ describe('cdnctl config get, set, unset, list', () => {
     const cookie = storedCookie(daemon.configDir, `admin@${daemon.url}`)!;
     expect(text.stdout).not.toContain(cookie.split('=')[1]);
     expect(readFileSync(join(daemon.configDir, 'config.json'), 'utf8')).not.toContain(cookie.split('=')[1]);
-    const json = await cli.json(['config', 'list']);
+    const json = await cli.json<Pick<Required<ConfigData>, 'sessions'>>(['config', 'list']);
     expect(json.sessions[daemon.url]).toMatchObject({ username: 'admin', store: 'file' });
   });
 });
@@ -68,7 +70,7 @@ describe('contexts and the order servers are chosen in', () => {
     expect((await local.run(['--server', daemon.url, 'whoami'])).code).toBe(0);
     expect((await local.run(['whoami', '--server', dead], { env: { CDNCTL_SERVER: daemon.url, CDNCTL_SESSION: 'x' } })).code).toBe(3);
     expect((await local.run(['config', 'use-context', 'none'])).code).toBe(0);
-    expect((await local.json(['whoami'])).username).toBe('admin');
+    expect((await local.json<CurrentUser>(['whoami'])).username).toBe('admin');
   });
 
   it('an unknown context is a usage error; use-context of an unknown name is exit 1', async () => {

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { FederationUserRecord } from '../../shared/contract/catalog.js';
+import type { OriginRecord } from '../../shared/contract/origins.js';
 import { useCliDaemon } from '../helpers/cli-daemon.js';
 import { runInTerminal } from '../helpers/terminal.js';
 
 const { daemon, cli } = useCliDaemon({ login: 'admin' });
 
 
-const names = async (name: string) => (await cli.json(['origins', 'list', '--name', name])).map((o: { name: string }) => o.name);
+const names = async (name: string) => (await cli.json<OriginRecord[]>(['origins', 'list', '--name', name])).map((o: { name: string }) => o.name);
 
 async function createOrigin(name: string): Promise<void> {
   const created = await cli.run(['origins', 'create', '--name', name, '--fqdn', `${name}.example.test`, '--protocol', 'http', '--ds', 'ds3']);
@@ -50,7 +52,7 @@ describe('destructive commands ask first', () => {
     expect(remove.stderr).toContain('refusing to remove user ops_user from federation fed1.example.test. without confirmation');
     const replace = await cli.run(['federations', 'users', 'add', 'fed1.example.test.', 'ro_user', '--replace']);
     expect(replace.code).toBe(2);
-    const listed = await cli.json(['federations', 'users', 'list', 'fed1.example.test.']);
+    const listed = await cli.json<FederationUserRecord[]>(['federations', 'users', 'list', 'fed1.example.test.']);
     expect(listed.map((u: { username: string }) => u.username)).toEqual(['ops_user']);
     const removed = await cli.run(['federations', 'users', 'remove', 'fed1.example.test.', 'ops_user', '--yes']);
     expect(removed.code).toBe(0);

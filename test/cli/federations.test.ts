@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { FederationRecord, FederationUserRecord } from '../../shared/contract/catalog.js';
 import { api, Cli, storedCookie } from '../helpers/cli.js';
 import { PASSWORDS, useCliDaemon } from '../helpers/cli-daemon.js';
 
@@ -8,15 +9,15 @@ let fedId: number;
 
 beforeAll(async () => {
   cookie = storedCookie(daemon.configDir, `admin@${daemon.url}`)!;
-  fedId = (await cli.json(['federations', 'list']))[0].id;
+  fedId = (await cli.json<FederationRecord[]>(['federations', 'list']))[0].id;
 });
 
-const assigned = async () => ((await api(daemon.url, `/api/1.2/federations/${fedId}/users`, cookie)).body.response as Array<{ username: string }>).map((u) => u.username).sort();
+const assigned = async () => ((await api<{ response: FederationUserRecord[] }>(daemon.url, `/api/1.2/federations/${fedId}/users`, cookie)).body.response).map((u) => u.username).sort();
 
 describe('cdnctl federations', () => {
   it('list -o json is GET /api/1.2/federations as it is, and the table shows the CNAME and delivery services', async () => {
     const printed = await cli.json(['federations', 'list']);
-    expect(printed).toEqual((await api(daemon.url, '/api/1.2/federations', cookie)).body.response);
+    expect(printed).toEqual((await api<{ response: FederationRecord[] }>(daemon.url, '/api/1.2/federations', cookie)).body.response);
     expect(printed).toEqual([expect.objectContaining({ cname: 'fed1.example.test.', ttl: 60, deliveryServices: ['ds1'] })]);
     const table = await cli.run(['federations', 'list']);
     expect(table.stdout).toMatch(/fed1\.example\.test\.\s+60\s+cdn1\s+ds1/);
@@ -29,7 +30,7 @@ describe('cdnctl federations', () => {
     expect(JSON.parse(added.stdout)).toEqual({ userIds: expect.any(Array), replace: false });
     expect(await assigned()).toEqual(['ops_user', 'ro_user']);
     const listed = await cli.json(['federations', 'users', 'list', String(fedId)]);
-    expect(listed).toEqual((await api(daemon.url, `/api/1.2/federations/${fedId}/users`, cookie)).body.response);
+    expect(listed).toEqual((await api<{ response: FederationUserRecord[] }>(daemon.url, `/api/1.2/federations/${fedId}/users`, cookie)).body.response);
     const again = await cli.run(['federations', 'users', 'add', String(fedId), 'ops_user']);
     expect(again.code).toBe(1);
     expect(again.stderr).toBe('error: user 3 is already assigned to federation fed1.example.test.\n');

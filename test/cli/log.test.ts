@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LogRecord } from '../../shared/contract/logs.js';
 import { api, storedCookie } from '../helpers/cli.js';
 import { useCliDaemon } from '../helpers/cli-daemon.js';
 
@@ -9,18 +10,18 @@ const { daemon, cli } = useCliDaemon({ login: 'admin' });
 describe('cdnctl log', () => {
   it('prints the entries GET logs answers, newest first', async () => {
     const cookie = storedCookie(daemon.configDir, `admin@${daemon.url}`)!;
-    const printed = await cli.json(['log']);
+    const printed = await cli.json<LogRecord[]>(['log']);
     expect(printed).toEqual((await api(daemon.url, '/api/1.1/logs', cookie)).body.response);
     expect(printed[0]).toMatchObject({ level: 'LOGIN', user: 'admin', message: expect.stringMatching(/ACTION: Logged in$/) });
   });
 
   it('narrows by --user, --limit and --days', async () => {
-    const mine = await cli.json(['log', '--user', 'admin']);
+    const mine = await cli.json<LogRecord[]>(['log', '--user', 'admin']);
     expect(mine.length).toBeGreaterThan(0);
     expect(new Set(mine.map((e: { user: string }) => e.user))).toEqual(new Set(['admin']));
     expect(await cli.json(['log', '--user', 'nobody-at-all'])).toEqual([]);
     expect(await cli.json(['log', '--limit', '1'])).toHaveLength(1);
-    expect((await cli.json(['log', '--days', '1'])).length).toBeGreaterThan(0);
+    expect((await cli.json<LogRecord[]>(['log', '--days', '1'])).length).toBeGreaterThan(0);
   });
 
   it('shows a table, and refuses a bad number in one line', async () => {

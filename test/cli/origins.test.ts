@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Origin } from '../../shared/client/origins.js';
 import { api, Cli, storedCookie } from '../helpers/cli.js';
 import { PASSWORDS, useCliDaemon } from '../helpers/cli-daemon.js';
 
@@ -11,20 +12,20 @@ beforeAll(async () => {
 
 describe('cdnctl origins', () => {
   it('list -o json prints the response of GET /api/1.3/origins as it is', async () => {
-    const printed = await cli.json(['origins', 'list']);
+    const printed = await cli.json<Origin[]>(['origins', 'list']);
     const { body } = await api(daemon.url, '/api/1.3/origins', cookie);
     expect(printed).toEqual(body.response);
     expect(printed.map((o: { name: string }) => o.name).sort()).toEqual(['ds1', 'ds1-secondary', 'ds2', 'ds3']);
   });
 
   it('list resolves filter names to ids: --ds xmlId, --primary, --no-primary, --profile, --tenant, --cachegroup', async () => {
-    expect((await cli.json(['origins', 'list', '--ds', 'ds1'])).map((o: { name: string }) => o.name)).toEqual(['ds1', 'ds1-secondary']);
-    expect((await cli.json(['origins', 'list', '--ds', 'ds1', '--primary'])).map((o: { name: string }) => o.name)).toEqual(['ds1']);
-    expect((await cli.json(['origins', 'list', '--ds', 'ds1', '--no-primary'])).map((o: { name: string }) => o.name)).toEqual(['ds1-secondary']);
-    expect((await cli.json(['origins', 'list', '--profile', 'ORG_PROFILE1', '--cachegroup', 'org-cg1'])).map((o: { name: string }) => o.name)).toEqual([
+    expect((await cli.json<Origin[]>(['origins', 'list', '--ds', 'ds1'])).map((o: { name: string }) => o.name)).toEqual(['ds1', 'ds1-secondary']);
+    expect((await cli.json<Origin[]>(['origins', 'list', '--ds', 'ds1', '--primary'])).map((o: { name: string }) => o.name)).toEqual(['ds1']);
+    expect((await cli.json<Origin[]>(['origins', 'list', '--ds', 'ds1', '--no-primary'])).map((o: { name: string }) => o.name)).toEqual(['ds1-secondary']);
+    expect((await cli.json<Origin[]>(['origins', 'list', '--profile', 'ORG_PROFILE1', '--cachegroup', 'org-cg1'])).map((o: { name: string }) => o.name)).toEqual([
       'ds1-secondary',
     ]);
-    expect((await cli.json(['origins', 'list', '--tenant', 'tenant-a'])).map((o: { name: string }) => o.name)).toEqual(['ds2']);
+    expect((await cli.json<Origin[]>(['origins', 'list', '--tenant', 'tenant-a'])).map((o: { name: string }) => o.name)).toEqual(['ds2']);
   });
 
   it('list shows a table of the main columns, and -o wide the rest', async () => {
@@ -40,7 +41,7 @@ describe('cdnctl origins', () => {
   });
 
   it('get shows one origin by name or id', async () => {
-    const [byName] = await cli.json(['origins', 'get', 'ds1-secondary']);
+    const [byName] = await cli.json<Origin[]>(['origins', 'get', 'ds1-secondary']);
     expect(byName).toMatchObject({ name: 'ds1-secondary', deliveryService: 'ds1', port: 8443, isPrimary: false });
     const record = await cli.run(['origins', 'get', String(byName.id)]);
     expect(record.stdout).toMatch(/^fqdn:\s+backup\.ds1\.example\.test$/m);
@@ -97,7 +98,7 @@ describe('cdnctl origins', () => {
     const deleted = await cli.run(['origins', 'delete', 'ds3-gone', '--yes', '-o', 'json']);
     expect(deleted.code).toBe(0);
     expect(deleted.stderr).toContain('origin was deleted.');
-    expect(await cli.json(['origins', 'list', '--name', 'ds3-gone'])).toEqual([]);
+    expect(await cli.json<Origin[]>(['origins', 'list', '--name', 'ds3-gone'])).toEqual([]);
     const primary = await cli.run(['origins', 'delete', 'ds1', '--yes']);
     expect(primary.code).toBe(1);
     expect(primary.stderr).toBe('error: cannot delete a primary origin\n');

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { DeliveryService } from '../../shared/client/deliveryservices.js';
+import type { Job } from '../../shared/client/jobs.js';
 import { formatTimestamp } from '../../shared/time.js';
 import { api, storedCookie } from '../helpers/cli.js';
 import { useCliDaemon } from '../helpers/cli-daemon.js';
@@ -11,7 +13,7 @@ beforeAll(async () => {
   cookie = storedCookie(daemon.configDir, `ops_user@${daemon.url}`)!;
 });
 
-const jobs = async () => (await api(daemon.url, '/api/1.2/user/current/jobs.json', cookie)).body.response as Array<{ assetUrl: string; parameters: string; startTime: string }>;
+const jobs = async () => (await api<{ response: Job[] }>(daemon.url, '/api/1.2/user/current/jobs.json', cookie)).body.response;
 
 describe('cdnctl purge', () => {
   it('--dry-run resolves the xmlId, shows the asset URL and expiry, and sends nothing', async () => {
@@ -38,7 +40,7 @@ describe('cdnctl purge', () => {
     const json = await cli.run(['purge', '--ds', 'ds1', '--regex', '/images2/.*', '--ttl', '24', '-o', 'json']);
     expect(json.stderr).toContain('Invalidate content request submitted for ds1 [ http://ds1-origin.example.test/images2/.* - TTL:24h ]');
     expect(result.stderr).toMatch(/Asset URL: http:\/\/ds1-origin\.example\.test\/images\/\.\*/);
-    const listed = await cli.json(['jobs', 'list']);
+    const listed = await cli.json<Job[]>(['jobs', 'list']);
     expect(listed).toEqual(await jobs());
     expect(listed[0]).toMatchObject({ dsXmlId: 'ds1', assetUrl: 'http://ds1-origin.example.test/images2/.*', parameters: 'TTL:24h', keyword: 'PURGE' });
     const table = await cli.run(['jobs', 'list', '--keyword', 'PURGE']);
@@ -88,7 +90,7 @@ describe('cdnctl purge', () => {
   });
 
   it('accepts an id for --ds and an RFC 3339 --start', async () => {
-    const [ds1] = await cli.json(['ds', 'list', '--xml-id', 'ds1']);
+    const [ds1] = await cli.json<DeliveryService[]>(['ds', 'list', '--xml-id', 'ds1']);
     const start = new Date(Date.now() + 3_600_000);
     const result = await cli.run(['purge', '--ds', ds1.id, '--regex', '/css/.*', '--ttl', '3', '--start', start.toISOString()]);
     expect(result.code).toBe(0);

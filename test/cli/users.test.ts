@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { DeliveryService } from '../../shared/client/deliveryservices.js';
+import type { AvailableDeliveryService, User } from '../../shared/client/users.js';
 import { api, Cli, newestMail, storedCookie } from '../helpers/cli.js';
 import { PASSWORDS, useCliDaemon } from '../helpers/cli-daemon.js';
 
@@ -13,14 +15,14 @@ const names = (list: Array<{ username: string }>) => list.map((u) => u.username)
 
 describe('cdnctl users list and get', () => {
   it('list -o json is GET /api/1.2/users as it is (digit-string ids, tenant at 1.2)', async () => {
-    const printed = await cli.json(['users', 'list']);
+    const printed = await cli.json<User[]>(['users', 'list']);
     expect(printed).toEqual((await api(daemon.url, '/api/1.2/users', cookie)).body.response);
     expect(printed[0]).toMatchObject({ id: expect.stringMatching(/^\d+$/), tenantId: expect.any(Number) });
   });
 
   it('list --tenant resolves the tenant name; at --api-version 1.1 records have no tenant and --tenant is refused', async () => {
-    expect(names(await cli.json(['users', 'list', '--tenant', 'tenant-a']))).toEqual(['tenanta_user']);
-    const old = await cli.json(['users', 'list', '--api-version', '1.1']);
+    expect(names(await cli.json<User[]>(['users', 'list', '--tenant', 'tenant-a']))).toEqual(['tenanta_user']);
+    const old = await cli.json<User[]>(['users', 'list', '--api-version', '1.1']);
     expect(old).toEqual((await api(daemon.url, '/api/1.1/users', cookie)).body.response);
     expect(old[0]).not.toHaveProperty('tenant');
     const refused = await cli.run(['users', 'list', '--tenant', 'root', '--api-version', '1.1']);
@@ -36,7 +38,7 @@ describe('cdnctl users list and get', () => {
   });
 
   it('get takes a username or an id; an unknown one is exit 1', async () => {
-    const [ops] = await cli.json(['users', 'get', 'ops_user']);
+    const [ops] = await cli.json<User[]>(['users', 'get', 'ops_user']);
     expect(ops).toMatchObject({ username: 'ops_user', rolename: 'operations' });
     const text = await cli.run(['users', 'get', ops.id]);
     expect(text.stdout).toMatch(/^email:\s+ops@example\.test$/m);
@@ -122,8 +124,8 @@ describe('cdnctl users me', () => {
 
 describe('cdnctl users ds and ds-available', () => {
   it('ds lists the delivery services assigned to a user (as GET users/:id/deliveryservices)', async () => {
-    const [ro] = await cli.json(['users', 'get', 'ro_user']);
-    const printed = await cli.json(['users', 'ds', 'ro_user']);
+    const [ro] = await cli.json<User[]>(['users', 'get', 'ro_user']);
+    const printed = await cli.json<DeliveryService[]>(['users', 'ds', 'ro_user']);
     expect(printed).toEqual((await api(daemon.url, `/api/1.2/users/${ro.id}/deliveryservices`, cookie)).body.response);
     expect(printed.map((d: { xmlId: string }) => d.xmlId)).toEqual(['ds1']);
     const table = await cli.run(['users', 'ds', 'ro_user']);
@@ -131,10 +133,10 @@ describe('cdnctl users ds and ds-available', () => {
   });
 
   it('ds-available lists the unassigned ones: {id, displayName, xmlId} at 1.2, {xmlId, id} at 1.1', async () => {
-    const now = await cli.json(['users', 'ds-available', 'ro_user']);
+    const now = await cli.json<AvailableDeliveryService[]>(['users', 'ds-available', 'ro_user']);
     expect(now.map((d: { xmlId: string }) => d.xmlId)).toEqual(['ds2', 'ds3']);
     expect(Object.keys(now[0]).sort()).toEqual(['displayName', 'id', 'xmlId']);
-    const old = await cli.json(['users', 'ds-available', 'ro_user', '--api-version', '1.1']);
+    const old = await cli.json<AvailableDeliveryService[]>(['users', 'ds-available', 'ro_user', '--api-version', '1.1']);
     expect(Object.keys(old[0]).sort()).toEqual(['id', 'xmlId']);
     const unknown = await cli.run(['users', 'ds-available', '99999']);
     expect(unknown.code).toBe(1);

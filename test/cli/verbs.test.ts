@@ -2,10 +2,23 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { DeliveryService } from '../../shared/client/deliveryservices.js';
+import type { Job } from '../../shared/client/jobs.js';
+import type { Origin } from '../../shared/client/origins.js';
+import type { Server } from '../../shared/client/servers.js';
+import type { User } from '../../shared/client/users.js';
 import { api, Cli, storedCookie } from '../helpers/cli.js';
 import { PASSWORDS, useCliDaemon } from '../helpers/cli-daemon.js';
 
 const { daemon, cli } = useCliDaemon({ login: 'admin' });
+
+/** What `cdnctl ds get -o json` prints: the record, then each section's rows. */
+interface DsPage {
+  deliveryService: DeliveryService;
+  origins: Origin[];
+  servers: Server[];
+  jobs: unknown[];
+}
 let cookie: string;
 
 beforeAll(async () => {
@@ -24,15 +37,15 @@ describe('ds get', () => {
     expect(page.stdout).toMatch(/^\s+\d+\s+ds1-secondary\s+https\s+backup\.ds1\.example\.test\s+8443\s+false$/m);
     expect(page.stdout).toMatch(/^JOBS \(1\)\n/m);
     expect(page.stdout).toContain('http://ds1-origin.example.test/verbs/.*');
-    const json = await cli.json(['ds', 'get', 'ds1']);
+    const json = await cli.json<DsPage>(['ds', 'get', 'ds1']);
     expect(Object.keys(json)).toEqual(['deliveryService', 'origins', 'servers', 'jobs']);
     expect(page.stdout).toMatch(/^SERVERS \(\d+\)$/m);
-    const assigned = await api(daemon.url, `/api/1.3/deliveryservices/${json.deliveryService.id}/servers`, cookie);
+    const assigned = await api<{ response: Server[] }>(daemon.url, `/api/1.3/deliveryservices/${json.deliveryService.id}/servers`, cookie);
     expect(json.servers.map((s: { hostName: string }) => s.hostName)).toEqual(assigned.body.response.map((s: { hostName: string }) => s.hostName));
     expect(json.deliveryService.xmlId).toBe('ds1');
     expect(json.origins.map((o: { name: string }) => o.name).sort()).toEqual(['ds1', 'ds1-secondary']);
     expect(json.jobs).toHaveLength(1);
-    const other = await cli.json(['ds', 'get', 'ds3']);
+    const other = await cli.json<DsPage>(['ds', 'get', 'ds3']);
     expect(other.jobs).toEqual([]);
     const missing = await cli.run(['ds', 'get', 'nope']);
     expect(missing.code).toBe(1);
@@ -88,16 +101,16 @@ describe('cdnctl api', () => {
 
 describe('every list takes --filter, --sort, --limit and -o csv', () => {
   it('origins list narrows, orders and cuts the rows, in the table and in -o json', async () => {
-    const all = (await cli.json(['origins', 'list'])) as Array<{ id: number; name: string }>;
-    const sorted = await cli.json(['origins', 'list', '--sort', '-id', '--limit', '2']);
+    const all = await cli.json<Origin[]>(['origins', 'list']);
+    const sorted = await cli.json<Origin[]>(['origins', 'list', '--sort', '-id', '--limit', '2']);
     expect(sorted.map((o: { id: number }) => o.id)).toEqual(all.map((o) => o.id).sort((a, b) => b - a).slice(0, 2));
-    const filtered = await cli.json(['origins', 'list', '--filter', 'deliveryService=DS1', '--sort', 'name']);
+    const filtered = await cli.json<Origin[]>(['origins', 'list', '--filter', 'deliveryService=DS1', '--sort', 'name']);
     expect(filtered.map((o: { name: string }) => o.name)).toEqual(['ds1', 'ds1-secondary']);
     const contains = await cli.run(['origins', 'list', '--filter', 'fqdn~backup', '--filter', 'primary=false']);
     expect(contains.stdout.trimEnd().split('\n').slice(1).map((l) => l.split(/\s+/)[1])).toEqual(['ds1-secondary']);
-    const byHeader = await cli.json(['ds', 'list', '--filter', 'xml-id=ds2']);
+    const byHeader = await cli.json<DeliveryService[]>(['ds', 'list', '--filter', 'xml-id=ds2']);
     expect(byHeader.map((d: { xmlId: string }) => d.xmlId)).toEqual(['ds2']);
-    const users = await cli.json(['users', 'list', '--sort', '-username', '--limit', '1']);
+    const users = await cli.json<User[]>(['users', 'list', '--sort', '-username', '--limit', '1']);
     expect(users.map((u: { username: string }) => u.username)).toEqual(['tenanta_user']);
   });
 
@@ -125,7 +138,7 @@ describe('every list takes --filter, --sort, --limit and -o csv', () => {
 
 describe('jobs list --ds', () => {
   it('narrows your jobs to one delivery service, by xmlId or id', async () => {
-    const ds1 = await cli.json(['jobs', 'list', '--ds', 'ds1']);
+    const ds1 = await cli.json<Job[]>(['jobs', 'list', '--ds', 'ds1']);
     expect(ds1.length).toBeGreaterThan(0);
     expect(ds1.every((j: { dsXmlId: string }) => j.dsXmlId === 'ds1')).toBe(true);
     expect(await cli.json(['jobs', 'list', '--ds', String(ds1[0].dsId)])).toEqual(ds1);

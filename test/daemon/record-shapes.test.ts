@@ -113,7 +113,8 @@ const CASES: Record<string, Case> = {
   'GET user/:id/deliveryservices/available.json': {
     path: (t) => `/user/${t.ids.users.ro_user}/deliveryservices/available.json`,
     since: '1.1',
-    shape: (v) => (go(v) ? { shape: { id: 'number', displayName: 'string', xmlId: 'string' }, ordered: true } : { shape: { id: 'string', xmlId: 'string' }, ordered: false }),
+    shape: (v): { shape: Shape; ordered: boolean } =>
+      go(v) ? { shape: { id: 'number', displayName: 'string', xmlId: 'string' }, ordered: true } : { shape: { id: 'string', xmlId: 'string' }, ordered: false },
   },
   'GET jobs': { path: () => '/jobs', since: '1.1', shape: () => ({ shape: GO.invalidationJob, ordered: true }) },
   'GET user/current/jobs': {

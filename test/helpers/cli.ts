@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Envelope } from '../../shared/client/types.js';
 
 export const CDNCTL = fileURLToPath(new URL('../../bin/cdnctl', import.meta.url));
 const BUILT = fileURLToPath(new URL('../../dist/bundle/main.js', import.meta.url));
@@ -50,8 +51,8 @@ export function runCdnctl(dirs: CliDirs, args: string[], options: RunOptions = {
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stdout!.on('data', (chunk) => (stdout += chunk));
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`cdnctl ${args.join(' ')} did not finish in ${options.timeoutMs ?? 20_000} ms\n${stdout}\n${stderr}`));
@@ -121,7 +122,7 @@ export async function mailTo(dataDir: string, address: string): Promise<string> 
 }
 
 /** Calls the API directly (to compare with what the CLI prints). */
-export async function api<T = unknown>(url: string, path: string, cookie?: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+export async function api<T = Envelope<unknown>>(url: string, path: string, cookie?: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
   const res = await fetch(`${url}${path}`, { ...init, headers: { ...(cookie ? { cookie } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) } });
   return { status: res.status, body: (await res.json()) as T };
 }

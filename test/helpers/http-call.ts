@@ -3,7 +3,7 @@ import { request } from 'undici';
 import type { Answer } from '../daemon/origins/client.js';
 
 /** Sends one request to an app and answers it as test/origins/client.ts's `call` does. */
-export type Caller = (app: FastifyInstance, method: string, url: string, cookie?: string, payload?: unknown) => Promise<Answer>;
+export type Caller = <T = unknown>(app: FastifyInstance, method: string, url: string, cookie?: string, payload?: unknown) => Promise<Answer<T>>;
 
 /**
  * A `call` over real HTTP: the app starts listening on a loopback port (closing the app stops it), and each

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Server, ServerAgents } from '../../../shared/client/servers.js';
 import { api, Cli } from '../../helpers/cli.js';
 import { PASSWORDS, type CliDaemon } from '../../helpers/cli-daemon.js';
 import { startCachesDaemon } from './cli-daemon.js';
@@ -26,7 +27,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('cdnctl servers, cachegroups, cdns queue', () => {
   it('servers list -o json prints GET servers; the table shows status, pending flags and last check-in', async () => {
-    const printed = await cli.json(['servers', 'list', '--type', 'MID']);
+    const printed = await cli.json<Server[]>(['servers', 'list', '--type', 'MID']);
     expect(printed.map((s: { hostName: string }) => s.hostName)).toEqual(['mid1', 'mid2']);
     const table = await cli.run(['servers', 'list', '--ds', 'ds3']);
     const lines = table.stdout.trimEnd().split('\n');
@@ -48,7 +49,7 @@ describe('cdnctl servers, cachegroups, cdns queue', () => {
     expect(refused.stderr).toContain('refusing to delete server edge9 (EDGE, REPORTED) without confirmation');
     const dry = await cli.run(['servers', 'delete', 'edge9', '--dry-run']);
     expect([dry.code, dry.stdout]).toEqual([0, 'Would delete server edge9 (EDGE, REPORTED)\n']);
-    expect((await cli.json(['servers', 'get', 'edge9'])).hostName).toBe('edge9');
+    expect((await cli.json<Server>(['servers', 'get', 'edge9'])).hostName).toBe('edge9');
     const deleted = await cli.run(['servers', 'delete', 'edge9', '--yes']);
     expect([deleted.code, deleted.stdout]).toEqual([0, 'Deleted server edge9 (EDGE, REPORTED)\n']);
     expect((await cli.run(['servers', 'get', 'edge9'])).code).toBe(1);
@@ -61,7 +62,7 @@ describe('cdnctl servers, cachegroups, cdns queue', () => {
     expect(unconfirmed.stderr).toContain('refusing to set edge1a ADMIN_DOWN (it stops serving) without confirmation');
     const dry = await cli.run(['servers', 'status', 'edge1a', 'ADMIN_DOWN', '--reason', 'disk swap', '--dry-run']);
     expect([dry.code, dry.stdout]).toEqual([0, 'Would set edge1a ADMIN_DOWN (it stops serving)\n']);
-    expect((await cli.json(['servers', 'get', 'edge1a'])).status).toBe('REPORTED');
+    expect((await cli.json<Server>(['servers', 'get', 'edge1a'])).status).toBe('REPORTED');
     const done = await cli.run(['servers', 'status', 'edge1a', 'ADMIN_DOWN', '--reason', 'disk swap', '--yes']);
     expect(done.code).toBe(0);
     expect(done.stderr).toContain('Updated status [ ADMIN_DOWN ] for edge1a.cdn1.example.test [ admin: disk swap ]');
@@ -74,17 +75,17 @@ describe('cdnctl servers, cachegroups, cdns queue', () => {
 
   it('servers queue/dequeue, cdns queue and cachegroups list', async () => {
     expect((await cli.run(['servers', 'queue', 'edge2a'])).stdout).toBe('queued an update on edge2a\n');
-    expect((await cli.json(['servers', 'get', 'edge2a'])).updPending).toBe(true);
+    expect((await cli.json<Server>(['servers', 'get', 'edge2a'])).updPending).toBe(true);
     expect((await cli.run(['servers', 'dequeue', 'edge2a'])).code).toBe(2);
-    expect((await cli.json(['servers', 'get', 'edge2a'])).updPending).toBe(true);
+    expect((await cli.json<Server>(['servers', 'get', 'edge2a'])).updPending).toBe(true);
     expect((await cli.run(['servers', 'dequeue', 'edge2a', '--yes'])).code).toBe(0);
-    expect((await cli.json(['servers', 'get', 'edge2a'])).updPending).toBe(false);
+    expect((await cli.json<Server>(['servers', 'get', 'edge2a'])).updPending).toBe(false);
     expect((await cli.run(['cdns', 'queue', 'cdn1'])).stdout).toBe('queued updates on the caches of cdn1\n');
-    expect((await cli.json(['servers', 'list'])).every((s: { updPending: boolean }) => s.updPending)).toBe(true);
+    expect((await cli.json<Server[]>(['servers', 'list'])).every((s: { updPending: boolean }) => s.updPending)).toBe(true);
     expect((await cli.run(['cdns', 'dequeue', 'cdn1'])).code).toBe(2);
-    expect((await cli.json(['servers', 'list'])).every((s: { updPending: boolean }) => s.updPending)).toBe(true);
+    expect((await cli.json<Server[]>(['servers', 'list'])).every((s: { updPending: boolean }) => s.updPending)).toBe(true);
     expect((await cli.run(['cdns', 'dequeue', 'cdn1', '--yes'])).code).toBe(0);
-    expect((await cli.json(['servers', 'list'])).some((s: { updPending: boolean }) => s.updPending)).toBe(false);
+    expect((await cli.json<Server[]>(['servers', 'list'])).some((s: { updPending: boolean }) => s.updPending)).toBe(false);
     const groups = await cli.run(['cachegroups', 'list']);
     expect(groups.stdout).toMatch(/edge-cg1\s+edge1\s+EDGE_LOC\s+mid-cg/);
   });
@@ -98,7 +99,7 @@ describe('cdnctl servers, cachegroups, cdns queue', () => {
     const unknown = await cli.run(['servers', 'agents', 'edge2c', '--set', 'nobody-here']);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain('usernames[0] is no user');
-    expect((await cli.json(['servers', 'agents', 'edge2c', '--set', 'ort_user'])).usernames).toEqual(['ort_user']);
+    expect((await cli.json<ServerAgents>(['servers', 'agents', 'edge2c', '--set', 'ort_user'])).usernames).toEqual(['ort_user']);
   });
 
   it('servers checks shows the checks of every cache (after an extension posted one)', async () => {

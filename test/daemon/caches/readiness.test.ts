@@ -1,6 +1,7 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerCheckRecord } from '../../../shared/contract/servers.js';
 import { probeHttp, runReadinessChecks, startReadinessChecks, type HttpProbe } from '../../../daemon/services/caches/readiness.js';
 import { DEFAULT_CACHES_CONFIG } from '../../../daemon/config.js';
 import { VERSIONS } from '../../../daemon/versions.js';
@@ -20,10 +21,10 @@ afterAll(async () => {
   await new Promise((resolve) => http?.close(resolve));
 });
 
-type Checks = Record<string, { checks?: Record<string, number | null>; adminState: string }>;
+type Checks = Record<string, ServerCheckRecord>;
 async function checks(v = '1.3'): Promise<Checks> {
   const res = await t.call('ro_user', 'GET', `/api/${v}/servers/checks`);
-  return Object.fromEntries((res.json().response as Array<{ hostName: string }>).map((r) => [r.hostName, r])) as Checks;
+  return Object.fromEntries((res.json().response as ServerCheckRecord[]).map((r) => [r.hostName, r]));
 }
 /** A probe that answers for the hosts listed, without any network. */
 const fakeProbe = (up: Set<string>): HttpProbe => async (host, p) => up.has(`${host}:${p}`);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserReadRecord } from '../../../shared/contract/users.js';
 import { openDatabase, type Db } from '../../../daemon/store/sqlite/db.js';
 import { makeApp, type TestApp } from '../../helpers/app.js';
 import { httpCaller, type Caller } from '../../helpers/http-call.js';
@@ -83,8 +84,8 @@ describe.each(['inject', 'http'] as const)('response cache over %s', (transport)
       expect(tenantA).toEqual(['ds2']);
       expect(admin.length).toBeGreaterThan(tenantA.length);
       expect(await names('/api/1.3/origins')).toEqual(admin);
-      const users11 = await call(t.app, 'GET', '/api/1.1/users', cookies.admin);
-      const users12 = await call(t.app, 'GET', '/api/1.2/users', cookies.admin);
+      const users11 = await call<UserReadRecord[]>(t.app, 'GET', '/api/1.1/users', cookies.admin);
+      const users12 = await call<UserReadRecord[]>(t.app, 'GET', '/api/1.2/users', cookies.admin);
       expect(users11.body.response[0]).not.toHaveProperty('tenant');
       expect(users12.body.response[0]).toHaveProperty('tenant');
     });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FederationUserRecord } from '../../../shared/contract/catalog.js';
 import type { TestApp } from '../../helpers/app.js';
 import { call, expectRefused, type Answer } from '../origins/client.js';
 import { fixtureApp, type Fixture, type UserKey } from '../origins/fixtures.js';
@@ -16,7 +17,7 @@ beforeEach(() => {
 
 const FED1 = 'fed1.example.test.';
 const usersUrl = (fed: number | string, version = '1.2') => `/api/${version}/federations/${fed}/users`;
-const get = (fed: number | string, who: UserKey = 'admin', version = '1.2') => call(t.app, 'GET', usersUrl(fed, version), cookies[who]);
+const get = (fed: number | string, who: UserKey = 'admin', version = '1.2') => call<FederationUserRecord[]>(t.app, 'GET', usersUrl(fed, version), cookies[who]);
 const post = (fed: number | string, body: unknown, who: UserKey = 'admin', version = '1.2') =>
   call(t.app, 'POST', usersUrl(fed, version), cookies[who], body);
 const del = (fed: number | string, user: number | string, who: UserKey = 'admin', version = '1.2') =>

@@ -7,14 +7,15 @@ export interface Alert {
   text: string;
   level: string;
 }
-export interface Answer {
+/** An answer; `T` is the `response` the caller expects (absent from an error answer: the test's assertions tell). */
+export interface Answer<T = unknown> {
   status: number;
-  body: { alerts?: Alert[]; response?: unknown };
+  body: { alerts?: Alert[]; response: T };
   raw: string;
 }
 
 /** One injected request; the body is sent as JSON when given. */
-export async function call(app: FastifyInstance, method: string, url: string, cookie?: string, payload?: unknown): Promise<Answer> {
+export async function call<T = unknown>(app: FastifyInstance, method: string, url: string, cookie?: string, payload?: unknown): Promise<Answer<T>> {
   const headers: Record<string, string> = cookie ? { cookie } : {};
   const res = await app.inject({
     method: method as 'GET',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OriginRecord } from '../../../shared/contract/origins.js';
 import type { TestApp } from '../../helpers/app.js';
 import { call, expectRefused, type Answer } from './client.js';
 import { fixtureApp, type Fixture, type UserKey } from './fixtures.js';
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (body: unknown, who: UserKey = 'admin', version = '1.3') => call(t.app, 'POST', `/api/${version}/origins`, cookies[who], body);
+const post = (body: unknown, who: UserKey = 'admin', version = '1.3') => call<OriginRecord>(t.app, 'POST', `/api/${version}/origins`, cookies[who], body);
 const minimal = (name: string, change: Record<string, unknown> = {}) => ({
   name, fqdn: `${name}.example.test`, protocol: 'http', deliveryServiceId: f.ds1, ...change,
 });

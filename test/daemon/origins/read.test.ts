@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OriginRecord } from '../../../shared/contract/origins.js';
 import type { TestApp } from '../../helpers/app.js';
 import { call, errorBody } from './client.js';
 import { fixtureApp, type Fixture, type UserKey } from './fixtures.js';
@@ -25,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, who: UserKey = 'admin') => call(t.app, 'GET', url, cookies[who]);
+const get = <T = unknown>(url: string, who: UserKey = 'admin') => call<T>(t.app, 'GET', url, cookies[who]);
 const names = async (url: string, who: UserKey = 'admin') => {
   const res = await get(url, who);
   expect(res.status, res.raw).toBe(200);
@@ -42,7 +43,7 @@ describe('GET origins: versions and shape', () => {
   });
 
   it('answers every origin at 1.3 ordered by id, with the seed types and joined names', async () => {
-    const res = await get('/api/1.3/origins');
+    const res = await get<OriginRecord[]>('/api/1.3/origins');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['response']);
     expect(res.body.response.map((o: { name: string }) => o.name)).toEqual(['ds1', 'ds2', 'ds3', 'full', 'bare']);
@@ -134,7 +135,7 @@ describe('GET origins: order and pages', () => {
   });
 
   it('keeps the default order with warnings where Traffic Ops ignored a parameter', async () => {
-    const res = await get('/api/1.3/origins?orderby=fqdn&sortOrder=up&offset=2');
+    const res = await get<OriginRecord[]>('/api/1.3/origins?orderby=fqdn&sortOrder=up&offset=2');
     expect(res.status).toBe(200);
     expect(res.body.alerts).toEqual([
       { level: 'warning', text: "orderby 'fqdn' is not one of cachegroup, coordinate, deliveryservice, id, name, profileId, primary, tenant; ordered by id" },

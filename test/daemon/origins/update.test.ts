@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OriginRecord } from '../../../shared/contract/origins.js';
 import type { TestApp } from '../../helpers/app.js';
 import { call, expectRefused, type Answer } from './client.js';
 import { fixtureApp, type Fixture, type UserKey } from './fixtures.js';
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const put = (query: string, body: unknown, who: UserKey = 'admin', version = '1.3') =>
-  call(t.app, 'PUT', `/api/${version}/origins${query}`, cookies[who], body);
+  call<OriginRecord>(t.app, 'PUT', `/api/${version}/origins${query}`, cookies[who], body);
 const body = (name: string, change: Record<string, unknown> = {}) => ({
   name, fqdn: `${name}.example.test`, protocol: 'http', deliveryServiceId: f.ds1, ...change,
 });
@@ -52,7 +53,7 @@ describe('PUT origins?id=', () => {
     const res = await put(`?id=${extra}`, body('extra', { id: f.primary.ds1, fqdn: 'query-wins.example.test' }));
     expect(res.status).toBe(200);
     expect(res.body.response).toMatchObject({ id: extra, fqdn: 'query-wins.example.test' });
-    const primary = await call(t.app, 'GET', `/api/1.3/origins?id=${f.primary.ds1}`, cookies.admin);
+    const primary = await call<OriginRecord[]>(t.app, 'GET', `/api/1.3/origins?id=${f.primary.ds1}`, cookies.admin);
     expect(primary.body.response[0].fqdn).toBe('ds1-origin.example.test');
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProfileParameterRecord } from '../../../shared/contract/profiles.js';
 import type { TestApp } from '../../helpers/app.js';
 import { call } from '../origins/client.js';
 import { fixtureApp, type UserKey } from '../origins/fixtures.js';
@@ -18,11 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, who: UserKey = 'admin') => call(t.app, 'GET', url, cookies[who]);
+const get = <T = unknown>(url: string, who: UserKey = 'admin') => call<T>(t.app, 'GET', url, cookies[who]);
 
 describe.each(['1.1', '1.2', '1.3'])('GET profiles/name/:name/parameters at %s', (version) => {
   it("answers the GLOBAL profile's parameters, maxRevalDurationDays among them, with their types", async () => {
-    const res = await get(`/api/${version}/profiles/name/GLOBAL/parameters`);
+    const res = await get<ProfileParameterRecord[]>(`/api/${version}/profiles/name/GLOBAL/parameters`);
     expect(res.status).toBe(200);
     const reval = res.body.response.find((p: { name: string }) => p.name === 'maxRevalDurationDays');
     expect(reval).toEqual({
@@ -33,10 +34,10 @@ describe.each(['1.1', '1.2', '1.3'])('GET profiles/name/:name/parameters at %s',
 
   it('shows a secure value to an admin only', async () => {
     const secret = async (who: UserKey) =>
-      (await get(`/api/${version}/profiles/name/GLOBAL/parameters`, who)).body.response.find((p: { name: string }) => p.name === 'api.key');
-    expect((await secret('admin')).value).toBe('s3cret-value');
-    expect((await secret('ro')).value).toBe('********');
-    expect((await secret('ops')).value).toBe('********');
+      (await get<ProfileParameterRecord[]>(`/api/${version}/profiles/name/GLOBAL/parameters`, who)).body.response.find((p: { name: string }) => p.name === 'api.key');
+    expect((await secret('admin'))?.value).toBe('s3cret-value');
+    expect((await secret('ro'))?.value).toBe('********');
+    expect((await secret('ops'))?.value).toBe('********');
   });
 
   it('answers 404 for an unknown profile and 401 without a session', async () => {

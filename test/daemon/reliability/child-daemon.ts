@@ -128,7 +128,8 @@ export interface HttpAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
-  json(): unknown;
+  /** The parsed body; `T` is the shape the test expects of it. */
+  json<T = unknown>(): T;
 }
 
 /** One JSON request over real HTTP(S); `timeoutMs` bounds the whole exchange. */

@@ -5,6 +5,9 @@ import Database from 'better-sqlite3';
 import { Agent } from 'undici';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeliveryServiceRecord } from '../../../shared/contract/deliveryservices.js';
+import type { JobRecord } from '../../../shared/contract/jobs.js';
+import type { OriginRecord } from '../../../shared/contract/origins.js';
 import { dataFiles } from '../../../shared/paths.js';
 import { eachStore, freshDatabaseUrl, type StoreKind } from '../../helpers/store-kinds.js';
 import { PASSWORDS } from '../security/fixture.js';
@@ -72,7 +75,7 @@ async function loadUntilKilled(running: ChildDaemon, cookie: string, dsId: numbe
           refused.push(`${res.status} ${res.text.slice(0, 200)}`);
           continue;
         }
-        (origin ? acked.origins : acked.jobs).add(Number(res.json().response.id));
+        (origin ? acked.origins : acked.jobs).add(Number(res.json<{ response: OriginRecord | JobRecord }>().response.id));
         if (++acksThisCycle >= killAfter) kill();
       } catch {
         // The connection died with the daemon: this write was in flight and never acknowledged.
@@ -172,7 +175,7 @@ function crashSuite(kind: StoreKind): void {
         if (cycle === 0) {
           // Sessions live in the database: one login serves every restart.
           cookie = await loginOver(setup, daemon.url, 'admin', PASSWORDS.admin);
-          dsId = Number((await call(setup, `${daemon.url}/api/1.3/deliveryservices?xmlId=ds1`, { cookie })).json().response[0].id);
+          dsId = Number((await call(setup, `${daemon.url}/api/1.3/deliveryservices?xmlId=ds1`, { cookie })).json<{ response: DeliveryServiceRecord[] }>().response[0].id);
         }
         const killAfter = randomInt(1, MAX_ACKS + 1);
         const { refused, acksThisCycle, cutOff } = await loadUntilKilled(daemon, cookie, dsId, cycle, killAfter, acked);
@@ -189,7 +192,7 @@ function crashSuite(kind: StoreKind): void {
       }
       // The last restart serves what every cycle wrote, through the API.
       daemon = await startChildDaemon(dataDir, daemonOptions());
-      const origins = (await call(setup, `${daemon.url}/api/1.3/origins`, { cookie })).json().response as { id: number }[];
+      const origins = (await call(setup, `${daemon.url}/api/1.3/origins`, { cookie })).json<{ response: OriginRecord[] }>().response;
       const served = new Set(origins.map((o) => o.id));
       expect([...acked.origins].filter((id) => !served.has(id))).toEqual([]);
       expect(acked.origins.size + acked.jobs.size).toBeGreaterThanOrEqual(CYCLES);

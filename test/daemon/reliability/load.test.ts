@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeliveryServiceRecord } from '../../../shared/contract/deliveryservices.js';
+import type { JobRecord } from '../../../shared/contract/jobs.js';
+import type { OriginRecord } from '../../../shared/contract/origins.js';
 import { dataFiles } from '../../../shared/paths.js';
 import { PASSWORDS } from '../security/fixture.js';
 import { call, loginOver, prepareDataDir, startChildDaemon, tempRoot, type ChildDaemon } from './child-daemon.js';
@@ -44,7 +47,7 @@ describe('load', () => {
     const agent = new Agent({ connections: CONNECTIONS, pipelining: 1, headersTimeout: 60_000, bodyTimeout: 60_000 });
     const admin = await loginOver(agent, daemon.url, 'admin', PASSWORDS.admin);
     const ops = await loginOver(agent, daemon.url, 'ops_user', PASSWORDS.ops_user);
-    const ds = (await call(agent, `${daemon.url}/api/1.3/deliveryservices`, { cookie: admin })).json().response as { id: string; xmlId: string }[];
+    const ds = (await call(agent, `${daemon.url}/api/1.3/deliveryservices`, { cookie: admin })).json<{ response: DeliveryServiceRecord[] }>().response;
     const ds1 = Number(ds.find((d) => d.xmlId === 'ds1')!.id);
     const api = `${daemon.url}/api/1.3`;
 
@@ -78,7 +81,7 @@ describe('load', () => {
               body: { name: `load-${c}-${n}`, fqdn: `l${c}n${n}.example.test`, protocol: 'http', deliveryServiceId: ds1 },
               timeoutMs: 60_000,
             });
-            if (res.status === 200) origins.add(res.json().response.id);
+            if (res.status === 200) origins.add(res.json<{ response: OriginRecord }>().response.id);
             else failures.push(`${what}: ${res.status} ${res.text.slice(0, 200)}`);
           } else if (kind === 1 || kind === 2) {
             what = 'POST jobs';
@@ -88,7 +91,7 @@ describe('load', () => {
               body: { dsId: ds1, regex: `/load/${c}/${n}/.*`, startTime: new Date().toISOString(), ttl: 1 },
               timeoutMs: 60_000,
             });
-            if (res.status === 200) jobs.add(Number(res.json().response.id));
+            if (res.status === 200) jobs.add(Number(res.json<{ response: JobRecord }>().response.id));
             else failures.push(`${what}: ${res.status} ${res.text.slice(0, 200)}`);
           } else {
             what = `GET ${reads[(c + n) % reads.length]}`;
@@ -110,7 +113,7 @@ describe('load', () => {
     expect(jobs.size).toBeGreaterThan(0);
 
     // Every acknowledged write is served back and stored.
-    const served = (await call(agent, `${api}/origins?deliveryservice=${ds1}`, { cookie: admin })).json().response as { id: number }[];
+    const served = (await call(agent, `${api}/origins?deliveryservice=${ds1}`, { cookie: admin })).json<{ response: OriginRecord[] }>().response;
     const servedIds = new Set(served.map((o) => o.id));
     expect([...origins].filter((id) => !servedIds.has(id))).toEqual([]);
     const db = new Database(dataFiles(dataDir).database, { readonly: true });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InvalidationJobRecord } from '../../../shared/contract/go-jobs.js';
 import { startPgCluster, type PgCluster } from '../../helpers/pg-cluster.js';
 import { PASSWORDS } from '../security/fixture.js';
 import { answersPing, call, loginOver, prepareDataDir, startChildDaemon, tempRoot, type ChildDaemon } from './child-daemon.js';
@@ -54,7 +55,7 @@ function writeLoad(label: string) {
           body: { deliveryService: 'ds1', regex: `/outage/${label}/${w}/${n}`, startTime: Date.now() + 3_600_000, ttl: 1 },
           timeoutMs: 30_000,
         });
-        if (res.status === 200) seen.acked.push(Number(res.json().response.id));
+        if (res.status === 200) seen.acked.push(Number(res.json<{ response: InvalidationJobRecord }>().response.id));
         else if (res.status === 503) {
           seen.unavailable.push({ status: res.status, retryAfter: res.headers['retry-after'], body: res.json() });
           // What Retry-After asks of a client, shortened: do not hammer a daemon whose database is away.
@@ -165,7 +166,7 @@ describe('a PostgreSQL-backed daemon whose database goes away during writes', ()
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
     const listed = await call(new Agent(), `${daemon.url}/api/1.4/jobs`, { cookie });
     expect(listed.status).toBe(200);
-    const served = new Set((listed.json().response as { id: number }[]).map((j) => j.id));
+    const served = new Set(listed.json<{ response: InvalidationJobRecord[] }>().response.map((j) => j.id));
     expect(acknowledged.filter((id) => !served.has(id))).toEqual([]);
   });
 });

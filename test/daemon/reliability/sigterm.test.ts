@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AlertRecord } from '../../../shared/contract/schema.js';
 import { dataFiles } from '../../../shared/paths.js';
 import { PASSWORDS, ROLES } from '../security/fixture.js';
 import { call, loginOver, prepareDataDir, startChildDaemon, tempRoot, type ChildDaemon, type HttpAnswer } from './child-daemon.js';
@@ -94,7 +95,7 @@ describe('SIGTERM during load', () => {
     const answers = await Promise.all(creating);
     for (const res of answers) {
       expect(res.status, res.text).toBe(200);
-      expect(res.json().alerts).toEqual([{ text: 'user was created.', level: 'success' }]);
+      expect(res.json<{ alerts: AlertRecord[] }>().alerts).toEqual([{ text: 'user was created.', level: 'success' }]);
     }
     expect(await daemon.exited).toEqual({ code: 0, signal: null });
     // Clients' keep-alive connections do not hold it open (their idle timeout is over a minute).

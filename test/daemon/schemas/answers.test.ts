@@ -41,7 +41,7 @@ describe('every GET route answers what its schema declares', () => {
 });
 
 /** Each step's answers must all be checked and match; `steps` run in order, as admin, on the same data. */
-async function expectMatching(steps: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown][]): Promise<void> {
+async function expectMatching(steps: (readonly [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown])[]): Promise<void> {
   for (const [method, url, body] of steps) {
     const checked = await answer(method, url, body);
     expect(checked.length, `${method} ${url}: ${JSON.stringify(checked)}`).toBe(1);

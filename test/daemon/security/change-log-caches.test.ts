@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eachStore } from '../../helpers/store-kinds.js';
 import { goldenApp, type GoldenApp, type Username } from './fixture.js';
@@ -28,7 +29,7 @@ eachStore((kind) => {
     await t?.close();
   });
 
-  const as = (u: Username, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  const as = (u: Username, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: InjectOptions['payload']) =>
     t.app.inject({ method, url, headers: { cookie: cookies[u] }, ...(payload === undefined ? {} : { payload }) });
 
   async function entries(u: Username = 'admin'): Promise<Entry[]> {
@@ -38,7 +39,7 @@ eachStore((kind) => {
   }
 
   /** Runs a write that must succeed and answers the entries it appended (newest first). */
-  async function logged(u: Username, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<Entry[]> {
+  async function logged(u: Username, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: InjectOptions['payload']): Promise<Entry[]> {
     const before = new Set((await entries()).map((e) => e.id));
     t.clock.advance(1000);
     const res = await as(u, method, url, payload);
@@ -151,7 +152,7 @@ eachStore((kind) => {
   describe('refused writes', () => {
     it('log nothing', async () => {
       const before = (await entries()).length;
-      const refused: [string, string, unknown][] = [
+      const refused: [string, string, object | undefined][] = [
         ['PUT', `/api/1.3/servers/${t.ids.servers.spare}/status`, { status: 'BROKEN', offlineReason: 'x' }],
         ['PUT', `/api/1.3/servers/${t.ids.servers.spare}/status`, { status: 'OFFLINE' }],
         ['PUT', '/api/1.3/servers/99999/status', { status: 'ONLINE' }],

@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goldenApp, PASSWORDS, type GoldenApp, type Username } from './fixture.js';
 
@@ -31,7 +32,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const as = (u: Username, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+const as = (u: Username, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: InjectOptions['payload']) =>
   t.app.inject({ method, url, headers: { cookie: cookies[u] }, ...(payload === undefined ? {} : { payload }) });
 
 async function logs(u: Username, query = ''): Promise<Entry[]> {

@@ -2,6 +2,9 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobRecord } from '../../../shared/contract/jobs.js';
+import type { DeliveryServiceRecord } from '../../../shared/contract/deliveryservices.js';
+import type { AlertRecord } from '../../../shared/contract/schema.js';
 import { REGEX_TOO_COMPLEX, probeRegex } from '../../../shared/rules/purge/bounded-match.js';
 import { compilePcre } from '../../../shared/rules/purge/pcre.js';
 import { CATASTROPHIC_PATTERNS, ORDINARY_PATTERNS } from '../../shared/rules/purge/redos-patterns.js';
@@ -100,7 +103,7 @@ describe('a running daemon flooded with catastrophic purge regexes by one user',
     attacker = await loginOver(agent, daemon.url, 'ops_user', PASSWORDS.ops_user);
     other = await loginOver(agent, daemon.url, 'tenanta_user', PASSWORDS.tenanta_user);
     const ids = await call(agent, `${daemon.url}/api/1.3/deliveryservices`, { cookie: attacker });
-    const byXml = (x: string) => Number(ids.json().response.find((d: { xmlId: string }) => d.xmlId === x).id);
+    const byXml = (x: string) => Number(ids.json<{ response: DeliveryServiceRecord[] }>().response.find((d) => d.xmlId === x)!.id);
     [ds1, ds2] = [byXml('ds1'), byXml('ds2')];
     // Warm up as a running daemon is: the purge route's schemas compiled, a probe worker started.
     const warm = { dsId: ds2, regex: '/warm/(a|b)/.*', startTime: new Date().toISOString(), ttl: 1 };
@@ -146,7 +149,7 @@ describe('a running daemon flooded with catastrophic purge regexes by one user',
    */
   async function baseline(): Promise<number> {
     const { answers, pings } = await flood('/x', true);
-    for (const a of answers) expect(a.json().alerts[0].text).toMatch(/^startTime/);
+    for (const a of answers) expect(a.json<{ alerts: AlertRecord[] }>().alerts[0].text).toMatch(/^startTime/);
     return percentile(pings, 99);
   }
 
@@ -170,7 +173,7 @@ describe('a running daemon flooded with catastrophic purge regexes by one user',
   it('answers the issue’s reproduction with 400s at once, /ping p99 within 50 ms, another user’s purge succeeds', async () => {
     await withinTarget('/.{0,30}$|/(.*)*!', ({ answers, legit }) => {
       for (const a of answers) expect(a.status).toBe(400);
-      expect(answers[0].json().alerts[0].text).toMatch(/nested quantifiers/);
+      expect(answers[0].json<{ alerts: AlertRecord[] }>().alerts[0].text).toMatch(/nested quantifiers/);
       expect(legit.status, legit.text).toBe(200);
     });
   }, 120_000);
@@ -182,11 +185,11 @@ describe('a running daemon flooded with catastrophic purge regexes by one user',
       expect(statuses.filter((s) => s === 400).length).toBeGreaterThan(0);
       expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(50);
       const refused = answers.find((a) => a.status === 400)!;
-      expect(refused.json().alerts).toEqual([{ text: REGEX_TOO_COMPLEX, level: 'error' }]);
+      expect(refused.json<{ alerts: AlertRecord[] }>().alerts).toEqual([{ text: REGEX_TOO_COMPLEX, level: 'error' }]);
       expect(answers.find((a) => a.status === 429)!.headers['retry-after']).toBe('1');
       expect(legit.status, legit.text).toBe(200);
     });
     const jobs = await call(agent, `${daemon.url}/api/1.3/user/current/jobs`, { cookie: attacker });
-    expect(jobs.json().response).toEqual([]);
+    expect(jobs.json<{ response: JobRecord[] }>().response).toEqual([]);
   }, 120_000);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { JobRecord } from '../../../shared/contract/jobs.js';
 import { api, storedCookie } from '../../helpers/cli.js';
 import { useCliDaemon } from '../../helpers/cli-daemon.js';
 import { COUNTED_CATASTROPHIC, PCRE_INCOMPATIBLE } from './pcre-patterns.js';
@@ -12,7 +13,7 @@ const { daemon, cli } = useCliDaemon({ login: 'ops_user' });
 
 const jobCount = async () => {
   const cookie = storedCookie(daemon.configDir, `ops_user@${daemon.url}`)!;
-  return ((await api(daemon.url, '/api/1.2/user/current/jobs.json', cookie)).body.response as unknown[]).length;
+  return (await api<{ response: JobRecord[] }>(daemon.url, '/api/1.2/user/current/jobs.json', cookie)).body.response.length;
 };
 
 describe('cdnctl purge before sending', () => {

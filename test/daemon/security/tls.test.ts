@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { connect } from 'node:tls';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CurrentUserRecord } from '../../../shared/contract/users.js';
 import { serve, type RunningDaemon } from '../../../daemon/server.js';
 import { call, tempRoot } from '../reliability/child-daemon.js';
 import { PASSWORDS } from './fixture.js';
@@ -58,7 +59,7 @@ describe('the daemon behind its own TLS certificate', () => {
     const cookie = setCookie.split(';')[0];
     const me = await call(agent, `${daemon.url}/api/1.3/user/current`, { cookie });
     expect(me.status).toBe(200);
-    expect(me.json().response.username).toBe('admin');
+    expect(me.json<{ response: CurrentUserRecord }>().response.username).toBe('admin');
     const out = await call(agent, `${daemon.url}/api/1.3/user/logout`, { method: 'POST', cookie });
     expect(String(out.headers['set-cookie'])).toMatch(/^mojolicious=; .*Max-Age=0; HttpOnly; SameSite=Lax; Secure$/);
     expect((await call(agent, `${daemon.url}/api/1.3/user/current`, { cookie })).status).toBe(401);

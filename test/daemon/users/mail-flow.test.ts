@@ -2,12 +2,17 @@
 import { resetMailQueueOf } from '../../../daemon/services/mail/reset-queue.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../daemon/config.js';
+import type { AlertRecord } from '../../../shared/contract/schema.js';
 import { createMailer } from '../../../daemon/services/mail/create.js';
 import { ADMIN_PASSWORD, makeApp, type TestApp } from '../../helpers/app.js';
 import { dump, tokenFromMail } from './fixtures.js';
 import { eventually, parseMail, startSmtpServer } from './mail-server.js';
 
-type Json = Record<string, unknown>;
+/** The API's envelope: alerts, a response, or both. */
+interface Json {
+  alerts?: AlertRecord[];
+  response?: unknown;
+}
 
 /** A tiny HTTP client over fetch that keeps no cookies of its own. */
 function http(base: string) {
@@ -62,7 +67,7 @@ describe('registration and password reset over HTTP with a real SMTP server', ()
     const count = smtp.received.length;
     const reg = await d.api.post('/api/1.2/users/register', { email: 'newbie@example.test', role: 3, tenantId: 1 }, admin);
     expect(reg.status).toBe(200);
-    expect(reg.json.alerts[0].text).toBe('Sent user registration to newbie@example.test with the following permissions [ role: read-only | tenant: root ]');
+    expect(reg.json.alerts?.[0].text).toBe('Sent user registration to newbie@example.test with the following permissions [ role: read-only | tenant: root ]');
 
     const mail = await nextMail(count);
     expect(mail.to).toEqual(['newbie@example.test']);
@@ -99,7 +104,7 @@ describe('registration and password reset over HTTP with a real SMTP server', ()
     const count = smtp.received.length;
     const res = await d.api.post('/api/1.1/user/reset_password', { email: 'admin@localhost' });
     expect(res.status).toBe(200);
-    expect(res.json.alerts[0].text).toBe("Successfully sent password reset to email 'admin@localhost'");
+    expect(res.json.alerts?.[0].text).toBe("Successfully sent password reset to email 'admin@localhost'");
     const mail = await nextMail(count);
     expect(mail.to).toEqual(['admin@localhost']);
     const token = tokenFromMail(mail.text);

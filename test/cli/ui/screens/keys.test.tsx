@@ -1,18 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
-import type { KeySummary } from '../../../../shared/client/keys.js';
+import type { KeySummary, SslSummary } from '../../../../shared/client/keys.js';
 import { Keys } from '../../../../cli/ui/screens/Keys.js';
 import { KEY, press, waitForFrame } from '../helpers/ink.js';
 
 afterEach(cleanup);
 
-const cert = (version: number, notAfter: string, daysLeft: number) => ({
+const cert = (version: number, notAfter: string, daysLeft: number): SslSummary => ({
   version,
+  cdn: 'cdn1',
   hostname: 'ds1.cdn1.example.test',
   fingerprint: 'AA:BB:CC',
   subject: 'CN=ds1.cdn1.example.test',
   issuer: 'CN=Test Intermediate CA',
+  notBefore: '2026-11-21T00:00:00.000Z',
   notAfter,
+  chainLength: 2,
   daysLeft,
   expiring: daysLeft < 30,
   authType: null,

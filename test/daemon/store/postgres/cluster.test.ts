@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeliveryServiceRecord } from '../../../../shared/contract/deliveryservices.js';
+import type { JobRecord } from '../../../../shared/contract/jobs.js';
+import type { OriginRecord } from '../../../../shared/contract/origins.js';
 import { RESET_REQUESTS_PER_CLIENT } from '../../../../daemon/routes/password-reset.js';
 import { startDaemonCluster, type DaemonCluster } from '../../../helpers/daemon-cluster.js';
 import { call, loginOver, type HttpAnswer } from '../../reliability/child-daemon.js';
@@ -23,7 +26,7 @@ beforeAll(async () => {
   cookie = await loginOver(agent, cluster.balancer.url, 'admin', PASSWORDS.admin);
   const ds = await call(agent, `${cluster.balancer.url}/api/1.3/deliveryservices?xmlId=ds1`, { cookie });
   if (ds.status !== 200) throw new Error(`GET deliveryservices answered ${ds.status}: ${ds.text}`);
-  dsId = Number(ds.json().response[0].id);
+  dsId = Number(ds.json<{ response: DeliveryServiceRecord[] }>().response[0].id);
 }, 180_000);
 afterAll(async () => {
   await agent?.close();
@@ -45,12 +48,12 @@ describe('two daemons on one PostgreSQL behind HAProxy', () => {
   it('logs in through the balancer; an origin created through it is seen by twenty reads, whichever daemon answers', async () => {
     const created = await createOrigin('cluster-origin');
     expect(created.status, created.text).toBe(200);
-    const id = Number(created.json().response.id);
+    const id = Number(created.json<{ response: OriginRecord }>().response.id);
     const answered = new Set<string>();
     for (let i = 0; i < 20; i++) {
       const res = await call(agent, `${cluster.balancer.url}/api/1.3/origins?id=${id}`, { cookie });
       expect(res.status, res.text).toBe(200);
-      expect(res.json().response.map((o: { name: string }) => o.name), `read ${i} by ${servedBy(res)}`).toEqual(['cluster-origin']);
+      expect(res.json<{ response: OriginRecord[] }>().response.map((o) => o.name), `read ${i} by ${servedBy(res)}`).toEqual(['cluster-origin']);
       answered.add(servedBy(res));
     }
     expect([...answered].sort()).toEqual(['d1', 'd2']);
@@ -76,7 +79,7 @@ describe('two daemons on one PostgreSQL behind HAProxy', () => {
       ['d1', 'd2'].map((name) => call(agent, `${direct(name)}/api/1.3/deliveryservices/xmlId/ds1/urlkeys`, { cookie })),
     );
     expect(two.status, two.text).toBe(200);
-    expect(Object.keys(two.json().response)).toHaveLength(16);
+    expect(Object.keys(two.json<{ response: object }>().response)).toHaveLength(16);
     expect(two.json()).toEqual(one.json());
   });
 
@@ -105,13 +108,13 @@ describe('two daemons on one PostgreSQL behind HAProxy', () => {
     await cluster.restart('d2');
     await cluster.balancer.waitFor('d2', 'UP');
     const all = await call(agent, `${direct('d2')}/api/1.3/origins`, { cookie });
-    const served = new Set((all.json().response as { id: number }[]).map((o) => o.id));
+    const served = new Set(all.json<{ response: OriginRecord[] }>().response.map((o) => o.id));
     expect([...load.origins].filter((id) => !served.has(id)), 'origins the restarted daemon does not serve').toEqual([]);
     const answered = new Set<string>();
     for (let i = 0; i < 10; i++) {
       const res = await call(agent, `${cluster.balancer.url}/api/1.3/origins?id=${[...load.origins][0]}`, { cookie });
       expect(res.status).toBe(200);
-      expect(res.json().response).toHaveLength(1);
+      expect(res.json<{ response: unknown[] }>().response).toHaveLength(1);
       answered.add(servedBy(res));
     }
     expect(answered.has('d2'), 'the restarted daemon answers through the balancer again').toBe(true);
@@ -170,8 +173,8 @@ async function runLoadWithKill(victim: string): Promise<LoadResult> {
         continue;
       }
       if (wasDown) result.okAfterDown++;
-      if (n % 3 === 0) result.origins.add(Number(res.json().response.id));
-      if (n % 3 === 1) result.jobs.add(Number(res.json().response.id));
+      if (n % 3 === 0) result.origins.add(Number(res.json<{ response: OriginRecord }>().response.id));
+      if (n % 3 === 1) result.jobs.add(Number(res.json<{ response: JobRecord }>().response.id));
       if (n % 3 !== 2 && ++acks === KILL_AFTER_ACKS) kill();
     }
   };
