@@ -2,7 +2,7 @@
 // The `--workers N` experiment of issue 20: the daemon's own entry point (dist/daemon/main.js) in N node:cluster
 // workers sharing one listening socket (SCHED_NONE: the kernel hands connections out; Node 20 has no
 // SO_REUSEPORT) and one SQLite file in WAL mode. argv[2]: N; argv[3]: the daemon's JSON options.
-// A measuring tool only: the daemon itself does not start workers (see the README's Benchmarks section).
+// A measuring tool only: the daemon itself does not start workers (see docs/benchmarks.md).
 import cluster from 'node:cluster';
 
 const [count, options] = [Number(process.argv[2]), process.argv[3]];

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Prints bench/results/latest.json as the Markdown table the README's Benchmarks section shows.
+// Prints bench/results/latest.json as the Markdown table docs/benchmarks.md shows.
 import { readFileSync } from 'node:fs';
 import { formatMarkdown } from './lib/report.mjs';
 import { growthTable } from './lib/scale.mjs';

@@ -3,7 +3,7 @@ import { SETTINGS, configFile, isSettingKey, updateConfig, type ConfigData } fro
 import { normalizeServerUrl } from '../auth/server-url.js';
 import { CliError, EXIT } from '../errors.js';
 import { messageOutput, tableOutput } from '../output/format.js';
-import { renderTable } from '../output/table.js';
+import { renderTextTable } from '../output/table.js';
 import type { Invocation } from './common/invocation.js';
 import { addNoun, addVerb, type VerbSpec } from './common/verb.js';
 
@@ -16,7 +16,7 @@ function unknownKey(key: string): CliError {
 
 function section(title: string, headers: string[], rows: string[][]): string[] {
   if (rows.length === 0) return [`${title}: none`];
-  return [`${title}:`, ...renderTable(headers, rows, Infinity).map((line) => `  ${line}`)];
+  return [`${title}:`, ...renderTextTable(headers, rows, Infinity).map((line) => `  ${line}`)];
 }
 
 /** The whole config as text: settings, contexts (current one starred) and where sessions live. */

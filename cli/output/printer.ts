@@ -1,7 +1,7 @@
 import type { Alert } from '../../shared/client/types.js';
 import { plainPaint, type Paint } from './colors.js';
 import { cellText, csvLines, type Output, type OutputFormat } from './format.js';
-import { renderTable } from './table.js';
+import { renderTextTable } from './table.js';
 
 /** Where the printer writes, and how. */
 export interface PrinterOptions {
@@ -75,7 +75,7 @@ export class Printer {
     const wide = this.format === 'wide';
     const columns = output.columns.filter((c) => wide || !c.wide);
     const cells = output.rows.map((row) => columns.map((c) => cellText(c.value(row))));
-    const lines = renderTable(
+    const lines = renderTextTable(
       columns.map((c) => c.header),
       cells,
       wide ? Infinity : this.options.width,

@@ -1,28 +1,6 @@
 import { formatTimestamp } from '../time.js';
 import type { DeliveryService } from './deliveryservices.js';
-
-/** Paths of every kind: a regex that matches all of them revalidates everything a delivery service serves. */
-const SAMPLE_PATHS = [
-  '/',
-  '/index.html',
-  '/a/b/c.js',
-  '/images/logo.png',
-  '/video/seg-00001.ts?token=abc',
-  '/.well-known/security.txt',
-  '/UPPER/Case.TXT',
-  '/%E2%9C%93/ünïcode',
-];
-
-/** True when a purge regex matches every path (e.g. `/.*`, `/`, `.*`); false when it does not or cannot compile. */
-export function matchesEverything(regex: string): boolean {
-  let compiled: RegExp;
-  try {
-    compiled = new RegExp(regex);
-  } catch {
-    return false;
-  }
-  return SAMPLE_PATHS.every((path) => compiled.test(path));
-}
+import { patternMatchesEverything } from '../rules/purge/match-everything.js';
 
 /** What `purge` will ask for, and what it will create. */
 export interface PurgePlan {
@@ -36,6 +14,7 @@ export interface PurgePlan {
   expiresAt: string;
   /** The origin's base URL followed by the regex, as the job will record it. */
   assetUrl: string;
+  /** The daemon's own rule (shared/rules/purge): the CLI asks for --yes exactly when the daemon would warn. */
   matchesEverything: boolean;
 }
 
@@ -52,6 +31,6 @@ export function planPurge(ds: DeliveryService, regex: string, ttlHours: number, 
     startTime: formatTimestamp(startMs),
     expiresAt: formatTimestamp(startMs + ttlHours * 3_600_000),
     assetUrl: `${base}${regex}`,
-    matchesEverything: matchesEverything(regex),
+    matchesEverything: patternMatchesEverything(regex),
   };
 }

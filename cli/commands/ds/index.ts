@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { listDeliveryServices, type DeliveryService } from '../../../shared/client/deliveryservices.js';
 import { cellText, messageOutput, tableOutput, type Column, type Output } from '../../output/format.js';
-import { renderTable } from '../../output/table.js';
+import { renderTextTable } from '../../output/table.js';
 import type { Invocation } from '../common/invocation.js';
 import { findDeliveryService, tenantId } from '../common/resolve.js';
 import { dsSections } from './sections.js';
@@ -56,7 +56,7 @@ async function runGet(inv: Invocation, [ref]: string[]): Promise<Output> {
     data[section.key] = found.rows;
     const cells = found.rows.map((row) => found.columns.map((c) => cellText(c.value(row))));
     lines.push('', `${title} (${found.rows.length})`);
-    if (found.rows.length > 0) lines.push(...renderTable(found.columns.map((c) => c.header), cells, Infinity).map((line) => `  ${line}`));
+    if (found.rows.length > 0) lines.push(...renderTextTable(found.columns.map((c) => c.header), cells, Infinity).map((line) => `  ${line}`));
   }
   return messageOutput(data, lines.join('\n'));
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Text } from 'ink';
 import { useListKeys } from '../hooks/use-list-keys.js';
-import { truncate } from '../format/table.js';
+import { truncate } from '../../output/table.js';
 import { theme } from '../theme.js';
 
 export interface MultiSelectItem {

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { useListKeys } from '../hooks/use-list-keys.js';
 import { theme } from '../theme.js';
-import { truncate } from '../format/table.js';
+import { truncate } from '../../output/table.js';
 
 /** One thing to pick: the value the form keeps, and how it reads. */
 export interface Choice {

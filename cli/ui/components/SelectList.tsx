@@ -1,7 +1,7 @@
 import { Box, Text, type Key } from 'ink';
 import { useListKeys } from '../hooks/use-list-keys.js';
 import { theme } from '../theme.js';
-import { truncate } from '../format/table.js';
+import { truncate } from '../../output/table.js';
 
 export interface SelectItem<V> {
   key: string;

@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
-import { renderTable, type Column } from '../format/table.js';
+import { renderTable, type Column } from '../../output/table.js';
 import { theme } from '../theme.js';
 
-export type { Column } from '../format/table.js';
+export type { Column } from '../../output/table.js';
 
 export interface TableProps<Row> {
   columns: Column<Row>[];

@@ -1,12 +1,14 @@
 import { scrypt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
 
 /**
  * scrypt on worker threads of lower CPU priority. A login hashes for tens of milliseconds on a whole core; on
  * libuv's pool those threads compete as equals with the thread that answers every other request, so a burst
  * of logins made every read wait for its turn on a core. Here the hashing threads yield to it (Linux nice
- * values are per thread): reads keep their latency, and logins still get every cycle the reads leave.
+ * values are per thread, set by scrypt-worker.mjs): reads keep their latency, and logins still get every cycle
+ * the reads leave. The threads are piscina's; this module keeps the order (urgent hashes first).
  */
 
 export interface ScryptParams {
@@ -16,30 +18,11 @@ export interface ScryptParams {
   maxmem: number;
 }
 
-/** How much lower the hashing threads' priority is (nice +10: about a tenth of a busy core's share). */
-const NICENESS = 10;
-
 /** A worker idle this long ends (a thread holds some 10 MB); the next login starts one again in milliseconds. */
 const IDLE_MS = 5_000;
-
-// Plain CommonJS, evaluated as the worker's code, so the pool needs no file of its own next to this module
-// (started without the parent's flags, which could make it read as an ES module).
-const WORKER_CODE = `
-const { parentPort } = require('node:worker_threads');
-const { scryptSync } = require('node:crypto');
-try { require('node:os').setPriority(${NICENESS}); } catch {}
-parentPort.on('message', ({ id, password, salt, keyLength, params }) => {
-  try {
-    const key = scryptSync(password, salt, keyLength, params);
-    parentPort.postMessage({ id, key });
-  } catch (error) {
-    parentPort.postMessage({ id, error: String(error && error.message || error) });
-  }
-});
-`;
+const THREADS = Math.max(1, availableParallelism());
 
 interface Task {
-  id: number;
   password: string;
   salt: Uint8Array;
   keyLength: number;
@@ -48,85 +31,53 @@ interface Task {
   reject: (error: Error) => void;
 }
 
-interface Slot {
-  worker: Worker;
-  task: Task | null;
-  idle: NodeJS.Timeout | null;
-}
-
 /** Hashes waiting for a worker: `urgent` ones (logins of known pairs, see login-gate.ts) go first. */
 const urgent: Task[] = [];
 const queue: Task[] = [];
-const slots: Slot[] = [];
+let running = 0;
 let pending = 0;
 let peakPending = 0;
-let nextId = 1;
-let unavailable = false;
+let pool: Piscina | null | undefined;
 
-function startSlot(): Slot | null {
-  let worker: Worker;
+/** The pool, started on the first hash; null when no worker can start (hashes then go to libuv's pool). */
+function workers(): Piscina | null {
+  if (pool !== undefined) return pool;
   try {
-    worker = new Worker(WORKER_CODE, { eval: true, execArgv: [] });
+    // No thread starts before the first hash (minThreads 0), and an idle pool never holds the process open.
+    const filename = fileURLToPath(new URL('./scrypt-worker.mjs', import.meta.url));
+    pool = new Piscina({ filename, minThreads: 0, maxThreads: THREADS, idleTimeout: IDLE_MS, execArgv: [] });
   } catch {
-    unavailable = true;
-    return null;
+    pool = null;
   }
-  const slot: Slot = { worker, task: null, idle: null };
-  worker.on('message', (message: { id: number; key?: Uint8Array; error?: string }) => {
-    const task = slot.task;
-    slot.task = null;
-    worker.unref();
-    slot.idle = setTimeout(() => retire(slot), IDLE_MS).unref();
-    if (task && task.id === message.id) {
-      if (message.key) task.resolve(Buffer.from(message.key.buffer, message.key.byteOffset, message.key.byteLength));
-      else task.reject(new Error(message.error ?? 'scrypt failed'));
-    }
-    dispatch();
-  });
-  const fail = (error: Error) => {
-    if (slot.idle) clearTimeout(slot.idle);
-    const index = slots.indexOf(slot);
-    if (index >= 0) slots.splice(index, 1);
-    slot.task?.reject(error);
-    slot.task = null;
-    dispatch();
-  };
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`scrypt worker exited with code ${code}`)));
-  // An idle pool never holds the process open; a worker with a hash to finish does (see dispatch).
-  worker.unref();
-  slots.push(slot);
-  return slot;
-}
-
-/** Ends an idle worker; it leaves the pool first, so no task can be handed to it meanwhile. */
-function retire(slot: Slot): void {
-  if (slot.task) return;
-  const index = slots.indexOf(slot);
-  if (index >= 0) slots.splice(index, 1);
-  void slot.worker.terminate();
-}
-
-function dispatch(): void {
-  while (urgent.length + queue.length > 0) {
-    let slot = slots.find((s) => s.task === null);
-    if (!slot && slots.length < Math.max(1, availableParallelism())) slot = startSlot() ?? undefined;
-    if (!slot) {
-      // No worker could start: hash on libuv's pool, as Node does by default.
-      if (unavailable && slots.length === 0) for (const task of [...urgent.splice(0), ...queue.splice(0)]) onLibuvPool(task);
-      return;
-    }
-    const task = (urgent.shift() ?? queue.shift())!;
-    if (slot.idle) clearTimeout(slot.idle);
-    slot.idle = null;
-    slot.task = task;
-    slot.worker.ref();
-    slot.worker.postMessage({ id: task.id, password: task.password, salt: task.salt, keyLength: task.keyLength, params: task.params });
-  }
+  return pool;
 }
 
 function onLibuvPool(task: Task): void {
   scrypt(task.password, task.salt, task.keyLength, task.params, (error, key) => (error ? task.reject(error) : task.resolve(key)));
+}
+
+/** Hands waiting hashes to free threads, urgent ones first; the rest wait here, where their order is kept. */
+function dispatch(): void {
+  while (running < THREADS && urgent.length + queue.length > 0) {
+    const task = (urgent.shift() ?? queue.shift())!;
+    const threads = workers();
+    if (!threads) {
+      onLibuvPool(task);
+      continue;
+    }
+    running++;
+    const { password, salt, keyLength, params } = task;
+    threads
+      .run({ password, salt, keyLength, params })
+      .then(
+        (key: Uint8Array) => task.resolve(Buffer.from(key.buffer, key.byteOffset, key.byteLength)),
+        (error: unknown) => task.reject(error instanceof Error ? error : new Error(String(error))),
+      )
+      .finally(() => {
+        running--;
+        dispatch();
+      });
+  }
 }
 
 /**
@@ -138,7 +89,7 @@ export function scryptOnWorker(password: string, salt: Uint8Array, keyLength: nu
   peakPending = Math.max(peakPending, pending);
   const done = () => pending--;
   const hashed = new Promise<Buffer>((resolve, reject) => {
-    (isUrgent ? urgent : queue).push({ id: nextId++, password, salt: Uint8Array.from(salt), keyLength, params, resolve, reject });
+    (isUrgent ? urgent : queue).push({ password, salt: Uint8Array.from(salt), keyLength, params, resolve, reject });
     dispatch();
   });
   hashed.then(done, done);

@@ -1,4 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import { BusyError } from '../errors.js';
 import { PROBE_PATHS } from '../../../shared/rules/purge/match-everything.js';
 
@@ -7,6 +9,7 @@ import { PROBE_PATHS } from '../../../shared/rules/purge/match-everything.js';
  * that is not provably cheap runs on a low-priority worker thread against the match-everything probe paths and
  * against long adversarial paths; a worker still busy after the time limit is terminated (V8 stops a regex
  * between backtracking steps) and the pattern refused. The thread that answers requests only posts messages.
+ * The threads are piscina's (regex-probe-worker.mjs, at nice +10); this module keeps the fair order.
  *
  * Fair shares: each user has at most one probe running and two waiting; the next probe to run is taken from
  * the users in turn, so one user's flood delays another user's purge by at most one probe. A user over the
@@ -18,33 +21,15 @@ export const REGEX_PROBE_LIMIT_MS = 100;
 const WORKERS = 2;
 const PER_USER_WAITING = 2;
 const MAX_WAITING = 64;
-const NICENESS = 10;
 const IDLE_MS = 10_000;
 
 /** Long paths of one repeated filler, where a badly backtracking pattern takes (at least) cubic time. */
 export const HOSTILE_PATHS: readonly string[] = ['a', 'A', '0', '.', '-', '_', '%2', 'ab', 'a.', '0.', '=&', 'a-', 'a0']
   .map((filler) => `/${filler.repeat(Math.ceil(1024 / filler.length))}`);
 
-const WORKER_CODE = `
-const { parentPort, workerData } = require('node:worker_threads');
-try { require('node:os').setPriority(${NICENESS}); } catch {}
-parentPort.on('message', ({ id, source, flags }) => {
-  parentPort.postMessage({ id, started: true });
-  try {
-    const re = new RegExp(source, flags.replace(/[gy]/g, ''));
-    const all = workerData.probe.every((p) => p === '/' || re.test(p));
-    for (const p of workerData.hostile) re.test(p);
-    parentPort.postMessage({ id, matchesEverything: all });
-  } catch (error) {
-    parentPort.postMessage({ id, error: String((error && error.message) || error) });
-  }
-});
-`;
-
 export type ProbeOutcome = { matchesEverything: boolean } | { tooComplex: true };
 
 interface Task {
-  id: number;
   owner: string;
   source: string;
   flags: string;
@@ -53,73 +38,47 @@ interface Task {
   reject: (error: Error) => void;
 }
 
-interface Slot {
-  worker: Worker;
-  task: Task | null;
-  timer: NodeJS.Timeout | null;
-  idle: NodeJS.Timeout | null;
-}
-
-
 const waiting = new Map<string, Task[]>();
+/** Owners with a probe running: one each, so its size is the number of busy workers. */
 const running = new Set<string>();
-const slots: Slot[] = [];
 let turn: string[] = [];
-let nextId = 1;
+let pool: Piscina | undefined;
 
 const waitingCount = () => [...waiting.values()].reduce((n, list) => n + list.length, 0);
 
-function settle(slot: Slot, outcome: ProbeOutcome | Error): void {
-  const task = slot.task;
-  if (!task) return;
-  if (slot.timer) clearTimeout(slot.timer);
-  slot.task = null;
-  slot.timer = null;
-  running.delete(task.owner);
-  if (outcome instanceof Error) task.reject(outcome);
-  else task.resolve(outcome);
+/** The pool, started on the first probe: no thread before then, none kept once idle, none holding the process. */
+function workers(): Piscina {
+  const filename = fileURLToPath(new URL('./regex-probe-worker.mjs', import.meta.url));
+  pool ??= new Piscina({ filename, minThreads: 0, maxThreads: WORKERS, idleTimeout: IDLE_MS, execArgv: [] });
+  return pool;
 }
 
-function drop(slot: Slot): void {
-  const index = slots.indexOf(slot);
-  if (index >= 0) slots.splice(index, 1);
-  if (slot.idle) clearTimeout(slot.idle);
-}
-
-function startSlot(): Slot {
-  const worker = new Worker(WORKER_CODE, { eval: true, execArgv: [], workerData: { probe: PROBE_PATHS, hostile: HOSTILE_PATHS } });
-  const slot: Slot = { worker, task: null, timer: null, idle: null };
-  worker.on('message', (m: { id: number; started?: true; matchesEverything?: boolean; error?: string }) => {
-    const task = slot.task;
-    if (!task || task.id !== m.id) return;
-    if (m.started) {
-      // The limit counts from the moment the worker has the pattern: starting a thread is not the pattern's time.
-      slot.timer = setTimeout(() => {
-        drop(slot);
-        settle(slot, { tooComplex: true });
-        void worker.terminate();
-        dispatch();
-      }, task.limitMs);
-      return;
-    }
-    settle(slot, m.error !== undefined ? new Error(m.error) : { matchesEverything: m.matchesEverything === true });
-    worker.unref();
-    slot.idle = setTimeout(() => {
-      drop(slot);
-      void worker.terminate();
-    }, IDLE_MS).unref();
-    dispatch();
+/**
+ * Runs one probe. The limit counts from the moment the worker has the pattern (it says so on `started`):
+ * starting a thread is not the pattern's time. Past the limit the task is aborted, which makes piscina
+ * terminate the worker (V8 stops a regex between backtracking steps), and the pattern is too complex.
+ */
+function runProbe(task: Task): Promise<ProbeOutcome> {
+  const { port1, port2 } = new MessageChannel();
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  port1.once('message', () => {
+    timer = setTimeout(() => abort.abort(), task.limitMs);
   });
-  const fail = (error: Error) => {
-    drop(slot);
-    settle(slot, error);
-    dispatch();
-  };
-  worker.on('error', fail);
-  worker.on('exit', () => fail(new Error('regex probe worker exited')));
-  worker.unref();
-  slots.push(slot);
-  return slot;
+  const probe = { source: task.source, flags: task.flags, probePaths: PROBE_PATHS, hostilePaths: HOSTILE_PATHS, started: port2 };
+  return workers()
+    .run(probe, { transferList: [port2], signal: abort.signal })
+    .then(
+      (all: boolean): ProbeOutcome => ({ matchesEverything: all === true }),
+      (error: unknown): ProbeOutcome => {
+        if (abort.signal.aborted) return { tooComplex: true };
+        throw error instanceof Error ? error : new Error(String(error));
+      },
+    )
+    .finally(() => {
+      clearTimeout(timer);
+      port1.close();
+    });
 }
 
 /** The next task, taking users in turn and skipping those with a probe already running. */
@@ -140,18 +99,16 @@ function nextTask(): Task | null {
 }
 
 function dispatch(): void {
-  for (;;) {
-    let slot = slots.find((s) => s.task === null);
-    if (!slot && slots.length < WORKERS) slot = startSlot();
-    if (!slot) return;
+  while (running.size < WORKERS) {
     const task = nextTask();
     if (!task) return;
-    if (slot.idle) clearTimeout(slot.idle);
-    slot.idle = null;
-    slot.task = task;
     running.add(task.owner);
-    slot.worker.ref();
-    slot.worker.postMessage({ id: task.id, source: task.source, flags: task.flags });
+    runProbe(task)
+      .then(task.resolve, task.reject)
+      .finally(() => {
+        running.delete(task.owner);
+        dispatch();
+      });
   }
 }
 
@@ -185,7 +142,7 @@ export function probeOffThread(regex: RegExp, owner: string, limitMs = REGEX_PRO
       waiting.set(owner, list);
       turn.push(owner);
     }
-    list.push({ id: nextId++, owner, source: regex.source, flags: regex.flags, limitMs, resolve, reject });
+    list.push({ owner, source: regex.source, flags: regex.flags, limitMs, resolve, reject });
     dispatch();
   });
 }

@@ -2,8 +2,7 @@
 // bounds and the same messages, so what the screen accepts is what the server accepts.
 import { formatTimestamp, parseTimestamp } from '../../time.js';
 import { DEFAULT_MAX_REVAL_DURATION_DAYS, validatePurgeRequest } from '../purge/purge-request.js';
-import { compilePcre } from '../purge/pcre.js';
-import { matchesEverything as matchesEveryPath } from '../purge/match-everything.js';
+import { patternMatchesEverything } from '../purge/match-everything.js';
 
 /** The server's default ceiling: maxRevalDurationDays (90) × 24 hours. */
 export const DEFAULT_MAX_TTL_HOURS = DEFAULT_MAX_REVAL_DURATION_DAYS * 24;
@@ -38,10 +37,7 @@ export function purgeErrors(values: PurgeValues, maxTtlHours: number, now: numbe
 }
 
 /** True when a valid regex matches every path, like `/.*`: such a purge makes the origin serve everything again. */
-export function matchesEverything(regex: string): boolean {
-  const compiled = compilePcre(regex);
-  return regex.startsWith('/') && compiled.ok && matchesEveryPath(compiled.regex);
-}
+export const matchesEverything: (regex: string) => boolean = patternMatchesEverything;
 
 /** The base URL of a delivery service's primary origin (`orgServerFqdn`), without a trailing slash. */
 export function originBase(orgServerFqdn: string | null | undefined): string | null {

@@ -1,3 +1,5 @@
+import { compilePcre } from './pcre.js';
+
 /**
  * Request paths of many shapes. The caches match a purge regex anywhere in the URL (unanchored), so a regex
  * that matches all of these revalidates, for practical purposes, every object of the delivery service.
@@ -24,4 +26,14 @@ export function matchesEverything(regex: RegExp): boolean {
   // Without g or y, test() keeps no state between calls: the regex itself serves (no second compilation).
   const probe = /[gy]/.test(regex.flags) ? new RegExp(regex.source, regex.flags.replace(/[gy]/g, '')) : regex;
   return PROBE_PATHS.every((path) => path === '/' || probe.test(path));
+}
+
+/**
+ * The same rule for a regex as typed (a purge's `regex` field): read as PCRE, as the caches run it; false for a
+ * regex that does not start with '/' or does not compile. The CLI's plan and the forms ask this one.
+ */
+export function patternMatchesEverything(regex: string): boolean {
+  if (!regex.startsWith('/')) return false;
+  const compiled = compilePcre(regex);
+  return compiled.ok && matchesEverything(compiled.regex);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assetUrlPreview, expiryPreview, matchesEverything, purgeErrors } from '../../../shared/rules/forms/purge.js';
 import { emptyOriginForm, isDnsName, originToForm, toOriginBody, validateOrigin } from '../../../shared/rules/forms/origin.js';
-import { fitColumns, renderTable, truncate } from '../../../cli/ui/format/table.js';
+import { fitColumns, renderTable, truncate } from '../../../cli/output/table.js';
 import { jobExpiry, timeLeft } from '../../../shared/rules/job-time.js';
 import { planAssignment } from '../../../cli/ui/format/assignment.js';
 import { applyTyped } from '../../../cli/ui/format/typed-text.js';

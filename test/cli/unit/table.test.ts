@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cellText } from '../../../cli/output/format.js';
-import { fitWidths, renderTable, truncate } from '../../../cli/output/table.js';
+import { fitWidths, renderTextTable as renderTable, truncate } from '../../../cli/output/table.js';
 
 describe('table layout', () => {
   const headers = ['ID', 'NAME', 'DESCRIPTION'];

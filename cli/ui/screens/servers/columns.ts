@@ -1,4 +1,4 @@
-import type { Column } from '../../format/table.js';
+import type { Column } from '../../../output/table.js';
 import type { ServerCheckRow, ServerRow } from '../../cache-actions.js';
 
 /** A server with its check values joined in. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
 import { OriginsList } from '../../../../cli/ui/screens/origins/OriginsList.js';
-import { distinctSplit, fitColumns, renderTable, truncateMiddle, type Column } from '../../../../cli/ui/format/table.js';
+import { distinctSplit, fitColumns, renderTable, truncateMiddle, type Column } from '../../../../cli/output/table.js';
 import { origin } from '../helpers/fixtures.js';
 
 afterEach(cleanup);
