@@ -142,7 +142,12 @@ export default defineConfig(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
       // Never parse packages' own files: the room rules and no-cycle are about our code.
       'import-x/ignore': ['node_modules'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'portal/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'portal/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -179,5 +184,8 @@ export default defineConfig(
     files: [file],
     rules: { 'max-lines-per-function': functionLength(max) },
   })),
-  ...Object.entries(LONG_FILES_NOT_YET).map(([file, max]) => ({ files: [file], rules: { 'max-lines': fileLength(max) } })),
+  ...Object.entries(LONG_FILES_NOT_YET).map(([file, max]) => ({
+    files: [file],
+    rules: { 'max-lines': fileLength(max) },
+  })),
 );
