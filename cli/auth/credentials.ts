@@ -1,5 +1,5 @@
 import { KeychainUnavailable, keychainDelete, keychainGet, keychainSet } from './keychain.js';
-import { fileDelete, fileGet, fileSet, sessionFile } from './session-file.js';
+import { fileDelete, fileGet, fileSet } from './session-file.js';
 
 export type SessionStoreKind = 'keychain' | 'file';
 

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { CliError, EXIT } from '../errors.js';
 import { createJob } from '../../shared/client/jobs.js';
 import { planPurge, type PurgePlan } from '../../shared/client/purge-plan.js';
-import { messageOutput, recordOutput } from '../output/format.js';
+import { recordOutput } from '../output/format.js';
 import { versionAtLeast } from '../../shared/client/types.js';
 import { formatTimestamp, parseTimestamp } from '../../shared/time.js';
 import type { Invocation } from './common/invocation.js';

@@ -15,7 +15,7 @@ import {
   type NewUser,
   type User,
 } from '../../shared/client/users.js';
-import { messageOutput, recordOutput, tableOutput, type Column } from '../output/format.js';
+import { recordOutput, tableOutput, type Column } from '../output/format.js';
 import { DS_COLUMNS } from './ds/index.js';
 import { askHidden, interactive, missing, readStdin } from './common/prompt.js';
 import { roleId, tenantId, userId } from './common/resolve.js';

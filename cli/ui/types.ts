@@ -68,20 +68,8 @@ export interface Origin {
   lastUpdated?: string | null;
 }
 
-/** The body of POST /origins and PUT /origins?id= (without the id). */
-export interface OriginBody {
-  name: string;
-  fqdn: string;
-  protocol: string;
-  deliveryServiceId: number;
-  port?: number;
-  ipAddress?: string;
-  ip6Address?: string;
-  cachegroupId?: number;
-  coordinateId?: number;
-  profileId?: number;
-  tenantId?: number;
-}
+/** The body of POST /origins and PUT /origins?id= (without the id): the origin form builds it. */
+export type { OriginBody } from '../../shared/rules/forms/origin.js';
 
 /** The filters of GET /origins the Origins screen offers. */
 export interface OriginFilters {

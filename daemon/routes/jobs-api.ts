@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { ApiError, badRequest, notFound, successAlert, warningAlert, type Alert } from '../http/errors.js';
+import { ApiError, badRequest, notFound, successAlert, warningAlert } from '../http/errors.js';
 import { jobLocation } from '../http/deprecation.js';
 import { parseIntegerParam, toInteger } from '../services/params.js';
 import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../services/tenant-access.js';
 import { createPurgeJob } from '../services/jobs/create-job.js';
 import { parseGoTime } from '../services/jobs/go-time.js';
-import { JOB_BY_ID_DEPRECATED, JOB_DELETED, duplicateJobText, invalidationJobRecord, jobCreatedText, jobEnd, noJob, overlaps } from '../services/jobs/invalidation-job.js';
+import { JOB_BY_ID_DEPRECATED, JOB_DELETED, invalidationJobRecord, jobCreatedText, jobEnd, noJob } from '../services/jobs/invalidation-job.js';
 import { jobDeletedEntry } from '../services/jobs/job-changes.js';
 import { UNPARSABLE_JOB, checkJobInput } from '../services/jobs/job-input.js';
 import { MATCHES_EVERYTHING_WARNING, originBase } from '../services/jobs/job-record.js';

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { jobLocation, withWarning } from '../http/deprecation.js';
 import { alerts, badRequest, notFound, successAlert, warningAlert, type Alert } from '../http/errors.js';
-import { changeBy } from '../http/change.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../services/tenant-access.js';
 import { createPurgeJob } from '../services/jobs/create-job.js';

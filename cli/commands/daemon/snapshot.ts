@@ -5,7 +5,7 @@ import { dataFiles } from '../../../shared/paths.js';
 import {
   SECTIONS, SnapshotError, bootstrapForImport, checkKeys, configuredDatabase, exportKeys, exportSnapshot, importSnapshot,
   openDataDirVault, openPostgres, openSqliteFile, snapshotText, storeKeys, type ImportSummary, type OpenedStore,
-  type KeyStore, type SnapshotKey, type Store,
+  type KeyStore, type SnapshotKey,
 } from '../../../daemon/entry.js';
 import { vaultSettings } from './vault.js';
 

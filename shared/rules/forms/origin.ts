@@ -2,9 +2,29 @@
 // API's 400 answers. This module only turns typed text into the body those checks read, and their
 // `'<key>' <text>` messages back into one message per form field.
 import { validateOrigin as validateOriginBody, type OriginBody as CheckedBody } from '../origins/validate.js';
-import type { DeliveryService, OriginBody } from '../../../cli/ui/types.js';
 
 export { isDnsName } from '../origins/addresses.js';
+
+/** A delivery service as the form finds it: by xmlId or by id. */
+export interface DeliveryServiceChoice {
+  id: string | number;
+  xmlId: string;
+}
+
+/** The body the form builds for POST /origins and PUT /origins?id= (without the id). */
+export interface OriginBody {
+  name: string;
+  fqdn: string;
+  protocol: string;
+  deliveryServiceId: number;
+  port?: number;
+  ipAddress?: string;
+  ip6Address?: string;
+  cachegroupId?: number;
+  coordinateId?: number;
+  profileId?: number;
+  tenantId?: number;
+}
 
 /** The origin form's fields, as typed. */
 export interface OriginFormValues {
@@ -26,13 +46,13 @@ export type OriginFormErrors = Partial<Record<keyof OriginFormValues, string>>;
 const NUMBER_FIELDS = ['port', 'cachegroupId', 'coordinateId', 'profileId', 'tenantId'] as const;
 
 /** Finds the delivery service a form names, by xmlId or by id. */
-export function findDeliveryService(text: string, services: DeliveryService[]): DeliveryService | undefined {
+export function findDeliveryService<T extends DeliveryServiceChoice>(text: string, services: T[]): T | undefined {
   const wanted = text.trim();
   return services.find((ds) => ds.xmlId === wanted || String(ds.id) === wanted);
 }
 
 /** Validates the origin form as the API does (BEHAVIOR.md §6); an empty object when every field is fine. */
-export function validateOrigin(values: OriginFormValues, services: DeliveryService[]): OriginFormErrors {
+export function validateOrigin(values: OriginFormValues, services: DeliveryServiceChoice[]): OriginFormErrors {
   const v = trimAll(values);
   const errors: OriginFormErrors = {};
   // The API's schema refuses a number field that is not an integer before its checks run; say it per field.
@@ -71,7 +91,7 @@ function trimAll(values: OriginFormValues): OriginFormValues {
 }
 
 /** Turns valid form values into the API's body; call only when validateOrigin found nothing. */
-export function toOriginBody(values: OriginFormValues, services: DeliveryService[]): OriginBody {
+export function toOriginBody(values: OriginFormValues, services: DeliveryServiceChoice[]): OriginBody {
   const v = trimAll(values);
   const ds = findDeliveryService(v.deliveryService, services);
   const body: OriginBody = { name: v.name, fqdn: v.fqdn, protocol: v.protocol, deliveryServiceId: Number(ds?.id) };

@@ -56,6 +56,7 @@ export class CharSet {
 
   /** The set with both cases of every ASCII letter (the `i` flag). */
   caseless(): CharSet {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- a running value that starts as this set, not an alias
     let set: CharSet = this;
     for (let c = 65; c <= 90; c++) {
       if (this.has(c) || this.has(c + 32)) set = set.union(CharSet.range(c, c)).union(CharSet.range(c + 32, c + 32));

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../daemon/config.js';
 import type { AlertRecord } from '../../../shared/contract/schema.js';
 import { createMailer } from '../../../daemon/services/mail/create.js';
-import { ADMIN_PASSWORD, makeApp, type TestApp } from '../../helpers/app.js';
+import { ADMIN_PASSWORD, makeApp } from '../../helpers/app.js';
 import { dump, tokenFromMail } from './fixtures.js';
 import { eventually, parseMail, startSmtpServer } from './mail-server.js';
 

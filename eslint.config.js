@@ -1,0 +1,191 @@
+// ESLint (flat config): typescript-eslint's recommended rules, the size limits, and the house plan's room rules
+// (docs: /work/shared/STYLE.md "The house plan"). `npm run lint` runs this, then `prettier --check .`.
+// Not type-aware on purpose: the type-checked presets need a full TypeScript program (as slow as `tsc` itself,
+// about a minute on two cores) and would reject the test files that tsconfig.json does not include yet.
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+const CODE = ['**/*.{ts,tsx,mts,js,mjs}', 'bin/cdnctl'];
+/** The programs and the shared layer: the size limits hold here; tests, scripts and benchmarks are free. */
+const SOURCES = ['{shared,cli,agent,daemon,portal/src,bin}/**/*.{ts,tsx}', 'bin/cdnctl'];
+
+// ---- Room rules (import-x/no-restricted-paths resolves each import to a file, so `../../x.js` and `x.ts` agree).
+const PROGRAMS = ['./cli', './agent', './daemon', './portal'];
+const ROOMS = [
+  { target: './shared', from: PROGRAMS, message: 'shared/ imports no program (house plan).' },
+  {
+    target: './cli',
+    from: './daemon',
+    except: ['./entry.ts'],
+    message: 'The CLI enters the daemon only through daemon/entry.ts (house plan).',
+  },
+  {
+    target: './agent',
+    from: '.',
+    except: ['./agent', './shared', './node_modules'],
+    message: 'agent/ imports only shared/ (house plan).',
+  },
+  { target: './daemon', from: ['./cli', './agent', './portal'], message: 'daemon/ imports no other program.' },
+  {
+    target: './portal/src',
+    from: '.',
+    except: ['./portal', './shared', './node_modules'],
+    message: 'portal/src imports only shared/ and its own files (house plan).',
+  },
+  {
+    target: './daemon/store/sqlite',
+    from: './daemon/store/postgres',
+    message: 'The store adapters never import each other: move what both need to daemon/store/.',
+  },
+  {
+    target: './daemon/store/postgres',
+    from: './daemon/store/sqlite',
+    message: 'The store adapters never import each other: move what both need to daemon/store/.',
+  },
+];
+/** Services and the store know nothing of HTTP: they take typed input and throw framework-free errors. */
+const NO_HTTP = {
+  target: ['./daemon/services', './daemon/store', './daemon/store-pg'],
+  from: ['./daemon/http', './daemon/routes', './daemon/edge'],
+  message: 'daemon/services and daemon/store import nothing of HTTP (http/, routes/, edge/).',
+};
+const FASTIFY = {
+  patterns: [
+    {
+      group: ['fastify', 'fastify/*', 'fastify-*', '@fastify/*'],
+      message: 'daemon/services and daemon/store do not import Fastify.',
+    },
+  ],
+};
+// daemon/store-pg is today's PostgreSQL adapter, on its way to daemon/store/postgres.
+const HTTP_FREE_LAYERS = ['daemon/services/**', 'daemon/store/**', 'daemon/store-pg/**'];
+// TEMPORARY: the files that broke the HTTP-free rule when it was written (another branch of issue 29 is freeing
+// them now). They are held to every other room rule meanwhile. Empty this list after merging; do not add to it.
+const TEMPORARY_HTTP_LAYER_VIOLATIONS = [
+  'daemon/services/auth/login-gate.ts',
+  'daemon/services/caches/agent-check-in.ts',
+  'daemon/services/caches/ats-topology.ts',
+  'daemon/services/caches/change-entries.ts',
+  'daemon/services/caches/check-in.ts',
+  'daemon/services/caches/key-file-access.ts',
+  'daemon/services/caches/legacy-check-in.ts',
+  'daemon/services/caches/server-query.ts',
+  'daemon/services/caches/server-writes.ts',
+  'daemon/services/caches/visibility.ts',
+  'daemon/services/jobs/create-job.ts',
+  'daemon/services/jobs/job-changes.ts',
+  'daemon/services/jobs/regex-probe-pool.ts',
+  'daemon/services/mail/reset-queue.ts',
+  'daemon/services/origins/query.ts',
+  'daemon/services/origins/writes.ts',
+  'daemon/services/vault/access.ts',
+  'daemon/store/faults.ts',
+  'daemon/store/write-batch.ts',
+  'daemon/store-pg/faults.ts',
+  'daemon/store-pg/transaction.ts',
+];
+
+// ---- Function length: 60 lines (STYLE.md aims at ~40), counted from the first line to the last, nested functions
+// included, as scripts/long-functions.mjs did. These files hold a function over the limit; each may not grow past
+// its length today and leaves the list once split. File-scoped, so the whole file gets that ceiling.
+const LONG_FUNCTIONS_NOT_YET = {
+  'daemon/routes/ssl-keys.ts': 91, // sslKeyRoutes
+  'daemon/routes/user-deliveryservices.ts': 81, // userDeliveryServiceRoutes
+  'daemon/routes/url-keys.ts': 67, // urlKeyRoutes
+  'daemon/routes/servers.ts': 65, // serverRoutes
+  'daemon/routes/profiles.ts': 64, // profileRoutes
+  'daemon/routes/origins.ts': 62, // originRoutes
+  'daemon/store/server-flags.ts': 77, // sqliteServerFlags
+  'daemon/store/deliveryservices.ts': 71, // toDeliveryService
+  'daemon/store/serverchecks.ts': 70, // sqliteServerChecks
+  'daemon/store/sessions.ts': 70, // sqliteSessions
+  'daemon/store/origins.ts': 65, // sqliteOrigins
+  'daemon/services/vault/sqlite-keystore.ts': 62, // sqliteKeyStore
+  'daemon/app.ts': 70, // buildApp
+  'daemon/server.ts': 78, // serveOn
+  'daemon/format/deliveryservices.ts': 72, // seedRecord
+  'daemon/format/deliveryservices-go.ts': 69, // v14
+};
+const functionLength = (max) => ['error', { max, skipBlankLines: false, skipComments: false, IIFEs: true }];
+// File length: STYLE.md's ~300 lines. These were longer when the rule came in and may not grow.
+const LONG_FILES_NOT_YET = {
+  'daemon/store-pg/migrations.ts': 456,
+  'daemon/store/migrations.ts': 416,
+  'daemon/store/deliveryservices.ts': 323,
+};
+const fileLength = (max) => ['error', { max, skipBlankLines: false, skipComments: false }];
+
+export default defineConfig(
+  {
+    ignores: [
+      'dist/**',
+      'coverage/**',
+      'bench/results/**',
+      '.tmp/**',
+      '**/node_modules/**',
+      'test/portal/e2e/screenshots/**',
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  {
+    files: CODE,
+    extends: [js.configs.recommended, tseslint.configs.recommended],
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads a dependency only if its extension is listed here (no-cycle walks the imports this way).
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      // Never parse packages' own files: the room rules and no-cycle are about our code.
+      'import-x/ignore': ['node_modules'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'portal/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      // `_name` marks a parameter or binding kept for its position; `{ dropped, ...rest }` omits a field.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+      // Off: the code matches terminal escapes (\x1b) and refuses control characters on purpose, by regex.
+      'no-control-regex': 'off',
+      // Off: the tests match CLI tables, whose runs of spaces read best as printed.
+      'no-regex-spaces': 'off',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: ROOMS }],
+    },
+  },
+  {
+    files: HTTP_FREE_LAYERS,
+    ignores: TEMPORARY_HTTP_LAYER_VIOLATIONS,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...ROOMS, NO_HTTP] }],
+      'no-restricted-imports': ['error', FASTIFY],
+    },
+  },
+  { files: ['portal/src/**'], languageOptions: { globals: { ...globals.browser } } },
+  { files: SOURCES, rules: { 'max-lines-per-function': functionLength(60), 'max-lines': fileLength(300) } },
+  ...Object.entries(LONG_FUNCTIONS_NOT_YET).map(([file, max]) => ({
+    files: [file],
+    rules: { 'max-lines-per-function': functionLength(max) },
+  })),
+  ...Object.entries(LONG_FILES_NOT_YET).map(([file, max]) => ({
+    files: [file],
+    rules: { 'max-lines': fileLength(max) },
+  })),
+);
