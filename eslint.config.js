@@ -49,7 +49,7 @@ const ROOMS = [
 ];
 /** Services and the store know nothing of HTTP: they take typed input and throw framework-free errors. */
 const NO_HTTP = {
-  target: ['./daemon/services', './daemon/store', './daemon/store-pg'],
+  target: ['./daemon/services', './daemon/store'],
   from: ['./daemon/http', './daemon/routes', './daemon/edge'],
   message: 'daemon/services and daemon/store import nothing of HTTP (http/, routes/, edge/).',
 };
@@ -61,33 +61,7 @@ const FASTIFY = {
     },
   ],
 };
-// daemon/store-pg is today's PostgreSQL adapter, on its way to daemon/store/postgres.
-const HTTP_FREE_LAYERS = ['daemon/services/**', 'daemon/store/**', 'daemon/store-pg/**'];
-// TEMPORARY: the files that broke the HTTP-free rule when it was written (another branch of issue 29 is freeing
-// them now). They are held to every other room rule meanwhile. Empty this list after merging; do not add to it.
-const TEMPORARY_HTTP_LAYER_VIOLATIONS = [
-  'daemon/services/auth/login-gate.ts',
-  'daemon/services/caches/agent-check-in.ts',
-  'daemon/services/caches/ats-topology.ts',
-  'daemon/services/caches/change-entries.ts',
-  'daemon/services/caches/check-in.ts',
-  'daemon/services/caches/key-file-access.ts',
-  'daemon/services/caches/legacy-check-in.ts',
-  'daemon/services/caches/server-query.ts',
-  'daemon/services/caches/server-writes.ts',
-  'daemon/services/caches/visibility.ts',
-  'daemon/services/jobs/create-job.ts',
-  'daemon/services/jobs/job-changes.ts',
-  'daemon/services/jobs/regex-probe-pool.ts',
-  'daemon/services/mail/reset-queue.ts',
-  'daemon/services/origins/query.ts',
-  'daemon/services/origins/writes.ts',
-  'daemon/services/vault/access.ts',
-  'daemon/store/faults.ts',
-  'daemon/store/write-batch.ts',
-  'daemon/store-pg/faults.ts',
-  'daemon/store-pg/transaction.ts',
-];
+const HTTP_FREE_LAYERS = ['daemon/services/**', 'daemon/store/**'];
 
 // ---- Function length: 60 lines (STYLE.md aims at ~40), counted from the first line to the last, nested functions
 // included, as scripts/long-functions.mjs did. These files hold a function over the limit; each may not grow past
@@ -99,11 +73,11 @@ const LONG_FUNCTIONS_NOT_YET = {
   'daemon/routes/servers.ts': 65, // serverRoutes
   'daemon/routes/profiles.ts': 64, // profileRoutes
   'daemon/routes/origins.ts': 62, // originRoutes
-  'daemon/store/server-flags.ts': 77, // sqliteServerFlags
+  'daemon/store/sqlite/server-flags.ts': 77, // sqliteServerFlags
   'daemon/store/deliveryservices.ts': 71, // toDeliveryService
-  'daemon/store/serverchecks.ts': 70, // sqliteServerChecks
-  'daemon/store/sessions.ts': 70, // sqliteSessions
-  'daemon/store/origins.ts': 65, // sqliteOrigins
+  'daemon/store/sqlite/serverchecks.ts': 70, // sqliteServerChecks
+  'daemon/store/sqlite/sessions.ts': 70, // sqliteSessions
+  'daemon/store/sqlite/origins.ts': 65, // sqliteOrigins
   'daemon/services/vault/sqlite-keystore.ts': 62, // sqliteKeyStore
   'daemon/app.ts': 70, // buildApp
   'daemon/server.ts': 78, // serveOn
@@ -113,8 +87,9 @@ const LONG_FUNCTIONS_NOT_YET = {
 const functionLength = (max) => ['error', { max, skipBlankLines: false, skipComments: false, IIFEs: true }];
 // File length: STYLE.md's ~300 lines. These were longer when the rule came in and may not grow.
 const LONG_FILES_NOT_YET = {
-  'daemon/store-pg/migrations.ts': 456,
-  'daemon/store/migrations.ts': 416,
+  // Append-only migration SQL: shipped steps are never edited, so the files only grow.
+  'daemon/store/migration-sql/postgres.ts': 460,
+  'daemon/store/migration-sql/sqlite.ts': 422,
   'daemon/store/deliveryservices.ts': 323,
 };
 const fileLength = (max) => ['error', { max, skipBlankLines: false, skipComments: false }];
@@ -172,7 +147,6 @@ export default defineConfig(
   },
   {
     files: HTTP_FREE_LAYERS,
-    ignores: TEMPORARY_HTTP_LAYER_VIOLATIONS,
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [...ROOMS, NO_HTTP] }],
       'no-restricted-imports': ['error', FASTIFY],
