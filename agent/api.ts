@@ -49,7 +49,11 @@ export class AgentApi {
   private async send(what: string, method: 'GET' | 'POST', path: string, form?: string): Promise<RawResponse> {
     let res: RawResponse;
     try {
-      res = await this.http.raw(method, path, form === undefined ? undefined : { type: 'application/x-www-form-urlencoded', text: form });
+      res = await this.http.raw(
+        method,
+        path,
+        form === undefined ? undefined : { type: 'application/x-www-form-urlencoded', text: form },
+      );
     } catch (err) {
       throw new AgentCallError(what, 0, (err as Error).message);
     }
@@ -82,7 +86,10 @@ export class AgentApi {
 
   async updateStatus(host: string): Promise<UpdateStatus[]> {
     const what = 'GET update_status';
-    const body = this.json<unknown>(what, await this.call(what, 'GET', `/api/${this.apiVersion}/servers/${encodeURIComponent(host)}/update_status`));
+    const body = this.json<unknown>(
+      what,
+      await this.call(what, 'GET', `/api/${this.apiVersion}/servers/${encodeURIComponent(host)}/update_status`),
+    );
     if (!Array.isArray(body)) throw new AgentCallError(what, 200, 'the answer is not an array');
     return body as UpdateStatus[];
   }
@@ -91,7 +98,10 @@ export class AgentApi {
   async fileList(host: string): Promise<ConfigFileEntry[]> {
     const what = 'GET configfiles/ats';
     type Listing = { configFiles?: ConfigFileEntry[]; response?: { configFiles?: ConfigFileEntry[] } };
-    const body = this.json<Listing>(what, await this.call(what, 'GET', `/api/${this.apiVersion}/servers/${encodeURIComponent(host)}/configfiles/ats`));
+    const body = this.json<Listing>(
+      what,
+      await this.call(what, 'GET', `/api/${this.apiVersion}/servers/${encodeURIComponent(host)}/configfiles/ats`),
+    );
     const files = body.configFiles ?? body.response?.configFiles;
     if (!Array.isArray(files)) throw new AgentCallError(what, 200, 'the answer lists no configFiles');
     return files;
@@ -108,7 +118,10 @@ export class AgentApi {
 
   /** `POST /update/:hostname` with the form fields `updated` and `reval_updated` (the new pending values). */
   async report(host: string, flags: { updated: boolean; reval_updated: boolean }): Promise<void> {
-    const form = new URLSearchParams({ updated: String(flags.updated), reval_updated: String(flags.reval_updated) }).toString();
+    const form = new URLSearchParams({
+      updated: String(flags.updated),
+      reval_updated: String(flags.reval_updated),
+    }).toString();
     await this.call('POST /update', 'POST', `/update/${encodeURIComponent(host)}`, form);
   }
 }

@@ -2,8 +2,7 @@ import type { PassKind, UpdateStatus, WaitForParents } from './types.js';
 
 /** What a pass does after check-in. */
 export type Decision =
-  | { action: 'skip'; reason: string }
-  | { action: 'apply'; files: 'all' | 'revalidate'; reason: string };
+  { action: 'skip'; reason: string } | { action: 'apply'; files: 'all' | 'revalidate'; reason: string };
 
 /** Whether pending parents hold a syncds pass back: "true" always, "reval" only when rapid revalidate is off. */
 export function waitsForParents(wait: WaitForParents, status: UpdateStatus): boolean {
@@ -13,16 +12,23 @@ export function waitsForParents(wait: WaitForParents, status: UpdateStatus): boo
 function decideSyncds(status: UpdateStatus, wait: WaitForParents): Decision {
   if (!status.upd_pending) return { action: 'skip', reason: 'no update pending (upd_pending=false)' };
   if (waitsForParents(wait, status) && (status.parent_pending || status.parent_reval_pending)) {
-    return { action: 'skip', reason: 'update pending, but a parent has not applied its own yet (parent_pending); waiting' };
+    return {
+      action: 'skip',
+      reason: 'update pending, but a parent has not applied its own yet (parent_pending); waiting',
+    };
   }
   return { action: 'apply', files: 'all', reason: 'update pending (upd_pending=true)' };
 }
 
 function decideRevalidate(status: UpdateStatus, wait: WaitForParents): Decision {
-  if (!status.use_reval_pending) return { action: 'skip', reason: 'rapid revalidate is off (use_reval_pending=false): purges come as updates' };
+  if (!status.use_reval_pending)
+    return { action: 'skip', reason: 'rapid revalidate is off (use_reval_pending=false): purges come as updates' };
   if (!status.reval_pending) return { action: 'skip', reason: 'no revalidation pending (reval_pending=false)' };
   if (wait !== 'false' && status.parent_reval_pending) {
-    return { action: 'skip', reason: 'revalidation pending, but a parent has not applied its own yet (parent_reval_pending); waiting' };
+    return {
+      action: 'skip',
+      reason: 'revalidation pending, but a parent has not applied its own yet (parent_reval_pending); waiting',
+    };
   }
   return { action: 'apply', files: 'revalidate', reason: 'revalidation pending (reval_pending=true)' };
 }
@@ -33,10 +39,17 @@ function decideRevalidate(status: UpdateStatus, wait: WaitForParents): Decision 
  * when a revalidation is pending, rapid revalidate is on and the parents have applied theirs. `force` (ORT's
  * "badass" mode) makes a syncds pass apply whatever is pending. An unknown host (an empty answer) is never applied.
  */
-export function decide(kind: PassKind, statuses: readonly UpdateStatus[], host: string, wait: WaitForParents, force = false): Decision {
+export function decide(
+  kind: PassKind,
+  statuses: readonly UpdateStatus[],
+  host: string,
+  wait: WaitForParents,
+  force = false,
+): Decision {
   const status = statuses.find((s) => s.host_name === host) ?? statuses[0];
   if (!status) return { action: 'skip', reason: `the server does not know host ${host} (update_status is empty)` };
-  if (force && kind === 'syncds') return { action: 'apply', files: 'all', reason: 'forced (--force): every file, whatever is pending' };
+  if (force && kind === 'syncds')
+    return { action: 'apply', files: 'all', reason: 'forced (--force): every file, whatever is pending' };
   return kind === 'syncds' ? decideSyncds(status, wait) : decideRevalidate(status, wait);
 }
 

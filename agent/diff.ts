@@ -21,7 +21,10 @@ export interface FileChange {
  * name order. Files on disk the server no longer lists are left alone (ATS may need them; Traffic Ops' tools
  * never deleted either).
  */
-export function changedFiles(onDisk: ReadonlyMap<string, string | null>, wanted: ReadonlyMap<string, string>): FileChange[] {
+export function changedFiles(
+  onDisk: ReadonlyMap<string, string | null>,
+  wanted: ReadonlyMap<string, string>,
+): FileChange[] {
   const changes: FileChange[] = [];
   for (const [name, after] of [...wanted].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const before = onDisk.get(name) ?? null;

@@ -28,9 +28,16 @@ export function backup(dir: string, changes: readonly FileChange[], stamp: strin
   const target = join(dir, BACKUP_DIR, stamp);
   mkdirSync(target, { recursive: true });
   for (const c of changes) if (c.before !== null) writeFileSync(join(target, c.name), c.before);
-  writeFileSync(join(target, '.new'), changes.filter((c) => c.before === null).map((c) => `${c.name}\n`).join(''));
+  writeFileSync(
+    join(target, '.new'),
+    changes
+      .filter((c) => c.before === null)
+      .map((c) => `${c.name}\n`)
+      .join(''),
+  );
   const all = readdirSync(join(dir, BACKUP_DIR)).sort();
-  for (const old of all.slice(0, Math.max(0, all.length - BACKUPS_KEPT))) rmSync(join(dir, BACKUP_DIR, old), { recursive: true, force: true });
+  for (const old of all.slice(0, Math.max(0, all.length - BACKUPS_KEPT)))
+    rmSync(join(dir, BACKUP_DIR, old), { recursive: true, force: true });
   return target;
 }
 

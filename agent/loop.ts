@@ -48,7 +48,9 @@ class Agent {
     // A restarted agent keeps what the last run did and decided; `agent status` shows both runs' history.
     const previous = loadStates(o.dataDir, o.host)[0];
     const fresh = newState(o.host, o.configDir, d.now());
-    this.state = previous ? { ...fresh, lastApplied: previous.lastApplied, lastError: previous.lastError, events: previous.events } : fresh;
+    this.state = previous
+      ? { ...fresh, lastApplied: previous.lastApplied, lastError: previous.lastError, events: previous.events }
+      : fresh;
     this.forceNext = o.force;
   }
 
@@ -65,11 +67,21 @@ class Agent {
   async pass(kind: PassKind): Promise<void> {
     let outcome: PassOutcome;
     try {
-      outcome = await runPass({
-        api: this.d.api, host: this.o.host, configDir: this.o.configDir, wait: this.o.wait, dryRun: this.o.dryRun, force: this.forceNext,
-        reload: async () => (this.o.reloadCommand ? this.d.runCommand(this.o.reloadCommand) : undefined),
-        log: (k, m) => this.log(k, m), out: this.d.out, now: this.d.now,
-      }, kind);
+      outcome = await runPass(
+        {
+          api: this.d.api,
+          host: this.o.host,
+          configDir: this.o.configDir,
+          wait: this.o.wait,
+          dryRun: this.o.dryRun,
+          force: this.forceNext,
+          reload: async () => (this.o.reloadCommand ? this.d.runCommand(this.o.reloadCommand) : undefined),
+          log: (k, m) => this.log(k, m),
+          out: this.d.out,
+          now: this.d.now,
+        },
+        kind,
+      );
     } catch (err) {
       this.state = { ...this.state, lastError: { at: this.d.now().toISOString(), message: (err as Error).message } };
       throw err;
@@ -79,7 +91,8 @@ class Agent {
     if (kind === 'syncds') this.forceNext = false;
     const at = this.d.now().toISOString();
     this.state = { ...this.state, lastCheckIn: { at, status: outcome.status } };
-    if (outcome.reported) this.state = { ...this.state, lastApplied: { at, kind, files: outcome.written, backup: outcome.backup } };
+    if (outcome.reported)
+      this.state = { ...this.state, lastApplied: { at, kind, files: outcome.written, backup: outcome.backup } };
     this.save();
   }
 }
@@ -93,7 +106,10 @@ const interval = (o: AgentOptions, kind: PassKind) => (kind === 'syncds' ? o.int
  */
 export async function runAgent(o: AgentOptions, d: LoopDeps): Promise<number> {
   const agent = new Agent(o, d);
-  agent.log('agent', `started: config dir ${o.configDir}, syncds every ${o.intervalMs} ms (+ up to ${o.dispersionMs} ms), revalidate every ${o.revalidateIntervalMs} ms, wait for parents: ${o.wait}${o.dryRun ? ', dry run' : ''}`);
+  agent.log(
+    'agent',
+    `started: config dir ${o.configDir}, syncds every ${o.intervalMs} ms (+ up to ${o.dispersionMs} ms), revalidate every ${o.revalidateIntervalMs} ms, wait for parents: ${o.wait}${o.dryRun ? ', dry run' : ''}`,
+  );
   if (o.once) {
     let code = 0;
     for (const kind of ['syncds', 'revalidate'] as const) {
@@ -106,7 +122,10 @@ export async function runAgent(o: AgentOptions, d: LoopDeps): Promise<number> {
     return code;
   }
   const start = d.now().getTime();
-  const next: Record<PassKind, number> = { syncds: start + dispersionDelay(o.dispersionMs, d.random), revalidate: start };
+  const next: Record<PassKind, number> = {
+    syncds: start + dispersionDelay(o.dispersionMs, d.random),
+    revalidate: start,
+  };
   const failures: Record<PassKind, number> = { syncds: 0, revalidate: 0 };
   while (!d.signal.aborted) {
     const kind: PassKind = next.syncds <= next.revalidate ? 'syncds' : 'revalidate';
@@ -115,7 +134,8 @@ export async function runAgent(o: AgentOptions, d: LoopDeps): Promise<number> {
     try {
       await agent.pass(kind);
       failures[kind] = 0;
-      next[kind] = d.now().getTime() + interval(o, kind) + (kind === 'syncds' ? dispersionDelay(o.dispersionMs, d.random) : 0);
+      next[kind] =
+        d.now().getTime() + interval(o, kind) + (kind === 'syncds' ? dispersionDelay(o.dispersionMs, d.random) : 0);
     } catch (err) {
       const delay = backoffMs(failures[kind]++, interval(o, kind));
       agent.log(kind, `failed: ${(err as Error).message}; retrying in ${Math.round(delay / 1000)} s`);

@@ -33,7 +33,8 @@ const REVALIDATE_FILE = 'regex_revalidate.config';
 async function fetchFiles(deps: PassDeps, kind: PassKind): Promise<Map<string, string>> {
   let entries: ConfigFileEntry[] = await deps.api.fileList(deps.host);
   if (kind === 'revalidate') entries = entries.filter((e) => e.fnameOnDisk === REVALIDATE_FILE);
-  if (entries.length === 0) throw new Error(`the server lists no ${kind === 'revalidate' ? REVALIDATE_FILE : 'config files'} for ${deps.host}`);
+  if (entries.length === 0)
+    throw new Error(`the server lists no ${kind === 'revalidate' ? REVALIDATE_FILE : 'config files'} for ${deps.host}`);
   const files = new Map<string, string>();
   for (const entry of entries) files.set(entry.fnameOnDisk, await deps.api.file(entry));
   return files;
@@ -87,11 +88,15 @@ export async function runPass(deps: PassDeps, kind: PassKind): Promise<PassOutco
   }
   const files = await fetchFiles(deps, kind);
   const problems = validateFiles(files);
-  if (problems.length > 0) throw new Error(`the server's files do not validate, nothing written: ${problems.join('; ')}`);
+  if (problems.length > 0)
+    throw new Error(`the server's files do not validate, nothing written: ${problems.join('; ')}`);
   const changes = changedFiles(readCurrent(deps.configDir, files.keys()), files);
   if (deps.dryRun) {
     for (const change of changes) deps.out(lineDiff(change));
-    deps.log(kind, `dry run: would write ${changes.length} file(s)${changes.length ? `: ${changes.map((c) => c.name).join(', ')}` : ''}, reload and report; did nothing`);
+    deps.log(
+      kind,
+      `dry run: would write ${changes.length} file(s)${changes.length ? `: ${changes.map((c) => c.name).join(', ')}` : ''}, reload and report; did nothing`,
+    );
     return outcome;
   }
   outcome.backup = await apply(deps, kind, changes);

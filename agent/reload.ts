@@ -17,7 +17,11 @@ export async function runShell(command: string, timeoutMs = 60_000): Promise<voi
       clearTimeout(timer);
       if (code === 0) return resolve();
       const last = output.trim().split('\n').pop() ?? '';
-      reject(new Error(`\`${command}\` ${signal ? `was killed (${signal})` : `exited with ${code}`}${last ? `: ${last}` : ''}`));
+      reject(
+        new Error(
+          `\`${command}\` ${signal ? `was killed (${signal})` : `exited with ${code}`}${last ? `: ${last}` : ''}`,
+        ),
+      );
     });
   });
 }

@@ -19,7 +19,16 @@ const EVENTS_KEPT = 100;
 export const stateFile = (dataDir: string, host: string): string => join(dataDir, `agent-${host}.json`);
 
 export function newState(host: string, configDir: string, now: Date): AgentState {
-  return { host, configDir, pid: process.pid, startedAt: now.toISOString(), lastCheckIn: null, lastApplied: null, lastError: null, events: [] };
+  return {
+    host,
+    configDir,
+    pid: process.pid,
+    startedAt: now.toISOString(),
+    lastCheckIn: null,
+    lastApplied: null,
+    lastError: null,
+    events: [],
+  };
 }
 
 /** Adds an event, keeping the newest EVENTS_KEPT. */
@@ -37,7 +46,11 @@ export function saveState(dataDir: string, state: AgentState): void {
 /** The saved states in the data directory (one per host), or of one host. */
 export function loadStates(dataDir: string, host?: string): AgentState[] {
   if (!existsSync(dataDir)) return [];
-  const names = host ? [`agent-${host}.json`] : readdirSync(dataDir).filter((n) => /^agent-.+\.json$/.test(n)).sort();
+  const names = host
+    ? [`agent-${host}.json`]
+    : readdirSync(dataDir)
+        .filter((n) => /^agent-.+\.json$/.test(n))
+        .sort();
   const states: AgentState[] = [];
   for (const name of names) {
     const path = join(dataDir, name);

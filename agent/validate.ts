@@ -1,11 +1,15 @@
 import { parse } from 'yaml';
 
 /** The directives a remap.config line may start with (ATS 9). */
-const REMAP_DIRECTIVES = /^(map|map_with_recv_port|map_with_referer|reverse_map|redirect|redirect_temporary|regex_map|regex_map_with_recv_port|regex_redirect|regex_redirect_temporary|\.include|\.definefilter|\.deactivatefilter|\.activatefilter|\.deletefilter)\b/;
+const REMAP_DIRECTIVES =
+  /^(map|map_with_recv_port|map_with_referer|reverse_map|redirect|redirect_temporary|regex_map|regex_map_with_recv_port|regex_redirect|regex_redirect_temporary|\.include|\.definefilter|\.deactivatefilter|\.activatefilter|\.deletefilter)\b/;
 const RECORD_LINE = /^(CONFIG|LOCAL)\s+\S+\s+(INT|STRING|FLOAT|COUNTER)\s+\S.*$/;
 
 const content = (text: string): string[] =>
-  text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
 
 function problemOf(name: string, text: string): string | null {
   if (text.includes('\0')) return 'holds a NUL byte';

@@ -38,7 +38,11 @@ function loginRequests({ usernames, password, forwardedFor }) {
           context.address = `10.77.${Math.floor(n / 250)}.${(n % 250) + 1}`;
         }
         const headers = forwardedFor ? { ...request.headers, 'x-forwarded-for': context.address } : request.headers;
-        return { ...request, headers, body: JSON.stringify({ u: usernames[context.n % usernames.length], p: password }) };
+        return {
+          ...request,
+          headers,
+          body: JSON.stringify({ u: usernames[context.n % usernames.length], p: password }),
+        };
       },
     },
   ];

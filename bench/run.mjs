@@ -9,7 +9,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cliOriginsCase, coldStartCase, loginUnderLoadCase, probe, purgeCase, trustLoopbackProxy, unavailable, versionCase } from './lib/cases.mjs';
+import {
+  cliOriginsCase,
+  coldStartCase,
+  loginUnderLoadCase,
+  probe,
+  purgeCase,
+  trustLoopbackProxy,
+  unavailable,
+  versionCase,
+} from './lib/cases.mjs';
 import { ADMIN_PASSWORD, login, startDaemon } from './lib/daemon.mjs';
 import { LARGE, largeDataSet, smallDataSet, smallUsernames } from './lib/dataset.mjs';
 import { LOAD } from './lib/load.mjs';
@@ -33,11 +42,18 @@ const READS_DURING_LOGINS = { rate: 1000, connections: 4 };
 
 const arg = (flag) => {
   const at = process.argv.indexOf(flag);
-  return at > 0 ? process.argv[at + 1] ?? '' : null;
+  return at > 0 ? (process.argv[at + 1] ?? '') : null;
 };
 const only = arg('--only') === null ? null : new Set(arg('--only').split(',').filter(Boolean));
-for (const key of only ?? []) if (!CASE_KEYS.includes(key)) throw new Error(`unknown case "${key}"; cases: ${CASE_KEYS.join(', ')}`);
-const scale = arg('--scale') === null ? null : arg('--scale').split(',').map(Number).filter((n) => n > 0);
+for (const key of only ?? [])
+  if (!CASE_KEYS.includes(key)) throw new Error(`unknown case "${key}"; cases: ${CASE_KEYS.join(', ')}`);
+const scale =
+  arg('--scale') === null
+    ? null
+    : arg('--scale')
+        .split(',')
+        .map(Number)
+        .filter((n) => n > 0);
 const seconds = Number(arg('--seconds') ?? 5);
 const rounds = Number(arg('--rounds') ?? 3);
 LOAD.duration = seconds;
@@ -60,11 +76,29 @@ const tempDir = (label) => {
 };
 
 async function smallReads(common, origins) {
-  if (wanted('origins50')) add(await pairedReadCase({ ...common, name: 'GET /api/1.3/origins, 50 origins', path: '/api/1.3/origins', ratio: 0.6 }));
-  if (wanted('users50')) add(await pairedReadCase({ ...common, name: 'GET /api/1.2/users, 50 users', path: '/api/1.2/users', ratio: 0.6 }));
+  if (wanted('origins50'))
+    add(
+      await pairedReadCase({
+        ...common,
+        name: 'GET /api/1.3/origins, 50 origins',
+        path: '/api/1.3/origins',
+        ratio: 0.6,
+      }),
+    );
+  if (wanted('users50'))
+    add(await pairedReadCase({ ...common, name: 'GET /api/1.2/users, 50 users', path: '/api/1.2/users', ratio: 0.6 }));
   if (wanted('login')) {
     const readPath = origins.status === 200 ? '/api/1.3/origins' : '/api/1.3/ping';
-    add(await loginUnderLoadCase({ url: common.url, cookie: common.cookie, usernames: smallUsernames(), password: USER_PASSWORD, readPath, reads: READS_DURING_LOGINS }));
+    add(
+      await loginUnderLoadCase({
+        url: common.url,
+        cookie: common.cookie,
+        usernames: smallUsernames(),
+        password: USER_PASSWORD,
+        readPath,
+        reads: READS_DURING_LOGINS,
+      }),
+    );
   }
 }
 
@@ -75,9 +109,17 @@ async function smallWrites(common, origins) {
     if (!primary) add(unavailable(name, '', 'no primary origin to purge (GET origins)'));
     return primary !== null;
   };
-  if (needs('purge', 'POST /api/1.2/user/current/jobs')) add(await purgeCase({ ...common, dsId: primary.deliveryServiceId }));
+  if (needs('purge', 'POST /api/1.2/user/current/jobs'))
+    add(await purgeCase({ ...common, dsId: primary.deliveryServiceId }));
   if (needs('afterPurge', 'first GET origins after a purge')) {
-    add(await firstAfterPurgeCase({ ...common, name: 'first GET /api/1.3/origins (50) after a purge', path: '/api/1.3/origins', dsId: primary.deliveryServiceId }));
+    add(
+      await firstAfterPurgeCase({
+        ...common,
+        name: 'first GET /api/1.3/origins (50) after a purge',
+        path: '/api/1.3/origins',
+        dsId: primary.deliveryServiceId,
+      }),
+    );
   }
   if (needs('burst', 'reads during a purge burst')) {
     const path = `/api/1.3/origins?deliveryservice=${primary.deliveryServiceId}`;
@@ -127,19 +169,43 @@ async function largePhase(passwordHash) {
     if (wanted('originsByDs')) {
       const sample = await probe(daemon.url, '/api/1.3/origins?name=large-ds250-origin-10', cookie);
       const dsId = sample.status === 200 ? JSON.parse(sample.body).response[0]?.deliveryServiceId : undefined;
-      add(await pairedReadCase({ ...common, name: 'GET /api/1.3/origins?deliveryservice=ID, 10,000 stored', path: `/api/1.3/origins?deliveryservice=${dsId}`, ratio: 0.6 }));
+      add(
+        await pairedReadCase({
+          ...common,
+          name: 'GET /api/1.3/origins?deliveryservice=ID, 10,000 stored',
+          path: `/api/1.3/origins?deliveryservice=${dsId}`,
+          ratio: 0.6,
+        }),
+      );
     }
     if (wanted('originsAll')) {
       // Browsers, curl --compressed, Go's and Python's HTTP clients and cdnctl ask for gzip; the same list
       // without it is shown for reference (there the load generator, decoding 4 MB a response, sets the pace).
       const all = { ...common, path: '/api/1.3/origins', sampleMemory: true };
-      add(await pairedReadCase({ ...all, name: 'GET /api/1.3/origins, all 10,000 (Accept-Encoding: gzip)', headers: { 'accept-encoding': 'gzip' }, ratio: 0.8,
-        check: (f) => f.rssMaxMb !== undefined && f.rssMaxMb <= 150, checkSays: 'daemon RSS ≤ 150 MB' }));
-      add({ ...(await pairedReadCase({ ...all, name: 'GET /api/1.3/origins, all 10,000 (no Accept-Encoding)', ratio: 0 })), target: 'reference' });
+      add(
+        await pairedReadCase({
+          ...all,
+          name: 'GET /api/1.3/origins, all 10,000 (Accept-Encoding: gzip)',
+          headers: { 'accept-encoding': 'gzip' },
+          ratio: 0.8,
+          check: (f) => f.rssMaxMb !== undefined && f.rssMaxMb <= 150,
+          checkSays: 'daemon RSS ≤ 150 MB',
+        }),
+      );
+      add({
+        ...(await pairedReadCase({ ...all, name: 'GET /api/1.3/origins, all 10,000 (no Accept-Encoding)', ratio: 0 })),
+        target: 'reference',
+      });
     }
     if (wanted('regex')) {
-      add(await pairedReadCase({ ...common, name: `regex_revalidate.config, ${LARGE.activeJobsOnCdn1.toLocaleString('en-US')} active of 100,000 jobs`,
-        path: `/api/1.2/cdns/${LARGE.cdn}/configfiles/ats/regex_revalidate.config`, ratio: 0.8 }));
+      add(
+        await pairedReadCase({
+          ...common,
+          name: `regex_revalidate.config, ${LARGE.activeJobsOnCdn1.toLocaleString('en-US')} active of 100,000 jobs`,
+          path: `/api/1.2/cdns/${LARGE.cdn}/configfiles/ats/regex_revalidate.config`,
+          ratio: 0.8,
+        }),
+      );
     }
   } finally {
     await daemon.stop();
@@ -174,6 +240,8 @@ writeResults(RESULTS, report);
 const counted = cases.filter((c) => c.target !== 'reference');
 process.stdout.write(`\n${formatTable(cases)}\n\n`);
 if (scale !== null) process.stdout.write(`${growthTable(cases)}\n\n`);
-process.stdout.write(`${counted.filter((c) => c.pass).length} of ${counted.length} targets hold; ${report.seconds} s\n`);
+process.stdout.write(
+  `${counted.filter((c) => c.pass).length} of ${counted.length} targets hold; ${report.seconds} s\n`,
+);
 if (warning) process.stdout.write(`note: ${warning}\n`);
 process.exitCode = 0;

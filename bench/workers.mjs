@@ -13,13 +13,21 @@ import { stopChild } from './lib/processes.mjs';
 import { seedDataDir, userPasswordHash } from './lib/seed.mjs';
 
 const CLUSTER = fileURLToPath(new URL('./cluster-daemon.mjs', import.meta.url));
-const [workers, seconds, rounds] = [Number(process.argv[2] ?? 2), Number(process.argv[3] ?? 5), Number(process.argv[4] ?? 2)];
+const [workers, seconds, rounds] = [
+  Number(process.argv[2] ?? 2),
+  Number(process.argv[3] ?? 5),
+  Number(process.argv[4] ?? 2),
+];
 
 /** CPU seconds of a process and its children (the cluster's workers). */
 function treeCpuSeconds(pid) {
   let children = [];
   try {
-    children = execFileSync('pgrep', ['-P', String(pid)]).toString().split('\n').filter(Boolean).map(Number);
+    children = execFileSync('pgrep', ['-P', String(pid)])
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
   } catch {
     children = [];
   }
@@ -38,13 +46,21 @@ async function measure(dataDir, count) {
   const port = await freePort();
   const options = JSON.stringify({ dataDir, listen: `127.0.0.1:${port}` });
   const args = count === 1 ? [DAEMON_MAIN, options] : [CLUSTER, String(count), options];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CDNCTL_ADMIN_PASSWORD: ADMIN_PASSWORD } });
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, CDNCTL_ADMIN_PASSWORD: ADMIN_PASSWORD },
+  });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForPing(child, url);
     const cookie = await login(url, 'admin', ADMIN_PASSWORD);
     const before = treeCpuSeconds(child.pid);
-    const load = await measuredLoad(null, { url: `${url}/api/1.3/origins`, headers: { cookie }, duration: seconds, warmup: 1 });
+    const load = await measuredLoad(null, {
+      url: `${url}/api/1.3/origins`,
+      headers: { cookie },
+      duration: seconds,
+      warmup: 1,
+    });
     const cpu = treeCpuSeconds(child.pid) - before;
     const name = `coherence-${count}-${Date.now()}`;
     const created = await fetch(`${url}/api/1.3/origins`, {
@@ -54,9 +70,17 @@ async function measure(dataDir, count) {
     });
     await created.arrayBuffer();
     let seen = 0;
-    for (let i = 0; i < 20; i++) if ((await (await fetch(`${url}/api/1.3/origins`, { headers: { cookie } })).text()).includes(name)) seen++;
-    return { workers: count, reqPerSec: Math.round(load.reqPerSec), p99Ms: load.p99, errors: load.errors,
-      cpuUsPerRequest: Math.round((cpu * 1e6) / (load.requests + load.warmupRequests)), writeStatus: created.status, seenAfterWrite: `${seen}/20` };
+    for (let i = 0; i < 20; i++)
+      if ((await (await fetch(`${url}/api/1.3/origins`, { headers: { cookie } })).text()).includes(name)) seen++;
+    return {
+      workers: count,
+      reqPerSec: Math.round(load.reqPerSec),
+      p99Ms: load.p99,
+      errors: load.errors,
+      cpuUsPerRequest: Math.round((cpu * 1e6) / (load.requests + load.warmupRequests)),
+      writeStatus: created.status,
+      seenAfterWrite: `${seen}/20`,
+    };
   } finally {
     await stopChild(child);
   }
@@ -64,7 +88,8 @@ async function measure(dataDir, count) {
 
 const dataDir = await seedDataDir('workers', smallDataSet(await userPasswordHash()));
 try {
-  for (let r = 0; r < rounds; r++) for (const count of [1, workers]) process.stdout.write(`${JSON.stringify(await measure(dataDir, count))}\n`);
+  for (let r = 0; r < rounds; r++)
+    for (const count of [1, workers]) process.stdout.write(`${JSON.stringify(await measure(dataDir, count))}\n`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

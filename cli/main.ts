@@ -64,7 +64,11 @@ export function fromClientError(err: ClientError): CliError {
           : 'is the server running? (cdnctl daemon status, or check --server)',
       );
     case 'CDNCTL_VERSION_NOT_SERVED':
-      return new CliError(err.message, EXIT.ERROR, 'the server does not serve this API version; try an older --api-version');
+      return new CliError(
+        err.message,
+        EXIT.ERROR,
+        'the server does not serve this API version; try an older --api-version',
+      );
     default:
       return new CliError(err.message, EXIT.ERROR);
   }
@@ -73,7 +77,8 @@ export function fromClientError(err: ClientError): CliError {
 function report(err: unknown): number {
   if (err instanceof CommanderError) {
     // Commander has printed its own message (or help) already.
-    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.exitCode === 0) return EXIT.OK;
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.exitCode === 0)
+      return EXIT.OK;
     return EXIT.USAGE;
   }
   const failure = err instanceof ClientError ? fromClientError(err) : err;

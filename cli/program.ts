@@ -36,12 +36,21 @@ export function buildProgram(): Command {
     // Global flags: commander accepts them before or after the subcommand.
     .option('--server <url>', 'server URL (else CDNCTL_SERVER, the context, or the local daemon)')
     .option('--context <name>', 'use a named context (cdnctl config set-context)')
-    .addOption(new Option('--api-version <version>', 'API version to speak: 1.1 to 1.5, where 1.4 and 1.5 are spoken as 1.3 (default: what the command needs)').choices(API_VERSIONS))
-    .addOption(new Option('-o, --output <format>', 'output format (default: table, or the output setting)').choices(OUTPUT_FORMATS))
+    .addOption(
+      new Option(
+        '--api-version <version>',
+        'API version to speak: 1.1 to 1.5, where 1.4 and 1.5 are spoken as 1.3 (default: what the command needs)',
+      ).choices(API_VERSIONS),
+    )
+    .addOption(
+      new Option('-o, --output <format>', 'output format (default: table, or the output setting)').choices(
+        OUTPUT_FORMATS,
+      ),
+    )
     .option('--no-color', 'no ANSI colors (also with NO_COLOR, or when output is not a terminal)')
     .addHelpText(
       'after',
-      '\nExamples:\n  cdnctl daemon start --demo && cdnctl login\n  cdnctl origins list\n  cdnctl purge --ds acme-news-images --regex \'/images/.*\' --ttl 24\n',
+      "\nExamples:\n  cdnctl daemon start --demo && cdnctl login\n  cdnctl origins list\n  cdnctl purge --ds acme-news-images --regex '/images/.*' --ttl 24\n",
     );
   registerAuth(program);
   registerPurge(program);

@@ -6,7 +6,15 @@ import { AccessLogController } from './edge/access-log.js';
 import { apiServerFactory, type FrontHandler } from './edge/api-server.js';
 import { installEdge, type Edge } from './edge/edge.js';
 import { lazySerializers, lazyValidators } from './http/lazy-schemas.js';
-import { ApiError, VERSION_NOT_IMPLEMENTED, alerts, errorAlert, handleError, handleFrameworkError, pathNotFound } from './http/errors.js';
+import {
+  ApiError,
+  VERSION_NOT_IMPLEMENTED,
+  alerts,
+  errorAlert,
+  handleError,
+  handleFrameworkError,
+  pathNotFound,
+} from './http/errors.js';
 import type { RouteDef } from './http/route.js';
 import type { Mailer } from './services/mail/mailer.js';
 import { legacyCheckIn } from './routes/update-host.js';
@@ -104,7 +112,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
  * Fastify's options. Its server is the one Fastify would build, but every request passes `front()` first
  * (cache hits are answered there, before Fastify sees them: edge/front-door.ts).
  */
-function fastifyOptions(config: DaemonConfig, options: BuildOptions, front: () => FrontHandler | null): FastifyServerOptions {
+function fastifyOptions(
+  config: DaemonConfig,
+  options: BuildOptions,
+  front: () => FrontHandler | null,
+): FastifyServerOptions {
   // A client gets headersTimeoutMs to send its headers (Node's default is 60 s, checked every 30 s): slow-header
   // clients cannot hold connections for long. Under TLS the same options go to the https server.
   const serverOptions = { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 1000 };

@@ -46,7 +46,11 @@ export interface CachesConfig {
   httpCheckTimeoutMs: number;
 }
 
-export const DEFAULT_CACHES_CONFIG: CachesConfig = { checkInIntervalMinutes: 15, checksIntervalSeconds: 300, httpCheckTimeoutMs: 2000 };
+export const DEFAULT_CACHES_CONFIG: CachesConfig = {
+  checkInIntervalMinutes: 15,
+  checksIntervalSeconds: 300,
+  httpCheckTimeoutMs: 2000,
+};
 
 export const SESSION_MAX_AGE_MS = 6 * 3600_000;
 export const SESSION_IDLE_MS = 3600_000;

@@ -9,7 +9,10 @@ import { serve, type ServeOptions } from './server.js';
  * `sayFd`: a pipe to the `cdnctl daemon start` that launched us. The lines said at start (the generated admin
  * password, the demo users' passwords) go there, to the user's terminal, and never into daemon.log.
  */
-const { demo, sayFd, ...options } = JSON.parse(process.argv[2] ?? '{}') as ServeOptions & { demo?: boolean; sayFd?: number };
+const { demo, sayFd, ...options } = JSON.parse(process.argv[2] ?? '{}') as ServeOptions & {
+  demo?: boolean;
+  sayFd?: number;
+};
 process.umask(0o077);
 const say = typeof sayFd === 'number' ? (line: string) => void writeSync(sayFd, `${line}\n`) : undefined;
 const doneSaying = () => {

@@ -68,11 +68,16 @@ export async function openPostgres(url: string): Promise<OpenedStore> {
   const description = `postgres ${redactDatabaseUrl(url)}`;
   try {
     // The driver loads only when a database URL is in use: SQLite daemons and `daemon status` do not pay for it.
-    const [{ openPgStore }, { pgKeyStore }] = await Promise.all([import('./store/postgres/index.js'), import('./services/vault/pg-keystore.js')]);
+    const [{ openPgStore }, { pgKeyStore }] = await Promise.all([
+      import('./store/postgres/index.js'),
+      import('./services/vault/pg-keystore.js'),
+    ]);
     const { store, pool } = await openPgStore(url);
     return { store, description, newFile: false, keyStore: pgKeyStore(pool) };
   } catch (err) {
-    throw new Error(`cannot open the database ${redactDatabaseUrl(url)}: ${withoutSecrets((err as Error).message, url)}`);
+    throw new Error(
+      `cannot open the database ${redactDatabaseUrl(url)}: ${withoutSecrets((err as Error).message, url)}`,
+    );
   }
 }
 

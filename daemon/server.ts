@@ -4,7 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { dataFiles, parseListen, type DaemonInfo } from '../shared/paths.js';
 import { buildApp } from './app.js';
 import { loggerOptions, type LogLevel } from './edge/access-log.js';
-import { DEFAULT_CACHES_CONFIG, defaultConfig, type CachesConfig, type DaemonConfig, type SmtpConfig } from './config.js';
+import {
+  DEFAULT_CACHES_CONFIG,
+  defaultConfig,
+  type CachesConfig,
+  type DaemonConfig,
+  type SmtpConfig,
+} from './config.js';
 import { startReadinessChecks } from './services/caches/readiness.js';
 import { createMailer } from './services/mail/create.js';
 import { bootstrap } from './store/bootstrap.js';
@@ -32,7 +38,12 @@ export interface ServeOptions {
    */
   database?: string;
   /** Runs after the database is ready and before listening: the demo loader uses it. */
-  beforeListen?: (ctx: { dataDir: string; firstStart: boolean; store: Store; say: (line: string) => void }) => Promise<void>;
+  beforeListen?: (ctx: {
+    dataDir: string;
+    firstStart: boolean;
+    store: Store;
+    say: (line: string) => void;
+  }) => Promise<void>;
   /** Where progress lines go (the printed admin password among them). */
   say?: (line: string) => void;
   logger?: boolean;
@@ -90,7 +101,11 @@ export async function serve(options: ServeOptions): Promise<RunningDaemon> {
   }
 }
 
-async function serveLocked(options: ServeOptions, files: ReturnType<typeof dataFiles>, unlock: () => void): Promise<RunningDaemon> {
+async function serveLocked(
+  options: ServeOptions,
+  files: ReturnType<typeof dataFiles>,
+  unlock: () => void,
+): Promise<RunningDaemon> {
   const say = options.say ?? ((line: string) => process.stdout.write(`${line}\n`));
   const fileConfig = readConfigFile(files.config);
   const listen = parseListen(options.listen ?? fileConfig.listen ?? '127.0.0.1:8480');
@@ -110,7 +125,12 @@ async function serveLocked(options: ServeOptions, files: ReturnType<typeof dataF
 }
 
 /** The key store of the data dir (or the database's), saying what its opening did or why it cannot serve. */
-async function openVault(options: ServeOptions, fileConfig: ConfigFile, opened: Prepared['opened'], say: Prepared['say']) {
+async function openVault(
+  options: ServeOptions,
+  fileConfig: ConfigFile,
+  opened: Prepared['opened'],
+  say: Prepared['say'],
+) {
   const keyFile = fileConfig.vault?.keyFile;
   const { vault, createdKeyFile, tightenedKeyFile } = await openDataDirVault({
     dataDir: options.dataDir,
@@ -120,7 +140,9 @@ async function openVault(options: ServeOptions, fileConfig: ConfigFile, opened: 
   });
   if (createdKeyFile) say(`created the key store's master key in ${createdKeyFile} (back it up apart from the data)`);
   if (tightenedKeyFile) {
-    say(`the master key file ${tightenedKeyFile.path} was readable by others (mode ${octal(tightenedKeyFile.mode)}): made it 0600`);
+    say(
+      `the master key file ${tightenedKeyFile.path} was readable by others (mode ${octal(tightenedKeyFile.mode)}): made it 0600`,
+    );
   }
   const vaultState = vault.state;
   if (!vaultState.available) say(`key store unavailable (key routes answer 503): ${vaultState.reason}`);
@@ -154,7 +176,9 @@ async function serveOn(
   }
   await options.beforeListen?.({ dataDir: options.dataDir, firstStart, store, say });
 
-  const smtp: SmtpConfig | null = options.smtpUrl ? { ...fileConfig.smtp, url: options.smtpUrl } : fileConfig.smtp ?? null;
+  const smtp: SmtpConfig | null = options.smtpUrl
+    ? { ...fileConfig.smtp, url: options.smtpUrl }
+    : (fileConfig.smtp ?? null);
   const config: DaemonConfig = defaultConfig({
     dataDir: options.dataDir,
     host: listen.host,

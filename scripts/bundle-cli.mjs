@@ -17,7 +17,11 @@ const outdir = join(root, 'dist', 'bundle');
 const daemonDir = join(root, 'dist', 'daemon') + sep;
 const INLINED_PACKAGES = new Set(['commander', 'undici']);
 
-const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /** Keeps packages (but commander and undici) and the daemon's files as imports, with paths valid from outdir. */
 const externals = {
@@ -65,5 +69,7 @@ await build({
   logLevel: 'warning',
   plugins: [withoutHttp2, externals],
   // undici is CommonJS and requires Node's modules; an ES module has no `require` of its own.
-  banner: { js: "import { createRequire as cdnctlCreateRequire } from 'node:module'; const require = cdnctlCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as cdnctlCreateRequire } from 'node:module'; const require = cdnctlCreateRequire(import.meta.url);",
+  },
 });

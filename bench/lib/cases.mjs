@@ -57,7 +57,8 @@ export async function measuredLoad(daemonPid, spec) {
   const load = await runLoad(spec);
   const after = daemonPid ? cpuSeconds(daemonPid) : null;
   const served = load.requests + load.warmupRequests;
-  if (before !== null && after !== null && served > 0) load.cpuUsPerRequest = Math.round(((after - before) * 1e6) / served);
+  if (before !== null && after !== null && served > 0)
+    load.cpuUsPerRequest = Math.round(((after - before) * 1e6) / served);
   const busyAfter = machineBusySeconds();
   if (before !== null && after !== null && busyBefore !== null && busyAfter !== null) {
     // What the rest of the machine used meanwhile (other processes): their share lowers every figure here.

@@ -15,7 +15,10 @@ export async function withCeilingServer(body, contentType, use, contentEncoding 
   const dir = mkdtempSync(join(tmpdir(), 'cdnctl-bench-ceiling-'));
   const file = join(dir, 'body');
   writeFileSync(file, body);
-  const server = await spawnWithJsonLine(CEILING_SERVER, contentEncoding ? [file, contentType, contentEncoding] : [file, contentType]);
+  const server = await spawnWithJsonLine(
+    CEILING_SERVER,
+    contentEncoding ? [file, contentType, contentEncoding] : [file, contentType],
+  );
   try {
     return await use(`http://127.0.0.1:${server.value.port}`, server.child.pid);
   } finally {

@@ -108,7 +108,11 @@ export function sampleRss(pid, everyMs = 100) {
     stop() {
       clearInterval(timer);
       take();
-      return { maxMb: samples.length ? Math.max(...samples) : null, lastMb: samples.at(-1) ?? null, samples: samples.length };
+      return {
+        maxMb: samples.length ? Math.max(...samples) : null,
+        lastMb: samples.at(-1) ?? null,
+        samples: samples.length,
+      };
     },
   };
 }

@@ -45,7 +45,20 @@ const figures = (load) => ({
  * `rounds` alternating rounds. `ratio` is the lowest daemon/bare req/s that passes; `check(figures)` may add
  * conditions (RSS, p99), which `checkSays` names in the target. `sampleMemory` samples the daemon's RSS during its loads.
  */
-export async function pairedReadCase({ name, url, path, cookie, daemonPid, headers = {}, ratio, rounds, check = () => true, checkSays = '', sampleMemory = false, spec = {} }) {
+export async function pairedReadCase({
+  name,
+  url,
+  path,
+  cookie,
+  daemonPid,
+  headers = {},
+  ratio,
+  rounds,
+  check = () => true,
+  checkSays = '',
+  sampleMemory = false,
+  spec = {},
+}) {
   const target = `≥ ${ratio} × bare server, same bytes${checkSays ? `; ${checkSays}` : ''}`;
   const first = await probe(url, path, cookie, headers);
   if (first.status !== 200) return unavailable(name, target, `GET ${path} answered ${first.status}`);
@@ -58,7 +71,9 @@ export async function pairedReadCase({ name, url, path, cookie, daemonPid, heade
     async (base, barePid) => {
       for (let r = 0; r < rounds; r++) {
         bareLoads.push(await measuredLoad(barePid, { ...spec, url: `${base}${path}`, headers }));
-        daemonLoads.push(await measuredLoad(daemonPid, { ...spec, url: `${url}${path}`, headers: { cookie, ...headers } }));
+        daemonLoads.push(
+          await measuredLoad(daemonPid, { ...spec, url: `${url}${path}`, headers: { cookie, ...headers } }),
+        );
       }
     },
     first.contentEncoding,

@@ -9,16 +9,22 @@ import { freePort } from './daemon.mjs';
 
 function postgresBin() {
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => b - a) : [];
-  if (versions.length === 0) throw new Error('PostgreSQL is not installed (npm test installs it: scripts/ensure-system-packages.sh)');
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => b - a)
+    : [];
+  if (versions.length === 0)
+    throw new Error('PostgreSQL is not installed (npm test installs it: scripts/ensure-system-packages.sh)');
   return join(root, versions[0], 'bin');
 }
 
 export async function startBenchCluster() {
   const bin = postgresBin();
-  const owner = process.getuid?.() === 0
-    ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) }
-    : {};
+  const owner =
+    process.getuid?.() === 0
+      ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) }
+      : {};
   const dir = mkdtempSync(join(tmpdir(), 'cdnctl-bench-pg-'));
   if (owner.uid !== undefined) chownSync(dir, owner.uid, owner.gid);
   const data = join(dir, 'data');
@@ -29,10 +35,23 @@ export async function startBenchCluster() {
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
   const port = await freePort();
   // Durable as a production server would be (fsync on): the comparison with SQLite (synchronous=FULL) is fair.
-  run('pg_ctl', ['start', '-D', data, '-w', '-l', join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses='127.0.0.1' -c max_connections=100`]);
+  run('pg_ctl', [
+    'start',
+    '-D',
+    data,
+    '-w',
+    '-l',
+    join(dir, 'server.log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses='127.0.0.1' -c max_connections=100`,
+  ]);
   const stop = () => {
     spawnSync(join(bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'fast', '-w'], { cwd: dir, ...owner });
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}`, psql: (sql) => run('psql', ['-h', dir, '-p', String(port), '-U', 'postgres', '-c', sql]), stop };
+  return {
+    url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}`,
+    psql: (sql) => run('psql', ['-h', dir, '-p', String(port), '-U', 'postgres', '-c', sql]),
+    stop,
+  };
 }

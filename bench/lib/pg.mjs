@@ -37,7 +37,12 @@ async function daemonOn(dataDir, database) {
   const options = { dataDir, listen: `127.0.0.1:${port}` };
   const child = spawn(process.execPath, [DAEMON_MAIN, JSON.stringify(options)], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, CDNCTL_ADMIN_PASSWORD: ADMIN_PASSWORD, CDNCTL_LOG_LEVEL: 'silent', ...(database ? { CDNCTL_DATABASE_URL: database } : {}) },
+    env: {
+      ...process.env,
+      CDNCTL_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      CDNCTL_LOG_LEVEL: 'silent',
+      ...(database ? { CDNCTL_DATABASE_URL: database } : {}),
+    },
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForPing(child, url);
@@ -61,37 +66,67 @@ async function balancerOver(dir, ports) {
 /** A case comparing `loads` (label → load) against the first, by req/s. */
 function comparison(name, loads) {
   const [[firstLabel, first], ...rest] = Object.entries(loads);
-  const ratios = Object.fromEntries(rest.map(([label, load]) => [label, Math.round((load.reqPerSec / first.reqPerSec) * 100) / 100]));
+  const ratios = Object.fromEntries(
+    rest.map(([label, load]) => [label, Math.round((load.reqPerSec / first.reqPerSec) * 100) / 100]),
+  );
   return {
     name,
-    figures: { ratioTo: firstLabel, ratios, ...Object.fromEntries(Object.entries(loads).map(([l, load]) => [l, figuresOf(load)])) },
+    figures: {
+      ratioTo: firstLabel,
+      ratios,
+      ...Object.fromEntries(Object.entries(loads).map(([l, load]) => [l, figuresOf(load)])),
+    },
     target: 'reference',
     pass: true,
-    summary: Object.entries(loads).map(([label, load]) => `${label} ${loadSummary(load)}${ratios[label] ? ` (${ratios[label]} ×)` : ''}`).join('; '),
+    summary: Object.entries(loads)
+      .map(([label, load]) => `${label} ${loadSummary(load)}${ratios[label] ? ` (${ratios[label]} ×)` : ''}`)
+      .join('; '),
   };
 }
 
 async function purgeBodyOf(url, cookie) {
   const origins = await fetch(`${url}/api/1.3/origins`, { headers: { cookie } }).then((r) => r.json());
   const primary = origins.response.find((o) => o.isPrimary);
-  return { dsId: primary.deliveryServiceId, ttl: 24, startTime: new Date().toISOString().replace('T', ' ').slice(0, 19) };
+  return {
+    dsId: primary.deliveryServiceId,
+    ttl: 24,
+    startTime: new Date().toISOString().replace('T', ' ').slice(0, 19),
+  };
 }
 
 const read = (daemon, cookie, path) => measuredLoad(daemon.pid, { url: `${daemon.url}${path}`, headers: { cookie } });
 const purge = (daemon, cookie, body) =>
-  measuredLoad(daemon.pid, { url: `${daemon.url}/api/1.2/user/current/jobs`, method: 'POST', headers: { cookie, 'content-type': 'application/json' }, purgeBody: body });
+  measuredLoad(daemon.pid, {
+    url: `${daemon.url}/api/1.2/user/current/jobs`,
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    purgeBody: body,
+  });
 
 /** SQLite and PostgreSQL daemons over the same 50-row data set: reads and purges, one after the other. */
 async function storesSideBySide({ sqlite, pg, add }) {
-  const [sqliteCookie, pgCookie] = [await login(sqlite.url, 'admin', ADMIN_PASSWORD), await login(pg.url, 'admin', ADMIN_PASSWORD)];
-  for (const [label, path] of [['GET /api/1.3/origins, 50 origins', '/api/1.3/origins'], ['GET /api/1.2/users, 50 users', '/api/1.2/users']]) {
-    add(comparison(`${label}: PostgreSQL vs SQLite`, { sqlite: await read(sqlite, sqliteCookie, path), postgres: await read(pg, pgCookie, path) }));
+  const [sqliteCookie, pgCookie] = [
+    await login(sqlite.url, 'admin', ADMIN_PASSWORD),
+    await login(pg.url, 'admin', ADMIN_PASSWORD),
+  ];
+  for (const [label, path] of [
+    ['GET /api/1.3/origins, 50 origins', '/api/1.3/origins'],
+    ['GET /api/1.2/users, 50 users', '/api/1.2/users'],
+  ]) {
+    add(
+      comparison(`${label}: PostgreSQL vs SQLite`, {
+        sqlite: await read(sqlite, sqliteCookie, path),
+        postgres: await read(pg, pgCookie, path),
+      }),
+    );
   }
   const body = await purgeBodyOf(sqlite.url, sqliteCookie);
-  add(comparison('POST /api/1.2/user/current/jobs: PostgreSQL vs SQLite', {
-    sqlite: await purge(sqlite, sqliteCookie, body),
-    postgres: await purge(pg, pgCookie, body),
-  }));
+  add(
+    comparison('POST /api/1.2/user/current/jobs: PostgreSQL vs SQLite', {
+      sqlite: await purge(sqlite, sqliteCookie, body),
+      postgres: await purge(pg, pgCookie, body),
+    }),
+  );
   return pgCookie;
 }
 
@@ -113,11 +148,13 @@ async function balancedSideBySide({ first, second, cookie, dir, add }) {
   } finally {
     await overTwo.stop();
   }
-  add(comparison('GET /api/1.3/origins (50) on PostgreSQL: one daemon, HAProxy over one, HAProxy over two', {
-    'one daemon': direct,
-    'HAProxy → 1': one,
-    'HAProxy → 2': two,
-  }));
+  add(
+    comparison('GET /api/1.3/origins (50) on PostgreSQL: one daemon, HAProxy over one, HAProxy over two', {
+      'one daemon': direct,
+      'HAProxy → 1': one,
+      'HAProxy → 2': two,
+    }),
+  );
 }
 
 /** The `pg` case group. */

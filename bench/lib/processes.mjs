@@ -11,7 +11,10 @@ export async function spawnWithJsonLine(script, args, { timeoutMs = 10_000, env 
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const line = await new Promise((resolve, reject) => {
     let buffered = '';
-    const timer = setTimeout(() => reject(new Error(`${script} said nothing within ${timeoutMs} ms: ${stderr}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${script} said nothing within ${timeoutMs} ms: ${stderr}`)),
+      timeoutMs,
+    );
     child.stdout.on('data', (chunk) => {
       buffered += chunk;
       const end = buffered.indexOf('\n');

@@ -43,9 +43,16 @@ export function verdict(c) {
 
 /** Fixed-width table of the cases: name, figures, target, verdict. */
 export function formatTable(cases) {
-  const rows = [['case', 'figures', 'target', 'result'], ...cases.map((c) => [c.name, c.summary, c.target, verdict(c)])];
+  const rows = [
+    ['case', 'figures', 'target', 'result'],
+    ...cases.map((c) => [c.name, c.summary, c.target, verdict(c)]),
+  ];
   const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
-  const line = (row) => row.map((cell, col) => cell.padEnd(widths[col])).join('  ').trimEnd();
+  const line = (row) =>
+    row
+      .map((cell, col) => cell.padEnd(widths[col]))
+      .join('  ')
+      .trimEnd();
   return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 

@@ -21,7 +21,12 @@ const WRITES = {
     fetch(`${url}/api/1.3/origins`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: `scale-write-${Date.now()}-${n}`, fqdn: `w${n}.scale.test`, protocol: 'http', deliveryServiceId: dsId }),
+      body: JSON.stringify({
+        name: `scale-write-${Date.now()}-${n}`,
+        fqdn: `w${n}.scale.test`,
+        protocol: 'http',
+        deliveryServiceId: dsId,
+      }),
     }),
   users: (url, cookie, _dsId, n) =>
     fetch(`${url}/api/1.2/user/current`, {
@@ -53,12 +58,27 @@ async function measureResource({ n, resource, daemon, cookie, dsId, seconds, sta
   await timedGet(daemon.url, path, cookie, GZIP);
   const load = await pairedReadCase({
     name: `scale ${n.toLocaleString('en-US')}: GET ${path}, all (gzip)`,
-    url: daemon.url, path, cookie, daemonPid: daemon.pid, headers: GZIP, ratio: 0.8, rounds: 1, sampleMemory: true,
+    url: daemon.url,
+    path,
+    cookie,
+    daemonPid: daemon.pid,
+    headers: GZIP,
+    ratio: 0.8,
+    rounds: 1,
+    sampleMemory: true,
     // A few answers of megabytes take seconds on a busy machine: a window of at least 10 s sees them complete.
     spec: { duration: Math.max(seconds, 10), warmup: 1 },
     check: (f) => f.rssMaxMb !== undefined && f.rssMaxMb <= 400 && afterWriteMs !== null && afterWriteMs <= 1500,
   });
-  const growth = { records: n, resource, firstAfterStartMs: firstMs, cachedMs, firstAfterWriteMs: afterWriteMs, startMs, dbMb };
+  const growth = {
+    records: n,
+    resource,
+    firstAfterStartMs: firstMs,
+    cachedMs,
+    firstAfterWriteMs: afterWriteMs,
+    startMs,
+    dbMb,
+  };
   load.figures = { ...load.figures, ...growth };
   load.target = TARGET;
   load.summary = `cached ${cachedMs} ms, first after a write ${afterWriteMs ?? '—'} ms, first after start ${firstMs} ms; ${load.summary}`;
@@ -77,10 +97,23 @@ export async function scalePhase({ counts, passwordHash, seconds, add, say }) {
     const startMs = round1(performance.now() - starting);
     try {
       const cookie = await login(daemon.url, 'admin', ADMIN_PASSWORD);
-      const sample = await (await fetch(`${daemon.url}/api/1.3/origins?name=scale-ds00001-origin-01`, { headers: { cookie } })).json();
+      const sample = await (
+        await fetch(`${daemon.url}/api/1.3/origins?name=scale-ds00001-origin-01`, { headers: { cookie } })
+      ).json();
       const dsId = sample.response?.[0]?.deliveryServiceId;
-      for (const resource of ['origins', 'users']) add(await measureResource({ n, resource, daemon, cookie, dsId, seconds, startMs, dbMb }));
-      add(await firstAfterPurgeCase({ name: `scale ${n.toLocaleString('en-US')}: first GET origins (gzip) after a purge`, url: daemon.url, path: PATHS.origins, cookie, dsId, runs: 20, headers: GZIP }));
+      for (const resource of ['origins', 'users'])
+        add(await measureResource({ n, resource, daemon, cookie, dsId, seconds, startMs, dbMb }));
+      add(
+        await firstAfterPurgeCase({
+          name: `scale ${n.toLocaleString('en-US')}: first GET origins (gzip) after a purge`,
+          url: daemon.url,
+          path: PATHS.origins,
+          cookie,
+          dsId,
+          runs: 20,
+          headers: GZIP,
+        }),
+      );
       say(`scale ${n}: daemon RSS at the end ${round1(rssMb(daemon.pid) ?? 0)} MB`);
     } finally {
       await daemon.stop();
@@ -93,14 +126,17 @@ export async function scalePhase({ counts, passwordHash, seconds, add, say }) {
 export function growthTable(cases) {
   const rows = cases.filter((c) => c.figures?.records !== undefined);
   if (rows.length === 0) return '';
-  const cell = (v, unit = '') => (v === null || v === undefined ? '—' : `${typeof v === 'number' ? v.toLocaleString('en-US') : v}${unit}`);
+  const cell = (v, unit = '') =>
+    v === null || v === undefined ? '—' : `${typeof v === 'number' ? v.toLocaleString('en-US') : v}${unit}`;
   return [
     '| records | list (gzip) | cached | first after a write | under 32 connections (× bare) | RSS max | DB size | start |',
     '|---|---|---|---|---|---|---|---|',
     ...rows.map((c) => {
       const f = c.figures;
-      return `| ${cell(f.records)} | ${f.resource} | ${cell(f.cachedMs, ' ms')} | ${cell(f.firstAfterWriteMs, ' ms')} | ` +
-        `${cell(f.daemon?.reqPerSec, ' req/s')} (${cell(f.ratio)} ×), ${cell(f.daemon?.errors)} errors | ${cell(f.rssMaxMb, ' MB')} | ${cell(f.dbMb, ' MB')} | ${cell(f.startMs, ' ms')} |`;
+      return (
+        `| ${cell(f.records)} | ${f.resource} | ${cell(f.cachedMs, ' ms')} | ${cell(f.firstAfterWriteMs, ' ms')} | ` +
+        `${cell(f.daemon?.reqPerSec, ' req/s')} (${cell(f.ratio)} ×), ${cell(f.daemon?.errors)} errors | ${cell(f.rssMaxMb, ' MB')} | ${cell(f.dbMb, ' MB')} | ${cell(f.startMs, ' ms')} |`
+      );
     }),
   ].join('\n');
 }

@@ -23,7 +23,8 @@ export async function seedDataDir(label, doc) {
     import(dist('shared/paths.js')),
     import(dist('daemon/services/snapshot/import.js')).catch(() => null),
   ]);
-  if (!importer?.importSnapshot) throw new Error('the snapshot importer (dist/daemon/services/snapshot/import.js) is not built yet');
+  if (!importer?.importSnapshot)
+    throw new Error('the snapshot importer (dist/daemon/services/snapshot/import.js) is not built yet');
   const dataDir = mkdtempSync(join(tmpdir(), `cdnctl-bench-${label}-`));
   const db = openDatabase(dataFiles(dataDir).database);
   try {

@@ -39,7 +39,11 @@ export async function medianWallTimes(commands, runs) {
       last[i] = result;
     }
   }
-  return commands.map((_, i) => ({ medianMs: round(median(times[i])), minMs: round(Math.min(...times[i])), last: last[i] }));
+  return commands.map((_, i) => ({
+    medianMs: round(median(times[i])),
+    minMs: round(Math.min(...times[i])),
+    last: last[i],
+  }));
 }
 
 /** One start of the daemon: wall time from spawn to the first 200 of ping, and the CPU time it took. */

@@ -23,7 +23,12 @@ export async function purgeOnce(url, cookie, dsId, n, refused = false) {
   const response = await fetch(`${url}/api/1.2/user/current/jobs`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ dsId, ttl: refused ? 0 : 24, startTime: startTime(), regex: `/bench/after-${process.pid}-${Date.now()}-${n}\\.png` }),
+    body: JSON.stringify({
+      dsId,
+      ttl: refused ? 0 : 24,
+      startTime: startTime(),
+      regex: `/bench/after-${process.pid}-${Date.now()}-${n}\\.png`,
+    }),
   });
   await response.arrayBuffer();
   return response.status;
@@ -76,7 +81,16 @@ function rateWithin(load, from, to) {
  * Reads of `path` alone, then the same reads while `purges` purges arrive on a few connections of their own:
  * the reads' req/s during the burst (the seconds it lasted) against their req/s without it. Target ≥ 0.5.
  */
-export async function burstCase({ url, path, cookie, dsId, daemonPid, seconds, purges = 10_000, purgeConnections = 8 }) {
+export async function burstCase({
+  url,
+  path,
+  cookie,
+  dsId,
+  daemonPid,
+  seconds,
+  purges = 10_000,
+  purgeConnections = 8,
+}) {
   const name = `GET ${path} during ${purges.toLocaleString('en-US')} purges`;
   const target = '≥ 0.5 × its req/s without the burst';
   const reads = { url: `${url}${path}`, headers: { cookie }, ticks: true };
@@ -108,13 +122,21 @@ export async function burstCase({ url, path, cookie, dsId, daemonPid, seconds, p
       readsDuringBurstReqPerSec: Math.round(duringRate),
       readsDuringBurstP99Ms: during.p99,
       readErrors: during.errors,
-      purges: { requests: burst.requests, errors: burst.errors, seconds: burstSeconds, reqPerSec: Math.round(burst.reqPerSec), connections: purgeConnections },
+      purges: {
+        requests: burst.requests,
+        errors: burst.errors,
+        seconds: burstSeconds,
+        reqPerSec: Math.round(burst.reqPerSec),
+        connections: purgeConnections,
+      },
     },
     target,
     pass: ratio >= 0.5 && during.errors === 0 && burst.errors === 0,
     summary:
       `${ratio} ×: reads ${Math.round(duringRate)} req/s during the burst, ${Math.round(aloneRate)} without (${loadSummary(alone)}); ` +
       `burst ${burst.requests} purges in ${burstSeconds} s on ${purgeConnections} connections, ${burst.errors} errors` +
-      (during.endedAt < burst.endedAt ? ` (reads measured over its first ${round2((during.endedAt - burst.startedAt) / 1000)} s)` : ''),
+      (during.endedAt < burst.endedAt
+        ? ` (reads measured over its first ${round2((during.endedAt - burst.startedAt) / 1000)} s)`
+        : ''),
   };
 }

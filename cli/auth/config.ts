@@ -80,20 +80,27 @@ export async function updateConfig(configDir: string, change: (data: ConfigData)
 }
 
 /** The settings `cdnctl config set` accepts, each with its check; the answer is the stored value or an error. */
-export const SETTINGS: Record<keyof Settings, { describe: string; parse(text: string): Settings[keyof Settings] | Error }> = {
+export const SETTINGS: Record<
+  keyof Settings,
+  { describe: string; parse(text: string): Settings[keyof Settings] | Error }
+> = {
   output: {
     describe: 'default output format: table, wide, json, yaml or csv',
-    parse: (text) => (isOutputFormat(text) ? text : new Error(`output must be one of table, wide, json, yaml, csv (got "${text}")`)),
+    parse: (text) =>
+      isOutputFormat(text) ? text : new Error(`output must be one of table, wide, json, yaml, csv (got "${text}")`),
   },
   'api-version': {
     describe: 'newest API version to use: 1.1 to 1.5 (1.4 and 1.5 are spoken as 1.3; default: what each command needs)',
-    parse: (text) => (isApiVersion(text) ? text : new Error(`api-version must be 1.1, 1.2, 1.3, 1.4 or 1.5 (got "${text}")`)),
+    parse: (text) =>
+      isApiVersion(text) ? text : new Error(`api-version must be 1.1, 1.2, 1.3, 1.4 or 1.5 (got "${text}")`),
   },
   timeout: {
     describe: 'request timeout in seconds (default 15)',
     parse: (text) => {
       const n = Number(text);
-      return /^\d+$/.test(text) && n >= 1 && n <= 3600 ? n : new Error(`timeout must be a whole number of seconds from 1 to 3600 (got "${text}")`);
+      return /^\d+$/.test(text) && n >= 1 && n <= 3600
+        ? n
+        : new Error(`timeout must be a whole number of seconds from 1 to 3600 (got "${text}")`);
     },
   },
 };

@@ -24,7 +24,9 @@ export async function saveSession(
     if (!(err instanceof KeychainUnavailable)) throw err;
     fileSet(configDir, account, cookie);
     // One line: why no keychain, and that the file is private; the login line itself says where the file is.
-    warn(`no OS keychain available (${err.message.replace(/\s+/g, ' ')}); the session is kept in a file only you can read`);
+    warn(
+      `no OS keychain available (${err.message.replace(/\s+/g, ' ')}); the session is kept in a file only you can read`,
+    );
     return 'file';
   }
 }

@@ -14,9 +14,12 @@ let entryClass: EntryClass | undefined;
 
 /** The keyring's first line of error is the useful one (the rest is a Rust backtrace), plus the likely cause. */
 function firstLine(err: unknown): string {
-  const line = String((err as Error)?.message ?? err).split('\n')[0].trim();
+  const line = String((err as Error)?.message ?? err)
+    .split('\n')[0]
+    .trim();
   // The likely cause alone, short enough for the one warning line (the keyring's own words add nothing here).
-  if (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS) return 'no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is unset';
+  if (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS)
+    return 'no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is unset';
   return line;
 }
 

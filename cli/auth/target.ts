@@ -26,7 +26,12 @@ export interface ServerInputs {
 
 function checkedUrl(text: string, where: string): string {
   const url = normalizeServerUrl(text);
-  if (!url) throw new CliError(`${where} is not an http(s) URL: "${text}"`, EXIT.USAGE, 'example: --server https://to.example.net');
+  if (!url)
+    throw new CliError(
+      `${where} is not an http(s) URL: "${text}"`,
+      EXIT.USAGE,
+      'example: --server https://to.example.net',
+    );
   return url;
 }
 
@@ -60,9 +65,18 @@ export function resolveServer(inputs: ServerInputs): ServerChoice {
   if (contextName) {
     const context = inputs.config.contexts?.[contextName];
     if (!context) {
-      throw new CliError(`no context named "${contextName}"`, EXIT.USAGE, 'see them with: cdnctl config list; add one with: cdnctl config set-context NAME --server URL');
+      throw new CliError(
+        `no context named "${contextName}"`,
+        EXIT.USAGE,
+        'see them with: cdnctl config list; add one with: cdnctl config set-context NAME --server URL',
+      );
     }
-    return { url: checkedUrl(context.server, `context "${contextName}"'s server`), source: 'context', context: contextName, apiVersion: context.apiVersion };
+    return {
+      url: checkedUrl(context.server, `context "${contextName}"'s server`),
+      source: 'context',
+      context: contextName,
+      apiVersion: context.apiVersion,
+    };
   }
   const local = localDaemonUrl(inputs.dataDir);
   if (local) return { url: local, source: 'daemon' };

@@ -67,7 +67,13 @@ const COLUMNS: Column<AgentState>[] = [
   { header: 'LAST CHECK-IN', value: (s) => s.lastCheckIn?.at ?? '' },
   { header: 'UPD', value: (s) => s.lastCheckIn?.status?.upd_pending ?? '' },
   { header: 'REVAL', value: (s) => s.lastCheckIn?.status?.reval_pending ?? '' },
-  { header: 'LAST APPLIED', value: (s) => (s.lastApplied ? `${s.lastApplied.at} ${s.lastApplied.kind}: ${s.lastApplied.files.join(', ') || 'no change'}` : '') },
+  {
+    header: 'LAST APPLIED',
+    value: (s) =>
+      s.lastApplied
+        ? `${s.lastApplied.at} ${s.lastApplied.kind}: ${s.lastApplied.files.join(', ') || 'no change'}`
+        : '',
+  },
   { header: 'LAST ERROR', value: (s) => (s.lastError ? `${s.lastError.at} ${s.lastError.message}` : '') },
   { header: 'LAST DECISION', value: (s) => s.events.at(-1)?.message ?? '', wide: true },
   { header: 'CONFIG DIR', value: (s) => s.configDir, wide: true },
@@ -83,13 +89,21 @@ const agentRun: VerbSpec<RunFlags> = {
   api: { min: '1.3' },
   configure: (c) =>
     c
-      .requiredOption('--host <hostname>', 'this cache\'s host name, as the server knows it')
+      .requiredOption('--host <hostname>', "this cache's host name, as the server knows it")
       .requiredOption('--ats-config-dir <dir>', 'where ATS reads its configuration (e.g. /etc/trafficserver)')
       .option('--interval <duration>', 'how often to apply queued updates (syncds)', duration, 900_000)
       .option('--revalidate-interval <duration>', 'how often to apply pending revalidations', duration, 60_000)
       .option('--dispersion <duration>', 'random extra wait before each syncds pass', duration, 300_000)
-      .option('--reload-command <command>', 'how to make ATS read changed files ("" for none)', 'traffic_ctl config reload')
-      .addOption(new Option('--wait-for-parents <when>', 'hold updates while a parent cache is still pending').choices(['true', 'false', 'reval']).default('reval'))
+      .option(
+        '--reload-command <command>',
+        'how to make ATS read changed files ("" for none)',
+        'traffic_ctl config reload',
+      )
+      .addOption(
+        new Option('--wait-for-parents <when>', 'hold updates while a parent cache is still pending')
+          .choices(['true', 'false', 'reval'])
+          .default('reval'),
+      )
       .option('--once', 'one syncds pass and one revalidate pass, then exit')
       .option('--force', 'apply every file on the first pass even when nothing is queued (a first install)')
       .option('--dry-run', 'show the diff it would apply, change nothing, report nothing'),
@@ -100,7 +114,9 @@ const agentRun: VerbSpec<RunFlags> = {
     const http = relogin && !stored ? await inv.client({ auth: false }) : await inv.client();
     // Loaded here, not at start-up: validation pulls in the YAML parser, which no other command needs.
     const [{ AgentApi }, { runAgent }, { runShell }] = await Promise.all([
-      import('../../agent/api.js'), import('../../agent/loop.js'), import('../../agent/reload.js'),
+      import('../../agent/api.js'),
+      import('../../agent/loop.js'),
+      import('../../agent/reload.js'),
     ]);
     const controller = new AbortController();
     const stop = () => controller.abort();
@@ -109,15 +125,27 @@ const agentRun: VerbSpec<RunFlags> = {
     try {
       const code = await runAgent(
         {
-          host: flags.host, configDir: resolve(flags.atsConfigDir), intervalMs: flags.interval,
-          revalidateIntervalMs: flags.revalidateInterval, dispersionMs: flags.dispersion, wait: flags.waitForParents,
-          dryRun: flags.dryRun === true, force: flags.force === true, once: flags.once === true, reloadCommand: flags.reloadCommand.trim() || null,
+          host: flags.host,
+          configDir: resolve(flags.atsConfigDir),
+          intervalMs: flags.interval,
+          revalidateIntervalMs: flags.revalidateInterval,
+          dispersionMs: flags.dispersion,
+          wait: flags.waitForParents,
+          dryRun: flags.dryRun === true,
+          force: flags.force === true,
+          once: flags.once === true,
+          reloadCommand: flags.reloadCommand.trim() || null,
           dataDir: inv.dataDir,
         },
         {
-          api: new AgentApi(http, http.version, relogin), runCommand: (command) => runShell(command),
-          logLine: (text) => process.stderr.write(`${text}\n`), out: (text) => process.stdout.write(text),
-          now: () => new Date(), sleep, random: Math.random, signal: controller.signal,
+          api: new AgentApi(http, http.version, relogin),
+          runCommand: (command) => runShell(command),
+          logLine: (text) => process.stderr.write(`${text}\n`),
+          out: (text) => process.stdout.write(text),
+          now: () => new Date(),
+          sleep,
+          random: Math.random,
+          signal: controller.signal,
         },
       );
       if (code !== 0) throw new CliError('the agent pass failed (see the log above)', EXIT.ERROR);
@@ -135,7 +163,8 @@ const agentStatus: VerbSpec<{ host?: string }> = {
   configure: (c) => c.option('--host <hostname>', 'only this host'),
   run: async (inv, _args, flags) => {
     const states = loadStates(inv.dataDir, flags.host);
-    if (states.length === 0) return messageOutput([], flags.host ? `No agent has run for ${flags.host} here.` : 'No agent has run here.');
+    if (states.length === 0)
+      return messageOutput([], flags.host ? `No agent has run for ${flags.host} here.` : 'No agent has run here.');
     return tableOutput(states, states, COLUMNS, 'No agent has run here.');
   },
 };

@@ -20,7 +20,8 @@ export function parseApiPath(text: string): { path: string; query: Query; versio
 
 /** `--data` as JSON: the text itself, `@FILE`, or `@-` for stdin. */
 function parseData(text: string): unknown {
-  const source = text === '@-' ? readFileSync(0, 'utf8') : text.startsWith('@') ? readFileSync(text.slice(1), 'utf8') : text;
+  const source =
+    text === '@-' ? readFileSync(0, 'utf8') : text.startsWith('@') ? readFileSync(text.slice(1), 'utf8') : text;
   try {
     return JSON.parse(source);
   } catch (err) {
@@ -30,19 +31,28 @@ function parseData(text: string): unknown {
 
 async function runApi(inv: Invocation, [methodText, pathText]: string[], flags: { data?: string }) {
   const method = methodText.toUpperCase() as Method;
-  if (!METHODS.includes(method)) throw new CliError(`method must be one of ${METHODS.join(', ')} (got "${methodText}")`, EXIT.USAGE);
+  if (!METHODS.includes(method))
+    throw new CliError(`method must be one of ${METHODS.join(', ')} (got "${methodText}")`, EXIT.USAGE);
   const { path, query, version } = parseApiPath(pathText);
-  if (version !== undefined && !isApiVersion(version)) throw new CliError(`cdnctl does not speak API ${version}`, EXIT.USAGE);
+  if (version !== undefined && !isApiVersion(version))
+    throw new CliError(`cdnctl does not speak API ${version}`, EXIT.USAGE);
   const body = flags.data === undefined ? undefined : parseData(flags.data);
-  if (body !== undefined && (method === 'GET' || method === 'DELETE')) throw new CliError(`${method} takes no --data`, EXIT.USAGE);
+  if (body !== undefined && (method === 'GET' || method === 'DELETE'))
+    throw new CliError(`${method} takes no --data`, EXIT.USAGE);
   // The stored session when there is one; without, the request goes out as it is (ping, login...).
   const session = await inv.session(inv.server().url);
-  const http = await inv.client({ auth: session !== null, version: (version as ApiVersion | undefined) ?? inv.version() });
+  const http = await inv.client({
+    auth: session !== null,
+    version: (version as ApiVersion | undefined) ?? inv.version(),
+  });
   const result =
-    method === 'GET' ? await http.get(path, query)
-    : method === 'DELETE' ? await http.delete(path, query)
-    : method === 'POST' ? await http.post(path, body, query)
-    : await http.put(path, body, query);
+    method === 'GET'
+      ? await http.get(path, query)
+      : method === 'DELETE'
+        ? await http.delete(path, query)
+        : method === 'POST'
+          ? await http.post(path, body, query)
+          : await http.put(path, body, query);
   return messageOutput(result.body, JSON.stringify(result.body, null, 2));
 }
 

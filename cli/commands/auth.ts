@@ -32,14 +32,16 @@ async function credentials(flags: LoginFlags): Promise<{ username: string; passw
   } else if (interactive()) {
     password = await askHidden('Password: ');
   }
-  if (!password) throw missing('a password', 'pass --password-stdin (e.g. printf %s "$PW" | cdnctl login ...) or --token');
+  if (!password)
+    throw missing('a password', 'pass --password-stdin (e.g. printf %s "$PW" | cdnctl login ...) or --token');
   return { username, password };
 }
 
 async function startSession(http: HttpClient, flags: LoginFlags): Promise<StartedSession> {
   try {
     if (flags.token) return await loginWithToken(http, flags.token);
-    if (!flags.passwordStdin && interactive() && process.stdout.isTTY) return await (await import('../ui/wire.js')).loginOnScreen(http, flags.username);
+    if (!flags.passwordStdin && interactive() && process.stdout.isTTY)
+      return await (await import('../ui/wire.js')).loginOnScreen(http, flags.username);
     const { username, password } = await credentials(flags);
     return await login(http, username, password);
   } catch (err) {
@@ -59,9 +61,14 @@ export async function runLogin(inv: Invocation, _args: unknown[], flags: LoginFl
   const me = (await currentUser(http)).response;
   const previous = inv.config.sessions?.[server];
   if (previous) await deleteSession(inv.configDir, sessionAccount(previous.username, server), previous.store);
-  const store = await saveSession(inv.configDir, sessionAccount(me.username, server), session.cookie, (line) => inv.printer.warn(line));
+  const store = await saveSession(inv.configDir, sessionAccount(me.username, server), session.cookie, (line) =>
+    inv.printer.warn(line),
+  );
   await updateConfig(inv.configDir, (data) => {
-    data.sessions = { ...data.sessions, [server]: { username: me.username, store, savedAt: new Date().toISOString(), expiresAt: session.expiresAt } };
+    data.sessions = {
+      ...data.sessions,
+      [server]: { username: me.username, store, savedAt: new Date().toISOString(), expiresAt: session.expiresAt },
+    };
   });
   // Quiet success: the server's "Successfully logged in." only with -o json|yaml; the line below says it all.
   inv.printer.alerts(inv.printer.structured ? session.alerts : session.alerts.filter((a) => a.level !== 'success'));
@@ -91,7 +98,8 @@ async function runLogout(inv: Invocation) {
     inv.printer.alerts(inv.printer.structured ? alerts : alerts.filter((a) => a.level !== 'success'));
   } catch (err) {
     if (!(err instanceof NotLoggedIn)) {
-      if (err instanceof Unreachable) throw new CliError(`${err.message}; the local session was removed`, EXIT.UNREACHABLE);
+      if (err instanceof Unreachable)
+        throw new CliError(`${err.message}; the local session was removed`, EXIT.UNREACHABLE);
       throw err;
     }
     inv.printer.note('the session had already ended on the server');
@@ -117,7 +125,9 @@ async function runStatus(inv: Invocation) {
   const entry = inv.config.sessions?.[server];
   const session = await inv.session(server);
   if (!session) {
-    const why = entry ? `the ${entry.store} has no session for ${entry.username} any more, or cannot be reached now` : 'no session stored';
+    const why = entry
+      ? `the ${entry.store} has no session for ${entry.username} any more, or cannot be reached now`
+      : 'no session stored';
     throw new CliError(`not logged in to ${server} (${why})`, EXIT.NOT_LOGGED_IN, inv.loginHint());
   }
   let me: CurrentUser | null = null;
@@ -149,7 +159,12 @@ async function runStatus(inv: Invocation) {
       ['Valid', me ? 'yes' : 'no (expired or ended)'],
     ]),
   );
-  if (!me) throw new CliError(`the session${status.username ? ` of ${status.username}` : ''} on ${server} has expired or was ended`, EXIT.NOT_LOGGED_IN, inv.loginHint());
+  if (!me)
+    throw new CliError(
+      `the session${status.username ? ` of ${status.username}` : ''} on ${server} has expired or was ended`,
+      EXIT.NOT_LOGGED_IN,
+      inv.loginHint(),
+    );
 }
 
 const loginVerb: VerbSpec<LoginFlags> = {
@@ -176,7 +191,7 @@ const loginVerb: VerbSpec<LoginFlags> = {
 
 const logoutVerb: VerbSpec<object> = {
   name: 'logout',
-  description: "End the session on the server and forget it on this machine",
+  description: 'End the session on the server and forget it on this machine',
   examples: ['cdnctl logout', 'cdnctl logout --context prod'],
   api: API,
   run: runLogout,

@@ -16,7 +16,9 @@ const COLUMNS: Column<Cachegroup>[] = [
 
 /** `cdnctl cachegroups list`. */
 export function registerCachegroups(program: Command): void {
-  const groups = addNoun(program, 'cachegroups', 'Cache groups: the MID and EDGE tiers (read-only)', ['cdnctl cachegroups list']);
+  const groups = addNoun(program, 'cachegroups', 'Cache groups: the MID and EDGE tiers (read-only)', [
+    'cdnctl cachegroups list',
+  ]);
   addVerb<{ name?: string }>(groups, {
     name: 'list',
     description: 'List the cache groups with their parents',

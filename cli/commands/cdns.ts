@@ -31,15 +31,25 @@ export function registerCdns(program: Command): void {
   for (const queue of [true, false]) {
     addVerb<DestructiveFlags, [string]>(cdns, {
       name: `${queue ? 'queue' : 'dequeue'} <cdn>`,
-      description: queue ? 'Queue a configuration update on every cache of a CDN' : "Clear the queued updates of a CDN's caches; asks first, or needs --yes off a terminal",
+      description: queue
+        ? 'Queue a configuration update on every cache of a CDN'
+        : "Clear the queued updates of a CDN's caches; asks first, or needs --yes off a terminal",
       examples: [`cdnctl cdns ${queue ? 'queue' : 'dequeue --yes'} cdn-na`],
       api: { min: '1.1' },
       configure: (c) => (queue ? c : destructiveOptions(c, { dryRun: false })),
       run: async (inv, [cdn]: [string], flags) => {
-        if (!queue) await confirmDestructive(inv.printer, { description: `clear the queued updates of every cache of ${cdn}` }, flags);
+        if (!queue)
+          await confirmDestructive(
+            inv.printer,
+            { description: `clear the queued updates of every cache of ${cdn}` },
+            flags,
+          );
         const http = await inv.client();
         const result = await queueCdn(http, await cdnId(http, cdn), queue);
-        return messageOutput(result.response, `${queue ? 'queued updates on' : 'cleared the queued updates of'} the caches of ${cdn}`);
+        return messageOutput(
+          result.response,
+          `${queue ? 'queued updates on' : 'cleared the queued updates of'} the caches of ${cdn}`,
+        );
       },
     });
   }

@@ -46,7 +46,12 @@ const listVerb: VerbSpec<object> = {
   examples: ['cdnctl config list', 'cdnctl config list -o json'],
   run: async (inv) => {
     const data = inv.config;
-    const safe = { currentContext: data.currentContext ?? null, settings: data.settings ?? {}, contexts: data.contexts ?? {}, sessions: data.sessions ?? {} };
+    const safe = {
+      currentContext: data.currentContext ?? null,
+      settings: data.settings ?? {},
+      contexts: data.contexts ?? {},
+      sessions: data.sessions ?? {},
+    };
     return messageOutput(safe, describe(inv, data));
   },
 };
@@ -67,10 +72,13 @@ const getVerb: VerbSpec<object> = {
 
 const setVerb: VerbSpec<object> = {
   name: 'set <key> <value>',
-  description: `Change a setting: ${Object.entries(SETTINGS).map(([k, s]) => `${k} (${s.describe})`).join('; ')}`,
+  description: `Change a setting: ${Object.entries(SETTINGS)
+    .map(([k, s]) => `${k} (${s.describe})`)
+    .join('; ')}`,
   examples: ['cdnctl config set output json', 'cdnctl config set timeout 30'],
   run: async (inv, [key, text]: string[]) => {
-    if (key === 'current-context') throw new CliError('set the current context with: cdnctl config use-context NAME', EXIT.USAGE);
+    if (key === 'current-context')
+      throw new CliError('set the current context with: cdnctl config use-context NAME', EXIT.USAGE);
     if (!isSettingKey(key)) throw unknownKey(key);
     const value = SETTINGS[key].parse(text);
     if (value instanceof Error) throw new CliError(value.message, EXIT.USAGE);
@@ -97,18 +105,30 @@ const unsetVerb: VerbSpec<object> = {
 const setContextVerb: VerbSpec<object> = {
   name: 'set-context <name>',
   description: 'Name a server (with the global --server, and --api-version when it serves less than 1.3)',
-  examples: ['cdnctl config set-context prod --server https://to.example.net', 'cdnctl config set-context old --server https://to-old.example.net --api-version 1.2'],
+  examples: [
+    'cdnctl config set-context prod --server https://to.example.net',
+    'cdnctl config set-context old --server https://to-old.example.net --api-version 1.2',
+  ],
   run: async (inv, [name]: string[]) => {
     const server = inv.globals.server ?? inv.config.contexts?.[name]?.server;
-    if (!server) throw new CliError(`context "${name}" needs a server`, EXIT.USAGE, `cdnctl config set-context ${name} --server https://…`);
+    if (!server)
+      throw new CliError(
+        `context "${name}" needs a server`,
+        EXIT.USAGE,
+        `cdnctl config set-context ${name} --server https://…`,
+      );
     const url = normalizeServerUrl(server);
     if (!url) throw new CliError(`--server is not an http(s) URL: "${server}"`, EXIT.USAGE);
     const apiVersion = inv.globals.apiVersion ?? inv.config.contexts?.[name]?.apiVersion;
     await updateConfig(inv.configDir, (data) => {
       data.contexts = { ...data.contexts, [name]: apiVersion ? { server: url, apiVersion } : { server: url } };
     });
-    if (inv.config.currentContext !== name) inv.printer.note(`use it with: cdnctl config use-context ${name} (or --context ${name})`);
-    return messageOutput({ name, server: url, apiVersion: apiVersion ?? null }, `context ${name}: ${url}${apiVersion ? ` (API ${apiVersion})` : ''}`);
+    if (inv.config.currentContext !== name)
+      inv.printer.note(`use it with: cdnctl config use-context ${name} (or --context ${name})`);
+    return messageOutput(
+      { name, server: url, apiVersion: apiVersion ?? null },
+      `context ${name}: ${url}${apiVersion ? ` (API ${apiVersion})` : ''}`,
+    );
   },
 };
 
@@ -118,13 +138,20 @@ const useContextVerb: VerbSpec<object> = {
   examples: ['cdnctl config use-context prod', 'cdnctl config use-context none'],
   run: async (inv, [name]: string[]) => {
     if (name !== 'none' && !inv.config.contexts?.[name]) {
-      throw new CliError(`no context named "${name}"`, EXIT.ERROR, 'add it with: cdnctl config set-context NAME --server URL');
+      throw new CliError(
+        `no context named "${name}"`,
+        EXIT.ERROR,
+        'add it with: cdnctl config set-context NAME --server URL',
+      );
     }
     await updateConfig(inv.configDir, (data) => {
       if (name === 'none') delete data.currentContext;
       else data.currentContext = name;
     });
-    return messageOutput({ currentContext: name === 'none' ? null : name }, name === 'none' ? 'no current context: the local daemon' : `current context: ${name}`);
+    return messageOutput(
+      { currentContext: name === 'none' ? null : name },
+      name === 'none' ? 'no current context: the local daemon' : `current context: ${name}`,
+    );
   },
 };
 
@@ -148,12 +175,17 @@ const getContextsVerb: VerbSpec<object> = {
       apiVersion: c.apiVersion ?? null,
       current: name === data.currentContext,
     }));
-    return tableOutput(rows, rows, [
-      { header: 'CURRENT', value: (r) => (r.current ? '*' : '') },
-      { header: 'NAME', value: (r) => r.name },
-      { header: 'SERVER', value: (r) => r.server },
-      { header: 'API', value: (r) => r.apiVersion },
-    ], 'No contexts; add one with: cdnctl config set-context NAME --server URL');
+    return tableOutput(
+      rows,
+      rows,
+      [
+        { header: 'CURRENT', value: (r) => (r.current ? '*' : '') },
+        { header: 'NAME', value: (r) => r.name },
+        { header: 'SERVER', value: (r) => r.server },
+        { header: 'API', value: (r) => r.apiVersion },
+      ],
+      'No contexts; add one with: cdnctl config set-context NAME --server URL',
+    );
   },
 };
 
@@ -163,7 +195,12 @@ const currentContextVerb: VerbSpec<object> = {
   examples: ['cdnctl config current-context'],
   run: async (inv) => {
     const name = inv.config.currentContext;
-    if (!name) throw new CliError('no current context: commands use the local daemon', EXIT.ERROR, 'choose one with: cdnctl config use-context NAME');
+    if (!name)
+      throw new CliError(
+        'no current context: commands use the local daemon',
+        EXIT.ERROR,
+        'choose one with: cdnctl config use-context NAME',
+      );
     return messageOutput(name, name);
   },
 };

@@ -64,16 +64,28 @@ interface AddFlags extends DestructiveFlags {
 
 const addUsersVerb: VerbSpec<AddFlags, [string, string[]]> = {
   name: 'add <federation> <users...>',
-  description: 'Assign users (ids or usernames) to a federation; --replace drops the current assignments first (admin role)',
-  examples: ['cdnctl federations users add 1 ops_user ro_user', 'cdnctl federations users add fed1.example.test. 4 --replace --yes'],
+  description:
+    'Assign users (ids or usernames) to a federation; --replace drops the current assignments first (admin role)',
+  examples: [
+    'cdnctl federations users add 1 ops_user ro_user',
+    'cdnctl federations users add fed1.example.test. 4 --replace --yes',
+  ],
   api: USERS_API,
-  configure: (c) => c.option('--replace', 'replace all current assignments with these users (asks first; --yes off a terminal)').option('-y, --yes', 'do not ask before --replace'),
+  configure: (c) =>
+    c
+      .option('--replace', 'replace all current assignments with these users (asks first; --yes off a terminal)')
+      .option('-y, --yes', 'do not ask before --replace'),
   run: async (inv, [ref, refs]: [string, string[]], flags) => {
     const http = await inv.client();
     const fed = await findFederation(http, ref);
     const ids: number[] = [];
     for (const user of refs) ids.push(await userId(http, user));
-    if (flags.replace) await confirmDestructive(inv.printer, { description: `replace every user assignment of federation ${fed.cname} with ${refs.join(', ')}` }, flags);
+    if (flags.replace)
+      await confirmDestructive(
+        inv.printer,
+        { description: `replace every user assignment of federation ${fed.cname} with ${refs.join(', ')}` },
+        flags,
+      );
     const result = await assignFederationUsers(http, fed.id, ids, flags.replace === true);
     const verb = flags.replace ? 'Replaced the users of' : 'Assigned to';
     return writeOutput(inv, result, `${verb} federation ${fed.cname}: ${refs.join(', ')}`, result.response);
@@ -82,8 +94,12 @@ const addUsersVerb: VerbSpec<AddFlags, [string, string[]]> = {
 
 const removeUserVerb: VerbSpec<DestructiveFlags> = {
   name: 'remove <federation> <user>',
-  description: 'Remove one user (id or username) from a federation (admin role); asks first on a terminal, needs --yes elsewhere',
-  examples: ['cdnctl federations users remove 1 ops_user', 'cdnctl federations users remove fed1.example.test. ops_user --yes'],
+  description:
+    'Remove one user (id or username) from a federation (admin role); asks first on a terminal, needs --yes elsewhere',
+  examples: [
+    'cdnctl federations users remove 1 ops_user',
+    'cdnctl federations users remove fed1.example.test. ops_user --yes',
+  ],
   api: USERS_API,
   configure: (c) => destructiveOptions(c),
   run: async (inv, [ref, user]: string[], flags) => {
@@ -108,7 +124,9 @@ export function registerFederations(program: Command): void {
     'cdnctl federations users list fed1.example.test.',
   ]);
   addVerb(federations, listFederationsVerb);
-  const users = addNoun(federations, 'users', 'Users assigned to a federation (API 1.2+)', ['cdnctl federations users list 1']);
+  const users = addNoun(federations, 'users', 'Users assigned to a federation (API 1.2+)', [
+    'cdnctl federations users list 1',
+  ]);
   addVerb(users, listUsersVerb);
   addVerb(users, addUsersVerb);
   addVerb(users, removeUserVerb);

@@ -41,7 +41,10 @@ interface JobsFlags {
 async function ownJobs(http: HttpClient, flags: JobsFlags): Promise<Output> {
   const { response } = await listJobs(http, { keyword: flags.keyword });
   const id = flags.ds === undefined ? null : asId(flags.ds);
-  const rows = flags.ds === undefined ? response : response.filter((j) => (id === null ? j.dsXmlId === flags.ds : Number(j.dsId) === id));
+  const rows =
+    flags.ds === undefined
+      ? response
+      : response.filter((j) => (id === null ? j.dsXmlId === flags.ds : Number(j.dsId) === id));
   return tableOutput(rows, rows, COLUMNS, 'No jobs found.');
 }
 
@@ -63,7 +66,11 @@ async function allJobs(http: HttpClient, flags: JobsFlags): Promise<Output> {
     return tableOutput(response, response, ALL_COLUMNS, 'No jobs found.');
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) {
-      throw new CliError(`${http.baseUrl} does not serve GET jobs (everyone's jobs)`, EXIT.ERROR, 'list your own jobs with: cdnctl jobs list (without --all or --user)');
+      throw new CliError(
+        `${http.baseUrl} does not serve GET jobs (everyone's jobs)`,
+        EXIT.ERROR,
+        'list your own jobs with: cdnctl jobs list (without --all or --user)',
+      );
     }
     throw err;
   }
@@ -71,16 +78,24 @@ async function allJobs(http: HttpClient, flags: JobsFlags): Promise<Output> {
 
 /** `cdnctl jobs list` (create jobs with `cdnctl purge`). */
 export function registerJobs(program: Command): void {
-  const jobs = addNoun(program, 'jobs', 'Content-invalidation (purge) jobs; create one with cdnctl purge', ['cdnctl jobs list', 'cdnctl jobs list --all --ds acme-vod']);
+  const jobs = addNoun(program, 'jobs', 'Content-invalidation (purge) jobs; create one with cdnctl purge', [
+    'cdnctl jobs list',
+    'cdnctl jobs list --all --ds acme-vod',
+  ]);
   addVerb<JobsFlags>(jobs, {
     name: 'list',
     description: "List your purge jobs, newest first; --all (or --user) lists everyone's jobs you may see (GET jobs)",
-    examples: ['cdnctl jobs list', 'cdnctl jobs list --ds acme-vod', 'cdnctl jobs list --all --user acme_ops -o json', 'cdnctl jobs list --keyword PURGE -o csv'],
+    examples: [
+      'cdnctl jobs list',
+      'cdnctl jobs list --ds acme-vod',
+      'cdnctl jobs list --all --user acme_ops -o json',
+      'cdnctl jobs list --keyword PURGE -o csv',
+    ],
     api: { min: '1.1', preferred: '1.2' },
     configure: (c) =>
       c
         .option('--ds <xmlId|id>', 'only jobs of this delivery service')
-        .option('--user <username|id>', "only jobs this user created (implies --all)")
+        .option('--user <username|id>', 'only jobs this user created (implies --all)')
         .option('--all', "everyone's jobs your role and tenant may see, not only yours (GET jobs)")
         .option('--keyword <keyword>', 'only jobs with this keyword (PURGE)'),
     run: async (inv, _args, flags) => {

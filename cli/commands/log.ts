@@ -33,7 +33,11 @@ export function registerLog(program: Command): void {
         .option('--limit <n>', 'at most N entries', positiveInt)
         .option('--user <username>', 'only entries by this user'),
     run: async (inv, _args, flags) => {
-      const { response } = await listLogs(await inv.client(), { days: flags.days, limit: flags.limit, username: flags.user });
+      const { response } = await listLogs(await inv.client(), {
+        days: flags.days,
+        limit: flags.limit,
+        username: flags.user,
+      });
       return tableOutput(response, response, COLUMNS, 'No change-log entries found.');
     },
   });

@@ -52,10 +52,13 @@ interface FieldFlags {
 }
 
 function fieldOptions(command: Command, required: boolean): Command {
-  const option = (flags: string, text: string) => (required ? command.requiredOption(flags, text) : command.option(flags, text));
+  const option = (flags: string, text: string) =>
+    required ? command.requiredOption(flags, text) : command.option(flags, text);
   option('--name <name>', 'origin name (no spaces)');
   option('--fqdn <fqdn>', 'host name of the origin server');
-  command.addOption(new Option('--protocol <protocol>', 'http or https').choices(['http', 'https']).makeOptionMandatory(required));
+  command.addOption(
+    new Option('--protocol <protocol>', 'http or https').choices(['http', 'https']).makeOptionMandatory(required),
+  );
   option('--ds <xmlId|id>', 'delivery service it serves');
   return command
     .option('--port <port>', 'TCP port', port)
@@ -64,7 +67,7 @@ function fieldOptions(command: Command, required: boolean): Command {
     .option('--cachegroup <name|id>', 'cache group (a name must be used by some origin already)')
     .option('--profile <name|id>', 'profile')
     .option('--coordinate <name|id>', 'coordinate (a name must be used by some origin already)')
-    .option('--tenant <name|id>', 'owning tenant (default: the delivery service\'s)');
+    .option('--tenant <name|id>', "owning tenant (default: the delivery service's)");
 }
 
 /** Applies the given flags onto a body, resolving names to ids. */
@@ -86,7 +89,12 @@ async function applyFields(http: HttpClient, body: Partial<OriginBody>, flags: F
 async function findOrigin(http: HttpClient, ref: string): Promise<Origin> {
   const id = asId(ref);
   const { response } = await listOrigins(http, id === null ? { name: ref } : { id });
-  if (response.length === 0) throw new CliError(`origin "${ref}" not found (or not visible to you)`, EXIT.ERROR, 'list them with: cdnctl origins list');
+  if (response.length === 0)
+    throw new CliError(
+      `origin "${ref}" not found (or not visible to you)`,
+      EXIT.ERROR,
+      'list them with: cdnctl origins list',
+    );
   return response[0];
 }
 
@@ -132,7 +140,11 @@ async function filterFrom(http: HttpClient, flags: ListFlags): Promise<OriginFil
 const listVerb: VerbSpec<ListFlags> = {
   name: 'list',
   description: 'List origins, optionally filtered',
-  examples: ['cdnctl origins list', 'cdnctl origins list --ds acme-vod --primary', 'cdnctl origins list --tenant tenant-a -o json'],
+  examples: [
+    'cdnctl origins list',
+    'cdnctl origins list --ds acme-vod --primary',
+    'cdnctl origins list --tenant tenant-a -o json',
+  ],
   api: API,
   configure: (c) =>
     c
@@ -167,7 +179,9 @@ const getVerb: VerbSpec<object> = {
 const createVerb: VerbSpec<FieldFlags> = {
   name: 'create',
   description: 'Create an origin (admin or operations role)',
-  examples: ['cdnctl origins create --name acme-vod-origin2 --fqdn origin2.acme.example.net --protocol https --ds acme-vod --port 8443'],
+  examples: [
+    'cdnctl origins create --name acme-vod-origin2 --fqdn origin2.acme.example.net --protocol https --ds acme-vod --port 8443',
+  ],
   api: API,
   configure: (c) => fieldOptions(c, true),
   run: async (inv, _args, flags) => {
@@ -183,29 +197,49 @@ const createVerb: VerbSpec<FieldFlags> = {
 const updateVerb: VerbSpec<FieldFlags> = {
   name: 'update <id|name>',
   description: 'Change some fields of an origin; the others keep their values',
-  examples: ['cdnctl origins update acme-vod-origin2 --port 443 --protocol https', 'cdnctl origins update 7 --profile ORG_PROFILE1'],
+  examples: [
+    'cdnctl origins update acme-vod-origin2 --port 443 --protocol https',
+    'cdnctl origins update 7 --profile ORG_PROFILE1',
+  ],
   api: API,
   configure: (c) => fieldOptions(c, false),
   run: async (inv, [ref]: string[], flags) => {
     if (Object.values(flags).every((v) => v === undefined)) {
-      throw new CliError('nothing to update: give at least one field flag', EXIT.USAGE, 'see: cdnctl origins update --help');
+      throw new CliError(
+        'nothing to update: give at least one field flag',
+        EXIT.USAGE,
+        'see: cdnctl origins update --help',
+      );
     }
     const http = await inv.client();
     const current = await findOrigin(http, ref);
     const body = editableBody(current);
     await applyFields(http, body, flags);
     // Unset fields stay unset: a null is left out rather than sent.
-    const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null)) as unknown as OriginBody;
+    const sent = Object.fromEntries(
+      Object.entries(body).filter(([, value]) => value !== null),
+    ) as unknown as OriginBody;
     const result = await updateOrigin(http, current.id, sent);
-    const changed = Object.keys(flags).filter((k) => flags[k as keyof FieldFlags] !== undefined).join(', ');
-    return writeOutput(inv, result, `Updated origin ${result.response.name} (id ${result.response.id}): ${changed}`, result.response);
+    const changed = Object.keys(flags)
+      .filter((k) => flags[k as keyof FieldFlags] !== undefined)
+      .join(', ');
+    return writeOutput(
+      inv,
+      result,
+      `Updated origin ${result.response.name} (id ${result.response.id}): ${changed}`,
+      result.response,
+    );
   },
 };
 
 const deleteVerb: VerbSpec<DestructiveFlags> = {
   name: 'delete <id|name>',
   description: 'Delete an origin (primary origins cannot be deleted); asks first on a terminal, needs --yes elsewhere',
-  examples: ['cdnctl origins delete acme-vod-origin2', 'cdnctl origins delete 7 --yes', 'cdnctl origins delete acme-vod-origin2 --dry-run'],
+  examples: [
+    'cdnctl origins delete acme-vod-origin2',
+    'cdnctl origins delete 7 --yes',
+    'cdnctl origins delete acme-vod-origin2 --dry-run',
+  ],
   api: API,
   configure: (c) => destructiveOptions(c),
   run: async (inv, [ref]: string[], flags) => {
@@ -224,7 +258,9 @@ const deleteVerb: VerbSpec<DestructiveFlags> = {
 
 /** `cdnctl origins list|get|create|update|delete` (API 1.3). */
 export function registerOrigins(program: Command): void {
-  const origins = addNoun(program, 'origins', 'The origin servers caches fetch content from (API 1.3)', ['cdnctl origins list --ds acme-vod']);
+  const origins = addNoun(program, 'origins', 'The origin servers caches fetch content from (API 1.3)', [
+    'cdnctl origins list --ds acme-vod',
+  ]);
   addVerb(origins, listVerb);
   addVerb(origins, getVerb);
   addVerb(origins, createVerb);

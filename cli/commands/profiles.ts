@@ -1,6 +1,13 @@
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../errors.js';
-import { getProfile, listProfileParameters, listProfiles, listTrimmedProfiles, type Profile, type ProfileParameter } from '../../shared/client/profiles.js';
+import {
+  getProfile,
+  listProfileParameters,
+  listProfiles,
+  listTrimmedProfiles,
+  type Profile,
+  type ProfileParameter,
+} from '../../shared/client/profiles.js';
 import { recordOutput, tableOutput, type Column } from '../output/format.js';
 import { profileId } from './common/resolve.js';
 import { addNoun, addVerb, type VerbSpec } from './common/verb.js';
@@ -24,7 +31,8 @@ const profilesList: VerbSpec<{ name?: string; cdn?: string }> = {
   description: 'List the profiles',
   examples: ['cdnctl profiles list', 'cdnctl profiles list --cdn cdn1 -o json'],
   api: { min: '1.1' },
-  configure: (c) => c.option('--name <name>', 'only this profile').option('--cdn <name|id>', 'only profiles of this CDN'),
+  configure: (c) =>
+    c.option('--name <name>', 'only this profile').option('--cdn <name|id>', 'only profiles of this CDN'),
   run: async (inv, _args, flags) => {
     const { response } = await listProfiles(await inv.client(), { name: flags.name, cdn: flags.cdn });
     return tableOutput(response, response, COLUMNS, 'No profiles found.');
@@ -39,7 +47,8 @@ const profilesGet: VerbSpec = {
   run: async (inv, [ref]: string[]) => {
     const http = await inv.client();
     const { response } = await getProfile(http, await profileId(http, ref));
-    if (response.length === 0) throw new CliError(`profile "${ref}" not found`, EXIT.ERROR, 'list them with: cdnctl profiles list');
+    if (response.length === 0)
+      throw new CliError(`profile "${ref}" not found`, EXIT.ERROR, 'list them with: cdnctl profiles list');
     return recordOutput(response, Object.entries(response[0]));
   },
 };
@@ -52,7 +61,12 @@ const profilesTrimmed: VerbSpec = {
   api: { min: '1.1' },
   run: async (inv) => {
     const { response } = await listTrimmedProfiles(await inv.client());
-    return tableOutput(response, response, [{ header: 'NAME', value: (p: { name: string }) => p.name }], 'No profiles found.');
+    return tableOutput(
+      response,
+      response,
+      [{ header: 'NAME', value: (p: { name: string }) => p.name }],
+      'No profiles found.',
+    );
   },
 };
 

@@ -29,7 +29,11 @@ function startMs(text: string | undefined): number {
   if (text === undefined || text === 'now') return Date.now();
   const ms = parseTimestamp(text);
   if (ms === null) {
-    throw new CliError(`--start "${text}" is not a time`, EXIT.USAGE, 'use "now", "YYYY-MM-DD hh:mm:ss" (UTC) or RFC 3339, e.g. 2026-05-01T12:00:00Z');
+    throw new CliError(
+      `--start "${text}" is not a time`,
+      EXIT.USAGE,
+      'use "now", "YYYY-MM-DD hh:mm:ss" (UTC) or RFC 3339, e.g. 2026-05-01T12:00:00Z',
+    );
   }
   return ms;
 }
@@ -48,7 +52,8 @@ async function confirmEverything(inv: Invocation, plan: PurgePlan, flags: PurgeF
   const what = `the regex "${plan.regex}" matches every path: it revalidates ALL content of ${plan.xmlId} and may overload its origin`;
   if (!interactive()) throw new CliError(what, EXIT.USAGE, 'pass --yes to confirm, or narrow the regex');
   inv.printer.warn(what);
-  if (!(await confirm(`Purge everything of ${plan.xmlId}?`))) throw new CliError('purge cancelled; nothing was sent', EXIT.ERROR);
+  if (!(await confirm(`Purge everything of ${plan.xmlId}?`)))
+    throw new CliError('purge cancelled; nothing was sent', EXIT.ERROR);
 }
 
 /**
@@ -64,7 +69,8 @@ async function checkLocally(inv: Invocation, flags: PurgeFlags, start: number): 
     versionAtLeast(inv.version(), '1.2'),
   );
   const messages = Object.values(errors).filter((e): e is string => e !== undefined);
-  if (messages.length > 0) throw new CliError(messages.join('; '), EXIT.ERROR, 'nothing was sent; see: cdnctl purge --help');
+  if (messages.length > 0)
+    throw new CliError(messages.join('; '), EXIT.ERROR, 'nothing was sent; see: cdnctl purge --help');
 }
 
 async function runPurge(inv: Invocation, _args: unknown[], flags: PurgeFlags) {
@@ -80,7 +86,12 @@ async function runPurge(inv: Invocation, _args: unknown[], flags: PurgeFlags) {
   }
   if (!inv.printer.structured) for (const [label, value] of planFields(plan)) inv.printer.note(`${label}: ${value}`);
   await confirmEverything(inv, plan, flags);
-  const result = await createJob(http, { dsId: plan.dsId, regex: plan.regex, startTime: plan.startTime, ttl: plan.ttlHours });
+  const result = await createJob(http, {
+    dsId: plan.dsId,
+    regex: plan.regex,
+    startTime: plan.startTime,
+    ttl: plan.ttlHours,
+  });
   const created = `Created a purge job for ${plan.xmlId}: ${plan.assetUrl}, active from ${plan.startTime} until ${plan.expiresAt} UTC`;
   const jobId = Number((result.response as { id?: unknown } | undefined)?.id);
   if (flags.watch && Number.isSafeInteger(jobId)) {
@@ -106,7 +117,11 @@ export function registerPurge(program: Command): void {
       c
         .requiredOption('--ds <xmlId|id>', 'delivery service')
         .requiredOption('--regex <regex>', "path regex starting with '/', e.g. '/images/.*'")
-        .requiredOption('--ttl <hours>', 'hours the rule stays active (about the content\'s cache lifetime)', positiveInt)
+        .requiredOption(
+          '--ttl <hours>',
+          "hours the rule stays active (about the content's cache lifetime)",
+          positiveInt,
+        )
         .option('--start <time>', 'when the rule starts: "now" (default), "YYYY-MM-DD hh:mm:ss" UTC or RFC 3339')
         .option('--dry-run', 'show the asset URL and expiry it would create; send nothing')
         .option('-y, --yes', 'do not ask, even when the regex matches everything')

@@ -24,7 +24,11 @@ async function liveSession(inv: Invocation, server: string): Promise<boolean> {
 /** Opens the screens; logs in on the login screen first when there is no live session for the server. */
 async function runUi(inv: Invocation): Promise<void> {
   if (!interactive() || !process.stdout.isTTY) {
-    throw new CliError('the interactive screens need a terminal', EXIT.USAGE, 'every screen has a command instead, e.g. cdnctl origins list');
+    throw new CliError(
+      'the interactive screens need a terminal',
+      EXIT.USAGE,
+      'every screen has a command instead, e.g. cdnctl origins list',
+    );
   }
   const server = inv.server().url;
   if (!(await liveSession(inv, server))) {

@@ -133,9 +133,16 @@ const meUpdateVerb: VerbSpec<UpdateFlags> = {
       .option('--password-stdin', 'set a new password read from stdin'),
   run: async (inv, _args, flags) => {
     const user = await profileUpdate(flags);
-    if (Object.keys(user).length === 0) throw new CliError('nothing to update: give at least one field flag', EXIT.USAGE, 'see: cdnctl users me update --help');
+    if (Object.keys(user).length === 0)
+      throw new CliError(
+        'nothing to update: give at least one field flag',
+        EXIT.USAGE,
+        'see: cdnctl users me update --help',
+      );
     const result = await updateCurrentUser(await inv.client(), user);
-    const changed = Object.keys(user).filter((k) => k !== 'confirmLocalPasswd').map((k) => (k === 'localPasswd' ? 'password' : k));
+    const changed = Object.keys(user)
+      .filter((k) => k !== 'confirmLocalPasswd')
+      .map((k) => (k === 'localPasswd' ? 'password' : k));
     return writeOutput(inv, result, `Updated your profile: ${changed.join(', ')}`, result.response ?? result.body);
   },
 };
@@ -202,7 +209,12 @@ const createVerb: VerbSpec<CreateFlags> = {
     if (flags.newUser) body.newUser = true;
     const result = await createUser(http, body);
     const u = result.response;
-    return writeOutput(inv, result, `Created user ${u.username} (id ${u.id}), role ${u.roleName ?? flags.role}, tenant ${u.tenant ?? 'yours'}`, u);
+    return writeOutput(
+      inv,
+      result,
+      `Created user ${u.username} (id ${u.id}), role ${u.roleName ?? flags.role}, tenant ${u.tenant ?? 'yours'}`,
+      u,
+    );
   },
 };
 
@@ -219,7 +231,8 @@ const registerVerb: VerbSpec<{ email: string; role: string; tenant?: string }> =
   run: async (inv, _args, flags) => {
     const http = await inv.client();
     const role = await roleId(http, flags.role);
-    const tenant = flags.tenant !== undefined ? await tenantId(http, flags.tenant) : (await currentUser(http)).response.tenantId;
+    const tenant =
+      flags.tenant !== undefined ? await tenantId(http, flags.tenant) : (await currentUser(http)).response.tenantId;
     if (tenant === undefined) throw new CliError('cannot tell your tenant; pass --tenant', EXIT.USAGE);
     const result = await registerUser(http, { email: flags.email, role, tenantId: tenant });
     return writeOutput(inv, result, `Sent an invitation to ${flags.email} (role ${flags.role})`);
@@ -260,7 +273,10 @@ const dsAvailableVerb: VerbSpec<object> = {
 
 /** `cdnctl users list|get|create|register|ds|ds-available|me [update]`. */
 export function registerUsers(program: Command): void {
-  const users = addNoun(program, 'users', 'List, show, create and invite users', ['cdnctl users list', 'cdnctl users get admin']);
+  const users = addNoun(program, 'users', 'List, show, create and invite users', [
+    'cdnctl users list',
+    'cdnctl users get admin',
+  ]);
   addVerb(users, listVerb);
   addVerb(users, getVerb);
   addVerb(users, createVerb);

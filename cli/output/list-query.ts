@@ -47,7 +47,7 @@ export function applyListQuery<R extends object>(rows: R[], columns: Column<R>[]
     const filter = parseFilter(text);
     if (!filter) return `--filter "${text}" is not FIELD=VALUE (or FIELD~TEXT for "contains")`;
     const get = fieldGetter(filter.field, rows, columns);
-    if (!get) return rows.length === 0 ? [] as R[] : unknown(filter.field);
+    if (!get) return rows.length === 0 ? ([] as R[]) : unknown(filter.field);
     const value = filter.value.toLowerCase();
     kept = kept.filter((row) => {
       const cell = cellText(get(row)).toLowerCase();

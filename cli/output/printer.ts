@@ -58,14 +58,21 @@ export class Printer {
     if (output.kind === 'record') {
       const labelWidth = Math.max(...output.fields.map(([label]) => label.length));
       for (const [label, value] of output.fields) {
-        this.options.out(`${this.outPaint.bold(`${label}:`.padEnd(labelWidth + 1))} ${cellText(value)}\n`.replace(/ +\n$/, '\n'));
+        this.options.out(
+          `${this.outPaint.bold(`${label}:`.padEnd(labelWidth + 1))} ${cellText(value)}\n`.replace(/ +\n$/, '\n'),
+        );
       }
       return;
     }
     if (this.format === 'csv') {
       // Every column (the wide ones too), plain text, no width limit, the header even without rows.
       const cells = output.rows.map((row) => output.columns.map((c) => cellText(c.value(row))));
-      this.options.out(`${csvLines(output.columns.map((c) => c.header), cells).join('\n')}\n`);
+      this.options.out(
+        `${csvLines(
+          output.columns.map((c) => c.header),
+          cells,
+        ).join('\n')}\n`,
+      );
       return;
     }
     if (output.rows.length === 0) {

@@ -2,7 +2,10 @@ import type { PropagationRecord, PropagationTier } from '../../shared/contract/s
 
 /** `MID 1/2 applied` with what is pending and overdue. */
 function tierText(t: PropagationTier): string {
-  const extra = [t.pending > 0 ? `${t.pending} pending` : '', t.overdue.length > 0 ? `${t.overdue.length} overdue: ${t.overdue.join(', ')}` : '']
+  const extra = [
+    t.pending > 0 ? `${t.pending} pending` : '',
+    t.overdue.length > 0 ? `${t.overdue.length} overdue: ${t.overdue.join(', ')}` : '',
+  ]
     .filter(Boolean)
     .join(', ');
   return `${t.tier} ${t.applied}/${t.total} applied${extra ? ` (${extra})` : ''}`;
@@ -22,7 +25,13 @@ export function bar(done: number, total: number, width = 24): string {
 
 /** The terminal view: one line per tier, MID first, with a bar, the counts and the overdue caches. */
 export function propagationBars(p: PropagationRecord): string[] {
-  const lines = p.tiers.map((t) => `${t.tier.padEnd(4)} ${bar(t.applied, t.total)} ${tierText(t).slice(t.tier.length + 1)}`);
-  lines.push(p.complete ? `job ${p.jobId}: every cache has applied it` : `job ${p.jobId} on ${p.deliveryService}: waiting for caches to check in`);
+  const lines = p.tiers.map(
+    (t) => `${t.tier.padEnd(4)} ${bar(t.applied, t.total)} ${tierText(t).slice(t.tier.length + 1)}`,
+  );
+  lines.push(
+    p.complete
+      ? `job ${p.jobId}: every cache has applied it`
+      : `job ${p.jobId} on ${p.deliveryService}: waiting for caches to check in`,
+  );
   return lines;
 }

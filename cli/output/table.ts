@@ -52,7 +52,10 @@ export function fitColumns<Row>(columns: Column<Row>[], rows: Row[], width: numb
   const priority = (i: number) => columns[i].priority ?? i + 1;
   const empty = (i: number) => rows.length > 0 && rows.every((row) => columns[i].value(row) === '');
   // Most important first: the order in which columns get space.
-  let kept = columns.map((_, i) => i).filter((i) => !empty(i)).sort((a, b) => priority(a) - priority(b) || a - b);
+  let kept = columns
+    .map((_, i) => i)
+    .filter((i) => !empty(i))
+    .sort((a, b) => priority(a) - priority(b) || a - b);
   const total = (widths: number[]) => kept.reduce((sum, i) => sum + widths[i], 0) + COLUMN_GAP * (kept.length - 1);
   while (kept.length > 1 && total(minimum) > width) kept = kept.slice(0, -1);
   const widths = [...natural];
@@ -83,7 +86,9 @@ export function distinctSplit(values: string[], width: number): number {
   const sample = values.slice(0, DISTINCT_SAMPLE);
   const wanted = new Set(sample).size;
   if (width < 5 || sample.every((v) => v.length <= width)) return middle;
-  const splits = Array.from({ length: width }, (_, h) => h).sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle) || b - a);
+  const splits = Array.from({ length: width }, (_, h) => h).sort(
+    (a, b) => Math.abs(a - middle) - Math.abs(b - middle) || b - a,
+  );
   const found = splits.find((h) => new Set(sample.map((v) => cutAt(v, width, h))).size === wanted);
   return found ?? middle;
 }
@@ -93,7 +98,17 @@ function renderAt<Row>(columns: Column<Row>[], rows: Row[], widths: number[]): {
   const shown = columns
     .map((col, i) => ({ col, w: widths[i] }))
     .filter(({ w }) => w > 0)
-    .map(({ col, w }) => ({ col, w, split: col.ellipsis === 'middle' ? distinctSplit(rows.map((r) => col.value(r)), w) : null }));
+    .map(({ col, w }) => ({
+      col,
+      w,
+      split:
+        col.ellipsis === 'middle'
+          ? distinctSplit(
+              rows.map((r) => col.value(r)),
+              w,
+            )
+          : null,
+    }));
   const cell = (text: string, { col, w, split }: (typeof shown)[number]) => {
     const cut = split === null || w < 5 ? truncate(text, w) : cutAt(text, w, split);
     return col.align === 'right' ? cut.padStart(w) : cut.padEnd(w);
@@ -110,7 +125,11 @@ function renderAt<Row>(columns: Column<Row>[], rows: Row[], widths: number[]): {
 }
 
 /** The screens' table: each line at most `width` characters, least important columns shrunk, then dropped. */
-export function renderTable<Row>(columns: Column<Row>[], rows: Row[], width: number): { header: string; lines: string[] } {
+export function renderTable<Row>(
+  columns: Column<Row>[],
+  rows: Row[],
+  width: number,
+): { header: string; lines: string[] } {
   return renderAt(columns, rows, fitColumns(columns, rows, width));
 }
 
@@ -136,7 +155,12 @@ export function fitWidths(headers: string[], cells: string[][], maxWidth: number
 }
 
 /** The printer's table of text cells: every column kept (see fitWidths); `header` styles the header line. */
-export function renderTextTable(headers: string[], cells: string[][], maxWidth: number, header: (line: string) => string = (line) => line): string[] {
+export function renderTextTable(
+  headers: string[],
+  cells: string[][],
+  maxWidth: number,
+  header: (line: string) => string = (line) => line,
+): string[] {
   const columns = headers.map((title, i): Column<string[]> => ({ header: title, value: (row) => row[i] ?? '' }));
   const rendered = renderAt(columns, cells, fitWidths(headers, cells, maxWidth));
   return [header(rendered.header), ...rendered.lines];

@@ -51,7 +51,15 @@ interface ScreenContext {
 }
 
 /** The interactive cdnctl: a home menu and a stack of screens (Enter opens, Esc goes back). */
-export function App({ actions, session, onQuit, now = Date.now, jobsRefreshMs, width: fixedWidth, initial = 'home' }: AppProps) {
+export function App({
+  actions,
+  session,
+  onQuit,
+  now = Date.now,
+  jobsRefreshMs,
+  width: fixedWidth,
+  initial = 'home',
+}: AppProps) {
   const terminalWidth = useTerminalWidth();
   const width = fixedWidth ?? terminalWidth;
   const [stack, setStack] = useState<Route[]>(initial === 'home' ? ['home'] : ['home', initial]);
@@ -61,7 +69,9 @@ export function App({ actions, session, onQuit, now = Date.now, jobsRefreshMs, w
   const narrow = width < MIN_COLUMNS;
   // Until the role is known nothing that writes is offered; if it cannot be learned, everything is (as before).
   const allowed = useRequest(actions.permissions ?? (async () => ALL_PERMISSIONS));
-  const can = !actions.permissions ? ALL_PERMISSIONS : (allowed.data ?? (allowed.error ? ALL_PERMISSIONS : NO_PERMISSIONS));
+  const can = !actions.permissions
+    ? ALL_PERMISSIONS
+    : (allowed.data ?? (allowed.error ? ALL_PERMISSIONS : NO_PERMISSIONS));
   const [watchedJob, setWatchedJob] = useState<number | null>(null);
 
   useInput(
@@ -72,7 +82,18 @@ export function App({ actions, session, onQuit, now = Date.now, jobsRefreshMs, w
   );
   if (narrow) return <NarrowTerminal width={width} minWidth={MIN_COLUMNS} />;
   const common = { onBack: back, onQuit, width };
-  return screenFor(stack[stack.length - 1], { actions, session, common, can, now, jobsRefreshMs, open, replace, watchedJob, setWatchedJob });
+  return screenFor(stack[stack.length - 1], {
+    actions,
+    session,
+    common,
+    can,
+    now,
+    jobsRefreshMs,
+    open,
+    replace,
+    watchedJob,
+    setWatchedJob,
+  });
 }
 
 /** The screen of a route. */
@@ -80,7 +101,16 @@ function screenFor(route: Route, ctx: ScreenContext) {
   const { actions, common } = ctx;
   switch (route) {
     case 'home':
-      return <Home session={ctx.session} loadUser={actions.currentUser} onOpen={ctx.open} onQuit={common.onQuit} width={common.width} permissions={ctx.can} />;
+      return (
+        <Home
+          session={ctx.session}
+          loadUser={actions.currentUser}
+          onOpen={ctx.open}
+          onQuit={common.onQuit}
+          width={common.width}
+          permissions={ctx.can}
+        />
+      );
     case 'purge':
       return purgeScreen(ctx);
     case 'jobs':
@@ -98,10 +128,19 @@ function screenFor(route: Route, ctx: ScreenContext) {
     case 'keys':
       return <Keys {...common} load={actions.listKeySummaries ?? (async () => [])} />;
     case 'servers':
-      return actions.caches ? <Servers {...common} actions={actions.caches} /> : <ErrorBox message="This session has no server actions." />;
+      return actions.caches ? (
+        <Servers {...common} actions={actions.caches} />
+      ) : (
+        <ErrorBox message="This session has no server actions." />
+      );
     case 'propagation':
       return actions.caches && ctx.watchedJob !== null ? (
-        <Propagation jobId={ctx.watchedJob} load={actions.caches.propagation} onBack={common.onBack} width={common.width} />
+        <Propagation
+          jobId={ctx.watchedJob}
+          load={actions.caches.propagation}
+          onBack={common.onBack}
+          width={common.width}
+        />
       ) : (
         <ErrorBox message="No job to watch." />
       );

@@ -3,7 +3,19 @@ import type { WriteResult } from './types.js';
 
 export type ServerRow = Pick<
   ServerRecord,
-  'id' | 'hostName' | 'type' | 'status' | 'cachegroup' | 'cdnName' | 'updPending' | 'revalPending' | 'lastCheckIn' | 'offlineReason' | 'ipAddress' | 'tcpPort' | 'profile'
+  | 'id'
+  | 'hostName'
+  | 'type'
+  | 'status'
+  | 'cachegroup'
+  | 'cdnName'
+  | 'updPending'
+  | 'revalPending'
+  | 'lastCheckIn'
+  | 'offlineReason'
+  | 'ipAddress'
+  | 'tcpPort'
+  | 'profile'
 >;
 export type ServerCheckRow = Pick<ServerCheckRecord, 'id' | 'checks'>;
 export type Propagation = PropagationRecord;

@@ -31,7 +31,8 @@ export function privLevelOf(
   user: { role?: string | number | null; roleName?: string | null },
   roles: Array<{ id: number | string; name: string; privLevel: number }>,
 ): number | null {
-  const byId = user.role !== null && user.role !== undefined ? roles.find((r) => String(r.id) === String(user.role)) : undefined;
+  const byId =
+    user.role !== null && user.role !== undefined ? roles.find((r) => String(r.id) === String(user.role)) : undefined;
   const role = byId ?? roles.find((r) => r.name === user.roleName);
   return role ? role.privLevel : null;
 }

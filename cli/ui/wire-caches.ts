@@ -1,5 +1,11 @@
 import type { HttpClient } from '../../shared/client/http.js';
-import { jobPropagation, listServerChecks, listServers, queueServer, setServerStatus } from '../../shared/client/servers.js';
+import {
+  jobPropagation,
+  listServerChecks,
+  listServers,
+  queueServer,
+  setServerStatus,
+} from '../../shared/client/servers.js';
 import type { CacheActions } from './cache-actions.js';
 
 /** The caches' screen actions over one authenticated client. */
@@ -10,7 +16,14 @@ export function clientCacheActions(http: HttpClient): CacheActions {
     setStatus: async (id, status, reason) => ({ alerts: (await setServerStatus(http, id, status, reason)).alerts }),
     queue: async (id, queue) => {
       const result = await queueServer(http, id, queue);
-      return { alerts: [{ level: 'success', text: `${queue ? 'Queued an update' : 'Cleared the queued update'} (server ${result.response.serverId})` }] };
+      return {
+        alerts: [
+          {
+            level: 'success',
+            text: `${queue ? 'Queued an update' : 'Cleared the queued update'} (server ${result.response.serverId})`,
+          },
+        ],
+      };
     },
     propagation: async (jobId) => (await jobPropagation(http, jobId)).response,
   };

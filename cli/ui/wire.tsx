@@ -9,7 +9,12 @@ import { listDeliveryServices } from '../../shared/client/deliveryservices.js';
 import { createJob, listJobs } from '../../shared/client/jobs.js';
 import { createOrigin, deleteOrigin, listOrigins, updateOrigin } from '../../shared/client/origins.js';
 import { listUsers } from '../../shared/client/users.js';
-import { assignFederationUsers, listFederationUsers, listFederations, removeFederationUser } from '../../shared/client/federations.js';
+import {
+  assignFederationUsers,
+  listFederationUsers,
+  listFederations,
+  removeFederationUser,
+} from '../../shared/client/federations.js';
 import { listProfileParameters, listProfiles } from '../../shared/client/profiles.js';
 import { keySummaries } from '../../shared/client/keys.js';
 import { MAX_REVAL_PARAMETER, maxTtlHoursFromParameters } from '../../shared/rules/purge/reval-duration.js';
@@ -34,7 +39,12 @@ const isJob = (value: unknown): value is Job =>
  * newest of the user's jobs for that delivery service whose asset URL ends with the regex.
  */
 async function createAndFindJob(http: HttpClient, body: JobRequest): Promise<JobResult> {
-  const created = await createJob(http, { dsId: String(body.dsId), regex: body.regex, startTime: body.startTime, ttl: body.ttl });
+  const created = await createJob(http, {
+    dsId: String(body.dsId),
+    regex: body.regex,
+    startTime: body.startTime,
+    ttl: body.ttl,
+  });
   const answered: unknown = created.response;
   if (isJob(answered)) return { alerts: created.alerts, job: answered };
   const jobs = (await listJobs(http, { keyword: 'PURGE' })).response;
@@ -49,7 +59,8 @@ export function clientActions(http: HttpClient): UiActions {
     listDeliveryServices: async () => (await listDeliveryServices(http)).response,
     listJobs: async () => (await listJobs(http, { keyword: 'PURGE' })).response,
     createJob: (body) => createAndFindJob(http, body),
-    maxTtlHours: async () => maxTtlHoursFromParameters((await listProfileParameters(http, MAX_REVAL_PARAMETER.profile)).response),
+    maxTtlHours: async () =>
+      maxTtlHoursFromParameters((await listProfileParameters(http, MAX_REVAL_PARAMETER.profile)).response),
     listOrigins: async (filters) => (await listOrigins(http, filters)).response,
     createOrigin: async (body) => (await createOrigin(http, body)).response,
     updateOrigin: async (id, body) => (await updateOrigin(http, id, body)).response,
@@ -57,7 +68,9 @@ export function clientActions(http: HttpClient): UiActions {
     listUsers: async () => (await listUsers(http)).response,
     listFederations: async () => (await listFederations(http)).response,
     listFederationUsers: async (id) => (await listFederationUsers(http, id)).response,
-    assignFederationUsers: async (id, userIds, replace) => ({ alerts: (await assignFederationUsers(http, id, userIds, replace)).alerts }),
+    assignFederationUsers: async (id, userIds, replace) => ({
+      alerts: (await assignFederationUsers(http, id, userIds, replace)).alerts,
+    }),
     removeFederationUser: async (id, userId) => ({ alerts: (await removeFederationUser(http, id, userId)).alerts }),
     listProfiles: async () => (await listProfiles(http)).response,
     listKeySummaries: async () => (await keySummaries(http)).response,
@@ -95,7 +108,13 @@ export async function loginOnScreen(http: HttpClient, username?: string): Promis
     }
   };
   const screen = render(
-    <Login server={http.baseUrl} initialUsername={username} onLogin={onLogin} onDone={() => close()} onCancel={() => close()} />,
+    <Login
+      server={http.baseUrl}
+      initialUsername={username}
+      onLogin={onLogin}
+      onDone={() => close()}
+      onCancel={() => close()}
+    />,
   );
   // The form and its key hints go when the screen closes: the command's one line says what happened. Ink writes
   // frames at most every 32 ms; the empty frame is given time to be written before the screen is cleared, so no

@@ -18,12 +18,26 @@ export function atsDeliveryService(ds: DeliveryService, origins: readonly Origin
   const own = origins.filter((o) => o.deliveryServiceId === ds.id);
   const primary = ds.primaryOrigin ?? own.find((o) => o.isPrimary) ?? null;
   return {
-    xmlId: ds.xmlId, type: ds.typeName, active: ds.active, routingName: ds.routingName,
+    xmlId: ds.xmlId,
+    type: ds.typeName,
+    active: ds.active,
+    routingName: ds.routingName,
     orgServerFqdn: primary ? originUrl(primary) : null,
-    qstringIgnore: ds.qstringIgnore, edgeHeaderRewrite: ds.edgeHeaderRewrite, midHeaderRewrite: ds.midHeaderRewrite,
-    regexRemap: ds.regexRemap, rangeRequestHandling: ds.rangeRequestHandling, remapText: ds.remapText,
-    multiSiteOrigin: ds.multiSiteOrigin, originShield: ds.originShield,
-    origins: own.map((o) => ({ name: o.name, fqdn: o.fqdn, protocol: o.protocol, port: o.port, cachegroup: o.cachegroup })),
+    qstringIgnore: ds.qstringIgnore,
+    edgeHeaderRewrite: ds.edgeHeaderRewrite,
+    midHeaderRewrite: ds.midHeaderRewrite,
+    regexRemap: ds.regexRemap,
+    rangeRequestHandling: ds.rangeRequestHandling,
+    remapText: ds.remapText,
+    multiSiteOrigin: ds.multiSiteOrigin,
+    originShield: ds.originShield,
+    origins: own.map((o) => ({
+      name: o.name,
+      fqdn: o.fqdn,
+      protocol: o.protocol,
+      port: o.port,
+      cachegroup: o.cachegroup,
+    })),
   };
 }
 

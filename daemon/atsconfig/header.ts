@@ -22,8 +22,14 @@ export function paramValue(params: readonly AtsParameter[], configFile: string, 
 
 /** A delivery-service text field as lines: Traffic Ops stores line breaks in them as `__RETURN__`. */
 export function multiline(text: string): string {
-  const lines = text.replace(/__RETURN__/g, '\n').split(/\r?\n/).map((l) => l.trim());
-  return lines.filter((l) => l !== '').map((l) => `${l}\n`).join('');
+  const lines = text
+    .replace(/__RETURN__/g, '\n')
+    .split(/\r?\n/)
+    .map((l) => l.trim());
+  return lines
+    .filter((l) => l !== '')
+    .map((l) => `${l}\n`)
+    .join('');
 }
 
 export const isMid = (server: Pick<AtsServer, 'type'>): boolean => server.type.startsWith('MID');
@@ -46,7 +52,11 @@ export function originUri(url: string): OriginUri | null {
   const match = /^(https?):\/\/([^/:\s]+)(?::(\d+))?\/?$/i.exec(url.trim());
   if (!match) return null;
   const scheme = (match[1] as string).toLowerCase();
-  return { scheme, host: (match[2] as string).toLowerCase(), port: match[3] ? Number(match[3]) : scheme === 'https' ? 443 : 80 };
+  return {
+    scheme,
+    host: (match[2] as string).toLowerCase(),
+    port: match[3] ? Number(match[3]) : scheme === 'https' ? 443 : 80,
+  };
 }
 
 /** `scheme://host[:port]`, leaving out the scheme's own port. */
@@ -58,6 +68,8 @@ export function originText(o: OriginUri): string {
 /** Delivery services that carry HTTP traffic through the caches (not steering, not ANY_MAP). */
 export function cachedServices(services: readonly AtsDeliveryService[]): AtsDeliveryService[] {
   return services
-    .filter((ds) => ds.active && /^(HTTP|DNS)/.test(ds.type) && ds.orgServerFqdn !== null && originUri(ds.orgServerFqdn))
+    .filter(
+      (ds) => ds.active && /^(HTTP|DNS)/.test(ds.type) && ds.orgServerFqdn !== null && originUri(ds.orgServerFqdn),
+    )
     .sort((a, b) => (a.xmlId < b.xmlId ? -1 : a.xmlId > b.xmlId ? 1 : 0));
 }

@@ -7,7 +7,9 @@ import { storageVolumes } from './storage.js';
  * DNS_LIVE*; on a MID also the national ones) are kept in the RAM volume; everything else in the other volumes.
  * With one volume (volume.config then defines none) there is nothing to assign: the file has no lines.
  */
-export function renderHosting(ctx: Pick<AtsServerContext, 'server' | 'params' | 'deliveryServices' | 'version'>): string {
+export function renderHosting(
+  ctx: Pick<AtsServerContext, 'server' | 'params' | 'deliveryServices' | 'version'>,
+): string {
   const volumes = storageVolumes(ctx.params);
   let text = header('hosting.config', fqdnOf(ctx.server), ctx.version);
   const ram = volumes.find((v) => v.kind === 'RAM_Drive');

@@ -26,7 +26,10 @@ function trusted(ctx: Pick<AtsServerContext, 'params'>): string[] {
 export function renderIpAllow(ctx: Pick<AtsServerContext, 'server' | 'params' | 'children' | 'version'>): string {
   const allowed = trusted(ctx);
   if (isMid(ctx.server)) {
-    const children = ctx.children.flatMap((s) => [s.ipAddress, ...(s.ip6Address ? [s.ip6Address.split('/')[0] as string] : [])]);
+    const children = ctx.children.flatMap((s) => [
+      s.ipAddress,
+      ...(s.ip6Address ? [s.ip6Address.split('/')[0] as string] : []),
+    ]);
     allowed.push(...children.filter((ip) => ip !== '' && !allowed.includes(ip)).sort());
   }
   const rules: Rule[] = [...new Set(allowed)].map((ips) => ({ ips, action: 'allow', methods: null }));

@@ -16,7 +16,10 @@ function parentList(servers: readonly AtsServer[]): string | null {
 const qstring = (ds: AtsDeliveryService): string => (ds.qstringIgnore === 0 ? 'consider' : 'ignore');
 
 /** One line per origin (the first delivery service using it decides); the origin's scheme port is explicit. */
-function perOrigin(services: readonly AtsDeliveryService[], lineFor: (ds: AtsDeliveryService, o: OriginUri) => string): string {
+function perOrigin(
+  services: readonly AtsDeliveryService[],
+  lineFor: (ds: AtsDeliveryService, o: OriginUri) => string,
+): string {
   const seen = new Set<string>();
   let text = '';
   for (const ds of cachedServices(services)) {
@@ -30,7 +33,8 @@ function perOrigin(services: readonly AtsDeliveryService[], lineFor: (ds: AtsDel
 }
 
 function edgeLine(ds: AtsDeliveryService, primary: string | null, secondary: string | null): string {
-  if (ds.originShield) return `parent="${ds.originShield}" round_robin=consistent_hash go_direct=true qstring=${qstring(ds)}`;
+  if (ds.originShield)
+    return `parent="${ds.originShield}" round_robin=consistent_hash go_direct=true qstring=${qstring(ds)}`;
   if (primary === null) return 'go_direct=true';
   const second = secondary === null ? '' : ` secondary_parent=${secondary}`;
   return `parent=${primary}${second} round_robin=consistent_hash go_direct=false qstring=${qstring(ds)}`;
@@ -58,6 +62,7 @@ export function renderParent(
   const primary = parentList(ctx.parents);
   const secondary = parentList(ctx.secondaryParents);
   const body = perOrigin(ctx.deliveryServices, (ds) => edgeLine(ds, primary, secondary));
-  const fallback = primary === null ? '' : `dest_domain=. parent=${primary} round_robin=consistent_hash go_direct=false\n`;
+  const fallback =
+    primary === null ? '' : `dest_domain=. parent=${primary} round_robin=consistent_hash go_direct=false\n`;
   return top + body + fallback;
 }

@@ -8,7 +8,9 @@ export type StorageKind = (typeof KINDS)[number];
 /** The storage kinds the profile configures (`<kind>_Prefix` and `<kind>_Letters`), each with its volume number. */
 export function storageVolumes(params: readonly AtsParameter[]): Array<{ kind: StorageKind; volume: number }> {
   const present = KINDS.filter(
-    (kind) => paramValue(params, 'storage.config', `${kind}_Prefix`) !== null && paramValue(params, 'storage.config', `${kind}_Letters`) !== null,
+    (kind) =>
+      paramValue(params, 'storage.config', `${kind}_Prefix`) !== null &&
+      paramValue(params, 'storage.config', `${kind}_Letters`) !== null,
   );
   return present.map((kind, i) => ({ kind, volume: i + 1 }));
 }

@@ -45,20 +45,32 @@ export function serverContext(t: AtsTopology, hostName: string): AtsServerContex
   const server = t.servers.find((s) => s.hostName === hostName);
   if (!server) return null;
   const cachegroup = t.cachegroups.find((c) => c.name === server.cachegroup) ?? {
-    name: server.cachegroup, type: '', parentCachegroup: null, secondaryParentCachegroup: null,
+    name: server.cachegroup,
+    type: '',
+    parentCachegroup: null,
+    secondaryParentCachegroup: null,
   };
   const childGroups = new Set(
-    t.cachegroups.filter((c) => c.parentCachegroup === cachegroup.name || c.secondaryParentCachegroup === cachegroup.name).map((c) => c.name),
+    t.cachegroups
+      .filter((c) => c.parentCachegroup === cachegroup.name || c.secondaryParentCachegroup === cachegroup.name)
+      .map((c) => c.name),
   );
-  const children = t.servers.filter((s) => childGroups.has(s.cachegroup) && s.cdnName === t.cdn.name && isCache(s)).sort(byHost);
+  const children = t.servers
+    .filter((s) => childGroups.has(s.cachegroup) && s.cdnName === t.cdn.name && isCache(s))
+    .sort(byHost);
   return {
-    server, cachegroup, children,
+    server,
+    cachegroup,
+    children,
     parents: serversOf(t, cachegroup.parentCachegroup),
     secondaryParents: serversOf(t, cachegroup.secondaryParentCachegroup),
     cdn: t.cdn,
     params: t.profileParams.get(server.profile) ?? [],
     deliveryServices: servicesOf(t, server, children),
-    jobs: t.jobs, maxRevalDurationDays: t.maxRevalDurationDays, now: t.now, version: t.version,
+    jobs: t.jobs,
+    maxRevalDurationDays: t.maxRevalDurationDays,
+    now: t.now,
+    version: t.version,
   };
 }
 
@@ -69,7 +81,9 @@ export function serverContext(t: AtsTopology, hostName: string): AtsServerContex
 export function scopedFile(t: AtsTopology, scope: AtsFileScope, owner: string, fileName: string): string | null {
   const candidates = t.servers
     .filter((s) => isCache(s) && s.cdnName === t.cdn.name)
-    .filter((s) => (scope === 'servers' ? s.hostName === owner : scope === 'profiles' ? s.profile === owner : t.cdn.name === owner))
+    .filter((s) =>
+      scope === 'servers' ? s.hostName === owner : scope === 'profiles' ? s.profile === owner : t.cdn.name === owner,
+    )
     .sort(byHost);
   for (const server of candidates) {
     const ctx = serverContext(t, server.hostName);

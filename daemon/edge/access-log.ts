@@ -72,7 +72,13 @@ function pinoParts(log: FastifyBaseLogger): PinoParts | null {
   const level = (parts[lsCacheSym] as Record<number, string> | undefined)?.[INFO];
   const time = parts[timeSym];
   if (!stream || stream[needsMetadataGsym] || typeof level !== 'string' || typeof time !== 'function') return null;
-  return { stream, chindings: String(parts[chindingsSym] ?? ''), level, time: time as () => string, end: String(parts[endSym]) };
+  return {
+    stream,
+    chindings: String(parts[chindingsSym] ?? ''),
+    level,
+    time: time as () => string,
+    end: String(parts[endSym]),
+  };
 }
 
 /**
@@ -85,7 +91,10 @@ export function writeAccessLine(log: FastifyBaseLogger, line: AccessLine): void 
   const request = { method: line.method, url: line.url, ip: line.ip };
   const parts = pinoParts(log);
   if (!parts) {
-    log.info({ reqId: line.reqId, req: request, res: { statusCode: line.statusCode }, responseTime: line.responseTime }, 'request completed');
+    log.info(
+      { reqId: line.reqId, req: request, res: { statusCode: line.statusCode }, responseTime: line.responseTime },
+      'request completed',
+    );
     return;
   }
   parts.stream.write(

@@ -1,4 +1,10 @@
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createHttpsServer, type ServerOptions as HttpsOptions } from 'node:https';
 
 /** What Fastify passes a server factory: its handler, and the timeouts it would have set on its own server. */
@@ -16,7 +22,11 @@ export type FrontHandler = (req: IncomingMessage, res: ServerResponse, next: () 
  * A Fastify `serverFactory` that builds the server Fastify would have built (HTTP, or HTTPS with `https`, with
  * the same timeouts) but lets `front()` see each request before Fastify does (front-door.ts).
  */
-export function apiServerFactory(http: ServerOptions, https: HttpsOptions | undefined, front: () => FrontHandler | null) {
+export function apiServerFactory(
+  http: ServerOptions,
+  https: HttpsOptions | undefined,
+  front: () => FrontHandler | null,
+) {
   return (handler: FastifyHandler, options: FastifyServerTimeouts): Server => {
     const listener = (req: IncomingMessage, res: ServerResponse) => {
       const first = front();

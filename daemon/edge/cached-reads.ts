@@ -24,7 +24,8 @@ export interface CachedRequest {
 }
 
 /** The cache's answer to a request: the slot it is filed under, and the kept answer with the form to send, if any. */
-export type CachedAnswer = { slot: CacheSlot; entry: CachedResponse; form: AnswerForm } | { slot: CacheSlot; entry: null; form: null };
+export type CachedAnswer =
+  { slot: CacheSlot; entry: CachedResponse; form: AnswerForm } | { slot: CacheSlot; entry: null; form: null };
 
 /**
  * The one lookup of a cached GET, used by the front door (front-door.ts) and by Fastify's route hook
@@ -40,9 +41,15 @@ export class CachedReads {
   async answerCached(request: CachedRequest, principal: Principal, slot?: CacheSlot): Promise<CachedAnswer> {
     const { cache, ctx } = this;
     const { route, url } = request;
-    const at = slot ?? (await cacheSlot(cache, route.apiVersion, url, principal, () => visibleTenants(ctx, principal), route.tables));
+    const at =
+      slot ??
+      (await cacheSlot(cache, route.apiVersion, url, principal, () => visibleTenants(ctx, principal), route.tables));
     const entry = cache.get(at.key, at.version);
     if (!entry) return { slot: at, entry: null, form: null };
-    return { slot: at, entry, form: await answerForm(cache, at.key, entry, entry.body, request.headers['accept-encoding']) };
+    return {
+      slot: at,
+      entry,
+      form: await answerForm(cache, at.key, entry, entry.body, request.headers['accept-encoding']),
+    };
   }
 }

@@ -88,7 +88,13 @@ export async function answerFromCache(
     const computing = cache.inProgress(key, version);
     if (computing === null) {
       const finish = cache.startComputing(key, version);
-      request.pendingCacheEntry = { key, version, expiresAt: null, headersBefore: new Set(Object.keys(reply.getHeaders())), finish };
+      request.pendingCacheEntry = {
+        key,
+        version,
+        expiresAt: null,
+        headersBefore: new Set(Object.keys(reply.getHeaders())),
+        finish,
+      };
       return false;
     }
     const computed = await computing;
@@ -106,7 +112,12 @@ function sendHit(entry: CachedResponse, form: AnswerForm, reply: FastifyReply): 
  * The onSend step of a cached route: keeps a 200 answer of an armed request (never one that sets a cookie),
  * hands it to the requests waiting for it, and passes the payload on, encoded once.
  */
-export async function keepResponse(cache: ResponseCache, request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+export async function keepResponse(
+  cache: ResponseCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
   const pending = request.pendingCacheEntry;
   if (!pending) return payload;
   request.pendingCacheEntry = null;
@@ -163,10 +174,16 @@ export async function answerForm(
 }
 
 /** The header value of Vary once Accept-Encoding joins what it already named. */
-export const varyWithEncoding = (vary: unknown): string => (vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+export const varyWithEncoding = (vary: unknown): string =>
+  vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding';
 
-const formFor = (cache: ResponseCache, key: string, entry: CachedResponse, body: Buffer | null, request: FastifyRequest) =>
-  answerForm(cache, key, entry, body, request.headers['accept-encoding']);
+const formFor = (
+  cache: ResponseCache,
+  key: string,
+  entry: CachedResponse,
+  body: Buffer | null,
+  request: FastifyRequest,
+) => answerForm(cache, key, entry, body, request.headers['accept-encoding']);
 
 /** The bytes to send in `form` (answerForm), with the headers it implies set on `reply`. */
 function sendable(form: AnswerForm, reply: FastifyReply): Buffer | Readable {

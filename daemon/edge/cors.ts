@@ -34,7 +34,10 @@ export function corsHeaders(allowlist: ReadonlySet<string>, origin: string | und
  * back with credentials allowed, and its preflight OPTIONS under /api/ is answered here; any other origin gets no
  * CORS header at all, so the browser keeps it out, and its OPTIONS falls through to the 404 of unknown methods.
  */
-export function registerCors(app: FastifyInstance, cors: ((origin: string | undefined) => Readonly<Record<string, string>>) | null): void {
+export function registerCors(
+  app: FastifyInstance,
+  cors: ((origin: string | undefined) => Readonly<Record<string, string>>) | null,
+): void {
   if (cors === null) return;
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const headers = cors(request.headers.origin);

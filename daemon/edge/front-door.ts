@@ -122,7 +122,14 @@ export class FrontDoor {
     const logged = levelEnabled(log, 'info')
       ? () => {
           const responseTime = Math.round((performance.now() - started) * 10) / 10;
-          writeAccessLine(log, { reqId, method: 'GET', url, ip: this.clientAddress(req), statusCode: 200, responseTime });
+          writeAccessLine(log, {
+            reqId,
+            method: 'GET',
+            url,
+            ip: this.clientAddress(req),
+            statusCode: 200,
+            responseTime,
+          });
         }
       : undefined;
     this.writer.write(res, 200, headers, bytes, logged);

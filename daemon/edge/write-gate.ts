@@ -54,7 +54,8 @@ export class WriteGate {
     this.credit = contended ? Math.min(this.batch, this.credit + this.perTurn) : this.batch;
     let starting = 0;
     if (!contended) starting = this.queue.length;
-    else if (this.credit >= Math.min(this.queue.length, this.batch)) starting = Math.min(this.queue.length, Math.floor(this.credit));
+    else if (this.credit >= Math.min(this.queue.length, this.batch))
+      starting = Math.min(this.queue.length, Math.floor(this.credit));
     const overdue = this.now() - MAX_WAIT_MS;
     while (starting < this.queue.length && this.queue[starting].since <= overdue) starting++;
     this.credit = Math.max(0, this.credit - starting);

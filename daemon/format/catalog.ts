@@ -1,4 +1,11 @@
-import type { CdnRecord, FederationRecord, GoRoleRecord, GoTenantRecord, RoleRecord, TenantRecord } from '../../shared/contract/catalog.js';
+import type {
+  CdnRecord,
+  FederationRecord,
+  GoRoleRecord,
+  GoTenantRecord,
+  RoleRecord,
+  TenantRecord,
+} from '../../shared/contract/catalog.js';
 import { formatTimestamp, formatTimestampTz } from '../../shared/time.js';
 import { goShapes, type ApiVersion } from '../versions.js';
 import type { Cdn } from '../store/cdns.js';

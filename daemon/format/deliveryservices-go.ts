@@ -105,5 +105,9 @@ export function goDeliveryService(
   const record = v14(ds, derived, source);
   if (version === '1.4' && source === 'deliveryservices') return record;
   const user = source === 'user';
-  return { ...record, ecsEnabled: user ? false : ds.ecsEnabled, rangeSliceBlockSize: user ? null : ds.rangeSliceBlockSize };
+  return {
+    ...record,
+    ecsEnabled: user ? false : ds.ecsEnabled,
+    rangeSliceBlockSize: user ? null : ds.rangeSliceBlockSize,
+  };
 }

@@ -43,7 +43,10 @@ export function deliveryServiceRecord(
   source: GoDsSource = 'deliveryservices',
 ): DeliveryServiceRecord | GoDeliveryServiceV14 | GoDeliveryServiceV15 {
   if (goShapes(version)) {
-    const derived = { exampleURLs: exampleUrls(ds), matchList: matchList(ds).map((m) => ({ ...m, setNumber: Number(m.setNumber) })) };
+    const derived = {
+      exampleURLs: exampleUrls(ds),
+      matchList: matchList(ds).map((m) => ({ ...m, setNumber: Number(m.setNumber) })),
+    };
     return goDeliveryService(ds, version, derived, source);
   }
   return seedRecord(ds);

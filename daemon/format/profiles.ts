@@ -15,7 +15,11 @@ import type { Profile } from '../store/profiles.js';
  * (`YYYY-MM-DD hh:mm:ss`), plus the keys Traffic Ops also answered (`cdnName`, `cdn`, `routingDisabled`, `type`);
  * from 1.4 the Go server's ProfileNullable, with `params` when the caller passes them (a request by id).
  */
-export function profileRecord(p: Profile, version: ApiVersion, params?: GoProfileParameter[]): ProfileRecord | GoProfileRecord {
+export function profileRecord(
+  p: Profile,
+  version: ApiVersion,
+  params?: GoProfileParameter[],
+): ProfileRecord | GoProfileRecord {
   if (goShapes(version)) {
     const record: GoProfileRecord = {
       id: p.id,

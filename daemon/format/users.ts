@@ -1,5 +1,10 @@
 import type { GoUser, GoUserCurrent, GoUserGet } from '../../shared/contract/go-users.js';
-import type { CurrentUserRecord, UserProfileRecord, UserReadRecord, UserWriteRecord } from '../../shared/contract/users.js';
+import type {
+  CurrentUserRecord,
+  UserProfileRecord,
+  UserReadRecord,
+  UserWriteRecord,
+} from '../../shared/contract/users.js';
 import { formatTimestamp } from '../../shared/time.js';
 import type { User } from '../store/users.js';
 import { atLeast, goShapes, type ApiVersion } from '../versions.js';

@@ -78,7 +78,8 @@ export async function sessionPrincipal(cookieHeader: string | undefined, deps: A
   }
   if (session.privLevel <= 0) throw unauthorized();
   const idle = Math.min(now + deps.config.sessionIdleMs, session.expiresAt);
-  if (idle - session.idleExpiresAt >= TOUCH_GRANULARITY_MS) await bookkeeping(() => deps.store.sessions.touch(idHash, idle));
+  if (idle - session.idleExpiresAt >= TOUCH_GRANULARITY_MS)
+    await bookkeeping(() => deps.store.sessions.touch(idHash, idle));
   return {
     userId: session.userId,
     username: session.username,

@@ -30,7 +30,9 @@ export const VERSION_NOT_IMPLEMENTED =
  * plain URL characters and short: a path carrying junk (controls, bidi, 100 KiB) is not echoed.
  */
 export function pathNotFound(path: string): string {
-  return /^[A-Za-z0-9._~/%-]{1,256}$/.test(path) ? `The requested path '${path}' does not exist.` : 'The requested path does not exist.';
+  return /^[A-Za-z0-9._~/%-]{1,256}$/.test(path)
+    ? `The requested path '${path}' does not exist.`
+    : 'The requested path does not exist.';
 }
 
 interface AjvItem {
@@ -51,7 +53,7 @@ export function describeValidation(items: AjvItem[], context?: string): string {
     if (item.keyword === 'additionalProperties' && typeof item.params?.additionalProperty === 'string') {
       return `'${item.params.additionalProperty}' is not a known field`;
     }
-    const subject = path ? `'${path}'` : context === 'body' ? 'the request body' : context ?? 'the request';
+    const subject = path ? `'${path}'` : context === 'body' ? 'the request body' : (context ?? 'the request');
     if (item.keyword === 'type') return `${subject} must be ${article(String(item.params?.type ?? 'value'))}`;
     return `${subject} ${item.message ?? 'is invalid'}`;
   });
@@ -59,7 +61,11 @@ export function describeValidation(items: AjvItem[], context?: string): string {
 }
 
 function article(type: string): string {
-  const names = type.split(',').map((t) => (t === 'integer' ? 'an integer' : t === 'object' ? 'an object' : t === 'array' ? 'an array' : `a ${t}`));
+  const names = type
+    .split(',')
+    .map((t) =>
+      t === 'integer' ? 'an integer' : t === 'object' ? 'an object' : t === 'array' ? 'an array' : `a ${t}`,
+    );
   return names.join(' or ');
 }
 
@@ -72,7 +78,10 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   }
   if (error instanceof StoreUnavailableError) {
     request.log.warn({ err: error.cause }, 'write refused: store unavailable');
-    reply.code(503).header('retry-after', '5').send(alerts(errorAlert(error.message)));
+    reply
+      .code(503)
+      .header('retry-after', '5')
+      .send(alerts(errorAlert(error.message)));
     return;
   }
   const fe = error as FastifyError & { validation?: AjvItem[]; validationContext?: string };

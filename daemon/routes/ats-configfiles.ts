@@ -4,7 +4,13 @@ import { atsConfigFiles, type AtsConfigFiles, type AtsFileScope } from '../atsco
 import { generateAtsFile } from '../atsconfig/generate.js';
 import { scopedFile, serverContext } from '../atsconfig/topology.js';
 import { isKeyFileName, servicesOfContext } from '../services/caches/ats-key-files.js';
-import { keyFileText, keyReader, listedKeyFiles, type KeyFileSource, type KeyReader } from '../services/caches/key-file-access.js';
+import {
+  keyFileText,
+  keyReader,
+  listedKeyFiles,
+  type KeyFileSource,
+  type KeyReader,
+} from '../services/caches/key-file-access.js';
 import { loadTopology, type LoadedTopology } from '../services/caches/ats-topology.js';
 import { ORT_LEVEL, serverByIdOrName } from '../services/caches/check-in.js';
 import type { AppContext } from '../context.js';
@@ -26,7 +32,10 @@ const NOT_FOUND_SERVER = (ref: string) => plainOr(ref, (r) => `server '${r}' not
 const ownerParams = (key: string) => ({
   params: {
     type: 'object',
-    properties: { [key]: { type: 'string', minLength: 1, maxLength: 255 }, file: { type: 'string', minLength: 1, maxLength: 255 } },
+    properties: {
+      [key]: { type: 'string', minLength: 1, maxLength: 255 },
+      file: { type: 'string', minLength: 1, maxLength: 255 },
+    },
     required: [key],
   },
 });
@@ -50,7 +59,11 @@ async function serverFiles(ctx: AppContext, principal: Principal, idOrName: stri
 }
 
 /** Where the server's key-store files come from, and what of them the caller may read. */
-async function keySource(ctx: AppContext, principal: Principal, files: ServerFiles): Promise<KeyFileSource & { may: KeyReader }> {
+async function keySource(
+  ctx: AppContext,
+  principal: Principal,
+  files: ServerFiles,
+): Promise<KeyFileSource & { may: KeyReader }> {
   const services = servicesOfContext(files.context, files.loaded.services);
   return { target: files.context, services, may: await keyReader(ctx, principal, files.context.server.id, services) };
 }
@@ -77,7 +90,12 @@ function text(reply: FastifyReply, body: string): string {
 }
 
 /** A profile- or CDN-scoped file: generated for the first server that installs it. */
-async function scoped(ctx: AppContext, scope: Exclude<AtsFileScope, 'servers'>, owner: string, file: string): Promise<string> {
+async function scoped(
+  ctx: AppContext,
+  scope: Exclude<AtsFileScope, 'servers'>,
+  owner: string,
+  file: string,
+): Promise<string> {
   const cdns = scope === 'cdns' ? [await ctx.store.cdns.byName(owner)] : await ctx.store.cdns.list();
   for (const cdn of cdns) {
     if (!cdn) continue;
@@ -92,14 +110,23 @@ const readers = { auth: PRIV.OPERATIONS, alsoLevels: [ORT_LEVEL] } as const;
 export function atsConfigFileRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
-      method: 'GET', url: '/servers/:id/configfiles/ats', since: '1.1', ...readers, schema: { ...ownerParams('id'), response: { 200: atsConfigFilesSchema } },
+      method: 'GET',
+      url: '/servers/:id/configfiles/ats',
+      since: '1.1',
+      ...readers,
+      schema: { ...ownerParams('id'), response: { 200: atsConfigFilesSchema } },
       handler: async (request) => {
         const { id } = request.params as { id: string };
         return listing(ctx, request, await serverFiles(ctx, caller(request), id));
       },
     },
     {
-      method: 'GET', url: '/servers/:id/configfiles/ats/:file', since: '1.1', jsonSuffix: false, ...readers, schema: fileSchema('id'),
+      method: 'GET',
+      url: '/servers/:id/configfiles/ats/:file',
+      since: '1.1',
+      jsonSuffix: false,
+      ...readers,
+      schema: fileSchema('id'),
       handler: async (request, reply) => {
         const { id, file } = request.params as { id: string; file: string };
         const files = await serverFiles(ctx, caller(request), id);
@@ -113,14 +140,24 @@ export function atsConfigFileRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
-      method: 'GET', url: '/profiles/:name/configfiles/ats/:file', since: '1.1', jsonSuffix: false, ...readers, schema: fileSchema('name'),
+      method: 'GET',
+      url: '/profiles/:name/configfiles/ats/:file',
+      since: '1.1',
+      jsonSuffix: false,
+      ...readers,
+      schema: fileSchema('name'),
       handler: async (request, reply) => {
         const { name, file } = request.params as { name: string; file: string };
         return text(reply, await scoped(ctx, 'profiles', name, file));
       },
     },
     {
-      method: 'GET', url: '/cdns/:name/configfiles/ats/:file', since: '1.1', jsonSuffix: false, ...readers, schema: fileSchema('name'),
+      method: 'GET',
+      url: '/cdns/:name/configfiles/ats/:file',
+      since: '1.1',
+      jsonSuffix: false,
+      ...readers,
+      schema: fileSchema('name'),
       handler: async (request, reply) => {
         const { name, file } = request.params as { name: string; file: string };
         return text(reply, await scoped(ctx, 'cdns', name, file));

@@ -5,7 +5,14 @@ import { parseIntegerParam } from '../services/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../services/tenant-access.js';
 import type { Federation } from '../store/federations.js';
-import { cdnSchema, federationSchema, goRoleSchema, goTenantSchema, roleSchema, tenantSchema } from '../../shared/contract/catalog.js';
+import {
+  cdnSchema,
+  federationSchema,
+  goRoleSchema,
+  goTenantSchema,
+  roleSchema,
+  tenantSchema,
+} from '../../shared/contract/catalog.js';
 import { envelope, list, type JsonSchema } from '../../shared/contract/schema.js';
 import { seedOrGo } from '../http/responses.js';
 
@@ -21,7 +28,12 @@ function byIdOrName(nameKey: string, records?: JsonSchema) {
 }
 
 /** Keeps the records matching `?id=` and `?<nameKey>=` when given. */
-function filterQuery<T extends { id: number }>(request: FastifyRequest, nameKey: string, name: (r: T) => string, list: T[]): T[] {
+function filterQuery<T extends { id: number }>(
+  request: FastifyRequest,
+  nameKey: string,
+  name: (r: T) => string,
+  list: T[],
+): T[] {
   const query = request.query as Record<string, string | undefined>;
   const id = query.id === undefined ? undefined : parseIntegerParam(query.id, 'id');
   const wanted = query[nameKey];
@@ -29,7 +41,8 @@ function filterQuery<T extends { id: number }>(request: FastifyRequest, nameKey:
 }
 
 /** A federation is visible when every delivery service it serves is (one without any is visible to all). */
-const federationVisible = (f: Federation, tenants: Set<number>) => f.deliveryServices.every((ds) => tenants.has(ds.tenantId));
+const federationVisible = (f: Federation, tenants: Set<number>) =>
+  f.deliveryServices.every((ds) => tenants.has(ds.tenantId));
 
 /**
  * The read-only records the CLI resolves by name, as Traffic Ops 1.x served them: GET cdns, tenants (limited
@@ -58,7 +71,11 @@ export function catalogRoutes(ctx: AppContext): RouteDef[] {
       handler: async (request) => {
         const visible = await visibleTenants(ctx, caller(request));
         const tenants = (await ctx.store.tenants.list()).filter((t) => visible.has(t.id));
-        return { response: filterQuery(request, 'name', (t) => t.name, tenants).map((t) => tenantRecord(t, request.apiVersion)) };
+        return {
+          response: filterQuery(request, 'name', (t) => t.name, tenants).map((t) =>
+            tenantRecord(t, request.apiVersion),
+          ),
+        };
       },
     },
     {

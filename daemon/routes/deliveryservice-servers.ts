@@ -26,7 +26,10 @@ async function assignable(ctx: AppContext, names: string[], cdnId: number): Prom
   for (const name of names) {
     const server = await ctx.store.servers.byHostName(name, null);
     if (!server) problems.push(`server '${name}' not found`);
-    else if (!server.type.startsWith('EDGE')) problems.push(`server '${name}' is a ${server.type}: only EDGE servers are assigned (a MID serves its whole CDN)`);
+    else if (!server.type.startsWith('EDGE'))
+      problems.push(
+        `server '${name}' is a ${server.type}: only EDGE servers are assigned (a MID serves its whole CDN)`,
+      );
     else if (server.cdnId !== cdnId) problems.push(`server '${name}' is not in the delivery service's CDN`);
     else servers.push(server);
   }
@@ -57,7 +60,8 @@ export function deliveryServiceServerRoutes(ctx: AppContext): RouteDef[] {
       handler: async (request) => {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         const ds = await ctx.store.deliveryServices.byId(id);
-        if (!ds || !(await visibleTenants(ctx, caller(request))).has(ds.tenantId)) throw notFound('delivery service not found');
+        if (!ds || !(await visibleTenants(ctx, caller(request))).has(ds.tenantId))
+          throw notFound('delivery service not found');
         const servers = await ctx.store.servers.list({ dsId: id }, null);
         return { response: servers.map(serverRecord) };
       },
@@ -73,10 +77,15 @@ export function deliveryServiceServerRoutes(ctx: AppContext): RouteDef[] {
         const { xmlId } = request.params as { xmlId: string };
         const ds = await ctx.store.deliveryServices.byXmlId(xmlId);
         if (!ds) throw notFound('delivery service not found');
-        if (!(await visibleTenants(ctx, caller(request))).has(ds.tenantId)) throw forbidden('not authorized on this tenant');
+        if (!(await visibleTenants(ctx, caller(request))).has(ds.tenantId))
+          throw forbidden('not authorized on this tenant');
         const servers = await assignable(ctx, names, ds.cdnId);
         const text = `DS: ${ds.xmlId}, ID: ${ds.id}, ACTION: Assigned servers ${names.join(', ') || '(none)'} to delivery service, replacing its assignments`;
-        await ctx.store.servers.assignToDeliveryService(ds.id, servers.map((s) => s.id), changeBy(ctx, request, text, [ds.tenantId]));
+        await ctx.store.servers.assignToDeliveryService(
+          ds.id,
+          servers.map((s) => s.id),
+          changeBy(ctx, request, text, [ds.tenantId]),
+        );
         return { response: { serverNames: names, xmlId: ds.xmlId } };
       },
     },

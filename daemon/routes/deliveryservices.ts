@@ -1,7 +1,11 @@
 import type { AppContext } from '../context.js';
 import { deliveryServiceRecord } from '../format/deliveryservices.js';
 import { parseIntegerParam } from '../services/params.js';
-import { listDeliveryServices, visibleDeliveryService, type DeliveryServiceQuery } from '../services/deliveryservices/read.js';
+import {
+  listDeliveryServices,
+  visibleDeliveryService,
+  type DeliveryServiceQuery,
+} from '../services/deliveryservices/read.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import type { FastifySchema } from 'fastify';
 import { deliveryServiceSchema } from '../../shared/contract/deliveryservices.js';
@@ -25,7 +29,11 @@ const listSchema = {
  * A list of delivery services, as a route answers it at `version`: the seed's record to 1.3, the Go server's
  * V14 at 1.4 and V15 at 1.5 (GET users/:id/deliveryservices: V15 at both, `source` 'user'), with the alerts given.
  */
-export function deliveryServiceList(version: ApiVersion, source: GoDsSource = 'deliveryservices', alerted = false): JsonSchema {
+export function deliveryServiceList(
+  version: ApiVersion,
+  source: GoDsSource = 'deliveryservices',
+  alerted = false,
+): JsonSchema {
   const record = !goShapes(version)
     ? deliveryServiceSchema
     : version === '1.4' && source === 'deliveryservices'
@@ -33,7 +41,9 @@ export function deliveryServiceList(version: ApiVersion, source: GoDsSource = 'd
       : goDeliveryServiceV15Schema;
   return alerted ? alertedEnvelope(list(record)) : envelope(list(record));
 }
-const listResponses = (version: ApiVersion): NonNullable<FastifySchema['response']> => ({ 200: deliveryServiceList(version) });
+const listResponses = (version: ApiVersion): NonNullable<FastifySchema['response']> => ({
+  200: deliveryServiceList(version),
+});
 export { listResponses as deliveryServiceListResponses };
 
 const idSchema = { params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } };

@@ -21,7 +21,10 @@ const federationUserRecord = (u: FederationUser): FederationUserRecord => ({
 const assignSchema = {
   body: {
     type: ['object', 'null'],
-    properties: { userIds: { type: ['array', 'null'], items: { type: 'integer' } }, replace: { type: ['boolean', 'null'] } },
+    properties: {
+      userIds: { type: ['array', 'null'], items: { type: 'integer' } },
+      replace: { type: ['boolean', 'null'] },
+    },
   },
   response: { 200: alertedEnvelope(record({ userIds: { type: 'array', items: int }, replace: bool })) },
 };
@@ -49,7 +52,10 @@ async function assignUsers(ctx: AppContext, request: FastifyRequest) {
   const userIds = body.userIds;
   const replace = body.replace ?? false;
   const { cname, count } = await assignFederationUsers(ctx, caller(request), id, userIds, replace);
-  return { ...alerts(successAlert(`${count} user(s) were assigned to the ${cname} federation`)), response: { userIds, replace } };
+  return {
+    ...alerts(successAlert(`${count} user(s) were assigned to the ${cname} federation`)),
+    response: { userIds, replace },
+  };
 }
 
 async function removeUser(ctx: AppContext, request: FastifyRequest) {
@@ -65,7 +71,15 @@ export function federationUserRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
       method: 'GET',
-      cache: ['federations', 'federation_deliveryservices', 'deliveryservices', 'federation_users', 'users', 'roles', 'tenants'],
+      cache: [
+        'federations',
+        'federation_deliveryservices',
+        'deliveryservices',
+        'federation_users',
+        'users',
+        'roles',
+        'tenants',
+      ],
       url: '/federations/:id/users',
       since: '1.2',
       auth: PRIV.READ,

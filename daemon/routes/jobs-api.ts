@@ -7,7 +7,14 @@ import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../services/tenant-access.js';
 import { createPurgeJob } from '../services/jobs/create-job.js';
 import { parseGoTime } from '../services/jobs/go-time.js';
-import { JOB_BY_ID_DEPRECATED, JOB_DELETED, invalidationJobRecord, jobCreatedText, jobEnd, noJob } from '../services/jobs/invalidation-job.js';
+import {
+  JOB_BY_ID_DEPRECATED,
+  JOB_DELETED,
+  invalidationJobRecord,
+  jobCreatedText,
+  jobEnd,
+  noJob,
+} from '../services/jobs/invalidation-job.js';
 import { jobDeletedEntry } from '../services/jobs/job-changes.js';
 import { UNPARSABLE_JOB, checkJobInput } from '../services/jobs/job-input.js';
 import { MATCHES_EVERYTHING_WARNING, originBase } from '../services/jobs/job-record.js';
@@ -53,7 +60,10 @@ function readFilter(query: JobQuery, tenantIds: Iterable<number>): JobFilter {
 /** The delivery service a POST jobs body names, by id (a number) or xmlId (a string), with the Go server's texts. */
 async function namedDeliveryService(ctx: AppContext, named: number | string): Promise<DeliveryService | string> {
   if (typeof named === 'number') {
-    return (Number.isSafeInteger(named) ? await ctx.store.deliveryServices.byId(named) : null) ?? `No Delivery Service exists matching identifier: ${named}`;
+    return (
+      (Number.isSafeInteger(named) ? await ctx.store.deliveryServices.byId(named) : null) ??
+      `No Delivery Service exists matching identifier: ${named}`
+    );
   }
   return (await ctx.store.deliveryServices.byXmlId(named)) ?? `No DeliveryService exists matching identifier: ${named}`;
 }
@@ -83,7 +93,11 @@ export function jobApiRoutes(ctx: AppContext): RouteDef[] {
   async function create(request: FastifyRequest, reply: FastifyReply) {
     const principal = caller(request);
     const now = ctx.clock();
-    const checked = await checkJobInput(request.body, { now, maxTtlHours: (await readMaxRevalDurationDays(ctx)) * 24, owner: String(principal.userId) });
+    const checked = await checkJobInput(request.body, {
+      now,
+      maxTtlHours: (await readMaxRevalDurationDays(ctx)) * 24,
+      owner: String(principal.userId),
+    });
     if (!checked.ok && checked.unparsable) throw badRequest(UNPARSABLE_JOB);
     const named = checked.ok ? checked.input.deliveryService : checked.deliveryService;
     const ds = named === null ? null : await namedDeliveryService(ctx, named);
@@ -102,23 +116,44 @@ export function jobApiRoutes(ctx: AppContext): RouteDef[] {
   }
 
   return [
-    { method: 'GET', url: '/jobs', since: '1.1', auth: PRIV.READ, schema: listSchema, handler: async (request) => ({ response: await list(request) }) },
+    {
+      method: 'GET',
+      url: '/jobs',
+      since: '1.1',
+      auth: PRIV.READ,
+      schema: listSchema,
+      handler: async (request) => ({ response: await list(request) }),
+    },
     {
       method: 'GET',
       url: '/jobs/:id',
       since: '1.1',
       jsonSuffix: false,
       auth: PRIV.READ,
-      schema: { params: { type: 'object', properties: { id: text }, required: ['id'] }, response: { 200: alertedEnvelope(listOf(invalidationJobSchema)) } },
+      schema: {
+        params: { type: 'object', properties: { id: text }, required: ['id'] },
+        response: { 200: alertedEnvelope(listOf(invalidationJobSchema)) },
+      },
       handler: async (request) => {
         const id = toInteger((request.params as { id: string }).id);
         const warning = warningAlert(JOB_BY_ID_DEPRECATED);
-        if (id === null) throw new ApiError(400, "getting integer parameters: parameter 'id' not an integer", [warning]);
+        if (id === null)
+          throw new ApiError(400, "getting integer parameters: parameter 'id' not an integer", [warning]);
         const visible = await visibleTenants(ctx, caller(request));
-        return { alerts: [warning], response: (await ctx.store.jobs.query({ id, tenantIds: visible })).map(invalidationJobRecord) };
+        return {
+          alerts: [warning],
+          response: (await ctx.store.jobs.query({ id, tenantIds: visible })).map(invalidationJobRecord),
+        };
       },
     },
-    { method: 'POST', url: '/jobs', since: '1.4', auth: PRIV.PORTAL, schema: { ...bodySchema, response: writeResponse }, handler: create },
+    {
+      method: 'POST',
+      url: '/jobs',
+      since: '1.4',
+      auth: PRIV.PORTAL,
+      schema: { ...bodySchema, response: writeResponse },
+      handler: create,
+    },
     {
       method: 'PUT',
       url: '/jobs',
@@ -127,6 +162,13 @@ export function jobApiRoutes(ctx: AppContext): RouteDef[] {
       schema: { ...idQuerySchema, ...bodySchema, response: writeResponse },
       handler: (request, reply) => updateJob(ctx, request, reply),
     },
-    { method: 'DELETE', url: '/jobs', since: '1.4', auth: PRIV.PORTAL, schema: { ...idQuerySchema, response: writeResponse }, handler: (request, reply) => removeJob(ctx, request, reply) },
+    {
+      method: 'DELETE',
+      url: '/jobs',
+      since: '1.4',
+      auth: PRIV.PORTAL,
+      schema: { ...idQuerySchema, response: writeResponse },
+      handler: (request, reply) => removeJob(ctx, request, reply),
+    },
   ];
 }

@@ -11,7 +11,8 @@ import type { Job } from '../store/jobs.js';
 
 /** `?id=` of PUT and DELETE jobs, with the Go server's texts. */
 export function jobIdParam(query: { id?: string }): number {
-  if (query.id === undefined || query.id === '') throw badRequest('required parameters missing: missing required parameters: id');
+  if (query.id === undefined || query.id === '')
+    throw badRequest('required parameters missing: missing required parameters: id');
   const id = toInteger(query.id);
   if (id === null) throw badRequest("getting integer parameters: parameter 'id' not an integer");
   return id;
@@ -26,9 +27,14 @@ export async function visibleJob(ctx: AppContext, principal: Principal, id: numb
 }
 
 /** The overlap warnings of a purge about to be stored or changed (never about the job itself). */
-export async function duplicateWarnings(ctx: AppContext, job: { id?: number; deliveryServiceId: number; assetUrl: string; startTime: number; ttlHours: number }): Promise<Alert[]> {
+export async function duplicateWarnings(
+  ctx: AppContext,
+  job: { id?: number; deliveryServiceId: number; assetUrl: string; startTime: number; ttlHours: number },
+): Promise<Alert[]> {
   const same = await ctx.store.jobs.sameAsset(job.deliveryServiceId, job.assetUrl);
-  return same.filter((other) => other.id !== job.id && overlaps(other, job)).map((other) => warningAlert(duplicateJobText(other)));
+  return same
+    .filter((other) => other.id !== job.id && overlaps(other, job))
+    .map((other) => warningAlert(duplicateJobText(other)));
 }
 
 /** Sends a body with the newline the Go server's writes ended with. */

@@ -28,11 +28,13 @@ interface JobBody {
 
 /** The locked fields: changing one is a 409 with the Go server's text. */
 function checkLocked(body: JobBody, job: Job): void {
-  if (body.id !== undefined && body.id !== null && body.id !== job.id) throw conflict("Cannot change an invalidation job 'id'!");
+  if (body.id !== undefined && body.id !== null && body.id !== job.id)
+    throw conflict("Cannot change an invalidation job 'id'!");
   if (body.deliveryService !== undefined && body.deliveryService !== job.dsXmlId) {
     throw conflict("Cannot change 'deliveryService' of existing invalidation job!");
   }
-  if (body.createdBy !== undefined && body.createdBy !== job.username) throw conflict("Cannot change 'createdBy' of existing invalidation jobs!");
+  if (body.createdBy !== undefined && body.createdBy !== job.username)
+    throw conflict("Cannot change 'createdBy' of existing invalidation jobs!");
 }
 
 /** The new asset URL, start and TTL, every failure reported together. */
@@ -51,7 +53,8 @@ async function readChange(body: JobBody, base: string, now: number, maxTtlHours:
   const ttl = typeof body.parameters === 'string' ? /^TTL:(\d{1,9})h$/.exec(body.parameters) : null;
   const ttlHours = ttl ? Number(ttl[1]) : null;
   if (ttlHours === null) errors.push("parameters: must be of the form 'TTL:<hours>h'");
-  else if (ttlHours < 1 || ttlHours > maxTtlHours) errors.push(`parameters: TTL must be between 1 and ${maxTtlHours} hours`);
+  else if (ttlHours < 1 || ttlHours > maxTtlHours)
+    errors.push(`parameters: TTL must be between 1 and ${maxTtlHours} hours`);
   const start = body.startTime === undefined || body.startTime === null ? null : parseGoTime(body.startTime);
   if (start === null) errors.push('startTime: cannot be blank');
   else if (start <= now) errors.push('startTime: must be in the future');
@@ -78,9 +81,20 @@ export async function updateJob(ctx: AppContext, request: FastifyRequest, reply:
   checkLocked(body as JobBody, job);
   const ds = await ctx.store.deliveryServices.byId(job.deliveryServiceId);
   if (!ds?.primaryOrigin) throw badRequest('cannot invalidate content: requested delivery service has no origin');
-  const change = await readChange(body as JobBody, originBase(ds.primaryOrigin), now, (await readMaxRevalDurationDays(ctx)) * 24, String(principal.userId));
+  const change = await readChange(
+    body as JobBody,
+    originBase(ds.primaryOrigin),
+    now,
+    (await readMaxRevalDurationDays(ctx)) * 24,
+    String(principal.userId),
+  );
   const warnings = await duplicateWarnings(ctx, { id, deliveryServiceId: ds.id, ...change });
-  const updated = await ctx.store.jobs.reschedule(id, change, ctx.clock(), jobChangedEntry(ctx, caller(request), job, ds.tenantId));
+  const updated = await ctx.store.jobs.reschedule(
+    id,
+    change,
+    ctx.clock(),
+    jobChangedEntry(ctx, caller(request), job, ds.tenantId),
+  );
   if (!updated) throw notFound(noJob(id));
   const done = successAlert(jobCreatedText(updated.assetUrl, updated.startTime, jobEnd(updated)));
   return sendWithNewline(reply, { alerts: [...warnings, done], response: invalidationJobRecord(updated) });

@@ -10,7 +10,12 @@ import { MATCHES_EVERYTHING_WARNING, jobRecord, purgeSubmittedText } from '../se
 import { readMaxRevalDurationDays } from '../services/jobs/reval-limit.js';
 import { validatePurgeOffThread } from '../services/jobs/validate-off-thread.js';
 import { atLeast, goShapes } from '../versions.js';
-import { USER_JOBS_DEPRECATED, USER_JOB_POST_DEPRECATED, invalidationJobRecord, userInvalidationJobRecord } from '../services/jobs/invalidation-job.js';
+import {
+  USER_JOBS_DEPRECATED,
+  USER_JOB_POST_DEPRECATED,
+  invalidationJobRecord,
+  userInvalidationJobRecord,
+} from '../services/jobs/invalidation-job.js';
 import { invalidationJobSchema, userInvalidationJobSchema } from '../../shared/contract/go-jobs.js';
 import { jobSchema } from '../../shared/contract/jobs.js';
 import { alertedEnvelope, anyJsonValue, envelope, list } from '../../shared/contract/schema.js';
@@ -40,13 +45,23 @@ export function jobRoutes(ctx: AppContext): RouteDef[] {
   async function create(request: FastifyRequest) {
     const principal = caller(request);
     const now = ctx.clock();
-    const limits = { now, maxTtlHours: (await readMaxRevalDurationDays(ctx)) * 24, boundPastStart: atLeast(request.apiVersion, '1.2') };
+    const limits = {
+      now,
+      maxTtlHours: (await readMaxRevalDurationDays(ctx)) * 24,
+      boundPastStart: atLeast(request.apiVersion, '1.2'),
+    };
     const checked = await validatePurgeOffThread(request.body, limits, String(principal.userId));
     if (!checked.ok) throw badRequest(checked.errors.join(', '));
     const purge = checked.request;
     const ds = await purgeTarget(ctx, purge.dsId);
     if (!ds || !(await visibleTenants(ctx, principal)).has(ds.tenantId)) throw notFound('No such Delivery Service!');
-    const job = await createPurgeJob(ctx, caller(request), ds, { regex: purge.regex, startTime: purge.startTime, ttlHours: purge.ttl }, now);
+    const job = await createPurgeJob(
+      ctx,
+      caller(request),
+      ds,
+      { regex: purge.regex, startTime: purge.startTime, ttlHours: purge.ttl },
+      now,
+    );
     const list: Alert[] = purge.matchesEverything ? [warningAlert(MATCHES_EVERYTHING_WARNING)] : [];
     list.push(successAlert(purgeSubmittedText(ds.xmlId, job.assetUrl, job.ttlHours)));
     return { job, alerts: list };
@@ -70,7 +85,10 @@ export function jobRoutes(ctx: AppContext): RouteDef[] {
         const { job, alerts: list } = await withWarning(deprecated, () => create(request));
         reply.header('location', jobLocation(request, ctx, job.id));
         const extra = list.filter((a) => a.level === 'warning');
-        return { alerts: [deprecated, ...extra, successAlert('Invalidation Job creation was successful')], response: invalidationJobRecord(job) };
+        return {
+          alerts: [deprecated, ...extra, successAlert('Invalidation Job creation was successful')],
+          response: invalidationJobRecord(job),
+        };
       },
     },
     {

@@ -18,15 +18,27 @@ export function keySummaryRoutes(ctx: AppContext): RouteDef[] {
       url: '/keys/summary',
       since: '1.1',
       auth: PRIV.ADMIN,
-      schema: { querystring: { type: 'object', properties: { xmlId: { type: 'string' } } }, response: { 200: envelope(list(keySummarySchema)) } },
+      schema: {
+        querystring: { type: 'object', properties: { xmlId: { type: 'string' } } },
+        response: { 200: envelope(list(keySummarySchema)) },
+      },
       handler: async (request) => {
         const vault = requireVault(ctx);
         const xmlId = (request.query as { xmlId?: string }).xmlId;
-        const services = await ctx.store.deliveryServices.list({ xmlId, tenantIds: await visibleTenants(ctx, caller(request)) });
+        const services = await ctx.store.deliveryServices.list({
+          xmlId,
+          tenantIds: await visibleTenants(ctx, caller(request)),
+        });
         const records = await vault.list(xmlId === undefined ? {} : { owner: xmlId });
         const now = ctx.clock();
         const response = services
-          .map((ds) => keySummary(ds.xmlId, records.filter((r) => r.owner === ds.xmlId), now))
+          .map((ds) =>
+            keySummary(
+              ds.xmlId,
+              records.filter((r) => r.owner === ds.xmlId),
+              now,
+            ),
+          )
           .filter((s) => xmlId !== undefined || s.urlSigKeys || s.uriSigningKeys || s.sslKeys.length > 0);
         return { response };
       },

@@ -17,11 +17,14 @@ export const LOG_DEFAULTS = { days: 30, limit: 1000, limitWithDays: 1_000_000 } 
 export const LAST_SEEN_COOKIE = 'last_seen_log';
 const LAST_SEEN_MAX_AGE_S = 7 * 24 * 3600;
 
-
 const listSchema = {
   querystring: {
     type: 'object',
-    properties: { days: { type: 'string', maxLength: 32 }, limit: { type: 'string', maxLength: 32 }, username: { type: 'string', maxLength: 128 } },
+    properties: {
+      days: { type: 'string', maxLength: 32 },
+      limit: { type: 'string', maxLength: 32 },
+      username: { type: 'string', maxLength: 128 },
+    },
   },
   response: { 200: envelope(list(logSchema)) },
 };

@@ -4,7 +4,12 @@ import { originRecord } from '../format/origins.js';
 import { alerts, successAlert, warningAlert } from '../http/errors.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { parseOriginQuery, type OriginQueryParams } from '../services/origins/query.js';
-import { createOriginSchema, deleteOriginSchema, listOriginsSchema, updateOriginSchema } from '../services/origins/schemas.js';
+import {
+  createOriginSchema,
+  deleteOriginSchema,
+  listOriginsSchema,
+  updateOriginSchema,
+} from '../services/origins/schemas.js';
 import type { OriginBody } from '../../shared/rules/origins/validate.js';
 import { createOrigin, deleteOrigin, originIdParam, updateOrigin } from '../services/origins/writes.js';
 import { visibleTenantIds } from '../services/tenancy.js';
@@ -71,7 +76,21 @@ export function originRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     // The seed's singular path and Traffic Ops' plural one: one handler, two routes.
-    { method: 'DELETE', url: '/origin', since: '1.3', auth: PRIV.OPERATIONS, schema: deleteOriginSchema, handler: remove },
-    { method: 'DELETE', url: '/origins', since: '1.3', auth: PRIV.OPERATIONS, schema: deleteOriginSchema, handler: remove },
+    {
+      method: 'DELETE',
+      url: '/origin',
+      since: '1.3',
+      auth: PRIV.OPERATIONS,
+      schema: deleteOriginSchema,
+      handler: remove,
+    },
+    {
+      method: 'DELETE',
+      url: '/origins',
+      since: '1.3',
+      auth: PRIV.OPERATIONS,
+      schema: deleteOriginSchema,
+      handler: remove,
+    },
   ];
 }

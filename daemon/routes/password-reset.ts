@@ -20,15 +20,28 @@ const CLIENT_WINDOW_MS = 15 * 60_000;
 export function passwordResetRoutes(ctx: AppContext): RouteDef[] {
   async function reset(request: FastifyRequest) {
     const email = asBody(request.body).email;
-    if (typeof email !== 'string' || !isValidEmail(email)) throw badRequest('Malformed request: not a valid email address');
+    if (typeof email !== 'string' || !isValidEmail(email))
+      throw badRequest('Malformed request: not a valid email address');
     const now = ctx.clock();
     // Counted in the database: every daemon on it sees the same requests from this address.
-    const wait = await ctx.store.resetRequests.admitClient(request.ip, now, CLIENT_WINDOW_MS, RESET_REQUESTS_PER_CLIENT);
-    if (wait > 0) throw new BusyError(429, 'Too many password reset requests from your address; try again later.', Math.ceil(wait / 1000));
+    const wait = await ctx.store.resetRequests.admitClient(
+      request.ip,
+      now,
+      CLIENT_WINDOW_MS,
+      RESET_REQUESTS_PER_CLIENT,
+    );
+    if (wait > 0)
+      throw new BusyError(
+        429,
+        'Too many password reset requests from your address; try again later.',
+        Math.ceil(wait / 1000),
+      );
     await ctx.store.resetRequests.record(email, now);
     resetMailQueue(ctx, (err) => request.log.error({ err }, 'password reset mail failed')).kick();
     return alerts(successAlert(`Successfully sent password reset to email '${email}'`));
   }
 
-  return [{ method: 'POST', url: '/user/reset_password', since: '1.1', auth: 'none', schema: resetSchema, handler: reset }];
+  return [
+    { method: 'POST', url: '/user/reset_password', since: '1.1', auth: 'none', schema: resetSchema, handler: reset },
+  ];
 }

@@ -3,11 +3,22 @@ import type { AppContext } from '../context.js';
 import { goProfileParameter, profileParameterRecord, profileRecord, trimmedProfileRecord } from '../format/profiles.js';
 import { warningAlert, type Alert } from '../http/errors.js';
 import { parseIntegerParam } from '../services/params.js';
-import { parametersOfProfile, readProfileFilters, revealsSecureValues, withParameters, type ProfileQuery } from '../services/profiles/read.js';
+import {
+  parametersOfProfile,
+  readProfileFilters,
+  revealsSecureValues,
+  withParameters,
+  type ProfileQuery,
+} from '../services/profiles/read.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import type { Profile } from '../store/profiles.js';
 import { goShapes, type ApiVersion } from '../versions.js';
-import { goProfileSchema, profileParameterSchema, profileSchema, trimmedProfileSchema } from '../../shared/contract/profiles.js';
+import {
+  goProfileSchema,
+  profileParameterSchema,
+  profileSchema,
+  trimmedProfileSchema,
+} from '../../shared/contract/profiles.js';
 import { alertedEnvelope, envelope, list, type JsonSchema } from '../../shared/contract/schema.js';
 import { seedOrGo } from '../http/responses.js';
 
@@ -19,7 +30,9 @@ const listResponses = (seed: JsonSchema, go: JsonSchema, warned: boolean) =>
   seedOrGo(envelope(list(seed)), warned ? alertedEnvelope(list(go)) : envelope(list(go)));
 
 /** The warnings the Go server sent from 1.4 (reference/traffic-ops-1.4-1.5-types.md §4). */
-const BY_ID_DEPRECATED = warningAlert('This endpoint is deprecated, please use GET /profiles with query parameter id instead');
+const BY_ID_DEPRECATED = warningAlert(
+  'This endpoint is deprecated, please use GET /profiles with query parameter id instead',
+);
 const TRIMMED_DEPRECATED = warningAlert('This endpoint is deprecated, please use GET /profiles instead');
 
 /** `{response}`, with the warning before it from 1.4. */
@@ -42,7 +55,13 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
     const version = request.apiVersion;
     if (!goShapes(version) || !byId) return list.map((p) => profileRecord(p, version));
     const reveal = revealsSecureValues(caller(request));
-    return (await withParameters(ctx, list)).map(([p, parameters]) => profileRecord(p, version, parameters.map((x) => goProfileParameter(x, reveal))));
+    return (await withParameters(ctx, list)).map(([p, parameters]) =>
+      profileRecord(
+        p,
+        version,
+        parameters.map((x) => goProfileParameter(x, reveal)),
+      ),
+    );
   }
 
   return [

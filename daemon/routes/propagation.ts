@@ -19,11 +19,15 @@ export function propagationRoutes(ctx: AppContext): RouteDef[] {
       url: '/jobs/:id/propagation',
       since: '1.1',
       auth: PRIV.READ,
-      schema: { params: { type: 'object', properties: { id: { type: 'string' } } }, response: { 200: envelope(propagationSchema) } },
+      schema: {
+        params: { type: 'object', properties: { id: { type: 'string' } } },
+        response: { 200: envelope(propagationSchema) },
+      },
       handler: async (request) => {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         const job = await ctx.store.propagation.jobTarget(id);
-        if (!job || !(await visibleTenants(ctx, caller(request))).has(job.dsTenantId)) throw notFound(`job ${id} not found`);
+        if (!job || !(await visibleTenants(ctx, caller(request))).has(job.dsTenantId))
+          throw notFound(`job ${id} not found`);
         const servers = await ctx.store.servers.list({ cdn: job.cdnId }, null);
         return { response: propagation(job, servers, ctx.clock(), ctx.config.caches.checkInIntervalMinutes) };
       },

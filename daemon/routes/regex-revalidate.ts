@@ -9,7 +9,6 @@ import { TEXT_FILE } from '../../shared/contract/schema.js';
 
 const DAY_MS = 24 * 3600_000;
 
-
 const paramsSchema = {
   params: { type: 'object', properties: { name: { type: 'string', minLength: 1 } }, required: ['name'] },
   response: { 200: TEXT_FILE },

@@ -18,7 +18,9 @@ const agentsRecord = record({ serverId: int, hostName: text, usernames: textList
 const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
 const agentsBody = {
   type: 'object',
-  properties: { usernames: { type: 'array', maxItems: MAX_AGENTS, items: { type: 'string', minLength: 1, maxLength: 128 } } },
+  properties: {
+    usernames: { type: 'array', maxItems: MAX_AGENTS, items: { type: 'string', minLength: 1, maxLength: 128 } },
+  },
   required: ['usernames'],
 };
 
@@ -34,7 +36,11 @@ async function agentServer(ctx: AppContext, request: Request): Promise<Server> {
 }
 
 async function answer(ctx: AppContext, server: Server) {
-  return { serverId: server.id, hostName: server.hostName, usernames: await ctx.store.serverAgents.usernames(server.id) };
+  return {
+    serverId: server.id,
+    hostName: server.hostName,
+    usernames: await ctx.store.serverAgents.usernames(server.id),
+  };
 }
 
 async function setAgents(ctx: AppContext, request: Request) {
@@ -49,7 +55,10 @@ async function setAgents(ctx: AppContext, request: Request) {
   const names = [...new Set(usernames)].sort();
   const message = `SERVER: ${server.hostName}, ID: ${server.id}, ACTION: agents set to ${names.length ? names.join(', ') : '(none)'}`;
   const changed = await ctx.store.serverAgents.replace(server.id, ids, changeBy(ctx, request, message));
-  return { alerts: [successAlert(changed ? 'server agents were updated.' : 'server agents were already so.')], response: await answer(ctx, server) };
+  return {
+    alerts: [successAlert(changed ? 'server agents were updated.' : 'server agents were already so.')],
+    response: await answer(ctx, server),
+  };
 }
 
 /** `GET/PUT servers/:id/agents` (cdnctl's own, 1.1+, admin). */

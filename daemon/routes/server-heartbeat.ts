@@ -18,7 +18,10 @@ export function serverHeartbeatRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       auth: ORT_LEVEL,
       agentOnly: true,
-      schema: { params: { type: 'object', properties: { hostname: { type: 'string' } } }, response: { 200: alertsOnly } },
+      schema: {
+        params: { type: 'object', properties: { hostname: { type: 'string' } } },
+        response: { 200: alertsOnly },
+      },
       handler: async (request) => {
         const { hostname } = request.params as { hostname: string };
         const server = await serverByIdOrName(ctx, caller(request), hostname);

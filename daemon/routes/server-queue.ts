@@ -8,7 +8,16 @@ import { serverVisibility } from '../services/caches/visibility.js';
 import { alerts, badRequest, notFound, successAlert } from '../http/errors.js';
 import { parseIntegerParam } from '../services/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { alertsOnly, envelope, int, list, record, text, textList, type JsonSchema } from '../../shared/contract/schema.js';
+import {
+  alertsOnly,
+  envelope,
+  int,
+  list,
+  record,
+  text,
+  textList,
+  type JsonSchema,
+} from '../../shared/contract/schema.js';
 import { updateStatusSchema } from '../../shared/contract/servers.js';
 import { plainOr } from '../../shared/rules/names.js';
 
@@ -16,15 +25,29 @@ const ACTION_ERROR = "action must be 'queue' or 'dequeue'";
 const idParams = { type: 'object', properties: { id: { type: 'string' } } };
 const queueBody = {
   type: ['object', 'null'],
-  properties: { action: { type: ['string', 'null'] }, cdn: { type: ['string', 'integer', 'null'] }, cdnId: { type: ['integer', 'string', 'null'] } },
+  properties: {
+    action: { type: ['string', 'null'] },
+    cdn: { type: ['string', 'integer', 'null'] },
+    cdnId: { type: ['integer', 'string', 'null'] },
+  },
 };
 const action = { type: 'string', enum: ['queue', 'dequeue'] } as const;
-const queueSchema = (response: JsonSchema) => ({ params: idParams, body: queueBody, response: { 200: envelope(response) } });
+const queueSchema = (response: JsonSchema) => ({
+  params: idParams,
+  body: queueBody,
+  response: { 200: envelope(response) },
+});
 const checkInSchema = {
   params: { type: 'object', properties: { hostname: { type: 'string' } } },
   querystring: { type: 'object', properties: { updated: { type: 'string' }, reval_updated: { type: 'string' } } },
   // Booleans, or 'true'/'false' (and t/f/1/0) as the query spells them: readCheckIn names any other text.
-  body: { type: ['object', 'null'], properties: { updated: { type: ['boolean', 'string', 'null'] }, reval_updated: { type: ['boolean', 'string', 'null'] } } },
+  body: {
+    type: ['object', 'null'],
+    properties: {
+      updated: { type: ['boolean', 'string', 'null'] },
+      reval_updated: { type: ['boolean', 'string', 'null'] },
+    },
+  },
   response: { 200: alertsOnly },
 };
 
@@ -41,7 +64,13 @@ async function queueServer(ctx: AppContext, request: Request) {
   const id = parseIntegerParam((request.params as { id: string }).id, 'id');
   const server = await ctx.store.servers.byId(id, await serverVisibility(ctx, caller(request)));
   if (!server) throw notFound(`no server with id '${id}' found`);
-  await ctx.store.serverFlags.setUpdPending({ id }, null, queue, ctx.clock(), await serverQueueChange(ctx, caller(request), server, queue));
+  await ctx.store.serverFlags.setUpdPending(
+    { id },
+    null,
+    queue,
+    ctx.clock(),
+    await serverQueueChange(ctx, caller(request), server, queue),
+  );
   return { response: { serverId: id, action: queue ? 'queue' : 'dequeue' } };
 }
 
@@ -51,7 +80,13 @@ async function queueCdn(ctx: AppContext, request: Request) {
   const cdn = await ctx.store.cdns.byId(id);
   if (!cdn) throw notFound('Not Found');
   const visible = await serverVisibility(ctx, caller(request));
-  await ctx.store.serverFlags.setUpdPending({ cdn: id }, visible, queue, ctx.clock(), await cdnQueueChange(ctx, caller(request), cdn, queue));
+  await ctx.store.serverFlags.setUpdPending(
+    { cdn: id },
+    visible,
+    queue,
+    ctx.clock(),
+    await cdnQueueChange(ctx, caller(request), cdn, queue),
+  );
   return { response: { action: queue ? 'queue' : 'dequeue', cdnId: id } };
 }
 
@@ -61,15 +96,28 @@ async function queueCachegroup(ctx: AppContext, request: Request) {
   const body = (request.body ?? {}) as { cdn?: unknown; cdnId?: unknown };
   const cachegroup = await ctx.store.cachegroups.byId(id);
   if (!cachegroup) throw notFound('Not Found');
-  if ((body.cdn === undefined || body.cdn === '') && body.cdnId === undefined) throw badRequest('cdn is a required field');
+  if ((body.cdn === undefined || body.cdn === '') && body.cdnId === undefined)
+    throw badRequest('cdn is a required field');
   const named = body.cdnId !== undefined ? body.cdnId : body.cdn;
   const cdn = typeof named === 'number' ? await ctx.store.cdns.byId(named) : await ctx.store.cdns.byName(String(named));
   if (!cdn) throw badRequest(plainOr(String(named), (n) => `cdn ${n} does not exist`, 'cdn does not exist'));
   const visible = await serverVisibility(ctx, caller(request));
   const change = await cachegroupQueueChange(ctx, caller(request), cachegroup, cdn, queue);
-  const serverNames = await ctx.store.serverFlags.setUpdPending({ cachegroup: id, cdn: cdn.id }, visible, queue, ctx.clock(), change);
+  const serverNames = await ctx.store.serverFlags.setUpdPending(
+    { cachegroup: id, cdn: cdn.id },
+    visible,
+    queue,
+    ctx.clock(),
+    change,
+  );
   return {
-    response: { cachegroupName: cachegroup.name, action: queue ? 'queue' : 'dequeue', serverNames, cdn: cdn.name, cachegroupID: id },
+    response: {
+      cachegroupName: cachegroup.name,
+      action: queue ? 'queue' : 'dequeue',
+      serverNames,
+      cdn: cdn.name,
+      cachegroupID: id,
+    },
   };
 }
 
@@ -102,7 +150,9 @@ async function checkIn(ctx: AppContext, request: Request) {
   await checkInAs(ctx, caller(request), server, read.report);
   const after = (await ctx.store.serverFlags.updateStatus(server.hostName, null))!;
   return alerts(
-    successAlert(`successfully set server '${server.hostName}' updated=${after.updPending} reval_updated=${after.revalPending}`),
+    successAlert(
+      `successfully set server '${server.hostName}' updated=${after.updPending} reval_updated=${after.revalPending}`,
+    ),
   );
 }
 
@@ -111,7 +161,13 @@ async function checkIn(ctx: AppContext, request: Request) {
  * (servers/:hostname/update_status; 1.3) and the JSON check-in (POST servers/:hostname/update, ORT level).
  */
 export function serverQueueRoutes(ctx: AppContext): RouteDef[] {
-  const cachegroupAnswer = record({ cachegroupName: text, action, serverNames: textList, cdn: text, cachegroupID: int });
+  const cachegroupAnswer = record({
+    cachegroupName: text,
+    action,
+    serverNames: textList,
+    cdn: text,
+    cachegroupID: int,
+  });
   return [
     {
       method: 'POST',
@@ -143,7 +199,10 @@ export function serverQueueRoutes(ctx: AppContext): RouteDef[] {
       since: '1.3',
       auth: PRIV.READ,
       // A bare array, as Traffic Ops answered: one record, or none for an unknown host.
-      schema: { params: { type: 'object', properties: { hostname: { type: 'string' } } }, response: { 200: list(updateStatusSchema) } },
+      schema: {
+        params: { type: 'object', properties: { hostname: { type: 'string' } } },
+        response: { 200: list(updateStatusSchema) },
+      },
       handler: (request) => updateStatus(ctx, request),
     },
     {

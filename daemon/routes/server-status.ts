@@ -12,7 +12,13 @@ import { alertsOnly, envelope, int } from '../../shared/contract/schema.js';
 const statusSchema = {
   params: { type: 'object', properties: { id: { type: 'string' } } },
   // Any scalar status reaches readStatusChange, which names a wrong one as Traffic Ops did ("invalid status").
-  body: { type: ['object', 'null'], properties: { status: { type: ['string', 'number', 'boolean', 'null'] }, offlineReason: { type: ['string', 'null'] } } },
+  body: {
+    type: ['object', 'null'],
+    properties: {
+      status: { type: ['string', 'number', 'boolean', 'null'] },
+      offlineReason: { type: ['string', 'null'] },
+    },
+  },
   response: { 200: alertsOnly },
 };
 
@@ -56,9 +62,16 @@ export function serverStatusRoutes(ctx: AppContext): RouteDef[] {
         await guardLastServer(ctx, server, checked.change.status);
         const reason = storedReason(principal.username, checked.change.offlineReason);
         const children = isCacheType(server.type);
-        const text = statusChangedText(checked.change.status, `${server.hostName}.${server.domainName}`, reason, children);
+        const text = statusChangedText(
+          checked.change.status,
+          `${server.hostName}.${server.domainName}`,
+          reason,
+          children,
+        );
         const change = await statusChange(ctx, caller(request), server, text);
-        if (!(await ctx.store.serverFlags.setStatus(id, checked.change.status, reason, children, ctx.clock(), change))) {
+        if (
+          !(await ctx.store.serverFlags.setStatus(id, checked.change.status, reason, children, ctx.clock(), change))
+        ) {
           throw notFound(`server ID ${id} not found`);
         }
         return alerts(successAlert(text));

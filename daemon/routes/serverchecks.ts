@@ -2,7 +2,13 @@ import type { ServerCheckRecord, ToExtensionRecord } from '../../shared/contract
 import type { AppContext } from '../context.js';
 import { BUILTIN_SCRIPT } from '../services/caches/builtin-checks.js';
 import {
-  CHECK_SLOTS, EXTENSION_USER, EXTENSION_USER_ONLY, TO_EXTENSIONS_DEPRECATION, readCheckResult, readExtension, typeMissing,
+  CHECK_SLOTS,
+  EXTENSION_USER,
+  EXTENSION_USER_ONLY,
+  TO_EXTENSIONS_DEPRECATION,
+  readCheckResult,
+  readExtension,
+  typeMissing,
 } from '../services/caches/extension-input.js';
 import { serverVisibility } from '../services/caches/visibility.js';
 import { alerts, badRequest, forbidden, notFound, successAlert, warningAlert } from '../http/errors.js';
@@ -48,20 +54,33 @@ export function serverCheckRoutes(ctx: AppContext): RouteDef[] {
       handler: async (request) => {
         const q = request.query as { id?: string; hostName?: string };
         const id = q.id === undefined ? undefined : parseIntegerParam(q.id, 'id');
-        const servers = await ctx.store.servers.list({ id, hostName: q.hostName }, await serverVisibility(ctx, caller(request)));
-        const names = (await ctx.store.serverChecks.extensions()).filter((e) => e.isActive).map((e) => e.servercheckShortName);
+        const servers = await ctx.store.servers.list(
+          { id, hostName: q.hostName },
+          await serverVisibility(ctx, caller(request)),
+        );
+        const names = (await ctx.store.serverChecks.extensions())
+          .filter((e) => e.isActive)
+          .map((e) => e.servercheckShortName);
         const results = await ctx.store.serverChecks.results();
         const response: ServerCheckRecord[] = servers
           .filter((s) => s.type.startsWith('EDGE') || s.type.startsWith('MID'))
           .map((s) => {
             const stored = results.get(s.id);
             const record: ServerCheckRecord = {
-              adminState: s.status, cacheGroup: s.cachegroup, id: s.id, hostName: s.hostName, revalPending: s.revalPending,
-              profile: s.profile, type: s.type, updPending: s.updPending,
+              adminState: s.status,
+              cacheGroup: s.cachegroup,
+              id: s.id,
+              hostName: s.hostName,
+              revalPending: s.revalPending,
+              profile: s.profile,
+              type: s.type,
+              updPending: s.updPending,
             };
             if (stored) {
               const values = new Map(stored.map((r) => [r.shortName, r.value]));
-              record.checks = Object.fromEntries(names.filter((n) => n !== null).map((n) => [n, values.get(n!) ?? null]));
+              record.checks = Object.fromEntries(
+                names.filter((n) => n !== null).map((n) => [n, values.get(n!) ?? null]),
+              );
             }
             return record;
           });
@@ -80,12 +99,24 @@ export function serverCheckRoutes(ctx: AppContext): RouteDef[] {
         const principal = caller(request);
         requireExtensionUser(principal);
         const visible = await serverVisibility(ctx, principal);
-        const server = read.id !== null ? await ctx.store.servers.byId(read.id, visible) : await ctx.store.servers.byHostName(read.hostName!, visible);
+        const server =
+          read.id !== null
+            ? await ctx.store.servers.byId(read.id, visible)
+            : await ctx.store.servers.byHostName(read.hostName!, visible);
         if (!server) throw badRequest('Server not found');
         if (!(await ctx.store.serverChecks.extensionByShortName(read.shortName))) {
-          throw badRequest(plainOr(read.shortName, (n) => `Server Check Extension ${n} not found - Do you need to install it?`, 'Server Check Extension not found - Do you need to install it?'));
+          throw badRequest(
+            plainOr(
+              read.shortName,
+              (n) => `Server Check Extension ${n} not found - Do you need to install it?`,
+              'Server Check Extension not found - Do you need to install it?',
+            ),
+          );
         }
-        await ctx.store.serverChecks.record([{ serverId: server.id, shortName: read.shortName, value: read.value }], ctx.clock());
+        await ctx.store.serverChecks.record(
+          [{ serverId: server.id, shortName: read.shortName, value: read.value }],
+          ctx.clock(),
+        );
         return alerts(successAlert('Server Check was successfully updated'));
       },
     },
@@ -123,9 +154,18 @@ function extensionRoutes(ctx: AppContext): RouteDef[] {
         const made = await ctx.store.serverChecks.insertExtension({ ...read.ext, typeId: type.id }, ctx.clock());
         if ('taken' in made) {
           const value = made.taken === 'name' ? read.ext.name : read.ext.servercheckShortName;
-          throw badRequest(plainOr(value, (v) => `A Check extension is already loaded with ${v} ${made.taken}`, `A Check extension is already loaded with that ${made.taken}`));
+          throw badRequest(
+            plainOr(
+              value,
+              (v) => `A Check extension is already loaded with ${v} ${made.taken}`,
+              `A Check extension is already loaded with that ${made.taken}`,
+            ),
+          );
         }
-        return { ...alerts(successAlert('Check Extension Loaded.'), warningAlert(TO_EXTENSIONS_DEPRECATION)), response: { id: made.id } };
+        return {
+          ...alerts(successAlert('Check Extension Loaded.'), warningAlert(TO_EXTENSIONS_DEPRECATION)),
+          response: { id: made.id },
+        };
       },
     },
     {
@@ -138,7 +178,8 @@ function extensionRoutes(ctx: AppContext): RouteDef[] {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         const ext = (await ctx.store.serverChecks.extensions()).find((e) => e.id === id);
         if (!ext) throw notFound('no TO Extension with that key found');
-        if (ext.scriptFile === BUILTIN_SCRIPT) throw badRequest('the daemon runs this check itself; it cannot be deleted');
+        if (ext.scriptFile === BUILTIN_SCRIPT)
+          throw badRequest('the daemon runs this check itself; it cannot be deleted');
         requireExtensionUser(caller(request));
         await ctx.store.serverChecks.deleteExtension(id);
         return alerts(successAlert('Extensions deleted.'), warningAlert(TO_EXTENSIONS_DEPRECATION));

@@ -21,7 +21,8 @@ const listSchema = {
 // The fields are checked in readServerInput so that every failure of a request is reported in one answer.
 const bodySchema = { body: { type: ['object', 'null'] } };
 
-export const SERVER_BY_ID_DEPRECATION = 'This endpoint is deprecated, please use GET /servers with query parameter id instead';
+export const SERVER_BY_ID_DEPRECATION =
+  'This endpoint is deprecated, please use GET /servers with query parameter id instead';
 
 /** GET/POST servers, GET/PUT/DELETE servers/:id (1.1; BEHAVIOR.md "Caches"). Writes need operations. */
 export function serverRoutes(ctx: AppContext): RouteDef[] {

@@ -6,11 +6,15 @@ import { sessionChange } from '../services/change.js';
 import { caller, type RouteDef } from '../http/route.js';
 import type { User } from '../store/users.js';
 import { LoginGate } from '../services/auth/login-gate.js';
-import { KNOWN_PAIR_MS, LOGIN_WINDOW_MS, retryAfterSeconds, throttleDecision } from '../services/auth/login-throttle.js';
+import {
+  KNOWN_PAIR_MS,
+  LOGIN_WINDOW_MS,
+  retryAfterSeconds,
+  throttleDecision,
+} from '../services/auth/login-throttle.js';
 import { DUMMY_HASH, verifyPassword } from '../services/auth/passwords.js';
 import { hashSecret, newSecret } from '../services/auth/tokens.js';
 import { alertsOnly } from '../../shared/contract/schema.js';
-
 
 const loginSchema = {
   body: {
@@ -29,14 +33,20 @@ async function startSession(ctx: AppContext, reply: FastifyReply, user: User, ho
   const secret = newSecret();
   const now = ctx.clock();
   const expiresAt = now + ctx.config.sessionMaxAgeMs;
-  await ctx.store.sessions.create({
-    idHash: hashSecret(secret),
-    userId: user.id,
-    createdAt: now,
-    expiresAt,
-    idleExpiresAt: Math.min(now + ctx.config.sessionIdleMs, expiresAt),
-  }, sessionChange(ctx, user.id, user.tenantId, user.username, how));
-  reply.header('set-cookie', sessionCookie(secret, now, Math.floor(ctx.config.sessionMaxAgeMs / 1000), ctx.config.tls !== null));
+  await ctx.store.sessions.create(
+    {
+      idHash: hashSecret(secret),
+      userId: user.id,
+      createdAt: now,
+      expiresAt,
+      idleExpiresAt: Math.min(now + ctx.config.sessionIdleMs, expiresAt),
+    },
+    sessionChange(ctx, user.id, user.tenantId, user.username, how),
+  );
+  reply.header(
+    'set-cookie',
+    sessionCookie(secret, now, Math.floor(ctx.config.sessionMaxAgeMs / 1000), ctx.config.tls !== null),
+  );
 }
 
 /** POST user/login: a password login, through the login gate and the throttle (daemon/security/login-*.ts). */
@@ -59,13 +69,21 @@ function passwordLogin(ctx: AppContext, gate: LoginGate) {
       const decision = await ctx.store.loginFailures.reserve(username, address, now - LOGIN_WINDOW_MS, now, (stats) =>
         throttleDecision(stats, now, known),
       );
-      if (!decision.ok) throw new BusyError(429, 'Too many failed login attempts; try again later.', retryAfterSeconds(decision.retryAfterMs));
+      if (!decision.ok)
+        throw new BusyError(
+          429,
+          'Too many failed login attempts; try again later.',
+          retryAfterSeconds(decision.retryAfterMs),
+        );
       const user = await ctx.store.users.byUsername(username);
       // An unknown user costs the same hash as a known one: timing tells no accounts apart.
       const ok = await verifyPassword(body.p, user?.localPasswd ?? DUMMY_HASH, known);
       if (!user || !ok || user.privLevel <= 0) throw invalid();
       // Both writes go out together: one commit (one disk flush) for the two.
-      await Promise.all([ctx.store.loginFailures.succeeded(username, address, now), startSession(ctx, reply, user, 'Logged in')]);
+      await Promise.all([
+        ctx.store.loginFailures.succeeded(username, address, now),
+        startSession(ctx, reply, user, 'Logged in'),
+      ]);
       return alerts(successAlert('Successfully logged in.'));
     } finally {
       release();
@@ -85,7 +103,12 @@ export function sessionRoutes(ctx: AppContext): RouteDef[] {
     if (!token) throw rejected;
     const user = await ctx.store.users.byId(token.userId);
     if (!user || user.privLevel <= 0) throw rejected;
-    await startSession(ctx, reply, user, `Logged in with a ${token.purpose === 'register' ? 'registration' : 'password reset'} token`);
+    await startSession(
+      ctx,
+      reply,
+      user,
+      `Logged in with a ${token.purpose === 'register' ? 'registration' : 'password reset'} token`,
+    );
     return alerts(successAlert('Successfully logged in.'));
   }
 
@@ -102,6 +125,13 @@ export function sessionRoutes(ctx: AppContext): RouteDef[] {
   return [
     { method: 'POST', url: '/user/login', since: '1.1', auth: 'none', schema: loginSchema, handler: login },
     { method: 'POST', url: '/user/login/token', since: '1.1', auth: 'none', schema: tokenSchema, handler: tokenLogin },
-    { method: 'POST', url: '/user/logout', since: '1.1', auth: 0, schema: { response: { 200: alertsOnly } }, handler: logout },
+    {
+      method: 'POST',
+      url: '/user/logout',
+      since: '1.1',
+      auth: 0,
+      schema: { response: { 200: alertsOnly } },
+      handler: logout,
+    },
   ];
 }

@@ -24,7 +24,10 @@ export function legacyCheckIn(ctx: AppContext) {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
     // Answers are lines of text (`Success`, or `Failed request.  <why>`), as the Perl app sent them.
-    const schema = { params: { type: 'object', properties: { hostname: { type: 'string' } } }, response: { 200: TEXT_FILE } };
+    const schema = {
+      params: { type: 'object', properties: { hostname: { type: 'string' } } },
+      response: { 200: TEXT_FILE },
+    };
     scope.post('/update/:hostname', { schema }, async (request, reply) => {
       try {
         const principal = await authenticate(request, ORT_LEVEL, ctx);

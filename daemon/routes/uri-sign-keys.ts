@@ -13,7 +13,8 @@ const params = { params: { type: 'object', properties: { xmlId: { type: 'string'
 const keysetResponse = { 200: uriSigningKeysetSchema };
 const noKeyset = record({ renewal_kid: { type: 'null' }, keys: { type: 'null' } });
 
-const service = (ctx: AppContext, request: FastifyRequest) => keyedService(ctx, caller(request), (request.params as { xmlId: string }).xmlId);
+const service = (ctx: AppContext, request: FastifyRequest) =>
+  keyedService(ctx, caller(request), (request.params as { xmlId: string }).xmlId);
 
 /** POST and PUT: validate the key set (Traffic Ops' texts), store it whole, echo it. */
 async function store(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
@@ -67,7 +68,8 @@ export function uriSignKeyRoutes(ctx: AppContext): RouteDef[] {
       handler: async (request) => {
         const vault = requireVault(ctx);
         const ds = await service(ctx, request);
-        if ((await vault.remove('uri_signing', ds.xmlId)) === 0) return alerts({ level: 'info', text: 'not deleted, no object found to delete' });
+        if ((await vault.remove('uri_signing', ds.xmlId)) === 0)
+          return alerts({ level: 'info', text: 'not deleted, no object found to delete' });
         await noteKeyChange(ctx, caller(request), request.log, { action: 'uri-delete', xmlId: ds.xmlId, dsId: ds.id });
         return alerts(successAlert('object deleted'));
       },

@@ -77,7 +77,11 @@ export function urlKeyRoutes(ctx: AppContext): RouteDef[] {
         const ds = await keyedService(ctx, principal, (request.params as { xmlId: string }).xmlId);
         const keys = generateUrlSigKeys();
         await vault.write(URL_SIG(ds.xmlId), keys, urlSigSummary(keys), principal.username, ctx.clock());
-        await noteKeyChange(ctx, caller(request), request.log, { action: 'url-generate', xmlId: ds.xmlId, dsId: ds.id });
+        await noteKeyChange(ctx, caller(request), request.log, {
+          action: 'url-generate',
+          xmlId: ds.xmlId,
+          dsId: ds.id,
+        });
         return { alerts: [successAlert('Successfully generated and stored keys')] };
       },
     },
@@ -92,12 +96,29 @@ export function urlKeyRoutes(ctx: AppContext): RouteDef[] {
         const principal = caller(request);
         const params = request.params as { xmlId: string; copyFromXmlId: string };
         const ds = await keyedService(ctx, principal, params.xmlId, noDsNamed(params.xmlId));
-        const from = await keyedService(ctx, principal, params.copyFromXmlId, noDsNamed(params.copyFromXmlId), 'not authorized on this copy tenant');
+        const from = await keyedService(
+          ctx,
+          principal,
+          params.copyFromXmlId,
+          noDsNamed(params.copyFromXmlId),
+          'not authorized on this copy tenant',
+        );
         if (from.id === ds.id) throw badRequest('cannot copy URL sig keys from a delivery service to itself');
         const stored = await vault.read<UrlSigKeys>(URL_SIG(from.xmlId));
         if (!stored) throw new ApiError(400, `Unable to retrieve keys from Delivery Service '${from.xmlId}'`);
-        await vault.write(URL_SIG(ds.xmlId), stored.secret, urlSigSummary(stored.secret), principal.username, ctx.clock());
-        await noteKeyChange(ctx, caller(request), request.log, { action: 'url-copy', xmlId: ds.xmlId, dsId: ds.id, from: from.xmlId });
+        await vault.write(
+          URL_SIG(ds.xmlId),
+          stored.secret,
+          urlSigSummary(stored.secret),
+          principal.username,
+          ctx.clock(),
+        );
+        await noteKeyChange(ctx, caller(request), request.log, {
+          action: 'url-copy',
+          xmlId: ds.xmlId,
+          dsId: ds.id,
+          from: from.xmlId,
+        });
         return { alerts: [successAlert('Successfully copied and stored keys')] };
       },
     },

@@ -76,7 +76,15 @@ export function currentUserRoutes(ctx: AppContext): RouteDef[] {
       responseAt: seedOrGo(envelope(currentUserSchema), envelope(goUserCurrentSchema)),
       handler: async (request) => ({ response: currentUserRecord(await self(request), request.apiVersion) }),
     },
-    { method: 'PUT', url: '/user/current', since: '1.2', auth: PRIV.READ, schema: updateSchema, responseAt: userWriteResponses, handler: (r) => update(r, true) },
+    {
+      method: 'PUT',
+      url: '/user/current',
+      since: '1.2',
+      auth: PRIV.READ,
+      schema: updateSchema,
+      responseAt: userWriteResponses,
+      handler: (r) => update(r, true),
+    },
     {
       method: 'POST',
       url: '/user/current/update',

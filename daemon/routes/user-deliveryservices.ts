@@ -16,7 +16,9 @@ import { seedOrGo } from '../http/responses.js';
 import { deliveryServiceList } from './deliveryservices.js';
 
 /** The warning Traffic Ops sent with GET users/:id/deliveryservices (its unbalanced braces included). */
-export const DS_DEPRECATED = warningAlert('This endpoint is deprecated, please use GET deliveryservices?accessibleTo={{tenantId} instead');
+export const DS_DEPRECATED = warningAlert(
+  'This endpoint is deprecated, please use GET deliveryservices?accessibleTo={{tenantId} instead',
+);
 
 /** The warning of user/:id/deliveryservices/available from 1.4. */
 const AVAILABLE_DEPRECATED = warningAlert('This endpoint is deprecated, and will be removed in the future');
@@ -37,7 +39,17 @@ function intersect(a: ReadonlySet<number>, b: ReadonlySet<number>): number[] {
  * spelling available.json (1.1+, `{xmlId, id}`), BEHAVIOR.md §4.
  */
 /** What the assignment answers read (delivery services with their joins, the user and the tenant tree). */
-const ASSIGNMENT_TABLES = ['deliveryservice_users', 'deliveryservices', 'users', 'roles', 'tenants', 'cdns', 'types', 'profiles', 'origins'];
+const ASSIGNMENT_TABLES = [
+  'deliveryservice_users',
+  'deliveryservices',
+  'users',
+  'roles',
+  'tenants',
+  'cdns',
+  'types',
+  'profiles',
+  'origins',
+];
 
 export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
   /** The user of the path, if the caller may see it (404 `user not found` otherwise), and the caller's tenants. */
@@ -58,10 +70,14 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
     const go = goShapes(version);
     const raw = (request.params as { id: string }).id;
     const id = go ? toInteger(raw) : parseIntegerParam(raw, 'id');
-    if (id === null) throw new ApiError(400, "getting integer parameters: parameter 'id' not an integer", [DS_DEPRECATED]);
+    if (id === null)
+      throw new ApiError(400, "getting integer parameters: parameter 'id' not an integer", [DS_DEPRECATED]);
     const visible = await visibleTenants(ctx, caller(request));
     const user = await ctx.store.users.byId(id);
-    const list = user && visible.has(user.tenantId) ? await ctx.store.deliveryServices.list({ userId: user.id, tenantIds: visible }) : [];
+    const list =
+      user && visible.has(user.tenantId)
+        ? await ctx.store.deliveryServices.list({ userId: user.id, tenantIds: visible })
+        : [];
     const response = list.map((ds) => deliveryServiceRecord(ds, version, 'user'));
     return go ? { alerts: [DS_DEPRECATED], response } : { response };
   }
@@ -70,13 +86,19 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
   async function available(request: FastifyRequest): Promise<DeliveryService[]> {
     const { user, visible } = await subject(request);
     const usersTenants = visibleTenantIds(await ctx.store.tenants.list(), user.tenantId);
-    return ctx.store.deliveryServices.list({ notAssignedToUserId: user.id, tenantIds: intersect(visible, usersTenants) });
+    return ctx.store.deliveryServices.list({
+      notAssignedToUserId: user.id,
+      tenantIds: intersect(visible, usersTenants),
+    });
   }
 
   /** From 1.4 both spellings answer the Go server's UserAvailableDS `{id, displayName, xmlId}` and its warning. */
   async function goAvailable(request: FastifyRequest) {
     const list = await withWarning(AVAILABLE_DEPRECATED, () => available(request));
-    return { alerts: [AVAILABLE_DEPRECATED], response: list.map((ds) => ({ id: ds.id, displayName: ds.displayName, xmlId: ds.xmlId })) };
+    return {
+      alerts: [AVAILABLE_DEPRECATED],
+      response: list.map((ds) => ({ id: ds.id, displayName: ds.displayName, xmlId: ds.xmlId })),
+    };
   }
 
   return [
@@ -102,7 +124,13 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
       handler: async (request) =>
         goShapes(request.apiVersion)
           ? goAvailable(request)
-          : { response: (await available(request)).map((ds) => ({ id: String(ds.id), displayName: ds.displayName, xmlId: ds.xmlId })) },
+          : {
+              response: (await available(request)).map((ds) => ({
+                id: String(ds.id),
+                displayName: ds.displayName,
+                xmlId: ds.xmlId,
+              })),
+            },
     },
     {
       method: 'GET',

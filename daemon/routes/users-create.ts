@@ -49,8 +49,25 @@ export function createUserRoutes(ctx: AppContext): RouteDef[] {
   }
 
   return [
-    { method: 'POST', url: '/users', since: '1.2', auth: PRIV.OPERATIONS, schema: newUserSchema, responseAt: userWriteResponses, handler: create },
+    {
+      method: 'POST',
+      url: '/users',
+      since: '1.2',
+      auth: PRIV.OPERATIONS,
+      schema: newUserSchema,
+      responseAt: userWriteResponses,
+      handler: create,
+    },
     // Traffic Ops served creation from 1.1 and its Go client posts to users.json: the same handler (issue 17).
-    { method: 'POST', url: '/users.json', since: '1.1', jsonSuffix: false, auth: PRIV.OPERATIONS, schema: newUserSchema, responseAt: userWriteResponses, handler: create },
+    {
+      method: 'POST',
+      url: '/users.json',
+      since: '1.1',
+      jsonSuffix: false,
+      auth: PRIV.OPERATIONS,
+      schema: newUserSchema,
+      responseAt: userWriteResponses,
+      handler: create,
+    },
   ];
 }

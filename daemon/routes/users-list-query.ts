@@ -30,7 +30,8 @@ export function usersFilter(q: UsersQuery, withTenant: boolean): Omit<UserFilter
     if (id !== null) filter.tenantId = id;
     else filter.tenantName = q.tenant;
   }
-  if (q.orderby !== undefined && Object.hasOwn(USER_ORDER_COLUMNS, q.orderby)) filter.orderBy = q.orderby as UserOrderKey;
+  if (q.orderby !== undefined && Object.hasOwn(USER_ORDER_COLUMNS, q.orderby))
+    filter.orderBy = q.orderby as UserOrderKey;
   if (q.sortOrder !== undefined) filter.descending = q.sortOrder.toLowerCase() === 'desc';
   Object.assign(filter, pagination(q));
   return filter;

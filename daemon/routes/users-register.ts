@@ -34,11 +34,20 @@ export function registerUserRoutes(ctx: AppContext): RouteDef[] {
     const { email } = parsed.value;
     const { roleName, tenantName } = await registerUser(ctx, principal, parsed.value);
     return alerts(
-      successAlert(`Sent user registration to ${email} with the following permissions [ role: ${roleName} | tenant: ${tenantName} ]`),
+      successAlert(
+        `Sent user registration to ${email} with the following permissions [ role: ${roleName} | tenant: ${tenantName} ]`,
+      ),
     );
   }
 
   return [
-    { method: 'POST', url: '/users/register', since: '1.2', auth: PRIV.OPERATIONS, schema: registerSchema, handler: register },
+    {
+      method: 'POST',
+      url: '/users/register',
+      since: '1.2',
+      auth: PRIV.OPERATIONS,
+      schema: registerSchema,
+      handler: register,
+    },
   ];
 }

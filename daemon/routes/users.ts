@@ -17,7 +17,17 @@ const text = { type: 'string' } as const;
 const listSchema = {
   querystring: {
     type: 'object',
-    properties: { id: text, username: text, role: text, tenant: text, orderby: text, sortOrder: text, limit: text, offset: text, page: text },
+    properties: {
+      id: text,
+      username: text,
+      role: text,
+      tenant: text,
+      orderby: text,
+      sortOrder: text,
+      limit: text,
+      offset: text,
+      page: text,
+    },
   },
 };
 export const userIdSchema = { params: { type: 'object', properties: { id: text }, required: ['id'] } };
@@ -56,8 +66,26 @@ export function usersRoutes(ctx: AppContext): RouteDef[] {
   }
 
   return [
-    { method: 'GET', url: '/users', since: '1.1', auth: PRIV.READ, cache: USER_TABLES, schema: listSchema, responseAt: readResponses, handler: list },
-    { method: 'GET', url: '/users/:id', since: '1.1', auth: PRIV.READ, cache: USER_TABLES, schema: userIdSchema, responseAt: readResponses, handler: one },
+    {
+      method: 'GET',
+      url: '/users',
+      since: '1.1',
+      auth: PRIV.READ,
+      cache: USER_TABLES,
+      schema: listSchema,
+      responseAt: readResponses,
+      handler: list,
+    },
+    {
+      method: 'GET',
+      url: '/users/:id',
+      since: '1.1',
+      auth: PRIV.READ,
+      cache: USER_TABLES,
+      schema: userIdSchema,
+      responseAt: readResponses,
+      handler: one,
+    },
     ...createUserRoutes(ctx),
     ...registerUserRoutes(ctx),
   ];

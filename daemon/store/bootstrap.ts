@@ -18,11 +18,16 @@ export function generatePassword(): string {
  * `adminPassword` or a generated one. Two daemons starting at once on one PostgreSQL create one admin: the
  * insert happens only while there is no user, and only the one that inserted reports it.
  */
-export async function bootstrap(target: StoreOrDb, now: number, adminPassword: string | undefined): Promise<BootstrapResult> {
+export async function bootstrap(
+  target: StoreOrDb,
+  now: number,
+  adminPassword: string | undefined,
+): Promise<BootstrapResult> {
   const { bootstrap: boot } = storeOf(target);
   await boot.seed(now);
   if (!(await boot.hasNoUsers())) return { createdAdmin: false, generatedPassword: null };
   const password = adminPassword || generatePassword();
-  if (!(await boot.createAdmin(await hashPassword(password), now))) return { createdAdmin: false, generatedPassword: null };
+  if (!(await boot.createAdmin(await hashPassword(password), now)))
+    return { createdAdmin: false, generatedPassword: null };
   return { createdAdmin: true, generatedPassword: adminPassword ? null : password };
 }

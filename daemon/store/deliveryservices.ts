@@ -240,7 +240,9 @@ export function toDeliveryService(r: DeliveryServiceRow): DeliveryService {
     signingAlgorithm: r.signing_algorithm,
     lastUpdated: r.last_updated,
     primaryOrigin:
-      r.origin_fqdn === null ? null : { protocol: r.origin_protocol ?? 'http', fqdn: r.origin_fqdn, port: r.origin_port },
+      r.origin_fqdn === null
+        ? null
+        : { protocol: r.origin_protocol ?? 'http', fqdn: r.origin_fqdn, port: r.origin_port },
   };
 }
 
@@ -248,7 +250,14 @@ export function toDeliveryService(r: DeliveryServiceRow): DeliveryService {
  * The tables DELIVERY_SERVICE_SELECT reads: a delivery service record stays the same while their data versions
  * do (keep this list in step with the SELECT's joins).
  */
-export const DELIVERY_SERVICE_TABLES: readonly string[] = ['deliveryservices', 'tenants', 'cdns', 'types', 'profiles', 'origins'];
+export const DELIVERY_SERVICE_TABLES: readonly string[] = [
+  'deliveryservices',
+  'tenants',
+  'cdns',
+  'types',
+  'profiles',
+  'origins',
+];
 
 /** The joined SELECT every delivery-service read shares; other stores may reuse it. */
 export const DELIVERY_SERVICE_SELECT = `SELECT ds.*, t.name AS tenant_name, c.name AS cdn_name, c.domain_name AS cdn_domain,

@@ -34,7 +34,12 @@ export interface FederationUserStore {
     change?: Change<number>,
   ): Promise<AssignOutcome>;
   /** Removes one assignment of a visible user; answers the user's name, or null when there was none. */
-  remove(federationId: number, userId: number, visibleTenantIds: number[] | null, change?: Change<string | null>): Promise<string | null>;
+  remove(
+    federationId: number,
+    userId: number,
+    visibleTenantIds: number[] | null,
+    change?: Change<string | null>,
+  ): Promise<string | null>;
 }
 
 export interface FederationUserRow {

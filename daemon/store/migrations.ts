@@ -1,6 +1,22 @@
-import { POSTGRES_1, POSTGRES_2, POSTGRES_3, POSTGRES_4, POSTGRES_5, POSTGRES_6, POSTGRES_7 } from './migration-sql/postgres.js';
 import {
-  SQLITE_1, SQLITE_2, SQLITE_3, SQLITE_4, SQLITE_5, SQLITE_6, SQLITE_7, SQLITE_8, SQLITE_9,
+  POSTGRES_1,
+  POSTGRES_2,
+  POSTGRES_3,
+  POSTGRES_4,
+  POSTGRES_5,
+  POSTGRES_6,
+  POSTGRES_7,
+} from './migration-sql/postgres.js';
+import {
+  SQLITE_1,
+  SQLITE_2,
+  SQLITE_3,
+  SQLITE_4,
+  SQLITE_5,
+  SQLITE_6,
+  SQLITE_7,
+  SQLITE_8,
+  SQLITE_9,
 } from './migration-sql/sqlite.js';
 
 /**

@@ -31,14 +31,7 @@ export type { OriginFields };
 
 /** The query keys GET origins filters and orders by. */
 export type OriginFilterKey =
-  | 'cachegroup'
-  | 'coordinate'
-  | 'deliveryservice'
-  | 'id'
-  | 'name'
-  | 'profileId'
-  | 'primary'
-  | 'tenant';
+  'cachegroup' | 'coordinate' | 'deliveryservice' | 'id' | 'name' | 'profileId' | 'primary' | 'tenant';
 
 /** A parsed GET origins query: every value already validated. */
 export interface OriginListQuery {
@@ -133,8 +126,18 @@ export const fieldParams = (f: OriginFields, now: number) => ({
 });
 
 export const WRITABLE = [
-  'name', 'fqdn', 'protocol', 'port', 'ip_address', 'ip6_address', 'deliveryservice_id', 'cachegroup_id',
-  'coordinate_id', 'profile_id', 'tenant_id', 'last_updated',
+  'name',
+  'fqdn',
+  'protocol',
+  'port',
+  'ip_address',
+  'ip6_address',
+  'deliveryservice_id',
+  'cachegroup_id',
+  'coordinate_id',
+  'profile_id',
+  'tenant_id',
+  'last_updated',
 ] as const;
 
 export const COLUMNS_SELECTED = `SELECT o.id, o.name, o.fqdn, o.protocol, o.is_primary, o.port, o.ip_address, o.ip6_address,

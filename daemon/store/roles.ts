@@ -21,4 +21,9 @@ export interface RoleRow {
   priv_level: number;
 }
 
-export const toRole = (r: RoleRow): Role => ({ id: r.id, name: r.name, description: r.description, privLevel: r.priv_level });
+export const toRole = (r: RoleRow): Role => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  privLevel: r.priv_level,
+});

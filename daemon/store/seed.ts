@@ -10,18 +10,41 @@ export const SEED_ROLES: ReadonlyArray<[number, string, string, number]> = [
 ];
 
 export const DELIVERY_SERVICE_TYPES = [
-  'HTTP', 'HTTP_NO_CACHE', 'HTTP_LIVE', 'HTTP_LIVE_NATNL', 'DNS', 'DNS_LIVE', 'DNS_LIVE_NATNL', 'ANY_MAP',
-  'STEERING', 'CLIENT_STEERING',
+  'HTTP',
+  'HTTP_NO_CACHE',
+  'HTTP_LIVE',
+  'HTTP_LIVE_NATNL',
+  'DNS',
+  'DNS_LIVE',
+  'DNS_LIVE_NATNL',
+  'ANY_MAP',
+  'STEERING',
+  'CLIENT_STEERING',
 ] as const;
 export const CACHEGROUP_TYPES = ['EDGE_LOC', 'MID_LOC', 'ORG_LOC', 'TR_LOC', 'TC_LOC'] as const;
 /** Server types: a cache is an EDGE or a MID (issue 15). */
 export const SERVER_TYPES = ['EDGE', 'MID'] as const;
 /** Types of check extensions (Traffic Ops' to_extension types). */
 export const EXTENSION_TYPES = [
-  'CHECK_EXTENSION_BOOL', 'CHECK_EXTENSION_NUM', 'CONFIG_EXTENSION', 'STATISTIC_EXTENSION',
+  'CHECK_EXTENSION_BOOL',
+  'CHECK_EXTENSION_NUM',
+  'CONFIG_EXTENSION',
+  'STATISTIC_EXTENSION',
 ] as const;
 export const PROFILE_TYPES = [
-  'ATS_PROFILE', 'TR_PROFILE', 'TM_PROFILE', 'TS_PROFILE', 'TP_PROFILE', 'INFLUXDB_PROFILE', 'RIAK_PROFILE',
-  'SPLUNK_PROFILE', 'DS_PROFILE', 'ORG_PROFILE', 'KAFKA_PROFILE', 'LOGSTASH_PROFILE', 'ES_PROFILE',
-  'UNK_PROFILE', 'GROVE_PROFILE',
+  'ATS_PROFILE',
+  'TR_PROFILE',
+  'TM_PROFILE',
+  'TS_PROFILE',
+  'TP_PROFILE',
+  'INFLUXDB_PROFILE',
+  'RIAK_PROFILE',
+  'SPLUNK_PROFILE',
+  'DS_PROFILE',
+  'ORG_PROFILE',
+  'KAFKA_PROFILE',
+  'LOGSTASH_PROFILE',
+  'ES_PROFILE',
+  'UNK_PROFILE',
+  'GROVE_PROFILE',
 ] as const;

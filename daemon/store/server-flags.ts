@@ -25,13 +25,26 @@ export interface ServerFlagStore {
    * to the change log in the same transaction; a function gets the host names whose flag this changed (none: a
    * queue or dequeue that changed nothing, which a function should answer null to, logging nothing).
    */
-  setUpdPending(filters: ServerFilters, visible: ServerVisibility, pending: boolean, now: number, change?: Change<string[]>): Promise<string[]>;
+  setUpdPending(
+    filters: ServerFilters,
+    visible: ServerVisibility,
+    pending: boolean,
+    now: number,
+    change?: Change<string[]>,
+  ): Promise<string[]>;
   /**
    * Sets a server's status and offline reason; with `queueChildren`, also queues updates on the servers of the
    * same CDN whose cache group has this server's cache group as its parent or secondary parent. Answers whether
    * the server exists; `change` (of that answer) is appended in the same transaction.
    */
-  setStatus(id: number, status: string, offlineReason: string | null, queueChildren: boolean, now: number, change?: Change<boolean>): Promise<boolean>;
+  setStatus(
+    id: number,
+    status: string,
+    offlineReason: string | null,
+    queueChildren: boolean,
+    now: number,
+    change?: Change<boolean>,
+  ): Promise<boolean>;
   /**
    * Records a check-in: only the flags sent change; the time is always recorded. `change`, when given, goes to
    * the change log in the same transaction (a check-in by an admin rather than by the cache's agent).

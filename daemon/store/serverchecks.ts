@@ -28,7 +28,10 @@ export interface ServerCheckStore {
   extensions(): Promise<ToExtension[]>;
   extensionByShortName(shortName: string): Promise<ToExtension | null>;
   /** The id, or null when the name or short name is taken (the answer says which). */
-  insertExtension(ext: NewToExtension, now: number): Promise<{ id: number } | { taken: 'name' | 'servercheck_short_name' }>;
+  insertExtension(
+    ext: NewToExtension,
+    now: number,
+  ): Promise<{ id: number } | { taken: 'name' | 'servercheck_short_name' }>;
   /** False when no such extension exists. */
   deleteExtension(id: number): Promise<boolean>;
   /** Stores one value per (server, short name), replacing the previous one. */

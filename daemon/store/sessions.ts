@@ -17,7 +17,10 @@ export interface SessionRecord {
 /** Server-side sessions, keyed by the hash of the cookie value. */
 export interface SessionStore {
   /** Stores a session; `change` (a login) is logged in the same transaction. */
-  create(s: { idHash: string; userId: number; createdAt: number; expiresAt: number; idleExpiresAt: number }, change?: ChangeEntry): Promise<void>;
+  create(
+    s: { idHash: string; userId: number; createdAt: number; expiresAt: number; idleExpiresAt: number },
+    change?: ChangeEntry,
+  ): Promise<void>;
   find(idHash: string): Promise<SessionRecord | null>;
   touch(idHash: string, idleExpiresAt: number): Promise<void>;
   /** Ends a session; `change` (a logout) is logged in the same transaction. */

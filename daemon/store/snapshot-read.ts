@@ -2,7 +2,9 @@ import type { TenantModel, UserModel } from '../services/snapshot/types.js';
 import { type User } from './user-rows.js';
 
 /** Tenant rows sorted by name → below root, each after its parent (shared with the PostgreSQL store). */
-export function orderTenants(rows: ReadonlyArray<{ name: string; parent: string | null; active: number }>): TenantModel[] {
+export function orderTenants(
+  rows: ReadonlyArray<{ name: string; parent: string | null; active: number }>,
+): TenantModel[] {
   const children = new Map<string | null, Array<(typeof rows)[number]>>();
   for (const r of rows) children.set(r.parent, [...(children.get(r.parent) ?? []), r]);
   const out: TenantModel[] = [];

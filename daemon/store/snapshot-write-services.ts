@@ -61,25 +61,63 @@ export function settingColumns(s: DeliveryServiceSettings): Row {
   };
 }
 
-export const DS_COLUMNS = ['xml_id', 'tenant_id', 'cdn_id', 'type_id', 'profile_id', ...Object.keys(settingColumns({} as DeliveryServiceSettings))];
+export const DS_COLUMNS = [
+  'xml_id',
+  'tenant_id',
+  'cdn_id',
+  'type_id',
+  'profile_id',
+  ...Object.keys(settingColumns({} as DeliveryServiceSettings)),
+];
 export const ORIGIN_COLUMNS = [
-  'name', 'fqdn', 'protocol', 'is_primary', 'port', 'ip_address', 'ip6_address', 'deliveryservice_id', 'coordinate_id',
-  'cachegroup_id', 'profile_id', 'tenant_id',
+  'name',
+  'fqdn',
+  'protocol',
+  'is_primary',
+  'port',
+  'ip_address',
+  'ip6_address',
+  'deliveryservice_id',
+  'coordinate_id',
+  'cachegroup_id',
+  'profile_id',
+  'tenant_id',
 ];
 export const JOB_COLUMNS = [
-  'deliveryservice_id', 'asset_url', 'start_time', 'keyword', 'asset_type', 'status', 'ttl_hours', 'entered_time', 'user_id', 'agent',
+  'deliveryservice_id',
+  'asset_url',
+  'start_time',
+  'keyword',
+  'asset_type',
+  'status',
+  'ttl_hours',
+  'entered_time',
+  'user_id',
+  'agent',
 ];
 
 /** Counts per section, filled by the writers. */
 export type Tally = (outcome: Outcome) => void;
 
 /** The jobs row of a job (both stores); `enteredTime` null keeps the stored one, or stamps `now` on a new job. */
-export function jobColumns(m: SnapshotWrite['jobs'][number], ids: { ds: number; user: number; storedEntered: unknown }, now: number): Row {
+export function jobColumns(
+  m: SnapshotWrite['jobs'][number],
+  ids: { ds: number; user: number; storedEntered: unknown },
+  now: number,
+): Row {
   const entered = m.enteredTime ?? (typeof ids.storedEntered === 'number' ? ids.storedEntered : now);
   return {
     ...(m.id === null ? {} : { id: m.id }),
-    deliveryservice_id: ids.ds, asset_url: m.assetUrl, start_time: m.startTime, keyword: 'PURGE', asset_type: 'file',
-    status: m.status, ttl_hours: m.ttl, entered_time: entered, user_id: ids.user, agent: 'dummy',
+    deliveryservice_id: ids.ds,
+    asset_url: m.assetUrl,
+    start_time: m.startTime,
+    keyword: 'PURGE',
+    asset_type: 'file',
+    status: m.status,
+    ttl_hours: m.ttl,
+    entered_time: entered,
+    user_id: ids.user,
+    agent: 'dummy',
   };
 }
 

@@ -2,7 +2,12 @@ import { SECTIONS, type ImportSummary } from '../services/snapshot/types.js';
 import { USER_COLUMNS } from './user-rows.js';
 
 export const CACHEGROUP_COLUMNS = [
-  'name', 'short_name', 'type_id', 'coordinate_id', 'parent_cachegroup_id', 'secondary_parent_cachegroup_id',
+  'name',
+  'short_name',
+  'type_id',
+  'coordinate_id',
+  'parent_cachegroup_id',
+  'secondary_parent_cachegroup_id',
 ];
 
 // A snapshot writes every user column but the password (set apart, only when it changes), the registration

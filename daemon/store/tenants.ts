@@ -35,4 +35,5 @@ export const toTenant = (r: TenantRow): Tenant => ({
 });
 
 /** Tenants joined with their parent's name (plain SQL both stores accept). */
-export const TENANT_SELECT = 'SELECT t.*, p.name AS parent_name FROM tenants t LEFT JOIN tenants p ON p.id = t.parent_id';
+export const TENANT_SELECT =
+  'SELECT t.*, p.name AS parent_name FROM tenants t LEFT JOIN tenants p ON p.id = t.parent_id';

@@ -121,9 +121,26 @@ export function userParams(f: UserFields, now: number) {
 
 /** The writable columns, in the order INSERT and UPDATE name them. */
 export const USER_COLUMNS = [
-  'username', 'email', 'full_name', 'local_passwd', 'role_id', 'tenant_id', 'company', 'address_line1',
-  'address_line2', 'city', 'state_or_province', 'postal_code', 'country', 'phone_number', 'public_ssh_key',
-  'gid', 'uid', 'new_user', 'registration_sent', 'last_updated',
+  'username',
+  'email',
+  'full_name',
+  'local_passwd',
+  'role_id',
+  'tenant_id',
+  'company',
+  'address_line1',
+  'address_line2',
+  'city',
+  'state_or_province',
+  'postal_code',
+  'country',
+  'phone_number',
+  'public_ssh_key',
+  'gid',
+  'uid',
+  'new_user',
+  'registration_sent',
+  'last_updated',
 ] as const;
 
 /** The writable columns of a stored user, to change some and write all back. */

@@ -16,7 +16,11 @@ export type RegistrationResult = { userId: number } | { completed: true };
 /** The users API's writes, each one transaction so that checks and writes cannot interleave with others. */
 export interface UserWriteStore {
   /** Inserts a user unless its username or e-mail (any case) is taken; `change` is logged in the same transaction. */
-  create(fields: UserFields, now: number, change?: Change<{ id: number } | { taken: TakenField }>): Promise<{ id: number } | { taken: TakenField }>;
+  create(
+    fields: UserFields,
+    now: number,
+    change?: Change<{ id: number } | { taken: TakenField }>,
+  ): Promise<{ id: number } | { taken: TakenField }>;
   /**
    * Replaces user `id`'s writable columns unless the new username or e-mail belongs to another user. When
    * `passwordChanged`, also ends the user's other sessions (all but `keepSessionHash`) and drops unused tokens.
@@ -42,7 +46,11 @@ export interface UserWriteStore {
 
 /** The placeholder username of a pending registration: `pending-<local part>`, suffixed until free. */
 export function placeholderUsernames(email: string): () => string {
-  const local = email.split('@')[0].toLowerCase().replace(/[^a-z0-9._-]+/g, '') || 'user';
+  const local =
+    email
+      .split('@')[0]
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '') || 'user';
   let n = 1;
   return () => (n++ === 1 ? `pending-${local}` : `pending-${local}-${n - 1}`);
 }

@@ -31,7 +31,17 @@ export function App() {
     case 'complete':
       return <CompleteRegistrationScreen me={session.me} alerts={session.alerts} onDone={enter} />;
     case 'in':
-      return <SignedIn path={path} move={move} me={session.me} abilities={session.abilities} flash={flash} onEnter={enter} onLogOut={signOut} />;
+      return (
+        <SignedIn
+          path={path}
+          move={move}
+          me={session.me}
+          abilities={session.abilities}
+          flash={flash}
+          onEnter={enter}
+          onLogOut={signOut}
+        />
+      );
   }
 }
 
@@ -53,7 +63,12 @@ function SignedIn({ path, move, me, abilities, flash, onEnter, onLogOut }: Signe
         <Nav path={path} username={me.username} onLogOut={onLogOut} />
         <main className="page">
           <AlertList alerts={flash} />
-          <ScreenFor route={parseRoute(path)} me={me} abilities={abilities} onProfileSaved={(alerts) => onEnter(alerts)} />
+          <ScreenFor
+            route={parseRoute(path)}
+            me={me}
+            abilities={abilities}
+            onProfileSaved={(alerts) => onEnter(alerts)}
+          />
         </main>
       </LocationContext.Provider>
     </NavigationContext.Provider>

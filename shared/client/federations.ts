@@ -9,7 +9,10 @@ export type Federation = FederationRecord;
 export type FederationUser = FederationUserRecord;
 
 /** GET federations, optionally `?cname=`. */
-export function listFederations(http: HttpClient, query: { cname?: string; id?: number } = {}): Promise<ApiResult<Federation[]>> {
+export function listFederations(
+  http: HttpClient,
+  query: { cname?: string; id?: number } = {},
+): Promise<ApiResult<Federation[]>> {
   return http.get('/federations', query);
 }
 
@@ -29,6 +32,10 @@ export function assignFederationUsers(
 }
 
 /** DELETE federations/:id/users/:userId (1.2+). */
-export function removeFederationUser(http: HttpClient, federationId: number, userId: number): Promise<ApiResult<undefined>> {
+export function removeFederationUser(
+  http: HttpClient,
+  federationId: number,
+  userId: number,
+): Promise<ApiResult<undefined>> {
   return http.delete(`/federations/${federationId}/users/${userId}`);
 }

@@ -98,7 +98,13 @@ export class HttpClient {
     let res: Dispatcher.ResponseData;
     let text: string;
     try {
-      const request = { origin: target.origin, path: target.pathname + target.search, method, headers, body: body?.text };
+      const request = {
+        origin: target.origin,
+        path: target.pathname + target.search,
+        method,
+        headers,
+        body: body?.text,
+      };
       res = await undiciRequest.call(this.agent(), request);
       text = await res.body.text();
     } catch (err) {
@@ -117,7 +123,11 @@ export class HttpClient {
 
   private agent(): Dispatcher {
     if (!this.dispatcher) {
-      this.dispatcher = new Agent({ connectTimeout: this.timeoutMs, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
+      this.dispatcher = new Agent({
+        connectTimeout: this.timeoutMs,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+      });
     }
     return this.dispatcher;
   }
@@ -143,16 +153,26 @@ export class HttpClient {
     } catch (err) {
       throw unreachable(this.baseUrl, err);
     }
-    return interpret<T>(res.statusCode, res.headers, await decoded(res.statusCode, res.headers['content-encoding'], raw), this.version);
+    return interpret<T>(
+      res.statusCode,
+      res.headers,
+      await decoded(res.statusCode, res.headers['content-encoding'], raw),
+      this.version,
+    );
   }
 }
 
 /** The text of a body, gunzipped when the server gzipped it (zlib is loaded only then). */
 async function decoded(status: number, encoding: string | string[] | undefined, raw: Buffer): Promise<string> {
-  const coding = String(encoding ?? '').trim().toLowerCase();
+  const coding = String(encoding ?? '')
+    .trim()
+    .toLowerCase();
   if (coding === '' || coding === 'identity') return raw.toString('utf8');
   if (coding !== 'gzip' && coding !== 'x-gzip') {
-    throw new BadResponse(status, `unexpected answer from the server: HTTP ${status} encoded as ${coding}, which cdnctl did not ask for`);
+    throw new BadResponse(
+      status,
+      `unexpected answer from the server: HTTP ${status} encoded as ${coding}, which cdnctl did not ask for`,
+    );
   }
   const { gunzipSync } = await import('node:zlib');
   try {
@@ -186,7 +206,12 @@ const errorText = (alerts: Alert[]): string | null => {
 };
 
 /** Turns a status and body into the result or the matching typed error. */
-export function interpret<T>(status: number, headers: Dispatcher.ResponseData['headers'], text: string, version: ApiVersion): ApiResult<T> {
+export function interpret<T>(
+  status: number,
+  headers: Dispatcher.ResponseData['headers'],
+  text: string,
+  version: ApiVersion,
+): ApiResult<T> {
   const type = String(headers['content-type'] ?? '');
   let body: Envelope<T> | undefined;
   if (text.trim() !== '' && /json/i.test(type)) {
@@ -200,7 +225,10 @@ export function interpret<T>(status: number, headers: Dispatcher.ResponseData['h
     if (status === 401) throw new NotLoggedIn();
     if (status === 403) throw new Forbidden();
     const what = text.trim() === '' ? 'an empty body' : `${type.split(';')[0] || 'no content type'}`;
-    throw new BadResponse(status, `unexpected answer from the server: HTTP ${status} with ${what} (is this a Traffic Ops API?)`);
+    throw new BadResponse(
+      status,
+      `unexpected answer from the server: HTTP ${status} with ${what} (is this a Traffic Ops API?)`,
+    );
   }
   const alerts = Array.isArray(body.alerts) ? body.alerts : [];
   if (status >= 400) {

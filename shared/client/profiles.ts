@@ -6,7 +6,10 @@ import type { ApiResult } from './types.js';
 export type Profile = ProfileRecord;
 
 /** GET profiles, with the optional filters `name`, `id`, `cdn`. */
-export function listProfiles(http: HttpClient, query: { name?: string; id?: number; cdn?: string } = {}): Promise<ApiResult<Profile[]>> {
+export function listProfiles(
+  http: HttpClient,
+  query: { name?: string; id?: number; cdn?: string } = {},
+): Promise<ApiResult<Profile[]>> {
   return http.get('/profiles', query);
 }
 

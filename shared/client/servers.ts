@@ -8,7 +8,10 @@ export type ServerCheck = ServerCheckRecord;
 export type Propagation = PropagationRecord;
 
 /** GET servers with Traffic Ops' filters (ids, except hostName, status and type). */
-export function listServers(http: HttpClient, query: Record<string, string | number | undefined> = {}): Promise<ApiResult<Server[]>> {
+export function listServers(
+  http: HttpClient,
+  query: Record<string, string | number | undefined> = {},
+): Promise<ApiResult<Server[]>> {
   return http.get('/servers', query);
 }
 
@@ -30,15 +33,28 @@ export function deleteServer(http: HttpClient, id: number): Promise<ApiResult<un
   return http.delete(`/servers/${id}`);
 }
 
-export function setServerStatus(http: HttpClient, id: number, status: string, offlineReason?: string): Promise<ApiResult<undefined>> {
+export function setServerStatus(
+  http: HttpClient,
+  id: number,
+  status: string,
+  offlineReason?: string,
+): Promise<ApiResult<undefined>> {
   return http.put(`/servers/${id}/status`, { status, ...(offlineReason === undefined ? {} : { offlineReason }) });
 }
 
-export function queueServer(http: HttpClient, id: number, queue: boolean): Promise<ApiResult<{ serverId: number; action: string }>> {
+export function queueServer(
+  http: HttpClient,
+  id: number,
+  queue: boolean,
+): Promise<ApiResult<{ serverId: number; action: string }>> {
   return http.post(`/servers/${id}/queue_update`, { action: queue ? 'queue' : 'dequeue' });
 }
 
-export function queueCdn(http: HttpClient, cdnId: number, queue: boolean): Promise<ApiResult<{ cdnId: number; action: string }>> {
+export function queueCdn(
+  http: HttpClient,
+  cdnId: number,
+  queue: boolean,
+): Promise<ApiResult<{ cdnId: number; action: string }>> {
   return http.post(`/cdns/${cdnId}/queue_update`, { action: queue ? 'queue' : 'dequeue' });
 }
 
@@ -46,7 +62,10 @@ export function listCachegroups(http: HttpClient, query: { name?: string } = {})
   return http.get('/cachegroups', query);
 }
 
-export function listServerChecks(http: HttpClient, query: { hostName?: string } = {}): Promise<ApiResult<ServerCheck[]>> {
+export function listServerChecks(
+  http: HttpClient,
+  query: { hostName?: string } = {},
+): Promise<ApiResult<ServerCheck[]>> {
   return http.get('/servers/checks', query);
 }
 

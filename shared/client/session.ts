@@ -10,13 +10,17 @@ export interface StartedSession {
 }
 
 /** Reads the session cookie pair (`name=value`) and its expiry out of Set-Cookie headers; null when none. */
-export function sessionFromSetCookie(setCookie: string[], now = Date.now()): { cookie: string; expiresAt: string | null } | null {
+export function sessionFromSetCookie(
+  setCookie: string[],
+  now = Date.now(),
+): { cookie: string; expiresAt: string | null } | null {
   for (const header of setCookie) {
     const cookie = parseSetCookie(header);
     if (!cookie || cookie.value === '') continue;
     let expiresAt: string | null = null;
     for (const [key, value] of cookie.attributes) {
-      if (key.toLowerCase() === 'max-age' && /^\d+$/.test(value)) expiresAt = new Date(now + Number(value) * 1000).toISOString();
+      if (key.toLowerCase() === 'max-age' && /^\d+$/.test(value))
+        expiresAt = new Date(now + Number(value) * 1000).toISOString();
       else if (key.toLowerCase() === 'expires' && expiresAt === null && !Number.isNaN(Date.parse(value))) {
         expiresAt = new Date(Date.parse(value)).toISOString();
       }

@@ -59,7 +59,10 @@ export function createUser(http: HttpClient, user: NewUser): Promise<ApiResult<U
 }
 
 /** POST users/register (1.2+): sends an invitation mail. */
-export function registerUser(http: HttpClient, body: { email: string; role: number; tenantId: number }): Promise<ApiResult<undefined>> {
+export function registerUser(
+  http: HttpClient,
+  body: { email: string; role: number; tenantId: number },
+): Promise<ApiResult<undefined>> {
   return http.post('/users/register', body);
 }
 
@@ -69,7 +72,10 @@ export function userDeliveryServices(http: HttpClient, id: number): Promise<ApiR
 }
 
 /** GET user/:id/deliveryservices/available (1.2) or `.../available.json` (1.1). */
-export function availableDeliveryServices(http: HttpClient, id: number): Promise<ApiResult<AvailableDeliveryService[]>> {
+export function availableDeliveryServices(
+  http: HttpClient,
+  id: number,
+): Promise<ApiResult<AvailableDeliveryService[]>> {
   const suffix = versionAtLeast(http.version, '1.2') ? '' : '.json';
   return http.get(`/user/${id}/deliveryservices/available${suffix}`);
 }
@@ -80,6 +86,11 @@ export function currentUser(http: HttpClient): Promise<ApiResult<CurrentUser>> {
 }
 
 /** PUT user/current at 1.2+, POST user/current/update at 1.1; the body is `{user: {...}}`. */
-export function updateCurrentUser(http: HttpClient, user: CurrentUserUpdate): Promise<ApiResult<UserWriteRecord | undefined>> {
-  return versionAtLeast(http.version, '1.2') ? http.put('/user/current', { user }) : http.post('/user/current/update', { user });
+export function updateCurrentUser(
+  http: HttpClient,
+  user: CurrentUserUpdate,
+): Promise<ApiResult<UserWriteRecord | undefined>> {
+  return versionAtLeast(http.version, '1.2')
+    ? http.put('/user/current', { user })
+    : http.post('/user/current/update', { user });
 }

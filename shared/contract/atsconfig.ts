@@ -7,7 +7,12 @@ export const atsFileScopeSchema = { type: 'string', enum: ['servers', 'profiles'
 export type AtsFileScope = FromSchema<typeof atsFileScopeSchema>;
 
 /** One entry of `configFiles`. */
-export const atsConfigFileEntrySchema = record({ fnameOnDisk: text, location: text, apiUri: text, scope: atsFileScopeSchema });
+export const atsConfigFileEntrySchema = record({
+  fnameOnDisk: text,
+  location: text,
+  apiUri: text,
+  scope: atsFileScopeSchema,
+});
 export type AtsConfigFileEntry = FromSchema<typeof atsConfigFileEntrySchema>;
 
 /** The `info` object. */
@@ -24,5 +29,8 @@ export const atsConfigFilesInfoSchema = record({
 });
 export type AtsConfigFilesInfo = FromSchema<typeof atsConfigFilesInfoSchema>;
 
-export const atsConfigFilesSchema = record({ info: atsConfigFilesInfoSchema, configFiles: list(atsConfigFileEntrySchema) });
+export const atsConfigFilesSchema = record({
+  info: atsConfigFilesInfoSchema,
+  configFiles: list(atsConfigFileEntrySchema),
+});
 export type AtsConfigFiles = FromSchema<typeof atsConfigFilesSchema>;

@@ -7,7 +7,14 @@ export const cdnSchema = record({ dnssecEnabled: bool, domainName: text, id: int
 export type CdnRecord = FromSchema<typeof cdnSchema>;
 
 /** A tenant: ids as ints, the parent by id and name (null for `root`). */
-export const tenantSchema = record({ active: bool, id: int, lastUpdated: text, name: text, parentId: nullableInt, parentName: nullableText });
+export const tenantSchema = record({
+  active: bool,
+  id: int,
+  lastUpdated: text,
+  name: text,
+  parentId: nullableInt,
+  parentName: nullableText,
+});
 export type TenantRecord = FromSchema<typeof tenantSchema>;
 
 /** A role with its privilege level. */
@@ -28,7 +35,14 @@ export const federationSchema = record({
 export type FederationRecord = FromSchema<typeof federationSchema>;
 
 /** A user assigned to a federation (GET federations/:id/users); `role` is the role's name. */
-export const federationUserSchema = record({ id: int, username: text, company: nullableText, role: text, email: text, fullName: text });
+export const federationUserSchema = record({
+  id: int,
+  username: text,
+  company: nullableText,
+  role: text,
+  email: text,
+  fullName: text,
+});
 export type FederationUserRecord = FromSchema<typeof federationUserSchema>;
 
 /** A tenant at 1.4/1.5 (TenantNullable): Go key order, `parentName` absent for root. */

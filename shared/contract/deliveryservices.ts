@@ -1,5 +1,16 @@
 // The delivery-service record of the API, shared by the daemon (its response schemas) and the CLI client (the type).
-import { bool, int, list, nullableBool, nullableInt, nullableText, record, text, textList, type FromSchema } from './schema.js';
+import {
+  bool,
+  int,
+  list,
+  nullableBool,
+  nullableInt,
+  nullableText,
+  record,
+  text,
+  textList,
+  type FromSchema,
+} from './schema.js';
 
 /** One host-regex match of a delivery service. */
 export const matchSchema = record({ type: text, setNumber: text, pattern: text });

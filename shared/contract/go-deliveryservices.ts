@@ -1,6 +1,16 @@
 // The delivery-service record of API 1.4 and 1.5 as the Traffic Ops Go server emitted it (DeliveryServiceNullableV14
 // and V15, reference/traffic-ops-1.4-1.5-types.md §2): numbers as JSON numbers, every key present.
-import { bool, int, nullableBool, nullableInt, nullableNum, nullableText, record, text, type FromSchema } from './schema.js';
+import {
+  bool,
+  int,
+  nullableBool,
+  nullableInt,
+  nullableNum,
+  nullableText,
+  record,
+  text,
+  type FromSchema,
+} from './schema.js';
 
 /** One host-regex match: `setNumber` a number here. */
 export const goMatchSchema = record({ type: text, setNumber: int, pattern: text });
@@ -80,5 +90,9 @@ export const goDeliveryServiceV14Schema = record(v14Properties);
 export type GoDeliveryServiceV14 = FromSchema<typeof goDeliveryServiceV14Schema>;
 
 /** DeliveryServiceNullableV15: V14 and `ecsEnabled`, `rangeSliceBlockSize`. */
-export const goDeliveryServiceV15Schema = record({ ...v14Properties, ecsEnabled: bool, rangeSliceBlockSize: nullableInt });
+export const goDeliveryServiceV15Schema = record({
+  ...v14Properties,
+  ecsEnabled: bool,
+  rangeSliceBlockSize: nullableInt,
+});
 export type GoDeliveryServiceV15 = FromSchema<typeof goDeliveryServiceV15Schema>;

@@ -7,7 +7,12 @@ export const urlSigKeysSchema = { type: 'object', additionalProperties: text } a
 export type UrlSigKeys = FromSchema<typeof urlSigKeysSchema>;
 
 /** A JSON Web Key of a URI-signing key set: `alg` and `kid` are required, the rest is kept as given. */
-export const jwkSchema = { type: 'object', properties: { alg: text, kid: text }, required: ['alg', 'kid'], additionalProperties: true } as const;
+export const jwkSchema = {
+  type: 'object',
+  properties: { alg: text, kid: text },
+  required: ['alg', 'kid'],
+  additionalProperties: true,
+} as const;
 export type Jwk = FromSchema<typeof jwkSchema>;
 
 /** URI-signing keys as Traffic Ops stored them: issuer → its keys and which one renews. */
@@ -59,13 +64,19 @@ export const certificateSummarySchema = record({
 });
 export type CertificateSummary = FromSchema<typeof certificateSummarySchema>;
 
-const uriIssuerSchema = record({ issuer: text, renewalKid: nullableText, keys: list(record({ kid: text, alg: text })) });
+const uriIssuerSchema = record({
+  issuer: text,
+  renewalKid: nullableText,
+  keys: list(record({ kid: text, alg: text })),
+});
 
 /** What the key store holds for a delivery service, as GET keys/summary answers: names, ids, dates, never secrets. */
 export const keySummarySchema = record({
   xmlId: text,
   urlSigKeys: { anyOf: [record({ keys: int, names: textList, changedBy: text, changedAt: text }), { type: 'null' }] },
-  uriSigningKeys: { anyOf: [record({ issuers: list(uriIssuerSchema), changedBy: text, changedAt: text }), { type: 'null' }] },
+  uriSigningKeys: {
+    anyOf: [record({ issuers: list(uriIssuerSchema), changedBy: text, changedAt: text }), { type: 'null' }],
+  },
   sslKeys: list(certificateSummarySchema),
 });
 export type KeySummary = FromSchema<typeof keySummarySchema>;

@@ -22,7 +22,14 @@ export const trimmedProfileSchema = record({ name: text });
 export type TrimmedProfileRecord = FromSchema<typeof trimmedProfileSchema>;
 
 /** A profile parameter (GET profiles/name/:name/parameters); a secure value reads `********` unless admin. */
-export const profileParameterSchema = record({ id: text, name: text, configFile: text, value: text, secure: bool, lastUpdated: text });
+export const profileParameterSchema = record({
+  id: text,
+  name: text,
+  configFile: text,
+  value: text,
+  secure: bool,
+  lastUpdated: text,
+});
 export type ProfileParameterRecord = FromSchema<typeof profileParameterSchema>;
 
 const alwaysNull = { type: 'null' } as const;

@@ -5,7 +5,15 @@
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
-type Scalar<T> = T extends 'string' ? string : T extends 'integer' | 'number' ? number : T extends 'boolean' ? boolean : T extends 'null' ? null : never;
+type Scalar<T> = T extends 'string'
+  ? string
+  : T extends 'integer' | 'number'
+    ? number
+    : T extends 'boolean'
+      ? boolean
+      : T extends 'null'
+        ? null
+        : never;
 
 type Props<P, R> = Simplify<
   { -readonly [K in keyof P as K extends R ? K : never]: FromSchema<P[K]> } & {
@@ -14,7 +22,8 @@ type Props<P, R> = Simplify<
 >;
 
 type FromObject<S> = S extends { properties: infer P }
-  ? Props<P, S extends { required: readonly (infer R)[] } ? R : never> & (S extends { additionalProperties: true } ? { [key: string]: unknown } : unknown)
+  ? Props<P, S extends { required: readonly (infer R)[] } ? R : never> &
+      (S extends { additionalProperties: true } ? { [key: string]: unknown } : unknown)
   : S extends { additionalProperties: infer A }
     ? A extends false
       ? Record<string, never>
@@ -51,7 +60,10 @@ export function record<const P extends Record<string, JsonSchema>, const O exten
   properties: P,
   optional: readonly O[] = [],
 ): { type: 'object'; properties: P; required: Exclude<keyof P & string, O>[]; additionalProperties: false } {
-  const required = Object.keys(properties).filter((k) => !(optional as readonly string[]).includes(k)) as Exclude<keyof P & string, O>[];
+  const required = Object.keys(properties).filter((k) => !(optional as readonly string[]).includes(k)) as Exclude<
+    keyof P & string,
+    O
+  >[];
   return { type: 'object', properties, required, additionalProperties: false };
 }
 
@@ -86,7 +98,8 @@ export const alertedEnvelope = <const R extends JsonSchema>(response: R) => reco
  * An answer with alerts only sometimes, each shape on its own: the compiled serializer writes required keys before
  * optional ones, so an optional `alerts` would follow the response instead of leading it.
  */
-export const maybeAlerted = <const R extends JsonSchema>(response: R) => ({ anyOf: [alertedEnvelope(response), envelope(response)] }) as const;
+export const maybeAlerted = <const R extends JsonSchema>(response: R) =>
+  ({ anyOf: [alertedEnvelope(response), envelope(response)] }) as const;
 
 /** A text answer (a configuration file, a check-in's line): its schema by content type, as Fastify reads response schemas. */
 export const TEXT_FILE = { content: { 'text/plain': { schema: text } } } as const;

@@ -2,7 +2,19 @@
  * The records of the caches API (issue 15), shared by the daemon that sends them (its response schemas) and the
  * CLI that reads them (the types). Field names are Traffic Ops 1.x's; `lastCheckIn` is ours.
  */
-import { bool, int, list, nullableInt, nullableNum, nullableText, num, record, text, textList, type FromSchema } from './schema.js';
+import {
+  bool,
+  int,
+  list,
+  nullableInt,
+  nullableNum,
+  nullableText,
+  num,
+  record,
+  text,
+  textList,
+  type FromSchema,
+} from './schema.js';
 
 /**
  * A server (cache) as GET servers answers it: Traffic Ops' 1.1 shape, less the fields cdnctl does not keep.

@@ -15,10 +15,18 @@ const DISPLAY_FORBIDDEN = /[\p{Cc}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]/u;
 const MARK_PILE = /\p{M}{5,}/u;
 
 /** The problem of a name, as `<field>: <text>`, or null. `kind` says which rules apply. */
-export function nameProblem(field: string, value: string, kind: 'identifier' | 'display', maxLength: number): string | null {
+export function nameProblem(
+  field: string,
+  value: string,
+  kind: 'identifier' | 'display',
+  maxLength: number,
+): string | null {
   const length = [...value].length;
   if (length > maxLength) return `${field}: must be at most ${maxLength} characters`;
-  const forbidden = kind === 'identifier' ? IDENTIFIER_FORBIDDEN.test(value) : DISPLAY_FORBIDDEN.test(value) || BIDI_CONTROLS.test(value);
+  const forbidden =
+    kind === 'identifier'
+      ? IDENTIFIER_FORBIDDEN.test(value)
+      : DISPLAY_FORBIDDEN.test(value) || BIDI_CONTROLS.test(value);
   if (forbidden) return `${field}: cannot contain control, bidirectional, invisible or unassigned characters`;
   if (MARK_PILE.test(value)) return `${field}: cannot pile more than four combining marks on one character`;
   return null;
@@ -27,8 +35,10 @@ export function nameProblem(field: string, value: string, kind: 'identifier' | '
 /** The problems of a user's username and full name (either may be absent: not checked then). */
 export function userNameProblems(fields: { username?: unknown; fullName?: unknown }): string[] {
   const problems: (string | null)[] = [];
-  if (typeof fields.username === 'string') problems.push(nameProblem('username', fields.username, 'identifier', NAME_LIMITS.username));
-  if (typeof fields.fullName === 'string') problems.push(nameProblem('fullName', fields.fullName, 'display', NAME_LIMITS.name));
+  if (typeof fields.username === 'string')
+    problems.push(nameProblem('username', fields.username, 'identifier', NAME_LIMITS.username));
+  if (typeof fields.fullName === 'string')
+    problems.push(nameProblem('fullName', fields.fullName, 'display', NAME_LIMITS.name));
   return problems.filter((p): p is string => p !== null);
 }
 

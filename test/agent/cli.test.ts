@@ -54,7 +54,10 @@ afterAll(async () => {
 });
 
 const agent = (args: string[], env: Record<string, string> = {}) =>
-  runCdnctl(dirs, ['agent', ...args, '--server', to.url], { env: { CDNCTL_SESSION: 'ok', TS_RUNROOT: ats.root, ...env }, timeoutMs: 30_000 });
+  runCdnctl(dirs, ['agent', ...args, '--server', to.url], {
+    env: { CDNCTL_SESSION: 'ok', TS_RUNROOT: ats.root, ...env },
+    timeoutMs: 30_000,
+  });
 
 test('agent run --dry-run shows the diff and leaves ATS and the server as they were', async () => {
   to.statuses.set('edge-01', updateStatus('edge-01', { upd_pending: true }));
@@ -81,7 +84,9 @@ test('agent run --once installs the new remap.config, reloads the real ATS throu
 test('with CDNCTL_AGENT_USERNAME/PASSWORD and no session the agent logs itself in', async () => {
   to.statuses.get('edge-01')!.upd_pending = true;
   const result = await agent(['run', '--host', 'edge-01', '--ats-config-dir', etc, '--once', '--reload-command', ''], {
-    CDNCTL_SESSION: '', CDNCTL_AGENT_USERNAME: 'ort', CDNCTL_AGENT_PASSWORD: 'secret-pass',
+    CDNCTL_SESSION: '',
+    CDNCTL_AGENT_USERNAME: 'ort',
+    CDNCTL_AGENT_PASSWORD: 'secret-pass',
   });
   expect(result.stderr).toMatch(/syncds: every file already matches the server/);
   expect(result.code).toBe(0);
@@ -91,13 +96,19 @@ test('with CDNCTL_AGENT_USERNAME/PASSWORD and no session the agent logs itself i
 test('agent status prints what the agent last did', async () => {
   const json = await runCdnctl(dirs, ['agent', 'status', '-o', 'json']);
   expect(json.code).toBe(0);
-  const [state] = JSON.parse(json.stdout) as Array<{ host: string; lastApplied: { kind: string; files: string[] }; events: Array<{ message: string }> }>;
+  const [state] = JSON.parse(json.stdout) as Array<{
+    host: string;
+    lastApplied: { kind: string; files: string[] };
+    events: Array<{ message: string }>;
+  }>;
   expect(state?.host).toBe('edge-01');
   expect(state?.lastApplied).toMatchObject({ kind: 'syncds', files: [] });
   expect(state?.events.some((e) => e.message.startsWith('wrote parent.config, remap.config'))).toBe(true);
   const table = await runCdnctl(dirs, ['agent', 'status']);
   expect(table.stdout).toMatch(/edge-01/);
-  expect((await runCdnctl(dirs, ['agent', 'status', '--host', 'edge-09'])).stdout).toContain('No agent has run for edge-09 here.');
+  expect((await runCdnctl(dirs, ['agent', 'status', '--host', 'edge-09'])).stdout).toContain(
+    'No agent has run for edge-09 here.',
+  );
 });
 
 test('a bad duration is a usage error', async () => {

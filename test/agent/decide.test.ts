@@ -6,14 +6,27 @@ import type { UpdateStatus } from '../../agent/types.js';
 import { validateFiles } from '../../agent/validate.js';
 
 const status = (over: Partial<UpdateStatus> = {}): UpdateStatus => ({
-  host_name: 'edge-01', upd_pending: false, reval_pending: false, use_reval_pending: true, host_id: 1, status: 'REPORTED',
-  parent_pending: false, parent_reval_pending: false, ...over,
+  host_name: 'edge-01',
+  upd_pending: false,
+  reval_pending: false,
+  use_reval_pending: true,
+  host_id: 1,
+  status: 'REPORTED',
+  parent_pending: false,
+  parent_reval_pending: false,
+  ...over,
 });
 
 describe('decide (ORT/t3c rules)', () => {
   test('syncds applies every file when an update is pending, and skips otherwise', () => {
-    expect(decide('syncds', [status({ upd_pending: true })], 'edge-01', 'reval')).toMatchObject({ action: 'apply', files: 'all' });
-    expect(decide('syncds', [status()], 'edge-01', 'reval')).toMatchObject({ action: 'skip', reason: expect.stringContaining('upd_pending=false') });
+    expect(decide('syncds', [status({ upd_pending: true })], 'edge-01', 'reval')).toMatchObject({
+      action: 'apply',
+      files: 'all',
+    });
+    expect(decide('syncds', [status()], 'edge-01', 'reval')).toMatchObject({
+      action: 'skip',
+      reason: expect.stringContaining('upd_pending=false'),
+    });
   });
 
   test('syncds waits for pending parents when told to, or with "reval" only while rapid revalidate is off', () => {
@@ -27,12 +40,20 @@ describe('decide (ORT/t3c rules)', () => {
   });
 
   test('revalidate applies regex_revalidate.config once the parents have revalidated', () => {
-    expect(decide('revalidate', [status({ reval_pending: true })], 'edge-01', 'reval')).toMatchObject({ action: 'apply', files: 'revalidate' });
-    expect(decide('revalidate', [status({ reval_pending: true, parent_reval_pending: true })], 'edge-01', 'reval').action).toBe('skip');
-    expect(decide('revalidate', [status({ reval_pending: true, parent_reval_pending: true })], 'edge-01', 'false').action).toBe('apply');
+    expect(decide('revalidate', [status({ reval_pending: true })], 'edge-01', 'reval')).toMatchObject({
+      action: 'apply',
+      files: 'revalidate',
+    });
+    expect(
+      decide('revalidate', [status({ reval_pending: true, parent_reval_pending: true })], 'edge-01', 'reval').action,
+    ).toBe('skip');
+    expect(
+      decide('revalidate', [status({ reval_pending: true, parent_reval_pending: true })], 'edge-01', 'false').action,
+    ).toBe('apply');
     expect(decide('revalidate', [status()], 'edge-01', 'reval').action).toBe('skip');
-    expect(decide('revalidate', [status({ reval_pending: true, use_reval_pending: false })], 'edge-01', 'reval'))
-      .toMatchObject({ action: 'skip', reason: expect.stringContaining('rapid revalidate is off') });
+    expect(
+      decide('revalidate', [status({ reval_pending: true, use_reval_pending: false })], 'edge-01', 'reval'),
+    ).toMatchObject({ action: 'skip', reason: expect.stringContaining('rapid revalidate is off') });
   });
 
   test('force applies a syncds pass whatever is pending, but not a revalidate pass nor an unknown host', () => {
@@ -42,12 +63,21 @@ describe('decide (ORT/t3c rules)', () => {
   });
 
   test('an unknown host (an empty update_status) is never applied', () => {
-    expect(decide('syncds', [], 'edge-09', 'reval')).toMatchObject({ action: 'skip', reason: expect.stringContaining('edge-09') });
+    expect(decide('syncds', [], 'edge-09', 'reval')).toMatchObject({
+      action: 'skip',
+      reason: expect.stringContaining('edge-09'),
+    });
   });
 
   test('the report clears the flag of the pass and sends the other back as it was', () => {
-    expect(reportFor('syncds', status({ upd_pending: true, reval_pending: true }))).toEqual({ updated: false, reval_updated: true });
-    expect(reportFor('revalidate', status({ upd_pending: true, reval_pending: true }))).toEqual({ updated: true, reval_updated: false });
+    expect(reportFor('syncds', status({ upd_pending: true, reval_pending: true }))).toEqual({
+      updated: false,
+      reval_updated: true,
+    });
+    expect(reportFor('revalidate', status({ upd_pending: true, reval_pending: true }))).toEqual({
+      updated: true,
+      reval_updated: false,
+    });
   });
 });
 
@@ -60,7 +90,9 @@ test('backoff doubles from 1 s up to the interval; dispersion stays inside its w
 });
 
 test('durations: 500ms, 60s, 15m, 1h and bare seconds; anything else is refused', () => {
-  expect(['500ms', '60s', '15m', '1h', '2', '1.5s'].map(parseDuration)).toEqual([500, 60_000, 900_000, 3_600_000, 2000, 1500]);
+  expect(['500ms', '60s', '15m', '1h', '2', '1.5s'].map(parseDuration)).toEqual([
+    500, 60_000, 900_000, 3_600_000, 2000, 1500,
+  ]);
   expect(['', 'm', '-1s', '5d', '1 m'].map(parseDuration)).toEqual([null, null, null, null, null]);
 });
 
@@ -71,7 +103,11 @@ describe('diff', () => {
       ['b.config', 'old\n'],
       ['c.config', null],
     ]);
-    const wanted = new Map([['a.config', '# DO NOT EDIT - Generated on 2026-02-02\nline\n'], ['b.config', 'new\n'], ['c.config', 'x\n']]);
+    const wanted = new Map([
+      ['a.config', '# DO NOT EDIT - Generated on 2026-02-02\nline\n'],
+      ['b.config', 'new\n'],
+      ['c.config', 'x\n'],
+    ]);
     expect(changedFiles(onDisk, wanted)).toEqual([
       { name: 'b.config', before: 'old\n', after: 'new\n' },
       { name: 'c.config', before: null, after: 'x\n' },
@@ -80,7 +116,9 @@ describe('diff', () => {
   });
 
   test('the line diff shows removed and added lines', () => {
-    expect(lineDiff({ name: 'remap.config', before: 'a\nb\nc\n', after: 'a\nB\nc\nd\n' })).toBe('--- a/remap.config\n+++ b/remap.config\n-b\n+B\n+d\n');
+    expect(lineDiff({ name: 'remap.config', before: 'a\nb\nc\n', after: 'a\nB\nc\nd\n' })).toBe(
+      '--- a/remap.config\n+++ b/remap.config\n-b\n+B\n+d\n',
+    );
     expect(lineDiff({ name: 'new.config', before: null, after: 'x\n' })).toBe('--- /dev/null\n+++ b/new.config\n+x\n');
   });
 });

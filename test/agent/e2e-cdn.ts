@@ -23,7 +23,10 @@ const param = (name: string, configFile: string, value: string) => ({ name, conf
 /** Records that keep each ATS small, and its cache in `<root>/cache` (storage.config). */
 function profile(name: string, atsRoot: string) {
   return {
-    name, description: `${name} caches`, type: 'ATS_PROFILE', cdnName: 'cdn1',
+    name,
+    description: `${name} caches`,
+    type: 'ATS_PROFILE',
+    cdnName: 'cdn1',
     params: [
       param('CONFIG proxy.config.url_remap.remap_required', 'records.config', 'INT 1'),
       param('CONFIG proxy.config.reverse_proxy.enabled', 'records.config', 'INT 1'),
@@ -48,10 +51,23 @@ export interface CdnPorts {
 /** The snapshot of the one CDN. */
 export function oneCdnSnapshot(ports: CdnPorts, roots: { edge: string; mid: string }) {
   const server = (hostName: string, type: string, cachegroup: string, tcpPort: number, profileName: string) => ({
-    hostName, domainName: 'cdn.test', ipAddress: '127.0.0.1', tcpPort, type, status: 'REPORTED', cachegroup, cdnName: 'cdn1', profile: profileName,
+    hostName,
+    domainName: 'cdn.test',
+    ipAddress: '127.0.0.1',
+    tcpPort,
+    type,
+    status: 'REPORTED',
+    cachegroup,
+    cdnName: 'cdn1',
+    profile: profileName,
   });
   const user = (username: string, role: string, password: string) => ({
-    username, email: `${username}@example.test`, fullName: username, role, tenant: 'root', localPassword: password,
+    username,
+    email: `${username}@example.test`,
+    fullName: username,
+    role,
+    tenant: 'root',
+    localPassword: password,
   });
   return {
     cdns: [{ name: 'cdn1', domainName: 'cdn.test', dnssecEnabled: false }],
@@ -62,19 +78,49 @@ export function oneCdnSnapshot(ports: CdnPorts, roots: { edge: string; mid: stri
     ],
     profiles: [profile('MID_ATS', roots.mid), profile('EDGE_ATS', roots.edge)],
     users: [user('ort-mid-01', 'ort', ORT_PASSWORD), user('ort-edge-01', 'ort', ORT_PASSWORD)],
-    deliveryServices: [{
-      xmlId: 'demo', displayName: 'Demo', longDesc: 'Demo', active: true, cdnName: 'cdn1', type: 'HTTP', tenant: 'root',
-      protocol: '0', routingName: 'cdn', orgServerFqdn: `http://origin.test:${ports.origin}`, qstringIgnore: '0',
-      rangeRequestHandling: '0', geoLimit: '0', geoProvider: '0', dscp: '0', initialDispersion: '1', ipv6RoutingEnabled: false,
-      logsEnabled: false, missLat: '41.0', missLong: '-87.0', multiSiteOrigin: false, regionalGeoBlocking: false, signed: false,
-      deepCachingType: 'NEVER',
-    }],
+    deliveryServices: [
+      {
+        xmlId: 'demo',
+        displayName: 'Demo',
+        longDesc: 'Demo',
+        active: true,
+        cdnName: 'cdn1',
+        type: 'HTTP',
+        tenant: 'root',
+        protocol: '0',
+        routingName: 'cdn',
+        orgServerFqdn: `http://origin.test:${ports.origin}`,
+        qstringIgnore: '0',
+        rangeRequestHandling: '0',
+        geoLimit: '0',
+        geoProvider: '0',
+        dscp: '0',
+        initialDispersion: '1',
+        ipv6RoutingEnabled: false,
+        logsEnabled: false,
+        missLat: '41.0',
+        missLong: '-87.0',
+        multiSiteOrigin: false,
+        regionalGeoBlocking: false,
+        signed: false,
+        deepCachingType: 'NEVER',
+      },
+    ],
     servers: [
       // Each cache's ORT login is its agent: only it checks in for the cache and reads its key files (issue 28).
       { ...server('mid-01', 'MID', 'mid-east', ports.mid, 'MID_ATS'), agents: ['ort-mid-01'] },
-      { ...server('edge-01', 'EDGE', 'edge-east', ports.edge, 'EDGE_ATS'), deliveryServices: ['demo'], agents: ['ort-edge-01'] },
+      {
+        ...server('edge-01', 'EDGE', 'edge-east', ports.edge, 'EDGE_ATS'),
+        deliveryServices: ['demo'],
+        agents: ['ort-edge-01'],
+      },
       // A stand-by EDGE (no ATS runs for it): it takes the service while edge-01 is OFFLINE.
-      { ...server('edge-02', 'EDGE', 'edge-east', ports.edge, 'EDGE_ATS'), status: 'OFFLINE', offlineReason: 'stand-by', deliveryServices: ['demo'] },
+      {
+        ...server('edge-02', 'EDGE', 'edge-east', ports.edge, 'EDGE_ATS'),
+        status: 'OFFLINE',
+        offlineReason: 'stand-by',
+        deliveryServices: ['demo'],
+      },
     ],
   };
 }
@@ -101,7 +147,10 @@ export interface AgentProcess {
 }
 
 export function spawnAgent(dirs: CliDirs, args: string[], env: Record<string, string>): AgentProcess {
-  const child = spawn(process.execPath, [CDNCTL, 'agent', 'run', ...args], { env: cliEnv(dirs, env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CDNCTL, 'agent', 'run', ...args], {
+    env: cliEnv(dirs, env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   guardChild(child);
   const lines: AgentProcess['lines'] = [];
   let partial = '';
@@ -113,7 +162,8 @@ export function spawnAgent(dirs: CliDirs, args: string[], env: Record<string, st
   child.stdout!.resume();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
-    child, lines,
+    child,
+    lines,
     firstAfter: (since, pattern) => lines.find((l) => l.at >= since && pattern.test(l.text))?.at ?? null,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

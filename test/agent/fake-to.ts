@@ -52,7 +52,12 @@ function fileList(fake: FakeTo, host: string): string {
   const configFiles = [...(fake.hostFiles.get(host) ?? fake.files).keys()].map((name) => {
     const scope = fake.hostFiles.has(host) ? 'servers' : (SCOPES[name] ?? 'servers');
     const owner = scope === 'cdns' ? 'cdn1' : scope === 'profiles' ? 'EDGE' : host;
-    return { fnameOnDisk: name, location: '/etc/trafficserver', apiUri: `/api/1.3/${scope}/${owner}/configfiles/ats/${name}`, scope };
+    return {
+      fnameOnDisk: name,
+      location: '/etc/trafficserver',
+      apiUri: `/api/1.3/${scope}/${owner}/configfiles/ats/${name}`,
+      scope,
+    };
   });
   return JSON.stringify({ info: { serverId: 1 }, configFiles });
 }
@@ -65,7 +70,8 @@ async function checkIn(fake: FakeTo, req: IncomingMessage, host: string, send: S
   if (!form.has('updated')) return send(400, 'text/plain', 'Failed request.  Must provide updated status');
   fake.reports.push({ host, updated: form.get('updated'), reval_updated: form.get('reval_updated') });
   status.upd_pending = form.get('updated') === 'true';
-  if (form.has('reval_updated') && status.use_reval_pending) status.reval_pending = form.get('reval_updated') === 'true';
+  if (form.has('reval_updated') && status.use_reval_pending)
+    status.reval_pending = form.get('reval_updated') === 'true';
   fake.onReport(host);
   send(200, 'text/plain', 'Success');
 }
@@ -89,7 +95,8 @@ async function route(fake: FakeTo, req: IncomingMessage, res: ServerResponse): P
   m = /^\/api\/1\.\d\/servers\/([^/]+)\/configfiles\/ats$/.exec(path);
   if (m) return send(200, JSON_TYPE, fileList(fake, decodeURIComponent(m[1] as string)));
   m = /^\/api\/1\.\d\/(servers|profiles|cdns)\/([^/]+)\/configfiles\/ats\/([^/]+)$/.exec(path);
-  const set = m && m[1] === 'servers' ? (fake.hostFiles.get(decodeURIComponent(m[2] as string)) ?? fake.files) : fake.files;
+  const set =
+    m && m[1] === 'servers' ? (fake.hostFiles.get(decodeURIComponent(m[2] as string)) ?? fake.files) : fake.files;
   if (m && set.has(m[3] as string)) return send(200, 'text/plain; charset=utf-8', set.get(m[3] as string) as string);
   m = /^\/update\/([^/]+)$/.exec(path);
   if (m && req.method === 'POST') return checkIn(fake, req, decodeURIComponent(m[1] as string), send);
@@ -101,11 +108,20 @@ const handler = (fake: FakeTo) => (req: IncomingMessage, res: ServerResponse) =>
 export async function startFakeTo(): Promise<FakeTo> {
   let server: Server;
   const fake = {
-    url: '', port: 0, statuses: new Map(), files: new Map(), hostFiles: new Map(), onReport: () => {}, reports: [], heartbeats: [], requests: [],
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    url: '',
+    port: 0,
+    statuses: new Map(),
+    files: new Map(),
+    hostFiles: new Map(),
+    onReport: () => {},
+    reports: [],
+    heartbeats: [],
+    requests: [],
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
     reopen: async () => {
       server = createServer(handler(fake));
       await new Promise<void>((resolve) => server.listen(fake.port, '127.0.0.1', resolve));
@@ -119,6 +135,13 @@ export async function startFakeTo(): Promise<FakeTo> {
 }
 
 export const updateStatus = (host: string, over: Partial<UpdateStatus> = {}): UpdateStatus => ({
-  host_name: host, upd_pending: false, reval_pending: false, use_reval_pending: true, host_id: 1, status: 'REPORTED',
-  parent_pending: false, parent_reval_pending: false, ...over,
+  host_name: host,
+  upd_pending: false,
+  reval_pending: false,
+  use_reval_pending: true,
+  host_id: 1,
+  status: 'REPORTED',
+  parent_pending: false,
+  parent_reval_pending: false,
+  ...over,
 });

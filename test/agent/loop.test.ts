@@ -36,8 +36,18 @@ afterEach(async () => {
 
 function options(over: Partial<AgentOptions> = {}): AgentOptions {
   return {
-    host: 'edge-01', configDir: etc, intervalMs: 50, revalidateIntervalMs: 50, dispersionMs: 0, wait: 'reval',
-    dryRun: false, force: false, once: true, reloadCommand: `echo reloaded >> ${join(dir, 'reloads')}`, dataDir: join(dir, 'data'), ...over,
+    host: 'edge-01',
+    configDir: etc,
+    intervalMs: 50,
+    revalidateIntervalMs: 50,
+    dispersionMs: 0,
+    wait: 'reval',
+    dryRun: false,
+    force: false,
+    once: true,
+    reloadCommand: `echo reloaded >> ${join(dir, 'reloads')}`,
+    dataDir: join(dir, 'data'),
+    ...over,
   };
 }
 
@@ -45,13 +55,26 @@ function run(o: AgentOptions, signal = new AbortController().signal) {
   const http = new HttpClient({ baseUrl: to.url, version: '1.3', cookie: 'mojolicious=ok' });
   clients.push(http);
   return runAgent(o, {
-    api: new AgentApi(http, '1.3'), runCommand: (c) => runShell(c), logLine: (t) => lines.push(t), out: (t) => printed.push(t),
-    now: () => new Date(), sleep: (ms, s) => new Promise((r) => { const t = setTimeout(r, ms); s.addEventListener('abort', () => { clearTimeout(t); r(); }); }),
-    random: () => 0, signal,
+    api: new AgentApi(http, '1.3'),
+    runCommand: (c) => runShell(c),
+    logLine: (t) => lines.push(t),
+    out: (t) => printed.push(t),
+    now: () => new Date(),
+    sleep: (ms, s) =>
+      new Promise((r) => {
+        const t = setTimeout(r, ms);
+        s.addEventListener('abort', () => {
+          clearTimeout(t);
+          r();
+        });
+      }),
+    random: () => 0,
+    signal,
   });
 }
 
-const reloads = () => (existsSync(join(dir, 'reloads')) ? readFileSync(join(dir, 'reloads'), 'utf8').split('\n').filter(Boolean).length : 0);
+const reloads = () =>
+  existsSync(join(dir, 'reloads')) ? readFileSync(join(dir, 'reloads'), 'utf8').split('\n').filter(Boolean).length : 0;
 
 async function until(check: () => boolean, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -65,7 +88,11 @@ test('a queued update: every file written, ATS reloaded once, upd_pending cleare
   to.statuses.set('edge-01', updateStatus('edge-01', { upd_pending: true, reval_pending: true }));
   expect(await run(options())).toBe(0);
   expect(readFileSync(join(etc, 'remap.config'), 'utf8')).toBe(to.files.get('remap.config'));
-  expect(readdirSync(etc).filter((n) => !n.startsWith('.')).sort()).toEqual(['records.config', 'regex_revalidate.config', 'remap.config']);
+  expect(
+    readdirSync(etc)
+      .filter((n) => !n.startsWith('.'))
+      .sort(),
+  ).toEqual(['records.config', 'regex_revalidate.config', 'remap.config']);
   expect(reloads()).toBe(1);
   // syncds cleared upd_pending and kept reval_pending; the revalidate pass then cleared that, writing nothing new.
   expect(to.reports).toEqual([
@@ -76,7 +103,9 @@ test('a queued update: every file written, ATS reloaded once, upd_pending cleare
   expect(lines.join('\n')).toMatch(/revalidate: every file already matches the server: nothing to write, no reload/);
   const [state] = loadStates(join(dir, 'data'), 'edge-01');
   expect(state?.lastApplied?.kind).toBe('revalidate');
-  expect(state?.events.some((e) => e.message.startsWith('wrote records.config, regex_revalidate.config, remap.config'))).toBe(true);
+  expect(
+    state?.events.some((e) => e.message.startsWith('wrote records.config, regex_revalidate.config, remap.config')),
+  ).toBe(true);
 });
 
 test('only changed files are written, the previous set is backed up, and a header-only change is no change', async () => {
@@ -91,7 +120,9 @@ test('only changed files are written, the previous set is backed up, and a heade
   expect(readFileSync(join(etc, 'records.config'), 'utf8')).toBe(recordsStat);
   expect(lines.filter((l) => l.includes('wrote ')).at(-1)).toMatch(/wrote remap\.config \(previous set in /);
   const backups = readdirSync(join(etc, '.cdnctl-backup')).sort();
-  expect(readFileSync(join(etc, '.cdnctl-backup', backups.at(-1)!, 'remap.config'), 'utf8')).toContain('http://origin.test/');
+  expect(readFileSync(join(etc, '.cdnctl-backup', backups.at(-1)!, 'remap.config'), 'utf8')).toContain(
+    'http://origin.test/',
+  );
   expect(reloads()).toBe(2);
 });
 
@@ -116,7 +147,9 @@ test('--dry-run prints the diff and changes nothing, reports nothing', async () 
   await run(options({ dryRun: true }));
   expect(existsSync(etc)).toBe(false);
   expect(to.reports).toEqual([]);
-  expect(printed.join('')).toContain('--- /dev/null\n+++ b/remap.config\n+# DO NOT EDIT - remap.config\n+map http://a.test/ http://origin.test/\n');
+  expect(printed.join('')).toContain(
+    '--- /dev/null\n+++ b/remap.config\n+# DO NOT EDIT - remap.config\n+map http://a.test/ http://origin.test/\n',
+  );
   expect(lines.join('\n')).toMatch(/dry run: would write 3 file\(s\)/);
 });
 
@@ -128,12 +161,16 @@ test('a failing reload puts the previous files back and reports nothing; files t
   to.statuses.get('edge-01')!.upd_pending = true;
   expect(await run(options({ reloadCommand: 'echo no manager >&2; exit 3' }))).toBe(1);
   expect(readFileSync(join(etc, 'remap.config'), 'utf8')).toBe(before);
-  expect(lines.join('\n')).toMatch(/reload failed, previous files restored: `echo no manager >&2; exit 3` exited with 3: no manager/);
+  expect(lines.join('\n')).toMatch(
+    /reload failed, previous files restored: `echo no manager >&2; exit 3` exited with 3: no manager/,
+  );
   expect(to.reports).toHaveLength(1);
   to.files.set('remap.config', 'nonsense\n');
   expect(await run(options())).toBe(1);
   expect(readFileSync(join(etc, 'remap.config'), 'utf8')).toBe(before);
-  expect(lines.join('\n')).toMatch(/do not validate, nothing written: remap\.config has a line that is no remap rule: nonsense/);
+  expect(lines.join('\n')).toMatch(
+    /do not validate, nothing written: remap\.config has a line that is no remap rule: nonsense/,
+  );
   expect(to.statuses.get('edge-01')?.upd_pending).toBe(true);
 });
 
@@ -169,17 +206,22 @@ test('with its own credentials the agent logs in again when its session is refus
     clients.push(client);
     return (await login(client, 'ort', password)).cookie;
   };
-  expect((await new AgentApi(http, '1.3', () => relogin('secret-pass')).updateStatus('edge-01'))[0]?.upd_pending).toBe(true);
+  expect((await new AgentApi(http, '1.3', () => relogin('secret-pass')).updateStatus('edge-01'))[0]?.upd_pending).toBe(
+    true,
+  );
   expect(http.cookie).toBe('mojolicious=ok');
   http.cookie = 'mojolicious=expired';
-  await expect(new AgentApi(http, '1.3', () => relogin('wrong-pass')).updateStatus('edge-01'))
-    .rejects.toThrow('GET update_status (session refused, new login failed): HTTP 401 Invalid username or password.');
+  await expect(new AgentApi(http, '1.3', () => relogin('wrong-pass')).updateStatus('edge-01')).rejects.toThrow(
+    'GET update_status (session refused, new login failed): HTTP 401 Invalid username or password.',
+  );
 });
 
 test('a refused session and an unknown host are logged, never applied', async () => {
   const http = new HttpClient({ baseUrl: to.url, version: '1.3', cookie: 'mojolicious=expired' });
   clients.push(http);
-  await expect(new AgentApi(http, '1.3').updateStatus('edge-01')).rejects.toThrow('GET update_status: HTTP 401 Unauthorized, please log in.');
+  await expect(new AgentApi(http, '1.3').updateStatus('edge-01')).rejects.toThrow(
+    'GET update_status: HTTP 401 Unauthorized, please log in.',
+  );
   expect(await run(options({ host: 'edge-09' }))).toBe(0);
   expect(lines.join('\n')).toMatch(/syncds: check-in: skip: the server does not know host edge-09/);
   expect(to.reports).toEqual([]);

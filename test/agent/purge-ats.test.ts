@@ -43,10 +43,18 @@ beforeAll(async () => {
     const root = createAtsRoot(tier);
     const etc = mkdtempSync(join(tmpdir(), `cdnctl-${tier}-etc-`));
     temp.push(etc);
-    contexts[tier] = { ...pairContexts({ edgePort, midPort, mid2Port, services, cacheDir: join(root, 'cache') })[tier], jobs: [], now: Date.now() };
+    contexts[tier] = {
+      ...pairContexts({ edgePort, midPort, mid2Port, services, cacheDir: join(root, 'cache') })[tier],
+      jobs: [],
+      now: Date.now(),
+    };
     for (const [name, text] of generateAtsFiles(contexts[tier])) writeFileSync(join(etc, name), text);
     const port = tier === 'edge' ? edgePort : midPort;
-    ats[tier] = await startAts(etc, { root, port, env: { PROXY_CONFIG_HOSTDB_HOST_FILE_PATH: join(hostsDir, 'hosts') } });
+    ats[tier] = await startAts(etc, {
+      root,
+      port,
+      env: { PROXY_CONFIG_HOSTDB_HOST_FILE_PATH: join(hostsDir, 'hosts') },
+    });
   }
   expect((await waitServing(edgePort, host, '/warmup')).status).toBe(200);
 });
@@ -67,13 +75,38 @@ function startAgent(tier: 'edge' | 'mid', name: string): Promise<number> {
   const instance = ats[tier] as AtsInstance;
   return runAgent(
     {
-      host: name, configDir: instance.configDir, intervalMs: 200, revalidateIntervalMs: 200, dispersionMs: 0, wait: 'reval',
-      dryRun: false, force: false, once: false, reloadCommand: `TS_RUNROOT=${instance.root} traffic_ctl config reload`, dataDir: join(instance.root, 'agent'),
+      host: name,
+      configDir: instance.configDir,
+      intervalMs: 200,
+      revalidateIntervalMs: 200,
+      dispersionMs: 0,
+      wait: 'reval',
+      dryRun: false,
+      force: false,
+      once: false,
+      reloadCommand: `TS_RUNROOT=${instance.root} traffic_ctl config reload`,
+      dataDir: join(instance.root, 'agent'),
     },
     {
-      api: new AgentApi(http, '1.3'), runCommand: (c) => runShell(c), logLine: (t) => lines.push(t), out: () => {},
-      now: () => new Date(), random: () => 0, signal: stop.signal,
-      sleep: (ms, s) => new Promise((r) => { const t = setTimeout(r, ms); s.addEventListener('abort', () => { clearTimeout(t); r(); }, { once: true }); }),
+      api: new AgentApi(http, '1.3'),
+      runCommand: (c) => runShell(c),
+      logLine: (t) => lines.push(t),
+      out: () => {},
+      now: () => new Date(),
+      random: () => 0,
+      signal: stop.signal,
+      sleep: (ms, s) =>
+        new Promise((r) => {
+          const t = setTimeout(r, ms);
+          s.addEventListener(
+            'abort',
+            () => {
+              clearTimeout(t);
+              r();
+            },
+            { once: true },
+          );
+        }),
     },
   );
 }
@@ -96,7 +129,10 @@ test('a purge reaches the MID first, then the EDGE, and only the purged objects 
   origin.bump('/images/a.jpg');
   // The job as the daemon would add it: both caches' regex_revalidate.config list it, both are flagged.
   const job = { assetUrl: `http://origin.test:${origin.port}/images/.*`, startTime: Date.now(), ttlHours: 1 };
-  for (const [tier, name] of [['edge', 'edge-01'], ['mid', 'mid-01']] as const) {
+  for (const [tier, name] of [
+    ['edge', 'edge-01'],
+    ['mid', 'mid-01'],
+  ] as const) {
     to.hostFiles.set(name, generateAtsFiles({ ...contexts[tier], jobs: [job], now: Date.now() }));
   }
   to.statuses.set('mid-01', updateStatus('mid-01', { reval_pending: true }));
@@ -106,16 +142,31 @@ test('a purge reaches the MID first, then the EDGE, and only the purged objects 
   };
   const accepted = Date.now();
   const agents = [startAgent('mid', 'mid-01'), startAgent('edge', 'edge-01')];
-  const midApplied = await until(() => to.reports.some((r) => r.host === 'mid-01' && r.reval_updated === 'false'), 'the MID to apply');
-  const edgeApplied = await until(() => to.reports.some((r) => r.host === 'edge-01' && r.reval_updated === 'false'), 'the EDGE to apply');
-  expect(to.reports.findIndex((r) => r.host === 'mid-01')).toBeLessThan(to.reports.findIndex((r) => r.host === 'edge-01'));
-  expect(lines.some((l) => /agent edge-01 revalidate: check-in: skip: revalidation pending, but a parent/.test(l))).toBe(true);
+  const midApplied = await until(
+    () => to.reports.some((r) => r.host === 'mid-01' && r.reval_updated === 'false'),
+    'the MID to apply',
+  );
+  const edgeApplied = await until(
+    () => to.reports.some((r) => r.host === 'edge-01' && r.reval_updated === 'false'),
+    'the EDGE to apply',
+  );
+  expect(to.reports.findIndex((r) => r.host === 'mid-01')).toBeLessThan(
+    to.reports.findIndex((r) => r.host === 'edge-01'),
+  );
+  expect(
+    lines.some((l) => /agent edge-01 revalidate: check-in: skip: revalidation pending, but a parent/.test(l)),
+  ).toBe(true);
   // ATS reads the reloaded regex_revalidate.config a moment after the reload: poll until the EDGE serves v2.
-  const revalidated = await until(async () => (await getVia(ats.edge!.port, host, '/images/a.jpg')).body === origin.body('/images/a.jpg'), 'the purged object to be fetched again');
+  const revalidated = await until(
+    async () => (await getVia(ats.edge!.port, host, '/images/a.jpg')).body === origin.body('/images/a.jpg'),
+    'the purged object to be fetched again',
+  );
   expect(origin.count('/images/a.jpg')).toBe(2);
   expect((await getVia(ats.edge!.port, host, '/css/site.css')).headers.via).toMatch(/\[cH/);
   expect(origin.count('/css/site.css')).toBe(1);
-  console.log(`purge accepted → MID applied ${midApplied - accepted} ms → EDGE applied ${edgeApplied - accepted} ms → revalidated ${revalidated - accepted} ms`);
+  console.log(
+    `purge accepted → MID applied ${midApplied - accepted} ms → EDGE applied ${edgeApplied - accepted} ms → revalidated ${revalidated - accepted} ms`,
+  );
   stop.abort();
   expect(await Promise.all(agents)).toEqual([0, 0]);
 }, 90_000);

@@ -13,13 +13,19 @@ const { daemon, cli } = useCliDaemon();
 
 describe('cdnctl login with a password', () => {
   it('logs in with --password-stdin against the daemon of daemon.json, and whoami names the user', async () => {
-    const login = await cli.run(['login', '--username', 'admin', '--password-stdin'], { input: `${PASSWORDS.admin}\n` });
+    const login = await cli.run(['login', '--username', 'admin', '--password-stdin'], {
+      input: `${PASSWORDS.admin}\n`,
+    });
     expect(login.code).toBe(0);
     expect(login.stdout).toContain(`Logged in to ${daemon.url} as admin (admin)`);
     // Quiet success: one line on stdout; the server's alert only with -o json.
-    expect(login.stdout).toBe(`Logged in to ${daemon.url} as admin (admin); session kept in ${join(daemon.configDir, 'sessions.json')}\n`);
+    expect(login.stdout).toBe(
+      `Logged in to ${daemon.url} as admin (admin); session kept in ${join(daemon.configDir, 'sessions.json')}\n`,
+    );
     expect(login.stderr).not.toContain('Successfully logged in.');
-    const json = await cli.run(['login', '--username', 'admin', '--password-stdin', '-o', 'json'], { input: PASSWORDS.admin });
+    const json = await cli.run(['login', '--username', 'admin', '--password-stdin', '-o', 'json'], {
+      input: PASSWORDS.admin,
+    });
     expect(json.stderr).toContain('Successfully logged in.');
     const whoami = await cli.run(['whoami']);
     expect(whoami).toMatchObject({ code: 0, stdout: `admin on ${daemon.url} (role admin, tenant root)\n` });
@@ -29,7 +35,9 @@ describe('cdnctl login with a password', () => {
     const login = await cli.login('admin', PASSWORDS.admin);
     const warnings = login.stderr.split('\n').filter((line) => line.startsWith('warning:'));
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^warning: no OS keychain available \(.+\); the session is kept in a file only you can read$/);
+    expect(warnings[0]).toMatch(
+      /^warning: no OS keychain available \(.+\); the session is kept in a file only you can read$/,
+    );
     expect(login.stdout).toContain(`session kept in ${join(daemon.configDir, 'sessions.json')}`);
     const file = join(daemon.configDir, 'sessions.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -40,7 +48,14 @@ describe('cdnctl login with a password', () => {
   it('auth status says the session is in the file, for admin, and valid (exit 0)', async () => {
     await cli.login('admin', PASSWORDS.admin);
     const status = await cli.json<{ location: string }>(['auth', 'status']);
-    expect(status).toMatchObject({ server: daemon.url, serverSource: 'daemon', username: 'admin', role: 'admin', store: 'file', valid: true });
+    expect(status).toMatchObject({
+      server: daemon.url,
+      serverSource: 'daemon',
+      username: 'admin',
+      role: 'admin',
+      store: 'file',
+      valid: true,
+    });
     expect(status.location).toContain(join(daemon.configDir, 'sessions.json'));
     const text = await cli.run(['auth', 'status']);
     expect(text.code).toBe(0);
@@ -91,7 +106,9 @@ describe('cdnctl login with a password', () => {
 
 describe('cdnctl login with a token, and reset-password', () => {
   it('mails a reset token without a session, and that token logs in once', async () => {
-    const reset = await cli.run(['reset-password', '--email', 'ops@example.test'], { env: { CDNCTL_CONFIG_DIR: join(daemon.root, 'fresh-config') } });
+    const reset = await cli.run(['reset-password', '--email', 'ops@example.test'], {
+      env: { CDNCTL_CONFIG_DIR: join(daemon.root, 'fresh-config') },
+    });
     expect(reset.code).toBe(0);
     expect(reset.stderr).toContain("Successfully sent password reset to email 'ops@example.test'");
     const token = /token: (\S+)/.exec(await mailTo(daemon.dataDir, 'ops@example.test'))?.[1];
@@ -119,7 +136,9 @@ describe('ended and expired sessions', () => {
     expect((await api(daemon.url, '/api/1.2/user/logout', cookie, { method: 'POST' })).status).toBe(200);
     const whoami = await cli.run(['whoami']);
     expect(whoami.code).toBe(4);
-    expect(whoami.stderr).toContain(`error: the session of admin on ${daemon.url} has expired or was ended (Unauthorized, please log in.)`);
+    expect(whoami.stderr).toContain(
+      `error: the session of admin on ${daemon.url} has expired or was ended (Unauthorized, please log in.)`,
+    );
     expect(whoami.stderr).toContain('hint: run cdnctl login');
     const status = await cli.run(['auth', 'status', '-o', 'json']);
     expect(status.code).toBe(4);
@@ -157,7 +176,9 @@ describe('ended and expired sessions', () => {
   });
 
   it('without any session, a command that needs one exits 4 before sending anything', async () => {
-    const result = await cli.run(['origins', 'list'], { env: { CDNCTL_CONFIG_DIR: join(daemon.root, 'empty-config') } });
+    const result = await cli.run(['origins', 'list'], {
+      env: { CDNCTL_CONFIG_DIR: join(daemon.root, 'empty-config') },
+    });
     expect(result.code).toBe(4);
     expect(result.stderr).toBe(`error: not logged in to ${daemon.url}\nhint: run cdnctl login\n`);
   });
@@ -168,12 +189,18 @@ describe('CDNCTL_SESSION', () => {
     const otherConfig = join(daemon.root, 'ci-config');
     await cli.login('ro_user', PASSWORDS.ro_user);
     const cookie = storedCookie(daemon.configDir, `ro_user@${daemon.url}`)!;
-    const whoami = await cli.run(['whoami', '-o', 'json'], { env: { CDNCTL_CONFIG_DIR: otherConfig, CDNCTL_SESSION: cookie } });
+    const whoami = await cli.run(['whoami', '-o', 'json'], {
+      env: { CDNCTL_CONFIG_DIR: otherConfig, CDNCTL_SESSION: cookie },
+    });
     expect(whoami.code).toBe(0);
     expect(JSON.parse(whoami.stdout).username).toBe('ro_user');
-    const bare = await cli.run(['whoami'], { env: { CDNCTL_CONFIG_DIR: otherConfig, CDNCTL_SESSION: cookie.split('=')[1] } });
+    const bare = await cli.run(['whoami'], {
+      env: { CDNCTL_CONFIG_DIR: otherConfig, CDNCTL_SESSION: cookie.split('=')[1] },
+    });
     expect(bare.code).toBe(0);
-    const status = await cli.json(['auth', 'status'], { env: { CDNCTL_CONFIG_DIR: otherConfig, CDNCTL_SESSION: cookie } });
+    const status = await cli.json(['auth', 'status'], {
+      env: { CDNCTL_CONFIG_DIR: otherConfig, CDNCTL_SESSION: cookie },
+    });
     expect(status).toMatchObject({ store: 'env', valid: true, username: 'ro_user' });
     expect(() => statSync(join(otherConfig, 'sessions.json'))).toThrow();
     const refused = await cli.run(['whoami'], { env: { CDNCTL_SESSION: 'mojolicious=not-a-session' } });

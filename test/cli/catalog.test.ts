@@ -31,9 +31,15 @@ describe('read-only lists print the API response as it is', () => {
 describe('cdnctl profiles, ds, tenants, roles, cdns', () => {
   it('profiles get takes a name or an id; filters narrow the lists', async () => {
     const [byName] = await cli.json<Profile[]>(['profiles', 'get', 'ORG_PROFILE1']);
-    expect(byName).toMatchObject({ name: 'ORG_PROFILE1', description: 'origin profile one', id: expect.stringMatching(/^\d+$/) });
+    expect(byName).toMatchObject({
+      name: 'ORG_PROFILE1',
+      description: 'origin profile one',
+      id: expect.stringMatching(/^\d+$/),
+    });
     expect(await cli.json(['profiles', 'get', byName.id])).toEqual([byName]);
-    expect((await cli.json<Profile[]>(['profiles', 'list', '--name', 'GLOBAL'])).map((p: { name: string }) => p.name)).toEqual(['GLOBAL']);
+    expect(
+      (await cli.json<Profile[]>(['profiles', 'list', '--name', 'GLOBAL'])).map((p: { name: string }) => p.name),
+    ).toEqual(['GLOBAL']);
     const missing = await cli.run(['profiles', 'get', '9999']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('error: profile "9999" not found');
@@ -49,11 +55,24 @@ describe('cdnctl profiles, ds, tenants, roles, cdns', () => {
   });
 
   it('ds list filters by xmlId, CDN and tenant name, and shows a table', async () => {
-    expect((await cli.json<DeliveryService[]>(['ds', 'list', '--tenant', 'tenant-a'])).map((d: { xmlId: string }) => d.xmlId)).toEqual(['ds2']);
-    expect((await cli.json<DeliveryService[]>(['ds', 'list', '--xml-id', 'ds3'])).map((d: { xmlId: string }) => d.xmlId)).toEqual(['ds3']);
+    expect(
+      (await cli.json<DeliveryService[]>(['ds', 'list', '--tenant', 'tenant-a'])).map(
+        (d: { xmlId: string }) => d.xmlId,
+      ),
+    ).toEqual(['ds2']);
+    expect(
+      (await cli.json<DeliveryService[]>(['ds', 'list', '--xml-id', 'ds3'])).map((d: { xmlId: string }) => d.xmlId),
+    ).toEqual(['ds3']);
     expect(await cli.json(['ds', 'list', '--cdn', 'cdn1'])).toHaveLength(3);
     const table = await cli.run(['ds', 'list']);
-    expect(table.stdout.split('\n')[0].split(/\s{2,}/)).toEqual(['ID', 'XML ID', 'DISPLAY NAME', 'CDN', 'ORIGIN', 'ACTIVE']);
+    expect(table.stdout.split('\n')[0].split(/\s{2,}/)).toEqual([
+      'ID',
+      'XML ID',
+      'DISPLAY NAME',
+      'CDN',
+      'ORIGIN',
+      'ACTIVE',
+    ]);
     expect(table.stdout).toMatch(/ds2\s+DS Two\s+cdn1\s+https:\/\/ds2-origin\.example\.test:8443\s+true/);
   });
 

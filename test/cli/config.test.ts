@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 
 describe('cdnctl config get, set, unset, list', () => {
-  it('sets, reads and unsets a setting; the output setting becomes every command\'s default format', async () => {
+  it("sets, reads and unsets a setting; the output setting becomes every command's default format", async () => {
     expect((await cli.run(['config', 'get', 'output'])).stdout).toBe('table\n');
     expect((await cli.run(['config', 'set', 'output', 'json'])).code).toBe(0);
     // The setting applies to every command, this one included.
@@ -61,14 +61,18 @@ describe('contexts and the order servers are chosen in', () => {
     expect((await local.run(['config', 'use-context', 'down'])).stdout).toBe('current context: down\n');
     // The current context wins over the local daemon: it is down, and unreachable is said first (3, not 4).
     expect((await local.run(['whoami'])).code).toBe(3);
-    const downStatus = await local.run(['login', '--username', 'admin', '--password-stdin'], { input: PASSWORDS.admin });
+    const downStatus = await local.run(['login', '--username', 'admin', '--password-stdin'], {
+      input: PASSWORDS.admin,
+    });
     expect(downStatus.code).toBe(3);
     expect(downStatus.stderr).toContain(`error: cannot reach ${dead}: connection refused`);
     // --context, CDNCTL_SERVER and --server each win over the current context.
     expect((await local.run(['whoami', '--context', 'here'])).code).toBe(0);
     expect((await local.run(['whoami'], { env: { CDNCTL_SERVER: daemon.url } })).code).toBe(0);
     expect((await local.run(['--server', daemon.url, 'whoami'])).code).toBe(0);
-    expect((await local.run(['whoami', '--server', dead], { env: { CDNCTL_SERVER: daemon.url, CDNCTL_SESSION: 'x' } })).code).toBe(3);
+    expect(
+      (await local.run(['whoami', '--server', dead], { env: { CDNCTL_SERVER: daemon.url, CDNCTL_SESSION: 'x' } })).code,
+    ).toBe(3);
     expect((await local.run(['config', 'use-context', 'none'])).code).toBe(0);
     expect((await local.json<CurrentUser>(['whoami'])).username).toBe('admin');
   });
@@ -91,7 +95,9 @@ describe('contexts and the order servers are chosen in', () => {
     expect(await capped.json(['users', 'me'])).not.toHaveProperty('tenant');
     const origins = await capped.run(['origins', 'list']);
     expect(origins.code).toBe(2);
-    expect(origins.stderr).toContain('"cdnctl origins list" needs API version 1.3 or newer, but context "old" asks for 1.1');
+    expect(origins.stderr).toContain(
+      '"cdnctl origins list" needs API version 1.3 or newer, but context "old" asks for 1.1',
+    );
     expect((await capped.run(['origins', 'list', '--api-version', '1.3'])).code).toBe(0);
   });
 
@@ -100,6 +106,8 @@ describe('contexts and the order servers are chosen in', () => {
     const result = await nowhere.run(['login', '--username', 'admin', '--password-stdin'], { input: 'x' });
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('error: no server to talk to');
-    expect(result.stderr).toMatch(/hint: start one with: cdnctl daemon start --demo .*CDNCTL_DATA_DIR=DIR.*--data-dir DIR.*--server URL/);
+    expect(result.stderr).toMatch(
+      /hint: start one with: cdnctl daemon start --demo .*CDNCTL_DATA_DIR=DIR.*--data-dir DIR.*--server URL/,
+    );
   });
 });

@@ -6,11 +6,22 @@ import { runInTerminal } from '../helpers/terminal.js';
 
 const { daemon, cli } = useCliDaemon({ login: 'admin' });
 
-
-const names = async (name: string) => (await cli.json<OriginRecord[]>(['origins', 'list', '--name', name])).map((o: { name: string }) => o.name);
+const names = async (name: string) =>
+  (await cli.json<OriginRecord[]>(['origins', 'list', '--name', name])).map((o: { name: string }) => o.name);
 
 async function createOrigin(name: string): Promise<void> {
-  const created = await cli.run(['origins', 'create', '--name', name, '--fqdn', `${name}.example.test`, '--protocol', 'http', '--ds', 'ds3']);
+  const created = await cli.run([
+    'origins',
+    'create',
+    '--name',
+    name,
+    '--fqdn',
+    `${name}.example.test`,
+    '--protocol',
+    'http',
+    '--ds',
+    'ds3',
+  ]);
   expect(created.code).toBe(0);
 }
 
@@ -33,13 +44,23 @@ describe('destructive commands ask first', () => {
   });
 
   it('on a terminal, a wrong name cancels (exit 1); typing the name deletes and says so in words', async () => {
-    const wrong = await runInTerminal(daemon, ['origins', 'delete', 'ds3-keep'], [{ expect: /Type "ds3-keep" to confirm: /, send: 'ds3\r' }]);
+    const wrong = await runInTerminal(
+      daemon,
+      ['origins', 'delete', 'ds3-keep'],
+      [{ expect: /Type "ds3-keep" to confirm: /, send: 'ds3\r' }],
+    );
     expect(wrong.code).toBe(1);
     expect(wrong.output).toContain('cancelled; nothing was changed');
     expect(await names('ds3-keep')).toEqual(['ds3-keep']);
-    const right = await runInTerminal(daemon, ['origins', 'delete', 'ds3-keep'], [{ expect: /Type "ds3-keep" to confirm: /, send: 'ds3-keep\r' }]);
+    const right = await runInTerminal(
+      daemon,
+      ['origins', 'delete', 'ds3-keep'],
+      [{ expect: /Type "ds3-keep" to confirm: /, send: 'ds3-keep\r' }],
+    );
     expect(right.code).toBe(0);
-    expect(right.output.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/warning: this will delete origin ds3-keep \(id \d+\) of ds3; it cannot be undone/);
+    expect(right.output.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(
+      /warning: this will delete origin ds3-keep \(id \d+\) of ds3; it cannot be undone/,
+    );
     expect(right.output).toMatch(/Deleted origin ds3-keep \(id \d+\) of ds3/);
     expect(right.output).not.toContain('origin was deleted.');
     expect(await names('ds3-keep')).toEqual([]);
@@ -49,7 +70,9 @@ describe('destructive commands ask first', () => {
     expect((await cli.run(['federations', 'users', 'add', 'fed1.example.test.', 'ops_user'])).code).toBe(0);
     const remove = await cli.run(['federations', 'users', 'remove', 'fed1.example.test.', 'ops_user']);
     expect(remove.code).toBe(2);
-    expect(remove.stderr).toContain('refusing to remove user ops_user from federation fed1.example.test. without confirmation');
+    expect(remove.stderr).toContain(
+      'refusing to remove user ops_user from federation fed1.example.test. without confirmation',
+    );
     const replace = await cli.run(['federations', 'users', 'add', 'fed1.example.test.', 'ro_user', '--replace']);
     expect(replace.code).toBe(2);
     const listed = await cli.json<FederationUserRecord[]>(['federations', 'users', 'list', 'fed1.example.test.']);

@@ -23,12 +23,20 @@ describe('exit codes', () => {
 
   it('3: a server that does not answer', async () => {
     const port = await deadPort();
-    const result = await cli.run(['whoami', '--server', `http://127.0.0.1:${port}`], { env: { CDNCTL_SESSION: 'mojolicious=abc' } });
+    const result = await cli.run(['whoami', '--server', `http://127.0.0.1:${port}`], {
+      env: { CDNCTL_SESSION: 'mojolicious=abc' },
+    });
     expect(result.code).toBe(3);
     expect(result.stderr).toBe(
       `error: cannot reach http://127.0.0.1:${port}: connection refused\nhint: is the server running? (cdnctl daemon status, or check --server)\n`,
     );
-    const reset = await cli.run(['reset-password', '--email', 'a@example.test', '--server', `http://127.0.0.1:${port}`]);
+    const reset = await cli.run([
+      'reset-password',
+      '--email',
+      'a@example.test',
+      '--server',
+      `http://127.0.0.1:${port}`,
+    ]);
     expect(reset.code).toBe(3);
   });
 
@@ -44,7 +52,13 @@ describe('exit codes', () => {
   });
 
   it('1: a server that is not a Traffic Ops API says so', async () => {
-    const result = await cli.run(['reset-password', '--email', 'a@example.test', '--server', `${daemon.url}/not-an-api`]);
+    const result = await cli.run([
+      'reset-password',
+      '--email',
+      'a@example.test',
+      '--server',
+      `${daemon.url}/not-an-api`,
+    ]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('error: The requested path');
   });

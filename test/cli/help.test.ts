@@ -56,9 +56,16 @@ describe('cdnctl completion', () => {
       const file = join(dir, 'cdnctl.bash');
       writeFileSync(file, bashScript(tree));
       const line = ['cdnctl', ...words].map((w) => `'${w}'`).join(' ');
-      const run = spawnSync('bash', ['-c', `source ${file}; COMP_WORDS=(${line}); COMP_CWORD=${words.length}; _cdnctl; printf '%s\\n' "\${COMPREPLY[@]}"`], {
-        encoding: 'utf8',
-      });
+      const run = spawnSync(
+        'bash',
+        [
+          '-c',
+          `source ${file}; COMP_WORDS=(${line}); COMP_CWORD=${words.length}; _cdnctl; printf '%s\\n' "\${COMPREPLY[@]}"`,
+        ],
+        {
+          encoding: 'utf8',
+        },
+      );
       expect(run.stderr).toBe('');
       return run.stdout.split('\n').filter(Boolean);
     } finally {
@@ -66,20 +73,24 @@ describe('cdnctl completion', () => {
     }
   }
 
-  it('bash completes nouns, verbs, nested nouns and flags (the verb\'s and the global ones)', () => {
+  it("bash completes nouns, verbs, nested nouns and flags (the verb's and the global ones)", () => {
     expect(complete(['or'])).toEqual(['origins']);
     expect(complete(['origins', ''])).toEqual(['list', 'get', 'create', 'update', 'delete']);
     expect(complete(['federations', 'users', ''])).toEqual(['list', 'add', 'remove']);
     expect(complete(['--server', 'http://x', 'users', 'me', ''])).toEqual(['update']);
     const flags = complete(['origins', 'list', '--']);
-    expect(flags).toEqual(expect.arrayContaining(['--ds', '--primary', '--no-primary', '--server', '--output', '--help']));
+    expect(flags).toEqual(
+      expect.arrayContaining(['--ds', '--primary', '--no-primary', '--server', '--output', '--help']),
+    );
     expect(complete(['purge', '--dr'])).toEqual(['--dry-run']);
   });
 
   it('zsh loads the bash completion through bashcompinit; fish gets each command with its description', () => {
     expect(zshScript(tree)).toMatch(/^#compdef cdnctl\n[\s\S]*bashcompinit[\s\S]*complete -F _cdnctl cdnctl\n$/);
     const fish = fishScript(tree);
-    expect(fish).toContain("complete -c cdnctl -n '__cdnctl_at origins' -a list -d 'List origins, optionally filtered'");
+    expect(fish).toContain(
+      "complete -c cdnctl -n '__cdnctl_at origins' -a list -d 'List origins, optionally filtered'",
+    );
     expect(fish).toContain("complete -c cdnctl -n '__cdnctl_at purge' -l ttl -r -d");
     expect(fish).toContain("complete -c cdnctl -n '__cdnctl_at federations users' -a add");
   });
@@ -101,7 +112,10 @@ describe('start-up stays light', () => {
     const loads = join(daemon.root, 'loads.txt');
     writeFileSync(loads, '');
     const hook = new URL('./fixtures/record-loads.mjs', import.meta.url).pathname;
-    const result = await cli.run(['origins', 'list', '-o', 'json'], { nodeArgs: ['--import', hook], env: { CDNCTL_LOADS_FILE: loads } });
+    const result = await cli.run(['origins', 'list', '-o', 'json'], {
+      nodeArgs: ['--import', hook],
+      env: { CDNCTL_LOADS_FILE: loads },
+    });
     expect(result.code, result.stderr).toBe(0);
     const urls = readFileSync(loads, 'utf8');
     expect(urls).toContain('/dist/bundle/main.js');

@@ -11,11 +11,20 @@ beforeAll(async () => {
 });
 
 describe('global flags alone open the home screen on a terminal', () => {
-  for (const args of [['--server', '__URL__'], ['--context', 'here'], ['--context=here', '--no-color']]) {
+  for (const args of [
+    ['--server', '__URL__'],
+    ['--context', 'here'],
+    ['--context=here', '--no-color'],
+  ]) {
     it(`cdnctl ${args.join(' ')}`, async () => {
       const argv = args.map((a) => a.replace('__URL__', daemon.url));
       // Ink draws its frames only outside CI.
-      const terminal = openTerminal([process.execPath, CDNCTL, ...argv], cliEnv(daemon, { CI: undefined, TERM: 'xterm-256color' }), 100, 30);
+      const terminal = openTerminal(
+        [process.execPath, CDNCTL, ...argv],
+        cliEnv(daemon, { CI: undefined, TERM: 'xterm-256color' }),
+        100,
+        30,
+      );
       try {
         const screen = await terminal.waitFor(/Signed in as admin[\s\S]*Delivery services/);
         expect(screen).toContain(`Server ${daemon.url}`);

@@ -14,7 +14,10 @@ const { daemon } = useCliDaemon();
 function inSecretService(script: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
   const setup = 'printf keyring-pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null\n';
   return new Promise((resolve, reject) => {
-    const child = spawn('dbus-run-session', ['--', 'sh', '-c', setup + script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('dbus-run-session', ['--', 'sh', '-c', setup + script], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.stderr.on('data', (chunk) => (out += chunk));

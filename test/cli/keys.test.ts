@@ -47,7 +47,9 @@ describe('cdnctl keys url', () => {
 
 describe('cdnctl keys uri', () => {
   it('sets a key set from a file and gets it back with --reveal; a bad set is refused with the reason', async () => {
-    const keyset = { issuer: { renewal_kid: 'k1', keys: [{ alg: 'HS256', kid: 'k1', kty: 'oct', k: 'c2VjcmV0LWtleS12YWx1ZQ' }] } };
+    const keyset = {
+      issuer: { renewal_kid: 'k1', keys: [{ alg: 'HS256', kid: 'k1', kty: 'oct', k: 'c2VjcmV0LWtleS12YWx1ZQ' }] },
+    };
     const set = await cli.run(['keys', 'uri', 'set', 'ds1', '--file', file('keyset.json', JSON.stringify(keyset))]);
     expect(set.code).toBe(0);
     expect(set.stdout).toMatch(/key ids:\s+k1/);
@@ -62,7 +64,20 @@ describe('cdnctl keys uri', () => {
 
 describe('cdnctl keys ssl', () => {
   it('adds a verified certificate, lists it with its expiry, and shows the private key only with --reveal', async () => {
-    const add = await cli.run(['keys', 'ssl', 'add', 'ds1', '--cert', file('chain.pem', fx.leaf + fx.intermediate), '--key', file('leaf.key', fx.leafKey), '--csr', file('leaf.csr', fx.csr), '--hostname', HOST]);
+    const add = await cli.run([
+      'keys',
+      'ssl',
+      'add',
+      'ds1',
+      '--cert',
+      file('chain.pem', fx.leaf + fx.intermediate),
+      '--key',
+      file('leaf.key', fx.leafKey),
+      '--csr',
+      file('leaf.csr', fx.csr),
+      '--hostname',
+      HOST,
+    ]);
     expect(add.code).toBe(0);
     expect(add.stdout).toContain('Successfully added ssl keys for ds1 (version 1)');
     expect(add.stderr).toContain('signed by an unknown authority');
@@ -71,10 +86,26 @@ describe('cdnctl keys ssl', () => {
     expect(got.stdout).not.toContain('PRIVATE KEY');
     expect(got.stderr).toContain('the private key is left out');
     expect((await cli.run(['keys', 'ssl', 'get', 'ds1', '--reveal'])).stdout).toContain(fx.leafKey.split('\n')[1]);
-    const soon = await cli.run(['keys', 'ssl', 'add', 'ds3', '--cert', file('soon.pem', fx.soonLeaf + fx.intermediate), '--key', file('soon.key', fx.soonKey), '--csr', file('soon.csr', fx.csr), '--hostname', HOST]);
+    const soon = await cli.run([
+      'keys',
+      'ssl',
+      'add',
+      'ds3',
+      '--cert',
+      file('soon.pem', fx.soonLeaf + fx.intermediate),
+      '--key',
+      file('soon.key', fx.soonKey),
+      '--csr',
+      file('soon.csr', fx.csr),
+      '--hostname',
+      HOST,
+    ]);
     expect(soon.code).toBe(0);
     const all = await cli.json<{ xmlId: string; expiring: boolean }[]>(['keys', 'ssl', 'list']);
-    expect(all.map((r) => [r.xmlId, r.expiring])).toEqual([['ds1', false], ['ds3', true]]);
+    expect(all.map((r) => [r.xmlId, r.expiring])).toEqual([
+      ['ds1', false],
+      ['ds3', true],
+    ]);
     const expiring = await cli.run(['keys', 'ssl', 'list', '--expiring']);
     expect(expiring.stdout.trimEnd().split('\n')).toHaveLength(2);
     expect(expiring.stdout).toMatch(/ds3\s+1\s+ds1\.cdn1\.example\.test\s+\d{4}-\d\d-\d\d \(\d+ days!\)/);
@@ -82,17 +113,52 @@ describe('cdnctl keys ssl', () => {
   });
 
   it('refuses a key that does not match, in one line', async () => {
-    const res = await cli.run(['keys', 'ssl', 'add', 'ds1', '--cert', file('c.pem', fx.leaf), '--key', file('stray.key', fx.strayKey), '--csr', file('c.csr', fx.csr), '--hostname', HOST]);
+    const res = await cli.run([
+      'keys',
+      'ssl',
+      'add',
+      'ds1',
+      '--cert',
+      file('c.pem', fx.leaf),
+      '--key',
+      file('stray.key', fx.strayKey),
+      '--csr',
+      file('c.csr', fx.csr),
+      '--hostname',
+      HOST,
+    ]);
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('verifying certificate: the private key does not match the certificate');
     expect(res.stderr).not.toContain(fx.strayKey.split('\n')[1]);
   });
 
   it('generates a self-signed certificate at the next version', async () => {
-    const res = await cli.run(['keys', 'ssl', 'generate', 'ds1', '--hostname', HOST, '--country', 'US', '--state', 'CO', '--city', 'Denver', '--org', 'Example', '--unit', 'CDN']);
+    const res = await cli.run([
+      'keys',
+      'ssl',
+      'generate',
+      'ds1',
+      '--hostname',
+      HOST,
+      '--country',
+      'US',
+      '--state',
+      'CO',
+      '--city',
+      'Denver',
+      '--org',
+      'Example',
+      '--unit',
+      'CDN',
+    ]);
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('Successfully created ssl keys for ds1 (version 2)');
-    const [newest] = (await cli.json<{ xmlId: string; version: number; authType: string }[]>(['keys', 'ssl', 'list', 'ds1']));
+    const [newest] = await cli.json<{ xmlId: string; version: number; authType: string }[]>([
+      'keys',
+      'ssl',
+      'list',
+      'ds1',
+    ]);
     expect(newest).toMatchObject({ version: 2, authType: 'Self Signed' });
   });
 });
@@ -111,7 +177,9 @@ describe('cdnctl daemon export --with-secrets and vault rotate-key', () => {
     const res = await cli.run(['daemon', 'export', target, '--with-secrets', '--data-dir', daemon.dataDir]);
     expect(res.code).toBe(0);
     expect(statSync(target).mode & 0o777).toBe(0o600);
-    const doc = JSON.parse(readFileSync(target, 'utf8')) as { keys: { kind: string; deliveryService: string; secret: Record<string, string> }[] };
+    const doc = JSON.parse(readFileSync(target, 'utf8')) as {
+      keys: { kind: string; deliveryService: string; secret: Record<string, string> }[];
+    };
     expect(doc.keys.find((k) => k.kind === 'url_sig' && k.deliveryService === 'ds1')?.secret.key0).toBe(urlKey);
   });
 
@@ -126,7 +194,9 @@ describe('cdnctl daemon export --with-secrets and vault rotate-key', () => {
     const source = join(daemon.root, 'all.json');
     expect((await cli.run(['daemon', 'export', source, '--with-secrets', '--data-dir', daemon.dataDir])).code).toBe(0);
     const other = join(daemon.root, 'other-data');
-    const imported = await cli.run(['daemon', 'import', source, '--data-dir', other], { env: { CDNCTL_ADMIN_PASSWORD: PASSWORDS.admin } });
+    const imported = await cli.run(['daemon', 'import', source, '--data-dir', other], {
+      env: { CDNCTL_ADMIN_PASSWORD: PASSWORDS.admin },
+    });
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stdout).toMatch(/keys: \d+ sealed into the key store/);
     const keyBefore = readFileSync(join(other, 'vault.key'), 'utf8');
@@ -136,7 +206,8 @@ describe('cdnctl daemon export --with-secrets and vault rotate-key', () => {
     expect(readFileSync(join(other, 'vault.key'), 'utf8')).not.toBe(keyBefore);
     const again = join(daemon.root, 'again.json');
     expect((await cli.run(['daemon', 'export', again, '--with-secrets', '--data-dir', other])).code).toBe(0);
-    const secrets = (path: string) => (JSON.parse(readFileSync(path, 'utf8')) as { keys: { secret: unknown }[] }).keys.map((k) => k.secret);
+    const secrets = (path: string) =>
+      (JSON.parse(readFileSync(path, 'utf8')) as { keys: { secret: unknown }[] }).keys.map((k) => k.secret);
     expect(secrets(again)).toEqual(secrets(source));
   });
 });

@@ -30,7 +30,10 @@ describe('the local daemon is found where it was started', () => {
   });
 
   it('after daemon start --data-dir D, later commands without CDNCTL_DATA_DIR talk to that daemon', async () => {
-    const start = await cli.run(['daemon', 'start', '--data-dir', dataDir, '--listen', '127.0.0.1:0'], { env, timeoutMs: 30_000 });
+    const start = await cli.run(['daemon', 'start', '--data-dir', dataDir, '--listen', '127.0.0.1:0'], {
+      env,
+      timeoutMs: 30_000,
+    });
     expect(start.code).toBe(0);
     const config = JSON.parse(readFileSync(join(root, 'config', 'config.json'), 'utf8'));
     expect(config.localDataDir).toBe(dataDir);

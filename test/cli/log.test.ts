@@ -12,7 +12,11 @@ describe('cdnctl log', () => {
     const cookie = storedCookie(daemon.configDir, `admin@${daemon.url}`)!;
     const printed = await cli.json<LogRecord[]>(['log']);
     expect(printed).toEqual((await api(daemon.url, '/api/1.1/logs', cookie)).body.response);
-    expect(printed[0]).toMatchObject({ level: 'LOGIN', user: 'admin', message: expect.stringMatching(/ACTION: Logged in$/) });
+    expect(printed[0]).toMatchObject({
+      level: 'LOGIN',
+      user: 'admin',
+      message: expect.stringMatching(/ACTION: Logged in$/),
+    });
   });
 
   it('narrows by --user, --limit and --days', async () => {

@@ -26,7 +26,20 @@ describe('one printer for every command', () => {
   });
 
   it('alerts go to stderr and data to stdout, so -o json pipes cleanly', async () => {
-    const result = await cli.run(['origins', 'create', '--name', 'piped', '--fqdn', 'piped.example.test', '--protocol', 'http', '--ds', 'ds3', '-o', 'json']);
+    const result = await cli.run([
+      'origins',
+      'create',
+      '--name',
+      'piped',
+      '--fqdn',
+      'piped.example.test',
+      '--protocol',
+      'http',
+      '--ds',
+      'ds3',
+      '-o',
+      'json',
+    ]);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ name: 'piped' });
     expect(result.stderr).toBe('origin was created.\n');

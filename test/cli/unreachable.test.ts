@@ -26,7 +26,9 @@ describe('an unreachable server is said first', () => {
   });
 
   it('login off a terminal exits 3 before reading a password', async () => {
-    const result = await cli.run(['login', '--server', dead, '--username', 'admin', '--password-stdin'], { input: 'secret' });
+    const result = await cli.run(['login', '--server', dead, '--username', 'admin', '--password-stdin'], {
+      input: 'secret',
+    });
     expect(result.code).toBe(3);
     expect(result.stderr).toContain(`error: cannot reach ${dead}`);
   });

@@ -51,43 +51,131 @@ describe('cdnctl users list and get', () => {
 describe('cdnctl users create and register', () => {
   it('create reads the password from stdin, resolves role and tenant names, and prints the created user', async () => {
     const result = await cli.run(
-      ['users', 'create', '--username', 'jdoe', '--email', 'jdoe@example.test', '--full-name', 'J Doe', '--role', 'read-only', '--tenant', 'tenant-a', '--company', 'Example', '--password-stdin', '-o', 'json'],
+      [
+        'users',
+        'create',
+        '--username',
+        'jdoe',
+        '--email',
+        'jdoe@example.test',
+        '--full-name',
+        'J Doe',
+        '--role',
+        'read-only',
+        '--tenant',
+        'tenant-a',
+        '--company',
+        'Example',
+        '--password-stdin',
+        '-o',
+        'json',
+      ],
       { input: 'Sup3rS3cretPhrase' },
     );
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('user was created.');
-    expect(JSON.parse(result.stdout)).toMatchObject({ username: 'jdoe', roleName: 'read-only', tenant: 'tenant-a', company: 'Example', id: expect.any(Number) });
-    const login = await new Cli({ configDir: `${daemon.root}/jdoe`, dataDir: daemon.dataDir }).login('jdoe', 'Sup3rS3cretPhrase');
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      username: 'jdoe',
+      roleName: 'read-only',
+      tenant: 'tenant-a',
+      company: 'Example',
+      id: expect.any(Number),
+    });
+    const login = await new Cli({ configDir: `${daemon.root}/jdoe`, dataDir: daemon.dataDir }).login(
+      'jdoe',
+      'Sup3rS3cretPhrase',
+    );
     expect(login.stdout).toContain('as jdoe (read-only)');
   });
 
   it('create reports the API validation error with exit 1, and needs --password-stdin off a terminal (exit 2)', async () => {
-    const weak = await cli.run(['users', 'create', '--username', 'weak', '--email', 'weak@example.test', '--full-name', 'W', '--role', 'read-only', '--password-stdin'], {
-      input: 'short',
-    });
+    const weak = await cli.run(
+      [
+        'users',
+        'create',
+        '--username',
+        'weak',
+        '--email',
+        'weak@example.test',
+        '--full-name',
+        'W',
+        '--role',
+        'read-only',
+        '--password-stdin',
+      ],
+      {
+        input: 'short',
+      },
+    );
     expect(weak.code).toBe(1);
     expect(weak.stderr).toBe('error: Password must be greater than 7 characters.\n');
-    const noPassword = await cli.run(['users', 'create', '--username', 'np', '--email', 'np@example.test', '--full-name', 'N', '--role', 'read-only']);
+    const noPassword = await cli.run([
+      'users',
+      'create',
+      '--username',
+      'np',
+      '--email',
+      'np@example.test',
+      '--full-name',
+      'N',
+      '--role',
+      'read-only',
+    ]);
     expect(noPassword.code).toBe(2);
-    const unknownRole = await cli.run(['users', 'create', '--username', 'ur', '--email', 'ur@example.test', '--full-name', 'U', '--role', 'wizard', '--password-stdin'], {
-      input: 'Sup3rS3cretPhrase',
-    });
+    const unknownRole = await cli.run(
+      [
+        'users',
+        'create',
+        '--username',
+        'ur',
+        '--email',
+        'ur@example.test',
+        '--full-name',
+        'U',
+        '--role',
+        'wizard',
+        '--password-stdin',
+      ],
+      {
+        input: 'Sup3rS3cretPhrase',
+      },
+    );
     expect(unknownRole.code).toBe(1);
     expect(unknownRole.stderr).toContain('error: role "wizard" not found');
   });
 
-  it('register sends an invitation with the role and tenant, by default the caller\'s tenant', async () => {
+  it("register sends an invitation with the role and tenant, by default the caller's tenant", async () => {
     const result = await cli.run(['users', 'register', '--email', 'invitee@example.test', '--role', 'read-only']);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('Sent an invitation to invitee@example.test (role read-only)\n');
     expect(result.stderr).toBe('');
     expect(newestMail(daemon.dataDir)).toContain('invitee@example.test');
-    const json = await cli.run(['users', 'register', '--email', 'invitee2@example.test', '--role', 'read-only', '-o', 'json']);
-    expect(json.stderr).toContain('Sent user registration to invitee2@example.test with the following permissions [ role: read-only | tenant: root ]');
+    const json = await cli.run([
+      'users',
+      'register',
+      '--email',
+      'invitee2@example.test',
+      '--role',
+      'read-only',
+      '-o',
+      'json',
+    ]);
+    expect(json.stderr).toContain(
+      'Sent user registration to invitee2@example.test with the following permissions [ role: read-only | tenant: root ]',
+    );
   });
 
   it('create and register are refused at --api-version 1.1 (exit 2)', async () => {
-    const result = await cli.run(['users', 'register', '--email', 'x@example.test', '--role', 'read-only', '--api-version', '1.1']);
+    const result = await cli.run([
+      'users',
+      'register',
+      '--email',
+      'x@example.test',
+      '--role',
+      'read-only',
+      '--api-version',
+      '1.1',
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('"cdnctl users register" needs API version 1.2 or newer');
   });
@@ -105,7 +193,10 @@ describe('cdnctl users me', () => {
     const post = await me.run(['users', 'me', 'update', '--phone-number', '+1 312 555 0100', '--api-version', '1.1']);
     expect(post.code).toBe(0);
     expect(post.stdout).toBe('Updated your profile: phoneNumber\n');
-    expect(await me.json(['users', 'me', '--api-version', '1.1'])).toMatchObject({ fullName: 'Ops Person', phoneNumber: '+1 312 555 0100' });
+    expect(await me.json(['users', 'me', '--api-version', '1.1'])).toMatchObject({
+      fullName: 'Ops Person',
+      phoneNumber: '+1 312 555 0100',
+    });
     expect(await me.json(['users', 'me', '--api-version', '1.1'])).not.toHaveProperty('tenant');
   });
 
@@ -136,7 +227,13 @@ describe('cdnctl users ds and ds-available', () => {
     const now = await cli.json<AvailableDeliveryService[]>(['users', 'ds-available', 'ro_user']);
     expect(now.map((d: { xmlId: string }) => d.xmlId)).toEqual(['ds2', 'ds3']);
     expect(Object.keys(now[0]).sort()).toEqual(['displayName', 'id', 'xmlId']);
-    const old = await cli.json<AvailableDeliveryService[]>(['users', 'ds-available', 'ro_user', '--api-version', '1.1']);
+    const old = await cli.json<AvailableDeliveryService[]>([
+      'users',
+      'ds-available',
+      'ro_user',
+      '--api-version',
+      '1.1',
+    ]);
     expect(Object.keys(old[0]).sort()).toEqual(['id', 'xmlId']);
     const unknown = await cli.run(['users', 'ds-available', '99999']);
     expect(unknown.code).toBe(1);

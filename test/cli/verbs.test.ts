@@ -40,8 +40,14 @@ describe('ds get', () => {
     const json = await cli.json<DsPage>(['ds', 'get', 'ds1']);
     expect(Object.keys(json)).toEqual(['deliveryService', 'origins', 'servers', 'jobs']);
     expect(page.stdout).toMatch(/^SERVERS \(\d+\)$/m);
-    const assigned = await api<{ response: Server[] }>(daemon.url, `/api/1.3/deliveryservices/${json.deliveryService.id}/servers`, cookie);
-    expect(json.servers.map((s: { hostName: string }) => s.hostName)).toEqual(assigned.body.response.map((s: { hostName: string }) => s.hostName));
+    const assigned = await api<{ response: Server[] }>(
+      daemon.url,
+      `/api/1.3/deliveryservices/${json.deliveryService.id}/servers`,
+      cookie,
+    );
+    expect(json.servers.map((s: { hostName: string }) => s.hostName)).toEqual(
+      assigned.body.response.map((s: { hostName: string }) => s.hostName),
+    );
     expect(json.deliveryService.xmlId).toBe('ds1');
     expect(json.origins.map((o: { name: string }) => o.name).sort()).toEqual(['ds1', 'ds1-secondary']);
     expect(json.jobs).toHaveLength(1);
@@ -59,7 +65,9 @@ describe('config get-contexts and current-context', () => {
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('error: no current context: commands use the local daemon');
     expect((await cli.run(['config', 'set-context', 'here', '--server', daemon.url])).code).toBe(0);
-    expect((await cli.run(['config', 'set-context', 'old', '--server', 'http://127.0.0.1:1', '--api-version', '1.2'])).code).toBe(0);
+    expect(
+      (await cli.run(['config', 'set-context', 'old', '--server', 'http://127.0.0.1:1', '--api-version', '1.2'])).code,
+    ).toBe(0);
     expect((await cli.run(['config', 'use-context', 'here'])).code).toBe(0);
     const table = await cli.run(['config', 'get-contexts']);
     expect(table.stdout.split('\n')[0]).toMatch(/^CURRENT\s+NAME\s+SERVER\s+API$/);
@@ -83,10 +91,18 @@ describe('cdnctl api', () => {
     const me = JSON.parse((await cli.run(['api', 'get', '/api/1.2/user/current'])).stdout);
     expect(me.response.username).toBe('admin');
     const [ds3] = (await cli.json(['ds', 'list', '--xml-id', 'ds3'])) as Array<{ id: string }>;
-    const body = JSON.stringify({ name: 'api-made', fqdn: 'api.example.test', protocol: 'http', deliveryServiceId: Number(ds3.id) });
+    const body = JSON.stringify({
+      name: 'api-made',
+      fqdn: 'api.example.test',
+      protocol: 'http',
+      deliveryServiceId: Number(ds3.id),
+    });
     const posted = await cli.run(['api', 'POST', 'origins', '--data', body]);
     expect(posted.code).toBe(0);
-    expect(JSON.parse(posted.stdout)).toMatchObject({ alerts: [{ level: 'success', text: 'origin was created.' }], response: { name: 'api-made' } });
+    expect(JSON.parse(posted.stdout)).toMatchObject({
+      alerts: [{ level: 'success', text: 'origin was created.' }],
+      response: { name: 'api-made' },
+    });
   });
 
   it('bad input is a usage error (exit 2); an API error keeps its exit code', async () => {
@@ -103,11 +119,22 @@ describe('every list takes --filter, --sort, --limit and -o csv', () => {
   it('origins list narrows, orders and cuts the rows, in the table and in -o json', async () => {
     const all = await cli.json<Origin[]>(['origins', 'list']);
     const sorted = await cli.json<Origin[]>(['origins', 'list', '--sort', '-id', '--limit', '2']);
-    expect(sorted.map((o: { id: number }) => o.id)).toEqual(all.map((o) => o.id).sort((a, b) => b - a).slice(0, 2));
+    expect(sorted.map((o: { id: number }) => o.id)).toEqual(
+      all
+        .map((o) => o.id)
+        .sort((a, b) => b - a)
+        .slice(0, 2),
+    );
     const filtered = await cli.json<Origin[]>(['origins', 'list', '--filter', 'deliveryService=DS1', '--sort', 'name']);
     expect(filtered.map((o: { name: string }) => o.name)).toEqual(['ds1', 'ds1-secondary']);
     const contains = await cli.run(['origins', 'list', '--filter', 'fqdn~backup', '--filter', 'primary=false']);
-    expect(contains.stdout.trimEnd().split('\n').slice(1).map((l) => l.split(/\s+/)[1])).toEqual(['ds1-secondary']);
+    expect(
+      contains.stdout
+        .trimEnd()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(/\s+/)[1]),
+    ).toEqual(['ds1-secondary']);
     const byHeader = await cli.json<DeliveryService[]>(['ds', 'list', '--filter', 'xml-id=ds2']);
     expect(byHeader.map((d: { xmlId: string }) => d.xmlId)).toEqual(['ds2']);
     const users = await cli.json<User[]>(['users', 'list', '--sort', '-username', '--limit', '1']);
@@ -126,13 +153,17 @@ describe('every list takes --filter, --sort, --limit and -o csv', () => {
     const csv = await cli.run(['origins', 'list', '--filter', 'name=ds1', '-o', 'csv']);
     expect(csv.code).toBe(0);
     const [header, row, ...rest] = csv.stdout.trimEnd().split('\n');
-    expect(header).toBe('ID,NAME,DS,PROTOCOL,FQDN,PORT,PRIMARY,TENANT,CACHEGROUP,PROFILE,COORDINATE,IPV4,IPV6,LAST UPDATED');
+    expect(header).toBe(
+      'ID,NAME,DS,PROTOCOL,FQDN,PORT,PRIMARY,TENANT,CACHEGROUP,PROFILE,COORDINATE,IPV4,IPV6,LAST UPDATED',
+    );
     expect(row).toMatch(/^\d+,ds1,ds1,http,ds1-origin\.example\.test,/);
     expect(rest).toEqual([]);
     const jobs = await cli.run(['jobs', 'list', '-o', 'csv']);
     expect(jobs.stdout.split('\n')[0]).toBe('ID,DS,ASSET URL,PARAMETERS,START,STATUS,USER,ENTERED,KEYWORD');
     const empty = await cli.run(['origins', 'list', '--filter', 'name=none', '-o', 'csv']);
-    expect(empty.stdout).toBe('ID,NAME,DS,PROTOCOL,FQDN,PORT,PRIMARY,TENANT,CACHEGROUP,PROFILE,COORDINATE,IPV4,IPV6,LAST UPDATED\n');
+    expect(empty.stdout).toBe(
+      'ID,NAME,DS,PROTOCOL,FQDN,PORT,PRIMARY,TENANT,CACHEGROUP,PROFILE,COORDINATE,IPV4,IPV6,LAST UPDATED\n',
+    );
   });
 });
 

@@ -13,7 +13,9 @@ describe('logLevel (CDNCTL_LOG_LEVEL)', () => {
   });
 
   it('refuses an unknown level, naming the ones it takes', () => {
-    expect(() => logLevel('verbose')).toThrow('unknown log level "verbose" in CDNCTL_LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent');
+    expect(() => logLevel('verbose')).toThrow(
+      'unknown log level "verbose" in CDNCTL_LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent',
+    );
   });
 });
 
@@ -37,7 +39,12 @@ async function loggedApp(level: LogLevel) {
     },
   });
   const t = await makeApp({ logger: { ...loggerOptions(level), stream } });
-  return { t, lines, completed: () => lines.filter((l) => l.msg === 'request completed'), arrived: () => lines.filter((l) => l.msg === 'incoming request') };
+  return {
+    t,
+    lines,
+    completed: () => lines.filter((l) => l.msg === 'request completed'),
+    arrived: () => lines.filter((l) => l.msg === 'incoming request'),
+  };
 }
 
 describe('the access log', () => {

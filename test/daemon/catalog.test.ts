@@ -23,21 +23,37 @@ const get = async (url: string, cookie?: string) => {
 const xmlIds = (body: { response: Array<Record<string, unknown>> }) => body.response.map((d) => d.xmlId);
 
 describe('GET deliveryservices', () => {
-  it.each(['1.1', '1.2', '1.3'])('answers at %s in the seed shape: ids as strings, tenantId an int, booleans', async (v) => {
-    const { status, body } = await get(`/api/${v}/deliveryservices`, admin);
-    expect(status).toBe(200);
-    expect(xmlIds(body)).toEqual(['ds1', 'ds2', 'ds3']);
-    const ds1 = body.response[0];
-    expect(ds1).toMatchObject({
-      xmlId: 'ds1', displayName: 'DS One', active: true, cdnName: 'cdn1', tenant: 'root', tenantId: 1, type: 'HTTP',
-      protocol: '0', routingName: 'cdn', dscp: '0', missLat: '41.0', signed: false, logsEnabled: false,
-      orgServerFqdn: 'http://ds1-origin.example.test', geoLimitRedirectURL: null, deepCachingType: 'NEVER',
-      matchList: [{ type: 'HOST_REGEXP', setNumber: '0', pattern: '.*\\.ds1\\..*' }],
-      exampleURLs: ['http://cdn.ds1.cdn1.example.test'],
-    });
-    for (const key of ['id', 'cdnId', 'typeId']) expect(ds1[key]).toMatch(/^\d+$/);
-    expect(ds1.lastUpdated).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-  });
+  it.each(['1.1', '1.2', '1.3'])(
+    'answers at %s in the seed shape: ids as strings, tenantId an int, booleans',
+    async (v) => {
+      const { status, body } = await get(`/api/${v}/deliveryservices`, admin);
+      expect(status).toBe(200);
+      expect(xmlIds(body)).toEqual(['ds1', 'ds2', 'ds3']);
+      const ds1 = body.response[0];
+      expect(ds1).toMatchObject({
+        xmlId: 'ds1',
+        displayName: 'DS One',
+        active: true,
+        cdnName: 'cdn1',
+        tenant: 'root',
+        tenantId: 1,
+        type: 'HTTP',
+        protocol: '0',
+        routingName: 'cdn',
+        dscp: '0',
+        missLat: '41.0',
+        signed: false,
+        logsEnabled: false,
+        orgServerFqdn: 'http://ds1-origin.example.test',
+        geoLimitRedirectURL: null,
+        deepCachingType: 'NEVER',
+        matchList: [{ type: 'HOST_REGEXP', setNumber: '0', pattern: '.*\\.ds1\\..*' }],
+        exampleURLs: ['http://cdn.ds1.cdn1.example.test'],
+      });
+      for (const key of ['id', 'cdnId', 'typeId']) expect(ds1[key]).toMatch(/^\d+$/);
+      expect(ds1.lastUpdated).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    },
+  );
 
   it('shows a tenant-a user only the delivery services of tenant-a', async () => {
     expect(xmlIds((await get('/api/1.2/deliveryservices', tenantA)).body)).toEqual(['ds2']);
@@ -70,27 +86,55 @@ describe('GET cdns, tenants, roles, federations', () => {
   it('lists the CDNs with int ids and boolean dnssecEnabled, filtered by name', async () => {
     const { body } = await get('/api/1.1/cdns', admin);
     expect(body.response.map((c) => c.name)).toEqual(['ALL', 'cdn1']);
-    expect(body.response[1]).toMatchObject({ name: 'cdn1', domainName: 'cdn1.example.test', dnssecEnabled: false, id: expect.any(Number) });
+    expect(body.response[1]).toMatchObject({
+      name: 'cdn1',
+      domainName: 'cdn1.example.test',
+      dnssecEnabled: false,
+      id: expect.any(Number),
+    });
     expect((await get('/api/1.1/cdns?name=cdn1', admin)).body.response).toHaveLength(1);
   });
 
   it('lists only the tenants the caller may see', async () => {
     expect((await get('/api/1.2/tenants', admin)).body.response.map((x) => x.name)).toEqual(['root', 'tenant-a']);
     const mine = (await get('/api/1.2/tenants', tenantA)).body.response;
-    expect(mine).toEqual([{ id: expect.any(Number), name: 'tenant-a', active: true, parentId: 1, parentName: 'root', lastUpdated: expect.any(String) }]);
+    expect(mine).toEqual([
+      {
+        id: expect.any(Number),
+        name: 'tenant-a',
+        active: true,
+        parentId: 1,
+        parentName: 'root',
+        lastUpdated: expect.any(String),
+      },
+    ]);
   });
 
   it('lists the seeded roles with their privilege levels', async () => {
     const { body } = await get('/api/1.3/roles', tenantA);
     expect(body.response.map((r) => [r.name, r.privLevel])).toEqual([
-      ['admin', 30], ['operations', 20], ['read-only', 10], ['disallowed', 0], ['portal', 15], ['federation', 15], ['ort', 11],
+      ['admin', 30],
+      ['operations', 20],
+      ['read-only', 10],
+      ['disallowed', 0],
+      ['portal', 15],
+      ['federation', 15],
+      ['ort', 11],
     ]);
   });
 
   it('lists federations with their delivery services, hiding those of invisible delivery services', async () => {
     const { body } = await get('/api/1.2/federations', admin);
     expect(body.response).toEqual([
-      { id: expect.any(Number), cname: 'fed1.example.test.', ttl: 60, description: 'federation one', cdnName: 'cdn1', lastUpdated: expect.any(String), deliveryServices: ['ds1'] },
+      {
+        id: expect.any(Number),
+        cname: 'fed1.example.test.',
+        ttl: 60,
+        description: 'federation one',
+        cdnName: 'cdn1',
+        lastUpdated: expect.any(String),
+        deliveryServices: ['ds1'],
+      },
     ]);
     expect((await get('/api/1.2/federations', tenantA)).body.response).toEqual([]);
     expect((await get('/api/1.2/federations?cname=nope.', admin)).body.response).toEqual([]);

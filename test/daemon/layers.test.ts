@@ -37,7 +37,8 @@ function upwardImports(dirs: string[], forbidden: RegExp[]): string[] {
 
 describe('daemon layers', () => {
   it('reads static, type-only, re-exported and dynamic imports', () => {
-    const text = "import type { A } from 'fastify';\nexport { b } from '../../http/b.js';\nawait import('../../routes/c.js');";
+    const text =
+      "import type { A } from 'fastify';\nexport { b } from '../../http/b.js';\nawait import('../../routes/c.js');";
     expect(importsOf('daemon/services/x/y.ts', text)).toEqual(['fastify', 'daemon/http/b.ts', 'daemon/routes/c.ts']);
   });
 

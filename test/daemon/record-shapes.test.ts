@@ -9,22 +9,95 @@ import { goldenApp, type GoldenApp } from './security/fixture.js';
  */
 
 const each = (keys: string[], type: string): Shape => Object.fromEntries(keys.map((k) => [k, type]));
-const PROFILE_FIELDS = ['addressLine1', 'addressLine2', 'city', 'company', 'country', 'phoneNumber', 'postalCode', 'publicSshKey', 'stateOrProvince'];
+const PROFILE_FIELDS = [
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'company',
+  'country',
+  'phoneNumber',
+  'postalCode',
+  'publicSshKey',
+  'stateOrProvince',
+];
 const tenantKeys = (v: ApiVersion): Shape => (atLeast(v, '1.2') ? { tenant: 'string', tenantId: 'number' } : {});
-const SEED_USER = { ...each(PROFILE_FIELDS, 'string|null'), email: 'string', fullName: 'string', username: 'string', id: 'string', role: 'string', gid: 'string|null', uid: 'string|null', newUser: 'boolean', lastUpdated: 'string' };
+const SEED_USER = {
+  ...each(PROFILE_FIELDS, 'string|null'),
+  email: 'string',
+  fullName: 'string',
+  username: 'string',
+  id: 'string',
+  role: 'string',
+  gid: 'string|null',
+  uid: 'string|null',
+  newUser: 'boolean',
+  lastUpdated: 'string',
+};
 
-const SEED_DS_STRINGS = ['cdnId', 'dscp', 'geoLimit', 'geoProvider', 'id', 'initialDispersion', 'protocol', 'qstringIgnore', 'rangeRequestHandling', 'typeId'];
+const SEED_DS_STRINGS = [
+  'cdnId',
+  'dscp',
+  'geoLimit',
+  'geoProvider',
+  'id',
+  'initialDispersion',
+  'protocol',
+  'qstringIgnore',
+  'rangeRequestHandling',
+  'typeId',
+];
 const SEED_DS: Shape = {
-  ...each(['active', 'ipv6RoutingEnabled', 'logsEnabled', 'multiSiteOrigin', 'regionalGeoBlocking', 'signed'], 'boolean'),
-  ...each(SEED_DS_STRINGS, 'string'),
-  ...each(['ccrDnsTtl', 'dnsBypassTtl', 'globalMaxMbps', 'globalMaxTps', 'maxDnsAnswers', 'profileId', 'sslKeyVersion', 'missLat', 'missLong'], 'string|null'),
   ...each(
-    ['cacheurl', 'checkPath', 'dnsBypassCname', 'dnsBypassIp', 'dnsBypassIp6', 'edgeHeaderRewrite', 'geoLimitCountries', 'geoLimitRedirectURL', 'geoLimitRedirectUrl',
-      'httpBypassFqdn', 'infoUrl', 'longDesc', 'longDesc1', 'longDesc2', 'midHeaderRewrite', 'orgServerFqdn', 'originShield', 'profileDescription', 'profileName',
-      'regexRemap', 'remapText', 'trRequestHeaders', 'trResponseHeaders'],
+    ['active', 'ipv6RoutingEnabled', 'logsEnabled', 'multiSiteOrigin', 'regionalGeoBlocking', 'signed'],
+    'boolean',
+  ),
+  ...each(SEED_DS_STRINGS, 'string'),
+  ...each(
+    [
+      'ccrDnsTtl',
+      'dnsBypassTtl',
+      'globalMaxMbps',
+      'globalMaxTps',
+      'maxDnsAnswers',
+      'profileId',
+      'sslKeyVersion',
+      'missLat',
+      'missLong',
+    ],
     'string|null',
   ),
-  ...each(['cdnName', 'deepCachingType', 'displayName', 'lastUpdated', 'routingName', 'tenant', 'type', 'xmlId'], 'string'),
+  ...each(
+    [
+      'cacheurl',
+      'checkPath',
+      'dnsBypassCname',
+      'dnsBypassIp',
+      'dnsBypassIp6',
+      'edgeHeaderRewrite',
+      'geoLimitCountries',
+      'geoLimitRedirectURL',
+      'geoLimitRedirectUrl',
+      'httpBypassFqdn',
+      'infoUrl',
+      'longDesc',
+      'longDesc1',
+      'longDesc2',
+      'midHeaderRewrite',
+      'orgServerFqdn',
+      'originShield',
+      'profileDescription',
+      'profileName',
+      'regexRemap',
+      'remapText',
+      'trRequestHeaders',
+      'trResponseHeaders',
+    ],
+    'string|null',
+  ),
+  ...each(
+    ['cdnName', 'deepCachingType', 'displayName', 'lastUpdated', 'routingName', 'tenant', 'type', 'xmlId'],
+    'string',
+  ),
   tenantId: 'number',
   exampleURLs: 'array',
   matchList: 'array',
@@ -54,18 +127,33 @@ const CASES: Record<string, Case> = {
   'GET users': {
     path: () => '/users',
     since: '1.1',
-    shape: (v) => (go(v) ? { shape: GO.userGet, ordered: true } : { shape: { ...SEED_USER, rolename: 'string', registrationSent: 'boolean', ...tenantKeys(v) }, ordered: false }),
+    shape: (v) =>
+      go(v)
+        ? { shape: GO.userGet, ordered: true }
+        : {
+            shape: { ...SEED_USER, rolename: 'string', registrationSent: 'boolean', ...tenantKeys(v) },
+            ordered: false,
+          },
   },
   'GET users/:id': {
     path: (t) => `/users/${t.ids.users.ro_user}`,
     since: '1.1',
-    shape: (v) => (go(v) ? { shape: GO.userGet, ordered: true } : { shape: { ...SEED_USER, rolename: 'string', registrationSent: 'boolean', ...tenantKeys(v) }, ordered: false }),
+    shape: (v) =>
+      go(v)
+        ? { shape: GO.userGet, ordered: true }
+        : {
+            shape: { ...SEED_USER, rolename: 'string', registrationSent: 'boolean', ...tenantKeys(v) },
+            ordered: false,
+          },
   },
   'GET user/current': {
     path: () => '/user/current',
     since: '1.1',
     single: true,
-    shape: (v) => (go(v) ? { shape: GO.userCurrent, ordered: true } : { shape: { ...SEED_USER, roleName: 'string', localUser: 'boolean', ...tenantKeys(v) }, ordered: false }),
+    shape: (v) =>
+      go(v)
+        ? { shape: GO.userCurrent, ordered: true }
+        : { shape: { ...SEED_USER, roleName: 'string', localUser: 'boolean', ...tenantKeys(v) }, ordered: false },
   },
   'GET users/:id/deliveryservices': {
     path: (t) => `/users/${t.ids.users.ro_user}/deliveryservices`,
@@ -75,7 +163,8 @@ const CASES: Record<string, Case> = {
   'GET deliveryservices': {
     path: () => '/deliveryservices',
     since: '1.1',
-    shape: (v) => (go(v) ? { shape: v === '1.4' ? GO_DS.v14 : GO_DS.v15, ordered: true } : { shape: SEED_DS, ordered: false }),
+    shape: (v) =>
+      go(v) ? { shape: v === '1.4' ? GO_DS.v14 : GO_DS.v15, ordered: true } : { shape: SEED_DS, ordered: false },
   },
   'GET profiles': {
     path: () => '/profiles',
@@ -102,19 +191,27 @@ const CASES: Record<string, Case> = {
   'GET roles': {
     path: () => '/roles',
     since: '1.1',
-    shape: (v) => (go(v) ? { shape: GO.role, ordered: true } : { shape: { id: 'number', name: 'string', description: 'string', privLevel: 'number' }, ordered: false }),
+    shape: (v) =>
+      go(v)
+        ? { shape: GO.role, ordered: true }
+        : { shape: { id: 'number', name: 'string', description: 'string', privLevel: 'number' }, ordered: false },
   },
   'GET cdns': { path: () => '/cdns', since: '1.1', shape: () => ({ shape: GO.cdn, ordered: true }) },
   'GET user/:id/deliveryservices/available': {
     path: (t) => `/user/${t.ids.users.ro_user}/deliveryservices/available`,
     since: '1.2',
-    shape: (v) => ({ shape: { id: go(v) ? 'number' : 'string', displayName: 'string', xmlId: 'string' }, ordered: go(v) }),
+    shape: (v) => ({
+      shape: { id: go(v) ? 'number' : 'string', displayName: 'string', xmlId: 'string' },
+      ordered: go(v),
+    }),
   },
   'GET user/:id/deliveryservices/available.json': {
     path: (t) => `/user/${t.ids.users.ro_user}/deliveryservices/available.json`,
     since: '1.1',
     shape: (v): { shape: Shape; ordered: boolean } =>
-      go(v) ? { shape: { id: 'number', displayName: 'string', xmlId: 'string' }, ordered: true } : { shape: { id: 'string', xmlId: 'string' }, ordered: false },
+      go(v)
+        ? { shape: { id: 'number', displayName: 'string', xmlId: 'string' }, ordered: true }
+        : { shape: { id: 'string', xmlId: 'string' }, ordered: false },
   },
   'GET jobs': { path: () => '/jobs', since: '1.1', shape: () => ({ shape: GO.invalidationJob, ordered: true }) },
   'GET user/current/jobs': {
@@ -124,7 +221,27 @@ const CASES: Record<string, Case> = {
       go(v)
         ? { shape: GO.userInvalidationJob, ordered: true }
         : {
-            shape: { ...each(['id', 'keyword', 'assetUrl', 'assetType', 'status', 'dsId', 'dsXmlId', 'username', 'parameters', 'enteredTime', 'agent', 'startTime'], 'string'), objectName: 'string|null', objectType: 'string|null' },
+            shape: {
+              ...each(
+                [
+                  'id',
+                  'keyword',
+                  'assetUrl',
+                  'assetType',
+                  'status',
+                  'dsId',
+                  'dsXmlId',
+                  'username',
+                  'parameters',
+                  'enteredTime',
+                  'agent',
+                  'startTime',
+                ],
+                'string',
+              ),
+              objectName: 'string|null',
+              objectType: 'string|null',
+            },
             ordered: false,
           },
   },
@@ -136,7 +253,9 @@ beforeAll(async () => {
   t = await goldenApp();
   admin = await t.session('admin');
   // A federation user, so federations/:id/users has a record to check.
-  t.db.prepare('INSERT INTO federation_users (federation_id, user_id) VALUES (?, ?)').run(t.ids.federation, t.ids.users.ro_user);
+  t.db
+    .prepare('INSERT INTO federation_users (federation_id, user_id) VALUES (?, ?)')
+    .run(t.ids.federation, t.ids.users.ro_user);
 });
 afterAll(async () => {
   await t?.close();
@@ -167,12 +286,27 @@ describe('POST users.json: the created record per version', () => {
       role: 3,
       tenantId: t.ids.tenants.root,
     };
-    const res = await t.app.inject({ method: 'POST', url: `/api/${v}/users.json`, headers: { cookie: admin }, payload: body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/${v}/users.json`,
+      headers: { cookie: admin },
+      payload: body,
+    });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     const record = (res.json() as { response: unknown }).response;
     if (go(v)) expectShape(record, GO.user, `POST users.json at ${v}`, { ordered: true });
     else {
-      const seedWrite = { ...SEED_USER, id: 'number', role: 'number', gid: 'number|null', uid: 'number|null', roleName: 'string', registrationSent: 'boolean', tenant: 'string', tenantId: 'number' };
+      const seedWrite = {
+        ...SEED_USER,
+        id: 'number',
+        role: 'number',
+        gid: 'number|null',
+        uid: 'number|null',
+        roleName: 'string',
+        registrationSent: 'boolean',
+        tenant: 'string',
+        tenantId: 'number',
+      };
       expectShape(record, seedWrite, `POST users.json at ${v}`);
     }
   });

@@ -39,8 +39,12 @@ describe('versions and paths', () => {
 
   it('serves a 1.1 route at every later version, with a .json suffix and a trailing slash', async () => {
     for (const url of [
-      '/api/1.1/user/current', '/api/1.1/user/current.json', '/api/1.1/user/current/', '/api/1.2/user/current',
-      '/api/1.3/user/current', '/api/1.3/user/current.json',
+      '/api/1.1/user/current',
+      '/api/1.1/user/current.json',
+      '/api/1.1/user/current/',
+      '/api/1.2/user/current',
+      '/api/1.3/user/current',
+      '/api/1.3/user/current.json',
     ]) {
       const res = await request('GET', url);
       expect(res.statusCode, url).toBe(200);
@@ -62,7 +66,14 @@ describe('GET user/current', () => {
     const r = body.response;
     expect(r).not.toHaveProperty('tenant');
     expect(r).not.toHaveProperty('tenantId');
-    expect(r).toMatchObject({ username: 'admin', id: '1', role: '1', roleName: 'admin', localUser: true, newUser: false });
+    expect(r).toMatchObject({
+      username: 'admin',
+      id: '1',
+      role: '1',
+      roleName: 'admin',
+      localUser: true,
+      newUser: false,
+    });
     expect(typeof r.id).toBe('string');
     expect(r.lastUpdated).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   });

@@ -18,9 +18,24 @@ const alertsOf = (res: { json(): unknown }) => (res.json() as { alerts: { text: 
 async function addUser(username: string, roleId: number, password: string) {
   await t.store.users.insert(
     {
-      username, email: `${username}@example.test`, fullName: username, localPasswd: await hashPassword(password),
-      roleId, tenantId: 1, company: null, addressLine1: null, addressLine2: null, city: null, stateOrProvince: null,
-      postalCode: null, country: null, phoneNumber: null, publicSshKey: null, gid: null, uid: null, newUser: false,
+      username,
+      email: `${username}@example.test`,
+      fullName: username,
+      localPasswd: await hashPassword(password),
+      roleId,
+      tenantId: 1,
+      company: null,
+      addressLine1: null,
+      addressLine2: null,
+      city: null,
+      stateOrProvince: null,
+      postalCode: null,
+      country: null,
+      phoneNumber: null,
+      publicSshKey: null,
+      gid: null,
+      uid: null,
+      newUser: false,
       registrationSent: null,
     },
     t.clock.now(),
@@ -83,14 +98,22 @@ describe('POST user/login', () => {
   });
 
   it('answers 400 for an empty body', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/1.2/user/login', headers: { 'content-type': 'application/json' }, payload: '' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/1.2/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(res.statusCode).toBe(400);
     expect(alertsOf(res)[0].text).toBe('username and password are required');
   });
 
   it('answers 400 with a readable message for malformed JSON', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/1.2/user/login', headers: { 'content-type': 'application/json' }, payload: '{"u": "admin", "p": ',
+      method: 'POST',
+      url: '/api/1.2/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"u": "admin", "p": ',
     });
     expect(res.statusCode).toBe(400);
     expect(alertsOf(res)[0]).toMatchObject({ level: 'error' });
@@ -106,7 +129,10 @@ describe('POST user/login', () => {
 
   it('answers 415 for a form-encoded body', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/1.2/user/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'u=admin',
+      method: 'POST',
+      url: '/api/1.2/user/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'u=admin',
     });
     expect(res.statusCode).toBe(415);
     expect(alertsOf(res)[0].level).toBe('error');
@@ -213,8 +239,20 @@ describe('POST user/login/token', () => {
   it('logs in once with a stored token and refuses it the second time or after it expires', async () => {
     const { hashSecret } = await import('../../daemon/services/auth/tokens.js');
     const now = t.clock.now();
-    await t.store.tokens.create({ tokenHash: hashSecret('tok-1'), userId: 1, purpose: 'reset', createdAt: now, expiresAt: now + 86_400_000 });
-    await t.store.tokens.create({ tokenHash: hashSecret('tok-2'), userId: 1, purpose: 'reset', createdAt: now, expiresAt: now + 86_400_000 });
+    await t.store.tokens.create({
+      tokenHash: hashSecret('tok-1'),
+      userId: 1,
+      purpose: 'reset',
+      createdAt: now,
+      expiresAt: now + 86_400_000,
+    });
+    await t.store.tokens.create({
+      tokenHash: hashSecret('tok-2'),
+      userId: 1,
+      purpose: 'reset',
+      createdAt: now,
+      expiresAt: now + 86_400_000,
+    });
     const first = await post('/api/1.2/user/login/token', { t: 'tok-1' });
     expect(first.statusCode).toBe(200);
     expect(alertsOf(first)[0].text).toBe('Successfully logged in.');

@@ -50,7 +50,11 @@ export async function memoryVault(): Promise<Vault> {
  * `dbFile`), or a new PostgreSQL database on the test process's throw-away cluster (`storeKind: 'postgres'`).
  */
 export async function makeApp(
-  options: Partial<BuildOptions> & { dbFile?: string; storeKind?: StoreKind; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: Partial<BuildOptions> & {
+    dbFile?: string;
+    storeKind?: StoreKind;
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const { dbFile, storeKind, beforeReady, ...build } = options;
   const opened = await openKindStore(storeKind ?? 'sqlite', dbFile);

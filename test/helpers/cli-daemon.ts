@@ -56,7 +56,13 @@ async function seed(dataDir: string, snapshots: URL[]): Promise<void> {
 async function serveIn(dirs: CliDirs & { root: string }, options: CliDaemonOptions): Promise<CliDaemon> {
   await seed(dirs.dataDir, options.snapshots ?? [CLI_SNAPSHOT]);
   const adminPassword = options.adminPassword ?? PASSWORDS.admin;
-  const daemon = await serve({ dataDir: dirs.dataDir, listen: '127.0.0.1:0', adminPassword, say: () => undefined, logger: false });
+  const daemon = await serve({
+    dataDir: dirs.dataDir,
+    listen: '127.0.0.1:0',
+    adminPassword,
+    say: () => undefined,
+    logger: false,
+  });
   return {
     ...dirs,
     url: daemon.url,
@@ -77,7 +83,10 @@ export function startCliDaemon(options: CliDaemonOptions = {}): Promise<CliDaemo
  * bound to its temp dirs, logged in as `login` when given (`loginArgs` added to that login). Both are usable at
  * once; the daemon's `url` once the file's tests run.
  */
-export function useCliDaemon(options: CliDaemonOptions & { login?: FixtureUser; loginArgs?: string[] } = {}): { daemon: CliDaemon; cli: Cli } {
+export function useCliDaemon(options: CliDaemonOptions & { login?: FixtureUser; loginArgs?: string[] } = {}): {
+  daemon: CliDaemon;
+  cli: Cli;
+} {
   const dirs = tempCliDirs(options.prefix);
   let running: CliDaemon | null = null;
   const daemon: CliDaemon = {

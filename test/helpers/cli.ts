@@ -32,8 +32,22 @@ export interface RunOptions {
  * pick a server, a session, colors or a keychain (no D-Bus session bus unless a test passes one).
  */
 export function cliEnv(dirs: CliDirs, extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, CDNCTL_CONFIG_DIR: dirs.configDir, CDNCTL_DATA_DIR: dirs.dataDir, CI: 'true' };
-  for (const key of ['DBUS_SESSION_BUS_ADDRESS', 'CDNCTL_SERVER', 'CDNCTL_SESSION', 'NO_COLOR', 'FORCE_COLOR', 'COLUMNS', 'DISPLAY']) delete env[key];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CDNCTL_CONFIG_DIR: dirs.configDir,
+    CDNCTL_DATA_DIR: dirs.dataDir,
+    CI: 'true',
+  };
+  for (const key of [
+    'DBUS_SESSION_BUS_ADDRESS',
+    'CDNCTL_SERVER',
+    'CDNCTL_SESSION',
+    'NO_COLOR',
+    'FORCE_COLOR',
+    'COLUMNS',
+    'DISPLAY',
+  ])
+    delete env[key];
   for (const [key, value] of Object.entries(extra)) {
     if (value === undefined) delete env[key];
     else env[key] = value;
@@ -55,7 +69,9 @@ export function runCdnctl(dirs: CliDirs, args: string[], options: RunOptions = {
     child.stderr!.on('data', (chunk) => (stderr += chunk));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`cdnctl ${args.join(' ')} did not finish in ${options.timeoutMs ?? 20_000} ms\n${stdout}\n${stderr}`));
+      reject(
+        new Error(`cdnctl ${args.join(' ')} did not finish in ${options.timeoutMs ?? 20_000} ms\n${stdout}\n${stderr}`),
+      );
     }, options.timeoutMs ?? 20_000);
     child.on('error', reject);
     child.on('close', (code) => {
@@ -99,7 +115,9 @@ export function storedCookie(configDir: string, account: string): string | undef
 /** The newest mail in the daemon's outbox, soft line breaks undone. */
 export function newestMail(dataDir: string): string {
   const dir = join(dataDir, 'outbox');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
   if (files.length === 0) throw new Error('no mail in the outbox');
   return readFileSync(join(dir, files[files.length - 1]), 'utf8').replace(/=\r?\n/g, '');
 }
@@ -122,8 +140,16 @@ export async function mailTo(dataDir: string, address: string): Promise<string> 
 }
 
 /** Calls the API directly (to compare with what the CLI prints). */
-export async function api<T = Envelope<unknown>>(url: string, path: string, cookie?: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${url}${path}`, { ...init, headers: { ...(cookie ? { cookie } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) } });
+export async function api<T = Envelope<unknown>>(
+  url: string,
+  path: string,
+  cookie?: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${url}${path}`, {
+    ...init,
+    headers: { ...(cookie ? { cookie } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) },
+  });
   return { status: res.status, body: (await res.json()) as T };
 }
 

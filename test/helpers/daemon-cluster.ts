@@ -42,7 +42,10 @@ export async function startDaemonCluster(count: number, options: { pg?: PgCluste
   const ports = new Map(names.map((name) => [name, Number(new URL(daemons.get(name)!.url).port)]));
   let balancer: Balancer;
   try {
-    balancer = await startBalancer(root, names.map((name) => ({ name, host: '127.0.0.1', port: ports.get(name)! })));
+    balancer = await startBalancer(
+      root,
+      names.map((name) => ({ name, host: '127.0.0.1', port: ports.get(name)! })),
+    );
   } catch (err) {
     for (const d of daemons.values()) await d?.kill();
     throw err;

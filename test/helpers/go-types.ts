@@ -99,20 +99,70 @@ export const GO = {
   },
   federationUser: { id: 'number', ...each(['username', 'company', 'role', 'email', 'fullName'], 'string|null') },
   role: { id: 'number', name: 'string', description: 'string', privLevel: 'number', capabilities: 'array' },
-  tenant: { id: 'number', name: 'string', active: 'boolean', lastUpdated: 'string', parentId: 'number|null', parentName: 'string' },
+  tenant: {
+    id: 'number',
+    name: 'string',
+    active: 'boolean',
+    lastUpdated: 'string',
+    parentId: 'number|null',
+    parentName: 'string',
+  },
   rootTenant: { id: 'number', name: 'string', active: 'boolean', lastUpdated: 'string', parentId: 'null' },
   cdn: { dnssecEnabled: 'boolean', domainName: 'string', id: 'number', lastUpdated: 'string', name: 'string' },
 } satisfies Record<string, Shape>;
 
-const DS_BOOL = ['active', 'anonymousBlockingEnabled', 'ipv6RoutingEnabled', 'logsEnabled', 'multiSiteOrigin', 'regionalGeoBlocking'];
+const DS_BOOL = [
+  'active',
+  'anonymousBlockingEnabled',
+  'ipv6RoutingEnabled',
+  'logsEnabled',
+  'multiSiteOrigin',
+  'regionalGeoBlocking',
+];
 const DS_INT = [
-  'ccrDnsTtl', 'cdnId', 'dnsBypassTtl', 'dscp', 'geoLimit', 'geoProvider', 'globalMaxMbps', 'globalMaxTps', 'id', 'initialDispersion',
-  'maxDnsAnswers', 'profileId', 'protocol', 'qstringIgnore', 'rangeRequestHandling', 'sslKeyVersion', 'tenantId', 'typeId',
+  'ccrDnsTtl',
+  'cdnId',
+  'dnsBypassTtl',
+  'dscp',
+  'geoLimit',
+  'geoProvider',
+  'globalMaxMbps',
+  'globalMaxTps',
+  'id',
+  'initialDispersion',
+  'maxDnsAnswers',
+  'profileId',
+  'protocol',
+  'qstringIgnore',
+  'rangeRequestHandling',
+  'sslKeyVersion',
+  'tenantId',
+  'typeId',
 ];
 const DS_TEXT = [
-  'cdnName', 'checkPath', 'displayName', 'dnsBypassCname', 'dnsBypassIp', 'dnsBypassIp6', 'edgeHeaderRewrite', 'geoLimitCountries',
-  'geoLimitRedirectURL', 'httpBypassFqdn', 'infoUrl', 'longDesc', 'longDesc1', 'longDesc2', 'midHeaderRewrite', 'originShield',
-  'orgServerFqdn', 'profileDescription', 'profileName', 'regexRemap', 'remapText', 'routingName', 'xmlId',
+  'cdnName',
+  'checkPath',
+  'displayName',
+  'dnsBypassCname',
+  'dnsBypassIp',
+  'dnsBypassIp6',
+  'edgeHeaderRewrite',
+  'geoLimitCountries',
+  'geoLimitRedirectURL',
+  'httpBypassFqdn',
+  'infoUrl',
+  'longDesc',
+  'longDesc1',
+  'longDesc2',
+  'midHeaderRewrite',
+  'originShield',
+  'orgServerFqdn',
+  'profileDescription',
+  'profileName',
+  'regexRemap',
+  'remapText',
+  'routingName',
+  'xmlId',
 ];
 const DS_TYPES: Shape = {
   ...each(DS_BOOL, 'boolean|null'),
@@ -139,13 +189,25 @@ const DS_TYPES: Shape = {
   rangeSliceBlockSize: 'number|null',
 };
 /** V11's fields in its struct order (reference §4.6, verbatim), then the V13–V15 additions in theirs. */
-const V11_ORDER = `active, anonymousBlockingEnabled, ccrDnsTtl, cdnId, cdnName, checkPath, displayName, dnsBypassCname, dnsBypassIp,
+const V11_ORDER =
+  `active, anonymousBlockingEnabled, ccrDnsTtl, cdnId, cdnName, checkPath, displayName, dnsBypassCname, dnsBypassIp,
   dnsBypassIp6, dnsBypassTtl, dscp, edgeHeaderRewrite, exampleURLs, geoLimit, geoLimitCountries, geoLimitRedirectURL, geoProvider,
   globalMaxMbps, globalMaxTps, httpBypassFqdn, id, infoUrl, initialDispersion, ipv6RoutingEnabled, lastUpdated, logsEnabled, longDesc,
   longDesc1, longDesc2, matchList, maxDnsAnswers, midHeaderRewrite, missLat, missLong, multiSiteOrigin, originShield, orgServerFqdn,
   profileDescription, profileId, profileName, protocol, qstringIgnore, rangeRequestHandling, regexRemap, regionalGeoBlocking, remapText,
   routingName, signed, sslKeyVersion, tenantId, type, typeId, xmlId`.split(/,\s*/);
-const LATER = ['cacheurl', 'deepCachingType', 'fqPacingRate', 'signingAlgorithm', 'tenant', 'trResponseHeaders', 'trRequestHeaders', 'consistentHashRegex', 'consistentHashQueryParams', 'maxOriginConnections'];
+const LATER = [
+  'cacheurl',
+  'deepCachingType',
+  'fqPacingRate',
+  'signingAlgorithm',
+  'tenant',
+  'trResponseHeaders',
+  'trRequestHeaders',
+  'consistentHashRegex',
+  'consistentHashQueryParams',
+  'maxOriginConnections',
+];
 const ordered = (keys: string[]): Shape => Object.fromEntries(keys.map((k) => [k, DS_TYPES[k]]));
 
 export const GO_DS = {

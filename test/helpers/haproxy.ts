@@ -56,7 +56,11 @@ export function parseServerStatus(csv: string): Record<string, string> {
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts HAProxy in the foreground over `daemons`; resolves once every one of them is UP. */
-export async function startBalancer(dir: string, daemons: HaproxyBackend[], options: { checkIntervalMs?: number } = {}): Promise<Balancer> {
+export async function startBalancer(
+  dir: string,
+  daemons: HaproxyBackend[],
+  options: { checkIntervalMs?: number } = {},
+): Promise<Balancer> {
   const port = await freePort();
   const socket = join(dir, 'haproxy.sock');
   const file = join(dir, 'haproxy.cfg');
@@ -71,7 +75,8 @@ export async function startBalancer(dir: string, daemons: HaproxyBackend[], opti
   });
   writeFileSync(file, text);
   const check = spawnSync('haproxy', ['-c', '-q', '-f', file], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`haproxy refused the generated config: ${check.stderr}${check.stdout}\n${text}`);
+  if (check.status !== 0)
+    throw new Error(`haproxy refused the generated config: ${check.stderr}${check.stdout}\n${text}`);
   let printed = '';
   const child: ChildProcess = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
   guardChild(child);
@@ -87,7 +92,9 @@ export async function startBalancer(dir: string, daemons: HaproxyBackend[], opti
       if (last[server]?.split(' ')[0] === want) return;
       await pause(50);
     }
-    throw new Error(`HAProxy: ${server} not ${want} within ${timeoutMs} ms (${JSON.stringify(last)}); haproxy said: ${printed}`);
+    throw new Error(
+      `HAProxy: ${server} not ${want} within ${timeoutMs} ms (${JSON.stringify(last)}); haproxy said: ${printed}`,
+    );
   };
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

@@ -3,7 +3,13 @@ import { request } from 'undici';
 import type { Answer } from '../daemon/origins/client.js';
 
 /** Sends one request to an app and answers it as test/origins/client.ts's `call` does. */
-export type Caller = <T = unknown>(app: FastifyInstance, method: string, url: string, cookie?: string, payload?: unknown) => Promise<Answer<T>>;
+export type Caller = <T = unknown>(
+  app: FastifyInstance,
+  method: string,
+  url: string,
+  cookie?: string,
+  payload?: unknown,
+) => Promise<Answer<T>>;
 
 /**
  * A `call` over real HTTP: the app starts listening on a loopback port (closing the app stops it), and each
@@ -20,6 +26,10 @@ export async function httpCaller(app: FastifyInstance): Promise<Caller> {
       body: payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
     const raw = await res.body.text();
-    return { status: res.statusCode, body: raw && res.headers['content-type']?.includes('json') ? JSON.parse(raw) : {}, raw };
+    return {
+      status: res.statusCode,
+      body: raw && res.headers['content-type']?.includes('json') ? JSON.parse(raw) : {},
+      raw,
+    };
   };
 }

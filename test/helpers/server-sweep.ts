@@ -44,7 +44,11 @@ export function sweepClusters(root = tmpdir()): string[] {
     const owner = ownerOf(dir);
     if (!owner || alive(owner.pid)) continue;
     const as = owner.uid === undefined ? {} : { uid: owner.uid, gid: owner.gid };
-    spawnSync(owner.pgCtl, ['stop', '-D', join(dir, 'data'), '-m', 'immediate', '-w'], { stdio: 'ignore', timeout: 30_000, ...as });
+    spawnSync(owner.pgCtl, ['stop', '-D', join(dir, 'data'), '-m', 'immediate', '-w'], {
+      stdio: 'ignore',
+      timeout: 30_000,
+      ...as,
+    });
     rmSync(dir, { recursive: true, force: true });
     swept.push(dir);
   }

@@ -17,7 +17,11 @@ function stop(guard) {
       return;
     }
     const owner = guard.uid === undefined ? {} : { uid: guard.uid, gid: guard.gid };
-    spawnSync(guard.pgCtl, ['stop', '-D', guard.data, '-m', 'immediate', '-w'], { stdio: 'ignore', timeout: 30_000, ...owner });
+    spawnSync(guard.pgCtl, ['stop', '-D', guard.data, '-m', 'immediate', '-w'], {
+      stdio: 'ignore',
+      timeout: 30_000,
+      ...owner,
+    });
     rmSync(guard.dir, { recursive: true, force: true });
   } catch {
     // gone already

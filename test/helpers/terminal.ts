@@ -26,7 +26,10 @@ export function runInTerminal(
   const redirect = options.stdoutFile ? ` > ${quote(options.stdoutFile)}` : '';
   const command = `stty cols 100 rows 30; exec ${[process.execPath, CDNCTL, ...args].map(quote).join(' ')}${redirect}`;
   return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qefc', command, '/dev/null'], { env: cliEnv(dirs, { TERM: 'xterm-256color', ...env }), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('script', ['-qefc', command, '/dev/null'], {
+      env: cliEnv(dirs, { TERM: 'xterm-256color', ...env }),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let output = '';
     let from = 0;
     let step = 0;
@@ -40,7 +43,9 @@ export function runInTerminal(
     });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`cdnctl ${args.join(' ')} on a terminal did not finish in ${timeoutMs} ms; it showed:\n${output}`));
+      reject(
+        new Error(`cdnctl ${args.join(' ')} on a terminal did not finish in ${timeoutMs} ms; it showed:\n${output}`),
+      );
     }, timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {

@@ -26,21 +26,33 @@ describe('state-changing requests must carry JSON', () => {
     ['multipart/form-data; boundary=x', `--x\r\nContent-Disposition: form-data; name="u"\r\n\r\nadmin\r\n--x--\r\n`],
     ['text/json', `{"u":"admin","p":"${ADMIN_PASSWORD}"}`],
   ])('rejects a %s login with 415 and an error alert, and sets no cookie', async (type, payload) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/1.2/user/login', headers: { 'content-type': type }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/1.2/user/login',
+      headers: { 'content-type': type },
+      payload,
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ alerts: [{ text: MEDIA_TYPE_TEXT, level: 'error' }] });
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
   it('rejects a body sent without any Content-Type with 415', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/1.2/user/login', payload: Buffer.from(`{"u":"admin","p":"${ADMIN_PASSWORD}"}`) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/1.2/user/login',
+      payload: Buffer.from(`{"u":"admin","p":"${ADMIN_PASSWORD}"}`),
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().alerts[0]).toEqual({ text: MEDIA_TYPE_TEXT, level: 'error' });
   });
 
   it('rejects a form-encoded logout, even with an empty body, and keeps the session', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/1.2/user/logout', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: '',
+      method: 'POST',
+      url: '/api/1.2/user/logout',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
     });
     expect(res.statusCode).toBe(415);
     const still = await t.app.inject({ method: 'GET', url: '/api/1.2/user/current', headers: { cookie } });
@@ -49,7 +61,9 @@ describe('state-changing requests must carry JSON', () => {
 
   it('accepts JSON with a charset parameter', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/1.2/user/login', headers: { 'content-type': 'application/json; charset=utf-8' },
+      method: 'POST',
+      url: '/api/1.2/user/login',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
       payload: JSON.stringify({ u: 'admin', p: ADMIN_PASSWORD }),
     });
     expect(res.statusCode).toBe(200);
@@ -67,7 +81,11 @@ describe('CORS for a separately hosted portal', () => {
   });
 
   it('keeps the CORS headers on error answers so the portal can read the alert', async () => {
-    const res = await cors.app.inject({ method: 'GET', url: '/api/1.2/user/current', headers: { origin: PORTAL_ORIGIN } });
+    const res = await cors.app.inject({
+      method: 'GET',
+      url: '/api/1.2/user/current',
+      headers: { origin: PORTAL_ORIGIN },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.headers['access-control-allow-origin']).toBe(PORTAL_ORIGIN);
     expect(res.json()).toEqual({ alerts: [{ text: 'Unauthorized, please log in.', level: 'error' }] });
@@ -75,8 +93,13 @@ describe('CORS for a separately hosted portal', () => {
 
   it('answers the preflight of a listed origin with 204 and the allowed methods and header', async () => {
     const res = await cors.app.inject({
-      method: 'OPTIONS', url: '/api/1.2/user/login',
-      headers: { origin: PORTAL_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      method: 'OPTIONS',
+      url: '/api/1.2/user/login',
+      headers: {
+        origin: PORTAL_ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe(PORTAL_ORIGIN);
@@ -91,25 +114,32 @@ describe('CORS for a separately hosted portal', () => {
     expect(get.headers['access-control-allow-origin']).toBeUndefined();
     expect(get.headers['access-control-allow-credentials']).toBeUndefined();
     const preflight = await cors.app.inject({
-      method: 'OPTIONS', url: '/api/1.2/user/login', headers: { origin: OTHER_ORIGIN, 'access-control-request-method': 'POST' },
+      method: 'OPTIONS',
+      url: '/api/1.2/user/login',
+      headers: { origin: OTHER_ORIGIN, 'access-control-request-method': 'POST' },
     });
     expect(preflight.statusCode).toBe(404);
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
-    expect(preflight.json()).toEqual({ alerts: [{ text: "The requested path '/api/1.2/user/login' does not exist.", level: 'error' }] });
+    expect(preflight.json()).toEqual({
+      alerts: [{ text: "The requested path '/api/1.2/user/login' does not exist.", level: 'error' }],
+    });
   });
 
   it('sends no CORS header at all when no origin is configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/1.2/ping', headers: { origin: PORTAL_ORIGIN } });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     const preflight = await t.app.inject({
-      method: 'OPTIONS', url: '/api/1.2/user/login', headers: { origin: PORTAL_ORIGIN, 'access-control-request-method': 'POST' },
+      method: 'OPTIONS',
+      url: '/api/1.2/user/login',
+      headers: { origin: PORTAL_ORIGIN, 'access-control-request-method': 'POST' },
     });
     expect(preflight.statusCode).toBe(404);
   });
 
-  it('never replays one origin\'s CORS headers to another from the response cache', async () => {
+  it("never replays one origin's CORS headers to another from the response cache", async () => {
     const session = await login(cors.app, 'admin', ADMIN_PASSWORD);
-    const get = (origin: string) => cors.app.inject({ method: 'GET', url: '/api/1.2/users', headers: { cookie: session, origin } });
+    const get = (origin: string) =>
+      cors.app.inject({ method: 'GET', url: '/api/1.2/users', headers: { cookie: session, origin } });
     const listed = await get(PORTAL_ORIGIN);
     const again = await get(PORTAL_ORIGIN);
     const other = await get(OTHER_ORIGIN);
@@ -122,7 +152,10 @@ describe('CORS for a separately hosted portal', () => {
 
   it('still requires JSON from a listed origin', async () => {
     const res = await cors.app.inject({
-      method: 'POST', url: '/api/1.2/user/login', headers: { origin: PORTAL_ORIGIN, 'content-type': 'text/plain' }, payload: '{}',
+      method: 'POST',
+      url: '/api/1.2/user/login',
+      headers: { origin: PORTAL_ORIGIN, 'content-type': 'text/plain' },
+      payload: '{}',
     });
     expect(res.statusCode).toBe(415);
   });

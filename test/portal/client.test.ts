@@ -13,14 +13,19 @@ function recordingFetch(status: number, body: unknown) {
   const sent: Sent[] = [];
   const fetch = (async (url: string, init: RequestInit) => {
     sent.push({ url, init });
-    return new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(body === undefined ? '' : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as unknown as typeof globalThis.fetch;
   return { fetch, sent };
 }
 
 describe('the portal API client', () => {
   it('builds versioned URLs and leaves empty filters out', () => {
-    expect(apiUrl('', '/origins', { deliveryservice: '3', tenant: '', primary: undefined, limit: 0 })).toBe('/api/1.3/origins?deliveryservice=3&limit=0');
+    expect(apiUrl('', '/origins', { deliveryservice: '3', tenant: '', primary: undefined, limit: 0 })).toBe(
+      '/api/1.3/origins?deliveryservice=3&limit=0',
+    );
     expect(apiUrl('https://cdn.example.test', '/users')).toBe('https://cdn.example.test/api/1.3/users');
   });
 
@@ -40,7 +45,8 @@ describe('the portal API client', () => {
     await client.post('/user/logout');
     const deleted = await client.del('/origin', { id: 4 });
     expect(deleted.alerts).toEqual([{ level: 'success', text: 'origin was deleted.' }]);
-    for (const { init } of sent) expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    for (const { init } of sent)
+      expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
     expect(sent[0].init.body).toBe('{"u":"a","p":"b"}');
     expect(sent[1].init.body).toBeUndefined();
     expect(sent[2].url).toBe('/api/1.3/origin?id=4');
@@ -57,14 +63,21 @@ describe('the portal API client', () => {
     const fetch = (async () => {
       throw new TypeError('fetch failed');
     }) as unknown as typeof globalThis.fetch;
-    const failure = await createApiClient({ fetch }).get('/ping').catch((e: unknown) => e);
+    const failure = await createApiClient({ fetch })
+      .get('/ping')
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiFailure);
-    expect((failure as ApiFailure).alerts).toEqual([{ level: 'error', text: 'The daemon cannot be reached. Is it running?' }]);
+    expect((failure as ApiFailure).alerts).toEqual([
+      { level: 'error', text: 'The daemon cannot be reached. Is it running?' },
+    ]);
   });
 
   it('names the status when an error answer carries no JSON', async () => {
-    const fetch = (async () => new Response('<html>bad gateway</html>', { status: 502 })) as unknown as typeof globalThis.fetch;
-    const failure = (await createApiClient({ fetch }).get('/ping').catch((e: unknown) => e)) as ApiFailure;
+    const fetch = (async () =>
+      new Response('<html>bad gateway</html>', { status: 502 })) as unknown as typeof globalThis.fetch;
+    const failure = (await createApiClient({ fetch })
+      .get('/ping')
+      .catch((e: unknown) => e)) as ApiFailure;
     expect(failure.status).toBe(502);
     expect(failure.alerts).toEqual([{ level: 'error', text: 'The server answered 502 without JSON.' }]);
   });
@@ -83,7 +96,9 @@ describe('the portal API client against the daemon', () => {
 
   it("carries the API's alert texts out of a failed login", async () => {
     const client = createApiClient({ fetch: globalThis.fetch, baseUrl: base });
-    const failure = (await client.post('/user/login', { u: 'admin', p: 'wrong-password' }).catch((e: unknown) => e)) as ApiFailure;
+    const failure = (await client
+      .post('/user/login', { u: 'admin', p: 'wrong-password' })
+      .catch((e: unknown) => e)) as ApiFailure;
     expect(failure).toBeInstanceOf(ApiFailure);
     expect(failure.status).toBe(401);
     expect(failure.alerts).toEqual([{ text: 'Invalid username or password.', level: 'error' }]);
@@ -97,7 +112,11 @@ describe('the portal API client against the daemon', () => {
 
   it('reports a lost session with the API alerts', async () => {
     const lost: Alert[][] = [];
-    const client = createApiClient({ fetch: globalThis.fetch, baseUrl: base, onUnauthorized: (alerts) => lost.push(alerts) });
+    const client = createApiClient({
+      fetch: globalThis.fetch,
+      baseUrl: base,
+      onUnauthorized: (alerts) => lost.push(alerts),
+    });
     await expect(client.get('/user/current')).rejects.toBeInstanceOf(ApiFailure);
     expect(lost).toEqual([[{ text: 'Unauthorized, please log in.', level: 'error' }]]);
   });

@@ -27,7 +27,14 @@ const html = (node: React.ReactElement) => renderToStaticMarkup(node);
 const noop = () => undefined;
 /** The visible text of rendered markup, tags dropped, whitespace collapsed. */
 const text = (markup: string) =>
-  markup.replace(/<wbr\/>/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+  markup
+    .replace(/<wbr\/>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The opening tag of the control that a label names through its `for`. */
 function control(markup: string, label: string): string {
@@ -37,17 +44,43 @@ function control(markup: string, label: string): string {
 }
 const buttons = (markup: string) => [...markup.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
 /** The buttons of a grid's rows, without its own (export, pages). */
-const rowButtons = (markup: string) => buttons(markup).filter((b) => !['Export CSV', 'Reset view', 'Previous', 'Next'].includes(b));
+const rowButtons = (markup: string) =>
+  buttons(markup).filter((b) => !['Export CSV', 'Reset view', 'Previous', 'Next'].includes(b));
 
 const origin = (id: number, name: string, isPrimary: boolean): Origin => ({
-  id, name, fqdn: `${name}.example.test`, protocol: 'http', port: null, ipAddress: '192.0.2.1', ip6Address: null, isPrimary,
-  deliveryService: 'ds1', deliveryServiceId: 1, tenant: 'root', tenantId: 1, cachegroup: null, cachegroupId: null,
-  coordinate: null, coordinateId: null, profile: null, profileId: null, lastUpdated: '2026-11-21 12:00:00+00',
+  id,
+  name,
+  fqdn: `${name}.example.test`,
+  protocol: 'http',
+  port: null,
+  ipAddress: '192.0.2.1',
+  ip6Address: null,
+  isPrimary,
+  deliveryService: 'ds1',
+  deliveryServiceId: 1,
+  tenant: 'root',
+  tenantId: 1,
+  cachegroup: null,
+  cachegroupId: null,
+  coordinate: null,
+  coordinateId: null,
+  profile: null,
+  profileId: null,
+  lastUpdated: '2026-11-21 12:00:00+00',
 });
 
 const ds = (id: string, xmlId: string): DeliveryService => ({
-  id, xmlId, displayName: xmlId.toUpperCase(), active: true, cdnName: 'cdn1', type: 'HTTP', tenant: 'root', tenantId: 1,
-  protocol: '0', orgServerFqdn: `http://${xmlId}-origin.example.test`, exampleURLs: [],
+  id,
+  xmlId,
+  displayName: xmlId.toUpperCase(),
+  active: true,
+  cdnName: 'cdn1',
+  type: 'HTTP',
+  tenant: 'root',
+  tenantId: 1,
+  protocol: '0',
+  orgServerFqdn: `http://${xmlId}-origin.example.test`,
+  exampleURLs: [],
 });
 
 describe('login', () => {
@@ -65,10 +98,17 @@ describe('login', () => {
 
   it('asks a registered user for username, full name and a confirmed password', () => {
     const me = { username: 'pending-1', email: 'new@example.test', fullName: null, newUser: true } as CurrentUser;
-    const markup = html(<CompleteRegistrationScreen me={me} alerts={[{ level: 'success', text: 'Successfully logged in.' }]} onDone={noop} />);
+    const markup = html(
+      <CompleteRegistrationScreen
+        me={me}
+        alerts={[{ level: 'success', text: 'Successfully logged in.' }]}
+        onDone={noop}
+      />,
+    );
     expect(text(markup)).toContain('Complete your registration');
     expect(text(markup)).toContain('Signed in as new@example.test.');
-    for (const label of ['Username', 'Full name', 'New password', 'Confirm password']) expect(control(markup, label)).toMatch(/^<input/);
+    for (const label of ['Username', 'Full name', 'New password', 'Confirm password'])
+      expect(control(markup, label)).toMatch(/^<input/);
     expect(markup).toContain('Successfully logged in.');
     expect(control(markup, 'Username')).toMatch(/value=""/);
     expect(control(markup, 'New password')).toMatch(/aria-describedby="[^"]+"/);
@@ -87,7 +127,9 @@ describe('alerts', () => {
       />,
     );
     expect(markup).toContain('<p class="alert alert-warning" role="status">the regex matches every path</p>');
-    expect(markup).toContain('<p class="alert alert-success" role="status">Invalidate content request submitted for ds1</p>');
+    expect(markup).toContain(
+      '<p class="alert alert-success" role="status">Invalidate content request submitted for ds1</p>',
+    );
     expect(markup).toContain('<p class="alert alert-error" role="alert">&#x27;fqdn&#x27; must be a valid DNS name</p>');
   });
 
@@ -99,8 +141,24 @@ describe('alerts', () => {
 describe('navigation', () => {
   it('links every section in order, marks the current one, and offers log out', () => {
     const markup = html(<Nav path="/federations/2" username="admin" onLogOut={noop} />);
-    const links = [...markup.matchAll(/<a href="([^"]+)" class="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[3], m[2]]);
-    expect(links.map(([, label]) => label)).toEqual(['cdnctl', 'Delivery services', 'Purge', 'Jobs', 'Origins', 'Users', 'Federations', 'Profiles', 'Servers', 'Change log', 'admin']);
+    const links = [...markup.matchAll(/<a href="([^"]+)" class="([^"]+)">([^<]+)<\/a>/g)].map((m) => [
+      m[1],
+      m[3],
+      m[2],
+    ]);
+    expect(links.map(([, label]) => label)).toEqual([
+      'cdnctl',
+      'Delivery services',
+      'Purge',
+      'Jobs',
+      'Origins',
+      'Users',
+      'Federations',
+      'Profiles',
+      'Servers',
+      'Change log',
+      'admin',
+    ]);
     expect(links.find(([, label]) => label === 'Federations')?.[2]).toBe('nav-link active');
     expect(links.filter(([, , cls]) => cls.includes('active'))).toHaveLength(1);
     expect(buttons(markup)).toEqual(['Menu', 'Log out']);
@@ -142,9 +200,15 @@ describe('write buttons follow the role', () => {
   });
 
   it('shows federation Remove buttons to admins only', () => {
-    const users: FederationUser[] = [{ id: 3, username: 'ro_user', fullName: 'Read Only', email: null, company: null, role: 'read-only' }];
-    expect(rowButtons(html(<FederationUsersTable users={users} canWrite={false} busy={false} onRemove={noop} />))).toEqual([]);
-    expect(rowButtons(html(<FederationUsersTable users={users} canWrite busy={false} onRemove={noop} />))).toEqual(['Remove']);
+    const users: FederationUser[] = [
+      { id: 3, username: 'ro_user', fullName: 'Read Only', email: null, company: null, role: 'read-only' },
+    ];
+    expect(
+      rowButtons(html(<FederationUsersTable users={users} canWrite={false} busy={false} onRemove={noop} />)),
+    ).toEqual([]);
+    expect(rowButtons(html(<FederationUsersTable users={users} canWrite busy={false} onRemove={noop} />))).toEqual([
+      'Remove',
+    ]);
   });
 
   it('links each delivery service to its page, with a Purge link only for users who may purge', () => {
@@ -152,7 +216,9 @@ describe('write buttons follow the role', () => {
     const readOnly = html(<DeliveryServicesTable services={services} canPurge={false} />);
     expect(readOnly).toContain('<a href="/delivery-services/1">ds1</a>');
     expect(readOnly).not.toContain('>Purge</a>');
-    expect(html(<DeliveryServicesTable services={services} canPurge />)).toContain('<a href="/delivery-services/1">Purge</a>');
+    expect(html(<DeliveryServicesTable services={services} canPurge />)).toContain(
+      '<a href="/delivery-services/1">Purge</a>',
+    );
   });
 
   it('replaces the purge form with a notice for a read-only user', () => {
@@ -178,19 +244,23 @@ describe('purge form', () => {
   });
 
   it('preselects the delivery service of a ?ds= link and shows another maximum when given one', () => {
-    const markup = html(<PurgeForm services={services} initialDsId="2" now={now} maxTtlHours={48} onSubmitted={noop} />);
+    const markup = html(
+      <PurgeForm services={services} initialDsId="2" now={now} maxTtlHours={48} onSubmitted={noop} />,
+    );
     expect(markup).toContain('<option value="2" selected="">');
     expect(text(markup)).toContain('From 1 to 48 hours (2 days) at most.');
   });
 
-  it('has no delivery service choice on a delivery service\'s own page', () => {
+  it("has no delivery service choice on a delivery service's own page", () => {
     const markup = html(<PurgeForm services={[services[0]]} initialDsId="1" lockDs now={now} onSubmitted={noop} />);
     expect(markup).not.toContain('Choose a delivery service');
     expect(buttons(markup)).toContain('Submit purge');
   });
 
   it('says what a valid regex means, and warns about matching everything', () => {
-    expect(text(html(<RegexHint regex="" matchesEverything={false} />))).toBe('A path pattern starting with /, e.g. /images/.*\\.png');
+    expect(text(html(<RegexHint regex="" matchesEverything={false} />))).toBe(
+      'A path pattern starting with /, e.g. /images/.*\\.png',
+    );
     const broad = html(<RegexHint regex="/.*" matchesEverything />);
     expect(broad).toContain('class="hint-warning"');
     expect(text(broad)).toContain('This matches every path');
@@ -201,11 +271,22 @@ describe('purge form', () => {
 describe('jobs', () => {
   it('lists each job with who asked, its TTL and the time it has left', () => {
     const job = normalizeJob({
-      id: '5', keyword: 'PURGE', assetUrl: 'http://ds1-origin.example.test/img/.*', assetType: 'file', status: 'PENDING', dsId: '1',
-      dsXmlId: 'ds1', username: 'admin', parameters: 'TTL:24h', enteredTime: '2026-11-21 10:00:00', startTime: '2026-11-21 10:00:00',
+      id: '5',
+      keyword: 'PURGE',
+      assetUrl: 'http://ds1-origin.example.test/img/.*',
+      assetType: 'file',
+      status: 'PENDING',
+      dsId: '1',
+      dsXmlId: 'ds1',
+      username: 'admin',
+      parameters: 'TTL:24h',
+      enteredTime: '2026-11-21 10:00:00',
+      startTime: '2026-11-21 10:00:00',
     });
     const markup = text(html(<JobsTable jobs={[job]} now={Date.parse('2026-11-21T12:00:00Z')} />));
-    expect(markup).toContain('ds1 admin http://ds1-origin.example.test/img/.* 24 h 2026-11-21 10:00:00 22h 0m left active');
+    expect(markup).toContain(
+      'ds1 admin http://ds1-origin.example.test/img/.* 24 h 2026-11-21 10:00:00 22h 0m left active',
+    );
   });
 });
 
@@ -220,14 +301,19 @@ describe('the grid', () => {
     { id: 'tenant', header: 'Tenant', value: (r) => r.tenant, filter: true },
     { id: 'id', header: 'ID', value: (r) => r.id, hidden: true },
   ];
-  const rows: Row[] = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, name: `row-${String(i + 1).padStart(2, '0')}`, tenant: i % 2 ? 'a' : 'b' }));
+  const rows: Row[] = Array.from({ length: 60 }, (_, i) => ({
+    id: i + 1,
+    name: `row-${String(i + 1).padStart(2, '0')}`,
+    tenant: i % 2 ? 'a' : 'b',
+  }));
   const at = (location: string) =>
     html(
       <LocationContext.Provider value={location}>
         <DataGrid label="Things" rows={rows} rowKey={(r) => r.id} columns={columns} />
       </LocationContext.Provider>,
     );
-  const cells = (markup: string) => [...markup.matchAll(/<td[^>]*data-label="Name"[^>]*>([^<]*)<\/td>/g)].map((m) => m[1]);
+  const cells = (markup: string) =>
+    [...markup.matchAll(/<td[^>]*data-label="Name"[^>]*>([^<]*)<\/td>/g)].map((m) => m[1]);
 
   it('shows the first page of 25, every column header a sort button, and how many rows there are', () => {
     const markup = at('/things');
@@ -268,10 +354,23 @@ describe('deleting by name', () => {
 
 describe('my profile', () => {
   it('sends only the fields that changed', () => {
-    const me = { username: 'admin', fullName: 'Admin User', email: 'admin@example.test', city: null } as unknown as CurrentUser;
+    const me = {
+      username: 'admin',
+      fullName: 'Admin User',
+      email: 'admin@example.test',
+      city: null,
+    } as unknown as CurrentUser;
     const values = {
-      username: 'admin', fullName: 'Admin U.', email: 'admin@example.test', company: '', phoneNumber: '', addressLine1: '',
-      city: 'Denver', stateOrProvince: '', postalCode: '', country: '',
+      username: 'admin',
+      fullName: 'Admin U.',
+      email: 'admin@example.test',
+      company: '',
+      phoneNumber: '',
+      addressLine1: '',
+      city: 'Denver',
+      stateOrProvince: '',
+      postalCode: '',
+      country: '',
     };
     expect(changedFields(me, values)).toEqual({ fullName: 'Admin U.', city: 'Denver' });
   });
@@ -282,8 +381,22 @@ describe('change log', () => {
     const markup = html(
       <ChangeLogTable
         entries={[
-          { id: 2, lastUpdated: '2026-11-21 12:05:00+00', level: 'APICHANGE', message: 'ORIGIN: o1, ID: 4, ACTION: Deleted origin, keys: { id:4 }', ticketNum: null, user: 'ops' },
-          { id: 1, lastUpdated: '2026-11-21 12:00:00+00', level: 'LOGIN', message: 'USER: ops, ID: 3, ACTION: Logged in', ticketNum: null, user: 'ops' },
+          {
+            id: 2,
+            lastUpdated: '2026-11-21 12:05:00+00',
+            level: 'APICHANGE',
+            message: 'ORIGIN: o1, ID: 4, ACTION: Deleted origin, keys: { id:4 }',
+            ticketNum: null,
+            user: 'ops',
+          },
+          {
+            id: 1,
+            lastUpdated: '2026-11-21 12:00:00+00',
+            level: 'LOGIN',
+            message: 'USER: ops, ID: 3, ACTION: Logged in',
+            ticketNum: null,
+            user: 'ops',
+          },
         ]}
       />,
     );

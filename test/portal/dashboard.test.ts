@@ -1,20 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import type { Origin } from '../../portal/src/api/types';
-import { activeCount, expiringSoon, originsPerTenant, OTHER_SERIES, purgesPerDay, purgesPerDs, recentJobs } from '../../portal/src/lib/dashboard';
+import {
+  activeCount,
+  expiringSoon,
+  originsPerTenant,
+  OTHER_SERIES,
+  purgesPerDay,
+  purgesPerDs,
+  recentJobs,
+} from '../../portal/src/lib/dashboard';
 import type { PortalJob } from '../../portal/src/lib/jobs';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 let nextId = 1;
 const job = (ds: string, startTime: string, ttlHours = 24): PortalJob => ({
-  id: String(nextId++), keyword: 'PURGE', dsXmlId: ds, username: 'admin', assetUrl: `http://${ds}.test/x`, parameters: `TTL:${ttlHours}h`,
-  startTime, enteredTime: null, status: null,
+  id: String(nextId++),
+  keyword: 'PURGE',
+  dsXmlId: ds,
+  username: 'admin',
+  assetUrl: `http://${ds}.test/x`,
+  parameters: `TTL:${ttlHours}h`,
+  startTime,
+  enteredTime: null,
+  status: null,
 });
 
 describe('dashboard figures', () => {
   it('counts purges per UTC day over 30 days, split by the busiest delivery services', () => {
     const jobs = [
-      job('ds1', '2026-11-21 01:00:00'), job('ds1', '2026-11-21 11:00:00'), job('ds2', '2026-11-20 23:59:59'),
-      job('ds3', '2026-10-23 00:00:00'), job('ds4', '2026-10-22 23:59:59'), job('ds1', '2026-11-22 08:00:00'),
+      job('ds1', '2026-11-21 01:00:00'),
+      job('ds1', '2026-11-21 11:00:00'),
+      job('ds2', '2026-11-20 23:59:59'),
+      job('ds3', '2026-10-23 00:00:00'),
+      job('ds4', '2026-10-22 23:59:59'),
+      job('ds1', '2026-11-22 08:00:00'),
     ];
     const { bars, series } = purgesPerDay(jobs, NOW, 30, 2);
     expect(bars).toHaveLength(30);
@@ -27,8 +46,16 @@ describe('dashboard figures', () => {
   });
 
   it('totals per delivery service, busiest first', () => {
-    const jobs = [job('b', '2026-11-21 01:00:00'), job('a', '2026-11-21 01:00:00'), job('b', '2026-11-20 01:00:00'), job('c', '2026-09-01 00:00:00')];
-    expect(purgesPerDs(recentJobs(jobs, NOW))).toEqual([{ ds: 'b', count: 2 }, { ds: 'a', count: 1 }]);
+    const jobs = [
+      job('b', '2026-11-21 01:00:00'),
+      job('a', '2026-11-21 01:00:00'),
+      job('b', '2026-11-20 01:00:00'),
+      job('c', '2026-09-01 00:00:00'),
+    ];
+    expect(purgesPerDs(recentJobs(jobs, NOW))).toEqual([
+      { ds: 'b', count: 2 },
+      { ds: 'a', count: 1 },
+    ]);
   });
 
   it('lists active jobs that end within a day, soonest first', () => {
@@ -46,7 +73,9 @@ describe('dashboard figures', () => {
   it('counts origins per tenant', () => {
     const o = (tenant: string | null) => ({ tenant }) as Origin;
     expect(originsPerTenant([o('root'), o('a'), o('root'), o(null)])).toEqual([
-      { tenant: 'root', count: 2 }, { tenant: '(none)', count: 1 }, { tenant: 'a', count: 1 },
+      { tenant: 'root', count: 2 },
+      { tenant: '(none)', count: 1 },
+      { tenant: 'a', count: 1 },
     ]);
   });
 });

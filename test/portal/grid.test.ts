@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { csvField, toCsv } from '../../portal/src/grid/csv';
 import {
-  emptyGridState, filterOptions, filterRows, indexRows, pageOf, sortIndexed, sortRows, visibleColumns, type GridColumn,
+  emptyGridState,
+  filterOptions,
+  filterRows,
+  indexRows,
+  pageOf,
+  sortIndexed,
+  sortRows,
+  visibleColumns,
+  type GridColumn,
 } from '../../portal/src/grid/model';
 import { readGridState, writeGridState } from '../../portal/src/grid/url-state';
 
@@ -75,7 +83,7 @@ describe('grid model', () => {
     expect(pageOf([], 2, 50)).toEqual({ rows: [], page: 1, pages: 1 });
   });
 
-  it('shows the default columns or the chosen ones in the grid\'s order', () => {
+  it("shows the default columns or the chosen ones in the grid's order", () => {
     expect(visibleColumns(COLUMNS, null).map((c) => c.id)).toEqual(['name', 'port', 'tenant']);
     expect(visibleColumns(COLUMNS, ['primary', 'name', 'bogus']).map((c) => c.id)).toEqual(['primary', 'name']);
     expect(visibleColumns(COLUMNS, ['bogus']).map((c) => c.id)).toEqual(['name', 'port', 'tenant']);
@@ -86,7 +94,12 @@ describe('grid model', () => {
   });
 
   it('sorts and searches 10,000 rows well inside a frame budget', () => {
-    const rows = Array.from({ length: 10_000 }, (_, i) => ({ name: `origin-${(i * 7919) % 10_000}`, port: i % 500, tenant: `t${i % 7}`, primary: i % 9 === 0 }));
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({
+      name: `origin-${(i * 7919) % 10_000}`,
+      port: i % 500,
+      tenant: `t${i % 7}`,
+      primary: i % 9 === 0,
+    }));
     const index = indexRows(rows, COLUMNS);
     const start = performance.now();
     const sorted = sortRows(rows, COLUMNS, { id: 'name', desc: true });
@@ -100,15 +113,27 @@ describe('grid model', () => {
 
 describe('grid state in the URL', () => {
   it('writes only what differs from the default and reads it back', () => {
-    const state = { ...emptyGridState(), q: 'acme vod', sort: { id: 'port', desc: true }, filters: { tenant: 'root' }, page: 3, size: 100, cols: ['name', 'port'] };
+    const state = {
+      ...emptyGridState(),
+      q: 'acme vod',
+      sort: { id: 'port', desc: true },
+      filters: { tenant: 'root' },
+      page: 3,
+      size: 100,
+      cols: ['name', 'port'],
+    };
     const search = writeGridState('', state);
     expect(search).toBe('q=acme+vod&sort=-port&f.tenant=root&page=3&size=100&cols=name%2Cport');
     expect(readGridState(search)).toEqual(state);
     expect(writeGridState('q=x&f.tenant=root', emptyGridState())).toBe('');
   });
 
-  it('keeps other parameters and other grids\' prefixes apart', () => {
-    const search = writeGridState('ds=2&jobs.q=old', { ...emptyGridState(), q: 'new', filters: { state: 'active' } }, 'origins');
+  it("keeps other parameters and other grids' prefixes apart", () => {
+    const search = writeGridState(
+      'ds=2&jobs.q=old',
+      { ...emptyGridState(), q: 'new', filters: { state: 'active' } },
+      'origins',
+    );
     expect(search).toBe('ds=2&jobs.q=old&origins.q=new&origins.f.state=active');
     expect(readGridState(search, 'jobs').q).toBe('old');
     expect(readGridState(search, 'origins').filters).toEqual({ state: 'active' });

@@ -5,9 +5,29 @@ import { formatApiTime, jobTimeLeft, parseApiTime, timeLeft, ttlHours } from '..
 
 describe('routes', () => {
   it('maps each navigation link to its own screen', () => {
-    expect(NAV_LINKS.map((l) => l.label)).toEqual(['Delivery services', 'Purge', 'Jobs', 'Origins', 'Users', 'Federations', 'Profiles', 'Servers', 'Change log']);
+    expect(NAV_LINKS.map((l) => l.label)).toEqual([
+      'Delivery services',
+      'Purge',
+      'Jobs',
+      'Origins',
+      'Users',
+      'Federations',
+      'Profiles',
+      'Servers',
+      'Change log',
+    ]);
     const names = NAV_LINKS.map((l) => parseRoute(l.path).name);
-    expect(names).toEqual(['deliveryServices', 'purge', 'jobs', 'origins', 'users', 'federations', 'profiles', 'servers', 'changeLog']);
+    expect(names).toEqual([
+      'deliveryServices',
+      'purge',
+      'jobs',
+      'origins',
+      'users',
+      'federations',
+      'profiles',
+      'servers',
+      'changeLog',
+    ]);
   });
 
   it('carries the delivery service of a purge link', () => {
@@ -37,7 +57,7 @@ describe('routes', () => {
     expect(sectionOf('/')).toBe('/');
   });
 
-  it('finds the token of a ?token= link and of the mails\' #!/user?token= link', () => {
+  it("finds the token of a ?token= link and of the mails' #!/user?token= link", () => {
     expect(tokenFromLocation({ search: '?token=abc123', hash: '' })).toBe('abc123');
     expect(tokenFromLocation({ search: '', hash: '#!/user?token=Zx_9-y' })).toBe('Zx_9-y');
     expect(tokenFromLocation({ search: '', hash: '#/user?token=q1' })).toBe('q1');
@@ -65,7 +85,10 @@ describe('times', () => {
   it('says how long a job still revalidates, or when it starts', () => {
     const job = { startTime: '2026-11-21 10:00:00', parameters: 'TTL:24h' };
     expect(jobTimeLeft(job, noon)).toEqual({ state: 'active', text: '22h 0m left' });
-    expect(jobTimeLeft(job, Date.parse('2026-11-20T09:30:00Z'))).toEqual({ state: 'scheduled', text: 'starts in 1d 0h' });
+    expect(jobTimeLeft(job, Date.parse('2026-11-20T09:30:00Z'))).toEqual({
+      state: 'scheduled',
+      text: 'starts in 1d 0h',
+    });
     expect(jobTimeLeft(job, Date.parse('2026-11-22T10:00:00Z'))).toEqual({ state: 'expired', text: 'expired' });
     expect(jobTimeLeft({ startTime: 'soon', parameters: 'TTL:1h' }, noon).state).toBe('unknown');
   });
@@ -87,10 +110,34 @@ describe('privileges', () => {
   ];
 
   it('gives each role the write buttons its privilege allows', () => {
-    expect(abilitiesOf(privLevelOf(roles, '3'))).toEqual({ purge: false, manageOrigins: false, manageUsers: false, manageFederationUsers: false, manageKeys: false });
-    expect(abilitiesOf(privLevelOf(roles, '5'))).toEqual({ purge: true, manageOrigins: false, manageUsers: false, manageFederationUsers: false, manageKeys: false });
-    expect(abilitiesOf(privLevelOf(roles, '2'))).toEqual({ purge: true, manageOrigins: true, manageUsers: true, manageFederationUsers: false, manageKeys: false });
-    expect(abilitiesOf(privLevelOf(roles, 1))).toEqual({ purge: true, manageOrigins: true, manageUsers: true, manageFederationUsers: true, manageKeys: true });
+    expect(abilitiesOf(privLevelOf(roles, '3'))).toEqual({
+      purge: false,
+      manageOrigins: false,
+      manageUsers: false,
+      manageFederationUsers: false,
+      manageKeys: false,
+    });
+    expect(abilitiesOf(privLevelOf(roles, '5'))).toEqual({
+      purge: true,
+      manageOrigins: false,
+      manageUsers: false,
+      manageFederationUsers: false,
+      manageKeys: false,
+    });
+    expect(abilitiesOf(privLevelOf(roles, '2'))).toEqual({
+      purge: true,
+      manageOrigins: true,
+      manageUsers: true,
+      manageFederationUsers: false,
+      manageKeys: false,
+    });
+    expect(abilitiesOf(privLevelOf(roles, 1))).toEqual({
+      purge: true,
+      manageOrigins: true,
+      manageUsers: true,
+      manageFederationUsers: true,
+      manageKeys: true,
+    });
   });
 
   it('shows no write button for a role it cannot find', () => {

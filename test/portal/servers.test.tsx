@@ -6,15 +6,30 @@ import { choices, filterServers, NO_FILTER } from '../../portal/src/lib/servers'
 import { PropagationRow } from '../../portal/src/screens/JobsPropagation';
 import { ServersTable } from '../../portal/src/screens/ServersTable';
 
-const text = (markup: string) => markup.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (markup: string) =>
+  markup
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const buttons = (markup: string) => [...markup.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
 /** The buttons of each row's Actions cell (the grid's own toolbar and pager buttons are not a row's operations). */
-const rowActions = (markup: string) => [...markup.matchAll(/<td class="row-actions">(.*?)<\/td>/g)].map((m) => buttons(m[1]));
+const rowActions = (markup: string) =>
+  [...markup.matchAll(/<td class="row-actions">(.*?)<\/td>/g)].map((m) => buttons(m[1]));
 const OPERATIONS = ['Status…', 'Queue', 'Dequeue'];
 
 const server = (id: number, hostName: string, fields: Partial<CacheServer> = {}): CacheServer => ({
-  id, hostName, domainName: 'cdn1.example.test', type: 'EDGE', status: 'REPORTED', offlineReason: null, cachegroup: 'edge-cg1',
-  cdnName: 'cdn1', updPending: false, revalPending: false, lastCheckIn: null, ...fields,
+  id,
+  hostName,
+  domainName: 'cdn1.example.test',
+  type: 'EDGE',
+  status: 'REPORTED',
+  offlineReason: null,
+  cachegroup: 'edge-cg1',
+  cdnName: 'cdn1',
+  updPending: false,
+  revalPending: false,
+  lastCheckIn: null,
+  ...fields,
 });
 const servers = [
   server(1, 'edge1a', { revalPending: true, lastCheckIn: '2026-11-21 12:00:00+00' }),
@@ -29,7 +44,9 @@ describe('portal: Servers page', () => {
 
   it('filters by CDN, cache group, type and status, offering the values listed', () => {
     expect(filterServers(servers, NO_FILTER).map((s) => s.hostName)).toEqual(['edge1a', 'mid1', 'edge9']);
-    expect(filterServers(servers, { ...NO_FILTER, cdn: 'cdn1', type: 'EDGE' }).map((s) => s.hostName)).toEqual(['edge1a']);
+    expect(filterServers(servers, { ...NO_FILTER, cdn: 'cdn1', type: 'EDGE' }).map((s) => s.hostName)).toEqual([
+      'edge1a',
+    ]);
     expect(filterServers(servers, { ...NO_FILTER, status: 'ADMIN_DOWN' }).map((s) => s.hostName)).toEqual(['mid1']);
     expect(choices(servers, (s) => s.cachegroup)).toEqual(['edge-cg1', 'mid-cg']);
   });
@@ -43,7 +60,13 @@ describe('portal: Servers page', () => {
     expect(text(markup)).toContain('mid1 MID ADMIN_DOWN (ops: disk) mid-cg cdn1 – – never - - -');
     expect(rowActions(markup)).toEqual([OPERATIONS, OPERATIONS, OPERATIONS]);
     const readOnly = renderToStaticMarkup(
-      <ServersTable servers={servers} checks={checks} canWrite={false} onQueue={() => undefined} onStatus={() => undefined} />,
+      <ServersTable
+        servers={servers}
+        checks={checks}
+        canWrite={false}
+        onQueue={() => undefined}
+        onStatus={() => undefined}
+      />,
     );
     expect(rowActions(readOnly)).toEqual([]);
     expect(readOnly).not.toContain('aria-label="Actions"');
@@ -54,7 +77,11 @@ describe('portal: Servers page', () => {
 describe('portal: a job’s propagation on the jobs page', () => {
   it('shows MID then EDGE with counts, meters and overdue caches', () => {
     const state: JobPropagation = {
-      jobId: 7, deliveryService: 'ds1', cdnName: 'cdn1', complete: false, checkInIntervalMinutes: 15,
+      jobId: 7,
+      deliveryService: 'ds1',
+      cdnName: 'cdn1',
+      complete: false,
+      checkInIntervalMinutes: 15,
       tiers: [
         { tier: 'MID', total: 2, applied: 2, pending: 0, pendingHosts: [], overdue: [] },
         { tier: 'EDGE', total: 3, applied: 1, pending: 2, pendingHosts: ['edge1b', 'edge2a'], overdue: ['edge2a'] },
@@ -63,6 +90,8 @@ describe('portal: a job’s propagation on the jobs page', () => {
     const markup = renderToStaticMarkup(<PropagationRow state={state} />);
     expect(text(markup)).toBe('Job 7 (ds1): MID 2/2 EDGE 1/3 overdue: edge2a');
     expect(markup.match(/<meter/g)).toHaveLength(2);
-    expect(text(renderToStaticMarkup(<PropagationRow state={{ ...state, complete: true }} />))).toContain('applied by every cache');
+    expect(text(renderToStaticMarkup(<PropagationRow state={{ ...state, complete: true }} />))).toContain(
+      'applied by every cache',
+    );
   });
 });

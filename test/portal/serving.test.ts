@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMMUTABLE_CACHE, PORTAL_CSP, PORTAL_NOT_BUILT, isAppPath } from '../../daemon/portal.js';
 import { makeApp, type TestApp } from '../helpers/app.js';
 
-const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
 const SCRIPT = 'console.log("portal");';
 
 let dir: string;
@@ -27,7 +28,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const get = (app: TestApp, url: string, headers: Record<string, string> = {}) => app.app.inject({ method: 'GET', url, headers });
+const get = (app: TestApp, url: string, headers: Record<string, string> = {}) =>
+  app.app.inject({ method: 'GET', url, headers });
 
 describe('portal files', () => {
   it('serves index.html at / with no-cache and the strict security headers', async () => {
@@ -43,8 +45,14 @@ describe('portal files', () => {
 
   it('states every directive of the policy, with no unsafe-inline anywhere', () => {
     for (const directive of [
-      "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "connect-src 'self'",
-      "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'",
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data:",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
     ]) {
       expect(PORTAL_CSP).toContain(directive);
     }
@@ -73,26 +81,33 @@ describe('portal files', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(['/origins', '/users/3', '/delivery-services/', '/purge?ds=1'])('answers the app path %s with index.html', async (url) => {
-    const res = await get(t, url);
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(INDEX);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.headers['content-security-policy']).toBe(PORTAL_CSP);
-  });
+  it.each(['/origins', '/users/3', '/delivery-services/', '/purge?ds=1'])(
+    'answers the app path %s with index.html',
+    async (url) => {
+      const res = await get(t, url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toBe(PORTAL_CSP);
+    },
+  );
 
   it('answers a missing asset with the 404 alert, not with index.html', async () => {
     for (const url of ['/assets/index-gone.js', '/robots.txt']) {
       const res = await get(t, url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.json(), url).toEqual({ alerts: [{ text: `The requested path '${url}' does not exist.`, level: 'error' }] });
+      expect(res.json(), url).toEqual({
+        alerts: [{ text: `The requested path '${url}' does not exist.`, level: 'error' }],
+      });
     }
   });
 
   it('keeps the API not-found answers: 404 for unknown paths, 501 for unserved versions, no portal headers', async () => {
     const unknown = await get(t, '/api/1.2/nonexistent');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ alerts: [{ text: "The requested path '/api/1.2/nonexistent' does not exist.", level: 'error' }] });
+    expect(unknown.json()).toEqual({
+      alerts: [{ text: "The requested path '/api/1.2/nonexistent' does not exist.", level: 'error' }],
+    });
     expect(unknown.headers['content-security-policy']).toBeUndefined();
     const version = await get(t, '/api/9.9/users');
     expect(version.statusCode).toBe(501);

@@ -43,7 +43,10 @@ export function bashScript(root: CommandNode): string {
   const all = paths(root);
   const globals = root.options;
   const children = all.map(([path, node]) => `    "${path}") echo "${node.children.map((c) => c.name).join(' ')}" ;;`);
-  const options = all.map(([path, node]) => `    "${path}") echo "${[...new Set([...flagsOf(node, path ? globals : []), '--help'])].join(' ')}" ;;`);
+  const options = all.map(
+    ([path, node]) =>
+      `    "${path}") echo "${[...new Set([...flagsOf(node, path ? globals : []), '--help'])].join(' ')}" ;;`,
+  );
   return `# ${root.name} bash completion: source <(${root.name} completion bash)
 _${root.name}_children() {
   case "$1" in
@@ -91,7 +94,10 @@ export function fishScript(root: CommandNode): string {
     `# ${name} fish completion: ${name} completion fish > ~/.config/fish/completions/${name}.fish`,
     `function __${name}_children`,
     '    switch "$argv"',
-    ...all.flatMap(([path, node]) => [`        case ${fishQuote(path)}`, `            printf '%s\\n' ${node.children.map((c) => c.name).join(' ') || "''"}`]),
+    ...all.flatMap(([path, node]) => [
+      `        case ${fishQuote(path)}`,
+      `            printf '%s\\n' ${node.children.map((c) => c.name).join(' ') || "''"}`,
+    ]),
     '    end',
     'end',
     `function __${name}_path`,
@@ -111,10 +117,15 @@ export function fishScript(root: CommandNode): string {
   ];
   for (const [path, node] of all) {
     const at = `__${name}_at ${path}`.trim();
-    for (const child of node.children) lines.push(`complete -c ${name} -n ${fishQuote(at)} -a ${child.name} -d ${fishQuote(child.description)}`);
+    for (const child of node.children)
+      lines.push(`complete -c ${name} -n ${fishQuote(at)} -a ${child.name} -d ${fishQuote(child.description)}`);
     for (const o of [...node.options, ...(path ? root.options : [])]) {
-      const flags = [o.long ? `-l ${o.long.replace(/^--/, '')}` : '', o.short ? `-s ${o.short.replace(/^-/, '')}` : ''].filter(Boolean).join(' ');
-      lines.push(`complete -c ${name} -n ${fishQuote(at)} ${flags}${o.takesValue ? ' -r' : ''} -d ${fishQuote(o.description)}`);
+      const flags = [o.long ? `-l ${o.long.replace(/^--/, '')}` : '', o.short ? `-s ${o.short.replace(/^-/, '')}` : '']
+        .filter(Boolean)
+        .join(' ');
+      lines.push(
+        `complete -c ${name} -n ${fishQuote(at)} ${flags}${o.takesValue ? ' -r' : ''} -d ${fishQuote(o.description)}`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;

@@ -41,7 +41,11 @@ export function needsYes(action: DestructiveAction): CliError {
  * name for deletes, y/N otherwise). Off a terminal without `--yes` it fails with exit 2; a refusal on the
  * terminal ends with exit 1 and "nothing was changed". `--dry-run` is the caller's to handle before this.
  */
-export async function confirmDestructive(printer: Printer, action: DestructiveAction, flags: DestructiveFlags): Promise<void> {
+export async function confirmDestructive(
+  printer: Printer,
+  action: DestructiveAction,
+  flags: DestructiveFlags,
+): Promise<void> {
   if (flags.yes) return;
   if (!interactive()) throw needsYes(action);
   let agreed: boolean;

@@ -161,7 +161,12 @@ export class Invocation {
       cookie = session.cookie;
     }
     const timeout = this.config.settings?.timeout;
-    const client = new HttpClient({ baseUrl: server, version, cookie, timeoutMs: timeout ? timeout * 1000 : undefined });
+    const client = new HttpClient({
+      baseUrl: server,
+      version,
+      cookie,
+      timeoutMs: timeout ? timeout * 1000 : undefined,
+    });
     this.clients.push(client);
     return client;
   }

@@ -9,7 +9,12 @@ export async function findServer(http: HttpClient, ref: string): Promise<Server>
   const id = asId(ref);
   const { response } = await listServers(http, id === null ? { hostName: ref } : { id });
   const server = response.find((s) => (id === null ? s.hostName === ref : s.id === id));
-  if (!server) throw new CliError(`server "${ref}" not found (or not visible to you)`, EXIT.ERROR, 'list them with: cdnctl servers list');
+  if (!server)
+    throw new CliError(
+      `server "${ref}" not found (or not visible to you)`,
+      EXIT.ERROR,
+      'list them with: cdnctl servers list',
+    );
   return server;
 }
 

@@ -76,7 +76,11 @@ export async function federationId(http: HttpClient, ref: string): Promise<numbe
  * Cache groups and coordinates have no read endpoint here: a name is resolved from the origins that use it
  * (each origin carries both name and id); otherwise pass the id.
  */
-export async function originLinkedId(http: HttpClient, kind: 'cachegroup' | 'coordinate', ref: string): Promise<number> {
+export async function originLinkedId(
+  http: HttpClient,
+  kind: 'cachegroup' | 'coordinate',
+  ref: string,
+): Promise<number> {
   const id = asId(ref);
   if (id !== null) return id;
   const origin = (await listOrigins(http)).response.find((o) => o[kind] === ref);

@@ -31,7 +31,10 @@ export interface VerbSpec<Flags extends object = object, Args extends unknown[] 
 
 /** Adds "Examples:" after the help of a command. */
 export function withExamples(command: Command, examples: string[]): Command {
-  return command.addHelpText('after', `\nExample${examples.length > 1 ? 's' : ''}:\n${examples.map((e) => `  ${e}`).join('\n')}\n`);
+  return command.addHelpText(
+    'after',
+    `\nExample${examples.length > 1 ? 's' : ''}:\n${examples.map((e) => `  ${e}`).join('\n')}\n`,
+  );
 }
 
 /** A noun (`origins`, `users`...): a command that groups verbs. */
@@ -62,15 +65,25 @@ function requiredFirst(command: Command): Option[] {
 }
 
 function checkRequired(command: Command, required: Option[], path: string): void {
-  const missing = required.filter((o) => command.getOptionValue(o.attributeName()) === undefined).map((o) => o.long ?? o.flags);
+  const missing = required
+    .filter((o) => command.getOptionValue(o.attributeName()) === undefined)
+    .map((o) => o.long ?? o.flags);
   if (missing.length === 0) return;
-  throw new CliError(`missing required flag${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`, EXIT.USAGE, `see: cdnctl ${path} --help`);
+  throw new CliError(
+    `missing required flag${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`,
+    EXIT.USAGE,
+    `see: cdnctl ${path} --help`,
+  );
 }
 
 /** --filter, --sort and --limit: the same on every list, applied to what the API answered. */
 function listOptions(command: Command): void {
   command
-    .option('--filter <field=value>', 'only rows whose field equals the value (FIELD~TEXT: contains); repeatable; any case', collect)
+    .option(
+      '--filter <field=value>',
+      'only rows whose field equals the value (FIELD~TEXT: contains); repeatable; any case',
+      collect,
+    )
     .option('--sort <field>', 'sort by a field (-FIELD: descending); API field names or column headers')
     .option('--limit <n>', 'at most this many rows', positiveInt);
 }
@@ -84,7 +97,10 @@ function queried(output: Output, query: ListQuery): Output {
 }
 
 /** Wires a verb: parses flags, builds the invocation, runs, prints, and always closes connections. */
-export function addVerb<Flags extends object, Args extends unknown[] = string[]>(parent: Command, spec: VerbSpec<Flags, Args>): Command {
+export function addVerb<Flags extends object, Args extends unknown[] = string[]>(
+  parent: Command,
+  spec: VerbSpec<Flags, Args>,
+): Command {
   const command = parent.command(spec.name).description(spec.description);
   spec.configure?.(command);
   const isList = spec.list ?? spec.name.startsWith('list');
@@ -112,7 +128,11 @@ export function addVerb<Flags extends object, Args extends unknown[] = string[]>
 /** A local daemon whose daemon.json is left but which does not answer: say where it was looked for. */
 function explainUnreachableDaemon(err: unknown, inv: Invocation): unknown {
   if (!(err instanceof Unreachable) || err.kind === 'tls' || inv.server().source !== 'daemon') return err;
-  return new CliError(`${err.message} (the local daemon of ${inv.dataDir} is not running)`, EXIT.UNREACHABLE, noDaemonHint(inv.dataDir));
+  return new CliError(
+    `${err.message} (the local daemon of ${inv.dataDir} is not running)`,
+    EXIT.UNREACHABLE,
+    noDaemonHint(inv.dataDir),
+  );
 }
 
 /** A 401 on a stored or passed session means it expired or was ended: say so, and how to get a new one. */
@@ -121,7 +141,11 @@ function explainExpiredSession(err: unknown, inv: Invocation): unknown {
   const session = inv.usedSession;
   const server = inv.server().url;
   if (session.source === 'env') {
-    return new CliError(`the session in CDNCTL_SESSION was refused by ${server}: ${err.message}`, EXIT.NOT_LOGGED_IN, 'log in again and pass the new cookie');
+    return new CliError(
+      `the session in CDNCTL_SESSION was refused by ${server}: ${err.message}`,
+      EXIT.NOT_LOGGED_IN,
+      'log in again and pass the new cookie',
+    );
   }
   return new CliError(
     `the session of ${session.username} on ${server} has expired or was ended (${err.message})`,

@@ -19,7 +19,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * per-tier bars; otherwise it prints one line per change. With -o json/yaml only the final state is printed.
  * A timeout prints the last state, then fails (exit 1).
  */
-export async function watchPropagation(inv: Invocation, http: HttpClient, jobId: number, options: WatchOptions): Promise<Output> {
+export async function watchPropagation(
+  inv: Invocation,
+  http: HttpClient,
+  jobId: number,
+  options: WatchOptions,
+): Promise<Output> {
   const deadline = Date.now() + options.timeout * 1000;
   const tty = process.stdout.isTTY === true && !inv.printer.structured;
   let lastLine = '';
@@ -39,7 +44,10 @@ export async function watchPropagation(inv: Invocation, http: HttpClient, jobId:
     if (Date.now() + options.interval * 1000 > deadline) {
       if (inv.printer.structured) await inv.printer.print(messageOutput(state, ''));
       const pending = state.tiers.flatMap((t) => t.pendingHosts);
-      throw new CliError(`job ${jobId} has not reached every cache after ${options.timeout}s; pending: ${pending.join(', ')}`, EXIT.ERROR);
+      throw new CliError(
+        `job ${jobId} has not reached every cache after ${options.timeout}s; pending: ${pending.join(', ')}`,
+        EXIT.ERROR,
+      );
     }
     await sleep(options.interval * 1000);
   }

@@ -7,7 +7,12 @@ import type { Invocation } from './invocation.js';
  * acme-vod-2 (id 18) for acme-vod") and only the alerts that are not plain success; with `-o json|yaml` it is the
  * API's answer (`data`, by default the whole body) with every alert kept on stderr, as before.
  */
-export function writeOutput(inv: Invocation, result: ApiResult<unknown>, sentence: string, data: unknown = result.body): Output {
+export function writeOutput(
+  inv: Invocation,
+  result: ApiResult<unknown>,
+  sentence: string,
+  data: unknown = result.body,
+): Output {
   if (inv.printer.structured) {
     inv.printer.alerts(result.alerts);
     return messageOutput(data, '');

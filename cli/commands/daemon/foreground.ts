@@ -1,7 +1,10 @@
 import { loadDemo, prepareDaemonProcess, serve } from '../../../daemon/entry.js';
 
 /** Runs the daemon in this process until SIGTERM or SIGINT. */
-export async function runForeground(dataDir: string, options: { listen?: string; tlsCert?: string; tlsKey?: string; demo?: boolean; database?: string }): Promise<void> {
+export async function runForeground(
+  dataDir: string,
+  options: { listen?: string; tlsCert?: string; tlsKey?: string; demo?: boolean; database?: string },
+): Promise<void> {
   process.umask(0o077);
   const { logLevel } = await prepareDaemonProcess(process.env);
   const daemon = await serve({

@@ -16,7 +16,8 @@ interface StartFlags {
   database?: string;
 }
 
-const DATABASE_HELP = 'PostgreSQL database postgres://USER:PASS@HOST:PORT/DB instead of the data dir\'s SQLite file (default: CDNCTL_DATABASE_URL, else config.json "database")';
+const DATABASE_HELP =
+  'PostgreSQL database postgres://USER:PASS@HOST:PORT/DB instead of the data dir\'s SQLite file (default: CDNCTL_DATABASE_URL, else config.json "database")';
 
 /** `--data-dir`, else CDNCTL_DATA_DIR, else the data dir of the last `daemon start`, else the platform's. */
 const dataDirOf = (flags: { dataDir?: string }) =>
@@ -30,7 +31,9 @@ async function recordDataDir(dataDir: string): Promise<void> {
     });
   } catch (err) {
     // The daemon runs either way; only finding it later needs CDNCTL_DATA_DIR then.
-    process.stderr.write(`warning: could not record the data dir in ${defaultConfigDir()}: ${(err as Error).message}\n`);
+    process.stderr.write(
+      `warning: could not record the data dir in ${defaultConfigDir()}: ${(err as Error).message}\n`,
+    );
   }
 }
 
@@ -40,7 +43,11 @@ async function start(flags: StartFlags): Promise<void> {
   // that is not ours) does not.
   const holder = await lockHolder(dataDir);
   if (holder !== null) {
-    throw new CliError(`a daemon is already running for ${dataDir}${holder}`, EXIT.ERROR, 'stop it with: cdnctl daemon stop');
+    throw new CliError(
+      `a daemon is already running for ${dataDir}${holder}`,
+      EXIT.ERROR,
+      'stop it with: cdnctl daemon stop',
+    );
   }
   const options = {
     listen: flags.listen,
@@ -72,14 +79,20 @@ export function registerDaemon(program: Command): Command {
   daemon
     .command('start')
     .description('Start the daemon (in the background unless --foreground)')
-    .option('--data-dir <dir>', 'data directory (default: CDNCTL_DATA_DIR, else the last started, else the platform data dir); recorded for later commands')
+    .option(
+      '--data-dir <dir>',
+      'data directory (default: CDNCTL_DATA_DIR, else the last started, else the platform data dir); recorded for later commands',
+    )
     .option('--listen <host:port>', 'address to listen on; port 0 picks a free one', undefined)
     .option('--foreground', 'stay attached and log to stdout')
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM)')
     .option('--tls-key <file>', 'the private key of --tls-cert (PEM)')
     .option('--demo', 'load the bundled demo CDN into a new data dir')
     .option('--database <url>', DATABASE_HELP)
-    .addHelpText('after', '\nExamples:\n  cdnctl daemon start --demo\n  cdnctl daemon start --data-dir ./data --listen 127.0.0.1:0\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  cdnctl daemon start --demo\n  cdnctl daemon start --data-dir ./data --listen 127.0.0.1:0\n',
+    )
     .action(start);
   daemon
     .command('stop')
@@ -114,7 +127,9 @@ async function status(flags: { dataDir?: string }): Promise<void> {
     throw new CliError(`daemon pid ${info.pid} does not answer at ${info.url}`, EXIT.UNREACHABLE);
   }
   const store = info.store ? `, store ${info.store}` : '';
-  process.stdout.write(`running at ${info.url} (pid ${info.pid}, since ${info.startedAt}, data in ${dataDir}${store})\n`);
+  process.stdout.write(
+    `running at ${info.url} (pid ${info.pid}, since ${info.startedAt}, data in ${dataDir}${store})\n`,
+  );
 }
 
 /** `cdnctl daemon import|export`. */
@@ -139,13 +154,30 @@ function registerSnapshotCommands(daemon: Command): void {
     .argument('[file]', 'where to write the snapshot')
     .option('--data-dir <dir>', 'data directory')
     .option('--with-hashes', 'include password hashes (the file is then readable by its owner only)')
-    .option('--with-secrets', 'include the key store\'s keys and certificates, opened (needs FILE; readable by its owner only)')
+    .option(
+      '--with-secrets',
+      "include the key store's keys and certificates, opened (needs FILE; readable by its owner only)",
+    )
     .option('--database <url>', DATABASE_HELP)
-    .addHelpText('after', '\nExamples:\n  cdnctl daemon export > cdn.snapshot.json\n  cdnctl daemon export backup.json --with-hashes --with-secrets\n')
-    .action(async (file: string | undefined, flags: { dataDir?: string; withHashes?: boolean; withSecrets?: boolean; database?: string }) => {
-      const { exportCommand } = await import('./snapshot.js');
-      await exportCommand(file, dataDirOf(flags), flags.withHashes ?? false, flags.withSecrets ?? false, flags.database);
-    });
+    .addHelpText(
+      'after',
+      '\nExamples:\n  cdnctl daemon export > cdn.snapshot.json\n  cdnctl daemon export backup.json --with-hashes --with-secrets\n',
+    )
+    .action(
+      async (
+        file: string | undefined,
+        flags: { dataDir?: string; withHashes?: boolean; withSecrets?: boolean; database?: string },
+      ) => {
+        const { exportCommand } = await import('./snapshot.js');
+        await exportCommand(
+          file,
+          dataDirOf(flags),
+          flags.withHashes ?? false,
+          flags.withSecrets ?? false,
+          flags.database,
+        );
+      },
+    );
 }
 
 /** `cdnctl daemon vault rotate-key`. */
@@ -156,7 +188,10 @@ function registerVault(daemon: Command): void {
     .command('rotate-key')
     .description('Reseal every secret under a new master key, in one transaction (the daemon must be stopped)')
     .option('--data-dir <dir>', 'data directory')
-    .option('--new-key-file <file>', 'where the new key goes (default: the current key file; required with CDNCTL_VAULT_KEY)')
+    .option(
+      '--new-key-file <file>',
+      'where the new key goes (default: the current key file; required with CDNCTL_VAULT_KEY)',
+    )
     .addHelpText('after', '\nExample:\n  cdnctl daemon stop && cdnctl daemon vault rotate-key && cdnctl daemon start\n')
     .action(async (flags: { dataDir?: string; newKeyFile?: string }) => {
       const { rotateKeyCommand } = await import('./vault.js');

@@ -35,7 +35,11 @@ export function processAlive(pid: number): boolean {
 /** True when the daemon at `url` answers its ping. */
 export async function pingDaemon(url: string, timeoutMs = 2000): Promise<boolean> {
   // A local daemon under TLS usually has a self-signed certificate; the ping proves liveness, not identity.
-  const dispatcher = new Agent({ connect: { rejectUnauthorized: false }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  const dispatcher = new Agent({
+    connect: { rejectUnauthorized: false },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
   try {
     const target = new URL('/api/1.3/ping', url);
     const res = await undiciRequest.call(dispatcher, {
@@ -74,7 +78,8 @@ export async function startBackground(
   const log = openSync(files.log, 'a', 0o600);
   // Lines said at start (passwords among them) come through a pipe on fd 3, so they never reach daemon.log.
   // The database URL may carry a password: it goes in the environment, which `ps` does not show others.
-  const env = typeof database === 'string' && database ? { ...process.env, CDNCTL_DATABASE_URL: database } : process.env;
+  const env =
+    typeof database === 'string' && database ? { ...process.env, CDNCTL_DATABASE_URL: database } : process.env;
   const child = spawn(process.execPath, [DAEMON_MAIN, JSON.stringify({ ...settings, dataDir, sayFd: 3 })], {
     detached: true,
     stdio: ['ignore', log, log, 'pipe'],
@@ -103,7 +108,9 @@ export async function startBackground(
   while (Date.now() < deadline) {
     if (exited !== null) {
       const said = newLines().filter((l) => !l.startsWith('{'));
-      throw new Error(said.length > 0 ? said.join('; ').replace(/^cdnctl daemon: /, '') : `daemon exited with code ${exited}`);
+      throw new Error(
+        said.length > 0 ? said.join('; ').replace(/^cdnctl daemon: /, '') : `daemon exited with code ${exited}`,
+      );
     }
     const info = readDaemonInfo(dataDir);
     if (info && info.pid === child.pid && (await pingDaemon(info.url, 1000))) {

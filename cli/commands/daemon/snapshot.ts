@@ -3,9 +3,23 @@ import { resolve } from 'node:path';
 import { CliError } from '../../errors.js';
 import { dataFiles } from '../../../shared/paths.js';
 import {
-  SECTIONS, SnapshotError, bootstrapForImport, checkKeys, configuredDatabase, exportKeys, exportSnapshot, importSnapshot,
-  openDataDirVault, openPostgres, openSqliteFile, snapshotText, storeKeys, type ImportSummary, type OpenedStore,
-  type KeyStore, type SnapshotKey,
+  SECTIONS,
+  SnapshotError,
+  bootstrapForImport,
+  checkKeys,
+  configuredDatabase,
+  exportKeys,
+  exportSnapshot,
+  importSnapshot,
+  openDataDirVault,
+  openPostgres,
+  openSqliteFile,
+  snapshotText,
+  storeKeys,
+  type ImportSummary,
+  type OpenedStore,
+  type KeyStore,
+  type SnapshotKey,
 } from '../../../daemon/entry.js';
 import { vaultSettings } from './vault.js';
 
@@ -21,7 +35,8 @@ export function databaseUrlOf(flag: string | undefined, dataDir: string): string
 function openDataDir(dataDir: string, create: boolean): OpenedStore {
   const file = dataFiles(dataDir).database;
   if (!existsSync(file)) {
-    if (!create) throw new CliError(`no database in ${dataDir}`, undefined, 'start the daemon or import a snapshot first');
+    if (!create)
+      throw new CliError(`no database in ${dataDir}`, undefined, 'start the daemon or import a snapshot first');
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   }
   return openSqliteFile(file);
@@ -85,7 +100,13 @@ export async function importCommand(file: string, dataDir: string, databaseFlag?
     const sealed = secrets ? [await secrets.store()] : [];
     if (boot.generatedPassword) reportAdminPassword(dataDir, boot.generatedPassword);
     done = true;
-    process.stdout.write([`imported ${file === '-' ? 'standard input' : file} into ${target}`, ...describeSummary(summary), ...sealed].join('\n') + '\n');
+    process.stdout.write(
+      [
+        `imported ${file === '-' ? 'standard input' : file} into ${target}`,
+        ...describeSummary(summary),
+        ...sealed,
+      ].join('\n') + '\n',
+    );
   } catch (err) {
     if (err instanceof SnapshotError) throw new CliError(err.message);
     throw err;
@@ -126,7 +147,9 @@ export async function exportCommand(
   let text: string;
   try {
     const doc = await exportSnapshot(opened.store, { withHashes });
-    text = withSecrets ? `${JSON.stringify({ ...doc, keys: await exportSecrets(dataDir, opened.keyStore) }, null, 2)}\n` : snapshotText(doc);
+    text = withSecrets
+      ? `${JSON.stringify({ ...doc, keys: await exportSecrets(dataDir, opened.keyStore) }, null, 2)}\n`
+      : snapshotText(doc);
   } finally {
     await opened.store.close();
   }
@@ -139,7 +162,9 @@ export async function exportCommand(
   // 0600 whatever it holds: even without hashes a snapshot lists every user's e-mail and the whole CDN.
   writeFileSync(target, text, { mode: 0o600 });
   chmodSync(target, 0o600);
-  const what = [withHashes ? 'password hashes' : '', withSecrets ? 'key-store secrets' : ''].filter(Boolean).join(' and ');
+  const what = [withHashes ? 'password hashes' : '', withSecrets ? 'key-store secrets' : '']
+    .filter(Boolean)
+    .join(' and ');
   process.stderr.write(`exported ${source} to ${file}${secret ? ` (with ${what}; keep it private)` : ''}\n`);
 }
 
@@ -159,8 +184,15 @@ async function exportSecrets(dataDir: string, keyStore: KeyStore | undefined): P
  * Checks a snapshot's `keys` section before anything is written (its delivery services must exist in the
  * database or the file) and opens the key store; `store()` seals them after the snapshot's own import.
  */
-async function prepareKeys(dataDir: string, { store, keyStore }: OpenedStore, doc: Record<string, unknown>, keys: unknown) {
-  const inFile = Array.isArray(doc.deliveryServices) ? doc.deliveryServices.map((d) => String((d as { xmlId?: unknown }).xmlId)) : [];
+async function prepareKeys(
+  dataDir: string,
+  { store, keyStore }: OpenedStore,
+  doc: Record<string, unknown>,
+  keys: unknown,
+) {
+  const inFile = Array.isArray(doc.deliveryServices)
+    ? doc.deliveryServices.map((d) => String((d as { xmlId?: unknown }).xmlId))
+    : [];
   const existing = [...(await store.snapshot.known()).deliveryServices.keys()];
   const { errors, items } = checkKeys(keys, new Set([...existing, ...inFile]), Date.now());
   if (errors.length > 0) throw new CliError(`snapshot not imported:\n  ${errors.join('\n  ')}`);

@@ -1,7 +1,13 @@
 import { resolve } from 'node:path';
 import { CliError } from '../../errors.js';
 import { dataFiles } from '../../../shared/paths.js';
-import { configuredDatabase, openPostgres, readConfigFile, rotateMasterKey, type OpenedStore } from '../../../daemon/entry.js';
+import {
+  configuredDatabase,
+  openPostgres,
+  readConfigFile,
+  rotateMasterKey,
+  type OpenedStore,
+} from '../../../daemon/entry.js';
 import { processAlive, readDaemonInfo } from './process.js';
 
 /** The key store settings of a data dir: CDNCTL_VAULT_KEY, else config.json's `vault.keyFile`, else vault.key. */
@@ -14,7 +20,11 @@ export async function vaultSettings(dataDir: string) {
 export async function rotateKeyCommand(dataDir: string, newKeyFile: string | undefined): Promise<void> {
   const running = readDaemonInfo(dataDir);
   if (running && processAlive(running.pid)) {
-    throw new CliError(`a daemon is running for ${dataDir} (pid ${running.pid}); it holds the current key`, undefined, 'stop it first: cdnctl daemon stop');
+    throw new CliError(
+      `a daemon is running for ${dataDir} (pid ${running.pid}); it holds the current key`,
+      undefined,
+      'stop it first: cdnctl daemon stop',
+    );
   }
   let result;
   // On PostgreSQL the key store is the database's (issue 18): every daemon on it must be stopped and given the new key.
@@ -22,7 +32,10 @@ export async function rotateKeyCommand(dataDir: string, newKeyFile: string | und
   let opened: OpenedStore | null = null;
   try {
     opened = url ? await openPostgres(url) : null;
-    result = await rotateMasterKey({ ...(await vaultSettings(dataDir)), keyStore: opened?.keyStore }, newKeyFile && resolve(newKeyFile));
+    result = await rotateMasterKey(
+      { ...(await vaultSettings(dataDir)), keyStore: opened?.keyStore },
+      newKeyFile && resolve(newKeyFile),
+    );
   } catch (err) {
     throw new CliError(`master key not rotated: ${(err as Error).message}`);
   } finally {

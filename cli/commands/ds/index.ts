@@ -56,14 +56,24 @@ async function runGet(inv: Invocation, [ref]: string[]): Promise<Output> {
     data[section.key] = found.rows;
     const cells = found.rows.map((row) => found.columns.map((c) => cellText(c.value(row))));
     lines.push('', `${title} (${found.rows.length})`);
-    if (found.rows.length > 0) lines.push(...renderTextTable(found.columns.map((c) => c.header), cells, Infinity).map((line) => `  ${line}`));
+    if (found.rows.length > 0)
+      lines.push(
+        ...renderTextTable(
+          found.columns.map((c) => c.header),
+          cells,
+          Infinity,
+        ).map((line) => `  ${line}`),
+      );
   }
   return messageOutput(data, lines.join('\n'));
 }
 
 /** `cdnctl ds list|get`. */
 export function registerDeliveryServices(program: Command): void {
-  const ds = addNoun(program, 'ds', 'Delivery services (read-only here; they come from a snapshot)', ['cdnctl ds list', 'cdnctl ds get acme-vod']);
+  const ds = addNoun(program, 'ds', 'Delivery services (read-only here; they come from a snapshot)', [
+    'cdnctl ds list',
+    'cdnctl ds get acme-vod',
+  ]);
   addVerb<{ xmlId?: string; cdn?: string; tenant?: string }>(ds, {
     name: 'list',
     description: 'List the delivery services you can see',

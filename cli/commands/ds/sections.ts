@@ -14,7 +14,10 @@ export interface DsSection {
   /** The JSON key and, upper-cased, the title: `origins`. */
   key: string;
   /** The rows, or a sentence saying why there are none to show (e.g. the API version is too old). */
-  fetch(http: HttpClient, ds: DeliveryService): Promise<{ rows: object[]; columns: Column<object>[] } | { unavailable: string }>;
+  fetch(
+    http: HttpClient,
+    ds: DeliveryService,
+  ): Promise<{ rows: object[]; columns: Column<object>[] } | { unavailable: string }>;
 }
 
 const RECENT_JOBS = 10;
@@ -22,7 +25,8 @@ const RECENT_JOBS = 10;
 const originsSection: DsSection = {
   key: 'origins',
   fetch: async (http, ds) => {
-    if (!versionAtLeast(http.version, '1.3')) return { unavailable: `origins need API 1.3 (this command speaks ${http.version})` };
+    if (!versionAtLeast(http.version, '1.3'))
+      return { unavailable: `origins need API 1.3 (this command speaks ${http.version})` };
     const { response } = await listOrigins(http, { deliveryservice: Number(ds.id) });
     const columns: Column<Origin>[] = [
       { header: 'ID', value: (o) => o.id },
@@ -49,10 +53,15 @@ const jobsSection: DsSection = {
     ];
     let rows: Array<{ id: unknown; assetUrl: string; parameters: string; startTime: string; user: string }>;
     try {
-      rows = (await listAllJobs(http, { deliveryService: ds.xmlId })).response.map((j) => ({ ...j, user: j.createdBy }));
+      rows = (await listAllJobs(http, { deliveryService: ds.xmlId })).response.map((j) => ({
+        ...j,
+        user: j.createdBy,
+      }));
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 404)) throw err;
-      rows = (await listJobs(http)).response.filter((j) => j.dsXmlId === ds.xmlId).map((j) => ({ ...j, user: j.username }));
+      rows = (await listJobs(http)).response
+        .filter((j) => j.dsXmlId === ds.xmlId)
+        .map((j) => ({ ...j, user: j.username }));
     }
     rows.sort((a, b) => b.startTime.localeCompare(a.startTime));
     return { rows: rows.slice(0, RECENT_JOBS), columns };

@@ -10,6 +10,14 @@ export function registerKeys(program: Command): void {
     'cdnctl keys ssl list --expiring',
   ]);
   registerUrlKeys(addNoun(keys, 'url', 'URL-signing keys of a delivery service', ['cdnctl keys url get ds1 --reveal']));
-  registerUriKeys(addNoun(keys, 'uri', 'URI-signing key sets of a delivery service (API 1.3)', ['cdnctl keys uri set ds1 --file keyset.json']));
-  registerSslKeys(addNoun(keys, 'ssl', 'TLS certificates and keys of a delivery service', ['cdnctl keys ssl add ds1 --cert ds1.crt --key ds1.key']));
+  registerUriKeys(
+    addNoun(keys, 'uri', 'URI-signing key sets of a delivery service (API 1.3)', [
+      'cdnctl keys uri set ds1 --file keyset.json',
+    ]),
+  );
+  registerSslKeys(
+    addNoun(keys, 'ssl', 'TLS certificates and keys of a delivery service', [
+      'cdnctl keys ssl add ds1 --cert ds1.crt --key ds1.key',
+    ]),
+  );
 }

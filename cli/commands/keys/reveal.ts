@@ -8,6 +8,10 @@ export function mayReveal(flags: { reveal?: boolean }): boolean {
 /** Refuses to print secrets where `mayReveal` does not allow it. */
 export function requireReveal(flags: { reveal?: boolean }, what: string): void {
   if (!mayReveal(flags)) {
-    throw new CliError(`not printing ${what}: stdout is not a terminal`, undefined, 'pass --reveal to print them anyway');
+    throw new CliError(
+      `not printing ${what}: stdout is not a terminal`,
+      undefined,
+      'pass --reveal to print them anyway',
+    );
   }
 }

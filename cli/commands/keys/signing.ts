@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { CliError } from '../../errors.js';
-import { copyUrlKeys, generateUrlKeys, getUriKeys, getUrlKeys, setUriKeys, type UriSigningKeyset } from '../../../shared/client/keys.js';
+import {
+  copyUrlKeys,
+  generateUrlKeys,
+  getUriKeys,
+  getUrlKeys,
+  setUriKeys,
+  type UriSigningKeyset,
+} from '../../../shared/client/keys.js';
 import { messageOutput, recordOutput, tableOutput } from '../../output/format.js';
 import { requireReveal } from './reveal.js';
 import { addVerb } from '../common/verb.js';
@@ -31,7 +38,15 @@ export function registerUrlKeys(url: Command): void {
       requireReveal(flags, 'URL-signing keys');
       const result = await getUrlKeys(await inv.client(), xmlId);
       const rows = Object.entries(result.response).sort(([a], [b]) => Number(a.slice(3)) - Number(b.slice(3)));
-      return tableOutput(result.response, rows, [{ header: 'NAME', value: (r) => r[0] }, { header: 'KEY', value: (r) => r[1] }], `No URL-signing keys for ${xmlId}.`);
+      return tableOutput(
+        result.response,
+        rows,
+        [
+          { header: 'NAME', value: (r) => r[0] },
+          { header: 'KEY', value: (r) => r[1] },
+        ],
+        `No URL-signing keys for ${xmlId}.`,
+      );
     },
   });
   addVerb<{ from: string }, [string]>(url, {
@@ -85,7 +100,9 @@ export function registerUriKeys(uri: Command): void {
       const keyset = readKeyset(flags.file);
       const result = await setUriKeys(await inv.client(), xmlId, keyset);
       const stored = result.body as unknown as UriSigningKeyset;
-      const kids = Object.values(stored).flatMap((s) => (Array.isArray(s?.keys) ? s.keys.map((k) => String(k.kid)) : []));
+      const kids = Object.values(stored).flatMap((s) =>
+        Array.isArray(s?.keys) ? s.keys.map((k) => String(k.kid)) : [],
+      );
       return recordOutput({ xmlId, kids }, [
         ['stored', `URI-signing keys of ${xmlId}`],
         ['issuers', Object.keys(stored)],

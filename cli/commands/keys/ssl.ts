@@ -50,7 +50,10 @@ const SSL_COLUMNS = [
   { header: 'XML ID', value: (r: SslSummary & { xmlId: string }) => r.xmlId },
   { header: 'VERSION', value: (r: SslSummary) => r.version },
   { header: 'HOSTNAME', value: (r: SslSummary) => r.hostname },
-  { header: 'EXPIRES', value: (r: SslSummary) => `${r.notAfter.slice(0, 10)}${r.expiring ? ` (${r.daysLeft} days!)` : ''}` },
+  {
+    header: 'EXPIRES',
+    value: (r: SslSummary) => `${r.notAfter.slice(0, 10)}${r.expiring ? ` (${r.daysLeft} days!)` : ''}`,
+  },
   { header: 'SHA-256', value: (r: SslSummary) => r.fingerprint },
   { header: 'CHANGED BY', value: (r: SslSummary) => r.changedBy, wide: true },
   { header: 'CHANGED AT', value: (r: SslSummary) => r.changedAt, wide: true },
@@ -59,7 +62,9 @@ const SSL_COLUMNS = [
 const sslGenerate: VerbSpec<GenerateFlags, [string]> = {
   name: 'generate <xmlId>',
   description: 'Generate a key, a certificate request and a self-signed certificate (365 days) for a delivery service',
-  examples: ['cdnctl keys ssl generate ds1 --hostname "*.ds1.cdn1.example.com" --country US --state CO --city Denver --org Example --unit CDN'],
+  examples: [
+    'cdnctl keys ssl generate ds1 --hostname "*.ds1.cdn1.example.com" --country US --state CO --city Denver --org Example --unit CDN',
+  ],
   api: { min: '1.1' },
   configure: (c) =>
     c
@@ -73,7 +78,17 @@ const sslGenerate: VerbSpec<GenerateFlags, [string]> = {
   run: async (inv, [xmlId]: [string], flags) => {
     const http = await inv.client();
     const { cdn, version } = await target(http, xmlId, flags.version);
-    const body = { key: xmlId, cdn, hostname: flags.hostname, version, country: flags.country, state: flags.state, city: flags.city, organization: flags.org, businessUnit: flags.unit };
+    const body = {
+      key: xmlId,
+      cdn,
+      hostname: flags.hostname,
+      version,
+      country: flags.country,
+      state: flags.state,
+      city: flags.city,
+      organization: flags.org,
+      businessUnit: flags.unit,
+    };
     const result = await postSslKeys(http, 'generate', body);
     inv.printer.alerts(result.alerts);
     return messageOutput(result.response, `${result.response} (version ${version})`);
@@ -83,7 +98,9 @@ const sslGenerate: VerbSpec<GenerateFlags, [string]> = {
 const sslAdd: VerbSpec<AddFlags, [string]> = {
   name: 'add <xmlId>',
   description: 'Add a certificate (with its chain) and its private key to a delivery service; both are verified',
-  examples: ['cdnctl keys ssl add ds1 --cert ds1-chain.pem --key ds1.key --csr ds1.csr --hostname ds1.cdn1.example.com'],
+  examples: [
+    'cdnctl keys ssl add ds1 --cert ds1-chain.pem --key ds1.key --csr ds1.csr --hostname ds1.cdn1.example.com',
+  ],
   api: { min: '1.1' },
   configure: (c) =>
     c
@@ -108,7 +125,10 @@ const sslGet: VerbSpec<{ version?: string; reveal?: boolean }, [string]> = {
   description: 'Show the TLS keys of a delivery service; the private key only to a terminal, or with --reveal',
   examples: ['cdnctl keys ssl get ds1', 'cdnctl keys ssl get ds1 --reveal -o json > ds1-tls.json'],
   api: { min: '1.1' },
-  configure: (c) => c.option('--version <n>', 'a version (default: the newest)').option('--reveal', 'print the private key even when stdout is not a terminal'),
+  configure: (c) =>
+    c
+      .option('--version <n>', 'a version (default: the newest)')
+      .option('--reveal', 'print the private key even when stdout is not a terminal'),
   run: async (inv, [xmlId]: [string], flags) => {
     const version = flags.version === undefined ? undefined : Number(flags.version);
     const { response } = await getSslKeys(await inv.client(), xmlId, version);
@@ -131,13 +151,16 @@ const sslGet: VerbSpec<{ version?: string; reveal?: boolean }, [string]> = {
 
 const sslList: VerbSpec<{ expiring?: boolean }, [string | undefined]> = {
   name: 'list [xmlId]',
-  description: 'List certificates with their expiry and fingerprint (no key material); --expiring: those ending within 30 days',
+  description:
+    'List certificates with their expiry and fingerprint (no key material); --expiring: those ending within 30 days',
   examples: ['cdnctl keys ssl list', 'cdnctl keys ssl list --expiring -o json'],
   api: { min: '1.1' },
   configure: (c) => c.option('--expiring', 'only certificates that end within 30 days (or have ended)'),
   run: async (inv, [xmlId]: [string | undefined], flags) => {
     const { response } = await keySummaries(await inv.client(), xmlId);
-    const rows = response.flatMap((s) => s.sslKeys.map((k) => ({ xmlId: s.xmlId, ...k }))).filter((r) => !flags.expiring || r.expiring);
+    const rows = response
+      .flatMap((s) => s.sslKeys.map((k) => ({ xmlId: s.xmlId, ...k })))
+      .filter((r) => !flags.expiring || r.expiring);
     const empty = flags.expiring ? 'No certificate ends within 30 days.' : 'No TLS certificates stored.';
     return tableOutput(rows, rows, SSL_COLUMNS, empty);
   },

@@ -46,7 +46,11 @@ interface ServerFlags {
 /** The API body for the flags given: references go by name (or by id when a number is given). */
 function bodyOf(host: string, flags: ServerFlags, base: Record<string, unknown> = {}): Record<string, unknown> {
   const ref = (idKey: string, nameKey: string, value: string | undefined) =>
-    value === undefined ? {} : asId(value) === null ? { [idKey]: undefined, [nameKey]: value } : { [idKey]: asId(value), [nameKey]: undefined };
+    value === undefined
+      ? {}
+      : asId(value) === null
+        ? { [idKey]: undefined, [nameKey]: value }
+        : { [idKey]: asId(value), [nameKey]: undefined };
   return {
     ...base,
     hostName: host,
@@ -66,10 +70,23 @@ function bodyOf(host: string, flags: ServerFlags, base: Record<string, unknown> 
 
 /** What PUT needs from a listed record: the whole server, references by id. */
 const bodyFromRecord = (s: Server): Record<string, unknown> => ({
-  hostName: s.hostName, domainName: s.domainName, tcpPort: s.tcpPort, httpsPort: s.httpsPort, interfaceName: s.interfaceName,
-  interfaceMtu: s.interfaceMtu, ipAddress: s.ipAddress, ipNetmask: s.ipNetmask, ipGateway: s.ipGateway,
-  ip6Address: s.ip6Address, ip6Gateway: s.ip6Gateway, status: s.status, offlineReason: s.offlineReason,
-  cachegroupId: s.cachegroupId, cdnId: s.cdnId, profileId: s.profileId, typeId: s.typeId,
+  hostName: s.hostName,
+  domainName: s.domainName,
+  tcpPort: s.tcpPort,
+  httpsPort: s.httpsPort,
+  interfaceName: s.interfaceName,
+  interfaceMtu: s.interfaceMtu,
+  ipAddress: s.ipAddress,
+  ipNetmask: s.ipNetmask,
+  ipGateway: s.ipGateway,
+  ip6Address: s.ip6Address,
+  ip6Gateway: s.ip6Gateway,
+  status: s.status,
+  offlineReason: s.offlineReason,
+  cachegroupId: s.cachegroupId,
+  cdnId: s.cdnId,
+  profileId: s.profileId,
+  typeId: s.typeId,
 });
 
 const fieldOptions = (c: Command) =>
@@ -92,13 +109,19 @@ const serversList: VerbSpec<{ cdn?: string; cachegroup?: string; type?: string; 
   examples: ['cdnctl servers list', 'cdnctl servers list --status REPORTED --type MID -o wide'],
   api: { min: '1.1' },
   configure: (c) =>
-    c.option('--cdn <name|id>', 'only this CDN').option('--cachegroup <id>', 'only this cache group (id)')
-      .option('--type <type>', 'EDGE or MID').option('--status <status>', 'only this status').option('--ds <xmlId|id>', 'only caches assigned to this delivery service'),
+    c
+      .option('--cdn <name|id>', 'only this CDN')
+      .option('--cachegroup <id>', 'only this cache group (id)')
+      .option('--type <type>', 'EDGE or MID')
+      .option('--status <status>', 'only this status')
+      .option('--ds <xmlId|id>', 'only caches assigned to this delivery service'),
   run: async (inv, _args, flags) => {
     const http = await inv.client();
     const query = {
       cdn: flags.cdn === undefined ? undefined : await cdnId(http, flags.cdn),
-      cachegroup: flags.cachegroup, type: flags.type, status: flags.status,
+      cachegroup: flags.cachegroup,
+      type: flags.type,
+      status: flags.status,
       dsId: flags.ds === undefined ? undefined : await deliveryServiceId(http, flags.ds),
     };
     const { response } = await listServers(http, query);
@@ -120,7 +143,9 @@ const serversGet: VerbSpec<object, [string]> = {
 const serversCreate: VerbSpec<ServerFlags, [string]> = {
   name: 'create <host>',
   description: 'Add a server (operations)',
-  examples: ['cdnctl servers create edge-chi-04 --domain na.mycdn.example.net --cachegroup edge-chicago --cdn cdn-na --profile EDGE_ATS_NA --type EDGE --ip 192.0.2.24'],
+  examples: [
+    'cdnctl servers create edge-chi-04 --domain na.mycdn.example.net --cachegroup edge-chicago --cdn cdn-na --profile EDGE_ATS_NA --type EDGE --ip 192.0.2.24',
+  ],
   api: { min: '1.1' },
   configure: fieldOptions,
   run: async (inv, [host]: [string], flags) => {
@@ -139,7 +164,11 @@ const serversUpdate: VerbSpec<ServerFlags, [string]> = {
   run: async (inv, [host]: [string], flags: ServerFlags & { rename?: string }) => {
     const http = await inv.client();
     const server = await findServer(http, host);
-    const result = await updateServer(http, server.id, bodyOf(flags.rename ?? server.hostName, flags, bodyFromRecord(server)));
+    const result = await updateServer(
+      http,
+      server.id,
+      bodyOf(flags.rename ?? server.hostName, flags, bodyFromRecord(server)),
+    );
     inv.printer.alerts(result.alerts);
     return recordOutput(result.response, recordFields(result.response));
   },
@@ -148,7 +177,11 @@ const serversUpdate: VerbSpec<ServerFlags, [string]> = {
 const serversDelete: VerbSpec<DestructiveFlags, [string]> = {
   name: 'delete <host>',
   description: 'Delete a server (operations); asks you to type its host name, or needs --yes off a terminal',
-  examples: ['cdnctl servers delete edge-old-01', 'cdnctl servers delete edge-old-01 --yes', 'cdnctl servers delete edge-old-01 --dry-run'],
+  examples: [
+    'cdnctl servers delete edge-old-01',
+    'cdnctl servers delete edge-old-01 --yes',
+    'cdnctl servers delete edge-old-01 --dry-run',
+  ],
   api: { min: '1.1' },
   configure: (c) => destructiveOptions(c),
   run: async (inv, [host]: [string], flags) => {

@@ -33,12 +33,16 @@ function checkColumns(rows: ServerCheck[]): Column<ServerCheck>[] {
 const serversStatus: VerbSpec<{ reason?: string } & DestructiveFlags, [string, string]> = {
   name: 'status <host> <STATUS>',
   description: `Set a server's status (${STATUSES.join(', ')}); OFFLINE and ADMIN_DOWN need --reason and a yes`,
-  examples: ['cdnctl servers status edge-chi-03 ADMIN_DOWN --reason "disk swap" --yes', 'cdnctl servers status edge-chi-03 REPORTED'],
+  examples: [
+    'cdnctl servers status edge-chi-03 ADMIN_DOWN --reason "disk swap" --yes',
+    'cdnctl servers status edge-chi-03 REPORTED',
+  ],
   api: { min: '1.1' },
   configure: (c) => destructiveOptions(c.option('--reason <text>', 'why it leaves service (OFFLINE, ADMIN_DOWN)')),
   run: async (inv, [host, status]: [string, string], flags) => {
     const wanted = status.toUpperCase();
-    if (!STATUSES.includes(wanted)) throw new CliError(`unknown status "${status}"`, EXIT.USAGE, `use one of ${STATUSES.join(', ')}`);
+    if (!STATUSES.includes(wanted))
+      throw new CliError(`unknown status "${status}"`, EXIT.USAGE, `use one of ${STATUSES.join(', ')}`);
     if (OUT_OF_SERVICE.has(wanted) && !flags.reason) throw new CliError(`${wanted} needs --reason`, EXIT.USAGE);
     const http = await inv.client();
     const server = await findServer(http, host);
@@ -56,7 +60,8 @@ const serversStatus: VerbSpec<{ reason?: string } & DestructiveFlags, [string, s
 
 const serversChecks: VerbSpec<{ host?: string }> = {
   name: 'checks',
-  description: 'Readiness checks of every cache: HTTP port (1 ok), minutes since check-in, keeping up (1 ok), extensions',
+  description:
+    'Readiness checks of every cache: HTTP port (1 ok), minutes since check-in, keeping up (1 ok), extensions',
   examples: ['cdnctl servers checks', 'cdnctl servers checks --host edge-chi-01 -o json'],
   api: { min: '1.1' },
   configure: (c) => c.option('--host <host>', 'only this server'),
@@ -72,16 +77,26 @@ export function registerServerOps(servers: Command): void {
   for (const queue of [true, false]) {
     addVerb<DestructiveFlags, [string]>(servers, {
       name: `${queue ? 'queue' : 'dequeue'} <host>`,
-      description: queue ? 'Queue a configuration update on a server' : 'Clear a queued update of a server; asks first, or needs --yes off a terminal',
+      description: queue
+        ? 'Queue a configuration update on a server'
+        : 'Clear a queued update of a server; asks first, or needs --yes off a terminal',
       examples: [`cdnctl servers ${queue ? 'queue' : 'dequeue --yes'} edge-chi-01`],
       api: { min: '1.1' },
       configure: (c) => (queue ? c : destructiveOptions(c, { dryRun: false })),
       run: async (inv, [host]: [string], flags) => {
         const http = await inv.client();
         const server = await findServer(http, host);
-        if (!queue) await confirmDestructive(inv.printer, { description: `clear the queued update of ${server.hostName}` }, flags);
+        if (!queue)
+          await confirmDestructive(
+            inv.printer,
+            { description: `clear the queued update of ${server.hostName}` },
+            flags,
+          );
         const result = await queueServer(http, server.id, queue);
-        return messageOutput(result.response, `${queue ? 'queued an update on' : 'cleared the queued update of'} ${server.hostName}`);
+        return messageOutput(
+          result.response,
+          `${queue ? 'queued an update on' : 'cleared the queued update of'} ${server.hostName}`,
+        );
       },
     });
   }

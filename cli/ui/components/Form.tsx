@@ -4,7 +4,8 @@ import { TextInput } from './TextInput.js';
 import { Picker, type Choice } from './Picker.js';
 
 /** How a chosen value reads in its field: the choice's label, else the value as it is. */
-const chosenLabel = (choices: Choice[], value: string) => (value === '' ? '' : (choices.find((c) => c.value === value)?.label ?? value));
+const chosenLabel = (choices: Choice[], value: string) =>
+  value === '' ? '' : (choices.find((c) => c.value === value)?.label ?? value);
 import { theme } from '../theme.js';
 
 export interface FormField {
@@ -40,7 +41,16 @@ export interface FormProps {
 
 /** A key that types a character (not a movement, an edit or a control key). */
 const isTyping = (input: string, key: Key) =>
-  Boolean(input) && !key.ctrl && !key.meta && !key.tab && !key.escape && !key.return && !key.upArrow && !key.downArrow && !key.backspace && !key.delete;
+  Boolean(input) &&
+  !key.ctrl &&
+  !key.meta &&
+  !key.tab &&
+  !key.escape &&
+  !key.return &&
+  !key.upArrow &&
+  !key.downArrow &&
+  !key.backspace &&
+  !key.delete;
 
 /** The cursor, which fields were left, whether a submit was tried, and the open picker; with the keys that move them. */
 function useFormCursor(props: FormProps) {
@@ -127,12 +137,15 @@ function FormRow({ form, cursor, field, index: i, labelWidth }: RowProps) {
   const { values, errors, warnings = {}, onChange, isActive = true } = form;
   const error = errors[field.name];
   const warning = warnings[field.name];
-  const showError = Boolean(error) && (cursor.touched.has(field.name) || cursor.tried || Boolean(field.live && values[field.name]));
+  const showError =
+    Boolean(error) && (cursor.touched.has(field.name) || cursor.tried || Boolean(field.live && values[field.name]));
   const focused = i === cursor.focus;
   return (
     <Box flexDirection="column">
       <Box>
-        <Text color={focused ? theme.accent : undefined}>{`${focused ? '›' : ' '} ${field.label.padEnd(labelWidth)}  `}</Text>
+        <Text
+          color={focused ? theme.accent : undefined}
+        >{`${focused ? '›' : ' '} ${field.label.padEnd(labelWidth)}  `}</Text>
         {field.choices ? (
           <Text>{chosenLabel(field.choices, values[field.name] ?? '')}</Text>
         ) : (
@@ -146,10 +159,20 @@ function FormRow({ form, cursor, field, index: i, labelWidth }: RowProps) {
             onSubmit={() => cursor.next(i)}
           />
         )}
-        {field.hint && <Text color={theme.muted}>{`  ${field.choices && focused && cursor.picking === null ? 'type or Space to choose' : field.hint}`}</Text>}
+        {field.hint && (
+          <Text
+            color={theme.muted}
+          >{`  ${field.choices && focused && cursor.picking === null ? 'type or Space to choose' : field.hint}`}</Text>
+        )}
       </Box>
       {cursor.picking === i && field.choices && (
-        <Picker choices={field.choices} initialFilter={cursor.typedFirst} isActive={isActive} onPick={(choice) => cursor.pick(i, choice)} onCancel={cursor.closePicker} />
+        <Picker
+          choices={field.choices}
+          initialFilter={cursor.typedFirst}
+          isActive={isActive}
+          onPick={(choice) => cursor.pick(i, choice)}
+          onCancel={cursor.closePicker}
+        />
       )}
       {showError && <Text color={theme.error}>{`  ${' '.repeat(labelWidth)}  ✗ ${error}`}</Text>}
       {!showError && warning && <Text color={theme.warning}>{`  ${' '.repeat(labelWidth)}  ! ${warning}`}</Text>}

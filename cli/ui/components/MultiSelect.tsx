@@ -25,7 +25,15 @@ const matches = (item: MultiSelectItem, filter: string) =>
   item.label.toLowerCase().includes(filter) || (item.hint ?? '').toLowerCase().includes(filter);
 
 /** A list to pick several items from: Space toggles, arrows or j/k move, `/` filters, Enter confirms, Esc cancels. */
-export function MultiSelect({ items, initialSelected = [], onSubmit, onCancel, isActive, limit = 10, width = 80 }: MultiSelectProps) {
+export function MultiSelect({
+  items,
+  initialSelected = [],
+  onSubmit,
+  onCancel,
+  isActive,
+  limit = 10,
+  width = 80,
+}: MultiSelectProps) {
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(initialSelected));
   const toggle = (key: string) =>
     setChosen((c) => {

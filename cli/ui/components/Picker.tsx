@@ -24,8 +24,25 @@ const matches = (choice: Choice, filter: string) => choice.label.toLowerCase().i
 const rank = (choice: Choice, filter: string) => (choice.label.toLowerCase().startsWith(filter) ? 0 : 1);
 
 /** A list to choose from by typing: every letter narrows it, ↑↓ move, Enter picks, Esc clears the text, then closes. */
-export function Picker({ choices, onPick, onCancel, initialFilter, isActive = true, limit = 6, width = 80 }: PickerProps) {
-  const list = useListKeys({ items: choices, matches, rank, isActive, onSelect: onPick, onCancel, typeToFilter: true, initialFilter });
+export function Picker({
+  choices,
+  onPick,
+  onCancel,
+  initialFilter,
+  isActive = true,
+  limit = 6,
+  width = 80,
+}: PickerProps) {
+  const list = useListKeys({
+    items: choices,
+    matches,
+    rank,
+    isActive,
+    onSelect: onPick,
+    onCancel,
+    typeToFilter: true,
+    initialFilter,
+  });
   const visible = list.shown.slice(Math.max(0, list.cursor - limit + 1), Math.max(0, list.cursor - limit + 1) + limit);
   return (
     <Box flexDirection="column" marginLeft={2}>
@@ -33,7 +50,9 @@ export function Picker({ choices, onPick, onCancel, initialFilter, isActive = tr
         <Text color={theme.accent}>{'type to filter: '}</Text>
         {list.filter}
         <Text inverse> </Text>
-        <Text color={theme.muted}>{`  ${list.shown.length} of ${choices.length} · ↑↓ move · Enter choose · Esc back`}</Text>
+        <Text
+          color={theme.muted}
+        >{`  ${list.shown.length} of ${choices.length} · ↑↓ move · Enter choose · Esc back`}</Text>
       </Text>
       {list.shown.length === 0 && <Text color={theme.muted}>{`No match for "${list.filter}".`}</Text>}
       {visible.map((choice) => {

@@ -27,7 +27,11 @@ export function Screen({ path, bindings, showHelp = false, width, helpKey = true
       <Box flexDirection="column" marginTop={1} marginBottom={1}>
         {children}
       </Box>
-      {showHelp ? <KeyHelp bindings={bindings} /> : <KeyBar bindings={helpKey ? [...bindings.slice(0, 5), { keys: '?', does: 'keys' }] : bindings} />}
+      {showHelp ? (
+        <KeyHelp bindings={bindings} />
+      ) : (
+        <KeyBar bindings={helpKey ? [...bindings.slice(0, 5), { keys: '?', does: 'keys' }] : bindings} />
+      )}
     </Box>
   );
 }

@@ -18,7 +18,15 @@ export interface TableProps<Row> {
 }
 
 /** A table that fits `width`: columns shrink, then the rightmost ones drop out. */
-export function Table<Row>({ columns, rows, width, selected, limit = 15, rowColor, emptyText = 'Nothing to show.' }: TableProps<Row>) {
+export function Table<Row>({
+  columns,
+  rows,
+  width,
+  selected,
+  limit = 15,
+  rowColor,
+  emptyText = 'Nothing to show.',
+}: TableProps<Row>) {
   // Two characters are kept for the selection marker.
   const { header, lines } = renderTable(columns, rows, Math.max(width - 2, 1));
   const focus = selected ?? 0;

@@ -53,7 +53,11 @@ export function TextInput({ value, onChange, onSubmit, mask, placeholder, isActi
   const shown = mask ? mask.repeat(value.length) : value;
   return (
     <Text>
-      {shown === '' && placeholder && !isActive ? <Text color={theme.muted}>{placeholder}</Text> : <Text color={color}>{shown}</Text>}
+      {shown === '' && placeholder && !isActive ? (
+        <Text color={theme.muted}>{placeholder}</Text>
+      ) : (
+        <Text color={color}>{shown}</Text>
+      )}
       {isActive && <Text inverse> </Text>}
       {shown === '' && placeholder && isActive ? <Text color={theme.muted}>{` ${placeholder}`}</Text> : null}
     </Text>

@@ -1,8 +1,6 @@
 /** The requests that turn a federation's assigned users into a chosen set. */
 export type AssignmentPlan =
-  | { kind: 'none' }
-  | { kind: 'assign'; userIds: number[]; replace: boolean }
-  | { kind: 'remove'; userIds: number[] };
+  { kind: 'none' } | { kind: 'assign'; userIds: number[]; replace: boolean } | { kind: 'remove'; userIds: number[] };
 
 /**
  * Plans the fewest requests from `assigned` to `chosen`: only additions → assign them; anything removed while

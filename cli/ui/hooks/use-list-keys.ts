@@ -53,7 +53,12 @@ function movementKey(key: Key, moveBy: (delta: number) => void, moveTo: (to: num
  * Keys that arrived together (`jjjj` typed fast, or pasted) each count; after a `/` the rest is filter text.
  * `plainKey` answers whether the keys after it are filter text.
  */
-function eachKey(input: string, key: Key, plainKey: (input: string, key: Key) => boolean, addFilter: (text: string) => void): void {
+function eachKey(
+  input: string,
+  key: Key,
+  plainKey: (input: string, key: Key) => boolean,
+  addFilter: (text: string) => void,
+): void {
   const chars = [...input];
   for (let i = 0; i < chars.length; i++) {
     if (plainKey(chars[i], key)) {

@@ -66,7 +66,7 @@ export function useAction(): ActionState {
       live.current = false;
     };
   }, []);
-  const run = useCallback(async <T,>(write: () => Promise<T>): Promise<T | undefined> => {
+  const run = useCallback(async <T>(write: () => Promise<T>): Promise<T | undefined> => {
     setPending(true);
     setError(null);
     try {

@@ -47,7 +47,12 @@ export function Browse<T>({ title, noun, load, item, details, onBack, onQuit, wi
     { isActive: open !== null },
   );
   return (
-    <Screen path={open ? [title, item(open).label] : [title]} bindings={open ? DETAIL_KEYS : LIST_KEYS} showHelp={help} width={width}>
+    <Screen
+      path={open ? [title, item(open).label] : [title]}
+      bindings={open ? DETAIL_KEYS : LIST_KEYS}
+      showHelp={help}
+      width={width}
+    >
       {open && <Details rows={details(open)} width={width} />}
       <Box flexDirection="column" display={open ? 'none' : 'flex'}>
         {records.loading && <Spinner label={`Loading ${noun}…`} />}

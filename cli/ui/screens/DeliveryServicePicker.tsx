@@ -18,7 +18,14 @@ export interface DeliveryServicePickerProps {
 const hint = (ds: DeliveryService) => [ds.displayName, ds.cdnName, ds.orgServerFqdn].filter(Boolean).join(' · ');
 
 /** A filterable list of delivery services (xmlId, name, CDN, origin), with its loading and error states. */
-export function DeliveryServicePicker({ services, onSelect, onCancel, onKey, width, isActive }: DeliveryServicePickerProps) {
+export function DeliveryServicePicker({
+  services,
+  onSelect,
+  onCancel,
+  onKey,
+  width,
+  isActive,
+}: DeliveryServicePickerProps) {
   return (
     <Box flexDirection="column">
       {services.loading && !services.data && <Spinner label="Loading delivery services…" />}

@@ -54,8 +54,22 @@ export function Federations(props: FederationsProps) {
   const [help, setHelp] = useState(false);
   const path = open ? ['Federations', open.cname] : ['Federations'];
   return (
-    <Screen path={path} bindings={open ? (props.canAssign === false ? DETAIL_KEYS.filter((b) => b.keys !== 'a') : DETAIL_KEYS) : LIST_KEYS} showHelp={help} width={width}>
-      {open && <FederationDetail {...props} federation={open} onClose={() => setOpen(null)} onHelp={() => setHelp((h) => !h)} />}
+    <Screen
+      path={path}
+      bindings={
+        open ? (props.canAssign === false ? DETAIL_KEYS.filter((b) => b.keys !== 'a') : DETAIL_KEYS) : LIST_KEYS
+      }
+      showHelp={help}
+      width={width}
+    >
+      {open && (
+        <FederationDetail
+          {...props}
+          federation={open}
+          onClose={() => setOpen(null)}
+          onHelp={() => setHelp((h) => !h)}
+        />
+      )}
       <Box flexDirection="column" display={open ? 'none' : 'flex'}>
         {federations.loading && <Spinner label="Loading federations…" />}
         {federations.error && <ErrorBox message={federations.error} title="Could not load federations" />}
@@ -64,7 +78,9 @@ export function Federations(props: FederationsProps) {
             items={federations.data.map((f) => ({
               key: String(f.id),
               label: f.cname,
-              hint: [f.description, f.ttl !== undefined && f.ttl !== null ? `ttl ${f.ttl}` : null].filter(Boolean).join(' · '),
+              hint: [f.description, f.ttl !== undefined && f.ttl !== null ? `ttl ${f.ttl}` : null]
+                .filter(Boolean)
+                .join(' · '),
               value: f,
             }))}
             isActive={open === null}
@@ -102,7 +118,10 @@ function useAssignment(props: FederationsProps, id: number) {
     setChoosing(true);
   };
   const apply = async (chosen: number[]) => {
-    const plan = planAssignment((assigned.data ?? []).map((u) => Number(u.id)), chosen);
+    const plan = planAssignment(
+      (assigned.data ?? []).map((u) => Number(u.id)),
+      chosen,
+    );
     setChoosing(false);
     if (plan.kind === 'none') return;
     const results = await save.run(async () => {
@@ -174,7 +193,12 @@ function AssignedUsers({ users }: { users: FederationUser[] }) {
       {users.map((user) => (
         <Text key={String(user.id)}>
           {`  ${user.username}`}
-          <Text color={theme.muted}>{[user.fullName, user.role].filter(Boolean).map((part) => ` · ${part}`).join('')}</Text>
+          <Text color={theme.muted}>
+            {[user.fullName, user.role]
+              .filter(Boolean)
+              .map((part) => ` · ${part}`)
+              .join('')}
+          </Text>
         </Text>
       ))}
     </Box>

@@ -11,25 +11,38 @@ import { theme } from '../theme.js';
 import { ALL_PERMISSIONS, type Permissions } from '../permissions.js';
 
 /** The screens the home menu opens. */
-export type Destination = 'deliveryServices' | 'purge' | 'jobs' | 'origins' | 'federations' | 'users' | 'profiles' | 'keys' | 'servers';
+export type Destination =
+  'deliveryServices' | 'purge' | 'jobs' | 'origins' | 'federations' | 'users' | 'profiles' | 'keys' | 'servers';
 
 const MENU: SelectItem<Destination>[] = [
-  { key: 'deliveryServices', label: 'Delivery services', hint: 'the delivery services you can see', value: 'deliveryServices' },
+  {
+    key: 'deliveryServices',
+    label: 'Delivery services',
+    hint: 'the delivery services you can see',
+    value: 'deliveryServices',
+  },
   { key: 'purge', label: 'Purge', hint: 'invalidate content of a delivery service', value: 'purge' },
   { key: 'jobs', label: 'Jobs', hint: 'your purge jobs and when they expire', value: 'jobs' },
   { key: 'origins', label: 'Origins', hint: 'list, create, edit and delete origins', value: 'origins' },
   { key: 'federations', label: 'Federations', hint: 'federations and their users', value: 'federations' },
   { key: 'users', label: 'Users', hint: 'the users you can see', value: 'users' },
   { key: 'profiles', label: 'Profiles', hint: 'profiles and their descriptions', value: 'profiles' },
-  { key: 'keys', label: 'Keys', hint: 'certificates and signing keys (admin): expiry, fingerprints, key ids', value: 'keys' },
+  {
+    key: 'keys',
+    label: 'Keys',
+    hint: 'certificates and signing keys (admin): expiry, fingerprints, key ids',
+    value: 'keys',
+  },
   { key: 'servers', label: 'Servers', hint: 'caches: status, queued updates, check-ins, checks', value: 'servers' },
 ];
 
 /** The menu the user's role allows: no Purge without the right to purge; read-only hints where nothing can be changed. */
 export function menuFor(permissions: Permissions): SelectItem<Destination>[] {
   return MENU.filter((item) => item.value !== 'purge' || permissions.purge).map((item) => {
-    if (item.value === 'origins' && !permissions.writeOrigins) return { ...item, hint: 'list and inspect origins (read-only for your role)' };
-    if (item.value === 'federations' && !permissions.assignFederationUsers) return { ...item, hint: 'federations and their users (read-only for your role)' };
+    if (item.value === 'origins' && !permissions.writeOrigins)
+      return { ...item, hint: 'list and inspect origins (read-only for your role)' };
+    if (item.value === 'federations' && !permissions.assignFederationUsers)
+      return { ...item, hint: 'federations and their users (read-only for your role)' };
     return item;
   });
 }

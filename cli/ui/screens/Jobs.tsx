@@ -40,7 +40,13 @@ const left = (job: Job, now: number) => {
 function columns(now: number): Column<Job>[] {
   return [
     { header: 'ID', value: (j) => String(j.id), align: 'right', minWidth: 2, priority: 4 },
-    { header: 'Delivery service', value: (j) => j.dsXmlId ?? String(j.dsId ?? ''), minWidth: 6, priority: 2, ellipsis: 'middle' },
+    {
+      header: 'Delivery service',
+      value: (j) => j.dsXmlId ?? String(j.dsId ?? ''),
+      minWidth: 6,
+      priority: 2,
+      ellipsis: 'middle',
+    },
     { header: 'Asset URL', value: (j) => j.assetUrl, minWidth: 16, priority: 1, ellipsis: 'middle' },
     { header: 'TTL', value: (j) => `${jobTtlHours(j.parameters) ?? '?'}h`, align: 'right', minWidth: 3, priority: 5 },
     { header: 'Time left', value: (j) => left(j, now), minWidth: 7, priority: 3 },

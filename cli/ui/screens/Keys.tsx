@@ -8,7 +8,8 @@ interface KeysProps {
   width?: number;
 }
 
-const expiry = (c: SslSummary) => `${c.notAfter.slice(0, 10)}${c.expiring ? (c.daysLeft < 0 ? ' (expired!)' : ` (${c.daysLeft} days!)`) : ''}`;
+const expiry = (c: SslSummary) =>
+  `${c.notAfter.slice(0, 10)}${c.expiring ? (c.daysLeft < 0 ? ' (expired!)' : ` (${c.daysLeft} days!)`) : ''}`;
 const kids = (s: KeySummary) => s.uriSigningKeys?.issuers.flatMap((i) => i.keys.map((k) => k.kid)) ?? [];
 
 /** What the key store holds per delivery service (admin): key names and ids, fingerprints, expiry; never a secret. */
@@ -36,7 +37,12 @@ export function Keys(props: KeysProps) {
         const cert = s.sslKeys[0];
         return [
           ['Delivery service', s.xmlId],
-          ['URL signing keys', s.urlSigKeys ? `${s.urlSigKeys.keys} (changed by ${s.urlSigKeys.changedBy}, ${s.urlSigKeys.changedAt})` : null],
+          [
+            'URL signing keys',
+            s.urlSigKeys
+              ? `${s.urlSigKeys.keys} (changed by ${s.urlSigKeys.changedBy}, ${s.urlSigKeys.changedAt})`
+              : null,
+          ],
           ['URI signing key ids', kids(s).join(', ') || null],
           ['Certificate version', cert ? String(cert.version) : null],
           ['Host name', cert?.hostname ?? null],

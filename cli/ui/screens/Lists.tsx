@@ -8,7 +8,8 @@ interface ListScreenProps<T> {
   width?: number;
 }
 
-const yesNo = (value: boolean | null | undefined) => (value === null || value === undefined ? null : value ? 'yes' : 'no');
+const yesNo = (value: boolean | null | undefined) =>
+  value === null || value === undefined ? null : value ? 'yes' : 'no';
 
 /** The delivery services the user can see. */
 export function DeliveryServices(props: ListScreenProps<DeliveryService>) {

@@ -30,7 +30,14 @@ export interface GateLimits {
   waitMs: number;
 }
 
-export const GATE_LIMITS: GateLimits = { perAddress: 4, perAccount: 4, total: 32, reserved: 8, waiting: 64, waitMs: 10_000 };
+export const GATE_LIMITS: GateLimits = {
+  perAddress: 4,
+  perAccount: 4,
+  total: 32,
+  reserved: 8,
+  waiting: 64,
+  waitMs: 10_000,
+};
 
 interface Attempt {
   address: string;
@@ -108,7 +115,9 @@ export class LoginGate {
   }
 
   private hasRoom(known: boolean): boolean {
-    return this.running < this.limits.total && (known || this.runningUnknown < this.limits.total - this.limits.reserved);
+    return (
+      this.running < this.limits.total && (known || this.runningUnknown < this.limits.total - this.limits.reserved)
+    );
   }
 
   private start(attempt: Attempt): void {

@@ -51,7 +51,8 @@ export function throttleDecision(stats: FailureStats, now: number, knownPair = f
   let wait = 0;
   if (stats.pairLast !== null) wait = Math.max(wait, stats.pairLast + pairDelayMs(stats.pairCount) - now);
   wait = Math.max(wait, windowWait(stats.addressCount, stats.addressOldest, ADDRESS_FAILURE_LIMIT, now));
-  if (!knownPair) wait = Math.max(wait, windowWait(stats.accountCount, stats.accountOldest, ACCOUNT_FAILURE_LIMIT, now));
+  if (!knownPair)
+    wait = Math.max(wait, windowWait(stats.accountCount, stats.accountOldest, ACCOUNT_FAILURE_LIMIT, now));
   return wait > 0 ? { ok: false, retryAfterMs: wait } : { ok: true };
 }
 

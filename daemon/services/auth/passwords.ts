@@ -8,7 +8,15 @@ const P = 1;
 const KEY_LENGTH = 64;
 const SALT_LENGTH = 16;
 
-function scrypt(password: string, salt: Buffer, n: number, r: number, p: number, keyLength: number, urgent = false): Promise<Buffer> {
+function scrypt(
+  password: string,
+  salt: Buffer,
+  n: number,
+  r: number,
+  p: number,
+  keyLength: number,
+  urgent = false,
+): Promise<Buffer> {
   // maxmem must exceed 128·N·r; the hash runs on a low-priority worker thread, so reads keep flowing meanwhile.
   return scryptOnWorker(password, salt, keyLength, { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 }, urgent);
 }

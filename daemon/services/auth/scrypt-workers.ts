@@ -53,7 +53,9 @@ function workers(): Piscina | null {
 }
 
 function onLibuvPool(task: Task): void {
-  scrypt(task.password, task.salt, task.keyLength, task.params, (error, key) => (error ? task.reject(error) : task.resolve(key)));
+  scrypt(task.password, task.salt, task.keyLength, task.params, (error, key) =>
+    error ? task.reject(error) : task.resolve(key),
+  );
 }
 
 /** Hands waiting hashes to free threads, urgent ones first; the rest wait here, where their order is kept. */
@@ -84,7 +86,13 @@ function dispatch(): void {
  * scrypt(password, salt) on a low-priority worker thread; the same key as `crypto.scrypt` with `params`. An
  * `urgent` hash is handed to the next free worker before every other one that waits.
  */
-export function scryptOnWorker(password: string, salt: Uint8Array, keyLength: number, params: ScryptParams, isUrgent = false): Promise<Buffer> {
+export function scryptOnWorker(
+  password: string,
+  salt: Uint8Array,
+  keyLength: number,
+  params: ScryptParams,
+  isUrgent = false,
+): Promise<Buffer> {
   pending++;
   peakPending = Math.max(peakPending, pending);
   const done = () => pending--;

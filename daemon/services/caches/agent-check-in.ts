@@ -25,7 +25,12 @@ export async function checkInAs(ctx: AppContext, principal: Principal, server: S
     `SERVER: ${server.hostName}, ID: ${server.id}, ACTION: check-in by an admin, not the server's agent ` +
     `(updated=${flagText(report.updated)}, reval_updated=${flagText(report.revalUpdated)})`;
   const now = ctx.clock();
-  await ctx.store.serverFlags.checkIn(server.id, report, now, { level: LOG_LEVEL.change, message, user: principal.userId, at: now });
+  await ctx.store.serverFlags.checkIn(server.id, report, now, {
+    level: LOG_LEVEL.change,
+    message,
+    user: principal.userId,
+    at: now,
+  });
 }
 
 /**

@@ -1,7 +1,13 @@
 import type { AtsServerContext } from '../../atsconfig/context.js';
 import { header } from '../../atsconfig/header.js';
 import type { DeliveryService } from '../../store/deliveryservices.js';
-import { certificateFiles, renderSslMulticertConfig, renderUrlSigConfig, urlSigConfigName, type MulticertEntry } from '../vault/config-files.js';
+import {
+  certificateFiles,
+  renderSslMulticertConfig,
+  renderUrlSigConfig,
+  urlSigConfigName,
+  type MulticertEntry,
+} from '../vault/config-files.js';
 import { urlSigKeysFor } from '../vault/config-sources.js';
 import { SealError } from '../vault/seal.js';
 import type { SslKeys } from '../vault/ssl-records.js';
@@ -23,7 +29,10 @@ export interface KeyFile {
 }
 
 /** The server's delivery-service records (the context holds the generator's view of them). */
-export function servicesOfContext(ctx: Pick<AtsServerContext, 'deliveryServices'>, services: readonly DeliveryService[]): DeliveryService[] {
+export function servicesOfContext(
+  ctx: Pick<AtsServerContext, 'deliveryServices'>,
+  services: readonly DeliveryService[],
+): DeliveryService[] {
   const xmlIds = new Set(ctx.deliveryServices.map((ds) => ds.xmlId));
   return services.filter((ds) => xmlIds.has(ds.xmlId));
 }
@@ -33,12 +42,16 @@ const servesTls = (ds: DeliveryService) => ds.protocol !== 0;
 
 /** True when the name is one of the key-store files (whatever server asks): never served without the key check. */
 export function isKeyFileName(name: string): boolean {
-  return /^(url_sig|uri_signing)_.+\.config$/.test(name) || name === 'ssl_multicert.config' || /\.(crt|key)$/.test(name);
+  return (
+    /^(url_sig|uri_signing)_.+\.config$/.test(name) || name === 'ssl_multicert.config' || /\.(crt|key)$/.test(name)
+  );
 }
 
 /** The key-store files' names and owners without reading it (the certificate files need it). */
 export function keyFileNamesWithoutVault(services: readonly DeliveryService[]): KeyFile[] {
-  const files: KeyFile[] = services.filter(signsUrls).map((ds) => ({ name: urlSigConfigName(ds.xmlId), owners: [ds.xmlId], body: null }));
+  const files: KeyFile[] = services
+    .filter(signsUrls)
+    .map((ds) => ({ name: urlSigConfigName(ds.xmlId), owners: [ds.xmlId], body: null }));
   const tls = services.filter(servesTls).map((ds) => ds.xmlId);
   if (tls.length > 0) files.push({ name: 'ssl_multicert.config', owners: tls, body: null });
   return files;
@@ -62,7 +75,11 @@ async function urlSigFile(vault: Vault, ctx: Target, ds: DeliveryService): Promi
   const params = ctx.params.filter((p) => p.configFile === name).map((p) => ({ name: p.name, value: p.value }));
   const keys = await opened(() => urlSigKeysFor(vault, ds.xmlId));
   if ('broken' in keys) return { name, owners: [ds.xmlId], body: null, broken: keys.broken };
-  return { name, owners: [ds.xmlId], body: renderUrlSigConfig(header(name, fqdn(ctx), ctx.version), params, keys.value) };
+  return {
+    name,
+    owners: [ds.xmlId],
+    body: renderUrlSigConfig(header(name, fqdn(ctx), ctx.version), params, keys.value),
+  };
 }
 
 /**
@@ -82,9 +99,12 @@ async function tlsFiles(vault: Vault, ctx: Target, services: readonly DeliverySe
     if (!('value' in stored) || !stored.value) continue;
     const keys = stored.value.secret;
     entries.push({ xmlId, hostname: keys.hostname });
-    for (const file of certificateFiles(keys.hostname, keys.certificate)) files.push({ name: file.name, owners: [xmlId], body: file.content });
+    for (const file of certificateFiles(keys.hostname, keys.certificate))
+      files.push({ name: file.name, owners: [xmlId], body: file.content });
   }
-  const multicert = broken ? null : renderSslMulticertConfig(header('ssl_multicert.config', fqdn(ctx), ctx.version), entries);
+  const multicert = broken
+    ? null
+    : renderSslMulticertConfig(header('ssl_multicert.config', fqdn(ctx), ctx.version), entries);
   return [{ name: 'ssl_multicert.config', owners, body: multicert, ...(broken ? { broken } : {}) }, ...files];
 }
 

@@ -19,9 +19,18 @@ export interface LoadedTopology {
 /** A server record as the generators name it (a server without a port listens on 80). */
 export function atsServer(s: Server): AtsServer {
   return {
-    id: s.id, hostName: s.hostName, domainName: s.domainName, tcpPort: s.tcpPort ?? 80, ipAddress: s.ipAddress ?? '',
-    ip6Address: s.ip6Address, type: s.type, status: s.status, cachegroup: s.cachegroup, profile: s.profile,
-    profileId: s.profileId, cdnName: s.cdnName,
+    id: s.id,
+    hostName: s.hostName,
+    domainName: s.domainName,
+    tcpPort: s.tcpPort ?? 80,
+    ipAddress: s.ipAddress ?? '',
+    ip6Address: s.ip6Address,
+    type: s.type,
+    status: s.status,
+    cachegroup: s.cachegroup,
+    profile: s.profile,
+    profileId: s.profileId,
+    cdnName: s.cdnName,
   };
 }
 
@@ -35,13 +44,19 @@ async function profileParameters(ctx: AppContext, servers: readonly Server[]): P
 
 async function cachegroups(ctx: AppContext): Promise<AtsCachegroup[]> {
   return (await ctx.store.cachegroups.list({})).map((c) => ({
-    name: c.name, type: c.typeName, parentCachegroup: c.parentCachegroupName,
+    name: c.name,
+    type: c.typeName,
+    parentCachegroup: c.parentCachegroupName,
     secondaryParentCachegroup: c.secondaryParentCachegroupName,
   }));
 }
 
 /** Server id → the xmlIds assigned to it. */
-async function assignments(ctx: AppContext, cdnId: number, services: readonly DeliveryService[]): Promise<Map<number, string[]>> {
+async function assignments(
+  ctx: AppContext,
+  cdnId: number,
+  services: readonly DeliveryService[],
+): Promise<Map<number, string[]>> {
   const xmlIds = new Map(services.map((ds) => [ds.id, ds.xmlId]));
   const byServer = new Map<number, string[]>();
   for (const { serverId, deliveryServiceId } of await ctx.store.servers.assignmentsOfCdn(cdnId)) {
@@ -57,7 +72,12 @@ export async function loadTopology(ctx: AppContext, cdn: Cdn): Promise<LoadedTop
   const servers = await ctx.store.servers.list({ cdn: cdn.id }, null);
   const services = await ctx.store.deliveryServices.list({ cdnId: cdn.id });
   const origins = await ctx.store.origins.list({
-    filters: {}, orderBy: 'id', descending: false, limit: -1, offset: 0, visibleTenantIds: null,
+    filters: {},
+    orderBy: 'id',
+    descending: false,
+    limit: -1,
+    offset: 0,
+    visibleTenantIds: null,
   });
   const now = ctx.clock();
   const maxRevalDurationDays = await readMaxRevalDurationDays(ctx);
@@ -69,7 +89,9 @@ export async function loadTopology(ctx: AppContext, cdn: Cdn): Promise<LoadedTop
     deliveryServices: services.map((ds) => atsDeliveryService(ds, origins)),
     assignments: await assignments(ctx, cdn.id, services),
     jobs: await ctx.store.jobs.runningPurgesOfCdn(cdn.id, now, now - maxRevalDurationDays * DAY_MS),
-    maxRevalDurationDays, now, version: CDNCTL_VERSION,
+    maxRevalDurationDays,
+    now,
+    version: CDNCTL_VERSION,
   };
   return { topology, services };
 }

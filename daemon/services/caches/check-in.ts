@@ -25,7 +25,8 @@ export function readCheckIn(fields: Record<string, unknown>): CheckInRead {
   const updated = readFlag(fields.updated);
   const revalUpdated = readFlag(fields.reval_updated);
   if (updated === 'invalid') return { ok: false, error: "query parameter 'updated' must be 'true' or 'false'" };
-  if (revalUpdated === 'invalid') return { ok: false, error: "query parameter 'reval_updated' must be 'true' or 'false'" };
+  if (revalUpdated === 'invalid')
+    return { ok: false, error: "query parameter 'reval_updated' must be 'true' or 'false'" };
   if (updated === undefined && revalUpdated === undefined) {
     return { ok: false, error: "Must pass at least one query parameter of 'updated' or 'reval_updated'" };
   }

@@ -8,14 +8,17 @@ export const TO_EXTENSIONS_DEPRECATION = 'This endpoint is deprecated, please us
 /** Traffic Ops had 31 columns for check results; cdnctl keeps the same limit on check extensions. */
 export const CHECK_SLOTS = 31;
 
-export type ExtensionRead = { ok: true; ext: Omit<NewToExtension, 'typeId'>; type: string } | { ok: false; error: string };
+export type ExtensionRead =
+  { ok: true; ext: Omit<NewToExtension, 'typeId'>; type: string } | { ok: false; error: string };
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
 /** Reads a POST to_extensions body with Traffic Ops' rules (the type is resolved by the caller). */
 export function readExtension(body: unknown): ExtensionRead {
-  const raw = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  if (raw.id !== undefined) return { ok: false, error: 'ServerCheckExtension update not supported; delete and re-add.' };
+  const raw =
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  if (raw.id !== undefined)
+    return { ok: false, error: 'ServerCheckExtension update not supported; delete and re-add.' };
   const missing = ['name', 'version', 'info_url', 'script_file', 'type'].filter((k) => text(raw[k]) === null);
   if (raw.isactive !== 0 && raw.isactive !== 1) missing.push('isactive');
   if (missing.length > 0) return { ok: false, error: `required fields missing or invalid: ${missing.join(', ')}` };
@@ -55,18 +58,23 @@ function extensionTextProblem(raw: Record<string, unknown>): string | null {
   return [...names, ...texts].find((p) => p !== null) ?? null;
 }
 
-export type ResultRead = { ok: true; id: number | null; hostName: string | null; shortName: string; value: number | null } | { ok: false; error: string };
+export type ResultRead =
+  | { ok: true; id: number | null; hostName: string | null; shortName: string; value: number | null }
+  | { ok: false; error: string };
 
 /** Reads a POST servercheck body: `id` or `host_name`, `servercheck_short_name`, an integer `value`. */
 export function readCheckResult(body: unknown): ResultRead {
-  const raw = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const raw =
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const id = typeof raw.id === 'number' && Number.isSafeInteger(raw.id) ? raw.id : null;
   const hostName = text(raw.host_name);
   const shortName = text(raw.servercheck_short_name);
   if ((id === null && hostName === null) || shortName === null) {
     return { ok: false, error: 'required fields missing: id or host_name, servercheck_short_name' };
   }
-  const problem = (hostName === null ? null : identifierProblem('host_name', hostName)) ?? identifierProblem('servercheck_short_name', shortName);
+  const problem =
+    (hostName === null ? null : identifierProblem('host_name', hostName)) ??
+    identifierProblem('servercheck_short_name', shortName);
   if (problem) return { ok: false, error: problem };
   const value = raw.value;
   if (value !== null && value !== undefined && (typeof value !== 'number' || !Number.isSafeInteger(value))) {

@@ -20,11 +20,18 @@ export function tierOf(server: Pick<Server, 'type' | 'status'>): (typeof TIERS)[
  * or after the time the job was entered;
  * a pending cache is overdue when it has not checked in for twice the check-in interval. Pure.
  */
-export function propagation(job: JobTarget, servers: Server[], now: number, intervalMinutes: number): PropagationRecord {
+export function propagation(
+  job: JobTarget,
+  servers: Server[],
+  now: number,
+  intervalMinutes: number,
+): PropagationRecord {
   const overdueAfter = 2 * intervalMinutes * 60_000;
   const tiers: PropagationTier[] = TIERS.map((tier) => {
     const caches = servers.filter((s) => s.cdnId === job.cdnId && tierOf(s) === tier);
-    const pending = caches.filter((s) => s.revalPending || s.revalAppliedAt === null || s.revalAppliedAt < job.enteredTime);
+    const pending = caches.filter(
+      (s) => s.revalPending || s.revalAppliedAt === null || s.revalAppliedAt < job.enteredTime,
+    );
     const overdue = pending.filter((s) => s.lastCheckIn === null || now - s.lastCheckIn > overdueAfter);
     return {
       tier,

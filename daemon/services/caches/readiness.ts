@@ -20,7 +20,11 @@ export const probeHttp: HttpProbe = (host, port, timeoutMs) =>
   });
 
 /** The values of the time-based checks of one cache (pure): minutes since check-in, and whether it keeps up. */
-export function timeChecks(server: Server, now: number, intervalMinutes: number): { checkIn: number | null; upToDate: number } {
+export function timeChecks(
+  server: Server,
+  now: number,
+  intervalMinutes: number,
+): { checkIn: number | null; upToDate: number } {
   const checkIn = server.lastCheckIn === null ? null : Math.max(0, Math.floor((now - server.lastCheckIn) / 60_000));
   const since = [server.updPendingSince, server.revalPendingSince].filter((t): t is number => t !== null);
   const oldest = since.length === 0 ? null : Math.min(...since);
@@ -92,7 +96,10 @@ export function startReadinessChecks(
   const tick = () => {
     if (running) return;
     running = runReadinessChecks(deps)
-      .then(() => undefined, (err: unknown) => deps.onError?.(err))
+      .then(
+        () => undefined,
+        (err: unknown) => deps.onError?.(err),
+      )
       .finally(() => {
         running = null;
       });

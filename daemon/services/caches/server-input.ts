@@ -59,7 +59,8 @@ class Reader {
   }
   address(key: string, family: 4 | 6): string | null {
     const v = this.string(key, false);
-    if (v !== null && isIP(family === 6 ? v.replace(/\/\d{1,3}$/, '') : v) !== family) this.fail(key, `must be a valid IPv${family} address`);
+    if (v !== null && isIP(family === 6 ? v.replace(/\/\d{1,3}$/, '') : v) !== family)
+      this.fail(key, `must be a valid IPv${family} address`);
     return v;
   }
   ref(idKey: string, nameKey: string): Ref | null {
@@ -75,7 +76,8 @@ class Reader {
 
 /** Validates a POST/PUT servers body; every problem of one request is reported together. */
 export function readServerInput(body: unknown): InputResult {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, errors: ['the request body must be an object'] };
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { ok: false, errors: ['the request body must be an object'] };
   const r = new Reader(body as Record<string, unknown>);
   const hostName = r.string('hostName', true);
   if (hostName !== null && !HOST_LABEL.test(hostName)) r.fail('hostName', 'must be a host name without dots');
@@ -85,10 +87,12 @@ export function readServerInput(body: unknown): InputResult {
   const status = (SERVER_STATUSES as readonly string[]).includes(statusText) ? (statusText as ServerStatus) : null;
   if (status === null) r.fail('status', `must be one of ${SERVER_STATUSES.join(', ')}`);
   const reason = r.checked('offlineReason', false, 'text');
-  if ((status === 'ADMIN_DOWN' || status === 'OFFLINE') && reason === null) r.fail('offlineReason', 'is required for ADMIN_DOWN or OFFLINE status');
+  if ((status === 'ADMIN_DOWN' || status === 'OFFLINE') && reason === null)
+    r.fail('offlineReason', 'is required for ADMIN_DOWN or OFFLINE status');
   const ipAddress = r.address('ipAddress', 4);
   const ip6Address = r.address('ip6Address', 6);
-  if (ipAddress === null && ip6Address === null && !r.errors.some((e) => e.startsWith("'ip"))) r.fail('ipAddress', 'or ip6Address is required');
+  if (ipAddress === null && ip6Address === null && !r.errors.some((e) => e.startsWith("'ip")))
+    r.fail('ipAddress', 'or ip6Address is required');
   const refs = REFS.map(([, idKey, nameKey]) => r.ref(idKey, nameKey));
   const fields = {
     tcpPort: r.integer('tcpPort', 1, 65535) ?? 80,
@@ -104,6 +108,18 @@ export function readServerInput(body: unknown): InputResult {
   const offlineReason = status === 'ADMIN_DOWN' || status === 'OFFLINE' ? reason : null;
   return {
     ok: true,
-    input: { hostName: hostName!, domainName: domainName!, ipAddress, ip6Address, status: status!, offlineReason, cachegroup, cdn, profile, type, ...fields },
+    input: {
+      hostName: hostName!,
+      domainName: domainName!,
+      ipAddress,
+      ip6Address,
+      status: status!,
+      offlineReason,
+      cachegroup,
+      cdn,
+      profile,
+      type,
+      ...fields,
+    },
   };
 }

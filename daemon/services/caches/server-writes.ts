@@ -44,11 +44,23 @@ async function resolve<T>(ref: Ref, find: (ref: Ref) => Promise<T | null>, what:
 
 /** Resolves a body's references by id or name: unknown ones → 404 `<thing> not found`. */
 async function toFields(ctx: AppContext, input: ServerInput): Promise<ServerFields> {
-  const cachegroup = await resolve(input.cachegroup, async (r) =>
-    'id' in r ? ctx.store.cachegroups.byId(r.id) : (await ctx.store.cachegroups.list({ name: r.name }))[0] ?? null, 'cachegroup');
-  const cdn = await resolve(input.cdn, (r) => ('id' in r ? ctx.store.cdns.byId(r.id) : ctx.store.cdns.byName(r.name)), 'cdn');
-  const profile = await resolve(input.profile, async (r) =>
-    'id' in r ? ctx.store.profiles.get(r.id) : (await ctx.store.profiles.list({ name: r.name }))[0] ?? null, 'profile');
+  const cachegroup = await resolve(
+    input.cachegroup,
+    async (r) =>
+      'id' in r ? ctx.store.cachegroups.byId(r.id) : ((await ctx.store.cachegroups.list({ name: r.name }))[0] ?? null),
+    'cachegroup',
+  );
+  const cdn = await resolve(
+    input.cdn,
+    (r) => ('id' in r ? ctx.store.cdns.byId(r.id) : ctx.store.cdns.byName(r.name)),
+    'cdn',
+  );
+  const profile = await resolve(
+    input.profile,
+    async (r) =>
+      'id' in r ? ctx.store.profiles.get(r.id) : ((await ctx.store.profiles.list({ name: r.name }))[0] ?? null),
+    'profile',
+  );
   const type = await resolve(input.type, (r) => ctx.store.typeLookup.find('server', r), 'type');
   const { cachegroup: _c, cdn: _d, profile: _p, type: _t, ...plain } = input;
   return { ...plain, cachegroupId: cachegroup.id, cdnId: cdn.id, profileId: profile.id, typeId: type.id };
@@ -79,7 +91,14 @@ export async function updateServer(ctx: AppContext, principal: Principal, id: nu
   if (fields.cdnId !== server.cdnId && (await ctx.store.servers.deliveryServiceIds(id)).length > 0) {
     throw conflict('server cannot move to another CDN while it is assigned to delivery services');
   }
-  if (!(await ctx.store.servers.update(id, fields, ctx.clock(), await serverUpdatedChange(ctx, principal, server, fields)))) {
+  if (
+    !(await ctx.store.servers.update(
+      id,
+      fields,
+      ctx.clock(),
+      await serverUpdatedChange(ctx, principal, server, fields),
+    ))
+  ) {
     throw badRequest(`server with hostName '${fields.hostName}' already exists.`);
   }
 }

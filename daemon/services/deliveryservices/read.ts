@@ -16,7 +16,11 @@ export interface DeliveryServiceQuery {
  * The delivery services `principal` may see that match `query`: `id` and `tenant` integers (400 otherwise),
  * `cdn` a CDN's id or name, `tenant` one of the caller's tenants (another answers none).
  */
-export async function listDeliveryServices(ctx: AppContext, principal: Principal, query: DeliveryServiceQuery): Promise<DeliveryService[]> {
+export async function listDeliveryServices(
+  ctx: AppContext,
+  principal: Principal,
+  query: DeliveryServiceQuery,
+): Promise<DeliveryService[]> {
   const visible = await visibleTenants(ctx, principal);
   const filter: DeliveryServiceFilter = { tenantIds: visible };
   if (query.id !== undefined) filter.ids = [parseIntegerParam(query.id, 'id')];
@@ -34,6 +38,10 @@ export async function listDeliveryServices(ctx: AppContext, principal: Principal
 }
 
 /** The delivery service `id` as a list of one, or none when it is unknown or of a tenant the caller cannot see. */
-export async function visibleDeliveryService(ctx: AppContext, principal: Principal, id: number): Promise<DeliveryService[]> {
+export async function visibleDeliveryService(
+  ctx: AppContext,
+  principal: Principal,
+  id: number,
+): Promise<DeliveryService[]> {
   return ctx.store.deliveryServices.list({ ids: [id], tenantIds: await visibleTenants(ctx, principal) });
 }

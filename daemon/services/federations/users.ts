@@ -42,17 +42,33 @@ async function writeTarget(ctx: AppContext, principal: Principal, id: number, us
 }
 
 /** The users of federation `id` the caller may see (404 when the federation is unknown or invisible). */
-export async function listFederationUsers(ctx: AppContext, principal: Principal, id: number): Promise<FederationUser[]> {
+export async function listFederationUsers(
+  ctx: AppContext,
+  principal: Principal,
+  id: number,
+): Promise<FederationUser[]> {
   const { visible } = await tenancy(ctx, principal);
   await visibleFederation(ctx, id, visible);
   return (await ctx.store.federationUsers.users(id)).filter((u) => visible.has(u.tenantId));
 }
 
 /** Assigns users to federation `id` (replacing the others when `replace`); answers its name and how many. */
-export async function assignFederationUsers(ctx: AppContext, principal: Principal, id: number, userIds: number[], replace: boolean) {
+export async function assignFederationUsers(
+  ctx: AppContext,
+  principal: Principal,
+  id: number,
+  userIds: number[],
+  replace: boolean,
+) {
   const { federation, list, tenants } = await writeTarget(ctx, principal, id, userIds);
   const message = `FEDERATION: ${federation.cname}, ID: ${id}, ACTION: Assign Users to federation (user ids ${userIds.join(', ')}${replace ? ', replacing the others' : ''})`;
-  const outcome = await ctx.store.federationUsers.assign(id, userIds, replace, list, changeAs(ctx, principal, message, tenants));
+  const outcome = await ctx.store.federationUsers.assign(
+    id,
+    userIds,
+    replace,
+    list,
+    changeAs(ctx, principal, message, tenants),
+  );
   switch (outcome.kind) {
     case 'federation-missing':
       throw notFound(`federation ${id} not found`);
@@ -67,7 +83,8 @@ export async function assignFederationUsers(ctx: AppContext, principal: Principa
 /** Removes user `userId` from federation `id`; answers the federation's name and the user's. */
 export async function removeFederationUser(ctx: AppContext, principal: Principal, id: number, userId: number) {
   const { federation, list, tenants } = await writeTarget(ctx, principal, id, [userId]);
-  const message = (name: string) => `FEDERATION: ${federation.cname}, ID: ${id}, ACTION: Removed user ${name} from federation`;
+  const message = (name: string) =>
+    `FEDERATION: ${federation.cname}, ID: ${id}, ACTION: Removed user ${name} from federation`;
   const username = await ctx.store.federationUsers.remove(id, userId, list, (name) =>
     name === null ? null : changeAs(ctx, principal, message(name), tenants),
   );

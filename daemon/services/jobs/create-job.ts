@@ -19,7 +19,13 @@ export interface NewPurge {
  * insertPurge, with its change-log entry in the same transaction. Anything every new job must cause belongs
  * here, so both routes get it.
  */
-export async function createPurgeJob(ctx: AppContext, principal: Principal, ds: DeliveryService, purge: NewPurge, now: number): Promise<Job> {
+export async function createPurgeJob(
+  ctx: AppContext,
+  principal: Principal,
+  ds: DeliveryService,
+  purge: NewPurge,
+  now: number,
+): Promise<Job> {
   if (!ds.primaryOrigin) throw badRequest('cannot invalidate content: requested delivery service has no origin');
   const job = {
     assetUrl: originBase(ds.primaryOrigin) + purge.regex,

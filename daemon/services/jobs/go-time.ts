@@ -20,11 +20,25 @@ export function parseGoTime(value: unknown): number | null {
 
 /** Go's `time.Time.String()` of a UTC time: `2026-11-21 23:23:44 +0000 UTC` (fractions only when there are any). */
 export function goTimeString(ms: number): string {
-  const fraction = ms % 1000 === 0 ? '' : `.${String(ms % 1000).padStart(3, '0').replace(/0+$/, '')}`;
+  const fraction =
+    ms % 1000 === 0
+      ? ''
+      : `.${String(ms % 1000)
+          .padStart(3, '0')
+          .replace(/0+$/, '')}`;
   return `${formatTimestamp(ms)}${fraction} +0000 UTC`;
 }
 
-const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, μs: 1e-3, ms: 1, s: 1000, m: 60_000, h: HOUR_MS };
+const UNIT_MS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  μs: 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: HOUR_MS,
+};
 
 /** A Go duration string (`48h`, `121m`, `1h30m`, `1.5h`) in milliseconds; null when it is not one. */
 export function parseGoDuration(text: string): number | null {

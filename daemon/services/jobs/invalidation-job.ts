@@ -52,8 +52,10 @@ export const duplicateJobText = (job: { assetUrl: string; startTime: number; ttl
   `Invalidation request duplicate found for ${job.assetUrl}, start:${goTimeString(job.startTime)} end:${goTimeString(jobEnd(job))}`;
 
 /** Whether two purges of the same asset overlap in time. */
-export const overlaps = (a: { startTime: number; ttlHours: number }, b: { startTime: number; ttlHours: number }): boolean =>
-  a.startTime < jobEnd(b) && b.startTime < jobEnd(a);
+export const overlaps = (
+  a: { startTime: number; ttlHours: number },
+  b: { startTime: number; ttlHours: number },
+): boolean => a.startTime < jobEnd(b) && b.startTime < jobEnd(a);
 
 export const JOB_DELETED = 'Content invalidation job was deleted';
 export const JOB_BY_ID_DEPRECATED = "This endpoint is deprecated, please use GET /jobs with the 'id' parameter instead";

@@ -16,12 +16,30 @@ const head = (job: Job) => `DS: ${job.dsXmlId}, ID: ${job.deliveryServiceId}, AC
 const described = (job: Job) => `${job.assetUrl} (TTL ${job.ttlHours}h, starts ${formatTimestamp(job.startTime)})`;
 
 /** The entry of PUT jobs: what the job is now, and what it was. */
-export function jobChangedEntry(ctx: AppContext, principal: Principal, before: Job, tenantId: number): Change<Job | null> {
+export function jobChangedEntry(
+  ctx: AppContext,
+  principal: Principal,
+  before: Job,
+  tenantId: number,
+): Change<Job | null> {
   return (after) =>
-    after && changeAs(ctx, principal, `${head(after)} Changed content invalidation job #${after.id}: ${described(after)}, was ${described(before)}`, [tenantId]);
+    after &&
+    changeAs(
+      ctx,
+      principal,
+      `${head(after)} Changed content invalidation job #${after.id}: ${described(after)}, was ${described(before)}`,
+      [tenantId],
+    );
 }
 
 /** The entry of DELETE jobs: the job as it was. */
 export function jobDeletedEntry(ctx: AppContext, principal: Principal, tenantId: number): Change<Job | null> {
-  return (job) => job && changeAs(ctx, principal, `${head(job)} Deleted content invalidation job #${job.id}: ${job.assetUrl} (TTL ${job.ttlHours}h)`, [tenantId]);
+  return (job) =>
+    job &&
+    changeAs(
+      ctx,
+      principal,
+      `${head(job)} Deleted content invalidation job #${job.id}: ${job.assetUrl} (TTL ${job.ttlHours}h)`,
+      [tenantId],
+    );
 }

@@ -38,7 +38,8 @@ function unparsable(body: unknown): boolean {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return true;
   const b = body as RawInput;
   const ok = (v: unknown, ...types: string[]) => v === undefined || v === null || types.includes(typeof v);
-  if (!ok(b.deliveryService, 'number', 'string') || !ok(b.regex, 'string') || !ok(b.ttl, 'number', 'string')) return true;
+  if (!ok(b.deliveryService, 'number', 'string') || !ok(b.regex, 'string') || !ok(b.ttl, 'number', 'string'))
+    return true;
   return b.startTime !== undefined && b.startTime !== null && parseGoTime(b.startTime) === null;
 }
 
@@ -52,7 +53,10 @@ async function regexErrors(regex: string, now: number, owner: string): Promise<{
 
 /** Checks a POST jobs body; every failure is reported, joined by the caller with `, `. */
 /** `owner` is whose share of the regex probe pool the check takes (the caller's user id). */
-export async function checkJobInput(body: unknown, limits: { now: number; maxTtlHours: number; owner: string }): Promise<JobInputCheck> {
+export async function checkJobInput(
+  body: unknown,
+  limits: { now: number; maxTtlHours: number; owner: string },
+): Promise<JobInputCheck> {
   if (unparsable(body)) return { ok: false, unparsable: true };
   const b = body as RawInput;
   const errors: string[] = [];
@@ -61,7 +65,8 @@ export async function checkJobInput(body: unknown, limits: { now: number; maxTtl
   const start = blank(b.startTime) ? null : parseGoTime(b.startTime);
   if (start === null) errors.push('startTime: cannot be blank');
   else if (start <= limits.now) errors.push('startTime: must be in the future');
-  const regex = typeof b.regex === 'string' && b.regex !== '' ? await regexErrors(b.regex, limits.now, limits.owner) : null;
+  const regex =
+    typeof b.regex === 'string' && b.regex !== '' ? await regexErrors(b.regex, limits.now, limits.owner) : null;
   if (regex) errors.push(...regex.errors);
   const ttl = readTtl(b.ttl);
   if (ttl === 'invalid') errors.push("ttl: must be a number of hours, or a duration string e.g. '48h'");
@@ -70,6 +75,12 @@ export async function checkJobInput(body: unknown, limits: { now: number; maxTtl
   if (errors.length > 0 || start === null || !regex || typeof ttl !== 'object') {
     return { ok: false, unparsable: false, errors, deliveryService };
   }
-  const input = { deliveryService, regex: b.regex as string, startTime: start, ttlHours: ttl.hours, matchesEverything: regex.all };
+  const input = {
+    deliveryService,
+    regex: b.regex as string,
+    startTime: start,
+    ttlHours: ttl.hours,
+    matchesEverything: regex.all,
+  };
   return { ok: true, input, errors: [] };
 }

@@ -24,8 +24,21 @@ const MAX_WAITING = 64;
 const IDLE_MS = 10_000;
 
 /** Long paths of one repeated filler, where a badly backtracking pattern takes (at least) cubic time. */
-export const HOSTILE_PATHS: readonly string[] = ['a', 'A', '0', '.', '-', '_', '%2', 'ab', 'a.', '0.', '=&', 'a-', 'a0']
-  .map((filler) => `/${filler.repeat(Math.ceil(1024 / filler.length))}`);
+export const HOSTILE_PATHS: readonly string[] = [
+  'a',
+  'A',
+  '0',
+  '.',
+  '-',
+  '_',
+  '%2',
+  'ab',
+  'a.',
+  '0.',
+  '=&',
+  'a-',
+  'a0',
+].map((filler) => `/${filler.repeat(Math.ceil(1024 / filler.length))}`);
 
 export type ProbeOutcome = { matchesEverything: boolean } | { tooComplex: true };
 
@@ -65,7 +78,13 @@ function runProbe(task: Task): Promise<ProbeOutcome> {
   port1.once('message', () => {
     timer = setTimeout(() => abort.abort(), task.limitMs);
   });
-  const probe = { source: task.source, flags: task.flags, probePaths: PROBE_PATHS, hostilePaths: HOSTILE_PATHS, started: port2 };
+  const probe = {
+    source: task.source,
+    flags: task.flags,
+    probePaths: PROBE_PATHS,
+    hostilePaths: HOSTILE_PATHS,
+    started: port2,
+  };
   return workers()
     .run(probe, { transferList: [port2], signal: abort.signal })
     .then(

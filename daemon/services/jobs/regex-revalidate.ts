@@ -64,7 +64,11 @@ export function renderRegexRevalidate(
  * earliest end: a clamped TTL always ends before the start leaves the maxRevalDurationDays window), or null when
  * it renders none. Until then only the header's generation time would differ, so the file may be served as is.
  */
-export function nextRegexRevalidateChange(jobs: readonly RevalidationJob[], now: number, maxRevalDurationDays: number): number | null {
+export function nextRegexRevalidateChange(
+  jobs: readonly RevalidationJob[],
+  now: number,
+  maxRevalDurationDays: number,
+): number | null {
   const maxTtlHours = maxRevalDurationDays * 24;
   const oldestStart = now - maxRevalDurationDays * DAY_MS;
   let next: number | null = null;

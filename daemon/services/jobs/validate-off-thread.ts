@@ -1,5 +1,9 @@
 import { REGEX_TOO_COMPLEX } from '../../../shared/rules/purge/bounded-match.js';
-import { validatePurgeRequest, type PurgeLimits, type PurgeValidation } from '../../../shared/rules/purge/purge-request.js';
+import {
+  validatePurgeRequest,
+  type PurgeLimits,
+  type PurgeValidation,
+} from '../../../shared/rules/purge/purge-request.js';
 import { probeOffThread, refuseOverShare } from './regex-probe-pool.js';
 
 /**
@@ -8,7 +12,11 @@ import { probeOffThread, refuseOverShare } from './regex-probe-pool.js';
  * owner over it gets 429). POST user/current/jobs, POST jobs and PUT jobs all come through here, so no regex
  * check runs on the event loop's critical path.
  */
-export async function validatePurgeOffThread(body: unknown, limits: Omit<PurgeLimits, 'deferProbe'>, owner: string): Promise<PurgeValidation> {
+export async function validatePurgeOffThread(
+  body: unknown,
+  limits: Omit<PurgeLimits, 'deferProbe'>,
+  owner: string,
+): Promise<PurgeValidation> {
   refuseOverShare(owner);
   const checked = validatePurgeRequest(body, { ...limits, deferProbe: true });
   if (!checked.ok || !checked.request.probe) return checked;

@@ -10,5 +10,9 @@ export const TOKEN_LIFETIME_MS = 24 * 3600_000;
 export function mailToken(ctx: AppContext, now: number): { token: string; link: string; grant: TokenGrant } {
   const token = newSecret();
   const base = ctx.config.portalBaseUrl ?? ctx.baseUrl() ?? `http://${ctx.config.host}:${ctx.config.port}`;
-  return { token, link: tokenLink(base, token), grant: { tokenHash: hashSecret(token), expiresAt: now + TOKEN_LIFETIME_MS } };
+  return {
+    token,
+    link: tokenLink(base, token),
+    grant: { tokenHash: hashSecret(token), expiresAt: now + TOKEN_LIFETIME_MS },
+  };
 }

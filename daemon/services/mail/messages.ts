@@ -6,7 +6,13 @@ export function tokenLink(baseUrl: string, token: string): string {
 }
 
 /** The invitation a registration sends (BEHAVIOR.md §8): the link and the token itself. */
-export function registrationMessage(m: { to: string; link: string; token: string; roleName: string; tenantName: string }): MailMessage {
+export function registrationMessage(m: {
+  to: string;
+  link: string;
+  token: string;
+  roleName: string;
+  tenantName: string;
+}): MailMessage {
   return {
     to: m.to,
     subject: 'Your CDN account invitation',

@@ -21,7 +21,9 @@ export function outboxMailer(dir: string, from = DEFAULT_FROM): Mailer {
       render ??= import('nodemailer').then(({ createTransport }) =>
         createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
       );
-      const info = await (await render).sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      const info = await (
+        await render
+      ).sendMail({ from, to: message.to, subject: message.subject, text: message.text });
       await mkdir(dir, { recursive: true, mode: 0o700 });
       await chmod(dir, 0o700);
       const file = join(dir, outboxFileName(new Date(), randomBytes(6).toString('hex')));

@@ -76,7 +76,8 @@ function readFilters(query: OriginQueryParams): OriginListQuery['filters'] {
 /** `limit` (-1: none); `offset` or `page` count only with a limit, as in Traffic Ops. */
 function readPaging(query: OriginQueryParams, warnings: string[]): { limit: number; offset: number } {
   if (query.limit === undefined) {
-    if (query.offset !== undefined || query.page !== undefined) warnings.push('offset and page are ignored without limit');
+    if (query.offset !== undefined || query.page !== undefined)
+      warnings.push('offset and page are ignored without limit');
     return { limit: -1, offset: 0 };
   }
   const limit = toInteger(query.limit);

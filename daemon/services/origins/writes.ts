@@ -51,7 +51,8 @@ async function resolveReferences(
   if (fields.coordinateId !== null && !(await ctx.store.origins.hasCoordinate(fields.coordinateId))) {
     throw notFound('coordinate not found');
   }
-  if (fields.profileId !== null && !(await ctx.store.profiles.get(fields.profileId))) throw notFound('profile not found');
+  if (fields.profileId !== null && !(await ctx.store.profiles.get(fields.profileId)))
+    throw notFound('profile not found');
   return { ...fields, tenantId: fields.tenantId ?? ds.tenantId, deliveryServiceTenantId: ds.tenantId };
 }
 
@@ -93,7 +94,11 @@ function originChange(
 }
 
 /** POST origins: validates, resolves references, stores a non-primary origin and answers it as stored. */
-export async function createOrigin(ctx: AppContext, principal: Principal, body: OriginBody | null | undefined): Promise<Origin> {
+export async function createOrigin(
+  ctx: AppContext,
+  principal: Principal,
+  body: OriginBody | null | undefined,
+): Promise<Origin> {
   const fields = validFields(body);
   const visible = await visibleTenants(ctx, principal);
   const resolved = await resolveReferences(ctx, visible, fields);
@@ -119,7 +124,8 @@ export async function updateOrigin(
   }
   const resolved = await resolveReferences(ctx, visible, fields);
   const change = originChange(ctx, principal, resolved, id, 'Updated');
-  if (!(await ctx.store.origins.update(id, resolved, ctx.clock(), (ok) => (ok ? change : null)))) throw nameTaken(resolved.name);
+  if (!(await ctx.store.origins.update(id, resolved, ctx.clock(), (ok) => (ok ? change : null))))
+    throw nameTaken(resolved.name);
   return stored(ctx, id);
 }
 

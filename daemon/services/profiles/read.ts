@@ -43,5 +43,10 @@ export async function parametersOfProfile(ctx: AppContext, name: string): Promis
 
 /** Each profile with its parameters (none for a profile gone meanwhile), as the 1.4 answer by id carries them. */
 export async function withParameters(ctx: AppContext, profiles: Profile[]): Promise<Array<[Profile, Parameter[]]>> {
-  return Promise.all(profiles.map(async (p): Promise<[Profile, Parameter[]]> => [p, (await ctx.store.parameters.ofProfile(p.name)) ?? []]));
+  return Promise.all(
+    profiles.map(async (p): Promise<[Profile, Parameter[]]> => [
+      p,
+      (await ctx.store.parameters.ofProfile(p.name)) ?? [],
+    ]),
+  );
 }

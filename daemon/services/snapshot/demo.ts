@@ -30,7 +30,8 @@ export function demoUserLines(users: DemoUser[]): string[] {
   const nameWidth = Math.max(0, ...listed.map((u) => u.username.length));
   const passwordWidth = Math.max(0, ...listed.map((u) => u.localPassword!.length));
   return listed.map(
-    (u) => `  ${u.username.padEnd(nameWidth)}  ${u.localPassword!.padEnd(passwordWidth)}  ${u.role}, tenant ${u.tenant}`,
+    (u) =>
+      `  ${u.username.padEnd(nameWidth)}  ${u.localPassword!.padEnd(passwordWidth)}  ${u.role}, tenant ${u.tenant}`,
   );
 }
 
@@ -38,12 +39,21 @@ export function demoUserLines(users: DemoUser[]): string[] {
  * The `--demo` hook of serve(): on a data dir's first start, imports the bundled demo CDN and prints the demo
  * users' passwords; on any later start it changes nothing and says so. `admin` keeps its first-start password.
  */
-export async function loadDemo(ctx: { store: StoreOrDb; firstStart: boolean; say: (line: string) => void }): Promise<void> {
+export async function loadDemo(ctx: {
+  store: StoreOrDb;
+  firstStart: boolean;
+  say: (line: string) => void;
+}): Promise<void> {
   if (!ctx.firstStart) {
-    ctx.say('--demo: this data dir already has data, so the demo CDN was not loaded (it only loads into a new data dir)');
+    ctx.say(
+      '--demo: this data dir already has data, so the demo CDN was not loaded (it only loads into a new data dir)',
+    );
     return;
   }
-  const doc = JSON.parse(readFileSync(demoSnapshotFile(), 'utf8')) as { deliveryServices: unknown[]; users: DemoUser[] };
+  const doc = JSON.parse(readFileSync(demoSnapshotFile(), 'utf8')) as {
+    deliveryServices: unknown[];
+    users: DemoUser[];
+  };
   const summary = await importSnapshot(ctx.store, doc);
   ctx.say(
     `loaded the demo CDN: ${summary.cdns.created} CDNs, ${summary.tenants.created} tenants, ` +

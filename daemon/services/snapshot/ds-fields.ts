@@ -14,7 +14,12 @@ export const SIGNING_ALGORITHMS = ['url_sig', 'uri_signing'] as const;
  */
 type FieldSpec =
   | { key: Key; kind: 'text'; doc?: string; alias?: string }
-  | { key: Key; kind: 'bool'; fallback: boolean; /** Written only when it differs from the fallback. */ sparse?: boolean }
+  | {
+      key: Key;
+      kind: 'bool';
+      fallback: boolean;
+      /** Written only when it differs from the fallback. */ sparse?: boolean;
+    }
   | { key: Key; kind: 'int'; fallback?: number; min?: number; max?: number }
   | { key: Key; kind: 'degrees'; limit: number }
   | { key: Key; kind: 'enum'; values: readonly string[]; fallback: string }
@@ -82,7 +87,13 @@ export const docName = (spec: FieldSpec): string => ('doc' in spec && spec.doc ?
 
 /** Every field name a delivery-service record may carry in a file. */
 export const DS_DOCUMENT_FIELDS: readonly string[] = [
-  'xmlId', 'cdnName', 'type', 'tenant', 'profileName', 'orgServerFqdn', 'users',
+  'xmlId',
+  'cdnName',
+  'type',
+  'tenant',
+  'profileName',
+  'orgServerFqdn',
+  'users',
   ...DS_SETTING_FIELDS.flatMap((s) => ('alias' in s && s.alias ? [docName(s), s.alias] : [docName(s)])),
 ];
 
@@ -105,7 +116,9 @@ function readSetting(spec: FieldSpec, f: FieldReader): unknown {
     case 'enum':
       return f.oneOf(spec.key, spec.values, spec.fallback);
     case 'choice':
-      return f.has(spec.key) && f.optionalString(spec.key) !== null ? f.oneOf(spec.key, spec.values, spec.values[0]) : null;
+      return f.has(spec.key) && f.optionalString(spec.key) !== null
+        ? f.oneOf(spec.key, spec.values, spec.values[0])
+        : null;
     case 'list':
       return f.stringList(spec.key);
   }

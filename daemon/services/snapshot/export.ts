@@ -62,7 +62,10 @@ export function snapshotDocument(model: SnapshotModel): SnapshotDocument {
  * Exports the database as a snapshot document in a fixed order (two exports of the same data are equal byte for
  * byte once serialized). Password hashes are included only with `withHashes`, as `localPasswordHash`.
  */
-export async function exportSnapshot(target: StoreOrDb, options: { withHashes?: boolean } = {}): Promise<SnapshotDocument> {
+export async function exportSnapshot(
+  target: StoreOrDb,
+  options: { withHashes?: boolean } = {},
+): Promise<SnapshotDocument> {
   return snapshotDocument(await storeOf(target).snapshot.read({ withHashes: options.withHashes ?? false }));
 }
 

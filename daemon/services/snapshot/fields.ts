@@ -191,7 +191,8 @@ export const XML_ID = /^[a-z0-9-]+$/;
 /** A hostname label: letters, digits and inner dashes, at most 63 characters, no dots. */
 export const HOST_LABEL = /^(?=.{1,63}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 /** A DNS name: dot-separated labels, an optional final dot. */
-export const DNS_NAME = /^(?=.{1,253}\.?$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?$/;
+export const DNS_NAME =
+  /^(?=.{1,253}\.?$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?$/;
 
 /** Parses `http(s)://host[:port]` (one optional trailing slash); null when it is anything else. */
 export function parseOriginUrl(text: string): { protocol: string; fqdn: string; port: number | null } | null {

@@ -11,7 +11,9 @@ import { validateSnapshot } from './validate.js';
  * since hashing is slow and the write's transaction should hold its locks only for the write.
  */
 async function resolvePasswords(snapshots: SnapshotStore, users: UserModel[]): Promise<UserWrite[]> {
-  const stored = await snapshots.passwordHashes(users.filter((u) => u.password && 'plain' in u.password).map((u) => u.username));
+  const stored = await snapshots.passwordHashes(
+    users.filter((u) => u.password && 'plain' in u.password).map((u) => u.username),
+  );
   return Promise.all(
     users.map(async ({ password, ...rest }) => {
       if (password === null) return { ...rest, passwordHash: null };
@@ -27,7 +29,11 @@ async function resolvePasswords(snapshots: SnapshotStore, users: UserModel[]): P
  * Imports a snapshot document (already parsed JSON): validates all of it against itself and the database, then
  * writes it in one transaction. Throws SnapshotError listing every problem, having changed nothing.
  */
-export async function importSnapshot(target: StoreOrDb, doc: unknown, options: { now?: number } = {}): Promise<ImportSummary> {
+export async function importSnapshot(
+  target: StoreOrDb,
+  doc: unknown,
+  options: { now?: number } = {},
+): Promise<ImportSummary> {
   const { snapshot } = storeOf(target);
   const { model, errors } = validateSnapshot(doc, await snapshot.known());
   if (errors.length > 0) throw new SnapshotError(errors);
@@ -50,7 +56,9 @@ function bringsAdmin(doc: unknown): boolean {
   if (!Array.isArray(users)) return false;
   return users.some((u: unknown) => {
     const user = (typeof u === 'object' && u !== null ? u : {}) as Record<string, unknown>;
-    return user.role === 'admin' && (typeof user.localPassword === 'string' || typeof user.localPasswordHash === 'string');
+    return (
+      user.role === 'admin' && (typeof user.localPassword === 'string' || typeof user.localPasswordHash === 'string')
+    );
   });
 }
 
@@ -59,7 +67,12 @@ function bringsAdmin(doc: unknown): boolean {
  * users the first `admin` as a first start makes it, unless the document brings an admin who can log in (a
  * backup of an install whose admin was renamed would otherwise come back with an `admin` more).
  */
-export async function bootstrapForImport(target: StoreOrDb, doc: unknown, now: number, adminPassword: string | undefined): Promise<BootstrapResult> {
+export async function bootstrapForImport(
+  target: StoreOrDb,
+  doc: unknown,
+  now: number,
+  adminPassword: string | undefined,
+): Promise<BootstrapResult> {
   if (!bringsAdmin(doc)) return bootstrap(target, now, adminPassword);
   await storeOf(target).bootstrap.seed(now);
   return { createdAdmin: false, generatedPassword: null };

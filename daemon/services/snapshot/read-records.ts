@@ -8,8 +8,17 @@ import { PROFILE_TYPES } from '../../store/seed.js';
 import { DS_DOCUMENT_FIELDS, readSettings } from './ds-fields.js';
 import { DNS_NAME, HOST_LABEL, XML_ID, parseOriginUrl, quotable, type FieldReader } from './fields.js';
 import type {
-  CachegroupModel, CdnModel, CoordinateModel, DeliveryServiceModel, FederationModel, JobModel, OriginModel,
-  ParameterModel, ProfileModel, TenantModel, UserModel,
+  CachegroupModel,
+  CdnModel,
+  CoordinateModel,
+  DeliveryServiceModel,
+  FederationModel,
+  JobModel,
+  OriginModel,
+  ParameterModel,
+  ProfileModel,
+  TenantModel,
+  UserModel,
 } from './types.js';
 
 /*
@@ -62,7 +71,10 @@ function readParams(f: FieldReader): ParameterModel[] {
   const params: ParameterModel[] = [];
   const seen = new Set<string>();
   raw.forEach((p: unknown, i) => {
-    const ok = typeof p === 'object' && p !== null && ['name', 'configFile', 'value'].every((k) => typeof (p as Record<string, unknown>)[k] === 'string');
+    const ok =
+      typeof p === 'object' &&
+      p !== null &&
+      ['name', 'configFile', 'value'].every((k) => typeof (p as Record<string, unknown>)[k] === 'string');
     const extra = ok && Object.keys(p as object).some((k) => !['name', 'configFile', 'value'].includes(k));
     if (!ok || extra || (p as ParameterModel).name === '' || (p as ParameterModel).configFile === '') {
       f.fail(`params[${i}]: must be {name, configFile, value} with non-blank name and configFile`);
@@ -95,13 +107,29 @@ export function readProfile(f: FieldReader): ProfileModel {
 }
 
 const CONTACT_FIELDS = [
-  'company', 'addressLine1', 'addressLine2', 'city', 'stateOrProvince', 'postalCode', 'country', 'phoneNumber',
+  'company',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'stateOrProvince',
+  'postalCode',
+  'country',
+  'phoneNumber',
   'publicSshKey',
 ] as const;
 
 export function readUser(f: FieldReader): UserModel {
   f.rejectUnknown([
-    'username', 'email', 'fullName', 'role', 'tenant', 'localPassword', 'localPasswordHash', 'newUser', 'gid', 'uid',
+    'username',
+    'email',
+    'fullName',
+    'role',
+    'tenant',
+    'localPassword',
+    'localPasswordHash',
+    'newUser',
+    'gid',
+    'uid',
     ...CONTACT_FIELDS,
   ]);
   const username = f.requiredString('username');
@@ -121,7 +149,10 @@ export function readUser(f: FieldReader): UserModel {
     password = { hash };
   }
   // As stored: the API keeps an empty text as sent, so '' and absent differ.
-  const contact = Object.fromEntries(CONTACT_FIELDS.map((k) => [k, f.optionalText(k)])) as Record<(typeof CONTACT_FIELDS)[number], string | null>;
+  const contact = Object.fromEntries(CONTACT_FIELDS.map((k) => [k, f.optionalText(k)])) as Record<
+    (typeof CONTACT_FIELDS)[number],
+    string | null
+  >;
   for (const k of CONTACT_FIELDS) f.held(k, contact[k], 'text');
   return {
     username,
@@ -149,7 +180,8 @@ export function readDeliveryService(f: FieldReader): DeliveryServiceModel {
   if (!HOST_LABEL.test(settings.routingName)) f.fail('routingName: must be a valid hostname label without periods');
   const fqdnText = f.optionalString('orgServerFqdn');
   const orgServerFqdn = fqdnText === null ? null : parseOriginUrl(fqdnText);
-  if (fqdnText !== null && !orgServerFqdn) f.fail(`orgServerFqdn: must be http(s)://host[:port]${quotable(fqdnText) ? `, not "${fqdnText}"` : ''}`);
+  if (fqdnText !== null && !orgServerFqdn)
+    f.fail(`orgServerFqdn: must be http(s)://host[:port]${quotable(fqdnText) ? `, not "${fqdnText}"` : ''}`);
   return {
     xmlId,
     cdnName: f.requiredString('cdnName'),
@@ -164,8 +196,17 @@ export function readDeliveryService(f: FieldReader): DeliveryServiceModel {
 
 export function readOrigin(f: FieldReader): OriginModel {
   f.rejectUnknown([
-    'name', 'deliveryService', 'fqdn', 'protocol', 'port', 'ipAddress', 'ip6Address', 'cachegroup', 'coordinate',
-    'profile', 'tenant',
+    'name',
+    'deliveryService',
+    'fqdn',
+    'protocol',
+    'port',
+    'ipAddress',
+    'ip6Address',
+    'cachegroup',
+    'coordinate',
+    'profile',
+    'tenant',
   ]);
   const name = f.requiredString('name');
   if (/\s/.test(name)) f.fail('name: cannot contain spaces');
@@ -228,11 +269,22 @@ function readTime(f: FieldReader, key: string, required: boolean): number | null
 export type JobDraft = Omit<JobModel, 'assetUrl'> & { assetUrl: string | null; regex: string | null };
 
 export function readJob(f: FieldReader): JobDraft {
-  f.rejectUnknown(['id', 'deliveryService', 'username', 'assetUrl', 'regex', 'ttl', 'startTime', 'enteredTime', 'status']);
+  f.rejectUnknown([
+    'id',
+    'deliveryService',
+    'username',
+    'assetUrl',
+    'regex',
+    'ttl',
+    'startTime',
+    'enteredTime',
+    'status',
+  ]);
   const assetUrl = f.optionalString('assetUrl');
   const regex = f.optionalString('regex');
   if ((assetUrl === null) === (regex === null)) f.fail('assetUrl: give either assetUrl or regex');
-  if (assetUrl !== null && !/^https?:\/\/[^/\s]+\/\S*$/.test(assetUrl)) f.fail('assetUrl: must be an http(s) URL with a path');
+  if (assetUrl !== null && !/^https?:\/\/[^/\s]+\/\S*$/.test(assetUrl))
+    f.fail('assetUrl: must be an http(s) URL with a path');
   if (regex !== null && !regex.startsWith('/')) f.fail("regex: must start with '/'");
   else if (regex !== null) {
     try {

@@ -1,8 +1,16 @@
 // A snapshot's sections read record by record, their duplicate keys, and the names references may use.
 import { FieldReader, recordLabel } from './fields.js';
 import {
-  readCachegroup, readCdn, readCoordinate, readDeliveryService, readFederation, readJob, readOrigin, readProfile,
-  readTenant, readUser,
+  readCachegroup,
+  readCdn,
+  readCoordinate,
+  readDeliveryService,
+  readFederation,
+  readJob,
+  readOrigin,
+  readProfile,
+  readTenant,
+  readUser,
 } from './read-records.js';
 import { readServer } from './servers.js';
 import type { KnownRecords } from './types.js';
@@ -32,21 +40,33 @@ function readSection<T>(
       errors.push(`${section}[${i}]: must be an object`);
       return;
     }
-    const f = new FieldReader(recordLabel(section, i, keyName, item as Record<string, unknown>), item as Record<string, unknown>, errors);
+    const f = new FieldReader(
+      recordLabel(section, i, keyName, item as Record<string, unknown>),
+      item as Record<string, unknown>,
+      errors,
+    );
     records.push({ model: read(f), f });
   });
   return records;
 }
 
 /** Reports records whose natural key appeared earlier in the same section. */
-export function rejectDuplicates<T>(records: Read<T>[], keyName: string, keyOf: (m: T) => string, what?: (m: T) => string): void {
+export function rejectDuplicates<T>(
+  records: Read<T>[],
+  keyName: string,
+  keyOf: (m: T) => string,
+  what?: (m: T) => string,
+): void {
   const seen = new Map<string, string>();
   for (const { model, f } of records) {
     const key = keyOf(model);
     if (!key) continue;
     const earlier = seen.get(key);
     const where = earlier?.split(' ')[0];
-    if (earlier) f.fail(what ? `${what(model)} appears twice (also ${where})` : `${keyName}: "${key}" appears twice (also ${where})`);
+    if (earlier)
+      f.fail(
+        what ? `${what(model)} appears twice (also ${where})` : `${keyName}: "${key}" appears twice (also ${where})`,
+      );
     else seen.set(key, f.label);
   }
 }
@@ -91,12 +111,33 @@ export function rejectAllDuplicates(s: Sections): void {
 /** The names a reference may use: the database's and the file's. */
 export function knownNames(s: Sections, known: KnownRecords) {
   return {
-    cdns: union(known.cdns, s.cdns.map((r) => r.model.name)),
-    tenants: union(known.tenants.keys(), s.tenants.map((r) => r.model.name)),
-    coordinates: union(known.coordinates, s.coordinates.map((r) => r.model.name)),
-    cachegroups: union(known.cachegroups, s.cachegroups.map((r) => r.model.name)),
-    profiles: union(known.profiles, s.profiles.map((r) => r.model.name)),
-    users: union(known.users.keys(), s.users.map((r) => r.model.username)),
-    deliveryServices: union(known.deliveryServices.keys(), s.deliveryServices.map((r) => r.model.xmlId)),
+    cdns: union(
+      known.cdns,
+      s.cdns.map((r) => r.model.name),
+    ),
+    tenants: union(
+      known.tenants.keys(),
+      s.tenants.map((r) => r.model.name),
+    ),
+    coordinates: union(
+      known.coordinates,
+      s.coordinates.map((r) => r.model.name),
+    ),
+    cachegroups: union(
+      known.cachegroups,
+      s.cachegroups.map((r) => r.model.name),
+    ),
+    profiles: union(
+      known.profiles,
+      s.profiles.map((r) => r.model.name),
+    ),
+    users: union(
+      known.users.keys(),
+      s.users.map((r) => r.model.username),
+    ),
+    deliveryServices: union(
+      known.deliveryServices.keys(),
+      s.deliveryServices.map((r) => r.model.xmlId),
+    ),
   };
 }

@@ -10,14 +10,31 @@ import type { KnownRecords, ServerModel } from './types.js';
  */
 
 export const SERVER_FIELDS = [
-  'hostName', 'domainName', 'tcpPort', 'httpsPort', 'interfaceName', 'interfaceMtu', 'ipAddress', 'ipNetmask',
-  'ipGateway', 'ip6Address', 'ip6Gateway', 'type', 'status', 'offlineReason', 'cachegroup', 'cdnName', 'profile',
-  'deliveryServices', 'agents',
+  'hostName',
+  'domainName',
+  'tcpPort',
+  'httpsPort',
+  'interfaceName',
+  'interfaceMtu',
+  'ipAddress',
+  'ipNetmask',
+  'ipGateway',
+  'ip6Address',
+  'ip6Gateway',
+  'type',
+  'status',
+  'offlineReason',
+  'cachegroup',
+  'cdnName',
+  'profile',
+  'deliveryServices',
+  'agents',
 ] as const;
 
 function address(f: FieldReader, key: string, family: 4 | 6): string | null {
   const v = f.optionalString(key);
-  if (v !== null && isIP(family === 6 ? v.replace(/\/\d{1,3}$/, '') : v) !== family) f.fail(`${key}: must be a valid IPv${family} address`);
+  if (v !== null && isIP(family === 6 ? v.replace(/\/\d{1,3}$/, '') : v) !== family)
+    f.fail(`${key}: must be a valid IPv${family} address`);
   return v;
 }
 
@@ -82,6 +99,7 @@ export function checkServer(f: FieldReader, s: ServerModel, known: KnownRecords,
   for (const xmlId of s.deliveryServices) {
     const cdn = refs.deliveryServiceCdns.get(xmlId);
     if (cdn === undefined) f.fail(`deliveryServices: unknown delivery service "${xmlId}"`);
-    else if (s.cdnName && cdn !== s.cdnName) f.fail(`deliveryServices: "${xmlId}" is in CDN "${cdn}", not "${s.cdnName}"`);
+    else if (s.cdnName && cdn !== s.cdnName)
+      f.fail(`deliveryServices: "${xmlId}" is in CDN "${cdn}", not "${s.cdnName}"`);
   }
 }

@@ -10,8 +10,17 @@ import type { User } from '../../store/user-rows.js';
 
 /** The sections of a snapshot, in the order import writes them (each refers only to earlier ones). */
 export const SECTIONS = [
-  'cdns', 'tenants', 'coordinates', 'cachegroups', 'profiles', 'users', 'deliveryServices', 'origins',
-  'servers', 'federations', 'jobs',
+  'cdns',
+  'tenants',
+  'coordinates',
+  'cachegroups',
+  'profiles',
+  'users',
+  'deliveryServices',
+  'origins',
+  'servers',
+  'federations',
+  'jobs',
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
@@ -84,8 +93,17 @@ export interface ProfileModel {
 /** The contact and identity columns of a user that a snapshot carries as they are. */
 export type UserContact = Pick<
   User,
-  | 'company' | 'addressLine1' | 'addressLine2' | 'city' | 'stateOrProvince' | 'postalCode' | 'country' | 'phoneNumber'
-  | 'publicSshKey' | 'gid' | 'uid'
+  | 'company'
+  | 'addressLine1'
+  | 'addressLine2'
+  | 'city'
+  | 'stateOrProvince'
+  | 'postalCode'
+  | 'country'
+  | 'phoneNumber'
+  | 'publicSshKey'
+  | 'gid'
+  | 'uid'
 >;
 
 export interface UserModel extends UserContact {
@@ -102,8 +120,20 @@ export interface UserModel extends UserContact {
 /** The columns of a delivery service a snapshot sets directly (everything but ids, joins and timestamps). */
 export type DeliveryServiceSettings = Omit<
   DeliveryService,
-  | 'id' | 'xmlId' | 'tenantId' | 'tenantName' | 'cdnId' | 'cdnName' | 'cdnDomain' | 'typeId' | 'typeName'
-  | 'profileId' | 'profileName' | 'profileDescription' | 'lastUpdated' | 'primaryOrigin'
+  | 'id'
+  | 'xmlId'
+  | 'tenantId'
+  | 'tenantName'
+  | 'cdnId'
+  | 'cdnName'
+  | 'cdnDomain'
+  | 'typeId'
+  | 'typeName'
+  | 'profileId'
+  | 'profileName'
+  | 'profileDescription'
+  | 'lastUpdated'
+  | 'primaryOrigin'
 >;
 
 export interface DeliveryServiceModel {

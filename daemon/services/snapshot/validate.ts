@@ -2,7 +2,14 @@ import { formatTimestamp } from '../../../shared/time.js';
 import { originUrl } from '../../format/deliveryservices.js';
 import { quotable, type FieldReader } from './fields.js';
 import type { JobDraft } from './read-records.js';
-import { knownNames, readSections, rejectAllDuplicates, rejectDuplicates, type Read, type Sections } from './sections.js';
+import {
+  knownNames,
+  readSections,
+  rejectAllDuplicates,
+  rejectDuplicates,
+  type Read,
+  type Sections,
+} from './sections.js';
 import { checkServer } from './servers.js';
 import { SECTIONS, type JobModel, type KnownRecords, type SnapshotModel, type TenantModel } from './types.js';
 
@@ -35,7 +42,8 @@ function orderTenants(tenants: Read<TenantModel>[], known: KnownRecords): Tenant
   for (const t of tenants) {
     if (t.model.name === 'root') continue;
     if (!parentOf.has(t.model.parentName)) t.f.fail(`unknown parentName "${t.model.parentName}"`);
-    else if (inCycle(t.model.name, parentOf)) t.f.fail(`parentName: "${t.model.parentName}" makes the tenant its own ancestor`);
+    else if (inCycle(t.model.name, parentOf))
+      t.f.fail(`parentName: "${t.model.parentName}" makes the tenant its own ancestor`);
     place(t, new Set());
   }
   return ordered;
@@ -56,7 +64,8 @@ function checkRef(f: FieldReader, field: string, value: string | null, names: Se
 }
 
 function checkRefs(f: FieldReader, field: string, noun: string, values: string[], names: Set<string>): void {
-  for (const v of values) if (!names.has(v)) f.fail(quotable(v) ? `${field}: unknown ${noun} "${v}"` : `${field}: unknown ${noun}`);
+  for (const v of values)
+    if (!names.has(v)) f.fail(quotable(v) ? `${field}: unknown ${noun} "${v}"` : `${field}: unknown ${noun}`);
 }
 
 function checkCachegroups(s: Sections, known: KnownRecords, names: ReturnType<typeof knownNames>): void {
@@ -66,7 +75,8 @@ function checkCachegroups(s: Sections, known: KnownRecords, names: ReturnType<ty
     checkRef(f, 'parentCachegroup', model.parentCachegroup, names.cachegroups);
     checkRef(f, 'secondaryParentCachegroup', model.secondaryParentCachegroup, names.cachegroups);
     if (model.parentCachegroup === model.name) f.fail('parentCachegroup: a cache group cannot be its own parent');
-    if (model.secondaryParentCachegroup === model.name) f.fail('secondaryParentCachegroup: a cache group cannot be its own parent');
+    if (model.secondaryParentCachegroup === model.name)
+      f.fail('secondaryParentCachegroup: a cache group cannot be its own parent');
   }
 }
 
@@ -88,8 +98,17 @@ function checkReferences(s: Sections, known: KnownRecords, names: ReturnType<typ
 }
 
 const emptyModel = (): SnapshotModel => ({
-  cdns: [], tenants: [], coordinates: [], cachegroups: [], profiles: [], users: [], deliveryServices: [],
-  origins: [], servers: [], federations: [], jobs: [],
+  cdns: [],
+  tenants: [],
+  coordinates: [],
+  cachegroups: [],
+  profiles: [],
+  users: [],
+  deliveryServices: [],
+  origins: [],
+  servers: [],
+  federations: [],
+  jobs: [],
 });
 
 /**
@@ -99,11 +118,15 @@ const emptyModel = (): SnapshotModel => ({
 export function validateSnapshot(doc: unknown, known: KnownRecords): ValidationResult {
   const errors: string[] = [];
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
-    return { model: emptyModel(), errors: ['snapshot: must be a JSON object with sections such as "deliveryServices"'] };
+    return {
+      model: emptyModel(),
+      errors: ['snapshot: must be a JSON object with sections such as "deliveryServices"'],
+    };
   }
   const d = doc as Record<string, unknown>;
   for (const key of Object.keys(d)) {
-    if (!(SECTIONS as readonly string[]).includes(key)) errors.push(`${key}: unknown section (known: ${SECTIONS.join(', ')})`);
+    if (!(SECTIONS as readonly string[]).includes(key))
+      errors.push(`${key}: unknown section (known: ${SECTIONS.join(', ')})`);
   }
   const s = readSections(d, errors);
   rejectAllDuplicates(s);
@@ -130,7 +153,11 @@ export function validateSnapshot(doc: unknown, known: KnownRecords): ValidationR
   };
 }
 
-function checkUsers(users: Read<SnapshotModel['users'][number]>[], known: KnownRecords, tenantNames: Set<string>): void {
+function checkUsers(
+  users: Read<SnapshotModel['users'][number]>[],
+  known: KnownRecords,
+  tenantNames: Set<string>,
+): void {
   const inFile = new Set(users.map((u) => u.model.username));
   const emailOwner = new Map([...known.users].map(([username, email]) => [email.toLowerCase(), username]));
   for (const { model, f } of users) {
@@ -189,7 +216,8 @@ function resolveJobs(
   names: Record<'deliveryServices' | 'users', Set<string>>,
 ): JobModel[] {
   const primaryUrl = new Map(known.deliveryServices);
-  for (const { model } of deliveryServices) if (model.orgServerFqdn) primaryUrl.set(model.xmlId, originUrl(model.orgServerFqdn));
+  for (const { model } of deliveryServices)
+    if (model.orgServerFqdn) primaryUrl.set(model.xmlId, originUrl(model.orgServerFqdn));
   const resolved: Read<JobModel>[] = [];
   for (const { model, f } of jobs) {
     checkRef(f, 'deliveryService', model.deliveryService, names.deliveryServices);
@@ -197,7 +225,8 @@ function resolveJobs(
     let assetUrl = model.assetUrl ?? '';
     if (model.regex !== null && names.deliveryServices.has(model.deliveryService)) {
       const base = primaryUrl.get(model.deliveryService) ?? null;
-      if (base === null) f.fail(`regex: delivery service "${model.deliveryService}" has no orgServerFqdn to purge from`);
+      if (base === null)
+        f.fail(`regex: delivery service "${model.deliveryService}" has no orgServerFqdn to purge from`);
       else assetUrl = base + model.regex;
     }
     const { regex: _regex, ...rest } = model;
@@ -208,7 +237,8 @@ function resolveJobs(
 }
 
 /** The purge a job stands for: what the API calls a duplicate when two jobs share it. */
-const purgeKey = (m: JobModel): string => (m.assetUrl ? JSON.stringify([m.deliveryService, m.assetUrl, m.startTime]) : '');
+const purgeKey = (m: JobModel): string =>
+  m.assetUrl ? JSON.stringify([m.deliveryService, m.assetUrl, m.startTime]) : '';
 
 /**
  * A job is its id: the API stores the same purge twice (answering a "duplicate" warning), so only the id tells
@@ -223,10 +253,14 @@ function checkJobIdentities(jobs: Read<JobModel>[], known: KnownRecords): void {
   for (const { model, f } of jobs) {
     const stored = model.id === null ? undefined : known.jobs.get(model.id);
     if (stored !== undefined && model.deliveryService && stored !== model.deliveryService) {
-      f.fail(`id: job ${model.id} belongs to delivery service "${stored}"; a job cannot move to another delivery service`);
+      f.fail(
+        `id: job ${model.id} belongs to delivery service "${stored}"; a job cannot move to another delivery service`,
+      );
     }
     if (model.id === null && purgeKey(model) && (purges.get(purgeKey(model)) ?? 0) > 1) {
-      f.fail(`the purge of "${model.assetUrl}" starting ${formatTimestamp(model.startTime)} appears more than once: give each job its id`);
+      f.fail(
+        `the purge of "${model.assetUrl}" starting ${formatTimestamp(model.startTime)} appears more than once: give each job its id`,
+      );
     }
   }
 }

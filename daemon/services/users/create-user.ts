@@ -36,7 +36,9 @@ export async function createUser(ctx: AppContext, principal: Principal, req: New
     registrationSent: null,
   };
   const message = (id: number) => `USER: ${req.username}, ID: ${id}, ACTION: Created user, keys: { id:${id} }`;
-  const result = await ctx.store.users.create(fields, ctx.clock(), (r) => ('id' in r ? changeAs(ctx, principal, message(r.id), [tenantId]) : null));
+  const result = await ctx.store.users.create(fields, ctx.clock(), (r) =>
+    'id' in r ? changeAs(ctx, principal, message(r.id), [tenantId]) : null,
+  );
   if ('taken' in result) throw result.taken === 'username' ? usernameTaken(req.username) : emailTaken(req.email);
   const user = await ctx.store.users.byId(result.id);
   if (!user) throw new Error(`user ${result.id} vanished after its creation`);

@@ -1,8 +1,21 @@
 import { userNameProblems } from '../../../shared/rules/names.js';
 import { passwordProblem } from '../../../shared/rules/users/password-quality.js';
 import {
-  INVALID_EMAIL, PASSWORD_MISMATCH, PROFILE_FIELDS, asBody, cannotBeBlank, integerValue, isBlank, isValidEmail,
-  INT32, mustBeInt32, mustBeInteger, mustBeString, passwordFields, type Body, type ProfileField,
+  INVALID_EMAIL,
+  PASSWORD_MISMATCH,
+  PROFILE_FIELDS,
+  asBody,
+  cannotBeBlank,
+  integerValue,
+  isBlank,
+  isValidEmail,
+  INT32,
+  mustBeInt32,
+  mustBeInteger,
+  mustBeString,
+  passwordFields,
+  type Body,
+  type ProfileField,
 } from '../../../shared/rules/users/fields.js';
 import type { Parsed } from '../../../shared/rules/users/validate-create.js';
 
@@ -48,7 +61,8 @@ export function parseProfileUpdate(raw: unknown, owner: ProfileOwner): Parsed<Pr
     if (isBlank(value)) errors.push(cannotBeBlank(field));
     else if (typeof value !== 'string') errors.push(mustBeString(field));
     else if (field === 'email' && !isValidEmail(value)) errors.push(INVALID_EMAIL);
-    else if (field !== 'email' && userNameProblems({ [field]: value }).length > 0) errors.push(...userNameProblems({ [field]: value }));
+    else if (field !== 'email' && userNameProblems({ [field]: value }).length > 0)
+      errors.push(...userNameProblems({ [field]: value }));
     else change[field] = value;
   }
   passwordChange(body, change.username ?? owner.username, errors, change);

@@ -20,7 +20,11 @@ export interface RegistrationSent {
  * Creates or refreshes a pending user and mails it a registration token (BEHAVIOR.md §4, §8). The mail goes
  * first: when it fails, nothing is stored.
  */
-export async function registerUser(ctx: AppContext, principal: Principal, req: RegistrationRequest): Promise<RegistrationSent> {
+export async function registerUser(
+  ctx: AppContext,
+  principal: Principal,
+  req: RegistrationRequest,
+): Promise<RegistrationSent> {
   const { email, roleId, tenantId } = req;
   const role = await grantableRole(ctx, principal, roleId);
   await requireTenant(ctx, principal, tenantId);

@@ -41,7 +41,12 @@ function profileChangeMessage(user: User, newUsername: string, passwordChanged: 
  * Applies a checked change (parseProfileUpdate) to the caller's own user `user`: names and emails stay unique,
  * a new password is hashed and ends the caller's other sessions (this one is kept).
  */
-export async function updateOwnProfile(ctx: AppContext, principal: Principal, user: User, change: ProfileChange): Promise<void> {
+export async function updateOwnProfile(
+  ctx: AppContext,
+  principal: Principal,
+  user: User,
+  change: ProfileChange,
+): Promise<void> {
   // Cheap checks before the costly hash; the store checks again inside its transaction.
   if (change.username !== undefined && change.username !== user.username) {
     const owner = await ctx.store.users.byUsername(change.username);

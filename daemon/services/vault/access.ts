@@ -42,7 +42,12 @@ export async function keyedService(
  * service's tenant; reads of secrets go to the daemon's log, since the change log holds changes to data (and a
  * read changes none). Never given a secret.
  */
-export async function noteKeyChange(ctx: AppContext, principal: Principal, log: ServiceLog, change: KeyChange): Promise<void> {
+export async function noteKeyChange(
+  ctx: AppContext,
+  principal: Principal,
+  log: ServiceLog,
+  change: KeyChange,
+): Promise<void> {
   const message = keyChangeMessage(change);
   if (isKeyRead(change) || !('dsId' in change)) {
     log.info({ user: principal.username, keyChange: message }, 'key store');

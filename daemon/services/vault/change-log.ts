@@ -19,7 +19,8 @@ export const isKeyRead = (change: KeyChange) => change.action.endsWith('-read') 
  * Pure: it names key ids, versions and certificate fingerprints, never key material.
  */
 export function keyChangeMessage(change: KeyChange): string {
-  if (change.action === 'ssl-read-cdn') return `CDN: ${change.cdn}, ACTION: Read the SSL keys of ${change.count} delivery service(s)`;
+  if (change.action === 'ssl-read-cdn')
+    return `CDN: ${change.cdn}, ACTION: Read the SSL keys of ${change.count} delivery service(s)`;
   const head = `DS: ${change.xmlId}, ID: ${change.dsId}, ACTION: `;
   switch (change.action) {
     case 'url-generate':

@@ -19,7 +19,11 @@ const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * `name = value` sorted by name (any `key*` parameter skipped when the key store has keys), then the keys
  * `keyN = value` sorted as strings (key0, key1, key10, …).
  */
-export function renderUrlSigConfig(header: string, parameters: readonly ConfigParameter[], keys: UrlSigKeys | null): string {
+export function renderUrlSigConfig(
+  header: string,
+  parameters: readonly ConfigParameter[],
+  keys: UrlSigKeys | null,
+): string {
   const haveKeys = keys !== null && Object.keys(keys).length > 0;
   const lines = [...parameters]
     .filter((p) => !(haveKeys && p.name.startsWith('key')))
@@ -62,7 +66,10 @@ export function renderSslMulticertConfig(header: string, entries: readonly Multi
 }
 
 /** The certificate files a cache installs beside ssl_multicert.config: the chain and the private key, PEM. */
-export function certificateFiles(hostname: string, certificate: { crt: string; key: string }): { name: string; content: string }[] {
+export function certificateFiles(
+  hostname: string,
+  certificate: { crt: string; key: string },
+): { name: string; content: string }[] {
   const files = certificateFileNames(hostname);
   const pem = (text: string) => text.replace(/\s*$/, '\n');
   return [

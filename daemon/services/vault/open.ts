@@ -1,6 +1,14 @@
 import { chmodSync, existsSync, renameSync, statSync } from 'node:fs';
 import type { KeyStore } from './keystore.js';
-import { keySource, newMasterKey, pendingKeyPath, readMasterKey, vaultFiles, writeMasterKeyFile, type KeySource } from './master-key.js';
+import {
+  keySource,
+  newMasterKey,
+  pendingKeyPath,
+  readMasterKey,
+  vaultFiles,
+  writeMasterKeyFile,
+  type KeySource,
+} from './master-key.js';
 import { openVaultDatabase, sqliteKeyStore } from './sqlite-keystore.js';
 import { Vault } from './vault.js';
 
@@ -109,7 +117,9 @@ function tightenKeyFile(path: string): DataDirVault['tightenedKeyFile'] {
   try {
     chmodSync(path, mode & 0o700);
   } catch {
-    throw new Error(`the master key file ${path} is readable by others (mode ${octal(mode)}) and cannot be made private`);
+    throw new Error(
+      `the master key file ${path} is readable by others (mode ${octal(mode)}) and cannot be made private`,
+    );
   }
   return { path, mode };
 }

@@ -7,7 +7,10 @@ import { toRecord, type SecretRow as Row } from './sqlite-keystore.js';
 
 const COLUMNS = 'kind, owner, version, sealed, summary, changed_by, changed_at';
 type PutParams = [string, string, number, Buffer, string, string, number];
-const get = statement<[string, string, number], Row>('vault_get', `SELECT ${COLUMNS} FROM secret WHERE kind = $1 AND owner = $2 AND version = $3`);
+const get = statement<[string, string, number], Row>(
+  'vault_get',
+  `SELECT ${COLUMNS} FROM secret WHERE kind = $1 AND owner = $2 AND version = $3`,
+);
 const latest = statement<[string, string], Row>(
   'vault_latest',
   `SELECT ${COLUMNS} FROM secret WHERE kind = $1 AND owner = $2 ORDER BY version DESC LIMIT 1`,
@@ -17,7 +20,10 @@ const list = statement<[string | null, string | null], Row>(
   `SELECT ${COLUMNS} FROM secret WHERE ($1::text IS NULL OR kind = $1) AND ($2::text IS NULL OR owner = $2)
     ORDER BY owner COLLATE "C", kind COLLATE "C", version`,
 );
-const all = statement<[], Row>('vault_all', `SELECT ${COLUMNS} FROM secret ORDER BY kind COLLATE "C", owner COLLATE "C", version`);
+const all = statement<[], Row>(
+  'vault_all',
+  `SELECT ${COLUMNS} FROM secret ORDER BY kind COLLATE "C", owner COLLATE "C", version`,
+);
 const put = statement<PutParams>(
   'vault_put',
   `INSERT INTO secret (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -25,10 +31,16 @@ const put = statement<PutParams>(
      changed_by = EXCLUDED.changed_by, changed_at = EXCLUDED.changed_at`,
 );
 const remove = statement<[string, string]>('vault_remove', 'DELETE FROM secret WHERE kind = $1 AND owner = $2');
-const getMeta = statement<[string], { value: Buffer }>('vault_meta_get', 'SELECT value FROM vault_meta WHERE name = $1');
+const getMeta = statement<[string], { value: Buffer }>(
+  'vault_meta_get',
+  'SELECT value FROM vault_meta WHERE name = $1',
+);
 // The key check is written once: of several daemons starting on a new database at once, the first one's key wins
 // and the others find (and test) it. A rotation replaces it in reseal.
-const addMeta = statement<[string, Buffer]>('vault_meta_add', 'INSERT INTO vault_meta (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING');
+const addMeta = statement<[string, Buffer]>(
+  'vault_meta_add',
+  'INSERT INTO vault_meta (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
+);
 const setMeta = statement<[string, Buffer]>(
   'vault_meta_set',
   'INSERT INTO vault_meta (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value',
@@ -38,7 +50,15 @@ const updateSealed = statement<[Buffer, string, string, number]>(
   'UPDATE secret SET sealed = $1 WHERE kind = $2 AND owner = $3 AND version = $4',
 );
 
-const params = (r: SealedRecord): PutParams => [r.kind, r.owner, r.version, r.sealed, r.summary, r.changedBy, r.changedAt];
+const params = (r: SealedRecord): PutParams => [
+  r.kind,
+  r.owner,
+  r.version,
+  r.sealed,
+  r.summary,
+  r.changedBy,
+  r.changedAt,
+];
 
 /**
  * The key store in the PostgreSQL database (issue 18): every daemon on the database serves the same keys. It sees
@@ -84,7 +104,8 @@ export function pgKeyStore(pool: PgPool): KeyStore {
     async reseal(records, keyCheck) {
       await inTransaction(pool, async (tx) => {
         for (const r of records) {
-          if ((await updateSealed.run(tx, r.sealed, r.kind, r.owner, r.version)) !== 1) throw new Error('a record changed during rotation');
+          if ((await updateSealed.run(tx, r.sealed, r.kind, r.owner, r.version)) !== 1)
+            throw new Error('a record changed during rotation');
         }
         await setMeta.run(tx, 'key_check', keyCheck);
       });

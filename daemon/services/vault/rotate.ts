@@ -21,7 +21,9 @@ export async function rotateMasterKey(settings: VaultSettings, newKeyFile?: stri
     if (!state.available) throw new Error(`the key store cannot be opened: ${state.reason}`);
     const target = newKeyFile ?? (source.kind === 'file' ? source.path : null);
     if (!target) {
-      throw new Error('the master key comes from CDNCTL_VAULT_KEY: name a file for the new key with --new-key-file FILE');
+      throw new Error(
+        'the master key comes from CDNCTL_VAULT_KEY: name a file for the new key with --new-key-file FILE',
+      );
     }
     const key = newMasterKey();
     const pending = pendingKeyPath(target);

@@ -34,12 +34,18 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** The non-secret summary of a secret of `kind`, or the reason it is malformed (never quoting the secret). */
 function summaryOf(kind: SecretKind, secret: unknown): object | string {
   if (kind === 'url_sig') {
-    if (!isObject(secret) || !Object.values(secret).every((v) => typeof v === 'string')) return 'URL sig keys must be an object of strings';
+    if (!isObject(secret) || !Object.values(secret).every((v) => typeof v === 'string'))
+      return 'URL sig keys must be an object of strings';
     return urlSigSummary(secret as UrlSigKeys);
   }
   if (kind === 'uri_signing') return keysetError(secret) ?? keysetSummary(secret as UriSigningKeyset);
   const keys = secret as SslKeys;
-  if (!isObject(secret) || !isObject(keys.certificate) || typeof keys.certificate.crt !== 'string' || typeof keys.hostname !== 'string') {
+  if (
+    !isObject(secret) ||
+    !isObject(keys.certificate) ||
+    typeof keys.certificate.crt !== 'string' ||
+    typeof keys.hostname !== 'string'
+  ) {
     return 'TLS keys need hostname and certificate.crt';
   }
   if (!isCertificateHostname(keys.hostname)) return HOSTNAME_PROBLEM;
@@ -58,10 +64,12 @@ export interface KeyItem {
 /** One entry of the `keys` section, checked; a string says what is wrong with it. */
 function readKey(k: unknown, xmlIds: ReadonlySet<string>, now: number): KeyItem | string {
   const key = k as Partial<SnapshotKey>;
-  if (!isObject(k) || !['url_sig', 'uri_signing', 'ssl'].includes(String(key.kind))) return 'kind must be url_sig, uri_signing or ssl';
+  if (!isObject(k) || !['url_sig', 'uri_signing', 'ssl'].includes(String(key.kind)))
+    return 'kind must be url_sig, uri_signing or ssl';
   if (typeof key.deliveryService !== 'string' || !xmlIds.has(key.deliveryService)) return 'unknown deliveryService';
   const version = key.kind === 'ssl' ? key.version : 0;
-  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) return 'version must be a non-negative integer';
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0)
+    return 'version must be a non-negative integer';
   const kind = key.kind as SecretKind;
   const summary = summaryOf(kind, key.secret);
   if (typeof summary === 'string') return summary;
@@ -76,7 +84,11 @@ function readKey(k: unknown, xmlIds: ReadonlySet<string>, now: number): KeyItem 
 }
 
 /** Validates a snapshot's `keys` section against the delivery services that will exist; writes nothing. */
-export function checkKeys(raw: unknown, xmlIds: ReadonlySet<string>, now: number): { errors: string[]; items: KeyItem[] } {
+export function checkKeys(
+  raw: unknown,
+  xmlIds: ReadonlySet<string>,
+  now: number,
+): { errors: string[]; items: KeyItem[] } {
   if (!Array.isArray(raw)) return { errors: ['keys: must be an array'], items: [] };
   const errors: string[] = [];
   const items: KeyItem[] = [];

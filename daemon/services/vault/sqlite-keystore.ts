@@ -79,7 +79,9 @@ function prepareVaultDatabase(db: Database.Database, file: string): Database.Dat
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > vaultMigrations.length) {
     db.close();
-    throw new Error(`key store schema version ${current} is newer than this cdnctl knows (${vaultMigrations.length}); upgrade cdnctl`);
+    throw new Error(
+      `key store schema version ${current} is newer than this cdnctl knows (${vaultMigrations.length}); upgrade cdnctl`,
+    );
   }
   for (let v = current; v < vaultMigrations.length; v++) {
     db.transaction(() => {
@@ -93,8 +95,12 @@ function prepareVaultDatabase(db: Database.Database, file: string): Database.Dat
 /** The SQLite key store over an open vault database; a disk fault on a write is a 503, as for the database. */
 export function sqliteKeyStore(db: Database.Database): KeyStore {
   const columns = 'kind, owner, version, sealed, summary, changed_by, changed_at';
-  const get = db.prepare<[string, string, number], SecretRow>(`SELECT ${columns} FROM secret WHERE kind = ? AND owner = ? AND version = ?`);
-  const latest = db.prepare<[string, string], SecretRow>(`SELECT ${columns} FROM secret WHERE kind = ? AND owner = ? ORDER BY version DESC LIMIT 1`);
+  const get = db.prepare<[string, string, number], SecretRow>(
+    `SELECT ${columns} FROM secret WHERE kind = ? AND owner = ? AND version = ?`,
+  );
+  const latest = db.prepare<[string, string], SecretRow>(
+    `SELECT ${columns} FROM secret WHERE kind = ? AND owner = ? ORDER BY version DESC LIMIT 1`,
+  );
   const list = db.prepare<[{ kind: string | null; owner: string | null }], SecretRow>(
     `SELECT ${columns} FROM secret WHERE (@kind IS NULL OR kind = @kind) AND (@owner IS NULL OR owner = @owner) ORDER BY owner, kind, version`,
   );
@@ -108,10 +114,13 @@ export function sqliteKeyStore(db: Database.Database): KeyStore {
   const remove = db.prepare<[string, string]>('DELETE FROM secret WHERE kind = ? AND owner = ?');
   const getMeta = db.prepare<[string], { value: Buffer }>('SELECT value FROM vault_meta WHERE name = ?');
   const setMeta = db.prepare<[string, Buffer]>('INSERT OR REPLACE INTO vault_meta (name, value) VALUES (?, ?)');
-  const updateSealed = db.prepare<[Buffer, string, string, number]>('UPDATE secret SET sealed = ? WHERE kind = ? AND owner = ? AND version = ?');
+  const updateSealed = db.prepare<[Buffer, string, string, number]>(
+    'UPDATE secret SET sealed = ? WHERE kind = ? AND owner = ? AND version = ?',
+  );
   const reseal = db.transaction((records: readonly SealedRecord[], keyCheck: Buffer) => {
     for (const r of records) {
-      if (updateSealed.run(r.sealed, r.kind, r.owner, r.version).changes !== 1) throw new Error('a record changed during rotation');
+      if (updateSealed.run(r.sealed, r.kind, r.owner, r.version).changes !== 1)
+        throw new Error('a record changed during rotation');
     }
     setMeta.run('key_check', keyCheck);
   });

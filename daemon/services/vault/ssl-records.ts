@@ -41,13 +41,26 @@ export function missingFields(body: SslKeysRequest, generating: boolean): string
 
 /** A version as a positive integer (given as a number or digits), or null. */
 export function parseVersion(value: number | string | undefined): number | null {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
 /** The record to store, from a request whose identity was checked. */
-export function sslKeysRecord(body: SslKeysRequest, xmlId: string, version: number, certificate: SslKeys['certificate']): SslKeys {
-  const record: SslKeys = { cdn: body.cdn!, deliveryservice: xmlId, key: xmlId, hostname: body.hostname!, version, certificate };
+export function sslKeysRecord(
+  body: SslKeysRequest,
+  xmlId: string,
+  version: number,
+  certificate: SslKeys['certificate'],
+): SslKeys {
+  const record: SslKeys = {
+    cdn: body.cdn!,
+    deliveryservice: xmlId,
+    key: xmlId,
+    hostname: body.hostname!,
+    version,
+    certificate,
+  };
   if (body.authType) record.authType = body.authType;
   for (const field of SUBJECT_FIELDS) if (body[field]) record[field] = body[field];
   return record;

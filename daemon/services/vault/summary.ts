@@ -16,7 +16,10 @@ export type { KeySummary };
 /** A TLS record's stored summary (sslSummary): the certificate's description and the record's identity. */
 type StoredSslSummary = Omit<CertificateSummary, 'version' | 'daysLeft' | 'expiring' | 'changedBy' | 'changedAt'>;
 
-const changed = (r: RecordInfo): Changed => ({ changedBy: r.changedBy, changedAt: new Date(r.changedAt).toISOString() });
+const changed = (r: RecordInfo): Changed => ({
+  changedBy: r.changedBy,
+  changedAt: new Date(r.changedAt).toISOString(),
+});
 
 /**
  * The summary of one delivery service from its records' stored summaries (written beside the sealed bytes, so
@@ -36,7 +39,9 @@ export function keySummary(xmlId: string, records: RecordInfo[], now: number): K
   return {
     xmlId,
     urlSigKeys: url ? { ...(JSON.parse(url.summary) as { keys: number; names: string[] }), ...changed(url) } : null,
-    uriSigningKeys: uri ? { ...(JSON.parse(uri.summary) as NonNullable<KeySummary['uriSigningKeys']>), ...changed(uri) } : null,
+    uriSigningKeys: uri
+      ? { ...(JSON.parse(uri.summary) as NonNullable<KeySummary['uriSigningKeys']>), ...changed(uri) }
+      : null,
     sslKeys: ssl,
   };
 }

@@ -13,7 +13,8 @@ function shapeError(value: unknown): string | null {
     if (set.renewal_kid !== undefined && set.renewal_kid !== null && typeof set.renewal_kid !== 'string') {
       return `malformed JSON: the renewal_kid of issuer '${issuer}' must be a string`;
     }
-    if (set.keys.some((key) => !isObject(key))) return `malformed JSON: every key of issuer '${issuer}' must be an object`;
+    if (set.keys.some((key) => !isObject(key)))
+      return `malformed JSON: every key of issuer '${issuer}' must be an object`;
   }
   return null;
 }
@@ -34,7 +35,8 @@ export function keysetError(value: unknown): string | null {
     if (typeof key.alg !== 'string' || key.alg === '') return 'invalid keyset: A Key has no algorithm, alg, specified';
     if (typeof key.kid !== 'string' || key.kid === '') return 'invalid keyset: A Key has no key id, kid, specified';
   }
-  if (!keys.some((key) => key.kid === renewals[0])) return 'invalid keyset: No key was found with a kid that matches the renewal kid';
+  if (!keys.some((key) => key.kid === renewals[0]))
+    return 'invalid keyset: No key was found with a kid that matches the renewal kid';
   return null;
 }
 

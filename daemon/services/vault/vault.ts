@@ -1,5 +1,13 @@
 import type { KeyFilter, KeyStore, RecordInfo } from './keystore.js';
-import { KEY_CHECK_AAD, additionalData, newMasterKeyCheck, open, seal, type SecretAddress, type SecretKind } from './seal.js';
+import {
+  KEY_CHECK_AAD,
+  additionalData,
+  newMasterKeyCheck,
+  open,
+  seal,
+  type SecretAddress,
+  type SecretKind,
+} from './seal.js';
 
 /** Whether key routes can be served; when not, why (said in the 503 alert). */
 export type VaultState = { available: true } | { available: false; reason: string };
@@ -41,13 +49,21 @@ export class Vault {
     if (check === null) {
       // No key check beside sealed secrets: the check was lost. Only a key that opens them may write a new one.
       if (!(await Vault.opensSealed(store, key))) {
-        return new Vault(store, null, 'the master key does not open the sealed secrets of this key store (its key check is missing)');
+        return new Vault(
+          store,
+          null,
+          'the master key does not open the sealed secrets of this key store (its key check is missing)',
+        );
       }
       await store.setKeyCheck(newMasterKeyCheck(key));
       // A key store shared by several daemons (PostgreSQL) keeps the first key check written: test against it.
       const kept = await store.keyCheck();
       if (kept && !Vault.keyOpens(key, kept)) {
-        return new Vault(store, null, 'the master key does not open this key store (another daemon sealed it under another key)');
+        return new Vault(
+          store,
+          null,
+          'the master key does not open this key store (another daemon sealed it under another key)',
+        );
       }
       return new Vault(store, key, '');
     }
@@ -110,14 +126,28 @@ export class Vault {
     return record ? this.opened<T>(key, record) : null;
   }
 
-  async write(address: SecretAddress, secret: unknown, summary: object, changedBy: string, changedAt: number): Promise<void> {
+  async write(
+    address: SecretAddress,
+    secret: unknown,
+    summary: object,
+    changedBy: string,
+    changedAt: number,
+  ): Promise<void> {
     const { store, key } = this.ready();
     const sealed = seal(key, additionalData(address), Buffer.from(JSON.stringify(secret), 'utf8'));
     await store.put({ ...address, sealed, summary: JSON.stringify(summary), changedBy, changedAt });
   }
 
   /** Seals and stores several secrets in one transaction. */
-  async writeAll(items: readonly { address: SecretAddress; secret: unknown; summary: object; changedBy: string; changedAt: number }[]): Promise<void> {
+  async writeAll(
+    items: readonly {
+      address: SecretAddress;
+      secret: unknown;
+      summary: object;
+      changedBy: string;
+      changedAt: number;
+    }[],
+  ): Promise<void> {
     const { store, key } = this.ready();
     const records = items.map((i) => ({
       ...i.address,
@@ -155,7 +185,12 @@ export class Vault {
     const { store, key } = this.ready();
     const records = (await store.all()).map((record) => {
       const aad = additionalData(record);
-      const plain = open(key, aad, record.sealed, `the ${record.kind} secret of ${record.owner} (version ${record.version})`);
+      const plain = open(
+        key,
+        aad,
+        record.sealed,
+        `the ${record.kind} secret of ${record.owner} (version ${record.version})`,
+      );
       return { ...record, sealed: seal(newKey, aad, plain) };
     });
     await store.reseal(records, newMasterKeyCheck(newKey));

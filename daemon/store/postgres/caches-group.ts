@@ -8,7 +8,10 @@ import { pgServerFlags } from './server-flags.js';
 import { pgServerChecks } from './serverchecks.js';
 import { pgServers } from './servers.js';
 
-export type CachesGroup = Pick<Store, 'jobs' | 'cachegroups' | 'servers' | 'serverFlags' | 'serverAgents' | 'serverChecks' | 'propagation'>;
+export type CachesGroup = Pick<
+  Store,
+  'jobs' | 'cachegroups' | 'servers' | 'serverFlags' | 'serverAgents' | 'serverChecks' | 'propagation'
+>;
 
 /** Purge jobs, cache groups, servers, their flags and checks, and job propagation on PostgreSQL. */
 export function pgCachesGroup(pool: PgPool): CachesGroup {

@@ -28,7 +28,10 @@ const lists = {
     `${SELECT} WHERE l.last_updated > $1 AND l.username = $3 AND l.tenant_ids <@ $4::int[] ${ORDER}`,
   ),
 };
-const countAll = statement<[number], { n: number }>('change_log_count_all', 'SELECT count(*) AS n FROM log l WHERE l.last_updated > $1');
+const countAll = statement<[number], { n: number }>(
+  'change_log_count_all',
+  'SELECT count(*) AS n FROM log l WHERE l.last_updated > $1',
+);
 const countTenancy = statement<[number, number[]], { n: number }>(
   'change_log_count_tenancy',
   'SELECT count(*) AS n FROM log l WHERE l.last_updated > $1 AND l.tenant_ids <@ $2::int[]',
@@ -39,13 +42,17 @@ export function pgChangeLog(pool: PgPool): ChangeLogStore {
   return {
     async list(q) {
       const tenancy = q.visibleTenantIds !== null;
-      const list = q.username === null ? (tenancy ? lists.tenancy : lists.all) : tenancy ? lists.tenancyUser : lists.allUser;
+      const list =
+        q.username === null ? (tenancy ? lists.tenancy : lists.all) : tenancy ? lists.tenancyUser : lists.allUser;
       // SQLite reads a negative limit as "no limit"; PostgreSQL reads NULL so.
       const limit = q.limit < 0 ? null : q.limit;
       return (await list.all(pool, q.since, limit, q.username, q.visibleTenantIds)).map(toEntry);
     },
     async countSince(since, visibleTenantIds) {
-      const row = visibleTenantIds === null ? await countAll.get(pool, since) : await countTenancy.get(pool, since, visibleTenantIds);
+      const row =
+        visibleTenantIds === null
+          ? await countAll.get(pool, since)
+          : await countTenancy.get(pool, since, visibleTenantIds);
       return row?.n ?? 0;
     },
     async append(entry) {

@@ -34,7 +34,10 @@ const list = statement<ListParams, DeliveryServiceRow>(
                                       WHERE du.deliveryservice_id = ds.id AND du.user_id = $7::bigint))
    ORDER BY ds.xml_id COLLATE "C"`,
 );
-const byId = statement<[number], DeliveryServiceRow>('deliveryservices_by_id', `${DELIVERY_SERVICE_SELECT} WHERE ds.id = $1::bigint`);
+const byId = statement<[number], DeliveryServiceRow>(
+  'deliveryservices_by_id',
+  `${DELIVERY_SERVICE_SELECT} WHERE ds.id = $1::bigint`,
+);
 const byXmlId = statement<[string], DeliveryServiceRow>(
   'deliveryservices_by_xml_id',
   `${DELIVERY_SERVICE_SELECT} WHERE ds.xml_id = $1`,

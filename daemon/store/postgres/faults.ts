@@ -6,8 +6,17 @@ import { StoreUnavailableError } from '../unavailable.js';
  * (25006), and the driver's own socket errors.
  */
 const UNAVAILABLE_CLASSES = ['08', '53', '57'];
-const UNAVAILABLE_CODES = new Set(['25006', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
-const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error/i;
+const UNAVAILABLE_CODES = new Set([
+  '25006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+]);
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error/i;
 
 export function isUnavailable(err: unknown): boolean {
   const code = (err as { code?: unknown }).code;

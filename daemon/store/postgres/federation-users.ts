@@ -1,9 +1,4 @@
-import {
-  Abort,
-  toFederationUser,
-  type FederationUserRow,
-  type FederationUserStore,
-} from '../federation-users.js';
+import { Abort, toFederationUser, type FederationUserRow, type FederationUserStore } from '../federation-users.js';
 import { loggedWritePg } from './change-append.js';
 import type { PgClient, PgPool } from './pool.js';
 import { statement } from './statement.js';
@@ -39,7 +34,13 @@ const remove = statement<[number, number, number[] | null], { username: string }
     RETURNING u.username`,
 );
 
-async function assignAll(client: PgClient, federationId: number, userIds: number[], replace: boolean, tenants: number[] | null) {
+async function assignAll(
+  client: PgClient,
+  federationId: number,
+  userIds: number[],
+  replace: boolean,
+  tenants: number[] | null,
+) {
   if (!(await federation.get(client, federationId))) throw new Abort({ kind: 'federation-missing' });
   if (replace) await clear.run(client, federationId);
   const distinct = [...new Set(userIds)];
@@ -58,7 +59,11 @@ export function pgFederationUsers(pool: PgPool): FederationUserStore {
     },
     async assign(federationId, userIds, replace, visibleTenantIds, change) {
       try {
-        const count = await loggedWritePg(pool, (client) => assignAll(client, federationId, userIds, replace, visibleTenantIds), change);
+        const count = await loggedWritePg(
+          pool,
+          (client) => assignAll(client, federationId, userIds, replace, visibleTenantIds),
+          change,
+        );
         return { kind: 'assigned', count };
       } catch (err) {
         if (err instanceof Abort) return err.outcome;

@@ -23,7 +23,8 @@ const linksOf = statement<[number], LinkRow>(
 
 /** Federations on PostgreSQL: the same answers as sqliteFederations. */
 export function pgFederations(pool: PgPool): FederationStore {
-  const one = async (row: FederationRow | undefined) => (row ? toFederation(row, await linksOf.all(pool, row.id)) : null);
+  const one = async (row: FederationRow | undefined) =>
+    row ? toFederation(row, await linksOf.all(pool, row.id)) : null;
   return {
     async list() {
       // Both reads see one snapshot, as SQLite's two reads on its one connection do.

@@ -11,8 +11,15 @@ const JOINED = `SELECT w.*, u.username, ds.xml_id AS ds_xml_id
   FROM w JOIN users u ON u.id = w.user_id JOIN deliveryservices ds ON ds.id = w.deliveryservice_id`;
 
 type QueryParams = [
-  number | null, string | null, string | null, number | null, number | null, string | null, string | null,
-  number | null, number[],
+  number | null,
+  string | null,
+  string | null,
+  number | null,
+  number | null,
+  string | null,
+  string | null,
+  number | null,
+  number[],
 ];
 
 // One statement for every filter: an absent criterion is NULL and matches everything.

@@ -47,7 +47,15 @@ export function pgJobs(pool: PgPool): JobStore {
       return loggedWritePg(
         pool,
         async (client) => {
-          const row = await insert.get(client, job.assetUrl, job.ttlHours, job.startTime, job.enteredTime, job.userId, job.deliveryServiceId);
+          const row = await insert.get(
+            client,
+            job.assetUrl,
+            job.ttlHours,
+            job.startTime,
+            job.enteredTime,
+            job.userId,
+            job.deliveryServiceId,
+          );
           // The job reaches the caches: its CDN's caches learn at their next check-in that they must revalidate.
           await markRevalidationPg(client, job.deliveryServiceId, job.enteredTime);
           return toJob(row!);
@@ -57,7 +65,10 @@ export function pgJobs(pool: PgPool): JobStore {
     },
     async listForUser(userId, tenantIds, keyword) {
       const tenants = [...tenantIds];
-      const rows = keyword === null ? await list.all(pool, userId, tenants) : await listByKeyword.all(pool, userId, keyword, tenants);
+      const rows =
+        keyword === null
+          ? await list.all(pool, userId, tenants)
+          : await listByKeyword.all(pool, userId, keyword, tenants);
       return rows.map(toJob);
     },
     async runningPurgesOfCdn(cdnId, now, since) {

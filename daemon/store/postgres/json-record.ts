@@ -21,5 +21,7 @@ const VALUE: Record<JsonKind, (sql: string) => string> = {
  * escapes what SQLite's json_object does (`"`, `\`, control characters).
  */
 export function jsonTextSql<R>(columns: RecordColumns<R>): string {
-  return `'{' || ${columnsOf(columns).map(([key, c]) => `'"${key}":' || ${VALUE[c.kind](c.sql)}`).join(` || ',' || `)} || '}'`;
+  return `'{' || ${columnsOf(columns)
+    .map(([key, c]) => `'"${key}":' || ${VALUE[c.kind](c.sql)}`)
+    .join(` || ',' || `)} || '}'`;
 }

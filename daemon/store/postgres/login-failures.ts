@@ -37,7 +37,10 @@ const record = statement<[string, string, number]>(
 );
 // Keep the table small: a day is far longer than any window the throttle asks about.
 const prune = statement<[number]>('login_failures_prune', 'DELETE FROM login_failures WHERE at < $1');
-const clear = statement<[string, string]>('login_failures_clear', 'DELETE FROM login_failures WHERE username = $1 AND address = $2');
+const clear = statement<[string, string]>(
+  'login_failures_clear',
+  'DELETE FROM login_failures WHERE username = $1 AND address = $2',
+);
 const remember = statement<[string, string, number]>(
   'login_successes_remember',
   'INSERT INTO login_successes (username, address, at) VALUES ($1, $2, $3) ON CONFLICT (username, address) DO UPDATE SET at = greatest(login_successes.at, excluded.at)',

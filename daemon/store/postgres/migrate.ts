@@ -17,7 +17,9 @@ export async function migratePg(pool: PgPool): Promise<number> {
     await client.query(
       'CREATE TABLE IF NOT EXISTS cdnctl_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const { rows } = await client.query<{ v: number }>('SELECT coalesce(max(version), 0)::integer AS v FROM cdnctl_migrations');
+    const { rows } = await client.query<{ v: number }>(
+      'SELECT coalesce(max(version), 0)::integer AS v FROM cdnctl_migrations',
+    );
     const current = rows[0]?.v ?? 0;
     if (current > pgMigrations.length) {
       throw new Error(

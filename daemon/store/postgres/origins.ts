@@ -21,7 +21,8 @@ import type { PgClient, PgPool } from './pool.js';
 import { statement, type PgStatement } from './statement.js';
 
 // An origin is visible when its delivery service's tenant is, and its own tenant (when it has one) is too.
-const tenancy = (n: number) => `ds.tenant_id = ANY($${n}::bigint[]) AND (o.tenant_id IS NULL OR o.tenant_id = ANY($${n}::bigint[]))`;
+const tenancy = (n: number) =>
+  `ds.tenant_id = ANY($${n}::bigint[]) AND (o.tenant_id IS NULL OR o.tenant_id = ANY($${n}::bigint[]))`;
 
 /** The sort keys that may be NULL: SQLite sorts NULL before every value, PostgreSQL after. */
 const NULLABLE: ReadonlySet<OriginFilterKey> = new Set(['cachegroup', 'coordinate', 'profileId', 'tenant']);
@@ -69,7 +70,10 @@ function listStatement(query: OriginListQuery, json: boolean) {
   const name = `origins_list_${mask.toString(16)}_${FILTER_KEYS.indexOf(query.orderBy)}_${query.descending ? 'd' : 'a'}${withTenancy ? 't' : ''}${json ? 'j' : ''}`;
   let found = shapes.get(name);
   if (!found) {
-    found = statement<unknown[], QueryResultRow>(name, pgOriginListSql(keys, query.orderBy, query.descending, withTenancy, json));
+    found = statement<unknown[], QueryResultRow>(
+      name,
+      pgOriginListSql(keys, query.orderBy, query.descending, withTenancy, json),
+    );
     shapes.set(name, found);
   }
   const params: unknown[] = keys.map((k) => {
@@ -95,8 +99,14 @@ const update = statement<unknown[]>(
 );
 const nameOwner = statement<[string], { id: number }>('origins_name_owner', 'SELECT id FROM origins WHERE name = $1');
 const remove = statement<[number]>('origins_delete', 'DELETE FROM origins WHERE id = $1::bigint AND is_primary = 0');
-const cachegroup = statement<[number], { id: number }>('origins_has_cachegroup', 'SELECT id FROM cachegroups WHERE id = $1::bigint');
-const coordinate = statement<[number], { id: number }>('origins_has_coordinate', 'SELECT id FROM coordinates WHERE id = $1::bigint');
+const cachegroup = statement<[number], { id: number }>(
+  'origins_has_cachegroup',
+  'SELECT id FROM cachegroups WHERE id = $1::bigint',
+);
+const coordinate = statement<[number], { id: number }>(
+  'origins_has_coordinate',
+  'SELECT id FROM coordinates WHERE id = $1::bigint',
+);
 
 const values = (fields: OriginFields, now: number): unknown[] => {
   const named = fieldParams(fields, now);
@@ -104,10 +114,16 @@ const values = (fields: OriginFields, now: number): unknown[] => {
 };
 
 /** The unique constraint on origins.name: "another origin has that name". */
-const isNameTaken = (err: unknown) => isUniqueViolation(err) && (err as { constraint?: string }).constraint === 'origins_name_key';
+const isNameTaken = (err: unknown) =>
+  isUniqueViolation(err) && (err as { constraint?: string }).constraint === 'origins_name_key';
 
 /** Updates origin `id` unless another origin has the name; the savepoint keeps the transaction usable for the log. */
-async function updateUnlessNameTaken(client: PgClient, id: number, fields: OriginFields, now: number): Promise<boolean> {
+async function updateUnlessNameTaken(
+  client: PgClient,
+  id: number,
+  fields: OriginFields,
+  now: number,
+): Promise<boolean> {
   await client.query('SAVEPOINT origin_update');
   try {
     if ((await update.run(client, ...values(fields, now), id)) > 0) return true;
@@ -139,7 +155,11 @@ export function pgOrigins(pool: PgPool): OriginStore {
       return row ? toOrigin(row) : null;
     },
     async insert(fields, now, change) {
-      return loggedWritePg(pool, async (client) => (await insert.get(client, ...values(fields, now)))?.id ?? null, change);
+      return loggedWritePg(
+        pool,
+        async (client) => (await insert.get(client, ...values(fields, now)))?.id ?? null,
+        change,
+      );
     },
     async update(id, fields, now, change) {
       return loggedWritePg(pool, (client) => updateUnlessNameTaken(client, id, fields, now), change);

@@ -10,7 +10,10 @@ const value = statement<[string, string, string], { value: string }>(
     WHERE pr.name = $1 AND p.name = $2 AND p.config_file = $3
     ORDER BY p.id DESC LIMIT 1`,
 );
-const profileExists = statement<[string], { id: number }>('parameters_profile_exists', 'SELECT id FROM profiles WHERE name = $1');
+const profileExists = statement<[string], { id: number }>(
+  'parameters_profile_exists',
+  'SELECT id FROM profiles WHERE name = $1',
+);
 // Names and config files in SQLite's binary order, whatever the database's collation.
 const ofProfile = statement<[number], ParameterRow>(
   'parameters_of_profile',

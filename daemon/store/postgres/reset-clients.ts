@@ -13,7 +13,10 @@ const window = statement<[string, number], { count: number; oldest: number | nul
   'reset_clients_window',
   'SELECT count(*) AS count, min(requested_at) AS oldest FROM reset_clients WHERE client = $1 AND requested_at > $2',
 );
-const note = statement<[string, number]>('reset_clients_note', 'INSERT INTO reset_clients (client, requested_at) VALUES ($1, $2)');
+const note = statement<[string, number]>(
+  'reset_clients_note',
+  'INSERT INTO reset_clients (client, requested_at) VALUES ($1, $2)',
+);
 
 /** ResetRequestStore.admitClient on PostgreSQL: the per-address limit counted atomically across every daemon. */
 export function pgAdmitResetClient(pool: PgPool): ResetRequestStore['admitClient'] {

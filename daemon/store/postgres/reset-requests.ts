@@ -3,7 +3,10 @@ import type { PgPool } from './pool.js';
 import { pgAdmitResetClient } from './reset-clients.js';
 import { statement } from './statement.js';
 
-const insert = statement<[string, number]>('reset_requests_record', 'INSERT INTO reset_requests (email, requested_at) VALUES ($1, $2)');
+const insert = statement<[string, number]>(
+  'reset_requests_record',
+  'INSERT INTO reset_requests (email, requested_at) VALUES ($1, $2)',
+);
 // Takes and removes in one statement; rows another daemon is taking at that moment are skipped, never sent twice.
 const take = statement<[number | null], { id: number; email: string; requested_at: number }>(
   'reset_requests_take',

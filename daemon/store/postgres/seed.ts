@@ -1,5 +1,10 @@
 import {
-  CACHEGROUP_TYPES, DELIVERY_SERVICE_TYPES, EXTENSION_TYPES, PROFILE_TYPES, SEED_ROLES, SERVER_TYPES,
+  CACHEGROUP_TYPES,
+  DELIVERY_SERVICE_TYPES,
+  EXTENSION_TYPES,
+  PROFILE_TYPES,
+  SEED_ROLES,
+  SERVER_TYPES,
 } from '../seed.js';
 import type { PgClient } from './pool.js';
 import { seedBuiltinChecksPg } from './servercheck-seed.js';

@@ -8,10 +8,16 @@ const names = statement<[number], { username: string }>(
   'server_agents_names',
   'SELECT u.username FROM server_agents a JOIN users u ON u.id = a.user_id WHERE a.server_id = $1',
 );
-const bound = statement<[number, number]>('server_agents_bound', 'SELECT 1 FROM server_agents WHERE server_id = $1 AND user_id = $2');
+const bound = statement<[number, number]>(
+  'server_agents_bound',
+  'SELECT 1 FROM server_agents WHERE server_id = $1 AND user_id = $2',
+);
 // The server row is locked first, so two replacements of one server's agents run one after the other.
 const lockServer = statement<[number]>('server_agents_lock', 'SELECT id FROM servers WHERE id = $1 FOR UPDATE');
-const current = statement<[number], { user_id: number }>('server_agents_current', 'SELECT user_id FROM server_agents WHERE server_id = $1');
+const current = statement<[number], { user_id: number }>(
+  'server_agents_current',
+  'SELECT user_id FROM server_agents WHERE server_id = $1',
+);
 const clear = statement<[number]>('server_agents_clear', 'DELETE FROM server_agents WHERE server_id = $1');
 const add = statement<[number, number[]]>(
   'server_agents_add',

@@ -38,7 +38,10 @@ export function markRevalidationPg(client: PgClient, deliveryServiceId: number, 
 }
 
 // The matching servers, locked (id order) until the queue or dequeue commits, with what a change would touch.
-const matching = statement<PgListParams, { id: number; host_name: string; upd_pending: number; upd_pending_since: number | null }>(
+const matching = statement<
+  PgListParams,
+  { id: number; host_name: string; upd_pending: number; upd_pending_since: number | null }
+>(
   'server_flags_matching',
   `SELECT s.id, s.host_name, s.upd_pending, s.upd_pending_since
      FROM servers s JOIN types ty ON ty.id = s.type_id JOIN cachegroups cg ON cg.id = s.cachegroup_id ${PG_LIST_WHERE}
@@ -109,11 +112,18 @@ const flag = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
 const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 /** Queues or dequeues the matching servers: every matching host name, and the ones whose flag it changed. */
-async function setUpdPending(db: PgQueryable, params: PgListParams, pending: boolean, now: number): Promise<{ hosts: string[]; changed: string[] }> {
+async function setUpdPending(
+  db: PgQueryable,
+  params: PgListParams,
+  pending: boolean,
+  now: number,
+): Promise<{ hosts: string[]; changed: string[] }> {
   const rows = await matching.all(db, ...params);
   // Only the rows that change are written, and no statement runs when none does: a no-op queue or dequeue
   // leaves the servers' version, and so every cached answer derived from servers, as it was.
-  const changing = rows.filter((r) => (pending ? r.upd_pending === 0 : r.upd_pending !== 0 || r.upd_pending_since !== null));
+  const changing = rows.filter((r) =>
+    pending ? r.upd_pending === 0 : r.upd_pending !== 0 || r.upd_pending_since !== null,
+  );
   if (changing.length > 0) {
     const ids = changing.map((r) => r.id);
     if (pending) await raise.run(db, ids, now);
@@ -146,7 +156,11 @@ export function pgServerFlags(pool: PgPool): ServerFlagStore {
         await checkIn.run(pool, now, id, flag(report.updated), flag(report.revalUpdated));
         return;
       }
-      await loggedWritePg(pool, (client) => checkIn.run(client, now, id, flag(report.updated), flag(report.revalUpdated)), change);
+      await loggedWritePg(
+        pool,
+        (client) => checkIn.run(client, now, id, flag(report.updated), flag(report.revalUpdated)),
+        change,
+      );
     },
     async updateStatus(hostName, visible) {
       const row = await status.get(pool, ...pgListParams({ hostName }, visible));

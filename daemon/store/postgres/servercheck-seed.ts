@@ -1,4 +1,9 @@
-import { BUILTIN_CHECKS, BUILTIN_INFO_URL, BUILTIN_SCRIPT, BUILTIN_VERSION } from '../../services/caches/builtin-checks.js';
+import {
+  BUILTIN_CHECKS,
+  BUILTIN_INFO_URL,
+  BUILTIN_SCRIPT,
+  BUILTIN_VERSION,
+} from '../../services/caches/builtin-checks.js';
 import type { PgQueryable } from './pool.js';
 import { statement } from './statement.js';
 
@@ -19,6 +24,16 @@ const insert = statement<[string, string, string, string, string, string, number
  */
 export async function seedBuiltinChecksPg(db: PgQueryable, now: number): Promise<void> {
   for (const c of BUILTIN_CHECKS) {
-    await insert.run(db, c.name, BUILTIN_VERSION, BUILTIN_INFO_URL, BUILTIN_SCRIPT, c.description, c.shortName, now, c.type);
+    await insert.run(
+      db,
+      c.name,
+      BUILTIN_VERSION,
+      BUILTIN_INFO_URL,
+      BUILTIN_SCRIPT,
+      c.description,
+      c.shortName,
+      now,
+      c.type,
+    );
   }
 }

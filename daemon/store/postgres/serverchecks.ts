@@ -11,9 +11,15 @@ import { statement } from './statement.js';
 import { inTransaction } from './transaction.js';
 
 const list = statement<[], ExtensionRow>('serverchecks_extensions', `${EXT_SELECT} ORDER BY e.id`);
-const byShort = statement<[string], ExtensionRow>('serverchecks_by_short', `${EXT_SELECT} WHERE e.servercheck_short_name = $1`);
+const byShort = statement<[string], ExtensionRow>(
+  'serverchecks_by_short',
+  `${EXT_SELECT} WHERE e.servercheck_short_name = $1`,
+);
 const nameTaken = statement<[string]>('serverchecks_name_taken', 'SELECT 1 FROM to_extensions WHERE name = $1');
-const shortTaken = statement<[string]>('serverchecks_short_taken', 'SELECT 1 FROM to_extensions WHERE servercheck_short_name = $1');
+const shortTaken = statement<[string]>(
+  'serverchecks_short_taken',
+  'SELECT 1 FROM to_extensions WHERE servercheck_short_name = $1',
+);
 // A name or short name already there inserts nothing (no error): the statement alone decides, whoever inserts too.
 // NOT EXISTS first, so a refused insert does not draw an id (ids stay gapless as in SQLite); ON CONFLICT for a race.
 const insert = statement<
@@ -31,7 +37,10 @@ const remove = statement<[number], { short: string | null }>(
   'serverchecks_delete',
   'DELETE FROM to_extensions WHERE id = $1 RETURNING servercheck_short_name AS short',
 );
-const dropResults = statement<[string]>('serverchecks_drop_results', 'DELETE FROM servercheck_results WHERE short_name = $1');
+const dropResults = statement<[string]>(
+  'serverchecks_drop_results',
+  'DELETE FROM servercheck_results WHERE short_name = $1',
+);
 const upsert = statement<[number[], string[], Array<number | null>, number]>(
   'serverchecks_record',
   `INSERT INTO servercheck_results (server_id, short_name, value, last_updated)
@@ -48,8 +57,17 @@ const ATTEMPTS = 3;
 async function insertExtension(pool: PgPool, ext: NewToExtension, now: number) {
   for (let attempt = 1; ; attempt++) {
     const row = await insert.get(
-      pool, ext.name, ext.version, ext.infoUrl, ext.scriptFile, ext.isActive ? 1 : 0, ext.additionalConfigJson,
-      ext.description, ext.servercheckShortName, ext.typeId, now,
+      pool,
+      ext.name,
+      ext.version,
+      ext.infoUrl,
+      ext.scriptFile,
+      ext.isActive ? 1 : 0,
+      ext.additionalConfigJson,
+      ext.description,
+      ext.servercheckShortName,
+      ext.typeId,
+      now,
     );
     if (row) return { id: row.id };
     // Which one is taken, named as SQLite names it: the name first.
@@ -69,7 +87,9 @@ async function insertExtension(pool: PgPool, ext: NewToExtension, now: number) {
 function latest(results: Array<Omit<CheckResult, 'lastUpdated'>>) {
   const byKey = new Map<string, Omit<CheckResult, 'lastUpdated'>>();
   for (const r of results) byKey.set(`${r.serverId}\u0000${r.shortName}`, r);
-  return [...byKey.values()].sort((a, b) => a.serverId - b.serverId || Buffer.compare(Buffer.from(a.shortName), Buffer.from(b.shortName)));
+  return [...byKey.values()].sort(
+    (a, b) => a.serverId - b.serverId || Buffer.compare(Buffer.from(a.shortName), Buffer.from(b.shortName)),
+  );
 }
 
 /** Readiness-check results and check extensions on PostgreSQL. */
@@ -94,7 +114,13 @@ export function pgServerChecks(pool: PgPool): ServerCheckStore {
     async record(results, now) {
       const rows = latest(results);
       if (rows.length === 0) return;
-      await upsert.run(pool, rows.map((r) => r.serverId), rows.map((r) => r.shortName), rows.map((r) => r.value), now);
+      await upsert.run(
+        pool,
+        rows.map((r) => r.serverId),
+        rows.map((r) => r.shortName),
+        rows.map((r) => r.value),
+        now,
+      );
     },
     async results() {
       const byServer = new Map<number, CheckResult[]>();

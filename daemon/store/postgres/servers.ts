@@ -25,14 +25,30 @@ export const PG_LIST_WHERE = `
                      WHERE d.cdn_id = s.cdn_id AND d.tenant_id = ANY($10::integer[]))))`;
 
 export type PgListParams = [
-  number | null, string | null, number | null, number | null, number | null, number | null,
-  string | null, string | null, number | null, number[] | null,
+  number | null,
+  string | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  string | null,
+  string | null,
+  number | null,
+  number[] | null,
 ];
 
 export function pgListParams(f: ServerFilters, visible: ServerVisibility): PgListParams {
   return [
-    f.id ?? null, f.hostName ?? null, f.cachegroup ?? null, f.parentCachegroup ?? null, f.cdn ?? null,
-    f.profileId ?? null, f.status ?? null, f.type ?? null, f.dsId ?? null, visible === null ? null : [...visible],
+    f.id ?? null,
+    f.hostName ?? null,
+    f.cachegroup ?? null,
+    f.parentCachegroup ?? null,
+    f.cdn ?? null,
+    f.profileId ?? null,
+    f.status ?? null,
+    f.type ?? null,
+    f.dsId ?? null,
+    visible === null ? null : [...visible],
   ];
 }
 
@@ -43,12 +59,44 @@ const list = statement<PgListParams, ServerRow>(
 );
 
 type WriteParams = [
-  string, string, number | null, number | null, string, number, string | null, string | null, string | null,
-  string | null, string | null, number, string, string | null, number, number, number, number,
+  string,
+  string,
+  number | null,
+  number | null,
+  string,
+  number,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  number,
+  string,
+  string | null,
+  number,
+  number,
+  number,
+  number,
 ];
 const writeParams = (f: ServerFields, now: number): WriteParams => [
-  f.hostName, f.domainName, f.tcpPort, f.httpsPort, f.interfaceName, f.interfaceMtu, f.ipAddress, f.ipNetmask,
-  f.ipGateway, f.ip6Address, f.ip6Gateway, f.typeId, f.status, f.offlineReason, f.cachegroupId, f.cdnId, f.profileId, now,
+  f.hostName,
+  f.domainName,
+  f.tcpPort,
+  f.httpsPort,
+  f.interfaceName,
+  f.interfaceMtu,
+  f.ipAddress,
+  f.ipNetmask,
+  f.ipGateway,
+  f.ip6Address,
+  f.ip6Gateway,
+  f.typeId,
+  f.status,
+  f.offlineReason,
+  f.cachegroupId,
+  f.cdnId,
+  f.profileId,
+  now,
 ];
 
 // A taken host name inserts nothing: the one statement decides, whichever daemon inserts the same name at once.
@@ -98,7 +146,10 @@ const cdnAssignments = statement<[number], { serverId: number; deliveryServiceId
 );
 // Two daemons replacing one delivery service's servers at once take turns on its row (a key share still passes).
 const lockDs = statement<[number]>('servers_lock_ds', 'SELECT 1 FROM deliveryservices WHERE id = $1 FOR NO KEY UPDATE');
-const clearDs = statement<[number]>('servers_clear_ds', 'DELETE FROM deliveryservice_servers WHERE deliveryservice_id = $1');
+const clearDs = statement<[number]>(
+  'servers_clear_ds',
+  'DELETE FROM deliveryservice_servers WHERE deliveryservice_id = $1',
+);
 const addDs = statement<[number, number[]]>(
   'servers_add_ds',
   'INSERT INTO deliveryservice_servers (deliveryservice_id, server_id) SELECT $1, unnest($2::integer[])',
@@ -116,11 +167,19 @@ export function pgServers(pool: PgPool): ServerStore {
     byId: (id, visible) => one({ id }, visible),
     byHostName: (hostName, visible) => one({ hostName }, visible),
     async insert(fields, now, change) {
-      return loggedWritePg(pool, async (client) => (await insert.get(client, ...writeParams(fields, now)))?.id ?? null, change);
+      return loggedWritePg(
+        pool,
+        async (client) => (await insert.get(client, ...writeParams(fields, now)))?.id ?? null,
+        change,
+      );
     },
     async update(id, fields, now, change) {
       try {
-        return await loggedWritePg(pool, async (client) => (await update.run(client, ...writeParams(fields, now), id), true), change);
+        return await loggedWritePg(
+          pool,
+          async (client) => (await update.run(client, ...writeParams(fields, now), id), true),
+          change,
+        );
       } catch (err) {
         // The host name is another server's: the transaction rolled back, nothing (no entry either) was written.
         if (isUniqueViolation(err)) return false;

@@ -14,7 +14,10 @@ const find = statement<[string], SessionRow>(
      FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id
     WHERE s.id_hash = $1`,
 );
-const touch = statement<[number, string]>('sessions_touch', 'UPDATE sessions SET idle_expires_at = $1 WHERE id_hash = $2');
+const touch = statement<[number, string]>(
+  'sessions_touch',
+  'UPDATE sessions SET idle_expires_at = $1 WHERE id_hash = $2',
+);
 const del = statement<[string]>('sessions_delete', 'DELETE FROM sessions WHERE id_hash = $1');
 const delOthers = statement<[number, string | null]>(
   'sessions_delete_others',

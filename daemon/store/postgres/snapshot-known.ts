@@ -6,8 +6,14 @@ const tenants = statement<[], { name: string; parent: string | null }>(
   'snap_known_tenants',
   'SELECT t.name, p.name AS parent FROM tenants t LEFT JOIN tenants p ON p.id = t.parent_id',
 );
-const users = statement<[], { username: string; email: string }>('snap_known_users', 'SELECT username, email FROM users');
-const dses = statement<[], { xml_id: string; protocol: string | null; fqdn: string | null; port: number | null; cdn: string }>(
+const users = statement<[], { username: string; email: string }>(
+  'snap_known_users',
+  'SELECT username, email FROM users',
+);
+const dses = statement<
+  [],
+  { xml_id: string; protocol: string | null; fqdn: string | null; port: number | null; cdn: string }
+>(
   'snap_known_dses',
   `SELECT ds.xml_id, o.protocol, o.fqdn, o.port, c.name AS cdn FROM deliveryservices ds JOIN cdns c ON c.id = ds.cdn_id
      LEFT JOIN origins o ON o.deliveryservice_id = ds.id AND o.is_primary = 1`,
@@ -36,7 +42,8 @@ const hashes = statement<[string[]], { username: string; local_passwd: string }>
   "SELECT username, local_passwd FROM users WHERE username = ANY($1::text[]) AND local_passwd <> ''",
 );
 
-const names = async (db: PgQueryable, s: (typeof named)[keyof typeof named]) => new Set((await s.all(db)).map((r) => r.name));
+const names = async (db: PgQueryable, s: (typeof named)[keyof typeof named]) =>
+  new Set((await s.all(db)).map((r) => r.name));
 
 /** The names of everything a snapshot may refer to, as the database holds them now. */
 export async function readKnownRecordsPg(db: PgQueryable): Promise<KnownRecords> {
@@ -56,15 +63,23 @@ export async function readKnownRecordsPg(db: PgQueryable): Promise<KnownRecords>
     deliveryServiceCdns: new Map(dsRows.map((r) => [r.xml_id, r.cdn])),
     users: new Map((await users.all(db)).map((u) => [u.username, u.email])),
     deliveryServices: new Map(
-      dsRows.map((d) => [d.xml_id, d.fqdn === null ? null : `${d.protocol}://${d.fqdn}${d.port === null ? '' : `:${d.port}`}`]),
+      dsRows.map((d) => [
+        d.xml_id,
+        d.fqdn === null ? null : `${d.protocol}://${d.fqdn}${d.port === null ? '' : `:${d.port}`}`,
+      ]),
     ),
-    origins: new Map((await origins.all(db)).map((o) => [o.name, { deliveryService: o.xml_id, isPrimary: o.is_primary === 1 }])),
+    origins: new Map(
+      (await origins.all(db)).map((o) => [o.name, { deliveryService: o.xml_id, isPrimary: o.is_primary === 1 }]),
+    ),
     jobs: new Map((await jobs.all(db)).map((j) => [j.id, j.xml_id])),
   };
 }
 
 /** The stored password hashes of these users (absent when a user has none or does not exist). */
-export async function readPasswordHashesPg(db: PgQueryable, usernames: readonly string[]): Promise<Map<string, string>> {
+export async function readPasswordHashesPg(
+  db: PgQueryable,
+  usernames: readonly string[],
+): Promise<Map<string, string>> {
   if (usernames.length === 0) return new Map();
   return new Map((await hashes.all(db, [...usernames])).map((r) => [r.username, r.local_passwd]));
 }

@@ -31,5 +31,9 @@ export async function readServersPg(client: PgClient): Promise<ServerModel[]> {
   const dses = byOwner(await serverDses.all(client));
   const agents = byOwner(await serverAgents.all(client));
   const names = (rows: { name: string }[] | undefined) => (rows ?? []).map((r) => r.name);
-  return (await serverRows.all(client)).map(({ id, ...server }) => ({ ...server, deliveryServices: names(dses.get(id)), agents: names(agents.get(id)) }));
+  return (await serverRows.all(client)).map(({ id, ...server }) => ({
+    ...server,
+    deliveryServices: names(dses.get(id)),
+    agents: names(agents.get(id)),
+  }));
 }

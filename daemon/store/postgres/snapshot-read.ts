@@ -1,6 +1,14 @@
 import type {
-  CachegroupModel, CoordinateModel, DeliveryServiceModel, FederationModel, JobModel, OriginModel,
-  ParameterModel, ProfileModel, SnapshotModel, UserModel,
+  CachegroupModel,
+  CoordinateModel,
+  DeliveryServiceModel,
+  FederationModel,
+  JobModel,
+  OriginModel,
+  ParameterModel,
+  ProfileModel,
+  SnapshotModel,
+  UserModel,
 } from '../../services/snapshot/types.js';
 import { DELIVERY_SERVICE_SELECT, toDeliveryService, type DeliveryServiceRow } from '../deliveryservices.js';
 import { orderTenants, snapshotUser } from '../snapshot-read.js';
@@ -43,7 +51,10 @@ const profileParams = statement<[], ParameterModel & { owner: number }>(
     ORDER BY pa.config_file COLLATE "C", pa.name COLLATE "C", pa.value COLLATE "C"`,
 );
 const userRows = statement<[], UserRow>('snap_read_users', `${USER_SELECT} ORDER BY u.username COLLATE "C"`);
-const dsRows = statement<[], DeliveryServiceRow>('snap_read_dses', `${DELIVERY_SERVICE_SELECT} ORDER BY ds.xml_id COLLATE "C"`);
+const dsRows = statement<[], DeliveryServiceRow>(
+  'snap_read_dses',
+  `${DELIVERY_SERVICE_SELECT} ORDER BY ds.xml_id COLLATE "C"`,
+);
 const dsUsers = statement<[], { owner: number; name: string }>(
   'snap_read_ds_users',
   `SELECT du.deliveryservice_id AS owner, u.username AS name FROM deliveryservice_users du JOIN users u ON u.id = du.user_id
@@ -58,7 +69,10 @@ const originRows = statement<[], OriginModel>(
      LEFT JOIN profiles p ON p.id = o.profile_id LEFT JOIN tenants t ON t.id = o.tenant_id
     WHERE o.is_primary = 0 ORDER BY o.name COLLATE "C"`,
 );
-const federationRows = statement<[], { id: number; cname: string; ttl: number; cdn: string | null; description: string | null }>(
+const federationRows = statement<
+  [],
+  { id: number; cname: string; ttl: number; cdn: string | null; description: string | null }
+>(
   'snap_read_federations',
   'SELECT f.id, f.cname, f.ttl, c.name AS cdn, f.description FROM federations f LEFT JOIN cdns c ON c.id = f.cdn_id ORDER BY f.cname COLLATE "C"',
 );
@@ -83,7 +97,11 @@ const jobRows = statement<[], JobModel>(
 async function readProfiles(client: PgClient): Promise<ProfileModel[]> {
   const params = byOwner(await profileParams.all(client));
   return (await profileRows.all(client)).map((p) => ({
-    name: p.name, description: p.description, type: p.type, cdnName: p.cdn, params: params.get(p.id) ?? [],
+    name: p.name,
+    description: p.description,
+    type: p.type,
+    cdnName: p.cdn,
+    params: params.get(p.id) ?? [],
   }));
 }
 
@@ -95,11 +113,30 @@ async function readDeliveryServices(client: PgClient): Promise<DeliveryServiceMo
   const users = byOwner(await dsUsers.all(client));
   return (await dsRows.all(client)).map((row) => {
     const {
-      id, xmlId, tenantId, tenantName, cdnId, cdnName, cdnDomain, typeId, typeName, profileId, profileName,
-      profileDescription, lastUpdated, primaryOrigin, ...settings
+      id,
+      xmlId,
+      tenantId,
+      tenantName,
+      cdnId,
+      cdnName,
+      cdnDomain,
+      typeId,
+      typeName,
+      profileId,
+      profileName,
+      profileDescription,
+      lastUpdated,
+      primaryOrigin,
+      ...settings
     } = toDeliveryService(row);
     return {
-      xmlId, cdnName, type: typeName, tenant: tenantName, profileName, settings, orgServerFqdn: primaryOrigin,
+      xmlId,
+      cdnName,
+      type: typeName,
+      tenant: tenantName,
+      profileName,
+      settings,
+      orgServerFqdn: primaryOrigin,
       users: (users.get(id) ?? []).map((u) => u.name),
     };
   });
@@ -109,7 +146,10 @@ async function readFederations(client: PgClient): Promise<FederationModel[]> {
   const dses = byOwner(await federationDses.all(client));
   const users = byOwner(await federationUsers.all(client));
   return (await federationRows.all(client)).map((f) => ({
-    cname: f.cname, ttl: f.ttl, cdnName: f.cdn, description: f.description,
+    cname: f.cname,
+    ttl: f.ttl,
+    cdnName: f.cdn,
+    description: f.description,
     deliveryServices: (dses.get(f.id) ?? []).map((r) => r.name),
     users: (users.get(f.id) ?? []).map((r) => r.name),
   }));
@@ -121,7 +161,11 @@ async function readFederations(client: PgClient): Promise<FederationModel[]> {
  */
 export async function readSnapshotModelPg(client: PgClient, withHashes: boolean): Promise<SnapshotModel> {
   return {
-    cdns: (await cdnRows.all(client)).map((c) => ({ name: c.name, domainName: c.domainName, dnssecEnabled: c.dnssec === 1 })),
+    cdns: (await cdnRows.all(client)).map((c) => ({
+      name: c.name,
+      domainName: c.domainName,
+      dnssecEnabled: c.dnssec === 1,
+    })),
     tenants: orderTenants(await tenantRows.all(client)),
     coordinates: await coordinateRows.all(client),
     cachegroups: await cachegroupRows.all(client),

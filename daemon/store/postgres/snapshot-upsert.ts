@@ -44,13 +44,17 @@ export function pgUpserter(spec: TableSpec): PgUpserter {
     ? statement<[number, number]>(`snap_${spec.tag}_touch`, `UPDATE ${spec.table} SET last_updated = $1 WHERE id = $2`)
     : null;
   const keyValues = (row: Row) => spec.keys.map((k) => row[k]);
-  const writtenValues = (row: Row, now: number) => [...spec.columns.map((c) => row[c] ?? null), ...(stamp.length ? [now] : [])];
+  const writtenValues = (row: Row, now: number) => [
+    ...spec.columns.map((c) => row[c] ?? null),
+    ...(stamp.length ? [now] : []),
+  ];
   return {
     find: (client, key) => select.get(client, ...keyValues(key)),
     async upsert(client, values, now) {
       const existing = await select.get(client, ...keyValues(values));
       if (!existing) return { id: (await insert.get(client, ...writtenValues(values, now)))!.id, outcome: 'created' };
-      if (spec.columns.every((c) => existing[c] === (values[c] ?? null))) return { id: existing.id, outcome: 'unchanged' };
+      if (spec.columns.every((c) => existing[c] === (values[c] ?? null)))
+        return { id: existing.id, outcome: 'unchanged' };
       await update.run(client, ...writtenValues(values, now), existing.id);
       return { id: existing.id, outcome: 'updated' };
     },
@@ -69,9 +73,15 @@ export interface LinkSpec {
 
 /** Replaces the set of ids linked to an owner in a two-column link table; answers true when the set changed. */
 export function pgLinkReplacer(spec: LinkSpec) {
-  const current = statement<[number], { target: number }>(`snap_${spec.tag}_links`, `SELECT ${spec.target} AS target FROM ${spec.table} WHERE ${spec.owner} = $1`);
+  const current = statement<[number], { target: number }>(
+    `snap_${spec.tag}_links`,
+    `SELECT ${spec.target} AS target FROM ${spec.table} WHERE ${spec.owner} = $1`,
+  );
   const clear = statement<[number]>(`snap_${spec.tag}_clear`, `DELETE FROM ${spec.table} WHERE ${spec.owner} = $1`);
-  const add = statement<[number, number]>(`snap_${spec.tag}_link`, `INSERT INTO ${spec.table} (${spec.owner}, ${spec.target}) VALUES ($1, $2)`);
+  const add = statement<[number, number]>(
+    `snap_${spec.tag}_link`,
+    `INSERT INTO ${spec.table} (${spec.owner}, ${spec.target}) VALUES ($1, $2)`,
+  );
   return async (client: PgClient, ownerId: number, targets: readonly number[]): Promise<boolean> => {
     const now = new Set((await current.all(client, ownerId)).map((r) => r.target));
     const wanted = new Set(targets);
@@ -92,7 +102,8 @@ export function pgIdLookup(tag: string, table: string, column = 'name') {
   };
   return {
     required,
-    optional: async (client: PgClient, name: string | null): Promise<number | null> => (name === null ? null : required(client, name)),
+    optional: async (client: PgClient, name: string | null): Promise<number | null> =>
+      name === null ? null : required(client, name),
   };
 }
 
@@ -108,10 +119,17 @@ export const ids = {
   deliveryServices: pgIdLookup('deliveryservices', 'deliveryservices', 'xml_id'),
 };
 
-const typeId = statement<[string, string], { id: number }>('snap_type_id', 'SELECT id FROM types WHERE name = $1 AND use_in_table = $2');
+const typeId = statement<[string, string], { id: number }>(
+  'snap_type_id',
+  'SELECT id FROM types WHERE name = $1 AND use_in_table = $2',
+);
 
 /** The id of type `name` for `table` (validated to exist). */
-export async function typeOf(client: PgClient, name: string, table: 'deliveryservice' | 'cachegroup' | 'server'): Promise<number> {
+export async function typeOf(
+  client: PgClient,
+  name: string,
+  table: 'deliveryservice' | 'cachegroup' | 'server',
+): Promise<number> {
   const row = await typeId.get(client, name, table);
   if (!row) throw new Error(`snapshot import: ${table} type "${name}" vanished during the import`);
   return row.id;

@@ -6,30 +6,85 @@ import { statement } from './statement.js';
 import { inTransaction } from './transaction.js';
 import { ids, pgLinkReplacer, pgUpserter, typeOf } from './snapshot-upsert.js';
 import {
-  each, writeDeliveryServicesPg, writeFederationsPg, writeJobsPg, writeOriginsPg, type PgTally,
+  each,
+  writeDeliveryServicesPg,
+  writeFederationsPg,
+  writeJobsPg,
+  writeOriginsPg,
+  type PgTally,
 } from './snapshot-write-services.js';
 import { writeServersPg } from './snapshot-write-servers.js';
 
 const flag = (b: boolean) => (b ? 1 : 0);
 
-const cdns = pgUpserter({ tag: 'cdn', table: 'cdns', keys: ['name'], columns: ['name', 'domain_name', 'dnssec_enabled'] });
-const coordinates = pgUpserter({ tag: 'coordinate', table: 'coordinates', keys: ['name'], columns: ['name', 'latitude', 'longitude'] });
-const tenants = pgUpserter({ tag: 'tenant', table: 'tenants', keys: ['name'], columns: ['name', 'active', 'parent_id'] });
-const cachegroups = pgUpserter({ tag: 'cachegroup', table: 'cachegroups', keys: ['name'], columns: CACHEGROUP_COLUMNS });
-const profiles = pgUpserter({ tag: 'profile', table: 'profiles', keys: ['name'], columns: ['name', 'description', 'type', 'cdn_id'] });
-const parameters = pgUpserter({ tag: 'parameter', table: 'parameters', keys: ['name', 'config_file', 'value'], columns: ['name', 'config_file', 'value'] });
+const cdns = pgUpserter({
+  tag: 'cdn',
+  table: 'cdns',
+  keys: ['name'],
+  columns: ['name', 'domain_name', 'dnssec_enabled'],
+});
+const coordinates = pgUpserter({
+  tag: 'coordinate',
+  table: 'coordinates',
+  keys: ['name'],
+  columns: ['name', 'latitude', 'longitude'],
+});
+const tenants = pgUpserter({
+  tag: 'tenant',
+  table: 'tenants',
+  keys: ['name'],
+  columns: ['name', 'active', 'parent_id'],
+});
+const cachegroups = pgUpserter({
+  tag: 'cachegroup',
+  table: 'cachegroups',
+  keys: ['name'],
+  columns: CACHEGROUP_COLUMNS,
+});
+const profiles = pgUpserter({
+  tag: 'profile',
+  table: 'profiles',
+  keys: ['name'],
+  columns: ['name', 'description', 'type', 'cdn_id'],
+});
+const parameters = pgUpserter({
+  tag: 'parameter',
+  table: 'parameters',
+  keys: ['name', 'config_file', 'value'],
+  columns: ['name', 'config_file', 'value'],
+});
 const users = pgUpserter({ tag: 'user', table: 'users', keys: ['username'], columns: SNAPSHOT_USER_COLUMNS });
-const linkParameters = pgLinkReplacer({ tag: 'profile_params', table: 'profile_parameters', owner: 'profile_id', target: 'parameter_id' });
+const linkParameters = pgLinkReplacer({
+  tag: 'profile_params',
+  table: 'profile_parameters',
+  owner: 'profile_id',
+  target: 'parameter_id',
+});
 
-const cachegroupId = statement<[string], { id: number }>('snap_cachegroup_by_name', 'SELECT id FROM cachegroups WHERE name = $1');
-const setParent = statement<[number, string]>('snap_cachegroup_set_parent', 'UPDATE cachegroups SET parent_cachegroup_id = $1 WHERE name = $2');
+const cachegroupId = statement<[string], { id: number }>(
+  'snap_cachegroup_by_name',
+  'SELECT id FROM cachegroups WHERE name = $1',
+);
+const setParent = statement<[number, string]>(
+  'snap_cachegroup_set_parent',
+  'UPDATE cachegroups SET parent_cachegroup_id = $1 WHERE name = $2',
+);
 const setSecondary = statement<[number, string]>(
   'snap_cachegroup_set_secondary',
   'UPDATE cachegroups SET secondary_parent_cachegroup_id = $1 WHERE name = $2',
 );
-const hashOf = statement<[number], { local_passwd: string | null }>('snap_user_hash', 'SELECT local_passwd FROM users WHERE id = $1');
-const setHash = statement<[string, number, number]>('snap_user_set_hash', 'UPDATE users SET local_passwd = $1, last_updated = $2 WHERE id = $3');
-const rootTenants = statement<[], { id: number }>('snap_root_tenants', 'SELECT id FROM tenants WHERE parent_id IS NULL ORDER BY id');
+const hashOf = statement<[number], { local_passwd: string | null }>(
+  'snap_user_hash',
+  'SELECT local_passwd FROM users WHERE id = $1',
+);
+const setHash = statement<[string, number, number]>(
+  'snap_user_set_hash',
+  'UPDATE users SET local_passwd = $1, last_updated = $2 WHERE id = $3',
+);
+const rootTenants = statement<[], { id: number }>(
+  'snap_root_tenants',
+  'SELECT id FROM tenants WHERE parent_id IS NULL ORDER BY id',
+);
 const syncIdentities = statement('snap_sync_identities', 'SELECT cdnctl_sync_identities()');
 
 async function writeTenants(client: PgClient, snap: SnapshotWrite, now: number, tally: PgTally): Promise<void> {
@@ -50,7 +105,9 @@ async function writeCachegroups(client: PgClient, snap: SnapshotWrite, now: numb
   };
   for (const c of snap.cachegroups) {
     const values = {
-      name: c.name, short_name: c.shortName, type_id: await typeOf(client, c.type, 'cachegroup'),
+      name: c.name,
+      short_name: c.shortName,
+      type_id: await typeOf(client, c.type, 'cachegroup'),
       coordinate_id: await ids.coordinates.optional(client, c.coordinate),
       parent_cachegroup_id: await parentOf(c.name, c.parentCachegroup, setParent),
       secondary_parent_cachegroup_id: await parentOf(c.name, c.secondaryParentCachegroup, setSecondary),
@@ -63,8 +120,16 @@ async function writeCachegroups(client: PgClient, snap: SnapshotWrite, now: numb
 async function writeProfiles(client: PgClient, snap: SnapshotWrite, now: number, tally: PgTally): Promise<void> {
   for (const p of snap.profiles) {
     const cdnId = await ids.cdns.required(client, p.cdnName);
-    const { id, outcome } = await profiles.upsert(client, { name: p.name, description: p.description, type: p.type, cdn_id: cdnId }, now);
-    const paramIds = await each(p.params, async (x) => (await parameters.upsert(client, { name: x.name, config_file: x.configFile, value: x.value }, now)).id);
+    const { id, outcome } = await profiles.upsert(
+      client,
+      { name: p.name, description: p.description, type: p.type, cdn_id: cdnId },
+      now,
+    );
+    const paramIds = await each(
+      p.params,
+      async (x) =>
+        (await parameters.upsert(client, { name: x.name, config_file: x.configFile, value: x.value }, now)).id,
+    );
     const changed = await linkParameters(client, id, paramIds);
     if (outcome === 'unchanged' && changed) await profiles.touch(client, id, now);
     tally(outcome === 'unchanged' && changed ? 'updated' : outcome);
@@ -76,10 +141,22 @@ async function writeUsers(client: PgClient, snap: SnapshotWrite, now: number, ta
     const { id, outcome } = await users.upsert(
       client,
       {
-        username: u.username, email: u.email, full_name: u.fullName, role_id: await ids.roles.required(client, u.role),
-        tenant_id: await ids.tenants.required(client, u.tenant), company: u.company, address_line1: u.addressLine1,
-        address_line2: u.addressLine2, city: u.city, state_or_province: u.stateOrProvince, postal_code: u.postalCode,
-        country: u.country, phone_number: u.phoneNumber, public_ssh_key: u.publicSshKey, gid: u.gid, uid: u.uid,
+        username: u.username,
+        email: u.email,
+        full_name: u.fullName,
+        role_id: await ids.roles.required(client, u.role),
+        tenant_id: await ids.tenants.required(client, u.tenant),
+        company: u.company,
+        address_line1: u.addressLine1,
+        address_line2: u.addressLine2,
+        city: u.city,
+        state_or_province: u.stateOrProvince,
+        postal_code: u.postalCode,
+        country: u.country,
+        phone_number: u.phoneNumber,
+        public_ssh_key: u.publicSshKey,
+        gid: u.gid,
+        uid: u.uid,
         new_user: flag(u.newUser),
       },
       now,
@@ -94,13 +171,23 @@ type Writer = (client: PgClient, snap: SnapshotWrite, now: number, tally: PgTall
 
 async function writeCdns(client: PgClient, snap: SnapshotWrite, now: number, tally: PgTally): Promise<void> {
   for (const c of snap.cdns) {
-    tally((await cdns.upsert(client, { name: c.name, domain_name: c.domainName, dnssec_enabled: flag(c.dnssecEnabled) }, now)).outcome);
+    tally(
+      (
+        await cdns.upsert(
+          client,
+          { name: c.name, domain_name: c.domainName, dnssec_enabled: flag(c.dnssecEnabled) },
+          now,
+        )
+      ).outcome,
+    );
   }
 }
 
 async function writeCoordinates(client: PgClient, snap: SnapshotWrite, now: number, tally: PgTally): Promise<void> {
   for (const c of snap.coordinates) {
-    tally((await coordinates.upsert(client, { name: c.name, latitude: c.latitude, longitude: c.longitude }, now)).outcome);
+    tally(
+      (await coordinates.upsert(client, { name: c.name, latitude: c.latitude, longitude: c.longitude }, now)).outcome,
+    );
   }
 }
 

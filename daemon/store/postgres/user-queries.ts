@@ -34,8 +34,14 @@ const FILTER = `WHERE u.tenant_id = ANY($1::int[])
     AND ($6::text IS NULL OR t.name = $6)`;
 
 type FilterParams = [
-  tenants: number[], id: number | null, username: string | null, roleName: string | null,
-  tenantId: number | null, tenantName: string | null, limit: number | null, offset: number,
+  tenants: number[],
+  id: number | null,
+  username: string | null,
+  roleName: string | null,
+  tenantId: number | null,
+  tenantName: string | null,
+  limit: number | null,
+  offset: number,
 ];
 type JsonParams = [...FilterParams, before: string, after: string];
 
@@ -66,7 +72,11 @@ function rowsStatement(key: UserOrderKey, descending: boolean): PgStatement<Filt
   return s;
 }
 
-function jsonStatement(withTenant: boolean, key: UserOrderKey, descending: boolean): PgStatement<JsonParams, { body: string }> {
+function jsonStatement(
+  withTenant: boolean,
+  key: UserOrderKey,
+  descending: boolean,
+): PgStatement<JsonParams, { body: string }> {
   const name = `users_query_json_${withTenant ? '1_2' : '1_1'}_${key}_${descending ? 'desc' : 'asc'}`;
   let s = statements.get(name) as PgStatement<JsonParams, { body: string }> | undefined;
   if (!s) {

@@ -12,7 +12,10 @@ import { insertUser, updateUser } from './user-statements.js';
  * case-sensitive; the check, like SQLite's, is not).
  */
 const lockUsers = statement<[]>('user_writes_lock', "SELECT pg_advisory_xact_lock(hashtext('cdnctl.users'), 0)");
-const usernameOwner = statement<[string], { id: number }>('user_writes_username_owner', 'SELECT id FROM users WHERE username = $1');
+const usernameOwner = statement<[string], { id: number }>(
+  'user_writes_username_owner',
+  'SELECT id FROM users WHERE username = $1',
+);
 // ASCII letters only, any case: SQLite's COLLATE NOCASE (lower() under the "C" collation folds ASCII alone).
 const emailOwner = statement<[string], { id: number; new_user: number }>(
   'user_writes_email_owner',
@@ -31,7 +34,10 @@ const revokeTokens = statement<[number, string]>(
   'user_writes_revoke_tokens',
   'DELETE FROM user_tokens WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL',
 );
-const revokeAllTokens = statement<[number]>('user_writes_revoke_all_tokens', 'DELETE FROM user_tokens WHERE user_id = $1 AND used_at IS NULL');
+const revokeAllTokens = statement<[number]>(
+  'user_writes_revoke_all_tokens',
+  'DELETE FROM user_tokens WHERE user_id = $1 AND used_at IS NULL',
+);
 const insertToken = statement<[string, number, string, number, number]>(
   'user_writes_insert_token',
   'INSERT INTO user_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
@@ -49,7 +55,13 @@ async function taken(client: PgClient, fields: UserFields, selfId: number | null
   return null;
 }
 
-async function pendingUserId(client: PgClient, email: string, roleId: number, tenantId: number, now: number): Promise<number> {
+async function pendingUserId(
+  client: PgClient,
+  email: string,
+  roleId: number,
+  tenantId: number,
+  now: number,
+): Promise<number> {
   const next = placeholderUsernames(email);
   let username = next();
   while (await usernameOwner.get(client, username)) username = next();
@@ -79,10 +91,14 @@ async function register(client: PgClient, r: Registration): Promise<Registration
 /** The users API's transactional writes on PostgreSQL, each one transaction under the users lock. */
 export function pgUserWrites(pool: PgPool): UserWriteStore {
   const locked = <R>(write: (client: PgClient) => Promise<R>, change: Change<R> | undefined) =>
-    loggedWritePg(pool, async (client) => {
-      await lockUsers.run(client);
-      return write(client);
-    }, change);
+    loggedWritePg(
+      pool,
+      async (client) => {
+        await lockUsers.run(client);
+        return write(client);
+      },
+      change,
+    );
   return {
     async create(fields, now, change) {
       return locked(async (client) => {

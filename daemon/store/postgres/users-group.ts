@@ -9,7 +9,10 @@ import { pgTenants } from './tenants.js';
 import { pgTokens } from './tokens.js';
 import { pgUsers } from './users.js';
 
-export type UsersGroup = Pick<Store, 'roles' | 'tenants' | 'users' | 'sessions' | 'loginFailures' | 'tokens' | 'changeLog' | 'resetRequests'>;
+export type UsersGroup = Pick<
+  Store,
+  'roles' | 'tenants' | 'users' | 'sessions' | 'loginFailures' | 'tokens' | 'changeLog' | 'resetRequests'
+>;
 
 /** Users, tenants, roles, sign-in bookkeeping, the change log and reset requests on PostgreSQL. */
 export function pgUsersGroup(pool: PgPool): UsersGroup {

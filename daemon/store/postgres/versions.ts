@@ -6,7 +6,10 @@ const readVersions = statement<[], { name: string; version: number }>(
   'table_versions_all',
   'SELECT name, version FROM table_versions ORDER BY name',
 );
-const readWalPosition = statement<[], { lsn: string }>('table_versions_wal', 'SELECT pg_current_wal_insert_lsn()::text AS lsn');
+const readWalPosition = statement<[], { lsn: string }>(
+  'table_versions_wal',
+  'SELECT pg_current_wal_insert_lsn()::text AS lsn',
+);
 
 /**
  * The PostgreSQL store's data versions (the contract is Store.dataVersion): the per-table counters in

@@ -5,7 +5,9 @@ export function sqliteCachegroups(db: Db): CachegroupStore {
   const list = db.prepare<[Params], CachegroupRow>(SELECT);
   return {
     async list(filters) {
-      return list.all({ id: filters.id ?? null, name: filters.name ?? null, type: filters.type ?? null }).map(toCachegroup);
+      return list
+        .all({ id: filters.id ?? null, name: filters.name ?? null, type: filters.type ?? null })
+        .map(toCachegroup);
     },
     async byId(id) {
       const row = list.get({ id, name: null, type: null });

@@ -1,6 +1,15 @@
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
-import { type Change, type ChangeAppender, type ChangeEntry, type ChangeLogStore, LOG_LEVEL, type LogRow, type LoggedWrite, toEntry } from '../change-log.js';
+import {
+  type Change,
+  type ChangeAppender,
+  type ChangeEntry,
+  type ChangeLogStore,
+  LOG_LEVEL,
+  type LogRow,
+  type LoggedWrite,
+  toEntry,
+} from '../change-log.js';
 
 const appenders = new WeakMap<Db, ChangeAppender>();
 
@@ -56,14 +65,20 @@ export function sqliteChangeLog(db: Db): ChangeLogStore {
   const order = 'ORDER BY l.last_updated DESC, l.id DESC LIMIT @limit';
   const lists = {
     all: db.prepare<Record<string, unknown>, LogRow>(`${SELECT} WHERE l.last_updated > @since ${order}`),
-    tenancy: db.prepare<Record<string, unknown>, LogRow>(`${SELECT} WHERE l.last_updated > @since AND ${VISIBLE} ${order}`),
-    allUser: db.prepare<Record<string, unknown>, LogRow>(`${SELECT} WHERE l.last_updated > @since AND l.username = @username ${order}`),
+    tenancy: db.prepare<Record<string, unknown>, LogRow>(
+      `${SELECT} WHERE l.last_updated > @since AND ${VISIBLE} ${order}`,
+    ),
+    allUser: db.prepare<Record<string, unknown>, LogRow>(
+      `${SELECT} WHERE l.last_updated > @since AND l.username = @username ${order}`,
+    ),
     tenancyUser: db.prepare<Record<string, unknown>, LogRow>(
       `${SELECT} WHERE l.last_updated > @since AND l.username = @username AND ${VISIBLE} ${order}`,
     ),
   };
   const counts = {
-    all: db.prepare<Record<string, unknown>, { n: number }>('SELECT count(*) AS n FROM log l WHERE l.last_updated > @since'),
+    all: db.prepare<Record<string, unknown>, { n: number }>(
+      'SELECT count(*) AS n FROM log l WHERE l.last_updated > @since',
+    ),
     tenancy: db.prepare<Record<string, unknown>, { n: number }>(
       `SELECT count(*) AS n FROM log l WHERE l.last_updated > @since AND ${VISIBLE}`,
     ),
@@ -73,7 +88,8 @@ export function sqliteChangeLog(db: Db): ChangeLogStore {
   return {
     async list(q) {
       const tenancy = q.visibleTenantIds !== null;
-      const statement = q.username === null ? (tenancy ? lists.tenancy : lists.all) : tenancy ? lists.tenancyUser : lists.allUser;
+      const statement =
+        q.username === null ? (tenancy ? lists.tenancy : lists.all) : tenancy ? lists.tenancyUser : lists.allUser;
       const params: Record<string, unknown> = { since: q.since, limit: q.limit };
       if (tenancy) params.tenants = JSON.stringify(q.visibleTenantIds);
       if (q.username !== null) params.username = q.username;

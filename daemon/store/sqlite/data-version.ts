@@ -12,7 +12,9 @@ export function dataVersions(db: Db): DataVersions {
   const hasTable = db
     .prepare<[], number>("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'table_versions'")
     .pluck();
-  const rows = hasTable.get() ? db.prepare<[], { name: string; version: number }>('SELECT name, version FROM table_versions') : null;
+  const rows = hasTable.get()
+    ? db.prepare<[], { name: string; version: number }>('SELECT name, version FROM table_versions')
+    : null;
   let snapshot: Snapshot | null = null;
 
   const current = (): Snapshot => {

@@ -1,5 +1,10 @@
 import type { Db } from './db.js';
-import { DELIVERY_SERVICE_SELECT, type DeliveryServiceRow, type DeliveryServiceStore, toDeliveryService } from '../deliveryservices.js';
+import {
+  DELIVERY_SERVICE_SELECT,
+  type DeliveryServiceRow,
+  type DeliveryServiceStore,
+  toDeliveryService,
+} from '../deliveryservices.js';
 
 export function sqliteDeliveryServices(db: Db): DeliveryServiceStore {
   // One statement for every filter: an absent criterion is NULL and matches everything.
@@ -18,7 +23,9 @@ export function sqliteDeliveryServices(db: Db): DeliveryServiceStore {
   );
   const byId = db.prepare<[number], DeliveryServiceRow>(`${DELIVERY_SERVICE_SELECT} WHERE ds.id = ?`);
   const byXmlId = db.prepare<[string], DeliveryServiceRow>(`${DELIVERY_SERVICE_SELECT} WHERE ds.xml_id = ?`);
-  const setSslKeyVersion = db.prepare<[number, number, number]>('UPDATE deliveryservices SET ssl_key_version = ?, last_updated = ? WHERE id = ?');
+  const setSslKeyVersion = db.prepare<[number, number, number]>(
+    'UPDATE deliveryservices SET ssl_key_version = ?, last_updated = ? WHERE id = ?',
+  );
   return {
     async list(filter = {}) {
       return list

@@ -20,18 +20,20 @@ export function sqliteFederationUsers(db: Db): FederationUserStore {
   const remove = db.prepare<[number, number]>('DELETE FROM federation_users WHERE federation_id = ? AND user_id = ?');
 
   const logged = loggedWrite(db);
-  const assignTx = db.transaction((federationId: number, userIds: number[], replace: boolean, tenants: number[] | null) => {
-    if (!federation.get(federationId)) throw new Abort({ kind: 'federation-missing' });
-    if (replace) clear.run(federationId);
-    const distinct = [...new Set(userIds)];
-    for (const userId of distinct) {
-      const user = userTenant.get(userId);
-      if (!user || !visible(user.tenant_id, tenants)) throw new Abort({ kind: 'user-missing', userId });
-      if (assigned.get(federationId, userId)) throw new Abort({ kind: 'already-assigned', userId });
-      insert.run(federationId, userId);
-    }
-    return distinct.length;
-  });
+  const assignTx = db.transaction(
+    (federationId: number, userIds: number[], replace: boolean, tenants: number[] | null) => {
+      if (!federation.get(federationId)) throw new Abort({ kind: 'federation-missing' });
+      if (replace) clear.run(federationId);
+      const distinct = [...new Set(userIds)];
+      for (const userId of distinct) {
+        const user = userTenant.get(userId);
+        if (!user || !visible(user.tenant_id, tenants)) throw new Abort({ kind: 'user-missing', userId });
+        if (assigned.get(federationId, userId)) throw new Abort({ kind: 'already-assigned', userId });
+        insert.run(federationId, userId);
+      }
+      return distinct.length;
+    },
+  );
   const removeTx = db.transaction((federationId: number, userId: number, tenants: number[] | null) => {
     const row = assigned.get(federationId, userId);
     if (!row || !visible(row.tenant_id, tenants)) return null;
@@ -45,7 +47,9 @@ export function sqliteFederationUsers(db: Db): FederationUserStore {
     },
     async assign(federationId, userIds, replace, visibleTenantIds, change) {
       try {
-        const count = guardWrite(() => logged(() => assignTx(federationId, userIds, replace, visibleTenantIds), change));
+        const count = guardWrite(() =>
+          logged(() => assignTx(federationId, userIds, replace, visibleTenantIds), change),
+        );
         return { kind: 'assigned', count };
       } catch (err) {
         if (err instanceof Abort) return err.outcome;

@@ -1,5 +1,13 @@
 import type { Db } from './db.js';
-import { type FederationRow, type FederationStore, LINKS, type LinkRow, SELECT, linksByFederation, toFederation } from '../federations.js';
+import {
+  type FederationRow,
+  type FederationStore,
+  LINKS,
+  type LinkRow,
+  SELECT,
+  linksByFederation,
+  toFederation,
+} from '../federations.js';
 
 export function sqliteFederations(db: Db): FederationStore {
   const list = db.prepare<[], FederationRow>(`${SELECT} ORDER BY f.cname`);

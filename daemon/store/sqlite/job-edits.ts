@@ -21,7 +21,9 @@ export function sqliteJobEdits<R, J>(db: Db, select: string, toJob: (row: R) => 
      ORDER BY j.id`,
   );
   const byId = db.prepare<[number], R>(`${select} WHERE j.id = ?`);
-  const sameAsset = db.prepare<[number, string], R>(`${select} WHERE j.deliveryservice_id = ? AND j.asset_url = ? ORDER BY j.id`);
+  const sameAsset = db.prepare<[number, string], R>(
+    `${select} WHERE j.deliveryservice_id = ? AND j.asset_url = ? ORDER BY j.id`,
+  );
   return {
     ...sqliteJobWrites(db, byId, toJob),
     async query(f) {
@@ -49,10 +51,16 @@ export function sqliteJobEdits<R, J>(db: Db, select: string, toJob: (row: R) => 
 }
 
 /** PUT and DELETE jobs: each write raises reval_pending and appends its change-log entry in one transaction. */
-function sqliteJobWrites<R, J>(db: Db, byId: Statement<[number], R>, toJob: (row: R) => J): Pick<JobEditStore<J>, 'reschedule' | 'remove'> {
+function sqliteJobWrites<R, J>(
+  db: Db,
+  byId: Statement<[number], R>,
+  toJob: (row: R) => J,
+): Pick<JobEditStore<J>, 'reschedule' | 'remove'> {
   const update = db.prepare('UPDATE jobs SET asset_url = ?, ttl_hours = ?, start_time = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM jobs WHERE id = ?');
-  const jobDs = db.prepare<[number], { deliveryservice_id: number }>('SELECT deliveryservice_id FROM jobs WHERE id = ?');
+  const jobDs = db.prepare<[number], { deliveryservice_id: number }>(
+    'SELECT deliveryservice_id FROM jobs WHERE id = ?',
+  );
   const revalidate = markRevalidation(db);
   const log = changeLog(db);
   const rescheduled = (id: number, change: JobChange, now: number): J | null => {

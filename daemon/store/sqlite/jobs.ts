@@ -26,7 +26,14 @@ export function sqliteJobs(db: Db): JobStore {
       // Purges arrive in bursts: they commit together (one disk flush for many), each answered after its commit.
       // Each runs in its own savepoint, so the job and its change-log entry commit or roll back together.
       return batched(() => {
-        const info = insert.run(job.assetUrl, job.ttlHours, job.startTime, job.enteredTime, job.userId, job.deliveryServiceId);
+        const info = insert.run(
+          job.assetUrl,
+          job.ttlHours,
+          job.startTime,
+          job.enteredTime,
+          job.userId,
+          job.deliveryServiceId,
+        );
         // The job reaches the caches: its CDN's caches learn at their next check-in that they must revalidate.
         revalidate(job.deliveryServiceId, job.enteredTime);
         const stored = toJob(byId.get(info.lastInsertRowid)!);
@@ -40,7 +47,9 @@ export function sqliteJobs(db: Db): JobStore {
       return rows.map(toJob);
     },
     async runningPurgesOfCdn(cdnId, now, since) {
-      return running.all(cdnId, now, since).map((r) => ({ assetUrl: r.asset_url, startTime: r.start_time, ttlHours: r.ttl_hours }));
+      return running
+        .all(cdnId, now, since)
+        .map((r) => ({ assetUrl: r.asset_url, startTime: r.start_time, ttlHours: r.ttl_hours }));
     },
   };
 }

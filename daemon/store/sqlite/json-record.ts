@@ -12,5 +12,7 @@ const VALUE: Record<JsonKind, (sql: string) => string> = {
 
 /** A record of daemon/store/record-columns.ts as SQLite's json_object(...): one JSON text per row. */
 export function jsonObjectSql<R>(columns: RecordColumns<R>): string {
-  return `json_object(${columnsOf(columns).map(([key, c]) => `'${key}', ${VALUE[c.kind](c.sql)}`).join(', ')})`;
+  return `json_object(${columnsOf(columns)
+    .map(([key, c]) => `'${key}', ${VALUE[c.kind](c.sql)}`)
+    .join(', ')})`;
 }

@@ -21,7 +21,11 @@ export function sqliteLoginFailures(db: Db): LoginFailureStore {
     'INSERT INTO login_successes (username, address, at) VALUES (?, ?, ?) ON CONFLICT (username, address) DO UPDATE SET at = max(at, excluded.at)',
   );
   const forget = db.prepare('DELETE FROM login_successes WHERE at < ?');
-  const known = db.prepare<[string, string, number], number>('SELECT 1 FROM login_successes WHERE username = ? AND address = ? AND at > ?').pluck();
+  const known = db
+    .prepare<[string, string, number], number>(
+      'SELECT 1 FROM login_successes WHERE username = ? AND address = ? AND at > ?',
+    )
+    .pluck();
   // Sign-in bookkeeping: no cached API answer reads it, so it leaves the response cache alone; its writes
   // commit with the other writes of their turn (one disk flush for a burst of logins).
   const versions = dataVersions(db);
@@ -32,8 +36,18 @@ export function sqliteLoginFailures(db: Db): LoginFailureStore {
     versions.noteBookkeeping(prune.run(at - 24 * 3600_000).changes);
   };
   const reserve = db.transaction(
-    (username: string, address: string, since: number, at: number, decide: (stats: FailureStats) => ThrottleDecision) => {
-      const stats = failureStats({ pair: pair.get(username, address, since), address: byAddress.get(address, since), account: byAccount.get(username, since) });
+    (
+      username: string,
+      address: string,
+      since: number,
+      at: number,
+      decide: (stats: FailureStats) => ThrottleDecision,
+    ) => {
+      const stats = failureStats({
+        pair: pair.get(username, address, since),
+        address: byAddress.get(address, since),
+        account: byAccount.get(username, since),
+      });
       const decision = decide(stats);
       if (decision.ok) insert(username, address, at);
       return decision;

@@ -5,8 +5,17 @@ import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
 import { ORIGIN_COLUMNS } from '../origin-record.js';
 import {
-  COLUMNS, COLUMNS_SELECTED, FILTER_KEYS, FROM, WRITABLE, fieldParams, toOrigin,
-  type OriginFilterKey, type OriginListQuery, type OriginRow, type OriginStore,
+  COLUMNS,
+  COLUMNS_SELECTED,
+  FILTER_KEYS,
+  FROM,
+  WRITABLE,
+  fieldParams,
+  toOrigin,
+  type OriginFilterKey,
+  type OriginListQuery,
+  type OriginRow,
+  type OriginStore,
 } from '../origins.js';
 import { jsonArraySql } from './json-array.js';
 import { jsonObjectSql } from './json-record.js';
@@ -20,7 +29,9 @@ export function sqliteOrigins(db: Db): OriginStore {
     const shape = `${keys.join(',')}|${query.orderBy}|${query.descending ? 'd' : 'a'}|${tenancy ? 't' : ''}|${json ? 'j' : ''}`;
     let statement = shapes.get(shape);
     if (!statement) {
-      statement = db.prepare<Record<string, unknown>, unknown>(originListSql(keys, query.orderBy, query.descending, tenancy, json));
+      statement = db.prepare<Record<string, unknown>, unknown>(
+        originListSql(keys, query.orderBy, query.descending, tenancy, json),
+      );
       if (json) statement.pluck();
       shapes.set(shape, statement);
     }
@@ -28,7 +39,9 @@ export function sqliteOrigins(db: Db): OriginStore {
   };
   const get = db.prepare<[number], OriginRow>(`${SELECT} WHERE o.id = ?`);
   const nameOwner = db.prepare<[string], { id: number }>('SELECT id FROM origins WHERE name = ?');
-  const insert = db.prepare(`INSERT INTO origins (${WRITABLE.join(', ')}) VALUES (${WRITABLE.map((c) => `@${c}`).join(', ')})`);
+  const insert = db.prepare(
+    `INSERT INTO origins (${WRITABLE.join(', ')}) VALUES (${WRITABLE.map((c) => `@${c}`).join(', ')})`,
+  );
   const update = db.prepare(`UPDATE origins SET ${WRITABLE.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
   const remove = db.prepare<[number]>('DELETE FROM origins WHERE id = ? AND is_primary = 0');
   const cachegroup = db.prepare<[number], { id: number }>('SELECT id FROM cachegroups WHERE id = ?');
@@ -103,7 +116,8 @@ export function originListSql(
 ): string {
   const where = keys.map((k) => `${COLUMNS[k]} = @${k}`);
   if (tenancy) where.push(TENANCY);
-  const order = orderBy === 'id' ? `o.id${descending ? ' DESC' : ''}` : `${COLUMNS[orderBy]}${descending ? ' DESC' : ''}, o.id`;
+  const order =
+    orderBy === 'id' ? `o.id${descending ? ' DESC' : ''}` : `${COLUMNS[orderBy]}${descending ? ' DESC' : ''}, o.id`;
   const select = `${json ? `SELECT ${jsonObjectSql(ORIGIN_COLUMNS)} AS record` : COLUMNS_SELECTED}${FROM}`;
   const sql = `${select}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT @limit OFFSET @offset`;
   return json ? jsonArraySql(sql) : sql;

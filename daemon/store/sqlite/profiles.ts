@@ -11,7 +11,9 @@ export function sqliteProfiles(db: Db): ProfileStore {
   const get = db.prepare<[number], ProfileRow>(`${SELECT} WHERE p.id = ?`);
   return {
     async list(filters) {
-      return list.all({ id: filters.id ?? null, name: filters.name ?? null, cdn: filters.cdnId ?? null }).map(toProfile);
+      return list
+        .all({ id: filters.id ?? null, name: filters.name ?? null, cdn: filters.cdnId ?? null })
+        .map(toProfile);
     },
     async get(id) {
       const row = get.get(id);

@@ -1,6 +1,13 @@
 import type { Db } from './db.js';
 import { seedBuiltinChecks } from './servercheck-seed.js';
-import { CACHEGROUP_TYPES, DELIVERY_SERVICE_TYPES, EXTENSION_TYPES, PROFILE_TYPES, SEED_ROLES, SERVER_TYPES } from '../seed.js';
+import {
+  CACHEGROUP_TYPES,
+  DELIVERY_SERVICE_TYPES,
+  EXTENSION_TYPES,
+  PROFILE_TYPES,
+  SEED_ROLES,
+  SERVER_TYPES,
+} from '../seed.js';
 
 /**
  * Fills an empty database with what every install has: roles, tenant `root`, CDN `ALL`, the type lists and the
@@ -8,8 +15,12 @@ import { CACHEGROUP_TYPES, DELIVERY_SERVICE_TYPES, EXTENSION_TYPES, PROFILE_TYPE
  */
 export function seedDatabase(db: Db, now: number): void {
   const role = db.prepare('INSERT OR IGNORE INTO roles (id, name, description, priv_level) VALUES (?, ?, ?, ?)');
-  const tenant = db.prepare("INSERT OR IGNORE INTO tenants (id, name, active, parent_id, last_updated) VALUES (1, 'root', 1, NULL, ?)");
-  const cdn = db.prepare("INSERT OR IGNORE INTO cdns (name, domain_name, dnssec_enabled, last_updated) VALUES ('ALL', '-', 0, ?)");
+  const tenant = db.prepare(
+    "INSERT OR IGNORE INTO tenants (id, name, active, parent_id, last_updated) VALUES (1, 'root', 1, NULL, ?)",
+  );
+  const cdn = db.prepare(
+    "INSERT OR IGNORE INTO cdns (name, domain_name, dnssec_enabled, last_updated) VALUES ('ALL', '-', 0, ?)",
+  );
   const type = db.prepare('INSERT OR IGNORE INTO types (name, description, use_in_table) VALUES (?, ?, ?)');
   const profile = db.prepare(
     `INSERT OR IGNORE INTO profiles (name, description, type, cdn_id, routing_disabled, last_updated)

@@ -5,9 +5,13 @@ import { type ServerAgentStore, byBytes, sameIds } from '../server-agents.js';
 
 export function sqliteServerAgents(db: Db): ServerAgentStore {
   const names = db
-    .prepare<[number], string>('SELECT u.username FROM server_agents a JOIN users u ON u.id = a.user_id WHERE a.server_id = ?')
+    .prepare<[number], string>(
+      'SELECT u.username FROM server_agents a JOIN users u ON u.id = a.user_id WHERE a.server_id = ?',
+    )
     .pluck();
-  const bound = db.prepare<[number, number], number>('SELECT 1 FROM server_agents WHERE server_id = ? AND user_id = ?').pluck();
+  const bound = db
+    .prepare<[number, number], number>('SELECT 1 FROM server_agents WHERE server_id = ? AND user_id = ?')
+    .pluck();
   const current = db.prepare<[number], number>('SELECT user_id FROM server_agents WHERE server_id = ?').pluck();
   const clear = db.prepare<[number]>('DELETE FROM server_agents WHERE server_id = ?');
   const add = db.prepare<[number, number]>('INSERT INTO server_agents (server_id, user_id) VALUES (?, ?)');

@@ -16,18 +16,26 @@ export function markRevalidation(db: Db): (deliveryServiceId: number, now: numbe
 
 export function sqliteServerFlags(db: Db): ServerFlagStore {
   const matching = `SELECT s.id FROM servers s JOIN types ty ON ty.id = s.type_id JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE}`;
-  const names = db.prepare<[ListParams], string>(`SELECT s.host_name FROM servers s JOIN types ty ON ty.id = s.type_id
-      JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE} ORDER BY s.host_name`).pluck();
-  const raise = db.prepare<[ListParams & { now: number }], string>(
-    `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE @now END,
+  const names = db
+    .prepare<[ListParams], string>(
+      `SELECT s.host_name FROM servers s JOIN types ty ON ty.id = s.type_id
+      JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE} ORDER BY s.host_name`,
+    )
+    .pluck();
+  const raise = db
+    .prepare<[ListParams & { now: number }], string>(
+      `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE @now END,
             upd_pending = 1 WHERE upd_pending = 0 AND id IN (${matching}) RETURNING host_name`,
-  ).pluck();
+    )
+    .pluck();
   // Only the rows that change are written: a no-op (queue) or dequeue leaves the servers' version, and so every
   // cached answer derived from servers, as it was.
-  const lower = db.prepare<[ListParams], string>(
-    `UPDATE servers SET upd_pending = 0, upd_pending_since = NULL
+  const lower = db
+    .prepare<[ListParams], string>(
+      `UPDATE servers SET upd_pending = 0, upd_pending_since = NULL
       WHERE (upd_pending <> 0 OR upd_pending_since IS NOT NULL) AND id IN (${matching}) RETURNING host_name`,
-  ).pluck();
+    )
+    .pluck();
   const status = db.prepare<[string, string | null, number, number]>(
     'UPDATE servers SET status = ?, offline_reason = ?, last_updated = ? WHERE id = ?',
   );
@@ -60,23 +68,27 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
     async setUpdPending(filters, visible, pending, now, change) {
       const params = listParams(filters, visible);
       return guardWrite(() =>
-        db.transaction(() => {
-          const hosts = names.all(params);
-          const changed = pending ? raise.all({ ...params, now }) : lower.all(params);
-          log.record(change, changed.sort());
-          return hosts;
-        }).immediate(),
+        db
+          .transaction(() => {
+            const hosts = names.all(params);
+            const changed = pending ? raise.all({ ...params, now }) : lower.all(params);
+            log.record(change, changed.sort());
+            return hosts;
+          })
+          .immediate(),
       );
     },
     async setStatus(id, newStatus, offlineReason, queueChildren, now, change) {
       return guardWrite(() =>
-        db.transaction(() => {
-          const found = status.run(newStatus, offlineReason, now, id).changes > 0;
-          const cg = cachegroupOf.get(id);
-          if (queueChildren && cg !== undefined) children.run({ now, id, cg });
-          log.record(change, found);
-          return found;
-        }).immediate(),
+        db
+          .transaction(() => {
+            const found = status.run(newStatus, offlineReason, now, id).changes > 0;
+            const cg = cachegroupOf.get(id);
+            if (queueChildren && cg !== undefined) children.run({ now, id, cg });
+            log.record(change, found);
+            return found;
+          })
+          .immediate(),
       );
     },
     async checkIn(id, report, now, change) {

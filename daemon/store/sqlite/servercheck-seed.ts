@@ -1,4 +1,9 @@
-import { BUILTIN_CHECKS, BUILTIN_INFO_URL, BUILTIN_SCRIPT, BUILTIN_VERSION } from '../../services/caches/builtin-checks.js';
+import {
+  BUILTIN_CHECKS,
+  BUILTIN_INFO_URL,
+  BUILTIN_SCRIPT,
+  BUILTIN_VERSION,
+} from '../../services/caches/builtin-checks.js';
 import type { Db } from './db.js';
 
 /** Registers the daemon's own readiness checks as check extensions; rows already there are left alone. */

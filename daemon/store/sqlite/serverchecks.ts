@@ -1,19 +1,29 @@
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
-import { type CheckResult, EXT_SELECT, type ExtensionRow, type ServerCheckStore, toExtension } from '../serverchecks.js';
+import {
+  type CheckResult,
+  EXT_SELECT,
+  type ExtensionRow,
+  type ServerCheckStore,
+  toExtension,
+} from '../serverchecks.js';
 
 export function sqliteServerChecks(db: Db): ServerCheckStore {
   const list = db.prepare<[], ExtensionRow>(`${EXT_SELECT} ORDER BY e.id`);
   const byShort = db.prepare<[string], ExtensionRow>(`${EXT_SELECT} WHERE e.servercheck_short_name = ?`);
   const nameTaken = db.prepare<[string], number>('SELECT id FROM to_extensions WHERE name = ?').pluck();
-  const shortTaken = db.prepare<[string], number>('SELECT id FROM to_extensions WHERE servercheck_short_name = ?').pluck();
+  const shortTaken = db
+    .prepare<[string], number>('SELECT id FROM to_extensions WHERE servercheck_short_name = ?')
+    .pluck();
   const insert = db.prepare(
     `INSERT INTO to_extensions (name, version, info_url, script_file, isactive, additional_config_json, description,
                                 servercheck_short_name, type_id, last_updated)
      VALUES (@name, @version, @infoUrl, @scriptFile, @isActive, @additionalConfigJson, @description,
              @servercheckShortName, @typeId, @now)`,
   );
-  const shortOf = db.prepare<[number], string | null>('SELECT servercheck_short_name FROM to_extensions WHERE id = ?').pluck();
+  const shortOf = db
+    .prepare<[number], string | null>('SELECT servercheck_short_name FROM to_extensions WHERE id = ?')
+    .pluck();
   const remove = db.prepare<[number]>('DELETE FROM to_extensions WHERE id = ?');
   const dropResults = db.prepare<[string]>('DELETE FROM servercheck_results WHERE short_name = ?');
   const upsert = db.prepare<[number, string, number | null, number]>(
@@ -33,32 +43,38 @@ export function sqliteServerChecks(db: Db): ServerCheckStore {
     },
     async insertExtension(ext, now) {
       return guardWrite(() =>
-        db.transaction(() => {
-          if (nameTaken.get(ext.name) !== undefined) return { taken: 'name' as const };
-          if (ext.servercheckShortName !== null && shortTaken.get(ext.servercheckShortName) !== undefined) {
-            return { taken: 'servercheck_short_name' as const };
-          }
-          const info = insert.run({ ...ext, isActive: ext.isActive ? 1 : 0, now });
-          return { id: Number(info.lastInsertRowid) };
-        }).immediate(),
+        db
+          .transaction(() => {
+            if (nameTaken.get(ext.name) !== undefined) return { taken: 'name' as const };
+            if (ext.servercheckShortName !== null && shortTaken.get(ext.servercheckShortName) !== undefined) {
+              return { taken: 'servercheck_short_name' as const };
+            }
+            const info = insert.run({ ...ext, isActive: ext.isActive ? 1 : 0, now });
+            return { id: Number(info.lastInsertRowid) };
+          })
+          .immediate(),
       );
     },
     async deleteExtension(id) {
       return guardWrite(() =>
-        db.transaction(() => {
-          const short = shortOf.get(id);
-          if (short === undefined) return false;
-          if (short !== null) dropResults.run(short);
-          remove.run(id);
-          return true;
-        }).immediate(),
+        db
+          .transaction(() => {
+            const short = shortOf.get(id);
+            if (short === undefined) return false;
+            if (short !== null) dropResults.run(short);
+            remove.run(id);
+            return true;
+          })
+          .immediate(),
       );
     },
     async record(results, now) {
       guardWrite(() =>
-        db.transaction(() => {
-          for (const r of results) upsert.run(r.serverId, r.shortName, r.value, now);
-        }).immediate(),
+        db
+          .transaction(() => {
+            for (const r of results) upsert.run(r.serverId, r.shortName, r.value, now);
+          })
+          .immediate(),
       );
     },
     async results() {

@@ -2,7 +2,14 @@ import { changeLog } from './change-log.js';
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
 import { SERVER_SELECT, toServer, type ServerRow } from '../server-rows.js';
-import { LIST_WHERE, type ListParams, type ServerFilters, type ServerStore, type ServerVisibility, listParams } from '../servers.js';
+import {
+  LIST_WHERE,
+  type ListParams,
+  type ServerFilters,
+  type ServerStore,
+  type ServerVisibility,
+  listParams,
+} from '../servers.js';
 
 export function sqliteServers(db: Db): ServerStore {
   const list = db.prepare<[ListParams], ServerRow>(`${SERVER_SELECT} ${LIST_WHERE} ORDER BY s.host_name`);
@@ -10,17 +17,21 @@ export function sqliteServers(db: Db): ServerStore {
     `SELECT s.status, count(*) AS n FROM servers s JOIN types ty ON ty.id = s.type_id
        JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE} GROUP BY s.status`,
   );
-  const dsIds = db.prepare<[number], number>(
-    'SELECT deliveryservice_id FROM deliveryservice_servers WHERE server_id = ? ORDER BY deliveryservice_id',
-  ).pluck();
-  const soleServer = db.prepare<[number], number>(
-    `SELECT x.deliveryservice_id FROM deliveryservice_servers x JOIN deliveryservices d ON d.id = x.deliveryservice_id
+  const dsIds = db
+    .prepare<[number], number>(
+      'SELECT deliveryservice_id FROM deliveryservice_servers WHERE server_id = ? ORDER BY deliveryservice_id',
+    )
+    .pluck();
+  const soleServer = db
+    .prepare<[number], number>(
+      `SELECT x.deliveryservice_id FROM deliveryservice_servers x JOIN deliveryservices d ON d.id = x.deliveryservice_id
       WHERE x.server_id = ? AND d.active = 1
         AND NOT EXISTS (SELECT 1 FROM deliveryservice_servers o JOIN servers os ON os.id = o.server_id
                          WHERE o.deliveryservice_id = x.deliveryservice_id AND o.server_id <> x.server_id
                            AND os.status IN ('ONLINE', 'REPORTED'))
       ORDER BY x.deliveryservice_id`,
-  ).pluck();
+    )
+    .pluck();
   const cdnAssignments = db.prepare<[number], { serverId: number; deliveryServiceId: number }>(
     `SELECT x.server_id AS serverId, x.deliveryservice_id AS deliveryServiceId FROM deliveryservice_servers x
        JOIN servers s ON s.id = x.server_id WHERE s.cdn_id = ? ORDER BY x.server_id, x.deliveryservice_id`,
@@ -68,44 +79,54 @@ function sqliteServerWrites(db: Db): Pick<ServerStore, 'insert' | 'update' | 'de
   const update = db.prepare(`UPDATE servers SET ${WRITE_COLUMNS} WHERE id = @id`);
   const remove = db.prepare<[number]>('DELETE FROM servers WHERE id = ?');
   const clearDs = db.prepare<[number]>('DELETE FROM deliveryservice_servers WHERE deliveryservice_id = ?');
-  const addDs = db.prepare<[number, number]>('INSERT INTO deliveryservice_servers (deliveryservice_id, server_id) VALUES (?, ?)');
+  const addDs = db.prepare<[number, number]>(
+    'INSERT INTO deliveryservice_servers (deliveryservice_id, server_id) VALUES (?, ?)',
+  );
   const log = changeLog(db);
   return {
     async insert(fields, now, change) {
       return guardWrite(() =>
-        db.transaction(() => {
-          const id = taken.get(fields.hostName, 0) ? null : Number(insert.run({ ...fields, now }).lastInsertRowid);
-          log.record(change, id);
-          return id;
-        }).immediate(),
+        db
+          .transaction(() => {
+            const id = taken.get(fields.hostName, 0) ? null : Number(insert.run({ ...fields, now }).lastInsertRowid);
+            log.record(change, id);
+            return id;
+          })
+          .immediate(),
       );
     },
     async update(id, fields, now, change) {
       return guardWrite(() =>
-        db.transaction(() => {
-          const free = !taken.get(fields.hostName, id);
-          if (free) update.run({ ...fields, now, id });
-          log.record(change, free);
-          return free;
-        }).immediate(),
+        db
+          .transaction(() => {
+            const free = !taken.get(fields.hostName, id);
+            if (free) update.run({ ...fields, now, id });
+            log.record(change, free);
+            return free;
+          })
+          .immediate(),
       );
     },
     async delete(id, change) {
       return guardWrite(() =>
-        db.transaction(() => {
-          const gone = remove.run(id).changes > 0;
-          log.record(change, gone);
-          return gone;
-        }).immediate(),
+        db
+          .transaction(() => {
+            const gone = remove.run(id).changes > 0;
+            log.record(change, gone);
+            return gone;
+          })
+          .immediate(),
       );
     },
     async assignToDeliveryService(dsId, serverIds, change) {
       guardWrite(() =>
-        db.transaction(() => {
-          clearDs.run(dsId);
-          for (const id of new Set(serverIds)) addDs.run(dsId, id);
-          log.record(change, undefined);
-        }).immediate(),
+        db
+          .transaction(() => {
+            clearDs.run(dsId);
+            for (const id of new Set(serverIds)) addDs.run(dsId, id);
+            log.record(change, undefined);
+          })
+          .immediate(),
       );
     },
   };

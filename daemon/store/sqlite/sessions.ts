@@ -44,7 +44,9 @@ export function sqliteSessions(db: Db): SessionStore {
   let rememberedAt = '';
   return {
     async create(s, change) {
-      await bookkeeping(withEntry(() => create.run(s.idHash, s.userId, s.createdAt, s.expiresAt, s.idleExpiresAt), change));
+      await bookkeeping(
+        withEntry(() => create.run(s.idHash, s.userId, s.createdAt, s.expiresAt, s.idleExpiresAt), change),
+      );
     },
     async find(idHash) {
       const version = versions.all();

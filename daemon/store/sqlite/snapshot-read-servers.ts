@@ -15,12 +15,16 @@ export function readServers(db: Db): ServerModel[] {
          JOIN cdns c ON c.id = s.cdn_id JOIN profiles p ON p.id = s.profile_id ORDER BY s.host_name`,
     )
     .all();
-  const dses = db.prepare<[number], string>(
-    `SELECT ds.xml_id FROM deliveryservice_servers x JOIN deliveryservices ds ON ds.id = x.deliveryservice_id
+  const dses = db
+    .prepare<[number], string>(
+      `SELECT ds.xml_id FROM deliveryservice_servers x JOIN deliveryservices ds ON ds.id = x.deliveryservice_id
       WHERE x.server_id = ? ORDER BY ds.xml_id`,
-  ).pluck();
-  const agents = db.prepare<[number], string>(
-    'SELECT u.username FROM server_agents a JOIN users u ON u.id = a.user_id WHERE a.server_id = ? ORDER BY u.username',
-  ).pluck();
+    )
+    .pluck();
+  const agents = db
+    .prepare<[number], string>(
+      'SELECT u.username FROM server_agents a JOIN users u ON u.id = a.user_id WHERE a.server_id = ? ORDER BY u.username',
+    )
+    .pluck();
   return rows.map(({ id, ...server }) => ({ ...server, deliveryServices: dses.all(id), agents: agents.all(id) }));
 }

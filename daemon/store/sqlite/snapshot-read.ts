@@ -1,6 +1,16 @@
 import type {
-  CachegroupModel, CoordinateModel, DeliveryServiceModel, FederationModel, JobModel, KnownRecords, OriginModel,
-  ParameterModel, ProfileModel, SnapshotModel, TenantModel, UserModel,
+  CachegroupModel,
+  CoordinateModel,
+  DeliveryServiceModel,
+  FederationModel,
+  JobModel,
+  KnownRecords,
+  OriginModel,
+  ParameterModel,
+  ProfileModel,
+  SnapshotModel,
+  TenantModel,
+  UserModel,
 } from '../../services/snapshot/types.js';
 import type { Db } from './db.js';
 import { DELIVERY_SERVICE_SELECT, toDeliveryService, type DeliveryServiceRow } from '../deliveryservices.js';
@@ -8,12 +18,21 @@ import { readServers } from './snapshot-read-servers.js';
 import { USER_SELECT, toUser, type UserRow } from '../user-rows.js';
 import { orderTenants, snapshotUser } from '../snapshot-read.js';
 
-const names = (db: Db, sql: string) => new Set(db.prepare<[], { name: string }>(sql).all().map((r) => r.name));
+const names = (db: Db, sql: string) =>
+  new Set(
+    db
+      .prepare<[], { name: string }>(sql)
+      .all()
+      .map((r) => r.name),
+  );
 
 /** Job id → its delivery service's xmlId. */
 const knownJobs = (db: Db): Map<number, string> =>
   new Map(
-    db.prepare<[], { id: number; xml_id: string }>('SELECT j.id, ds.xml_id FROM jobs j JOIN deliveryservices ds ON ds.id = j.deliveryservice_id')
+    db
+      .prepare<[], { id: number; xml_id: string }>(
+        'SELECT j.id, ds.xml_id FROM jobs j JOIN deliveryservices ds ON ds.id = j.deliveryservice_id',
+      )
       .all()
       .map((r) => [r.id, r.xml_id]),
   );
@@ -21,7 +40,9 @@ const knownJobs = (db: Db): Map<number, string> =>
 /** The names of everything a snapshot may refer to, as the database holds them now. */
 export async function readKnownRecords(db: Db): Promise<KnownRecords> {
   const tenants = db
-    .prepare<[], { name: string; parent: string | null }>('SELECT t.name, p.name AS parent FROM tenants t LEFT JOIN tenants p ON p.id = t.parent_id')
+    .prepare<[], { name: string; parent: string | null }>(
+      'SELECT t.name, p.name AS parent FROM tenants t LEFT JOIN tenants p ON p.id = t.parent_id',
+    )
     .all();
   const users = db.prepare<[], { username: string; email: string }>('SELECT username, email FROM users').all();
   const dses = db
@@ -46,13 +67,19 @@ export async function readKnownRecords(db: Db): Promise<KnownRecords> {
     cachegroupTypes: names(db, "SELECT name FROM types WHERE use_in_table = 'cachegroup'"),
     serverTypes: names(db, "SELECT name FROM types WHERE use_in_table = 'server'"),
     deliveryServiceCdns: new Map(
-      db.prepare<[], { xml_id: string; cdn: string }>('SELECT ds.xml_id, c.name AS cdn FROM deliveryservices ds JOIN cdns c ON c.id = ds.cdn_id')
+      db
+        .prepare<[], { xml_id: string; cdn: string }>(
+          'SELECT ds.xml_id, c.name AS cdn FROM deliveryservices ds JOIN cdns c ON c.id = ds.cdn_id',
+        )
         .all()
         .map((r) => [r.xml_id, r.cdn]),
     ),
     users: new Map(users.map((u) => [u.username, u.email])),
     deliveryServices: new Map(
-      dses.map((d) => [d.xml_id, d.fqdn === null ? null : `${d.protocol}://${d.fqdn}${d.port === null ? '' : `:${d.port}`}`]),
+      dses.map((d) => [
+        d.xml_id,
+        d.fqdn === null ? null : `${d.protocol}://${d.fqdn}${d.port === null ? '' : `:${d.port}`}`,
+      ]),
     ),
     origins: new Map(origins.map((o) => [o.name, { deliveryService: o.xml_id, isPrimary: o.is_primary === 1 }])),
     jobs: knownJobs(db),
@@ -61,7 +88,9 @@ export async function readKnownRecords(db: Db): Promise<KnownRecords> {
 
 /** The stored password hashes of these users (absent when a user has none or does not exist). */
 export async function readPasswordHashes(db: Db, usernames: string[]): Promise<Map<string, string>> {
-  const get = db.prepare<[string], { local_passwd: string | null }>('SELECT local_passwd FROM users WHERE username = ?');
+  const get = db.prepare<[string], { local_passwd: string | null }>(
+    'SELECT local_passwd FROM users WHERE username = ?',
+  );
   const hashes = new Map<string, string>();
   for (const u of usernames) {
     const hash = get.get(u)?.local_passwd;
@@ -91,11 +120,21 @@ function readProfiles(db: Db): ProfileModel[] {
     `SELECT pa.name, pa.config_file AS configFile, pa.value FROM profile_parameters pp
        JOIN parameters pa ON pa.id = pp.parameter_id WHERE pp.profile_id = ? ORDER BY pa.config_file, pa.name, pa.value`,
   );
-  return profiles.map((p) => ({ name: p.name, description: p.description, type: p.type, cdnName: p.cdn, params: params.all(p.id) }));
+  return profiles.map((p) => ({
+    name: p.name,
+    description: p.description,
+    type: p.type,
+    cdnName: p.cdn,
+    params: params.all(p.id),
+  }));
 }
 
 function readUsers(db: Db, withHashes: boolean): UserModel[] {
-  return db.prepare<[], UserRow>(`${USER_SELECT} ORDER BY u.username`).all().map(toUser).map((u) => snapshotUser(u, withHashes));
+  return db
+    .prepare<[], UserRow>(`${USER_SELECT} ORDER BY u.username`)
+    .all()
+    .map(toUser)
+    .map((u) => snapshotUser(u, withHashes));
 }
 
 function readDeliveryServices(db: Db): DeliveryServiceModel[] {
@@ -107,8 +146,21 @@ function readDeliveryServices(db: Db): DeliveryServiceModel[] {
   return rows.map((row) => {
     const ds = toDeliveryService(row);
     const {
-      id, xmlId, tenantId, tenantName, cdnId, cdnName, cdnDomain, typeId, typeName, profileId, profileName,
-      profileDescription, lastUpdated, primaryOrigin, ...settings
+      id,
+      xmlId,
+      tenantId,
+      tenantName,
+      cdnId,
+      cdnName,
+      cdnDomain,
+      typeId,
+      typeName,
+      profileId,
+      profileName,
+      profileDescription,
+      lastUpdated,
+      primaryOrigin,
+      ...settings
     } = ds;
     return {
       xmlId,
@@ -182,7 +234,9 @@ export async function readSnapshotModel(db: Db, withHashes: boolean): Promise<Sn
       .all()
       .map((c) => ({ name: c.name, domainName: c.domainName, dnssecEnabled: c.dnssec === 1 })),
     tenants: readTenants(db),
-    coordinates: db.prepare<[], CoordinateModel>('SELECT name, latitude, longitude FROM coordinates ORDER BY name').all(),
+    coordinates: db
+      .prepare<[], CoordinateModel>('SELECT name, latitude, longitude FROM coordinates ORDER BY name')
+      .all(),
     cachegroups: db
       .prepare<[], CachegroupModel>(
         `SELECT cg.name, cg.short_name AS shortName, ty.name AS type, co.name AS coordinate, pc.name AS parentCachegroup,

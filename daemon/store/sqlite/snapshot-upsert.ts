@@ -1,9 +1,17 @@
 import type { Db } from './db.js';
 import type { Row, Upserter } from '../snapshot-upsert.js';
 
-export function upserter(db: Db, table: string, keyColumns: readonly string[], columns: readonly string[], hasLastUpdated = true): Upserter {
+export function upserter(
+  db: Db,
+  table: string,
+  keyColumns: readonly string[],
+  columns: readonly string[],
+  hasLastUpdated = true,
+): Upserter {
   const where = keyColumns.map((k) => `${k} = @${k}`).join(' AND ');
-  const select = db.prepare<[Row], Row & { id: number }>(`SELECT id, ${columns.join(', ')} FROM ${table} WHERE ${where}`);
+  const select = db.prepare<[Row], Row & { id: number }>(
+    `SELECT id, ${columns.join(', ')} FROM ${table} WHERE ${where}`,
+  );
   const stamp = hasLastUpdated ? ['last_updated'] : [];
   const insertColumns = [...columns, ...stamp];
   const insert = db.prepare<[Row]>(
@@ -12,7 +20,9 @@ export function upserter(db: Db, table: string, keyColumns: readonly string[], c
   const update = db.prepare<[Row]>(
     `UPDATE ${table} SET ${[...columns, ...stamp].map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
   );
-  const touch = hasLastUpdated ? db.prepare<[number, number]>(`UPDATE ${table} SET last_updated = ? WHERE id = ?`) : null;
+  const touch = hasLastUpdated
+    ? db.prepare<[number, number]>(`UPDATE ${table} SET last_updated = ? WHERE id = ?`)
+    : null;
   const keyOf = (values: Row) => Object.fromEntries(keyColumns.map((k) => [k, values[k]]));
   return {
     find(key) {
@@ -36,7 +46,9 @@ export function upserter(db: Db, table: string, keyColumns: readonly string[], c
  * Replaces the set of ids linked to `ownerId` in a two-column link table; answers true when the set changed.
  */
 export function linkReplacer(db: Db, table: string, ownerColumn: string, targetColumn: string) {
-  const current = db.prepare<[number], { target: number }>(`SELECT ${targetColumn} AS target FROM ${table} WHERE ${ownerColumn} = ?`);
+  const current = db.prepare<[number], { target: number }>(
+    `SELECT ${targetColumn} AS target FROM ${table} WHERE ${ownerColumn} = ?`,
+  );
   const clear = db.prepare<[number]>(`DELETE FROM ${table} WHERE ${ownerColumn} = ?`);
   const add = db.prepare<[number, number]>(`INSERT INTO ${table} (${ownerColumn}, ${targetColumn}) VALUES (?, ?)`);
   return (ownerId: number, targets: readonly number[]): boolean => {

@@ -16,9 +16,13 @@ export function writeServers(db: Db, snap: SnapshotWrite, now: number, tally: Ta
   const profiles = idLookup(db, 'profiles');
   const dses = idLookup(db, 'deliveryservices', 'xml_id');
   const type = db.prepare<[string], number>("SELECT id FROM types WHERE name = ? AND use_in_table = 'server'").pluck();
-  const current = db.prepare<[number], number>('SELECT deliveryservice_id FROM deliveryservice_servers WHERE server_id = ?').pluck();
+  const current = db
+    .prepare<[number], number>('SELECT deliveryservice_id FROM deliveryservice_servers WHERE server_id = ?')
+    .pluck();
   const clear = db.prepare<[number]>('DELETE FROM deliveryservice_servers WHERE server_id = ?');
-  const add = db.prepare<[number, number]>('INSERT INTO deliveryservice_servers (deliveryservice_id, server_id) VALUES (?, ?)');
+  const add = db.prepare<[number, number]>(
+    'INSERT INTO deliveryservice_servers (deliveryservice_id, server_id) VALUES (?, ?)',
+  );
   const users = idLookup(db, 'users', 'username');
   const agents = db.prepare<[number], number>('SELECT user_id FROM server_agents WHERE server_id = ?').pluck();
   const clearAgents = db.prepare<[number]>('DELETE FROM server_agents WHERE server_id = ?');
@@ -26,11 +30,23 @@ export function writeServers(db: Db, snap: SnapshotWrite, now: number, tally: Ta
   for (const s of snap.servers) {
     const { id, outcome } = servers.upsert(
       {
-        host_name: s.hostName, domain_name: s.domainName, tcp_port: s.tcpPort, https_port: s.httpsPort,
-        interface_name: s.interfaceName, interface_mtu: s.interfaceMtu, ip_address: s.ipAddress, ip_netmask: s.ipNetmask,
-        ip_gateway: s.ipGateway, ip6_address: s.ip6Address, ip6_gateway: s.ip6Gateway, type_id: type.get(s.type)!,
-        status: s.status, offline_reason: s.offlineReason, cachegroup_id: cachegroups.required(s.cachegroup),
-        cdn_id: cdns.required(s.cdnName), profile_id: profiles.required(s.profile),
+        host_name: s.hostName,
+        domain_name: s.domainName,
+        tcp_port: s.tcpPort,
+        https_port: s.httpsPort,
+        interface_name: s.interfaceName,
+        interface_mtu: s.interfaceMtu,
+        ip_address: s.ipAddress,
+        ip_netmask: s.ipNetmask,
+        ip_gateway: s.ipGateway,
+        ip6_address: s.ip6Address,
+        ip6_gateway: s.ip6Gateway,
+        type_id: type.get(s.type)!,
+        status: s.status,
+        offline_reason: s.offlineReason,
+        cachegroup_id: cachegroups.required(s.cachegroup),
+        cdn_id: cdns.required(s.cdnName),
+        profile_id: profiles.required(s.profile),
       },
       now,
     );

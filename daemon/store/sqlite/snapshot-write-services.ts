@@ -1,7 +1,15 @@
 import type { SnapshotWrite } from '../../services/snapshot/types.js';
 import type { Db } from './db.js';
 import { idLookup, linkReplacer, upserter } from './snapshot-upsert.js';
-import { DS_COLUMNS, JOB_COLUMNS, JOB_PURGE_KEY, ORIGIN_COLUMNS, type Tally, jobColumns, settingColumns } from '../snapshot-write-services.js';
+import {
+  DS_COLUMNS,
+  JOB_COLUMNS,
+  JOB_PURGE_KEY,
+  ORIGIN_COLUMNS,
+  type Tally,
+  jobColumns,
+  settingColumns,
+} from '../snapshot-write-services.js';
 
 /** Writes delivery services with their primary origin and user assignments. */
 export function writeDeliveryServices(db: Db, snap: SnapshotWrite, now: number, tally: Tally): void {
@@ -12,7 +20,9 @@ export function writeDeliveryServices(db: Db, snap: SnapshotWrite, now: number, 
   const cdns = idLookup(db, 'cdns');
   const profiles = idLookup(db, 'profiles');
   const users = idLookup(db, 'users', 'username');
-  const typeId = db.prepare<[string], { id: number }>("SELECT id FROM types WHERE name = ? AND use_in_table = 'deliveryservice'");
+  const typeId = db.prepare<[string], { id: number }>(
+    "SELECT id FROM types WHERE name = ? AND use_in_table = 'deliveryservice'",
+  );
   for (const m of snap.deliveryServices) {
     const tenantId = tenants.required(m.tenant);
     const { id, outcome } = ds.upsert(
@@ -32,10 +42,18 @@ export function writeDeliveryServices(db: Db, snap: SnapshotWrite, now: number, 
       const existing = primary.find({ deliveryservice_id: id, is_primary: 1 });
       const written = primary.upsert(
         {
-          name: m.xmlId, fqdn: o.fqdn, protocol: o.protocol, is_primary: 1, port: o.port,
-          ip_address: existing?.ip_address ?? null, ip6_address: existing?.ip6_address ?? null, deliveryservice_id: id,
-          coordinate_id: existing?.coordinate_id ?? null, cachegroup_id: existing?.cachegroup_id ?? null,
-          profile_id: existing?.profile_id ?? null, tenant_id: tenantId,
+          name: m.xmlId,
+          fqdn: o.fqdn,
+          protocol: o.protocol,
+          is_primary: 1,
+          port: o.port,
+          ip_address: existing?.ip_address ?? null,
+          ip6_address: existing?.ip6_address ?? null,
+          deliveryservice_id: id,
+          coordinate_id: existing?.coordinate_id ?? null,
+          cachegroup_id: existing?.cachegroup_id ?? null,
+          profile_id: existing?.profile_id ?? null,
+          tenant_id: tenantId,
         },
         now,
       );
@@ -49,7 +67,9 @@ export function writeDeliveryServices(db: Db, snap: SnapshotWrite, now: number, 
 /** Writes secondary origins (by name); a missing tenant means the delivery service's. */
 export function writeOrigins(db: Db, snap: SnapshotWrite, now: number, tally: Tally): void {
   const origins = upserter(db, 'origins', ['name'], ORIGIN_COLUMNS);
-  const ds = db.prepare<[string], { id: number; tenant_id: number }>('SELECT id, tenant_id FROM deliveryservices WHERE xml_id = ?');
+  const ds = db.prepare<[string], { id: number; tenant_id: number }>(
+    'SELECT id, tenant_id FROM deliveryservices WHERE xml_id = ?',
+  );
   const cachegroups = idLookup(db, 'cachegroups');
   const coordinates = idLookup(db, 'coordinates');
   const profiles = idLookup(db, 'profiles');
@@ -58,9 +78,17 @@ export function writeOrigins(db: Db, snap: SnapshotWrite, now: number, tally: Ta
     const owner = ds.get(m.deliveryService)!;
     const { outcome } = origins.upsert(
       {
-        name: m.name, fqdn: m.fqdn, protocol: m.protocol, is_primary: 0, port: m.port, ip_address: m.ipAddress,
-        ip6_address: m.ip6Address, deliveryservice_id: owner.id, coordinate_id: coordinates.optional(m.coordinate),
-        cachegroup_id: cachegroups.optional(m.cachegroup), profile_id: profiles.optional(m.profile),
+        name: m.name,
+        fqdn: m.fqdn,
+        protocol: m.protocol,
+        is_primary: 0,
+        port: m.port,
+        ip_address: m.ipAddress,
+        ip6_address: m.ip6Address,
+        deliveryservice_id: owner.id,
+        coordinate_id: coordinates.optional(m.coordinate),
+        cachegroup_id: cachegroups.optional(m.cachegroup),
+        profile_id: profiles.optional(m.profile),
         tenant_id: m.tenant === null ? owner.tenant_id : tenants.required(m.tenant),
       },
       now,
@@ -99,7 +127,9 @@ export function writeJobs(db: Db, snap: SnapshotWrite, now: number, tally: Tally
   for (const m of snap.jobs) {
     const ds = dses.required(m.deliveryService);
     const jobs = m.id === null ? byPurge : byId;
-    const existing = jobs.find(m.id === null ? { deliveryservice_id: ds, asset_url: m.assetUrl, start_time: m.startTime } : { id: m.id });
+    const existing = jobs.find(
+      m.id === null ? { deliveryservice_id: ds, asset_url: m.assetUrl, start_time: m.startTime } : { id: m.id },
+    );
     const values = jobColumns(m, { ds, user: users.required(m.username), storedEntered: existing?.entered_time }, now);
     tally(jobs.upsert(values, now).outcome);
   }

@@ -12,16 +12,23 @@ function writeTenants(db: Db, snap: SnapshotWrite, now: number, tally: Tally): v
   const tenants = upserter(db, 'tenants', ['name'], ['name', 'active', 'parent_id']);
   const ids = idLookup(db, 'tenants');
   // Validation ordered them parents first, so each parent exists by the time its children are written.
-  for (const t of snap.tenants) tally(tenants.upsert({ name: t.name, active: flag(t.active), parent_id: ids.required(t.parentName) }, now).outcome);
+  for (const t of snap.tenants)
+    tally(tenants.upsert({ name: t.name, active: flag(t.active), parent_id: ids.required(t.parentName) }, now).outcome);
 }
 
 function writeCachegroups(db: Db, snap: SnapshotWrite, now: number, tally: Tally): void {
   const cachegroups = upserter(db, 'cachegroups', ['name'], CACHEGROUP_COLUMNS);
   const coordinates = idLookup(db, 'coordinates');
-  const type = db.prepare<[string], { id: number }>("SELECT id FROM types WHERE name = ? AND use_in_table = 'cachegroup'");
+  const type = db.prepare<[string], { id: number }>(
+    "SELECT id FROM types WHERE name = ? AND use_in_table = 'cachegroup'",
+  );
   const idOf = db.prepare<[string], { id: number }>('SELECT id FROM cachegroups WHERE name = ?');
-  const setParent = db.prepare<[number | null, string]>('UPDATE cachegroups SET parent_cachegroup_id = ? WHERE name = ?');
-  const setSecondary = db.prepare<[number | null, string]>('UPDATE cachegroups SET secondary_parent_cachegroup_id = ? WHERE name = ?');
+  const setParent = db.prepare<[number | null, string]>(
+    'UPDATE cachegroups SET parent_cachegroup_id = ? WHERE name = ?',
+  );
+  const setSecondary = db.prepare<[number | null, string]>(
+    'UPDATE cachegroups SET secondary_parent_cachegroup_id = ? WHERE name = ?',
+  );
   // A parent may come later in the file: write every group first, then the parents still missing.
   const late: Array<[string, string, typeof setParent]> = [];
   const parentOf = (name: string, parent: string | null, set: typeof setParent) => {
@@ -31,7 +38,9 @@ function writeCachegroups(db: Db, snap: SnapshotWrite, now: number, tally: Tally
   };
   for (const c of snap.cachegroups) {
     const values = {
-      name: c.name, short_name: c.shortName, type_id: type.get(c.type)!.id,
+      name: c.name,
+      short_name: c.shortName,
+      type_id: type.get(c.type)!.id,
       coordinate_id: coordinates.optional(c.coordinate),
       parent_cachegroup_id: parentOf(c.name, c.parentCachegroup, setParent),
       secondary_parent_cachegroup_id: parentOf(c.name, c.secondaryParentCachegroup, setSecondary),
@@ -47,8 +56,13 @@ function writeProfiles(db: Db, snap: SnapshotWrite, now: number, tally: Tally): 
   const link = linkReplacer(db, 'profile_parameters', 'profile_id', 'parameter_id');
   const cdns = idLookup(db, 'cdns');
   for (const p of snap.profiles) {
-    const { id, outcome } = profiles.upsert({ name: p.name, description: p.description, type: p.type, cdn_id: cdns.required(p.cdnName) }, now);
-    const paramIds = p.params.map((x) => params.upsert({ name: x.name, config_file: x.configFile, value: x.value }, now).id);
+    const { id, outcome } = profiles.upsert(
+      { name: p.name, description: p.description, type: p.type, cdn_id: cdns.required(p.cdnName) },
+      now,
+    );
+    const paramIds = p.params.map(
+      (x) => params.upsert({ name: x.name, config_file: x.configFile, value: x.value }, now).id,
+    );
     const changed = link(id, paramIds);
     if (outcome === 'unchanged' && changed) profiles.touch(id, now);
     tally(outcome === 'unchanged' && changed ? 'updated' : outcome);
@@ -60,14 +74,28 @@ function writeUsers(db: Db, snap: SnapshotWrite, now: number, tally: Tally): voi
   const roles = idLookup(db, 'roles');
   const tenants = idLookup(db, 'tenants');
   const hashOf = db.prepare<[number], { local_passwd: string | null }>('SELECT local_passwd FROM users WHERE id = ?');
-  const setHash = db.prepare<[string, number, number]>('UPDATE users SET local_passwd = ?, last_updated = ? WHERE id = ?');
+  const setHash = db.prepare<[string, number, number]>(
+    'UPDATE users SET local_passwd = ?, last_updated = ? WHERE id = ?',
+  );
   for (const u of snap.users) {
     const { id, outcome } = users.upsert(
       {
-        username: u.username, email: u.email, full_name: u.fullName, role_id: roles.required(u.role),
-        tenant_id: tenants.required(u.tenant), company: u.company, address_line1: u.addressLine1,
-        address_line2: u.addressLine2, city: u.city, state_or_province: u.stateOrProvince, postal_code: u.postalCode,
-        country: u.country, phone_number: u.phoneNumber, public_ssh_key: u.publicSshKey, gid: u.gid, uid: u.uid,
+        username: u.username,
+        email: u.email,
+        full_name: u.fullName,
+        role_id: roles.required(u.role),
+        tenant_id: tenants.required(u.tenant),
+        company: u.company,
+        address_line1: u.addressLine1,
+        address_line2: u.addressLine2,
+        city: u.city,
+        state_or_province: u.stateOrProvince,
+        postal_code: u.postalCode,
+        country: u.country,
+        phone_number: u.phoneNumber,
+        public_ssh_key: u.publicSshKey,
+        gid: u.gid,
+        uid: u.uid,
         new_user: flag(u.newUser),
       },
       now,
@@ -90,26 +118,37 @@ function logImport(db: Db, summary: ImportSummary, now: number): void {
  */
 export async function writeSnapshot(db: Db, snap: SnapshotWrite, now: number): Promise<ImportSummary> {
   const summary = emptySummary();
-  const tally = (section: SectionName): Tally => (outcome) => {
-    summary[section][outcome] += 1;
-  };
+  const tally =
+    (section: SectionName): Tally =>
+    (outcome) => {
+      summary[section][outcome] += 1;
+    };
   const cdns = upserter(db, 'cdns', ['name'], ['name', 'domain_name', 'dnssec_enabled']);
   const coordinates = upserter(db, 'coordinates', ['name'], ['name', 'latitude', 'longitude']);
   guardWrite(() =>
-    db.transaction(() => {
-      for (const c of snap.cdns) tally('cdns')(cdns.upsert({ name: c.name, domain_name: c.domainName, dnssec_enabled: flag(c.dnssecEnabled) }, now).outcome);
-      writeTenants(db, snap, now, tally('tenants'));
-      for (const c of snap.coordinates) tally('coordinates')(coordinates.upsert({ name: c.name, latitude: c.latitude, longitude: c.longitude }, now).outcome);
-      writeCachegroups(db, snap, now, tally('cachegroups'));
-      writeProfiles(db, snap, now, tally('profiles'));
-      writeUsers(db, snap, now, tally('users'));
-      writeDeliveryServices(db, snap, now, tally('deliveryServices'));
-      writeOrigins(db, snap, now, tally('origins'));
-      writeServers(db, snap, now, tally('servers'));
-      writeFederations(db, snap, now, tally('federations'));
-      writeJobs(db, snap, now, tally('jobs'));
-      logImport(db, summary, now);
-    }).immediate(),
+    db
+      .transaction(() => {
+        for (const c of snap.cdns)
+          tally('cdns')(
+            cdns.upsert({ name: c.name, domain_name: c.domainName, dnssec_enabled: flag(c.dnssecEnabled) }, now)
+              .outcome,
+          );
+        writeTenants(db, snap, now, tally('tenants'));
+        for (const c of snap.coordinates)
+          tally('coordinates')(
+            coordinates.upsert({ name: c.name, latitude: c.latitude, longitude: c.longitude }, now).outcome,
+          );
+        writeCachegroups(db, snap, now, tally('cachegroups'));
+        writeProfiles(db, snap, now, tally('profiles'));
+        writeUsers(db, snap, now, tally('users'));
+        writeDeliveryServices(db, snap, now, tally('deliveryServices'));
+        writeOrigins(db, snap, now, tally('origins'));
+        writeServers(db, snap, now, tally('servers'));
+        writeFederations(db, snap, now, tally('federations'));
+        writeJobs(db, snap, now, tally('jobs'));
+        logImport(db, summary, now);
+      })
+      .immediate(),
   );
   return summary;
 }

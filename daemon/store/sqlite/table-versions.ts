@@ -8,7 +8,9 @@ import { BOOKKEEPING_TABLES } from '../table-versions.js';
  * Runs after the migrations, in one transaction; does nothing when every table already has its triggers.
  */
 export function ensureVersionTriggers(db: Db): void {
-  const present = db.prepare<[], number>("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'table_versions'").pluck();
+  const present = db
+    .prepare<[], number>("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'table_versions'")
+    .pluck();
   if (!present.get()) return;
   const tables = db
     .prepare<[], string>(
@@ -17,8 +19,12 @@ export function ensureVersionTriggers(db: Db): void {
     )
     .pluck()
     .all();
-  const triggers = new Set(db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'trigger'").pluck().all());
-  const missing = tables.filter((t) => SAFE_NAME.test(t) && !BOOKKEEPING_TABLES.includes(t) && EVENTS.some((e) => !triggers.has(triggerName(t, e))));
+  const triggers = new Set(
+    db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'trigger'").pluck().all(),
+  );
+  const missing = tables.filter(
+    (t) => SAFE_NAME.test(t) && !BOOKKEEPING_TABLES.includes(t) && EVENTS.some((e) => !triggers.has(triggerName(t, e))),
+  );
   if (missing.length === 0) return;
   const seed = db.prepare('INSERT OR IGNORE INTO table_versions (name, version) VALUES (?, 0)');
   db.transaction(() => {

@@ -14,9 +14,7 @@ export function sqliteUsers(db: Db): UserStore {
   const insert = db.prepare(
     `INSERT INTO users (${USER_COLUMNS.join(', ')}) VALUES (${USER_COLUMNS.map((c) => `@${c}`).join(', ')})`,
   );
-  const update = db.prepare(
-    `UPDATE users SET ${USER_COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
-  );
+  const update = db.prepare(`UPDATE users SET ${USER_COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
   const setPassword = db.prepare('UPDATE users SET local_passwd = ?, last_updated = ? WHERE id = ?');
   return {
     ...sqliteUserQueries(db),

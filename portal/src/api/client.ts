@@ -80,7 +80,10 @@ export function createApiClient(options: ClientOptions): ApiClient {
     }
     const { body: json, alerts } = await readAlerts(res);
     if (!res.ok) {
-      const failure = new ApiFailure(res.status, alerts.length ? alerts : [{ level: 'error', text: `The server answered ${res.status}.` }]);
+      const failure = new ApiFailure(
+        res.status,
+        alerts.length ? alerts : [{ level: 'error', text: `The server answered ${res.status}.` }],
+      );
       if (res.status === 401) options.onUnauthorized?.(failure.alerts);
       throw failure;
     }

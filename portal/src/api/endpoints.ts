@@ -2,7 +2,19 @@ import { api } from './api';
 import type { Query } from './client';
 import { fetchJobs } from './jobs';
 import type {
-  CurrentUser, DeliveryService, DsServer, Federation, FederationUser, Job, LogEntry, Origin, OriginInput, Profile, Role, Tenant, User,
+  CurrentUser,
+  DeliveryService,
+  DsServer,
+  Federation,
+  FederationUser,
+  Job,
+  LogEntry,
+  Origin,
+  OriginInput,
+  Profile,
+  Role,
+  Tenant,
+  User,
 } from './types';
 
 // One function per API operation the portal uses; each answers { response, alerts }.
@@ -22,7 +34,8 @@ export const listTenants = () => api.get<Tenant[]>('/tenants');
 
 export const listDeliveryServices = () => api.get<DeliveryService[]>('/deliveryservices');
 /** The servers assigned to a delivery service; a daemon without the route answers 404 and the page leaves it out. */
-export const listDeliveryServiceServers = (dsId: string | number) => api.get<DsServer[]>(`/deliveryservices/${dsId}/servers`);
+export const listDeliveryServiceServers = (dsId: string | number) =>
+  api.get<DsServer[]>(`/deliveryservices/${dsId}/servers`);
 
 /** Everyone's visible jobs (GET jobs), or the caller's own where the daemon has no GET jobs yet. */
 export const listJobs = () => fetchJobs(api);
@@ -35,7 +48,8 @@ export const updateOrigin = (id: number, origin: OriginInput) => api.put<Origin>
 export const deleteOrigin = (id: number) => api.del<null>('/origin', { id });
 
 export const listFederations = () => api.get<Federation[]>('/federations');
-export const listFederationUsers = (federationId: number) => api.get<FederationUser[]>(`/federations/${federationId}/users`);
+export const listFederationUsers = (federationId: number) =>
+  api.get<FederationUser[]>(`/federations/${federationId}/users`);
 export const assignFederationUsers = (federationId: number, userIds: number[]) =>
   api.post<{ userIds: number[]; replace: boolean }>(`/federations/${federationId}/users`, { userIds, replace: false });
 export const removeFederationUser = (federationId: number, userId: number) =>
@@ -44,6 +58,8 @@ export const removeFederationUser = (federationId: number, userId: number) =>
 export const listProfiles = () => api.get<Profile[]>('/profiles');
 export const getProfile = (id: number) => api.get<Profile[]>(`/profiles/${id}`);
 export const listProfileParameters = (name: string) =>
-  api.get<Array<{ name: string; configFile: string; value: string }>>(`/profiles/name/${encodeURIComponent(name)}/parameters`);
+  api.get<Array<{ name: string; configFile: string; value: string }>>(
+    `/profiles/name/${encodeURIComponent(name)}/parameters`,
+  );
 
 export const listChangeLog = (days: number) => api.get<LogEntry[]>('/logs', { days: String(days) });

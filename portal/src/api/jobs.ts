@@ -22,7 +22,9 @@ export async function fetchJobs(client: ApiClient): Promise<ApiResult<JobList>> 
     result = await client.get<Array<Record<string, unknown>>>('/user/current/jobs', { keyword: 'PURGE' });
     scope = 'mine';
   }
-  const jobs = (Array.isArray(result.response) ? result.response : []).map(normalizeJob).filter((j) => j.keyword === 'PURGE');
+  const jobs = (Array.isArray(result.response) ? result.response : [])
+    .map(normalizeJob)
+    .filter((j) => j.keyword === 'PURGE');
   const alerts: Alert[] = result.alerts;
   return { response: { jobs: newestFirst(jobs), scope }, alerts };
 }

@@ -22,9 +22,13 @@ export interface SslRequest {
 
 // The portal only writes keys and reads summaries: it never calls the GET routes that answer secrets.
 export const keySummaries = (xmlId?: string) => api.get<KeySummary[]>('/keys/summary', { xmlId });
-export const generateUrlKeys = (xmlId: string) => api.post<undefined>(`/deliveryservices/xmlId/${encodeURIComponent(xmlId)}/urlkeys/generate`);
+export const generateUrlKeys = (xmlId: string) =>
+  api.post<undefined>(`/deliveryservices/xmlId/${encodeURIComponent(xmlId)}/urlkeys/generate`);
 export const copyUrlKeys = (xmlId: string, from: string) =>
-  api.post<undefined>(`/deliveryservices/xmlId/${encodeURIComponent(xmlId)}/urlkeys/copyFromXmlId/${encodeURIComponent(from)}`);
-export const replaceUriKeys = (xmlId: string, keyset: unknown) => api.put<unknown>(`/deliveryservices/${encodeURIComponent(xmlId)}/urisignkeys`, keyset);
+  api.post<undefined>(
+    `/deliveryservices/xmlId/${encodeURIComponent(xmlId)}/urlkeys/copyFromXmlId/${encodeURIComponent(from)}`,
+  );
+export const replaceUriKeys = (xmlId: string, keyset: unknown) =>
+  api.put<unknown>(`/deliveryservices/${encodeURIComponent(xmlId)}/urisignkeys`, keyset);
 export const generateSslKeys = (body: SslRequest) => api.post<string>('/deliveryservices/sslkeys/generate', body);
 export const addSslKeys = (body: SslRequest) => api.post<string>('/deliveryservices/sslkeys/add', body);

@@ -2,7 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Field } from './Field';
 
 /** A deletion that asks for the record's name typed out, so a slip of the mouse deletes nothing. */
-export function ConfirmByName({ what, name, busy, onConfirm, onCancel }: {
+export function ConfirmByName({
+  what,
+  name,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
   what: string;
   name: string;
   busy?: boolean;

@@ -4,7 +4,9 @@ import { Link } from './Link';
 export function CountCard({ label, to, count }: { label: string; to: string; count: number | null | undefined }) {
   return (
     <Link to={to} className="card">
-      <span className="card-count">{count === undefined ? '…' : count === null ? '—' : count.toLocaleString('en-US')}</span>
+      <span className="card-count">
+        {count === undefined ? '…' : count === null ? '—' : count.toLocaleString('en-US')}
+      </span>
       <span className="card-label">{label}</span>
     </Link>
   );

@@ -18,7 +18,10 @@ export function ExpiringCertificates() {
       {expiring.map(({ xmlId, cert }) => (
         <p key={xmlId} className="alert alert-warning" role="status">
           The certificate of <Link to={`/keys/${encodeURIComponent(xmlId)}`}>{xmlId}</Link> ({cert.hostname}){' '}
-          {cert.daysLeft < 0 ? `expired on ${cert.notAfter.slice(0, 10)}` : `expires in ${cert.daysLeft} days (${cert.notAfter.slice(0, 10)})`}.
+          {cert.daysLeft < 0
+            ? `expired on ${cert.notAfter.slice(0, 10)}`
+            : `expires in ${cert.daysLeft} days (${cert.notAfter.slice(0, 10)})`}
+          .
         </p>
       ))}
     </div>

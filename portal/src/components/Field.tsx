@@ -7,7 +7,13 @@ type ControlProps = { id?: string; 'aria-describedby'?: string; 'aria-invalid'?:
  * the hint describes it, and an error (the shared rules' verdict, checked as the user types) replaces the hint
  * right under the control. `after` sits beside the control, e.g. a "Now" button.
  */
-export function Field({ label, hint, error, after, children }: {
+export function Field({
+  label,
+  hint,
+  error,
+  after,
+  children,
+}: {
   label: string;
   hint?: ReactNode;
   error?: string | null;

@@ -16,7 +16,13 @@ export function Nav({ path, username, onLogOut }: { path: string; username: stri
       <Link to="/" className="brand">
         cdnctl
       </Link>
-      <button type="button" className="menu-button secondary" aria-expanded={open} aria-controls="topbar-menu" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="menu-button secondary"
+        aria-expanded={open}
+        aria-controls="topbar-menu"
+        onClick={() => setOpen(!open)}
+      >
         Menu
       </button>
       <div className="topbar-menu" id="topbar-menu">

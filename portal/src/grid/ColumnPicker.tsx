@@ -1,7 +1,11 @@
 import type { GridColumn } from './model';
 
 /** Which columns show, in the grid's own order; the last visible one cannot be taken away. */
-export function ColumnPicker<T>({ columns, shown, onChange }: {
+export function ColumnPicker<T>({
+  columns,
+  shown,
+  onChange,
+}: {
   columns: GridColumn<T>[];
   shown: GridColumn<T>[];
   onChange: (cols: string[] | null) => void;

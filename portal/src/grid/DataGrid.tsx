@@ -28,7 +28,10 @@ export function DataGrid<T>({ label, rows, rowKey, columns, actions, urlPrefix =
   const [state, setState] = useGridState(urlPrefix);
   const index = useMemo(() => indexRows(rows, columns), [rows, columns]);
   const filtered = useMemo(() => filterRows(index, columns, state), [index, columns, state.q, state.filters]);
-  const sorted = useMemo(() => sortIndexed(index, filtered, columns, state.sort), [index, filtered, columns, state.sort]);
+  const sorted = useMemo(
+    () => sortIndexed(index, filtered, columns, state.sort),
+    [index, filtered, columns, state.sort],
+  );
   const shown = visibleColumns(columns, state.cols);
   const page = pageOf(sorted, state.page, state.size);
   const change = (patch: Partial<GridState>) => setState({ ...state, page: 1, ...patch });

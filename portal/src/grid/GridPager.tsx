@@ -1,7 +1,12 @@
 import { PAGE_SIZES, type GridState } from './model';
 
 /** Previous / next page and the page size. */
-export function GridPager({ page, pages, size, onChange }: {
+export function GridPager({
+  page,
+  pages,
+  size,
+  onChange,
+}: {
   page: number;
   pages: number;
   size: number;
@@ -9,13 +14,23 @@ export function GridPager({ page, pages, size, onChange }: {
 }) {
   return (
     <div className="grid-pager">
-      <button type="button" className="small secondary" disabled={page <= 1} onClick={() => onChange({ page: page - 1 })}>
+      <button
+        type="button"
+        className="small secondary"
+        disabled={page <= 1}
+        onClick={() => onChange({ page: page - 1 })}
+      >
         Previous
       </button>
       <span className="muted">
         Page {page} of {pages}
       </span>
-      <button type="button" className="small secondary" disabled={page >= pages} onClick={() => onChange({ page: page + 1 })}>
+      <button
+        type="button"
+        className="small secondary"
+        disabled={page >= pages}
+        onClick={() => onChange({ page: page + 1 })}
+      >
         Next
       </button>
       <label className="grid-size">

@@ -2,7 +2,16 @@ import type { Key, ReactNode } from 'react';
 import { valueText, type GridColumn, type SortOrder } from './model';
 
 /** The table of one page of rows: a sort button in every header, each cell labelled for the narrow layout. */
-export function GridTable<T>({ label, rows, total, rowKey, columns, sort, actions, onSort }: {
+export function GridTable<T>({
+  label,
+  rows,
+  total,
+  rowKey,
+  columns,
+  sort,
+  actions,
+  onSort,
+}: {
   label: string;
   rows: T[];
   total: number;

@@ -18,7 +18,16 @@ function download(name: string, csv: string): void {
 }
 
 /** Search, filters, columns and export above a grid, with how many rows match. */
-export function GridToolbar<T>({ label, rows, columns, shown, state, matched, exportName, onChange }: {
+export function GridToolbar<T>({
+  label,
+  rows,
+  columns,
+  shown,
+  state,
+  matched,
+  exportName,
+  onChange,
+}: {
   label: string;
   rows: T[];
   columns: GridColumn<T>[];
@@ -58,7 +67,11 @@ export function GridToolbar<T>({ label, rows, columns, shown, state, matched, ex
       ))}
       <ColumnPicker columns={columns} shown={shown} onChange={(cols) => onChange({ cols })} />
       {state.q || state.sort || state.cols || Object.values(state.filters).some(Boolean) ? (
-        <button type="button" className="small secondary" onClick={() => onChange({ q: '', sort: null, filters: {}, cols: null })}>
+        <button
+          type="button"
+          className="small secondary"
+          onClick={() => onChange({ q: '', sort: null, filters: {}, cols: null })}
+        >
           Reset view
         </button>
       ) : null}
@@ -66,7 +79,9 @@ export function GridToolbar<T>({ label, rows, columns, shown, state, matched, ex
         Export CSV
       </button>
       <span className="grid-count muted" aria-live="polite">
-        {matched.length === rows.length ? `${count(rows.length)} rows` : `${count(matched.length)} of ${count(rows.length)} rows`}
+        {matched.length === rows.length
+          ? `${count(rows.length)} rows`
+          : `${count(matched.length)} of ${count(rows.length)} rows`}
       </span>
     </div>
   );

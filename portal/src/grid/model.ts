@@ -36,7 +36,14 @@ export interface GridState {
 export const PAGE_SIZES = [25, 50, 100, 250] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
-export const emptyGridState = (): GridState => ({ q: '', sort: null, filters: {}, page: 1, size: DEFAULT_PAGE_SIZE, cols: null });
+export const emptyGridState = (): GridState => ({
+  q: '',
+  sort: null,
+  filters: {},
+  page: 1,
+  size: DEFAULT_PAGE_SIZE,
+  cols: null,
+});
 
 /** The text a value is searched, filtered and exported as. */
 export function valueText(value: CellValue): string {
@@ -57,7 +64,12 @@ export interface GridIndex<T> {
 }
 
 export function indexRows<T>(rows: T[], columns: GridColumn<T>[]): GridIndex<T> {
-  const haystacks = rows.map((row) => columns.map((c) => valueText(c.value(row))).join('\u0001').toLowerCase());
+  const haystacks = rows.map((row) =>
+    columns
+      .map((c) => valueText(c.value(row)))
+      .join('\u0001')
+      .toLowerCase(),
+  );
   return { rows, haystacks, positions: new Map(rows.map((row, i) => [row, i])), orders: new Map() };
 }
 
@@ -69,7 +81,11 @@ export function visibleColumns<T>(columns: GridColumn<T>[], cols: string[] | nul
 }
 
 /** Rows that hold every search word (in any column, case-insensitive) and match every filter exactly. */
-export function filterRows<T>(index: GridIndex<T>, columns: GridColumn<T>[], state: Pick<GridState, 'q' | 'filters'>): T[] {
+export function filterRows<T>(
+  index: GridIndex<T>,
+  columns: GridColumn<T>[],
+  state: Pick<GridState, 'q' | 'filters'>,
+): T[] {
   const words = state.q.toLowerCase().split(/\s+/).filter(Boolean);
   const filters = Object.entries(state.filters)
     .map(([id, wanted]) => ({ column: columns.find((c) => c.id === id), wanted }))

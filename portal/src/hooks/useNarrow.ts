@@ -13,5 +13,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** True while the window is narrow; false when rendered outside a browser. */
 export function useNarrow(): boolean {
-  return useSyncExternalStore(subscribe, () => query()?.matches ?? false, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => query()?.matches ?? false,
+    () => false,
+  );
 }

@@ -52,10 +52,13 @@ export function usePortalSession(navigate: Navigate) {
     }
   }, []);
 
-  const move = useCallback<Navigate>((to, options) => {
-    setFlash([]);
-    navigate(to, options);
-  }, [navigate]);
+  const move = useCallback<Navigate>(
+    (to, options) => {
+      setFlash([]);
+      navigate(to, options);
+    },
+    [navigate],
+  );
 
   const signOut = async () => {
     let alerts: Alert[] = [];

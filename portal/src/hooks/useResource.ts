@@ -13,7 +13,11 @@ export interface Resource<T> {
 
 /** Loads once per change of `key` and on reload(); a late answer to an older load is dropped. */
 export function useResource<T>(load: () => Promise<ApiResult<T>>, key = ''): Resource<T> {
-  const [state, setState] = useState<{ data: T | null; alerts: Alert[]; loading: boolean }>({ data: null, alerts: [], loading: true });
+  const [state, setState] = useState<{ data: T | null; alerts: Alert[]; loading: boolean }>({
+    data: null,
+    alerts: [],
+    loading: true,
+  });
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
     let current = true;

@@ -54,7 +54,9 @@ export function purgesPerDay(jobs: PortalJob[], now: number, days = 30, top = 5)
 export function purgesPerDs(jobs: PortalJob[]): Array<{ ds: string; count: number }> {
   const counts = new Map<string, number>();
   for (const j of jobs) counts.set(j.dsXmlId, (counts.get(j.dsXmlId) ?? 0) + 1);
-  return [...counts].map(([ds, count]) => ({ ds, count })).sort((a, b) => b.count - a.count || a.ds.localeCompare(b.ds));
+  return [...counts]
+    .map(([ds, count]) => ({ ds, count }))
+    .sort((a, b) => b.count - a.count || a.ds.localeCompare(b.ds));
 }
 
 /** Jobs of the last `days` days, for the per-delivery-service totals. */
@@ -67,7 +69,12 @@ export function recentJobs(jobs: PortalJob[], now: number, days = 30): PortalJob
 }
 
 /** Active jobs (started, not yet ended) that end within `withinMs`, soonest first. */
-export function expiringSoon(jobs: PortalJob[], now: number, withinMs = DAY_MS, limit = 8): Array<{ job: PortalJob; end: number }> {
+export function expiringSoon(
+  jobs: PortalJob[],
+  now: number,
+  withinMs = DAY_MS,
+  limit = 8,
+): Array<{ job: PortalJob; end: number }> {
   const out: Array<{ job: PortalJob; end: number }> = [];
   for (const job of jobs) {
     const start = job.startTime === null ? null : parseApiTime(job.startTime);
@@ -91,5 +98,7 @@ export function activeCount(jobs: PortalJob[], now: number): number {
 export function originsPerTenant(origins: Origin[]): Array<{ tenant: string; count: number }> {
   const counts = new Map<string, number>();
   for (const o of origins) counts.set(o.tenant ?? '(none)', (counts.get(o.tenant ?? '(none)') ?? 0) + 1);
-  return [...counts].map(([tenant, count]) => ({ tenant, count })).sort((a, b) => b.count - a.count || a.tenant.localeCompare(b.tenant));
+  return [...counts]
+    .map(([tenant, count]) => ({ tenant, count }))
+    .sort((a, b) => b.count - a.count || a.tenant.localeCompare(b.tenant));
 }

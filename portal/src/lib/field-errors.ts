@@ -10,7 +10,8 @@ export function fieldErrorsFromAlerts<K extends string>(
   fields: readonly K[],
   aliases: Partial<Record<string, K>> = {},
 ): { fields: Partial<Record<K, string>>; rest: Alert[] } {
-  const known = (key: string): K | undefined => aliases[key] ?? (fields as readonly string[]).find((f) => f === key) as K | undefined;
+  const known = (key: string): K | undefined =>
+    aliases[key] ?? ((fields as readonly string[]).find((f) => f === key) as K | undefined);
   const byField: Partial<Record<K, string>> = {};
   const rest: Alert[] = [];
   for (const alert of alerts) {

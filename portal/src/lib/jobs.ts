@@ -17,7 +17,8 @@ export interface PortalJob {
   status: string | null;
 }
 
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null);
+const str = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
 
 export function normalizeJob(raw: Record<string, unknown>): PortalJob {
   return {

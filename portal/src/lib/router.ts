@@ -56,10 +56,12 @@ const SIMPLE: Record<string, Route> = {
 export function parseRoute(location: string): Route {
   const [pathname, search = ''] = location.split('?', 2);
   const parts = pathname.split('/').filter(Boolean);
-  if (parts.length === 1 && parts[0] === 'purge') return { name: 'purge', dsId: new URLSearchParams(search).get('ds') ?? '' };
+  if (parts.length === 1 && parts[0] === 'purge')
+    return { name: 'purge', dsId: new URLSearchParams(search).get('ds') ?? '' };
   if (parts.length <= 1) return SIMPLE[parts[0] ?? ''] ?? { name: 'notFound', path: pathname };
   if (parts.length === 2 && parts[0] === 'keys') return { name: 'dsKeys', xmlId: decodeURIComponent(parts[1]) };
-  if (parts.length === 2 && parts[0] === 'delivery-services') return { name: 'deliveryService', key: safeDecode(parts[1]) };
+  if (parts.length === 2 && parts[0] === 'delivery-services')
+    return { name: 'deliveryService', key: safeDecode(parts[1]) };
   if (parts.length === 2 && /^\d+$/.test(parts[1])) {
     const id = Number(parts[1]);
     if (parts[0] === 'federations') return { name: 'federation', id };

@@ -14,7 +14,11 @@ export const NEEDS_REASON = new Set(['ADMIN_DOWN', 'OFFLINE']);
 
 export function filterServers(servers: CacheServer[], f: ServerFilter): CacheServer[] {
   return servers.filter(
-    (s) => (!f.cdn || s.cdnName === f.cdn) && (!f.cachegroup || s.cachegroup === f.cachegroup) && (!f.type || s.type === f.type) && (!f.status || s.status === f.status),
+    (s) =>
+      (!f.cdn || s.cdnName === f.cdn) &&
+      (!f.cachegroup || s.cachegroup === f.cachegroup) &&
+      (!f.type || s.type === f.type) &&
+      (!f.status || s.status === f.status),
   );
 }
 

@@ -44,7 +44,7 @@ export function newUserErrors(v: NewUserValues): NewUserErrors {
   if (checked.ok) return errors;
   for (const message of checked.errors) {
     const m = /^'(\w+)' (.+)$/.exec(message);
-    const key = m ? USER_FIELD_ALIASES[m[1]] ?? (m[1] in v ? (m[1] as keyof NewUserValues) : undefined) : 'password';
+    const key = m ? (USER_FIELD_ALIASES[m[1]] ?? (m[1] in v ? (m[1] as keyof NewUserValues) : undefined)) : 'password';
     if (key) errors[key] ??= m ? m[2] : message;
   }
   // The API names the other field by its body key; the form by what the person sees.
@@ -53,7 +53,11 @@ export function newUserErrors(v: NewUserValues): NewUserErrors {
 }
 
 /** The password form's problems: the daemon's quality rules for the new password, then the confirmation. */
-export function passwordErrors(password: string, confirm: string, username: string | null): { password?: string; confirm?: string } {
+export function passwordErrors(
+  password: string,
+  confirm: string,
+  username: string | null,
+): { password?: string; confirm?: string } {
   const problem = password === '' ? 'cannot be blank' : passwordProblem(password, username);
   return { password: problem ?? undefined, confirm: confirm !== password ? 'must match the new password' : undefined };
 }

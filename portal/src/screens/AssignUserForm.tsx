@@ -3,7 +3,15 @@ import type { User } from '../api/types';
 import { Field } from '../components/Field';
 
 /** Picks a user who is not yet in the federation. */
-export function AssignUserForm({ users, busy, onAssign }: { users: User[]; busy: boolean; onAssign: (userId: number) => void }) {
+export function AssignUserForm({
+  users,
+  busy,
+  onAssign,
+}: {
+  users: User[];
+  busy: boolean;
+  onAssign: (userId: number) => void;
+}) {
   const [userId, setUserId] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -25,7 +25,12 @@ export function ChangeLogScreen() {
           ))}
         </select>
       </p>
-      <LoadState loading={log.loading} alerts={log.alerts} empty={entries.length === 0} emptyText="No changes in this period." />
+      <LoadState
+        loading={log.loading}
+        alerts={log.alerts}
+        empty={entries.length === 0}
+        emptyText="No changes in this period."
+      />
       {entries.length > 0 ? <ChangeLogTable entries={entries} /> : null}
     </section>
   );

@@ -6,7 +6,11 @@ import { Field } from '../components/Field';
 import { alertsOf } from '../lib/alerts';
 
 /** After a token login: choose a username, give a full name and set a password (PUT user/current). */
-export function CompleteRegistrationScreen({ me, alerts, onDone }: {
+export function CompleteRegistrationScreen({
+  me,
+  alerts,
+  onDone,
+}: {
   me: CurrentUser;
   alerts: Alert[];
   onDone: (alerts: Alert[]) => void;
@@ -22,7 +26,12 @@ export function CompleteRegistrationScreen({ me, alerts, onDone }: {
     event.preventDefault();
     setBusy(true);
     try {
-      const result = await updateCurrentUser({ username, fullName, localPassword: password, confirmLocalPassword: confirm });
+      const result = await updateCurrentUser({
+        username,
+        fullName,
+        localPassword: password,
+        confirmLocalPassword: confirm,
+      });
       onDone(result.alerts);
     } catch (error) {
       setShown(alertsOf(error));
@@ -43,10 +52,22 @@ export function CompleteRegistrationScreen({ me, alerts, onDone }: {
           <input autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} required />
         </Field>
         <Field label="New password" hint="At least 8 characters, not your username, not a common password.">
-          <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+          <input
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
         </Field>
         <Field label="Confirm password">
-          <input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} required />
+          <input
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            required
+          />
         </Field>
         <button type="submit" disabled={busy}>
           Save and continue

@@ -4,10 +4,24 @@ import type { Alert, Role, Tenant } from '../api/types';
 import { Field } from '../components/Field';
 import { alertsOf } from '../lib/alerts';
 import { fieldErrorsFromAlerts } from '../lib/field-errors';
-import { USER_FIELD_ALIASES, newUserBody, newUserErrors, type NewUserErrors, type NewUserValues } from '../lib/user-errors';
+import {
+  USER_FIELD_ALIASES,
+  newUserBody,
+  newUserErrors,
+  type NewUserErrors,
+  type NewUserValues,
+} from '../lib/user-errors';
 import { RoleTenantFields } from './RoleTenantFields';
 
-const FIELDS: readonly (keyof NewUserValues)[] = ['username', 'fullName', 'email', 'role', 'tenantId', 'password', 'confirm'];
+const FIELDS: readonly (keyof NewUserValues)[] = [
+  'username',
+  'fullName',
+  'email',
+  'role',
+  'tenantId',
+  'password',
+  'confirm',
+];
 
 interface CreateUserProps {
   roles: Role[];
@@ -18,7 +32,15 @@ interface CreateUserProps {
 
 /** The form's values, each field's message (the shared rules' once touched, else the API's), and POST users. */
 function useNewUser(onDone: CreateUserProps['onDone']) {
-  const [v, setV] = useState<NewUserValues>({ username: '', fullName: '', email: '', role: '', tenantId: '', password: '', confirm: '' });
+  const [v, setV] = useState<NewUserValues>({
+    username: '',
+    fullName: '',
+    email: '',
+    role: '',
+    tenantId: '',
+    password: '',
+    confirm: '',
+  });
   const [touched, setTouched] = useState<Set<keyof NewUserValues>>(new Set());
   const [serverErrors, setServerErrors] = useState<NewUserErrors>({});
   const [busy, setBusy] = useState(false);
@@ -60,7 +82,13 @@ export function CreateUserForm({ roles, tenants, onDone, onCancel }: CreateUserP
         <input value={v.fullName} onChange={(e) => set('fullName')(e.target.value)} aria-required autoComplete="off" />
       </Field>
       <Field label="Email" error={errorOf('email')}>
-        <input type="email" value={v.email} onChange={(e) => set('email')(e.target.value)} aria-required autoComplete="off" />
+        <input
+          type="email"
+          value={v.email}
+          onChange={(e) => set('email')(e.target.value)}
+          aria-required
+          autoComplete="off"
+        />
       </Field>
       <RoleTenantFields
         roles={roles}
@@ -72,11 +100,27 @@ export function CreateUserForm({ roles, tenants, onDone, onCancel }: CreateUserP
         roleError={errorOf('role')}
         tenantError={errorOf('tenantId')}
       />
-      <Field label="Password" error={errorOf('password')} hint="At least 8 characters, not the username, not a common password.">
-        <input type="password" value={v.password} onChange={(e) => set('password')(e.target.value)} aria-required autoComplete="new-password" />
+      <Field
+        label="Password"
+        error={errorOf('password')}
+        hint="At least 8 characters, not the username, not a common password."
+      >
+        <input
+          type="password"
+          value={v.password}
+          onChange={(e) => set('password')(e.target.value)}
+          aria-required
+          autoComplete="new-password"
+        />
       </Field>
       <Field label="Confirm password" error={errorOf('confirm')}>
-        <input type="password" value={v.confirm} onChange={(e) => set('confirm')(e.target.value)} aria-required autoComplete="new-password" />
+        <input
+          type="password"
+          value={v.confirm}
+          onChange={(e) => set('confirm')(e.target.value)}
+          aria-required
+          autoComplete="new-password"
+        />
       </Field>
       <div className="actions">
         <button type="submit" disabled={busy}>

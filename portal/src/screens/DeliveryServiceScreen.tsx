@@ -29,7 +29,12 @@ export function DeliveryServiceScreen({ dsKey, abilities }: { dsKey: string; abi
           <Link to="/delivery-services">Delivery services</Link>
         </p>
         <PageHeader title={dsKey} />
-        <LoadState loading={services.loading} alerts={services.alerts} empty emptyText="No such delivery service is visible to you." />
+        <LoadState
+          loading={services.loading}
+          alerts={services.alerts}
+          empty
+          emptyText="No such delivery service is visible to you."
+        />
       </section>
     );
   }
@@ -56,7 +61,14 @@ function DeliveryServicePage({ ds, abilities }: { ds: DeliveryService; abilities
         <section aria-label="Purge" id="purge">
           <h2>Purge</h2>
           {abilities.purge ? (
-            <PurgeForm services={[ds]} initialDsId={ds.id} lockDs now={now} maxTtlHours={maxTtlHours} onSubmitted={jobs.reload} />
+            <PurgeForm
+              services={[ds]}
+              initialDsId={ds.id}
+              lockDs
+              now={now}
+              maxTtlHours={maxTtlHours}
+              onSubmitted={jobs.reload}
+            />
           ) : (
             <p className="notice">Your role can see jobs but cannot submit purges.</p>
           )}
@@ -66,9 +78,18 @@ function DeliveryServicePage({ ds, abilities }: { ds: DeliveryService; abilities
       <DsServersSection dsId={ds.id} />
       <section aria-label="Jobs of this delivery service">
         <h2>Jobs</h2>
-        {jobs.data?.scope === 'mine' ? <p className="muted">Only your own jobs: this daemon has no GET jobs route.</p> : null}
-        <LoadState loading={jobs.loading} alerts={jobs.alerts} empty={dsJobs.length === 0} emptyText="No purge jobs for this delivery service." />
-        {dsJobs.length > 0 ? <JobsTable jobs={dsJobs} now={now} urlPrefix="jobs" label="Jobs of this delivery service" omit={['ds']} /> : null}
+        {jobs.data?.scope === 'mine' ? (
+          <p className="muted">Only your own jobs: this daemon has no GET jobs route.</p>
+        ) : null}
+        <LoadState
+          loading={jobs.loading}
+          alerts={jobs.alerts}
+          empty={dsJobs.length === 0}
+          emptyText="No purge jobs for this delivery service."
+        />
+        {dsJobs.length > 0 ? (
+          <JobsTable jobs={dsJobs} now={now} urlPrefix="jobs" label="Jobs of this delivery service" omit={['ds']} />
+        ) : null}
       </section>
     </section>
   );

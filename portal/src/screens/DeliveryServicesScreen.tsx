@@ -6,14 +6,27 @@ import { PageHeader } from '../components/PageHeader';
 import { useResource } from '../hooks/useResource';
 import { DeliveryServicesTable } from './DeliveryServicesTable';
 
-export function DeliveryServicesScreen({ canPurge, canManageKeys = false }: { canPurge: boolean; canManageKeys?: boolean }) {
+export function DeliveryServicesScreen({
+  canPurge,
+  canManageKeys = false,
+}: {
+  canPurge: boolean;
+  canManageKeys?: boolean;
+}) {
   const services = useResource(listDeliveryServices);
   const list = services.data ?? [];
   return (
     <section>
-      <PageHeader title="Delivery services">{canManageKeys ? <Link to="/keys">Keys and certificates</Link> : null}</PageHeader>
+      <PageHeader title="Delivery services">
+        {canManageKeys ? <Link to="/keys">Keys and certificates</Link> : null}
+      </PageHeader>
       {canManageKeys ? <ExpiringCertificates /> : null}
-      <LoadState loading={services.loading} alerts={services.alerts} empty={list.length === 0} emptyText="No delivery services are visible to you." />
+      <LoadState
+        loading={services.loading}
+        alerts={services.alerts}
+        empty={list.length === 0}
+        emptyText="No delivery services are visible to you."
+      />
       {list.length > 0 ? <DeliveryServicesTable services={list} canPurge={canPurge} /> : null}
     </section>
   );

@@ -19,10 +19,20 @@ export function DsKeysScreen({ xmlId }: { xmlId: string }) {
       <PageHeader title={`Keys of ${xmlId}`}>
         <Link to="/keys">All keys</Link>
       </PageHeader>
-      <LoadState loading={services.loading || summary.loading} alerts={alerts} empty={!ds || !keys} emptyText={`Delivery service ${xmlId} is not visible to you.`} />
+      <LoadState
+        loading={services.loading || summary.loading}
+        alerts={alerts}
+        empty={!ds || !keys}
+        emptyText={`Delivery service ${xmlId} is not visible to you.`}
+      />
       {ds && keys && alerts.length === 0 ? (
         <>
-          <UrlKeysPanel xmlId={xmlId} summary={keys.urlSigKeys} others={(services.data ?? []).map((s) => s.xmlId).filter((x) => x !== xmlId)} onChanged={summary.reload} />
+          <UrlKeysPanel
+            xmlId={xmlId}
+            summary={keys.urlSigKeys}
+            others={(services.data ?? []).map((s) => s.xmlId).filter((x) => x !== xmlId)}
+            onChanged={summary.reload}
+          />
           <UriKeysPanel xmlId={xmlId} summary={keys.uriSigningKeys} onChanged={summary.reload} />
           <TlsKeysPanel xmlId={xmlId} cdn={ds.cdnName} certificates={keys.sslKeys} onChanged={summary.reload} />
         </>

@@ -28,7 +28,13 @@ export function DsServersSection({ dsId }: { dsId: string }) {
       {servers.data.length === 0 ? (
         <p className="muted">No servers are assigned to this delivery service.</p>
       ) : (
-        <DataGrid label="Servers" rows={servers.data} rowKey={(s) => String(s.id ?? s.hostName)} columns={COLUMNS} urlPrefix="servers" />
+        <DataGrid
+          label="Servers"
+          rows={servers.data}
+          rowKey={(s) => String(s.id ?? s.hostName)}
+          columns={COLUMNS}
+          urlPrefix="servers"
+        />
       )}
     </section>
   );

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { assignFederationUsers, listFederations, listFederationUsers, listUsers, removeFederationUser } from '../api/endpoints';
+import {
+  assignFederationUsers,
+  listFederations,
+  listFederationUsers,
+  listUsers,
+  removeFederationUser,
+} from '../api/endpoints';
 import type { Alert } from '../api/types';
 import { AlertList } from '../components/AlertList';
 import { Link } from '../components/Link';
@@ -41,11 +47,27 @@ export function FederationScreen({ id, canWrite }: { id: number; canWrite: boole
       </p>
       <PageHeader title={cname} />
       <AlertList alerts={alerts} />
-      {canWrite ? <AssignUserForm users={candidates} busy={busy} onAssign={(userId) => write(() => assignFederationUsers(id, [userId]))} /> : null}
+      {canWrite ? (
+        <AssignUserForm
+          users={candidates}
+          busy={busy}
+          onAssign={(userId) => write(() => assignFederationUsers(id, [userId]))}
+        />
+      ) : null}
       <h2>Users</h2>
-      <LoadState loading={members.loading} alerts={members.alerts} empty={list.length === 0} emptyText="No users are assigned to this federation." />
+      <LoadState
+        loading={members.loading}
+        alerts={members.alerts}
+        empty={list.length === 0}
+        emptyText="No users are assigned to this federation."
+      />
       {list.length > 0 ? (
-        <FederationUsersTable users={list} canWrite={canWrite} busy={busy} onRemove={(userId) => write(() => removeFederationUser(id, userId))} />
+        <FederationUsersTable
+          users={list}
+          canWrite={canWrite}
+          busy={busy}
+          onRemove={(userId) => write(() => removeFederationUser(id, userId))}
+        />
       ) : null}
     </section>
   );

@@ -10,16 +10,35 @@ const COLUMNS: GridColumn<FederationUser>[] = [
   { id: 'role', header: 'Role', value: (u) => u.role, filter: true },
 ];
 
-export function FederationUsersTable({ users, canWrite, busy, onRemove }: {
+export function FederationUsersTable({
+  users,
+  canWrite,
+  busy,
+  onRemove,
+}: {
   users: FederationUser[];
   canWrite: boolean;
   busy: boolean;
   onRemove: (userId: number) => void;
 }) {
   const remove = (u: FederationUser) => (
-    <button type="button" className="small danger" disabled={busy} onClick={() => onRemove(u.id)} aria-label={`Remove ${u.username}`}>
+    <button
+      type="button"
+      className="small danger"
+      disabled={busy}
+      onClick={() => onRemove(u.id)}
+      aria-label={`Remove ${u.username}`}
+    >
       Remove
     </button>
   );
-  return <DataGrid label="Federation users" rows={users} rowKey={(u) => u.id} columns={COLUMNS} actions={canWrite ? remove : undefined} />;
+  return (
+    <DataGrid
+      label="Federation users"
+      rows={users}
+      rowKey={(u) => u.id}
+      columns={COLUMNS}
+      actions={canWrite ? remove : undefined}
+    />
+  );
 }

@@ -9,7 +9,17 @@ import type { GridColumn } from '../grid/model';
 import { useResource } from '../hooks/useResource';
 
 const COLUMNS: GridColumn<Federation>[] = [
-  { id: 'cname', header: 'CNAME', className: 'mono', value: (f) => f.cname, cell: (f) => <Link to={`/federations/${f.id}`}><Breakable text={f.cname} /></Link> },
+  {
+    id: 'cname',
+    header: 'CNAME',
+    className: 'mono',
+    value: (f) => f.cname,
+    cell: (f) => (
+      <Link to={`/federations/${f.id}`}>
+        <Breakable text={f.cname} />
+      </Link>
+    ),
+  },
   { id: 'cdn', header: 'CDN', value: (f) => f.cdnName, filter: true },
   { id: 'ttl', header: 'TTL', value: (f) => f.ttl },
   { id: 'ds', header: 'Delivery services', className: 'mono text', value: (f) => f.deliveryServices.join(', ') },
@@ -22,7 +32,12 @@ export function FederationsScreen() {
   return (
     <section>
       <PageHeader title="Federations" />
-      <LoadState loading={federations.loading} alerts={federations.alerts} empty={list.length === 0} emptyText="No federations are visible to you." />
+      <LoadState
+        loading={federations.loading}
+        alerts={federations.alerts}
+        empty={list.length === 0}
+        emptyText="No federations are visible to you."
+      />
       {list.length > 0 ? <DataGrid label="Federations" rows={list} rowKey={(f) => f.id} columns={COLUMNS} /> : null}
     </section>
   );

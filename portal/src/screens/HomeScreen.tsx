@@ -1,5 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { listDeliveryServices, listFederations, listJobs, listOrigins, listProfiles, listUsers } from '../api/endpoints';
+import {
+  listDeliveryServices,
+  listFederations,
+  listJobs,
+  listOrigins,
+  listProfiles,
+  listUsers,
+} from '../api/endpoints';
 import type { CurrentUser, Origin } from '../api/types';
 import { CountCard } from '../components/CountCard';
 import { PageHeader } from '../components/PageHeader';
@@ -22,10 +29,21 @@ const lengthOf = (r: PromiseSettledResult<{ response: unknown }>): number | null
 
 async function loadHome(): Promise<HomeData> {
   const [services, origins, jobs, users, federations, profiles] = await Promise.allSettled([
-    listDeliveryServices(), listOrigins(), listJobs(), listUsers(), listFederations(), listProfiles(),
+    listDeliveryServices(),
+    listOrigins(),
+    listJobs(),
+    listUsers(),
+    listFederations(),
+    listProfiles(),
   ]);
   return {
-    counts: { services: lengthOf(services), origins: lengthOf(origins), users: lengthOf(users), federations: lengthOf(federations), profiles: lengthOf(profiles) },
+    counts: {
+      services: lengthOf(services),
+      origins: lengthOf(origins),
+      users: lengthOf(users),
+      federations: lengthOf(federations),
+      profiles: lengthOf(profiles),
+    },
     jobs: jobs.status === 'fulfilled' ? jobs.value.response.jobs : null,
     jobScope: jobs.status === 'fulfilled' ? jobs.value.response.scope : 'mine',
     origins: origins.status === 'fulfilled' ? origins.value.response : null,
@@ -52,14 +70,19 @@ export function HomeScreen({ me }: { me: CurrentUser }) {
         Role <strong>{me.roleName}</strong>
         {me.tenant ? (
           <>
-            {' '}· tenant <strong>{me.tenant}</strong>
+            {' '}
+            · tenant <strong>{me.tenant}</strong>
           </>
         ) : null}
       </p>
       <div className="cards">
         <CountCard label="Delivery services" to="/delivery-services" count={c?.services} />
         <CountCard label="Origins" to="/origins" count={c?.origins} />
-        <CountCard label={data?.jobScope === 'mine' ? 'My active purges' : 'Active purges'} to="/jobs?f.state=active" count={jobs === undefined ? undefined : jobs === null ? null : activeCount(jobs, now)} />
+        <CountCard
+          label={data?.jobScope === 'mine' ? 'My active purges' : 'Active purges'}
+          to="/jobs?f.state=active"
+          count={jobs === undefined ? undefined : jobs === null ? null : activeCount(jobs, now)}
+        />
         <CountCard label="Users" to="/users" count={c?.users} />
         <CountCard label="Federations" to="/federations" count={c?.federations} />
         <CountCard label="Profiles" to="/profiles" count={c?.profiles} />

@@ -17,7 +17,9 @@ export function PropagationRow({ state }: { state: JobPropagation }) {
   return (
     <li>
       {`Job ${state.jobId} (${state.deliveryService}): `}
-      {state.tiers.map((t) => <TierCell key={t.tier} tier={t} />)}
+      {state.tiers.map((t) => (
+        <TierCell key={t.tier} tier={t} />
+      ))}
       {state.complete ? <strong> applied by every cache</strong> : null}
     </li>
   );
@@ -35,7 +37,9 @@ export function JobsPropagation({ jobs }: { jobs: Job[] }) {
     <section aria-label="Propagation to the caches">
       <h2>Propagation to the caches</h2>
       <ul className="propagation">
-        {jobs.slice(0, 20).map((job) => <JobRow key={job.id} job={job} />)}
+        {jobs.slice(0, 20).map((job) => (
+          <JobRow key={job.id} job={job} />
+        ))}
       </ul>
     </section>
   );

@@ -21,7 +21,12 @@ export function JobsScreen() {
         </Link>
       </PageHeader>
       {mine ? <p className="notice">This daemon lists only your own jobs (it has no GET jobs route).</p> : null}
-      <LoadState loading={jobs.loading} alerts={jobs.alerts} empty={list.length === 0} emptyText={mine ? 'You have no purge jobs yet.' : 'No purge jobs are visible to you.'} />
+      <LoadState
+        loading={jobs.loading}
+        alerts={jobs.alerts}
+        empty={list.length === 0}
+        emptyText={mine ? 'You have no purge jobs yet.' : 'No purge jobs are visible to you.'}
+      />
       {list.length > 0 ? <JobsTable jobs={list} now={now} /> : null}
       {list.length > 0 ? <JobsPropagation jobs={list} /> : null}
     </section>

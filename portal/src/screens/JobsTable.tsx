@@ -19,15 +19,41 @@ export function jobColumns(now: number): GridColumn<PortalJob>[] {
       filter: true,
     },
     { id: 'user', header: 'User', value: (j) => j.username, filter: true },
-    { id: 'asset', header: 'Asset URL', className: 'mono url', value: (j) => j.assetUrl, cell: (j) => <Breakable text={j.assetUrl} /> },
-    { id: 'ttl', header: 'TTL', value: (j) => ttlHours(j.parameters), cell: (j) => (ttlHours(j.parameters) === null ? j.parameters : `${ttlHours(j.parameters)} h`) },
+    {
+      id: 'asset',
+      header: 'Asset URL',
+      className: 'mono url',
+      value: (j) => j.assetUrl,
+      cell: (j) => <Breakable text={j.assetUrl} />,
+    },
+    {
+      id: 'ttl',
+      header: 'TTL',
+      value: (j) => ttlHours(j.parameters),
+      cell: (j) => (ttlHours(j.parameters) === null ? j.parameters : `${ttlHours(j.parameters)} h`),
+    },
     { id: 'start', header: 'Start (UTC)', className: 'mono nowrap', value: (j) => j.startTime },
-    { id: 'end', header: 'Ends (UTC)', className: 'mono nowrap', value: (j) => { const end = jobEnd(j); return end === null ? null : formatApiTime(end); }, hidden: true },
+    {
+      id: 'end',
+      header: 'Ends (UTC)',
+      className: 'mono nowrap',
+      value: (j) => {
+        const end = jobEnd(j);
+        return end === null ? null : formatApiTime(end);
+      },
+      hidden: true,
+    },
     {
       id: 'left',
       header: 'Time left',
-      value: (j) => { const end = jobEnd(j); return end === null ? null : Math.max(0, end - now); },
-      cell: (j) => { const s = jobState(j, now); return <span className={`badge badge-${s.state}`}>{s.text}</span>; },
+      value: (j) => {
+        const end = jobEnd(j);
+        return end === null ? null : Math.max(0, end - now);
+      },
+      cell: (j) => {
+        const s = jobState(j, now);
+        return <span className={`badge badge-${s.state}`}>{s.text}</span>;
+      },
     },
     { id: 'state', header: 'State', value: (j) => jobState(j, now).state, filter: true },
     { id: 'entered', header: 'Entered (UTC)', className: 'mono nowrap', value: (j) => j.enteredTime, hidden: true },
@@ -36,7 +62,13 @@ export function jobColumns(now: number): GridColumn<PortalJob>[] {
 }
 
 /** Jobs with their rule, who asked, and how long each still revalidates. */
-export function JobsTable({ jobs, now, urlPrefix, label = 'Jobs', omit = [] }: {
+export function JobsTable({
+  jobs,
+  now,
+  urlPrefix,
+  label = 'Jobs',
+  omit = [],
+}: {
   jobs: PortalJob[];
   now: number;
   urlPrefix?: string;
@@ -47,5 +79,14 @@ export function JobsTable({ jobs, now, urlPrefix, label = 'Jobs', omit = [] }: {
   // `now` moves every 30 s; the columns (and the grid's search index) follow it.
   const key = omit.join(',');
   const columns = useMemo(() => jobColumns(now).filter((c) => !key.split(',').includes(c.id)), [now, key]);
-  return <DataGrid label={label} rows={jobs} rowKey={(j) => j.id} columns={columns} urlPrefix={urlPrefix} exportName="jobs" />;
+  return (
+    <DataGrid
+      label={label}
+      rows={jobs}
+      rowKey={(j) => j.id}
+      columns={columns}
+      urlPrefix={urlPrefix}
+      exportName="jobs"
+    />
+  );
 }

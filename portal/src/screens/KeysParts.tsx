@@ -29,11 +29,18 @@ const COLUMNS: GridColumn<CertificateInfo>[] = [
   { id: 'fingerprint', header: 'SHA-256 fingerprint', className: 'mono', value: (c) => c.fingerprint },
   { id: 'subject', header: 'Subject', value: (c) => c.subject },
   { id: 'issuer', header: 'Issuer', value: (c) => c.issuer },
-  { id: 'changed', header: 'Changed', value: (c) => c.changedAt, cell: (c) => <Changed by={c.changedBy} at={c.changedAt} /> },
+  {
+    id: 'changed',
+    header: 'Changed',
+    value: (c) => c.changedAt,
+    cell: (c) => <Changed by={c.changedBy} at={c.changedAt} />,
+  },
 ];
 
 /** The stored certificates of a delivery service, newest first: descriptions only, no key. */
 export function CertificatesTable({ certificates }: { certificates: CertificateInfo[] }) {
   if (certificates.length === 0) return <p className="muted">No certificate is stored.</p>;
-  return <DataGrid label="Certificates" urlPrefix="cert." rows={certificates} rowKey={(c) => c.version} columns={COLUMNS} />;
+  return (
+    <DataGrid label="Certificates" urlPrefix="cert." rows={certificates} rowKey={(c) => c.version} columns={COLUMNS} />
+  );
 }

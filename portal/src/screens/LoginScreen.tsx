@@ -31,10 +31,24 @@ export function LoginScreen({ alerts, onLoggedIn }: { alerts: Alert[]; onLoggedI
         <p className="muted">Sign in to manage your CDN.</p>
         <AlertList alerts={shown} />
         <Field label="Username">
-          <input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required autoFocus />
+          <input
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            required
+            autoFocus
+          />
         </Field>
         <Field label="Password">
-          <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
         </Field>
         <button type="submit" disabled={busy}>
           Log in

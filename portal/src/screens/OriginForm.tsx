@@ -1,19 +1,37 @@
 import { useState, type FormEvent } from 'react';
 import {
-  emptyOriginForm, originToForm, toOriginBody, validateOrigin, type OriginFormErrors, type OriginFormValues,
+  emptyOriginForm,
+  originToForm,
+  toOriginBody,
+  validateOrigin,
+  type OriginFormErrors,
+  type OriginFormValues,
 } from '../../../shared/rules/forms/origin.js';
 import type { DeliveryService, Origin, OriginInput, Profile, Tenant } from '../api/types';
 import { Field } from '../components/Field';
 
 type Key = keyof OriginFormValues;
 export const ORIGIN_FIELDS: readonly Key[] = [
-  'name', 'fqdn', 'protocol', 'deliveryService', 'port', 'ipAddress', 'ip6Address', 'cachegroupId', 'coordinateId', 'profileId', 'tenantId',
+  'name',
+  'fqdn',
+  'protocol',
+  'deliveryService',
+  'port',
+  'ipAddress',
+  'ip6Address',
+  'cachegroupId',
+  'coordinateId',
+  'profileId',
+  'tenantId',
 ];
 
 /** The form's starting values: an edited origin's, with its delivery service as the id the select holds. */
 function initialValues(origin: Origin | null, lockedDsId: string | undefined): OriginFormValues {
   if (!origin) return { ...emptyOriginForm(), deliveryService: lockedDsId ?? '' };
-  return { ...originToForm(origin), deliveryService: origin.deliveryServiceId === null ? '' : String(origin.deliveryServiceId) };
+  return {
+    ...originToForm(origin),
+    deliveryService: origin.deliveryServiceId === null ? '' : String(origin.deliveryServiceId),
+  };
 }
 
 interface OriginFormProps {
@@ -38,7 +56,8 @@ function useOriginForm({ origin, services, serverErrors = {}, lockedDsId, onSave
   const [touched, setTouched] = useState<Set<Key>>(new Set());
   const [changedSinceServer, setChanged] = useState<Set<Key>>(new Set());
   const errors = validateOrigin(values, services);
-  const errorOf = (k: Key) => (touched.has(k) ? errors[k] : undefined) ?? (changedSinceServer.has(k) ? undefined : serverErrors[k]);
+  const errorOf = (k: Key) =>
+    (touched.has(k) ? errors[k] : undefined) ?? (changedSinceServer.has(k) ? undefined : serverErrors[k]);
   const set = (k: Key) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [k]: event.target.value }));
     setTouched((t) => new Set(t).add(k));
@@ -72,7 +91,12 @@ export function OriginForm(props: OriginFormProps) {
         <input value={values.name} onChange={set('name')} aria-required autoComplete="off" />
       </Field>
       <Field label="Delivery service" error={errorOf('deliveryService')}>
-        <select value={values.deliveryService} onChange={set('deliveryService')} aria-required disabled={lockedDsId !== undefined && !origin}>
+        <select
+          value={values.deliveryService}
+          onChange={set('deliveryService')}
+          aria-required
+          disabled={lockedDsId !== undefined && !origin}
+        >
           <option value="">Choose a delivery service…</option>
           {services.map((ds) => (
             <option key={ds.id} value={ds.id}>
@@ -106,7 +130,14 @@ function AddressFields({ form: { values, errorOf, set } }: { form: FormState }) 
   return (
     <>
       <Field label="FQDN" error={errorOf('fqdn')}>
-        <input className="mono" value={values.fqdn} onChange={set('fqdn')} placeholder="origin.example.com" aria-required autoComplete="off" />
+        <input
+          className="mono"
+          value={values.fqdn}
+          onChange={set('fqdn')}
+          placeholder="origin.example.com"
+          aria-required
+          autoComplete="off"
+        />
       </Field>
       <Field label="Port" error={errorOf('port')}>
         <input inputMode="numeric" value={values.port} onChange={set('port')} placeholder="default" />
@@ -122,7 +153,15 @@ function AddressFields({ form: { values, errorOf, set } }: { form: FormState }) 
 }
 
 /** Whose the origin is: its tenant and profile. */
-function OwnerFields({ form: { values, errorOf, set }, tenants, profiles }: { form: FormState; tenants: Tenant[]; profiles: Profile[] }) {
+function OwnerFields({
+  form: { values, errorOf, set },
+  tenants,
+  profiles,
+}: {
+  form: FormState;
+  tenants: Tenant[];
+  profiles: Profile[];
+}) {
   return (
     <>
       <Field label="Tenant" error={errorOf('tenantId')}>

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import type { OriginFormErrors } from '../../../shared/rules/forms/origin.js';
-import { createOrigin, deleteOrigin, listDeliveryServices, listOrigins, listProfiles, listTenants, updateOrigin } from '../api/endpoints';
+import {
+  createOrigin,
+  deleteOrigin,
+  listDeliveryServices,
+  listOrigins,
+  listProfiles,
+  listTenants,
+  updateOrigin,
+} from '../api/endpoints';
 import type { Alert, DeliveryService, Origin, OriginInput } from '../api/types';
 import { AlertList } from '../components/AlertList';
 import { ConfirmByName } from '../components/ConfirmByName';
@@ -12,7 +20,8 @@ import { fieldErrorsFromAlerts } from '../lib/field-errors';
 import { ORIGIN_FIELDS, OriginForm } from './OriginForm';
 import { OriginsTable } from './OriginsTable';
 
-type Mode = { kind: 'list' } | { kind: 'create' } | { kind: 'edit'; origin: Origin } | { kind: 'delete'; origin: Origin };
+type Mode =
+  { kind: 'list' } | { kind: 'create' } | { kind: 'edit'; origin: Origin } | { kind: 'delete'; origin: Origin };
 
 /** The screen's mode, its alerts and the form's per-field API errors, and writes that reload the list. */
 function useOriginWrites(reload: () => void) {
@@ -39,7 +48,8 @@ function useOriginWrites(reload: () => void) {
       setBusy(false);
     }
   };
-  const save = (input: OriginInput) => write(() => (mode.kind === 'edit' ? updateOrigin(mode.origin.id, input) : createOrigin(input)));
+  const save = (input: OriginInput) =>
+    write(() => (mode.kind === 'edit' ? updateOrigin(mode.origin.id, input) : createOrigin(input)));
   return { mode, setMode, alerts, serverErrors, busy, open, write, save };
 }
 
@@ -74,9 +84,20 @@ export function OriginsScreen({ canWrite, ds }: { canWrite: boolean; ds?: Delive
         />
       ) : null}
       {mode.kind === 'delete' ? (
-        <ConfirmByName what="origin" name={mode.origin.name} busy={w.busy} onConfirm={() => w.write(() => deleteOrigin(mode.origin.id))} onCancel={toList} />
+        <ConfirmByName
+          what="origin"
+          name={mode.origin.name}
+          busy={w.busy}
+          onConfirm={() => w.write(() => deleteOrigin(mode.origin.id))}
+          onCancel={toList}
+        />
       ) : null}
-      <LoadState loading={origins.loading} alerts={origins.alerts} empty={list.length === 0} emptyText={ds ? 'This delivery service has no origins.' : 'No origins are visible to you.'} />
+      <LoadState
+        loading={origins.loading}
+        alerts={origins.alerts}
+        empty={list.length === 0}
+        emptyText={ds ? 'This delivery service has no origins.' : 'No origins are visible to you.'}
+      />
       {list.length > 0 ? (
         <OriginsTable
           origins={list}

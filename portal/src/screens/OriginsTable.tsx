@@ -22,17 +22,40 @@ export const ORIGIN_COLUMNS: GridColumn<Origin>[] = [
     header: 'Delivery service',
     className: 'mono',
     value: (o) => o.deliveryService,
-    cell: (o) => (o.deliveryServiceId === null ? '—' : <Link to={`/delivery-services/${o.deliveryServiceId}`}>{o.deliveryService}</Link>),
+    cell: (o) =>
+      o.deliveryServiceId === null ? (
+        '—'
+      ) : (
+        <Link to={`/delivery-services/${o.deliveryServiceId}`}>{o.deliveryService}</Link>
+      ),
     filter: true,
   },
-  { id: 'address', header: 'Address', className: 'mono url', value: address, cell: (o) => <Breakable text={address(o)} /> },
+  {
+    id: 'address',
+    header: 'Address',
+    className: 'mono url',
+    value: address,
+    cell: (o) => <Breakable text={address(o)} />,
+  },
   { id: 'fqdn', header: 'FQDN', className: 'mono', value: (o) => o.fqdn, hidden: true },
   { id: 'protocol', header: 'Protocol', value: (o) => o.protocol, filter: true, hidden: true },
   { id: 'port', header: 'Port', value: (o) => o.port, hidden: true },
   { id: 'ipv4', header: 'IPv4', className: 'mono', value: (o) => o.ipAddress },
-  { id: 'ipv6', header: 'IPv6', className: 'mono', value: (o) => o.ip6Address, cell: (o) => (o.ip6Address ? <Breakable text={o.ip6Address} /> : '—') },
+  {
+    id: 'ipv6',
+    header: 'IPv6',
+    className: 'mono',
+    value: (o) => o.ip6Address,
+    cell: (o) => (o.ip6Address ? <Breakable text={o.ip6Address} /> : '—'),
+  },
   { id: 'tenant', header: 'Tenant', value: (o) => o.tenant, filter: true },
-  { id: 'primary', header: 'Primary', value: (o) => (o.isPrimary ? 'primary' : 'secondary'), filter: true, hidden: true },
+  {
+    id: 'primary',
+    header: 'Primary',
+    value: (o) => (o.isPrimary ? 'primary' : 'secondary'),
+    filter: true,
+    hidden: true,
+  },
   { id: 'cachegroup', header: 'Cache group', value: (o) => o.cachegroup, hidden: true },
   { id: 'profile', header: 'Profile', value: (o) => o.profile },
   { id: 'updated', header: 'Last updated (UTC)', className: 'mono nowrap', value: (o) => o.lastUpdated, hidden: true },
@@ -40,7 +63,13 @@ export const ORIGIN_COLUMNS: GridColumn<Origin>[] = [
 ];
 
 /** Origins; write buttons only for users who may write, and no delete for a primary origin (the API forbids it). */
-export function OriginsTable({ origins, canWrite, onEdit, onDelete, urlPrefix }: {
+export function OriginsTable({
+  origins,
+  canWrite,
+  onEdit,
+  onDelete,
+  urlPrefix,
+}: {
   origins: Origin[];
   canWrite: boolean;
   onEdit: (origin: Origin) => void;
@@ -60,6 +89,13 @@ export function OriginsTable({ origins, canWrite, onEdit, onDelete, urlPrefix }:
     </>
   );
   return (
-    <DataGrid label="Origins" rows={origins} rowKey={(o) => o.id} columns={ORIGIN_COLUMNS} actions={canWrite ? actions : undefined} urlPrefix={urlPrefix} />
+    <DataGrid
+      label="Origins"
+      rows={origins}
+      rowKey={(o) => o.id}
+      columns={ORIGIN_COLUMNS}
+      actions={canWrite ? actions : undefined}
+      urlPrefix={urlPrefix}
+    />
   );
 }

@@ -24,8 +24,18 @@ export function changedFields(me: CurrentUser, values: Record<Key, string>): Rec
   return changed;
 }
 
-export function ProfileForm({ me, busy, onSave }: { me: CurrentUser; busy: boolean; onSave: (user: Record<string, unknown>) => Promise<boolean> }) {
-  const [values, setValues] = useState(() => Object.fromEntries(FIELDS.map(([key]) => [key, me[key] ?? ''])) as Record<Key, string>);
+export function ProfileForm({
+  me,
+  busy,
+  onSave,
+}: {
+  me: CurrentUser;
+  busy: boolean;
+  onSave: (user: Record<string, unknown>) => Promise<boolean>;
+}) {
+  const [values, setValues] = useState(
+    () => Object.fromEntries(FIELDS.map(([key]) => [key, me[key] ?? ''])) as Record<Key, string>,
+  );
   const changed = changedFields(me, values);
   const submit = (event: FormEvent) => {
     event.preventDefault();

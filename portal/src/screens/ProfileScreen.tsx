@@ -14,7 +14,12 @@ export function ProfileScreen({ id }: { id: number }) {
         <Link to="/profiles">Profiles</Link> /
       </p>
       <PageHeader title={found?.name ?? `Profile ${id}`} />
-      <LoadState loading={profile.loading} alerts={profile.alerts} empty={!found} emptyText="There is no profile with this id." />
+      <LoadState
+        loading={profile.loading}
+        alerts={profile.alerts}
+        empty={!found}
+        emptyText="There is no profile with this id."
+      />
       {found ? (
         <dl className="details">
           <dt>ID</dt>

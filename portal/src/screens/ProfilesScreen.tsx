@@ -19,7 +19,12 @@ export function ProfilesScreen() {
   return (
     <section>
       <PageHeader title="Profiles" />
-      <LoadState loading={profiles.loading} alerts={profiles.alerts} empty={list.length === 0} emptyText="No profiles." />
+      <LoadState
+        loading={profiles.loading}
+        alerts={profiles.alerts}
+        empty={list.length === 0}
+        emptyText="No profiles."
+      />
       {list.length > 0 ? <DataGrid label="Profiles" rows={list} rowKey={(p) => p.id} columns={COLUMNS} /> : null}
     </section>
   );

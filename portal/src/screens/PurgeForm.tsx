@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_MAX_TTL_HOURS, matchesEverything, purgeErrors, type PurgeValues } from '../../../shared/rules/forms/purge.js';
+import {
+  DEFAULT_MAX_TTL_HOURS,
+  matchesEverything,
+  purgeErrors,
+  type PurgeValues,
+} from '../../../shared/rules/forms/purge.js';
 import { createPurge } from '../api/endpoints';
 import type { Alert, DeliveryService } from '../api/types';
 import { AlertList } from '../components/AlertList';
@@ -23,7 +28,13 @@ type FieldName = keyof PurgeValues | 'dsId';
 const FIELDS: readonly FieldName[] = ['dsId', 'regex', 'ttl', 'startTime'];
 
 /** The form's values, each field's message (the shared rules' once touched, else the API's), and submitting. */
-function usePurgeForm({ services, initialDsId = '', now, maxTtlHours = DEFAULT_MAX_TTL_HOURS, onSubmitted }: PurgeFormProps) {
+function usePurgeForm({
+  services,
+  initialDsId = '',
+  now,
+  maxTtlHours = DEFAULT_MAX_TTL_HOURS,
+  onSubmitted,
+}: PurgeFormProps) {
   const [dsId, setDsId] = useState(services.some((s) => s.id === initialDsId) ? initialDsId : '');
   const [values, setValues] = useState<PurgeValues>(() => ({ regex: '', ttl: '24', startTime: formatApiTime(now) }));
   const [touched, setTouched] = useState<Set<FieldName>>(new Set());
@@ -32,8 +43,11 @@ function usePurgeForm({ services, initialDsId = '', now, maxTtlHours = DEFAULT_M
   const [busy, setBusy] = useState(false);
 
   const checked = purgeErrors(values, maxTtlHours, Date.now());
-  const local: Partial<Record<FieldName, string>> = { ...checked, dsId: dsId === '' ? 'choose a delivery service' : undefined };
-  const errorOf = (f: FieldName) => withoutField(touched.has(f) ? local[f] ?? serverErrors[f] : serverErrors[f]);
+  const local: Partial<Record<FieldName, string>> = {
+    ...checked,
+    dsId: dsId === '' ? 'choose a delivery service' : undefined,
+  };
+  const errorOf = (f: FieldName) => withoutField(touched.has(f) ? (local[f] ?? serverErrors[f]) : serverErrors[f]);
   const set = (f: keyof PurgeValues) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [f]: e.target.value }));
     setTouched((t) => new Set(t).add(f));
@@ -49,7 +63,12 @@ function usePurgeForm({ services, initialDsId = '', now, maxTtlHours = DEFAULT_M
     if (!FIELDS.every((f) => !local[f])) return;
     setBusy(true);
     try {
-      const result = await createPurge({ dsId: Number(dsId), regex: values.regex, ttl: Number(values.ttl), startTime: values.startTime });
+      const result = await createPurge({
+        dsId: Number(dsId),
+        regex: values.regex,
+        ttl: Number(values.ttl),
+        startTime: values.startTime,
+      });
       setAlerts(result.alerts);
       setValues((v) => ({ ...v, regex: '' }));
       setTouched(new Set());
@@ -89,13 +108,34 @@ export function PurgeForm(props: PurgeFormProps) {
           </select>
         </Field>
       )}
-      <Field label="Regex" error={errorOf('regex')} hint={<RegexHint regex={values.regex} matchesEverything={!checked.regex && matchesEverything(values.regex)} />}>
-        <input className="mono" value={values.regex} onChange={set('regex')} placeholder="/images/.*\.png" spellCheck={false} autoComplete="off" aria-required />
+      <Field
+        label="Regex"
+        error={errorOf('regex')}
+        hint={<RegexHint regex={values.regex} matchesEverything={!checked.regex && matchesEverything(values.regex)} />}
+      >
+        <input
+          className="mono"
+          value={values.regex}
+          onChange={set('regex')}
+          placeholder="/images/.*\.png"
+          spellCheck={false}
+          autoComplete="off"
+          aria-required
+        />
       </Field>
-      <Field label="TTL (hours)" error={errorOf('ttl')} hint={`From 1 to ${maxTtlHours} hours (${maxTtlHours / 24} days) at most.`}>
+      <Field
+        label="TTL (hours)"
+        error={errorOf('ttl')}
+        hint={`From 1 to ${maxTtlHours} hours (${maxTtlHours / 24} days) at most.`}
+      >
         <input inputMode="numeric" value={values.ttl} onChange={set('ttl')} aria-required />
       </Field>
-      <Field label="Start time (UTC)" error={errorOf('startTime')} hint="YYYY-MM-DD hh:mm:ss: now, or up to two days ahead." after={<NowButton set={set('startTime')} />}>
+      <Field
+        label="Start time (UTC)"
+        error={errorOf('startTime')}
+        hint="YYYY-MM-DD hh:mm:ss: now, or up to two days ahead."
+        after={<NowButton set={set('startTime')} />}
+      >
         <input className="mono" value={values.startTime} onChange={set('startTime')} aria-required />
       </Field>
       <div className="actions">

@@ -16,7 +16,12 @@ interface RegisterProps {
 /** The daemon's own e-mail rule (src/rules/users/fields.ts), and a role and a tenant chosen. */
 function registrationErrors(email: string, role: string, tenantId: string): Record<string, string | undefined> {
   return {
-    email: email.trim() === '' ? 'cannot be blank' : isValidEmail(email.trim()) ? undefined : 'must be a valid email address',
+    email:
+      email.trim() === ''
+        ? 'cannot be blank'
+        : isValidEmail(email.trim())
+          ? undefined
+          : 'must be a valid email address',
     role: role === '' ? 'choose a role' : undefined,
     tenantId: tenantId === '' ? 'choose a tenant' : undefined,
   };
@@ -49,7 +54,17 @@ function useRegistration(onDone: RegisterProps['onDone']) {
       setBusy(false);
     }
   };
-  return { email, role, tenantId, busy, errorOf, submit, setEmail: touch('email', setEmail), setRole: touch('role', setRole), setTenantId: touch('tenantId', setTenantId) };
+  return {
+    email,
+    role,
+    tenantId,
+    busy,
+    errorOf,
+    submit,
+    setEmail: touch('email', setEmail),
+    setRole: touch('role', setRole),
+    setTenantId: touch('tenantId', setTenantId),
+  };
 }
 
 /** POST users/register: mails an invitation whose link lets the person choose a username and password. */
@@ -60,7 +75,13 @@ export function RegisterUserForm({ roles, tenants, onDone, onCancel }: RegisterP
       <h2 className="form-title">Register a user</h2>
       <p className="muted form-note">The person receives a mail with a link to choose a username and password.</p>
       <Field label="Email" error={r.errorOf('email')}>
-        <input type="email" value={r.email} onChange={(e) => r.setEmail(e.target.value)} aria-required autoComplete="off" />
+        <input
+          type="email"
+          value={r.email}
+          onChange={(e) => r.setEmail(e.target.value)}
+          aria-required
+          autoComplete="off"
+        />
       </Field>
       <RoleTenantFields
         roles={roles}

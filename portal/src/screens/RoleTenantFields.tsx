@@ -2,7 +2,16 @@ import type { Role, Tenant } from '../api/types';
 import { Field } from '../components/Field';
 
 /** The role and tenant pickers of the user forms; the lists are what the API lets this user see. */
-export function RoleTenantFields({ roles, tenants, role, tenantId, onRole, onTenant, roleError, tenantError }: {
+export function RoleTenantFields({
+  roles,
+  tenants,
+  role,
+  tenantId,
+  onRole,
+  onTenant,
+  roleError,
+  tenantError,
+}: {
   roles: Role[];
   tenants: Tenant[];
   role: string;

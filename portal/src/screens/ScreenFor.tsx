@@ -20,7 +20,12 @@ import { UsersScreen } from './UsersScreen';
 import { ServersScreen } from './ServersScreen';
 
 /** The screen of a route, given who is signed in. */
-export function ScreenFor({ route, me, abilities, onProfileSaved }: {
+export function ScreenFor({
+  route,
+  me,
+  abilities,
+  onProfileSaved,
+}: {
   route: Route;
   me: CurrentUser;
   abilities: Abilities;

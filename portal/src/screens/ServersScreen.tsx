@@ -17,16 +17,34 @@ const FILTERS: Array<[keyof ServerFilter, string, (s: CacheServer) => string]> =
 ];
 
 /** One status change: the new status, and a reason when the cache leaves service. */
-function StatusForm({ server, onDone, onCancel }: { server: CacheServer; onDone: (status: string, reason: string) => void; onCancel: () => void }) {
+function StatusForm({
+  server,
+  onDone,
+  onCancel,
+}: {
+  server: CacheServer;
+  onDone: (status: string, reason: string) => void;
+  onCancel: () => void;
+}) {
   const [status, setStatus] = useState(server.status);
   const [reason, setReason] = useState('');
   const needsReason = NEEDS_REASON.has(status);
   return (
-    <form className="card" onSubmit={(e) => { e.preventDefault(); onDone(status, reason.trim()); }}>
+    <form
+      className="card"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onDone(status, reason.trim());
+      }}
+    >
       <h2>{`Status of ${server.hostName}`}</h2>
       <label htmlFor="server-status">Status</label>
       <select id="server-status" value={status} onChange={(e) => setStatus(e.target.value)}>
-        {SERVER_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+        {SERVER_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
       </select>
       {needsReason ? (
         <>
@@ -35,7 +53,9 @@ function StatusForm({ server, onDone, onCancel }: { server: CacheServer; onDone:
         </>
       ) : null}
       <button type="submit" disabled={needsReason && reason.trim() === ''}>{`Set ${status}`}</button>
-      <button type="button" onClick={onCancel}>Cancel</button>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
     </form>
   );
 }
@@ -62,16 +82,32 @@ export function ServersScreen({ canWrite }: { canWrite: boolean }) {
   return (
     <section>
       <PageHeader title="Servers">
-        <button type="button" onClick={() => { servers.reload(); checks.reload(); }}>Refresh</button>
+        <button
+          type="button"
+          onClick={() => {
+            servers.reload();
+            checks.reload();
+          }}
+        >
+          Refresh
+        </button>
       </PageHeader>
       <AlertList alerts={alerts} />
       <div className="filters">
         {FILTERS.map(([key, label, pick]) => (
           <span key={key}>
             <label htmlFor={`filter-${key}`}>{label}</label>
-            <select id={`filter-${key}`} value={filter[key]} onChange={(e) => setFilter({ ...filter, [key]: e.target.value })}>
+            <select
+              id={`filter-${key}`}
+              value={filter[key]}
+              onChange={(e) => setFilter({ ...filter, [key]: e.target.value })}
+            >
               <option value="">all</option>
-              {choices(all, pick).map((v) => <option key={v} value={v}>{v}</option>)}
+              {choices(all, pick).map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
             </select>
           </span>
         ))}
@@ -86,7 +122,12 @@ export function ServersScreen({ canWrite }: { canWrite: boolean }) {
           }}
         />
       ) : null}
-      <LoadState loading={servers.loading} alerts={servers.alerts} empty={shown.length === 0} emptyText="No servers match." />
+      <LoadState
+        loading={servers.loading}
+        alerts={servers.alerts}
+        empty={shown.length === 0}
+        emptyText="No servers match."
+      />
       {shown.length > 0 ? (
         <ServersTable
           servers={shown}
@@ -94,7 +135,10 @@ export function ServersScreen({ canWrite }: { canWrite: boolean }) {
           canWrite={canWrite}
           onStatus={setEditing}
           onQueue={(s, queue) =>
-            void write(() => queueServerUpdate(s.id, queue), `${queue ? 'Queued an update on' : 'Cleared the queued update of'} ${s.hostName}`)
+            void write(
+              () => queueServerUpdate(s.id, queue),
+              `${queue ? 'Queued an update on' : 'Cleared the queued update of'} ${s.hostName}`,
+            )
           }
         />
       ) : null}

@@ -8,7 +8,13 @@ function serverColumns(checks: Map<number, Record<string, number | null>>): Grid
   return [
     { id: 'host', header: 'Host', className: 'mono', value: (s) => s.hostName },
     { id: 'type', header: 'Type', filter: true, value: (s) => s.type },
-    { id: 'status', header: 'Status', filter: true, value: (s) => s.status, cell: (s) => (s.offlineReason ? `${s.status} (${s.offlineReason})` : s.status) },
+    {
+      id: 'status',
+      header: 'Status',
+      filter: true,
+      value: (s) => s.status,
+      cell: (s) => (s.offlineReason ? `${s.status} (${s.offlineReason})` : s.status),
+    },
     { id: 'cachegroup', header: 'Cache group', filter: true, value: (s) => s.cachegroup },
     { id: 'cdn', header: 'CDN', filter: true, value: (s) => s.cdnName },
     { id: 'upd', header: 'Update', value: (s) => (s.updPending ? 'pending' : '–') },
@@ -21,7 +27,13 @@ function serverColumns(checks: Map<number, Record<string, number | null>>): Grid
 }
 
 /** The caches with their status, pending flags, last check-in and the daemon's checks; row actions when allowed. */
-export function ServersTable({ servers, checks, canWrite, onQueue, onStatus }: {
+export function ServersTable({
+  servers,
+  checks,
+  canWrite,
+  onQueue,
+  onStatus,
+}: {
   servers: CacheServer[];
   checks: Map<number, Record<string, number | null>>;
   canWrite: boolean;
@@ -38,9 +50,15 @@ export function ServersTable({ servers, checks, canWrite, onQueue, onStatus }: {
         canWrite
           ? (s) => (
               <>
-                <button type="button" onClick={() => onStatus(s)}>Status…</button>
-                <button type="button" onClick={() => onQueue(s, true)}>Queue</button>
-                <button type="button" onClick={() => onQueue(s, false)}>Dequeue</button>
+                <button type="button" onClick={() => onStatus(s)}>
+                  Status…
+                </button>
+                <button type="button" onClick={() => onQueue(s, true)}>
+                  Queue
+                </button>
+                <button type="button" onClick={() => onQueue(s, false)}>
+                  Dequeue
+                </button>
               </>
             )
           : undefined

@@ -28,7 +28,17 @@ function useKeyAction(onChanged: () => void) {
 }
 
 /** URL-signing keys: how many, who changed them when; generate new ones or copy another service's. */
-export function UrlKeysPanel({ xmlId, summary, others, onChanged }: { xmlId: string; summary: KeySummary['urlSigKeys']; others: string[]; onChanged: () => void }) {
+export function UrlKeysPanel({
+  xmlId,
+  summary,
+  others,
+  onChanged,
+}: {
+  xmlId: string;
+  summary: KeySummary['urlSigKeys'];
+  others: string[];
+  onChanged: () => void;
+}) {
   const { alerts, busy, run } = useKeyAction(onChanged);
   const [from, setFrom] = useState('');
   return (
@@ -37,13 +47,18 @@ export function UrlKeysPanel({ xmlId, summary, others, onChanged }: { xmlId: str
       <AlertList alerts={alerts} />
       {summary ? (
         <p>
-          {summary.keys} keys ({summary.names.slice(0, 3).join(', ')}…) — <Changed by={summary.changedBy} at={summary.changedAt} />
+          {summary.keys} keys ({summary.names.slice(0, 3).join(', ')}…) —{' '}
+          <Changed by={summary.changedBy} at={summary.changedAt} />
         </p>
       ) : (
         <p className="muted">No URL signing keys are stored.</p>
       )}
       <div className="page-actions">
-        <button type="button" disabled={busy} onClick={() => void run(() => generateUrlKeys(xmlId), 'Generated new keys.')}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void run(() => generateUrlKeys(xmlId), 'Generated new keys.')}
+        >
           {summary ? 'Replace with new keys' : 'Generate keys'}
         </button>
         <Field label="Copy keys from">
@@ -56,7 +71,11 @@ export function UrlKeysPanel({ xmlId, summary, others, onChanged }: { xmlId: str
             ))}
           </select>
         </Field>
-        <button type="button" disabled={busy || from === ''} onClick={() => void run(() => copyUrlKeys(xmlId, from), 'Copied.')}>
+        <button
+          type="button"
+          disabled={busy || from === ''}
+          onClick={() => void run(() => copyUrlKeys(xmlId, from), 'Copied.')}
+        >
           Copy
         </button>
       </div>
@@ -65,7 +84,15 @@ export function UrlKeysPanel({ xmlId, summary, others, onChanged }: { xmlId: str
 }
 
 /** URI-signing keys: issuers and key ids; a new key set is pasted, sent, and cleared from the page. */
-export function UriKeysPanel({ xmlId, summary, onChanged }: { xmlId: string; summary: KeySummary['uriSigningKeys']; onChanged: () => void }) {
+export function UriKeysPanel({
+  xmlId,
+  summary,
+  onChanged,
+}: {
+  xmlId: string;
+  summary: KeySummary['uriSigningKeys'];
+  onChanged: () => void;
+}) {
   const { alerts, busy, run } = useKeyAction(onChanged);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState('');
@@ -101,7 +128,13 @@ export function UriKeysPanel({ xmlId, summary, onChanged }: { xmlId: string; sum
         <p className="muted">No URI signing keys are stored.</p>
       )}
       <Field label="New key set (JSON)" hint="Replaces the stored set; it is cleared from this page once sent.">
-        <textarea className="key-secret-input" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" spellCheck={false} />
+        <textarea
+          className="key-secret-input"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+        />
       </Field>
       <button type="submit" disabled={busy || text.trim() === ''}>
         {summary ? 'Replace key set' : 'Store key set'}

@@ -71,10 +71,19 @@ interface FormProps {
 }
 
 function GenerateForm({ target, busy, send }: FormProps) {
-  const [subject, setSubject] = useState<Record<SubjectField, string>>({ country: '', state: '', city: '', organization: '', businessUnit: '' });
+  const [subject, setSubject] = useState<Record<SubjectField, string>>({
+    country: '',
+    state: '',
+    city: '',
+    organization: '',
+    businessUnit: '',
+  });
   const generate = (event: FormEvent) => {
     event.preventDefault();
-    void send(() => generateSslKeys({ ...target, ...subject }), () => undefined);
+    void send(
+      () => generateSslKeys({ ...target, ...subject }),
+      () => undefined,
+    );
   };
   return (
     <form className="form-grid" aria-label="Generate a self-signed certificate" onSubmit={generate}>
@@ -84,7 +93,10 @@ function GenerateForm({ target, busy, send }: FormProps) {
           <input value={subject[field]} onChange={(e) => setSubject({ ...subject, [field]: e.target.value })} />
         </Field>
       ))}
-      <button type="submit" disabled={busy || target.hostname === '' || SUBJECT.some(([f]) => subject[f].trim() === '')}>
+      <button
+        type="submit"
+        disabled={busy || target.hostname === '' || SUBJECT.some(([f]) => subject[f].trim() === '')}
+      >
         Generate (version {target.version})
       </button>
     </form>
@@ -95,21 +107,43 @@ function AddForm({ target, busy, send }: FormProps) {
   const [pem, setPem] = useState({ crt: '', key: '', csr: '' });
   const add = (event: FormEvent) => {
     event.preventDefault();
-    void send(() => addSslKeys({ ...target, certificate: pem }), () => setPem({ crt: '', key: '', csr: '' }));
+    void send(
+      () => addSslKeys({ ...target, certificate: pem }),
+      () => setPem({ crt: '', key: '', csr: '' }),
+    );
   };
   return (
     <form className="form-grid" aria-label="Add a certificate" onSubmit={add}>
       <h3>Add a certificate and its key</h3>
       <Field label="Certificate chain (PEM, leaf first)">
-        <textarea className="key-secret-input" value={pem.crt} onChange={(e) => setPem({ ...pem, crt: e.target.value })} spellCheck={false} />
+        <textarea
+          className="key-secret-input"
+          value={pem.crt}
+          onChange={(e) => setPem({ ...pem, crt: e.target.value })}
+          spellCheck={false}
+        />
       </Field>
       <Field label="Private key (PEM)" hint="Sent once and cleared from this page; it is never shown again.">
-        <textarea className="key-secret-input" value={pem.key} onChange={(e) => setPem({ ...pem, key: e.target.value })} autoComplete="off" spellCheck={false} />
+        <textarea
+          className="key-secret-input"
+          value={pem.key}
+          onChange={(e) => setPem({ ...pem, key: e.target.value })}
+          autoComplete="off"
+          spellCheck={false}
+        />
       </Field>
       <Field label="Certificate request (PEM)">
-        <textarea className="key-secret-input" value={pem.csr} onChange={(e) => setPem({ ...pem, csr: e.target.value })} spellCheck={false} />
+        <textarea
+          className="key-secret-input"
+          value={pem.csr}
+          onChange={(e) => setPem({ ...pem, csr: e.target.value })}
+          spellCheck={false}
+        />
       </Field>
-      <button type="submit" disabled={busy || target.hostname === '' || pem.crt === '' || pem.key === '' || pem.csr === ''}>
+      <button
+        type="submit"
+        disabled={busy || target.hostname === '' || pem.crt === '' || pem.key === '' || pem.csr === ''}
+      >
         Add (version {target.version})
       </button>
     </form>

@@ -5,7 +5,11 @@ import { AlertList } from '../components/AlertList';
 import { alertsOf } from '../lib/alerts';
 
 /** Signs in with the single-use token of a registration or reset mail. */
-export function TokenLoginScreen({ token, onLoggedIn, onGiveUp }: {
+export function TokenLoginScreen({
+  token,
+  onLoggedIn,
+  onGiveUp,
+}: {
   token: string;
   onLoggedIn: (me: CurrentUser, alerts: Alert[]) => void;
   onGiveUp: (alerts: Alert[]) => void;

@@ -48,7 +48,12 @@ export function UsersScreen({ canWrite }: { canWrite: boolean }) {
       <AlertList alerts={alerts} />
       {mode === 'create' ? <CreateUserForm {...lookups} onDone={done} onCancel={() => setMode('list')} /> : null}
       {mode === 'register' ? <RegisterUserForm {...lookups} onDone={done} onCancel={() => setMode('list')} /> : null}
-      <LoadState loading={users.loading} alerts={users.alerts} empty={list.length === 0} emptyText="No users are visible to you." />
+      <LoadState
+        loading={users.loading}
+        alerts={users.alerts}
+        empty={list.length === 0}
+        emptyText="No users are visible to you."
+      />
       {list.length > 0 ? <UsersTable users={list} /> : null}
     </section>
   );

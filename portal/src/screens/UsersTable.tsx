@@ -14,7 +14,12 @@ const COLUMNS: GridColumn<User>[] = [
     id: 'status',
     header: 'Status',
     value: (u) => (u.newUser ? 'registration pending' : 'active'),
-    cell: (u) => (u.newUser ? <span className="badge badge-scheduled">registration pending</span> : <span className="badge badge-ok">active</span>),
+    cell: (u) =>
+      u.newUser ? (
+        <span className="badge badge-scheduled">registration pending</span>
+      ) : (
+        <span className="badge badge-ok">active</span>
+      ),
     filter: true,
   },
 ];

@@ -119,7 +119,8 @@ export function originToForm(origin: {
   profileId?: number | null;
   tenantId?: number | null;
 }): OriginFormValues {
-  const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+  const text = (value: string | number | null | undefined) =>
+    value === null || value === undefined ? '' : String(value);
   return {
     name: origin.name,
     fqdn: origin.fqdn,

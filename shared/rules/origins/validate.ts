@@ -39,7 +39,8 @@ export type OriginValidation = { ok: true; fields: OriginFields } | { ok: false;
 const PORT_TEXT = 'must be a valid integer between 1 and 65535';
 const OPTIONAL_IDS = ['cachegroupId', 'coordinateId', 'profileId', 'tenantId'] as const;
 
-const blank = (v: string | null | undefined): v is null | undefined | '' => v === null || v === undefined || v.trim() === '';
+const blank = (v: string | null | undefined): v is null | undefined | '' =>
+  v === null || v === undefined || v.trim() === '';
 const absent = (v: unknown): v is null | undefined => v === null || v === undefined;
 
 /**

@@ -27,7 +27,10 @@ export function staticRefusal(regex: RegExp): string | null {
 const sandbox = createContext({ probe: (): boolean => false });
 const runProbe = new Script('probe()');
 
-export function probeRegex(regex: RegExp, limitMs = REGEX_PROBE_LIMIT_MS): { matchesEverything: boolean } | { tooComplex: true } {
+export function probeRegex(
+  regex: RegExp,
+  limitMs = REGEX_PROBE_LIMIT_MS,
+): { matchesEverything: boolean } | { tooComplex: true } {
   // The terminal UI's own check: the daemon refuses these shapes anyway (and probes off its main thread).
   // The usual purge (`/images/.*\.jpg`) provably runs fast; the time limit costs a watchdog thread per call.
   if (backtracksLittle(regex.source, regex.flags)) return { matchesEverything: matchesEverything(regex) };

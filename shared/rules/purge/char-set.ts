@@ -46,7 +46,13 @@ export class CharSet {
 
   intersects(other: CharSet): boolean {
     const [a, b] = [this.bits, other.bits];
-    return (a[0] & b[0]) !== 0 || (a[1] & b[1]) !== 0 || (a[2] & b[2]) !== 0 || (a[3] & b[3]) !== 0 || (this.other && other.other);
+    return (
+      (a[0] & b[0]) !== 0 ||
+      (a[1] & b[1]) !== 0 ||
+      (a[2] & b[2]) !== 0 ||
+      (a[3] & b[3]) !== 0 ||
+      (this.other && other.other)
+    );
   }
 
   isEmpty(): boolean {

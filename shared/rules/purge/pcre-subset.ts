@@ -35,14 +35,19 @@ function characterReason(node: AST.Character): string | null {
     if (raw.startsWith('\\u')) return '\\u escapes are JavaScript-only; write the character or \\xHH';
     return ESCAPES;
   }
-  if ((raw === '{' || raw === '}') && node.parent.type !== 'CharacterClass' && node.parent.type !== 'CharacterClassRange') {
+  if (
+    (raw === '{' || raw === '}') &&
+    node.parent.type !== 'CharacterClass' &&
+    node.parent.type !== 'CharacterClassRange'
+  ) {
     return 'a literal brace must be escaped as \\{ or \\}: PCRE and JavaScript read a bare one differently';
   }
   if (raw === '-' && node.parent.type === 'CharacterClass') {
     const members = node.parent.elements;
     const at = members.indexOf(node);
     const beside = [members[at - 1], members[at + 1]];
-    if (beside.some((m) => m?.type === 'CharacterSet')) return 'a hyphen next to \\d, \\w or \\s in a class must be escaped as \\-';
+    if (beside.some((m) => m?.type === 'CharacterSet'))
+      return 'a hyphen next to \\d, \\w or \\s in a class must be escaped as \\-';
   }
   return null;
 }

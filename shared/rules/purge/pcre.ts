@@ -54,7 +54,9 @@ function quoted(pattern: string, from: number): [string, number] {
 /** A `[:`, `[.` or `[=` inside a class at `at`: a POSIX class's members, else a literal `[`; and the index after. */
 function posixBracket(pattern: string, at: number): [string, number] {
   if (pattern[at + 1] !== ':') {
-    throw new PcreForeignError('POSIX collating elements ([. and [= in a class) are not supported; write \\[ for a literal [');
+    throw new PcreForeignError(
+      'POSIX collating elements ([. and [= in a class) are not supported; write \\[ for a literal [',
+    );
   }
   const m = /^\[:(\^?)([a-z]+):\]/.exec(pattern.slice(at));
   if (!m) return ['\\[', at + 1];

@@ -49,7 +49,10 @@ function checkDsId(value: unknown): [number | null, string | null] {
   return [id, null];
 }
 
-function checkRegex(value: unknown, deferProbe: boolean): [{ regex: string; all: boolean; probe?: RegExp } | null, string | null] {
+function checkRegex(
+  value: unknown,
+  deferProbe: boolean,
+): [{ regex: string; all: boolean; probe?: RegExp } | null, string | null] {
   if (absent(value)) return [null, 'regex: is required'];
   if (typeof value !== 'string') return [null, 'regex: must be a string'];
   if (value.length > MAX_REGEX_LENGTH) return [null, `regex: cannot be longer than ${MAX_REGEX_LENGTH} characters`];
@@ -67,7 +70,8 @@ function checkRegex(value: unknown, deferProbe: boolean): [{ regex: string; all:
   if (deferProbe) {
     // Provably cheap patterns (no alternation, no quantified group, two quantifiers at most) take microseconds
     // on the short probe paths; every other one goes to the worker.
-    if (backtracksLittle(compiled.regex.source, compiled.regex.flags)) return [{ regex: value, all: matchesEverything(compiled.regex) }, null];
+    if (backtracksLittle(compiled.regex.source, compiled.regex.flags))
+      return [{ regex: value, all: matchesEverything(compiled.regex) }, null];
     return [{ regex: value, all: false, probe: compiled.regex }, null];
   }
   const probed = probeRegex(compiled.regex);

@@ -62,7 +62,9 @@ function computeChars(node: RegexNode): CharSet {
     case 'backref':
       return CharSet.all();
     case 'group':
-      return node.lookaround ? CharSet.empty() : node.alternatives.flat().reduce((s, n) => s.union(chars(n)), CharSet.empty());
+      return node.lookaround
+        ? CharSet.empty()
+        : node.alternatives.flat().reduce((s, n) => s.union(chars(n)), CharSet.empty());
     case 'repeat':
       return chars(node.node);
   }
@@ -80,7 +82,9 @@ function firstOfSequence(seq: RegexNode[]): CharSet {
 
 function first(node: RegexNode): CharSet {
   if (node.kind === 'group') {
-    return node.lookaround ? CharSet.empty() : node.alternatives.reduce((s, seq) => s.union(firstOfSequence(seq)), CharSet.empty());
+    return node.lookaround
+      ? CharSet.empty()
+      : node.alternatives.reduce((s, seq) => s.union(firstOfSequence(seq)), CharSet.empty());
   }
   if (node.kind === 'repeat') return first(node.node);
   return chars(node);
@@ -95,7 +99,8 @@ function variableRepeats(node: RegexNode): RegexNode[] {
 }
 
 /** The alternatives of a repeated body: a group's own, or the body alone. */
-const alternativesOf = (body: RegexNode): RegexNode[][] => (body.kind === 'group' && !body.lookaround ? body.alternatives : [[body]]);
+const alternativesOf = (body: RegexNode): RegexNode[][] =>
+  body.kind === 'group' && !body.lookaround ? body.alternatives : [[body]];
 
 /** True when the sequence needs a character that none of its variable repetitions can match. */
 function separated(seq: RegexNode[], inner: RegexNode[]): boolean {
@@ -113,10 +118,12 @@ function overlapping(alternatives: RegexNode[][]): boolean {
 /** Why a repetition of `body` backtracks badly, or null. */
 function repeatReason(body: RegexNode): string | null {
   const alternatives = alternativesOf(body);
-  if (overlapping(alternatives)) return 'alternatives that can match the same text are repeated (overlapping alternation)';
+  if (overlapping(alternatives))
+    return 'alternatives that can match the same text are repeated (overlapping alternation)';
   for (const seq of alternatives) {
     const inner = seq.flatMap(variableRepeats);
-    if (inner.length > 0 && !separated(seq, inner)) return 'a repetition is nested in a repetition (nested quantifiers)';
+    if (inner.length > 0 && !separated(seq, inner))
+      return 'a repetition is nested in a repetition (nested quantifiers)';
   }
   if (nullable(body)) return 'a repeated group can match empty text';
   return null;
@@ -127,7 +134,14 @@ function sequenceReason(seq: RegexNode[]): string | null {
   let run = 0;
   let last = CharSet.empty();
   for (const node of seq) {
-    const repeats = node.kind === 'repeat' ? (isBig(node) && isVariable(node) ? [node] : []) : node.kind === 'group' && !node.lookaround ? variableRepeats(node).filter((n) => n.kind !== 'repeat' || isBig(n)) : [];
+    const repeats =
+      node.kind === 'repeat'
+        ? isBig(node) && isVariable(node)
+          ? [node]
+          : []
+        : node.kind === 'group' && !node.lookaround
+          ? variableRepeats(node).filter((n) => n.kind !== 'repeat' || isBig(n))
+          : [];
     const set = chars(node);
     if (repeats.length > 0) {
       run = run > 0 && set.intersects(last) ? run + 1 : 1;

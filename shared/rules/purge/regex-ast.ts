@@ -22,7 +22,8 @@ let last: { source: string; tree: AST.Pattern } | null = null;
 
 /** regexpp's tree of a (non-Unicode) JavaScript regex source; throws its RegExpSyntaxError when it does not parse. */
 export function parseJsPattern(source: string): AST.Pattern {
-  if (last?.source !== source) last = { source, tree: parser.parsePattern(source, 0, source.length, { unicode: false, unicodeSets: false }) };
+  if (last?.source !== source)
+    last = { source, tree: parser.parsePattern(source, 0, source.length, { unicode: false, unicodeSets: false }) };
   return last.tree;
 }
 

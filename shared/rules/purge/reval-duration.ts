@@ -4,7 +4,11 @@
 export const DEFAULT_MAX_REVAL_DURATION_DAYS = 90;
 
 /** The parameter that sets it, on the GLOBAL profile. */
-export const MAX_REVAL_PARAMETER = { profile: 'GLOBAL', name: 'maxRevalDurationDays', configFile: 'regex_revalidate.config' } as const;
+export const MAX_REVAL_PARAMETER = {
+  profile: 'GLOBAL',
+  name: 'maxRevalDurationDays',
+  configFile: 'regex_revalidate.config',
+} as const;
 
 /** The GLOBAL profile's `maxRevalDurationDays` value as a day count; absent or unusable → the default, 90. */
 export function maxRevalDurationDays(value: string | null | undefined): number {
@@ -14,7 +18,11 @@ export function maxRevalDurationDays(value: string | null | undefined): number {
 }
 
 /** The largest purge ttl in hours, from a profile's parameter list (GET profiles/name/GLOBAL/parameters). */
-export function maxTtlHoursFromParameters(parameters: ReadonlyArray<{ name: string; configFile: string; value: string }>): number {
-  const found = parameters.find((p) => p.name === MAX_REVAL_PARAMETER.name && p.configFile === MAX_REVAL_PARAMETER.configFile);
+export function maxTtlHoursFromParameters(
+  parameters: ReadonlyArray<{ name: string; configFile: string; value: string }>,
+): number {
+  const found = parameters.find(
+    (p) => p.name === MAX_REVAL_PARAMETER.name && p.configFile === MAX_REVAL_PARAMETER.configFile,
+  );
   return maxRevalDurationDays(found?.value) * 24;
 }

@@ -5,7 +5,14 @@
 
 /** The optional free-text fields of a user, in the seed's order. */
 export const PROFILE_FIELDS = [
-  'addressLine1', 'addressLine2', 'city', 'company', 'country', 'phoneNumber', 'postalCode', 'publicSshKey',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'company',
+  'country',
+  'phoneNumber',
+  'postalCode',
+  'publicSshKey',
   'stateOrProvince',
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];

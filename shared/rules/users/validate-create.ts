@@ -1,8 +1,19 @@
 import { userNameProblems } from '../names.js';
 import { passwordProblem } from './password-quality.js';
 import {
-  INVALID_EMAIL, PASSWORD_MISMATCH, PROFILE_FIELDS, asBody, cannotBeBlank, integerValue, isBlank, isValidEmail,
-  mustBeInteger, mustBeString, passwordFields, requiredStringProblem, type ProfileField,
+  INVALID_EMAIL,
+  PASSWORD_MISMATCH,
+  PROFILE_FIELDS,
+  asBody,
+  cannotBeBlank,
+  integerValue,
+  isBlank,
+  isValidEmail,
+  mustBeInteger,
+  mustBeString,
+  passwordFields,
+  requiredStringProblem,
+  type ProfileField,
 } from './fields.js';
 
 /** A valid POST users request. */

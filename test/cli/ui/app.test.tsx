@@ -9,7 +9,13 @@ afterEach(cleanup);
 
 function actions(): UiActions {
   return {
-    currentUser: vi.fn(async () => ({ id: '1', username: 'admin', fullName: 'Admin User', roleName: 'admin', tenant: 'root' })),
+    currentUser: vi.fn(async () => ({
+      id: '1',
+      username: 'admin',
+      fullName: 'Admin User',
+      roleName: 'admin',
+      tenant: 'root',
+    })),
     listDeliveryServices: vi.fn(async () => deliveryServices),
     listJobs: vi.fn(async () => [job({ id: '1' })]),
     createJob: vi.fn(async () => ({ alerts: [], job: null })),
@@ -31,7 +37,9 @@ const session = { server: 'http://127.0.0.1:8443', apiVersion: '1.3' };
 
 describe('App navigation', () => {
   it('opens each menu entry with Enter and comes back home with Esc', async () => {
-    const view = render(<App actions={actions()} session={session} onQuit={vi.fn()} now={() => Date.UTC(2026, 2, 1)} jobsRefreshMs={0} />);
+    const view = render(
+      <App actions={actions()} session={session} onQuit={vi.fn()} now={() => Date.UTC(2026, 2, 1)} jobsRefreshMs={0} />,
+    );
     await waitForFrame(view.lastFrame, 'Signed in as admin');
     const screens = [
       ['Delivery services', 'images-eu'],
@@ -66,7 +74,16 @@ describe('App navigation', () => {
   it('goes from a finished purge to the jobs, and back home from there', async () => {
     const a = actions();
     a.createJob = vi.fn(async () => ({ alerts: [{ level: 'success', text: 'submitted' }], job: job({ id: '77' }) }));
-    const view = render(<App actions={a} session={session} onQuit={vi.fn()} now={() => Date.UTC(2026, 2, 1)} jobsRefreshMs={0} initial="purge" />);
+    const view = render(
+      <App
+        actions={a}
+        session={session}
+        onQuit={vi.fn()}
+        now={() => Date.UTC(2026, 2, 1)}
+        jobsRefreshMs={0}
+        initial="purge"
+      />,
+    );
     await waitForFrame(view.lastFrame, 'ds2');
     await press(view.stdin, KEY.enter, '/', 'x', KEY.enter, KEY.enter, KEY.enter, KEY.enter);
     await waitForFrame(view.lastFrame, 'job 77');

@@ -20,10 +20,17 @@ let url: string;
 const ENV = { CI: undefined, TMUX: undefined, TERM: 'xterm-256color', CDNCTL_ADMIN_PASSWORD: 'Adm1nPassw0rd!' };
 
 function cdnctl(args: string[], options: { nodeArgs?: string[] } = {}): Promise<CliResult> {
-  return runCdnctl({ dataDir, configDir: join(root, 'config') }, args, { env: ENV, nodeArgs: options.nodeArgs, timeoutMs: 30_000 });
+  return runCdnctl({ dataDir, configDir: join(root, 'config') }, args, {
+    env: ENV,
+    nodeArgs: options.nodeArgs,
+    timeoutMs: 30_000,
+  });
 }
 
-async function api<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T; cookie: string | null }> {
+async function api<T>(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: T; cookie: string | null }> {
   const res = await fetch(`${url}${path}`, init);
   return { status: res.status, body: (await res.json()) as T, cookie: res.headers.get('set-cookie') };
 }
@@ -94,9 +101,16 @@ describe('cdnctl in a terminal', () => {
     t.press('q');
     await t.waitFor('EXIT=0');
 
-    const login = await api('/api/1.2/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ u: OPS.username, p: OPS.password }) });
+    const login = await api('/api/1.2/user/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ u: OPS.username, p: OPS.password }),
+    });
     const cookie = login.cookie!.split(';')[0];
-    const jobs = await api<{ response: Array<Record<string, unknown>> }>('/api/1.2/user/current/jobs.json?keyword=PURGE', { headers: { cookie } });
+    const jobs = await api<{ response: Array<Record<string, unknown>> }>(
+      '/api/1.2/user/current/jobs.json?keyword=PURGE',
+      { headers: { cookie } },
+    );
     const job = jobs.body.response.find((j) => j.id === jobId);
     expect(job).toMatchObject({
       id: jobId,

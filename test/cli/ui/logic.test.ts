@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { assetUrlPreview, expiryPreview, matchesEverything, purgeErrors } from '../../../shared/rules/forms/purge.js';
-import { emptyOriginForm, isDnsName, originToForm, toOriginBody, validateOrigin } from '../../../shared/rules/forms/origin.js';
+import {
+  emptyOriginForm,
+  isDnsName,
+  originToForm,
+  toOriginBody,
+  validateOrigin,
+} from '../../../shared/rules/forms/origin.js';
 import { fitColumns, renderTable, truncate } from '../../../cli/output/table.js';
 import { jobExpiry, timeLeft } from '../../../shared/rules/job-time.js';
 import { planAssignment } from '../../../cli/ui/format/assignment.js';
@@ -13,7 +19,7 @@ describe('purge validation', () => {
   const fine = { regex: '/images/.*\\.jpg', ttl: '24', startTime: '2026-03-01 12:00:00' };
   const errorsOf = (values: Partial<typeof fine>, max = 2160) => purgeErrors({ ...fine, ...values }, max, NOW);
 
-  it('accepts a regex that starts with / and compiles, and says why otherwise (the API\'s texts)', () => {
+  it("accepts a regex that starts with / and compiles, and says why otherwise (the API's texts)", () => {
     expect(errorsOf({})).toEqual({ regex: undefined, ttl: undefined, startTime: undefined });
     expect(errorsOf({ regex: '' }).regex).toBe('regex: is required');
     expect(errorsOf({ regex: 'images/.*' }).regex).toBe("regex: must start with '/'");
@@ -23,7 +29,8 @@ describe('purge validation', () => {
 
   it('recognises regexes that match every path', () => {
     for (const all of ['/.*', '/', '/(.*)', '/.+', '/.*$']) expect(matchesEverything(all), all).toBe(true);
-    for (const narrow of ['/images/.*', '/.*\\.jpg$', '/a', '.*', '/foo(']) expect(matchesEverything(narrow), narrow).toBe(false);
+    for (const narrow of ['/images/.*', '/.*\\.jpg$', '/a', '.*', '/foo('])
+      expect(matchesEverything(narrow), narrow).toBe(false);
   });
 
   it('bounds the ttl between 1 and the maximum', () => {
@@ -37,8 +44,12 @@ describe('purge validation', () => {
 
   it('keeps the start within two days of now', () => {
     expect(errorsOf({ startTime: 'tomorrow' }).startTime).toMatch(/^startTime: must be a time/);
-    expect(errorsOf({ startTime: '2026-02-27 11:59:59' }).startTime).toBe('startTime: cannot be more than two days in the past');
-    expect(errorsOf({ startTime: '2026-03-03 12:00:01' }).startTime).toBe('startTime: must be within two days from now');
+    expect(errorsOf({ startTime: '2026-02-27 11:59:59' }).startTime).toBe(
+      'startTime: cannot be more than two days in the past',
+    );
+    expect(errorsOf({ startTime: '2026-03-03 12:00:01' }).startTime).toBe(
+      'startTime: must be within two days from now',
+    );
     expect(errorsOf({ startTime: '2026-03-03T12:00:00Z' }).startTime).toBeUndefined();
   });
 
@@ -56,12 +67,28 @@ describe('origin validation', () => {
   it('accepts a valid form and builds the API body with numbers', () => {
     expect(validateOrigin(valid, deliveryServices)).toEqual({});
     const body = toOriginBody({ ...valid, port: '81', profileId: '3', ipAddress: ' 10.0.0.1 ' }, deliveryServices);
-    expect(body).toEqual({ name: 'o1', fqdn: 'o1.example.test', protocol: 'http', deliveryServiceId: 1, port: 81, profileId: 3, ipAddress: '10.0.0.1' });
+    expect(body).toEqual({
+      name: 'o1',
+      fqdn: 'o1.example.test',
+      protocol: 'http',
+      deliveryServiceId: 1,
+      port: 81,
+      profileId: 3,
+      ipAddress: '10.0.0.1',
+    });
   });
 
   it('reports each field as the API does', () => {
     const errors = validateOrigin(
-      { ...emptyOriginForm(), protocol: '', port: '0', ipAddress: '::1', ip6Address: '1.2.3.4', tenantId: '-1', profileId: 'x' },
+      {
+        ...emptyOriginForm(),
+        protocol: '',
+        port: '0',
+        ipAddress: '::1',
+        ip6Address: '1.2.3.4',
+        tenantId: '-1',
+        profileId: 'x',
+      },
       deliveryServices,
     );
     expect(errors).toEqual({
@@ -87,7 +114,13 @@ describe('origin validation', () => {
 
   it('fills the edit form from a record and finds the delivery service by xmlId or id', () => {
     const form = originToForm(origins[1]);
-    expect(form).toMatchObject({ name: 'media-2', deliveryService: 'ds1', port: '8080', cachegroupId: '4', ipAddress: '' });
+    expect(form).toMatchObject({
+      name: 'media-2',
+      deliveryService: 'ds1',
+      port: '8080',
+      cachegroupId: '4',
+      ipAddress: '',
+    });
     expect(toOriginBody({ ...form, deliveryService: '2' }, deliveryServices).deliveryServiceId).toBe(2);
   });
 });

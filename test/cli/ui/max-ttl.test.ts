@@ -6,14 +6,26 @@ import { ADMIN_PASSWORD, login, makeApp, type TestApp } from '../../helpers/app.
 
 describe('the purge ceiling read from parameters', () => {
   it.each([
-    ['90', 90], ['30', 30], [' 7 ', 7], [null, 90], [undefined, 90], ['0', 90], ['-5', 90], ['ninety', 90], ['1.5', 90],
+    ['90', 90],
+    ['30', 30],
+    [' 7 ', 7],
+    [null, 90],
+    [undefined, 90],
+    ['0', 90],
+    ['-5', 90],
+    ['ninety', 90],
+    ['1.5', 90],
   ])('maxRevalDurationDays(%j) is %i days', (value, days) => {
     expect(maxRevalDurationDays(value as string | null | undefined)).toBe(days);
   });
 
   it('takes the regex_revalidate.config parameter only', () => {
-    expect(maxTtlHoursFromParameters([{ name: 'maxRevalDurationDays', configFile: 'other.config', value: '3' }])).toBe(2160);
-    expect(maxTtlHoursFromParameters([{ name: 'maxRevalDurationDays', configFile: 'regex_revalidate.config', value: '3' }])).toBe(72);
+    expect(maxTtlHoursFromParameters([{ name: 'maxRevalDurationDays', configFile: 'other.config', value: '3' }])).toBe(
+      2160,
+    );
+    expect(
+      maxTtlHoursFromParameters([{ name: 'maxRevalDurationDays', configFile: 'regex_revalidate.config', value: '3' }]),
+    ).toBe(72);
   });
 });
 

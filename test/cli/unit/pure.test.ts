@@ -21,11 +21,24 @@ describe('server URLs', () => {
   });
 
   it('chooses --server, then CDNCTL_SERVER, then --context or the current context, then the local daemon', () => {
-    const config = { currentContext: 'a', contexts: { a: { server: 'https://a.test' }, b: { server: 'https://b.test', apiVersion: '1.2' as const } } };
+    const config = {
+      currentContext: 'a',
+      contexts: { a: { server: 'https://a.test' }, b: { server: 'https://b.test', apiVersion: '1.2' as const } },
+    };
     const base = { env: {}, config, dataDir: '/nonexistent' };
-    expect(resolveServer({ ...base, flagServer: 'https://flag.test', env: { CDNCTL_SERVER: 'https://env.test' } })).toMatchObject({ url: 'https://flag.test', source: 'flag' });
-    expect(resolveServer({ ...base, flagContext: 'b', env: { CDNCTL_SERVER: 'https://env.test' } })).toMatchObject({ url: 'https://env.test', source: 'env' });
-    expect(resolveServer({ ...base, flagContext: 'b' })).toEqual({ url: 'https://b.test', source: 'context', context: 'b', apiVersion: '1.2' });
+    expect(
+      resolveServer({ ...base, flagServer: 'https://flag.test', env: { CDNCTL_SERVER: 'https://env.test' } }),
+    ).toMatchObject({ url: 'https://flag.test', source: 'flag' });
+    expect(resolveServer({ ...base, flagContext: 'b', env: { CDNCTL_SERVER: 'https://env.test' } })).toMatchObject({
+      url: 'https://env.test',
+      source: 'env',
+    });
+    expect(resolveServer({ ...base, flagContext: 'b' })).toEqual({
+      url: 'https://b.test',
+      source: 'context',
+      context: 'b',
+      apiVersion: '1.2',
+    });
     expect(resolveServer(base)).toMatchObject({ url: 'https://a.test', context: 'a' });
     expect(() => resolveServer({ ...base, config: {} })).toThrow(/no server to talk to/);
     expect(() => resolveServer({ ...base, flagContext: 'zzz' })).toThrow(/no context named "zzz"/);
@@ -57,17 +70,32 @@ describe('API version choice', () => {
       }
     })();
     expect(error).toBeInstanceOf(CliError);
-    expect(error).toMatchObject({ exitCode: 2, message: '"cdnctl origins list" needs API version 1.3 or newer, but --api-version asks for 1.2' });
-    expect(() => chooseVersion({ command: 'origins list', needs: origins, cap: { version: '1.2', by: 'the api-version setting' } })).toThrow(/the api-version setting asks for 1\.2/);
+    expect(error).toMatchObject({
+      exitCode: 2,
+      message: '"cdnctl origins list" needs API version 1.3 or newer, but --api-version asks for 1.2',
+    });
+    expect(() =>
+      chooseVersion({
+        command: 'origins list',
+        needs: origins,
+        cap: { version: '1.2', by: 'the api-version setting' },
+      }),
+    ).toThrow(/the api-version setting asks for 1\.2/);
   });
 });
 
 describe('sessions and cookies', () => {
   it('reads the session pair and its expiry from Set-Cookie; CDNCTL_SESSION may be the bare value', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
-    expect(sessionFromSetCookie(['mojolicious=abc123; Path=/; Max-Age=21600; HttpOnly'], now)).toEqual({ cookie: 'mojolicious=abc123', expiresAt: '2026-01-01T06:00:00.000Z' });
+    expect(sessionFromSetCookie(['mojolicious=abc123; Path=/; Max-Age=21600; HttpOnly'], now)).toEqual({
+      cookie: 'mojolicious=abc123',
+      expiresAt: '2026-01-01T06:00:00.000Z',
+    });
     expect(sessionFromSetCookie(['mojolicious=; Max-Age=0'], now)).toBeNull();
-    expect(sessionFromSetCookie(['s=v; Expires=Thu, 01 Jan 2026 01:00:00 GMT'], now)).toEqual({ cookie: 's=v', expiresAt: '2026-01-01T01:00:00.000Z' });
+    expect(sessionFromSetCookie(['s=v; Expires=Thu, 01 Jan 2026 01:00:00 GMT'], now)).toEqual({
+      cookie: 's=v',
+      expiresAt: '2026-01-01T01:00:00.000Z',
+    });
     expect(cookieFromEnv(' abc ')).toBe('mojolicious=abc');
     expect(cookieFromEnv('other=xyz')).toBe('other=xyz');
   });
@@ -111,7 +139,9 @@ describe('purge plans', () => {
       matchesEverything: false,
     });
     expect(planPurge(ds, 'images', 1, start)).toBe("regex: must start with '/'");
-    expect(planPurge({ ...ds, orgServerFqdn: null }, '/a', 1, start)).toBe('cannot invalidate content: delivery service demo1 has no origin');
+    expect(planPurge({ ...ds, orgServerFqdn: null }, '/a', 1, start)).toBe(
+      'cannot invalidate content: delivery service demo1 has no origin',
+    );
   });
 });
 

@@ -33,6 +33,12 @@ describe('table layout', () => {
   });
 
   it('shows null as empty, arrays joined by commas, and no line breaks inside a cell', () => {
-    expect([cellText(null), cellText(undefined), cellText(['ds1', 'ds2']), cellText(false), cellText('a\nb')]).toEqual(['', '', 'ds1,ds2', 'false', 'a b']);
+    expect([cellText(null), cellText(undefined), cellText(['ds1', 'ds2']), cellText(false), cellText('a\nb')]).toEqual([
+      '',
+      '',
+      'ds1,ds2',
+      'false',
+      'a b',
+    ]);
   });
 });

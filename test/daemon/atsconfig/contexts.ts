@@ -1,5 +1,10 @@
 import { basename, dirname } from 'node:path';
-import type { AtsDeliveryService, AtsParameter, AtsServer, AtsServerContext } from '../../../daemon/atsconfig/context.js';
+import type {
+  AtsDeliveryService,
+  AtsParameter,
+  AtsServer,
+  AtsServerContext,
+} from '../../../daemon/atsconfig/context.js';
 
 /*
  * A small CDN for the generator tests: CDN "cdn1" (domain cdn.test), an EDGE cache group "edge-east" whose
@@ -21,17 +26,39 @@ const param = (name: string, configFile: string, value: string): AtsParameter =>
 
 export function server(over: Partial<AtsServer>): AtsServer {
   return {
-    id: 1, hostName: 'edge-01', domainName: 'cdn.test', tcpPort: 80, ipAddress: '127.0.0.1', ip6Address: null,
-    type: 'EDGE', status: 'REPORTED', cachegroup: 'edge-east', profile: 'EDGE_ATS', profileId: 11, cdnName: 'cdn1',
+    id: 1,
+    hostName: 'edge-01',
+    domainName: 'cdn.test',
+    tcpPort: 80,
+    ipAddress: '127.0.0.1',
+    ip6Address: null,
+    type: 'EDGE',
+    status: 'REPORTED',
+    cachegroup: 'edge-east',
+    profile: 'EDGE_ATS',
+    profileId: 11,
+    cdnName: 'cdn1',
     ...over,
   };
 }
 
 export function service(over: Partial<AtsDeliveryService>): AtsDeliveryService {
   return {
-    xmlId: 'demo', type: 'HTTP', active: true, routingName: 'cdn', orgServerFqdn: 'http://origin.test',
-    qstringIgnore: 0, edgeHeaderRewrite: null, midHeaderRewrite: null, regexRemap: null, rangeRequestHandling: 0,
-    remapText: null, multiSiteOrigin: false, originShield: null, origins: [], ...over,
+    xmlId: 'demo',
+    type: 'HTTP',
+    active: true,
+    routingName: 'cdn',
+    orgServerFqdn: 'http://origin.test',
+    qstringIgnore: 0,
+    edgeHeaderRewrite: null,
+    midHeaderRewrite: null,
+    regexRemap: null,
+    rangeRequestHandling: 0,
+    remapText: null,
+    multiSiteOrigin: false,
+    originShield: null,
+    origins: [],
+    ...over,
   };
 }
 
@@ -56,8 +83,24 @@ export function profileParams(cacheDir: string): AtsParameter[] {
 /** The EDGE and MID contexts of the small CDN. */
 export function pairContexts(o: PairOptions = {}): { edge: AtsServerContext; mid: AtsServerContext } {
   const edgeServer = server({ tcpPort: o.edgePort ?? 80 });
-  const mid = server({ id: 2, hostName: 'mid-01', tcpPort: o.midPort ?? 80, type: 'MID', cachegroup: 'mid-east', profile: 'MID_ATS', profileId: 12 });
-  const mid2 = server({ id: 3, hostName: 'mid-02', tcpPort: o.mid2Port ?? 80, type: 'MID', cachegroup: 'mid-west', profile: 'MID_ATS', profileId: 12 });
+  const mid = server({
+    id: 2,
+    hostName: 'mid-01',
+    tcpPort: o.midPort ?? 80,
+    type: 'MID',
+    cachegroup: 'mid-east',
+    profile: 'MID_ATS',
+    profileId: 12,
+  });
+  const mid2 = server({
+    id: 3,
+    hostName: 'mid-02',
+    tcpPort: o.mid2Port ?? 80,
+    type: 'MID',
+    cachegroup: 'mid-west',
+    profile: 'MID_ATS',
+    profileId: 12,
+  });
   const origin = `http://${o.originHost ?? 'origin.test'}${o.originPort ? `:${o.originPort}` : ''}`;
   const services = o.services ?? [service({ orgServerFqdn: origin })];
   const common = {
@@ -71,14 +114,25 @@ export function pairContexts(o: PairOptions = {}): { edge: AtsServerContext; mid
   };
   return {
     edge: {
-      ...common, server: edgeServer,
-      cachegroup: { name: 'edge-east', type: 'EDGE_LOC', parentCachegroup: 'mid-east', secondaryParentCachegroup: 'mid-west' },
-      parents: [mid], secondaryParents: [mid2], children: [],
+      ...common,
+      server: edgeServer,
+      cachegroup: {
+        name: 'edge-east',
+        type: 'EDGE_LOC',
+        parentCachegroup: 'mid-east',
+        secondaryParentCachegroup: 'mid-west',
+      },
+      parents: [mid],
+      secondaryParents: [mid2],
+      children: [],
     },
     mid: {
-      ...common, server: mid,
+      ...common,
+      server: mid,
       cachegroup: { name: 'mid-east', type: 'MID_LOC', parentCachegroup: null, secondaryParentCachegroup: null },
-      parents: [], secondaryParents: [], children: [edgeServer],
+      parents: [],
+      secondaryParents: [],
+      children: [edgeServer],
     },
   };
 }
@@ -86,16 +140,28 @@ export function pairContexts(o: PairOptions = {}): { edge: AtsServerContext; mid
 /** The pair with three delivery services that exercise every remap feature (the fixtures' context). */
 export function richPair(): { edge: AtsServerContext; mid: AtsServerContext } {
   return pairContexts({
-    edgePort: 8080, midPort: 8081, mid2Port: 8082,
+    edgePort: 8080,
+    midPort: 8081,
+    mid2Port: 8082,
     services: [
       service({}),
       service({
-        xmlId: 'video', routingName: 'tv', qstringIgnore: 1, orgServerFqdn: 'http://origin2.test:8080', rangeRequestHandling: 2,
+        xmlId: 'video',
+        routingName: 'tv',
+        qstringIgnore: 1,
+        orgServerFqdn: 'http://origin2.test:8080',
+        rangeRequestHandling: 2,
         edgeHeaderRewrite: 'cond %{REMAP_PSEUDO_HOOK}__RETURN__set-header X-CDN cdn1',
         midHeaderRewrite: 'cond %{REMAP_PSEUDO_HOOK}__RETURN__set-header X-Mid 1',
         regexRemap: '^/old/(.*) http://origin2.test:8080/new/$1',
       }),
-      service({ xmlId: 'dl', type: 'HTTP_NO_CACHE', qstringIgnore: 2, rangeRequestHandling: 1, orgServerFqdn: 'https://dl.test' }),
+      service({
+        xmlId: 'dl',
+        type: 'HTTP_NO_CACHE',
+        qstringIgnore: 2,
+        rangeRequestHandling: 1,
+        orgServerFqdn: 'https://dl.test',
+      }),
       service({ xmlId: 'off', active: false }),
       service({ xmlId: 'steer', type: 'STEERING', orgServerFqdn: null }),
     ],

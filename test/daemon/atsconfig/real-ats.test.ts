@@ -39,11 +39,22 @@ beforeAll(async () => {
   const services = [
     service({ orgServerFqdn, edgeHeaderRewrite: 'cond %{REMAP_PSEUDO_HOOK}__RETURN__set-header X-Edge-Rule demo' }),
     service({
-      xmlId: 'video', routingName: 'tv', qstringIgnore: 1, orgServerFqdn: `http://origin.test:${origin.port + 1}`, rangeRequestHandling: 2,
-      edgeHeaderRewrite: 'cond %{REMAP_PSEUDO_HOOK}__RETURN__set-header X-CDN cdn1', midHeaderRewrite: 'cond %{REMAP_PSEUDO_HOOK}__RETURN__set-header X-Mid 1',
+      xmlId: 'video',
+      routingName: 'tv',
+      qstringIgnore: 1,
+      orgServerFqdn: `http://origin.test:${origin.port + 1}`,
+      rangeRequestHandling: 2,
+      edgeHeaderRewrite: 'cond %{REMAP_PSEUDO_HOOK}__RETURN__set-header X-CDN cdn1',
+      midHeaderRewrite: 'cond %{REMAP_PSEUDO_HOOK}__RETURN__set-header X-Mid 1',
       regexRemap: `^/old/(.*) http://origin.test:${origin.port + 1}/new/$1`,
     }),
-    service({ xmlId: 'dl', qstringIgnore: 2, rangeRequestHandling: 1, type: 'HTTP_NO_CACHE', orgServerFqdn: 'http://dl.test' }),
+    service({
+      xmlId: 'dl',
+      qstringIgnore: 2,
+      rangeRequestHandling: 1,
+      type: 'HTTP_NO_CACHE',
+      orgServerFqdn: 'http://dl.test',
+    }),
   ];
   const edgeCtx = pairContexts({ edgePort, midPort, mid2Port, services, cacheDir: join(edgeRoot, 'cache') }).edge;
   const midCtx = pairContexts({ edgePort, midPort, mid2Port, services, cacheDir: join(midRoot, 'cache') }).mid;

@@ -12,7 +12,11 @@ let cookie: string;
 beforeAll(async () => {
   t = await makeApp();
   await loadDemo({ store: t.db, firstStart: true, say: () => {} });
-  const login = await t.app.inject({ method: 'POST', url: '/api/1.3/user/login', payload: { u: 'admin', p: ADMIN_PASSWORD } });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/1.3/user/login',
+    payload: { u: 'admin', p: ADMIN_PASSWORD },
+  });
   expect(login.statusCode).toBe(200);
   cookie = String(login.headers['set-cookie']).split(';')[0] as string;
 });
@@ -25,7 +29,10 @@ const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cooki
 test.each(['edge-chi-01', 'mid-den-01'])('%s: every listed file answers 200 as text', async (host) => {
   const list = await get(`/api/1.3/servers/${host}/configfiles/ats`);
   expect(list.statusCode).toBe(200);
-  const { info, configFiles } = list.json() as { info: { cdnName: string }; configFiles: Array<{ fnameOnDisk: string; apiUri: string }> };
+  const { info, configFiles } = list.json() as {
+    info: { cdnName: string };
+    configFiles: Array<{ fnameOnDisk: string; apiUri: string }>;
+  };
   expect(info.cdnName).toBe('cdn-na');
   expect(configFiles.length).toBeGreaterThan(10);
   for (const file of configFiles) {
@@ -37,7 +44,9 @@ test.each(['edge-chi-01', 'mid-den-01'])('%s: every listed file answers 200 as t
 
 test('the EDGE maps the demo services to their origins; the MID goes to the origins directly', async () => {
   const remap = (await get('/api/1.3/servers/edge-chi-01/configfiles/ats/remap.config')).body;
-  expect(remap).toContain('map http://cdn.acme-vod.na.mycdn.example.net/ https://vod-origin.acme.example.com/ @plugin=header_rewrite.so @pparam=hdr_rw_acme-vod.config');
+  expect(remap).toContain(
+    'map http://cdn.acme-vod.na.mycdn.example.net/ https://vod-origin.acme.example.com/ @plugin=header_rewrite.so @pparam=hdr_rw_acme-vod.config',
+  );
   const hdr = await get('/api/1.3/servers/edge-chi-01/configfiles/ats/hdr_rw_acme-vod.config');
   expect(hdr.body).toContain('set-header X-Served-By "mycdn" [L]');
   const parent = (await get('/api/1.3/servers/mid-den-01/configfiles/ats/parent.config')).body;

@@ -19,7 +19,11 @@ async function bindAgent(app: GoldenApp, username: 'ro_user', hosts: string[]): 
   }
 }
 const agentIds = async (app: GoldenApp, serverId: number) =>
-  Promise.all((await app.store.serverAgents.usernames(serverId)).map(async (name) => (await app.store.users.byUsername(name))!.id));
+  Promise.all(
+    (await app.store.serverAgents.usernames(serverId)).map(
+      async (name) => (await app.store.users.byUsername(name))!.id,
+    ),
+  );
 
 const ORT_ROLE = 7;
 interface ConfigFile {
@@ -52,14 +56,26 @@ describe('GET servers/:host-or-id/configfiles/ats', () => {
         const res = await get(`/api/${version}/servers/${ref}/configfiles/ats`, ops);
         expect(res.statusCode, `${version} ${ref}`).toBe(200);
         const body = res.json() as { info: Record<string, unknown>; configFiles: ConfigFile[] };
-        expect(body.info).toMatchObject({ cdnName: 'cdn1', serverId: t.ids.servers.tenantA, profileName: 'EDGE_PROFILE1' });
+        expect(body.info).toMatchObject({
+          cdnName: 'cdn1',
+          serverId: t.ids.servers.tenantA,
+          profileName: 'EDGE_PROFILE1',
+        });
         const remap = body.configFiles.find((f) => f.fnameOnDisk === 'remap.config');
         expect(remap).toEqual({
-          fnameOnDisk: 'remap.config', location: '/etc/trafficserver', scope: 'servers',
+          fnameOnDisk: 'remap.config',
+          location: '/etc/trafficserver',
+          scope: 'servers',
           apiUri: `/api/${version}/servers/edge1a/configfiles/ats/remap.config`,
         });
         const names = body.configFiles.map((f) => f.fnameOnDisk);
-        for (const name of ['parent.config', 'records.config', 'regex_revalidate.config', 'ip_allow.yaml', 'logging.yaml']) {
+        for (const name of [
+          'parent.config',
+          'records.config',
+          'regex_revalidate.config',
+          'ip_allow.yaml',
+          'logging.yaml',
+        ]) {
           expect(names).toContain(name);
         }
       }
@@ -127,8 +143,20 @@ describe('key-store files', () => {
   it("lists url_sig_<xmlId>.config for a signed service and serves it to the cache's agent and admin only", async () => {
     t.db.prepare("UPDATE deliveryservices SET signing_algorithm = 'url_sig' WHERE xml_id = 'ds1'").run();
     const admin = await t.session('admin');
-    expect((await t.app.inject({ method: 'POST', url: '/api/1.1/deliveryservices/xmlId/ds1/urlkeys/generate', headers: { cookie: admin }, payload: {} })).statusCode).toBe(200);
-    const keys = (await get('/api/1.1/deliveryservices/xmlId/ds1/urlkeys', admin)).json().response as Record<string, string>;
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/1.1/deliveryservices/xmlId/ds1/urlkeys/generate',
+          headers: { cookie: admin },
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(200);
+    const keys = (await get('/api/1.1/deliveryservices/xmlId/ds1/urlkeys', admin)).json().response as Record<
+      string,
+      string
+    >;
     const list = (await get('/api/1.3/servers/edge1a/configfiles/ats', ort)).json() as { configFiles: ConfigFile[] };
     const entry = list.configFiles.find((f) => f.fnameOnDisk === 'url_sig_ds1.config');
     expect(entry?.apiUri).toBe('/api/1.3/servers/edge1a/configfiles/ats/url_sig_ds1.config');
@@ -147,16 +175,22 @@ describe('key-store files', () => {
     const fx = makeTlsFixtures('ds2.example.test');
     const certificate = { crt: fx.leaf + fx.intermediate, key: fx.leafKey, csr: fx.csr };
     const add = await t.app.inject({
-      method: 'POST', url: '/api/1.1/deliveryservices/sslkeys/add', headers: { cookie: admin },
+      method: 'POST',
+      url: '/api/1.1/deliveryservices/sslkeys/add',
+      headers: { cookie: admin },
       payload: { key: 'ds2', cdn: 'cdn1', hostname: 'ds2.example.test', version: 1, certificate },
     });
     expect(add.statusCode, add.body).toBe(200);
     const list = (await get('/api/1.3/servers/edge1a/configfiles/ats', ort)).json() as { configFiles: ConfigFile[] };
     const names = list.configFiles.map((f) => f.fnameOnDisk);
-    expect(names).toEqual(expect.arrayContaining(['ssl_multicert.config', 'ds2.example.test.crt', 'ds2.example.test.key']));
+    expect(names).toEqual(
+      expect.arrayContaining(['ssl_multicert.config', 'ds2.example.test.crt', 'ds2.example.test.key']),
+    );
     const multicert = await get('/api/1.3/servers/edge1a/configfiles/ats/ssl_multicert.config', ort);
     expect(multicert.body).toContain('ssl_cert_name=ds2.example.test.crt\t ssl_key_name=ds2.example.test.key\n');
-    expect((await get('/api/1.3/servers/edge1a/configfiles/ats/ds2.example.test.key', ort)).body).toBe(fx.leafKey.replace(/\s*$/, '\n'));
+    expect((await get('/api/1.3/servers/edge1a/configfiles/ats/ds2.example.test.key', ort)).body).toBe(
+      fx.leafKey.replace(/\s*$/, '\n'),
+    );
     expect((await get('/api/1.3/servers/edge1a/configfiles/ats/ds2.example.test.key', ops)).statusCode).toBe(403);
     // A cache without the service gets none of it.
     const other = (await get('/api/1.3/servers/edge2a/configfiles/ats', ort)).json() as { configFiles: ConfigFile[] };
@@ -172,12 +206,28 @@ describe('key-store files', () => {
       await u.setRole('ro_user', ORT_ROLE);
       await bindAgent(u, 'ro_user', ['edge1a']);
       const cookie = await u.session('ro_user');
-      const list = await u.app.inject({ method: 'GET', url: '/api/1.3/servers/edge1a/configfiles/ats', headers: { cookie } });
-      expect((list.json() as { configFiles: ConfigFile[] }).configFiles.map((f) => f.fnameOnDisk)).toContain('url_sig_ds1.config');
-      const res = await u.app.inject({ method: 'GET', url: '/api/1.3/servers/edge1a/configfiles/ats/url_sig_ds1.config', headers: { cookie } });
+      const list = await u.app.inject({
+        method: 'GET',
+        url: '/api/1.3/servers/edge1a/configfiles/ats',
+        headers: { cookie },
+      });
+      expect((list.json() as { configFiles: ConfigFile[] }).configFiles.map((f) => f.fnameOnDisk)).toContain(
+        'url_sig_ds1.config',
+      );
+      const res = await u.app.inject({
+        method: 'GET',
+        url: '/api/1.3/servers/edge1a/configfiles/ats/url_sig_ds1.config',
+        headers: { cookie },
+      });
       expect(res.statusCode).toBe(503);
-      expect(alertsOf(res)).toEqual([{ level: 'error', text: `the key store (Traffic Vault) is unavailable: ${reason}` }]);
-      const remap = await u.app.inject({ method: 'GET', url: '/api/1.3/servers/edge1a/configfiles/ats/remap.config', headers: { cookie } });
+      expect(alertsOf(res)).toEqual([
+        { level: 'error', text: `the key store (Traffic Vault) is unavailable: ${reason}` },
+      ]);
+      const remap = await u.app.inject({
+        method: 'GET',
+        url: '/api/1.3/servers/edge1a/configfiles/ats/remap.config',
+        headers: { cookie },
+      });
       expect(remap.statusCode).toBe(200);
     } finally {
       await u.close();

@@ -11,7 +11,11 @@ let cli: Cli;
 let cache: CacheTransport;
 
 async function loginCookie(username: string, password: string): Promise<string> {
-  const res = await fetch(`${daemon.url}/api/1.3/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ u: username, p: password }) });
+  const res = await fetch(`${daemon.url}/api/1.3/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ u: username, p: password }),
+  });
   return String(res.headers.get('set-cookie')).split(';')[0];
 }
 
@@ -31,14 +35,41 @@ describe('cdnctl servers, cachegroups, cdns queue', () => {
     expect(printed.map((s: { hostName: string }) => s.hostName)).toEqual(['mid1', 'mid2']);
     const table = await cli.run(['servers', 'list', '--ds', 'ds3']);
     const lines = table.stdout.trimEnd().split('\n');
-    expect(lines[0].split(/\s{2,}/)).toEqual(['ID', 'HOST', 'TYPE', 'STATUS', 'CACHEGROUP', 'CDN', 'UPD', 'REVAL', 'LAST CHECK-IN']);
+    expect(lines[0].split(/\s{2,}/)).toEqual([
+      'ID',
+      'HOST',
+      'TYPE',
+      'STATUS',
+      'CACHEGROUP',
+      'CDN',
+      'UPD',
+      'REVAL',
+      'LAST CHECK-IN',
+    ]);
     expect(lines.slice(1).map((l) => l.split(/\s+/)[1])).toEqual(['edge2a', 'edge2b']);
     expect(lines[1]).toMatch(/edge2a\s+EDGE\s+REPORTED\s+edge-cg2\s+cdn1\s+-\s+-\s+never/);
   });
 
   it('servers get/create/update/delete; delete needs --yes off a terminal (exit 2, nothing deleted)', async () => {
-    const created = await cli.json(['servers', 'create', 'edge9', '--domain', 'cdn1.example.test', '--cachegroup', 'edge-cg1', '--cdn', 'cdn1',
-      '--profile', 'EDGE_PROFILE1', '--type', 'EDGE', '--ip', '127.0.0.9', '--status', 'REPORTED']);
+    const created = await cli.json([
+      'servers',
+      'create',
+      'edge9',
+      '--domain',
+      'cdn1.example.test',
+      '--cachegroup',
+      'edge-cg1',
+      '--cdn',
+      'cdn1',
+      '--profile',
+      'EDGE_PROFILE1',
+      '--type',
+      'EDGE',
+      '--ip',
+      '127.0.0.9',
+      '--status',
+      'REPORTED',
+    ]);
     expect(created).toMatchObject({ hostName: 'edge9', cachegroup: 'edge-cg1', status: 'REPORTED' });
     const updated = await cli.json(['servers', 'update', 'edge9', '--tcp-port', '8080', '--cachegroup', 'edge-cg2']);
     expect(updated).toMatchObject({ hostName: 'edge9', tcpPort: 8080, cachegroup: 'edge-cg2', ipAddress: '127.0.0.9' });
@@ -68,7 +99,7 @@ describe('cdnctl servers, cachegroups, cdns queue', () => {
     expect(done.stderr).toContain('Updated status [ ADMIN_DOWN ] for edge1a.cdn1.example.test [ admin: disk swap ]');
     const last = await cli.run(['servers', 'status', 'edge2a', 'OFFLINE', '--reason', 'x', '--yes']);
     expect(last.code).toBe(1);
-    expect(last.stderr).toContain("would leave Active Delivery Service");
+    expect(last.stderr).toContain('would leave Active Delivery Service');
     expect((await cli.run(['servers', 'status', 'edge1a', 'REPORTED'])).code).toBe(0);
     expect((await cli.run(['servers', 'status', 'edge1a', 'SLEEPING'])).code).toBe(2);
   });
@@ -81,17 +112,26 @@ describe('cdnctl servers, cachegroups, cdns queue', () => {
     expect((await cli.run(['servers', 'dequeue', 'edge2a', '--yes'])).code).toBe(0);
     expect((await cli.json<Server>(['servers', 'get', 'edge2a'])).updPending).toBe(false);
     expect((await cli.run(['cdns', 'queue', 'cdn1'])).stdout).toBe('queued updates on the caches of cdn1\n');
-    expect((await cli.json<Server[]>(['servers', 'list'])).every((s: { updPending: boolean }) => s.updPending)).toBe(true);
+    expect((await cli.json<Server[]>(['servers', 'list'])).every((s: { updPending: boolean }) => s.updPending)).toBe(
+      true,
+    );
     expect((await cli.run(['cdns', 'dequeue', 'cdn1'])).code).toBe(2);
-    expect((await cli.json<Server[]>(['servers', 'list'])).every((s: { updPending: boolean }) => s.updPending)).toBe(true);
+    expect((await cli.json<Server[]>(['servers', 'list'])).every((s: { updPending: boolean }) => s.updPending)).toBe(
+      true,
+    );
     expect((await cli.run(['cdns', 'dequeue', 'cdn1', '--yes'])).code).toBe(0);
-    expect((await cli.json<Server[]>(['servers', 'list'])).some((s: { updPending: boolean }) => s.updPending)).toBe(false);
+    expect((await cli.json<Server[]>(['servers', 'list'])).some((s: { updPending: boolean }) => s.updPending)).toBe(
+      false,
+    );
     const groups = await cli.run(['cachegroups', 'list']);
     expect(groups.stdout).toMatch(/edge-cg1\s+edge1\s+EDGE_LOC\s+mid-cg/);
   });
 
   it('servers agents shows and sets the logins that check in for a cache (issue 28)', async () => {
-    expect(await cli.json(['servers', 'agents', 'edge2c'])).toMatchObject({ hostName: 'edge2c', usernames: ['ort_user'] });
+    expect(await cli.json(['servers', 'agents', 'edge2c'])).toMatchObject({
+      hostName: 'edge2c',
+      usernames: ['ort_user'],
+    });
     const set = await cli.json(['servers', 'agents', 'edge2c', '--set', 'extension, ort_user']);
     expect(set).toMatchObject({ hostName: 'edge2c', usernames: ['extension', 'ort_user'] });
     const shown = await cli.run(['servers', 'agents', 'edge2c']);
@@ -99,27 +139,45 @@ describe('cdnctl servers, cachegroups, cdns queue', () => {
     const unknown = await cli.run(['servers', 'agents', 'edge2c', '--set', 'nobody-here']);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain('usernames[0] is no user');
-    expect((await cli.json<ServerAgents>(['servers', 'agents', 'edge2c', '--set', 'ort_user'])).usernames).toEqual(['ort_user']);
+    expect((await cli.json<ServerAgents>(['servers', 'agents', 'edge2c', '--set', 'ort_user'])).usernames).toEqual([
+      'ort_user',
+    ]);
   });
 
   it('servers checks shows the checks of every cache (after an extension posted one)', async () => {
     const ext = await loginCookie('extension', CACHE_PASSWORDS.extension);
     const posted = await api(daemon.url, '/api/1.3/servercheck', ext, {
-      method: 'POST', body: JSON.stringify({ host_name: 'mid1', servercheck_short_name: 'HTTP', value: 1 }),
+      method: 'POST',
+      body: JSON.stringify({ host_name: 'mid1', servercheck_short_name: 'HTTP', value: 1 }),
     });
     expect(posted.status).toBe(200);
     const table = await cli.run(['servers', 'checks']);
-    expect(table.stdout.split('\n')[0].split(/\s{2,}/)).toEqual(['HOST', 'TYPE', 'STATUS', 'CACHEGROUP', 'UPD', 'REVAL', 'HTTP', 'CKIN', 'UPD']);
+    expect(table.stdout.split('\n')[0].split(/\s{2,}/)).toEqual([
+      'HOST',
+      'TYPE',
+      'STATUS',
+      'CACHEGROUP',
+      'UPD',
+      'REVAL',
+      'HTTP',
+      'CKIN',
+      'UPD',
+    ]);
     expect(table.stdout).toMatch(/mid1\s+MID\s+REPORTED\s+mid-cg\s+-\s+-\s+1\s+-\s+-/);
   });
 });
 
 describe('cdnctl purge --watch and jobs watch, against caches that check in', () => {
   it('follows the purge: the MID tier applies before the EDGE tier, one line per change, exit 0', async () => {
-    const running = cli.run(['purge', '--ds', 'ds1', '--regex', '/watch/.*', '--ttl', '1', '--watch', '--interval', '0.2', '--timeout', '30'], { timeoutMs: 40_000 });
+    const running = cli.run(
+      ['purge', '--ds', 'ds1', '--regex', '/watch/.*', '--ttl', '1', '--watch', '--interval', '0.2', '--timeout', '30'],
+      { timeoutMs: 40_000 },
+    );
     // The caches: wait for the purge to reach them, then check in one at a time, each a little later.
     for (let i = 0; i < 100; i += 1) {
-      const status = (await cache('GET', '/api/1.3/servers/mid1/update_status')).json as Array<{ reval_pending: boolean }>;
+      const status = (await cache('GET', '/api/1.3/servers/mid1/update_status')).json as Array<{
+        reval_pending: boolean;
+      }>;
       if (status[0].reval_pending) break;
       await sleep(100);
     }
@@ -130,14 +188,21 @@ describe('cdnctl purge --watch and jobs watch, against caches that check in', ()
       runs.push(`${host}: ${await revalidateRun(cache, host)}`);
     }
     expect(runs).toEqual([
-      'edge1a: waiting for parents', 'mid1: applied', 'edge2a: waiting for parents', 'mid2: applied',
-      'edge1a: applied', 'edge1b: applied', 'edge2a: applied',
+      'edge1a: waiting for parents',
+      'mid1: applied',
+      'edge2a: waiting for parents',
+      'mid2: applied',
+      'edge1a: applied',
+      'edge1b: applied',
+      'edge2a: applied',
     ]);
     const result = await running;
     expect(result.code, result.stderr).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     // Caches that never checked in (or not for twice the interval) are overdue: they are named.
-    expect(lines[0]).toMatch(/^MID 0\/2 applied \(2 pending, \d overdue: [a-z0-9, ]+\)  EDGE 0\/3 applied \(3 pending, 3 overdue: edge1a, edge1b, edge2a\)$/);
+    expect(lines[0]).toMatch(
+      /^MID 0\/2 applied \(2 pending, \d overdue: [a-z0-9, ]+\)  EDGE 0\/3 applied \(3 pending, 3 overdue: edge1a, edge1b, edge2a\)$/,
+    );
     expect(lines[lines.length - 1]).toBe('MID 2/2 applied  EDGE 3/3 applied  - complete');
     expect(new Set(lines).size).toBe(lines.length);
     for (const line of lines) {
@@ -151,9 +216,14 @@ describe('cdnctl purge --watch and jobs watch, against caches that check in', ()
     const id = JSON.parse(purge.stdout).response.id;
     const watched = await cli.run(['jobs', 'watch', String(id), '--timeout', '0.6', '--interval', '0.2', '-o', 'json']);
     expect(watched.code).toBe(1);
-    expect(watched.stderr).toContain(`job ${id} has not reached every cache after 0.6s; pending: mid1, mid2, edge1a, edge1b, edge2a`);
+    expect(watched.stderr).toContain(
+      `job ${id} has not reached every cache after 0.6s; pending: mid1, mid2, edge1a, edge1b, edge2a`,
+    );
     const state = JSON.parse(watched.stdout);
     expect(state).toMatchObject({ jobId: Number(id), complete: false, deliveryService: 'ds1' });
-    expect(state.tiers.map((t: { tier: string; pending: number }) => `${t.tier}:${t.pending}`)).toEqual(['MID:2', 'EDGE:3']);
+    expect(state.tiers.map((t: { tier: string; pending: number }) => `${t.tier}:${t.pending}`)).toEqual([
+      'MID:2',
+      'EDGE:3',
+    ]);
   });
 });

@@ -20,7 +20,12 @@ export interface CachesApp extends TestApp {
   cookie: Record<Who, string>;
   /** A server's id by host name. */
   id(hostName: string): Promise<number>;
-  call(who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  call(
+    who: Who,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
 }
 
 /** The golden setup plus cdn1's caches: MID group mid-cg over EDGE groups edge-cg1 and edge-cg2. */
@@ -39,7 +44,12 @@ export async function cachesApp(): Promise<CachesApp> {
       return s.id;
     },
     call(who, method, url, payload) {
-      return t.app.inject({ method, url, headers: { cookie: cookie[who] }, ...(payload === undefined ? {} : { payload: payload as object }) });
+      return t.app.inject({
+        method,
+        url,
+        headers: { cookie: cookie[who] },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
     },
   };
 }

@@ -16,15 +16,23 @@ afterAll(async () => t?.close());
 
 async function purge(regex: string): Promise<number> {
   const ds1 = (await t.store.deliveryServices.byXmlId('ds1'))!.id;
-  const res = await t.call('admin', 'POST', '/api/1.3/user/current/jobs', { dsId: ds1, regex, startTime: '2026-11-21 12:00:00', ttl: 24 });
+  const res = await t.call('admin', 'POST', '/api/1.3/user/current/jobs', {
+    dsId: ds1,
+    regex,
+    startTime: '2026-11-21 12:00:00',
+    ttl: 24,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return (await t.store.propagation.jobTarget(Number(res.json().response.id)))!.jobId;
 }
 const tiers = async (job: number) => {
   const body = (await t.call('ro_user', 'GET', `/api/1.3/jobs/${job}/propagation`)).json().response;
-  return body.tiers.map((x: { tier: string; applied: number; total: number }) => `${x.tier} ${x.applied}/${x.total}`).join(', ');
+  return body.tiers
+    .map((x: { tier: string; applied: number; total: number }) => `${x.tier} ${x.applied}/${x.total}`)
+    .join(', ');
 };
-const revalPending = async () => (await t.store.servers.list({}, null)).filter((s) => s.revalPending).map((s) => s.hostName);
+const revalPending = async () =>
+  (await t.store.servers.list({}, null)).filter((s) => s.revalPending).map((s) => s.hostName);
 
 describe('a purge reaches the MID tier before the EDGE tier, step by step', () => {
   it('flags every cache of the CDN but OFFLINE and PRE_PROD ones, then lets EDGEs apply only after their parents', async () => {
@@ -33,7 +41,8 @@ describe('a purge reaches the MID tier before the EDGE tier, step by step', () =
     expect(await tiers(job)).toBe('MID 0/2, EDGE 0/3');
 
     // Step 1: the EDGEs check in first, and wait: their parent cache group is still pending.
-    for (const edge of ['edge1a', 'edge1b', 'edge2a']) expect(await revalidateRun(cache, edge)).toBe('waiting for parents');
+    for (const edge of ['edge1a', 'edge1b', 'edge2a'])
+      expect(await revalidateRun(cache, edge)).toBe('waiting for parents');
     t.clock.advance(60_000);
     // Step 2: one MID applies; the EDGEs still wait for the other.
     expect(await revalidateRun(cache, 'mid1')).toBe('applied');
@@ -65,22 +74,25 @@ describe('a purge reaches the MID tier before the EDGE tier, step by step', () =
 });
 
 describe('GET jobs/:id/propagation at every version', () => {
-  it.each(VERSIONS)('%s: per tier, the pending caches and the overdue ones (no check-in for 2 × the interval)', async (v) => {
-    const job = await purge(`/overdue-${v}`);
-    await revalidateRun(cache, 'mid1');
-    await revalidateRun(cache, 'mid2');
-    await revalidateRun(cache, 'edge1a');
-    t.clock.advance(31 * 60_000);
-    await revalidateRun(cache, 'edge1b');
-    const res = await t.call('ro_user', 'GET', `/api/${v}/jobs/${job}/propagation`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().response.tiers).toEqual([
-      { tier: 'MID', total: 2, applied: 2, pending: 0, pendingHosts: [], overdue: [] },
-      { tier: 'EDGE', total: 3, applied: 2, pending: 1, pendingHosts: ['edge2a'], overdue: ['edge2a'] },
-    ]);
-    expect(res.json().response.complete).toBe(false);
-    await revalidateRun(cache, 'edge2a');
-  });
+  it.each(VERSIONS)(
+    '%s: per tier, the pending caches and the overdue ones (no check-in for 2 × the interval)',
+    async (v) => {
+      const job = await purge(`/overdue-${v}`);
+      await revalidateRun(cache, 'mid1');
+      await revalidateRun(cache, 'mid2');
+      await revalidateRun(cache, 'edge1a');
+      t.clock.advance(31 * 60_000);
+      await revalidateRun(cache, 'edge1b');
+      const res = await t.call('ro_user', 'GET', `/api/${v}/jobs/${job}/propagation`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().response.tiers).toEqual([
+        { tier: 'MID', total: 2, applied: 2, pending: 0, pendingHosts: [], overdue: [] },
+        { tier: 'EDGE', total: 3, applied: 2, pending: 1, pendingHosts: ['edge2a'], overdue: ['edge2a'] },
+      ]);
+      expect(res.json().response.complete).toBe(false);
+      await revalidateRun(cache, 'edge2a');
+    },
+  );
 
   it('an unknown job is 404', async () => {
     const res = await t.call('ro_user', 'GET', '/api/1.3/jobs/99999/propagation');

@@ -12,7 +12,11 @@ export interface UpdateStatus {
 }
 
 /** Sends one request as the cache's (ORT) user: answers the status and the parsed JSON. */
-export type CacheTransport = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<{ status: number; json: unknown }>;
+export type CacheTransport = (
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; json: unknown }>;
 
 export type RunResult = 'nothing to do' | 'waiting for parents' | 'applied';
 
@@ -31,7 +35,10 @@ export async function syncdsRun(send: CacheTransport, host: string, version = '1
   const status = await updateStatus(send, host, version);
   if (!status.upd_pending) return 'nothing to do';
   if (status.parent_pending || status.parent_reval_pending) return 'waiting for parents';
-  const res = await send('POST', `/api/${version}/servers/${host}/update`, { updated: false, reval_updated: status.reval_pending });
+  const res = await send('POST', `/api/${version}/servers/${host}/update`, {
+    updated: false,
+    reval_updated: status.reval_pending,
+  });
   if (res.status !== 200) throw new Error(`check-in of ${host} failed: ${res.status} ${JSON.stringify(res.json)}`);
   return 'applied';
 }
@@ -39,7 +46,8 @@ export async function syncdsRun(send: CacheTransport, host: string, version = '1
 async function updateStatus(send: CacheTransport, host: string, version: string): Promise<UpdateStatus> {
   const res = await send('GET', `/api/${version}/servers/${host}/update_status`);
   const list = res.json as UpdateStatus[];
-  if (res.status !== 200 || !Array.isArray(list) || list.length !== 1) throw new Error(`update_status of ${host}: ${res.status}`);
+  if (res.status !== 200 || !Array.isArray(list) || list.length !== 1)
+    throw new Error(`update_status of ${host}: ${res.status}`);
   return list[0];
 }
 

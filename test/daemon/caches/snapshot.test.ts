@@ -24,9 +24,19 @@ describe('the servers section of a snapshot', () => {
     expect(summary.servers).toEqual({ created: 7, updated: 0, unchanged: 0 });
     const doc = await exportSnapshot(db);
     expect(doc.servers.find((s) => s.hostName === 'edge1a')).toEqual({
-      hostName: 'edge1a', domainName: 'cdn1.example.test', tcpPort: 80, interfaceName: 'eth0', interfaceMtu: 1500,
-      ipAddress: '127.0.0.1', type: 'EDGE', status: 'REPORTED', cachegroup: 'edge-cg1', cdnName: 'cdn1',
-      profile: 'EDGE_PROFILE1', deliveryServices: ['ds1', 'ds2'], agents: ['ort_user'],
+      hostName: 'edge1a',
+      domainName: 'cdn1.example.test',
+      tcpPort: 80,
+      interfaceName: 'eth0',
+      interfaceMtu: 1500,
+      ipAddress: '127.0.0.1',
+      type: 'EDGE',
+      status: 'REPORTED',
+      cachegroup: 'edge-cg1',
+      cdnName: 'cdn1',
+      profile: 'EDGE_PROFILE1',
+      deliveryServices: ['ds1', 'ds2'],
+      agents: ['ort_user'],
     });
     const before = dumpTables(db);
     const again = await importSnapshot(db, doc);
@@ -35,19 +45,47 @@ describe('the servers section of a snapshot', () => {
   });
 
   it('keeps a cache’s running state (pending flags, check-ins) across a re-import', async () => {
-    const id = (await db.prepare("SELECT id FROM servers WHERE host_name = 'mid1'").get() as { id: number }).id;
+    const id = ((await db.prepare("SELECT id FROM servers WHERE host_name = 'mid1'").get()) as { id: number }).id;
     db.prepare('UPDATE servers SET upd_pending = 1, last_check_in = 5 WHERE id = ?').run(id);
     await importSnapshot(db, read(CACHES_SNAPSHOT));
-    expect(db.prepare('SELECT upd_pending, last_check_in FROM servers WHERE id = ?').get(id)).toEqual({ upd_pending: 1, last_check_in: 5 });
+    expect(db.prepare('SELECT upd_pending, last_check_in FROM servers WHERE id = ?').get(id)).toEqual({
+      upd_pending: 1,
+      last_check_in: 5,
+    });
   });
 
   it('reports every problem with the record and field, and writes nothing', async () => {
     const before = dumpTables(db);
     const bad = {
       servers: [
-        { hostName: 'x.y', domainName: 'cdn1.example.test', ipAddress: '300.1.1.1', type: 'ROUTER', status: 'OFFLINE', cachegroup: 'nowhere', cdnName: 'cdn1', profile: 'EDGE_PROFILE1' },
-        { hostName: 'm9', domainName: 'cdn1.example.test', type: 'MID', cachegroup: 'mid-cg', cdnName: 'cdn1', profile: 'MID_PROFILE1', deliveryServices: ['ds9'] },
-        { hostName: 'e9', domainName: 'cdn1.example.test', type: 'EDGE', cachegroup: 'edge-cg1', cdnName: 'ALL', profile: 'EDGE_PROFILE1', deliveryServices: ['ds1', 'nope'] },
+        {
+          hostName: 'x.y',
+          domainName: 'cdn1.example.test',
+          ipAddress: '300.1.1.1',
+          type: 'ROUTER',
+          status: 'OFFLINE',
+          cachegroup: 'nowhere',
+          cdnName: 'cdn1',
+          profile: 'EDGE_PROFILE1',
+        },
+        {
+          hostName: 'm9',
+          domainName: 'cdn1.example.test',
+          type: 'MID',
+          cachegroup: 'mid-cg',
+          cdnName: 'cdn1',
+          profile: 'MID_PROFILE1',
+          deliveryServices: ['ds9'],
+        },
+        {
+          hostName: 'e9',
+          domainName: 'cdn1.example.test',
+          type: 'EDGE',
+          cachegroup: 'edge-cg1',
+          cdnName: 'ALL',
+          profile: 'EDGE_PROFILE1',
+          deliveryServices: ['ds1', 'nope'],
+        },
       ],
     };
     const err = await importSnapshot(db, bad).catch((e: unknown) => e);
@@ -77,7 +115,9 @@ describe('the demo CDN’s caches', () => {
       expect(new Set(servers.filter((s) => s.type === 'MID').map((s) => s.cachegroup)).size, cdn).toBe(1);
       const edgeGroups = new Set(servers.filter((s) => s.type === 'EDGE').map((s) => s.cachegroup));
       expect(edgeGroups.size, cdn).toBeGreaterThanOrEqual(2);
-      expect(new Set(servers.map((s) => s.status)), cdn).toEqual(new Set(['ONLINE', 'OFFLINE', 'REPORTED', 'ADMIN_DOWN', 'PRE_PROD']));
+      expect(new Set(servers.map((s) => s.status)), cdn).toEqual(
+        new Set(['ONLINE', 'OFFLINE', 'REPORTED', 'ADMIN_DOWN', 'PRE_PROD']),
+      );
     }
     expect(doc.users.some((u) => u.role === 'ort')).toBe(true);
     expect(read(demoSnapshotFile()).servers).toBeDefined();

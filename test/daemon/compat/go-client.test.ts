@@ -56,10 +56,35 @@ function expectRecords(answer: Answer, shape: Shape, what: string): Record<strin
 
 /** tc.User as json.Marshal writes it: every key, nil as null; the password keys and roleName only when set. */
 function marshalUser(fields: Record<string, unknown>): Record<string, unknown> {
-  const keys = ['username', 'registrationSent', 'localPasswd', 'confirmLocalPasswd', 'addressLine1', 'addressLine2', 'city', 'company', 'country', 'email',
-    'fullName', 'gid', 'id', 'newUser', 'phoneNumber', 'postalCode', 'publicSshKey', 'role', 'stateOrProvince', 'tenant', 'tenantId', 'uid', 'lastUpdated'];
+  const keys = [
+    'username',
+    'registrationSent',
+    'localPasswd',
+    'confirmLocalPasswd',
+    'addressLine1',
+    'addressLine2',
+    'city',
+    'company',
+    'country',
+    'email',
+    'fullName',
+    'gid',
+    'id',
+    'newUser',
+    'phoneNumber',
+    'postalCode',
+    'publicSshKey',
+    'role',
+    'stateOrProvince',
+    'tenant',
+    'tenantId',
+    'uid',
+    'lastUpdated',
+  ];
   const omitEmpty = new Set(['localPasswd', 'confirmLocalPasswd']);
-  return Object.fromEntries(keys.filter((k) => !omitEmpty.has(k) || fields[k] !== undefined).map((k) => [k, fields[k] ?? null]));
+  return Object.fromEntries(
+    keys.filter((k) => !omitEmpty.has(k) || fields[k] !== undefined).map((k) => [k, fields[k] ?? null]),
+  );
 }
 
 describe('the Traffic Ops Go client (1.x) against cdnctl', () => {
@@ -72,7 +97,11 @@ describe('the Traffic Ops Go client (1.x) against cdnctl', () => {
 
   it('reads users, a user by name and id, and the current user', async () => {
     const users = expectRecords(await request('GET', '/api/1.5/users'), GO.userGet, 'GetUsers');
-    const [admin] = expectRecords(await request('GET', '/api/1.5/users?username=admin'), GO.userGet, 'GetUserByUsername');
+    const [admin] = expectRecords(
+      await request('GET', '/api/1.5/users?username=admin'),
+      GO.userGet,
+      'GetUserByUsername',
+    );
     expect(users.some((u) => u.id === admin.id)).toBe(true);
     expectRecords(await request('GET', `/api/1.5/users/${admin.id}`), GO.userGet, 'GetUserByID');
     const current = await request('GET', '/api/1.5/user/current');
@@ -81,11 +110,23 @@ describe('the Traffic Ops Go client (1.x) against cdnctl', () => {
   });
 
   it('reads delivery services by xmlId and by id (V15) and a user’s delivery services', async () => {
-    const [ds1] = expectRecords(await request('GET', '/api/1.5/deliveryservices?xmlId=ds1'), GO_DS.v15, 'GetDeliveryServiceByXMLIDNullable');
+    const [ds1] = expectRecords(
+      await request('GET', '/api/1.5/deliveryservices?xmlId=ds1'),
+      GO_DS.v15,
+      'GetDeliveryServiceByXMLIDNullable',
+    );
     expect(ds1.xmlId).toBe('ds1');
-    expectRecords(await request('GET', `/api/1.5/deliveryservices/${ds1.id}.json`), GO_DS.v15, 'GetDeliveryServiceNullable');
+    expectRecords(
+      await request('GET', `/api/1.5/deliveryservices/${ds1.id}.json`),
+      GO_DS.v15,
+      'GetDeliveryServiceNullable',
+    );
     expectRecords(await request('GET', '/api/1.5/deliveryservices.json'), GO_DS.v15, 'GetDeliveryServicesNullable');
-    expectRecords(await request('GET', `/api/1.5/users/${t.ids.users.ro_user}/deliveryservices`), GO_DS.v15, 'GetUserDeliveryServices');
+    expectRecords(
+      await request('GET', `/api/1.5/users/${t.ids.users.ro_user}/deliveryservices`),
+      GO_DS.v15,
+      'GetUserDeliveryServices',
+    );
   });
 
   it('reads profiles, tenants, roles and CDNs at the versions it uses', async () => {
@@ -116,7 +157,12 @@ describe('the Traffic Ops Go client (1.x) against cdnctl', () => {
     expectOk(answer, 'CreateUser');
     expect(answer.body.alerts).toEqual([{ text: 'user was created.', level: 'success' }]);
     expectShape(answer.body.response, GO.user, 'CreateUser', { ordered: true });
-    expect(answer.body.response).toMatchObject({ username: 'goclient_user', roleName: 'read-only', role: role.id, tenantId: root.id });
+    expect(answer.body.response).toMatchObject({
+      username: 'goclient_user',
+      roleName: 'read-only',
+      role: role.id,
+      tenantId: root.id,
+    });
   });
 
   it('updates the current user with {"user": tc.User}, nulls included', async () => {
@@ -133,7 +179,12 @@ describe('the Traffic Ops Go client (1.x) against cdnctl', () => {
   it('creates, lists and deletes an invalidation job at /jobs', async () => {
     const [ds1] = (await request('GET', '/api/1.5/deliveryservices?xmlId=ds1')).body.response as { id: number }[];
     // InvalidationJobInput: startTime is a Time, which Go marshals as RFC 3339.
-    const created = await request('POST', '/api/1.5/jobs', { deliveryService: ds1.id, regex: '/goclient/.*', startTime: '2026-11-21T13:00:00Z', ttl: 24 });
+    const created = await request('POST', '/api/1.5/jobs', {
+      deliveryService: ds1.id,
+      regex: '/goclient/.*',
+      startTime: '2026-11-21T13:00:00Z',
+      ttl: 24,
+    });
     expectOk(created, 'CreateInvalidationJob');
     expect(created.body.alerts?.at(-1)?.level).toBe('success');
     expect(created.headers.get('location')).toMatch(/\/api\/1\.4\/jobs\?id=\d+$/);
@@ -153,9 +204,16 @@ describe('the Traffic Ops Go client (1.x) against cdnctl', () => {
 
   it('reads origins at 1.3 and federation users at 1.5', async () => {
     expectRecords(await request('GET', '/api/1.3/origins'), GO.origin, 'GetOrigins');
-    const assigned = await request('POST', `/api/1.5/federations/${t.ids.federation}/users`, { userIds: [t.ids.users.ro_user], replace: false });
+    const assigned = await request('POST', `/api/1.5/federations/${t.ids.federation}/users`, {
+      userIds: [t.ids.users.ro_user],
+      replace: false,
+    });
     expectOk(assigned, 'CreateFederationUsers');
-    expectRecords(await request('GET', `/api/1.5/federations/${t.ids.federation}/users`), GO.federationUser, 'GetFederationUsers');
+    expectRecords(
+      await request('GET', `/api/1.5/federations/${t.ids.federation}/users`),
+      GO.federationUser,
+      'GetFederationUsers',
+    );
   });
 
   it('gets 501 above 1.5, which the client reports as "probably newer than Traffic Ops"', async () => {

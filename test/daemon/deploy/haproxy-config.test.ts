@@ -76,7 +76,10 @@ describe('HAProxy over two servers (the harness of the cluster test)', () => {
       servers.push(server);
       ports.push((server.address() as { port: number }).port);
     }
-    const balancer = await startBalancer(dir, ports.map((port, i) => ({ name: `s${i + 1}`, host: '127.0.0.1', port })));
+    const balancer = await startBalancer(
+      dir,
+      ports.map((port, i) => ({ name: `s${i + 1}`, host: '127.0.0.1', port })),
+    );
     const agent = new Agent({ connections: 1 });
     try {
       const seen: string[] = [];

@@ -36,7 +36,9 @@ describe('acceptsGzip', () => {
 describe('ResponseCache keeps the gzip form beside the answer', () => {
   it('compresses once, counts its bytes in the budget, and answers null when gzip would not be smaller', async () => {
     const cache = new ResponseCache({ maxBytes: 1_000_000, clock: () => 0, dataVersion: async () => 'v' });
-    const body = Buffer.from(JSON.stringify({ response: Array.from({ length: 200 }, (_, id) => ({ id, name: `origin-${id}` })) }));
+    const body = Buffer.from(
+      JSON.stringify({ response: Array.from({ length: 200 }, (_, id) => ({ id, name: `origin-${id}` })) }),
+    );
     const entry = { version: 'v', body, headers: {}, expiresAt: null };
     cache.put('k', entry);
     const gz = await cache.gzipped('k', entry);
@@ -79,7 +81,10 @@ describe('GET answers over the API', () => {
     cookies = await loginAll(t.app);
     for (let i = 0; i < 8; i++) {
       const created = await call(t.app, 'POST', '/api/1.3/origins', cookies.admin, {
-        name: `gz-${i}`, fqdn: `gz-${i}.example.test`, protocol: 'http', deliveryServiceId: f.ds1,
+        name: `gz-${i}`,
+        fqdn: `gz-${i}.example.test`,
+        protocol: 'http',
+        deliveryServiceId: f.ds1,
       });
       expect(created.status, created.raw).toBe(200);
     }
@@ -135,10 +140,15 @@ describe('GET answers over the API', () => {
   it('shows a write in the next gzip answer', async () => {
     await get('/api/1.3/origins', { 'accept-encoding': 'gzip' });
     const created = await call(t.app, 'POST', '/api/1.3/origins', cookies.admin, {
-      name: 'gz-after', fqdn: 'gz-after.example.test', protocol: 'http', deliveryServiceId: f.ds1,
+      name: 'gz-after',
+      fqdn: 'gz-after.example.test',
+      protocol: 'http',
+      deliveryServiceId: f.ds1,
     });
     expect(created.status, created.raw).toBe(200);
     const zipped = await get('/api/1.3/origins', { 'accept-encoding': 'gzip' });
-    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString()).response.map((o: { name: string }) => o.name)).toContain('gz-after');
+    expect(
+      JSON.parse(gunzipSync(zipped.rawPayload).toString()).response.map((o: { name: string }) => o.name),
+    ).toContain('gz-after');
   });
 });

@@ -25,7 +25,15 @@ interface Setup {
 
 async function setUp(options: Parameters<typeof makeApp>[0] = {}): Promise<Setup> {
   const lines: Record<string, unknown>[] = [];
-  const stream = { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean).map((l) => JSON.parse(l))) };
+  const stream = {
+    write: (chunk: string) =>
+      void lines.push(
+        ...chunk
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l)),
+      ),
+  };
   const t = await makeApp({ ...options, logger: { ...loggerOptions('info'), stream } });
   const f = await loadFixtures(t.db, t.clock.now());
   const cookies = await loginAll(t.app);
@@ -50,7 +58,8 @@ async function injected(s: Setup, url: string, headers: Record<string, string>) 
 
 function comparable(headers: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (!PER_CONNECTION.has(name) && value !== undefined) out[name] = String(value);
+  for (const [name, value] of Object.entries(headers))
+    if (!PER_CONNECTION.has(name) && value !== undefined) out[name] = String(value);
   return out;
 }
 
@@ -67,7 +76,9 @@ const isHit = (line: Record<string, unknown>) => String(line.reqId).startsWith('
 describe('cache hits before Fastify', () => {
   let s: Setup;
   beforeAll(async () => {
-    s = await setUp({ config: { cors: { origins: [PORTAL] }, tls: { cert: 'unused', key: 'unused' }, trustProxy: ['127.0.0.1'] } });
+    s = await setUp({
+      config: { cors: { origins: [PORTAL] }, tls: { cert: 'unused', key: 'unused' }, trustProxy: ['127.0.0.1'] },
+    });
   });
   afterAll(async () => {
     await s.t.close();
@@ -127,7 +138,11 @@ describe('cache hits before Fastify', () => {
     expect(isHit(hit.line)).toBe(true);
     expect(Object.keys(hit.line)).toEqual(Object.keys(first.line));
     for (const line of [first.line, hit.line]) {
-      expect(line).toMatchObject({ level: 30, req: { method: 'GET', url, remoteAddress: '203.0.113.9' }, res: { statusCode: 200 } });
+      expect(line).toMatchObject({
+        level: 30,
+        req: { method: 'GET', url, remoteAddress: '203.0.113.9' },
+        res: { statusCode: 200 },
+      });
       expect(typeof line.responseTime).toBe('number');
     }
   });
@@ -138,7 +153,9 @@ describe('cache hits before Fastify', () => {
     expect(isHit((await get(s, url, { cookie: s.cookies.admin })).line)).toBe(true);
     s.t.db.prepare("INSERT INTO roles (name, description, priv_level) VALUES ('guest', 'below read-only', 5)").run();
     s.t.db
-      .prepare("INSERT INTO users (username, email, local_passwd, role_id, tenant_id, last_updated) VALUES ('guest_user', 'guest@example.test', ?, (SELECT id FROM roles WHERE name = 'guest'), (SELECT id FROM tenants WHERE name = 'root'), 0)")
+      .prepare(
+        "INSERT INTO users (username, email, local_passwd, role_id, tenant_id, last_updated) VALUES ('guest_user', 'guest@example.test', ?, (SELECT id FROM roles WHERE name = 'guest'), (SELECT id FROM tenants WHERE name = 'root'), 0)",
+      )
       .run(await hashPassword(PASSWORD));
     const login = await request(`${s.base}/api/1.2/user/login`, {
       method: 'POST',
@@ -190,10 +207,27 @@ describe('an answer kept only in its gzip form', () => {
 describe('writeAccessLine', () => {
   it('writes the line pino writes for the same fields, byte for byte but the time', () => {
     const out: string[] = [];
-    const app = Fastify({ logger: { ...loggerOptions('info'), stream: { write: (line: string) => void out.push(line) } } });
-    const fields = { reqId: 'hit-7', method: 'GET', url: '/api/1.2/users?token=abc&x="1"', ip: '198.51.100.4', statusCode: 200, responseTime: 0.4 };
+    const app = Fastify({
+      logger: { ...loggerOptions('info'), stream: { write: (line: string) => void out.push(line) } },
+    });
+    const fields = {
+      reqId: 'hit-7',
+      method: 'GET',
+      url: '/api/1.2/users?token=abc&x="1"',
+      ip: '198.51.100.4',
+      statusCode: 200,
+      responseTime: 0.4,
+    };
     writeAccessLine(app.log, fields);
-    app.log.info({ reqId: fields.reqId, req: { method: 'GET', url: fields.url, ip: fields.ip }, res: { statusCode: 200 }, responseTime: 0.4 }, 'request completed');
+    app.log.info(
+      {
+        reqId: fields.reqId,
+        req: { method: 'GET', url: fields.url, ip: fields.ip },
+        res: { statusCode: 200 },
+        responseTime: 0.4,
+      },
+      'request completed',
+    );
     const [ours, pinos] = out.map((line) => line.replace(/"time":\d+/, '"time":0'));
     expect(ours).toBe(pinos);
     expect(JSON.parse(ours).req.url).toBe('/api/1.2/users?token=***&x="1"');

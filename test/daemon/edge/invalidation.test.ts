@@ -43,7 +43,12 @@ const get = async (url: string) => {
 const REGEX = '/api/1.2/cdns/cdn1/configfiles/ats/regex_revalidate.config';
 const purge = async (regex: string) => {
   const startTime = new Date(t.clock.now()).toISOString().replace('T', ' ').slice(0, 19);
-  const res = await call(t.app, 'POST', '/api/1.2/user/current/jobs', cookies.admin, { dsId: f.ds1, regex, ttl: 24, startTime });
+  const res = await call(t.app, 'POST', '/api/1.2/user/current/jobs', cookies.admin, {
+    dsId: f.ds1,
+    regex,
+    ttl: 24,
+    startTime,
+  });
   expect(res.status, res.raw).toBe(200);
 };
 const warm = async () => {
@@ -83,7 +88,10 @@ describe('invalidation by what changed', () => {
   it('drops origin lists, not user lists, when an origin changes', async () => {
     const before = await warm();
     const created = await call(t.app, 'POST', '/api/1.3/origins', cookies.admin, {
-      name: 'new-origin', fqdn: 'new-origin.example.test', protocol: 'http', deliveryServiceId: f.ds1,
+      name: 'new-origin',
+      fqdn: 'new-origin.example.test',
+      protocol: 'http',
+      deliveryServiceId: f.ds1,
     });
     expect(created.status, created.raw).toBe(200);
     expect(await get('/api/1.3/origins')).toContain('new-origin');

@@ -51,7 +51,11 @@ afterAll(async () => {
 });
 
 const get = (url: string, gzip: boolean) =>
-  t.app.inject({ method: 'GET', url, headers: { cookie: cookies.admin, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) } });
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: { cookie: cookies.admin, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) },
+  });
 const names = (json: string) => (JSON.parse(json).response as { name: string }[]).map((o) => o.name);
 
 describe('large answers', () => {
@@ -87,16 +91,20 @@ describe('large answers', () => {
 
   it('streams the decompressed answer over HTTP to a client without gzip', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const answer = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-      const req = httpRequest(`${address}/api/1.3/origins`, { headers: { cookie: cookies.admin } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end();
-    });
+    const answer = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+      (resolve, reject) => {
+        const req = httpRequest(`${address}/api/1.3/origins`, { headers: { cookie: cookies.admin } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+          );
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end();
+      },
+    );
     expect(answer.status).toBe(200);
     expect(answer.headers['content-encoding']).toBeUndefined();
     expect(answer.headers['content-type']).toMatch(/application\/json/);
@@ -115,7 +123,9 @@ describe('large answers', () => {
 
   it('shows a write to what the answer is built from in the next answer', async () => {
     t.db
-      .prepare(`INSERT INTO origins (name, fqdn, protocol, deliveryservice_id, tenant_id, last_updated) VALUES ('late', 'late.example.test', 'http', ?, NULL, ?)`)
+      .prepare(
+        `INSERT INTO origins (name, fqdn, protocol, deliveryservice_id, tenant_id, last_updated) VALUES ('late', 'late.example.test', 'http', ?, NULL, ?)`,
+      )
       .run(f.ds2, t.clock.now());
     const res = await get('/api/1.3/origins', true);
     expect(names(gunzipSync(res.rawPayload).toString())).toContain('late');

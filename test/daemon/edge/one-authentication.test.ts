@@ -41,7 +41,12 @@ async function get(url: string, cookie: string): Promise<{ status: number; body:
 
 async function purge(regex: string): Promise<void> {
   const startTime = new Date(t.clock.now()).toISOString().replace('T', ' ').slice(0, 19);
-  const res = await call(t.app, 'POST', '/api/1.2/user/current/jobs', cookies.admin, { dsId: f.ds1, regex, ttl: 24, startTime });
+  const res = await call(t.app, 'POST', '/api/1.2/user/current/jobs', cookies.admin, {
+    dsId: f.ds1,
+    regex,
+    ttl: 24,
+    startTime,
+  });
   expect(res.status, res.raw).toBe(200);
 }
 

@@ -28,7 +28,10 @@ describe.each(['inject', 'http'] as const)('response cache over %s', (transport)
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cdnctl-cache-'));
     const lines: string[] = [];
-    t = await makeApp({ dbFile: join(dir, 'cdnctl.db'), logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+    t = await makeApp({
+      dbFile: join(dir, 'cdnctl.db'),
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+    });
     f = await loadFixtures(t.db, t.clock.now());
     cookies = await loginAll(t.app);
     other = openDatabase(join(dir, 'cdnctl.db'));
@@ -58,7 +61,10 @@ describe.each(['inject', 'http'] as const)('response cache over %s', (transport)
     it('shows a write made through the API in the next GET', async () => {
       expect(await names('/api/1.3/origins')).toEqual(['ds1', 'ds2', 'ds3']);
       const created = await call(t.app, 'POST', '/api/1.3/origins', cookies.admin, {
-        name: 'via-api', fqdn: 'via-api.example.test', protocol: 'http', deliveryServiceId: f.ds1,
+        name: 'via-api',
+        fqdn: 'via-api.example.test',
+        protocol: 'http',
+        deliveryServiceId: f.ds1,
       });
       expect(created.status, created.raw).toBe(200);
       expect(await names('/api/1.3/origins')).toEqual(['ds1', 'ds2', 'ds3', 'via-api']);
@@ -94,7 +100,9 @@ describe.each(['inject', 'http'] as const)('response cache over %s', (transport)
   describe('response cache: concurrent requests', () => {
     it('answers a burst of identical requests alike, each with its own tenancy', async () => {
       const burst = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => call(t.app, 'GET', '/api/1.3/origins', cookies[i % 2 ? 'admin' : 'tenanta'])),
+        Array.from({ length: 12 }, (_, i) =>
+          call(t.app, 'GET', '/api/1.3/origins', cookies[i % 2 ? 'admin' : 'tenanta']),
+        ),
       );
       for (const [i, res] of burst.entries()) {
         expect(res.status).toBe(200);
@@ -105,7 +113,9 @@ describe.each(['inject', 'http'] as const)('response cache over %s', (transport)
 
     it('lets waiting requests compute for themselves when the first one answers an error', async () => {
       const burst = await Promise.all(
-        Array.from({ length: 6 }, () => call(t.app, 'GET', '/api/1.2/cdns/nope/configfiles/ats/regex_revalidate.config', cookies.admin)),
+        Array.from({ length: 6 }, () =>
+          call(t.app, 'GET', '/api/1.2/cdns/nope/configfiles/ats/regex_revalidate.config', cookies.admin),
+        ),
       );
       expect(burst.map((r) => r.status)).toEqual([404, 404, 404, 404, 404, 404]);
     });
@@ -127,7 +137,11 @@ describe.each(['inject', 'http'] as const)('response cache over %s', (transport)
 
     it("refuses a cached answer once the caller's role no longer allows it", async () => {
       await names('/api/1.3/origins', 'ops');
-      other.prepare("UPDATE users SET role_id = (SELECT id FROM roles WHERE name = 'disallowed') WHERE username = 'ops_user'").run();
+      other
+        .prepare(
+          "UPDATE users SET role_id = (SELECT id FROM roles WHERE name = 'disallowed') WHERE username = 'ops_user'",
+        )
+        .run();
       expect((await call(t.app, 'GET', '/api/1.3/origins', cookies.ops)).status).toBe(401);
     });
   });
@@ -138,7 +152,9 @@ describe.each(['inject', 'http'] as const)('response cache over %s', (transport)
       // A text file: the injected caller would read it as JSON.
       const res =
         transport === 'inject'
-          ? await t.app.inject({ method: 'GET', url, headers: { cookie: cookies.admin } }).then((r) => ({ status: r.statusCode, raw: r.body }))
+          ? await t.app
+              .inject({ method: 'GET', url, headers: { cookie: cookies.admin } })
+              .then((r) => ({ status: r.statusCode, raw: r.body }))
           : await call(t.app, 'GET', url, cookies.admin);
       expect(res.status, res.raw).toBe(200);
       return res.raw.split('\n');
@@ -146,9 +162,15 @@ describe.each(['inject', 'http'] as const)('response cache over %s', (transport)
 
     it('serves the file rendered first until a listed job runs out, then renders it anew', async () => {
       const start = t.clock.now();
-      for (const [regex, ttl] of [['/short/.*', 1], ['/long/.*', 48]] as const) {
+      for (const [regex, ttl] of [
+        ['/short/.*', 1],
+        ['/long/.*', 48],
+      ] as const) {
         const res = await call(t.app, 'POST', '/api/1.2/user/current/jobs', cookies.admin, {
-          dsId: f.ds1, regex, ttl, startTime: new Date(start).toISOString().replace('T', ' ').slice(0, 19),
+          dsId: f.ds1,
+          regex,
+          ttl,
+          startTime: new Date(start).toISOString().replace('T', ' ').slice(0, 19),
         });
         expect(res.status, res.raw).toBe(200);
       }

@@ -3,7 +3,12 @@ import { ResponseCache, type CachedResponse } from '../../../daemon/edge/respons
 
 function setup(maxBytes = 1000, largeBytes?: number) {
   let now = 1_000_000;
-  const cache = new ResponseCache({ maxBytes, largeBytes, clock: () => now, dataVersion: async (tables) => (tables ? tables.join() : 'all') });
+  const cache = new ResponseCache({
+    maxBytes,
+    largeBytes,
+    clock: () => now,
+    dataVersion: async (tables) => (tables ? tables.join() : 'all'),
+  });
   return { cache, advance: (ms: number) => (now += ms), now: () => now };
 }
 

@@ -17,25 +17,44 @@ beforeEach(() => {
 
 const FED1 = 'fed1.example.test.';
 const usersUrl = (fed: number | string, version = '1.2') => `/api/${version}/federations/${fed}/users`;
-const get = (fed: number | string, who: UserKey = 'admin', version = '1.2') => call<FederationUserRecord[]>(t.app, 'GET', usersUrl(fed, version), cookies[who]);
+const get = (fed: number | string, who: UserKey = 'admin', version = '1.2') =>
+  call<FederationUserRecord[]>(t.app, 'GET', usersUrl(fed, version), cookies[who]);
 const post = (fed: number | string, body: unknown, who: UserKey = 'admin', version = '1.2') =>
   call(t.app, 'POST', usersUrl(fed, version), cookies[who], body);
 const del = (fed: number | string, user: number | string, who: UserKey = 'admin', version = '1.2') =>
   call(t.app, 'DELETE', `${usersUrl(fed, version)}/${user}`, cookies[who]);
 const assigned = (fed: number) =>
-  (t.db.prepare('SELECT user_id FROM federation_users WHERE federation_id = ? ORDER BY user_id').all(fed) as { user_id: number }[]).map((r) => r.user_id);
+  (
+    t.db.prepare('SELECT user_id FROM federation_users WHERE federation_id = ? ORDER BY user_id').all(fed) as {
+      user_id: number;
+    }[]
+  ).map((r) => r.user_id);
 const assign = (fed: number, ...users: number[]) => {
-  for (const u of users) t.db.prepare('INSERT INTO federation_users (federation_id, user_id) VALUES (?, ?)').run(fed, u);
+  for (const u of users)
+    t.db.prepare('INSERT INTO federation_users (federation_id, user_id) VALUES (?, ?)').run(fed, u);
 };
 
-const refused = (send: () => Promise<Answer>, status: number, text: string) => expectRefused(t.db, 'federation_users', send, status, text);
+const refused = (send: () => Promise<Answer>, status: number, text: string) =>
+  expectRefused(t.db, 'federation_users', send, status, text);
 
 describe('federation users: versions', () => {
   it('answers 404 at 1.1 for every method and changes nothing', async () => {
     assign(f.fed1, f.users.ro);
-    await refused(() => get(f.fed1, 'admin', '1.1'), 404, `The requested path '/api/1.1/federations/${f.fed1}/users' does not exist.`);
-    await refused(() => post(f.fed1, { userIds: [f.users.ops] }, 'admin', '1.1'), 404, `The requested path '/api/1.1/federations/${f.fed1}/users' does not exist.`);
-    await refused(() => del(f.fed1, f.users.ro, 'admin', '1.1'), 404, `The requested path '/api/1.1/federations/${f.fed1}/users/${f.users.ro}' does not exist.`);
+    await refused(
+      () => get(f.fed1, 'admin', '1.1'),
+      404,
+      `The requested path '/api/1.1/federations/${f.fed1}/users' does not exist.`,
+    );
+    await refused(
+      () => post(f.fed1, { userIds: [f.users.ops] }, 'admin', '1.1'),
+      404,
+      `The requested path '/api/1.1/federations/${f.fed1}/users' does not exist.`,
+    );
+    await refused(
+      () => del(f.fed1, f.users.ro, 'admin', '1.1'),
+      404,
+      `The requested path '/api/1.1/federations/${f.fed1}/users/${f.users.ro}' does not exist.`,
+    );
   });
 
   it.each(['1.2', '1.3'])('serves GET, POST and DELETE at %s', async (version) => {
@@ -56,8 +75,22 @@ describe('GET federations/:id/users', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       response: [
-        { id: f.users.ro, username: 'ro_user', company: 'ro_user co', role: 'read-only', email: 'ro_user@example.test', fullName: 'Full ro_user' },
-        { id: f.users.ops, username: 'ops_user', company: 'ops_user co', role: 'operations', email: 'ops_user@example.test', fullName: 'Full ops_user' },
+        {
+          id: f.users.ro,
+          username: 'ro_user',
+          company: 'ro_user co',
+          role: 'read-only',
+          email: 'ro_user@example.test',
+          fullName: 'Full ro_user',
+        },
+        {
+          id: f.users.ops,
+          username: 'ops_user',
+          company: 'ops_user co',
+          role: 'operations',
+          email: 'ops_user@example.test',
+          fullName: 'Full ops_user',
+        },
       ],
     });
   });
@@ -82,8 +115,13 @@ describe('GET federations/:id/users', () => {
   it('hides a root federation from tenant-a, and root users inside a tenant-a federation', async () => {
     assign(f.fed2, f.users.ro, f.users.tenanta);
     await refused(() => get(f.fed1, 'tenanta'), 404, `federation ${f.fed1} not found`);
-    expect((await get(f.fed2, 'tenanta')).body.response.map((u: { username: string }) => u.username)).toEqual(['tenanta_user']);
-    expect((await get(f.fed2, 'admin')).body.response.map((u: { username: string }) => u.username)).toEqual(['ro_user', 'tenanta_user']);
+    expect((await get(f.fed2, 'tenanta')).body.response.map((u: { username: string }) => u.username)).toEqual([
+      'tenanta_user',
+    ]);
+    expect((await get(f.fed2, 'admin')).body.response.map((u: { username: string }) => u.username)).toEqual([
+      'ro_user',
+      'tenanta_user',
+    ]);
   });
 });
 
@@ -168,10 +206,16 @@ describe('POST federations/:id/users', () => {
   });
 
   it('keeps a tenant-a admin to tenant-a federations and users', async () => {
-    await refused(() => post(f.fed1, { userIds: [f.users.tenanta] }, 'tenantaAdmin'), 404, `federation ${f.fed1} not found`);
+    await refused(
+      () => post(f.fed1, { userIds: [f.users.tenanta] }, 'tenantaAdmin'),
+      404,
+      `federation ${f.fed1} not found`,
+    );
     await refused(() => post(f.fed2, { userIds: [f.users.ro] }, 'tenantaAdmin'), 404, `user ${f.users.ro} not found`);
     const res = await post(f.fed2, { userIds: [f.users.tenanta] }, 'tenantaAdmin');
-    expect(res.body.alerts).toEqual([{ text: '1 user(s) were assigned to the fed2.example.test. federation', level: 'success' }]);
+    expect(res.body.alerts).toEqual([
+      { text: '1 user(s) were assigned to the fed2.example.test. federation', level: 'success' },
+    ]);
     expect(assigned(f.fed2)).toEqual([f.users.tenanta]);
   });
 });
@@ -181,7 +225,9 @@ describe('DELETE federations/:id/users/:userId', () => {
     assign(f.fed1, f.users.ro, f.users.ops);
     const res = await del(f.fed1, f.users.ro);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ alerts: [{ text: `Removed user [ ro_user ] from federation [ ${FED1} ]`, level: 'success' }] });
+    expect(res.body).toEqual({
+      alerts: [{ text: `Removed user [ ro_user ] from federation [ ${FED1} ]`, level: 'success' }],
+    });
     expect(assigned(f.fed1)).toEqual([f.users.ops]);
   });
 

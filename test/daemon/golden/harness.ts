@@ -75,7 +75,11 @@ export function readGolden(file: string): GoldenFile {
 
 /** Comma-joined validation lists were built in random order by Traffic Ops: compare them as sets. */
 export function normalizeText(text: string): string {
-  return text.split(', ').map((s) => s.trim()).sort().join(', ');
+  return text
+    .split(', ')
+    .map((s) => s.trim())
+    .sort()
+    .join(', ');
 }
 
 function keysOf(value: unknown): string[] | null {
@@ -104,7 +108,10 @@ export interface GoldenContext {
 }
 
 /** A daemon over a real database (SQLite file, or PostgreSQL: issue 18), golden snapshot imported, clock at the recording. */
-export async function goldenApp(golden: GoldenFile, kind: StoreKind = 'sqlite'): Promise<GoldenContext & { close(): Promise<void> }> {
+export async function goldenApp(
+  golden: GoldenFile,
+  kind: StoreKind = 'sqlite',
+): Promise<GoldenContext & { close(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'cdnctl-golden-'));
   const opened = await openKindStore(kind, join(dir, 'cdnctl.db'));
   const { store } = opened;
@@ -188,9 +195,15 @@ function replayOn(kind: StoreKind, file: string, golden: GoldenFile, differences
           } else headers[k.toLowerCase()] = v;
         }
         const { body, bodyIsRawString } = exchange.request;
-        const payload = body === null || body === undefined ? undefined : bodyIsRawString ? String(body) : JSON.stringify(body);
+        const payload =
+          body === null || body === undefined ? undefined : bodyIsRawString ? String(body) : JSON.stringify(body);
         if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-        const res = await ctx.app.inject({ method: exchange.request.method as 'GET', url: exchange.request.path, headers, payload });
+        const res = await ctx.app.inject({
+          method: exchange.request.method as 'GET',
+          url: exchange.request.path,
+          headers,
+          payload,
+        });
         const setCookie = res.headers['set-cookie'];
         if (setCookie && res.statusCode === 200) lastLoginCookie = String(setCookie).split(';')[0].split('=')[1];
         compare(exchange, differences[exchange.name], res.statusCode, res.body);
@@ -214,7 +227,10 @@ function compare(exchange: Exchange, diff: Difference | undefined, status: numbe
   const goldenBody = (golden.body ?? {}) as { alerts?: Alert[]; response?: unknown };
   if (diff?.alerts) {
     const got = ours.alerts ?? [];
-    expect(got.map((a) => a.level), `alert levels of ${exchange.name}`).toEqual(diff.alerts.map((a) => a.level));
+    expect(
+      got.map((a) => a.level),
+      `alert levels of ${exchange.name}`,
+    ).toEqual(diff.alerts.map((a) => a.level));
     diff.alerts.forEach((a, i) => {
       if (a.text instanceof RegExp) expect(got[i].text).toMatch(a.text);
       else expect(normalizeText(got[i].text), `alert text of ${exchange.name}`).toBe(normalizeText(a.text));
@@ -243,11 +259,15 @@ function compare(exchange: Exchange, diff: Difference | undefined, status: numbe
   }
   // Up to 1.3 the seed's types hold (the recording's Perl server sent numbers in places the seed makes strings):
   // test/daemon/record-shapes.test.ts checks them per record; from 1.4 the recording is the contract.
-  if (version !== undefined && isServedVersion(version) && goShapes(version)) compareTypes(exchange.name, goldenBody.response, ours.response, diff);
+  if (version !== undefined && isServedVersion(version) && goShapes(version))
+    compareTypes(exchange.name, goldenBody.response, ours.response, diff);
   if (!diff?.ignoreEmptiness && Array.isArray(goldenBody.response)) {
     expect(Array.isArray(ours.response), `response of ${exchange.name} is an array`).toBe(true);
-    expect((ours.response as unknown[]).length === 0, `emptiness of ${exchange.name}`).toBe(goldenBody.response.length === 0);
-    if (!diff?.lengthMayDiffer) expect((ours.response as unknown[]).length, `records in ${exchange.name}`).toBe(goldenBody.response.length);
+    expect((ours.response as unknown[]).length === 0, `emptiness of ${exchange.name}`).toBe(
+      goldenBody.response.length === 0,
+    );
+    if (!diff?.lengthMayDiffer)
+      expect((ours.response as unknown[]).length, `records in ${exchange.name}`).toBe(goldenBody.response.length);
   }
 }
 
@@ -294,7 +314,11 @@ function compareTypes(name: string, goldenResponse: unknown, ourResponse: unknow
   if (!want || !got) return;
   const loose = new Set(diff?.typesMayDiffer ?? []);
   const types = (r: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(r).filter(([k]) => !loose.has(k)).map(([k, v]) => [k, jsonType(v)]));
+    Object.fromEntries(
+      Object.entries(r)
+        .filter(([k]) => !loose.has(k))
+        .map(([k, v]) => [k, jsonType(v)]),
+    );
   expect(types(got), `JSON types of ${name}`).toEqual(types(want));
   if (!diff?.responseKeys) expect(Object.keys(got), `key order of ${name}`).toEqual(Object.keys(want));
 }

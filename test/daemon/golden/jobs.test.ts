@@ -35,7 +35,10 @@ const listed: Difference = {
 };
 
 replayGolden('jobs', {
-  'POST user/current/jobs valid (startTime now+5min RFC3339)': created('http://ds1-origin.example.test/images/.*\\.jpg', 24),
+  'POST user/current/jobs valid (startTime now+5min RFC3339)': created(
+    'http://ds1-origin.example.test/images/.*\\.jpg',
+    24,
+  ),
   'POST user/current/jobs valid (startTime in TO legacy layout "2006-01-02 15:04:05-07")': created(
     'http://ds1-origin.example.test/css/.*',
     48,
@@ -44,8 +47,14 @@ replayGolden('jobs', {
     "§5: `regex: is not a valid regular expression: <why>`, the reason from cdnctl's PCRE check",
     'regex: is not a valid regular expression: missing terminating ] for character class',
   ),
-  'POST user/current/jobs regex without leading slash': refused("§5: `regex: must start with '/'`", "regex: must start with '/'"),
-  'POST user/current/jobs ttl 0': refused('§5: `ttl: must be at least 1` (one text per field)', 'ttl: must be at least 1'),
+  'POST user/current/jobs regex without leading slash': refused(
+    "§5: `regex: must start with '/'`",
+    "regex: must start with '/'",
+  ),
+  'POST user/current/jobs ttl 0': refused(
+    '§5: `ttl: must be at least 1` (one text per field)',
+    'ttl: must be at least 1',
+  ),
   'POST user/current/jobs ttl huge (10000)': refused('§5: `ttl: cannot exceed <max>`', 'ttl: cannot exceed 2160'),
   'POST user/current/jobs startTime 3 days ago': refused(
     '§5 and the seed: at 1.2+ startTime cannot be more than two days in the past (Traffic Ops accepted it)',

@@ -9,13 +9,15 @@ import { replayGolden, type Difference } from './harness.js';
  * says a profile's `id` is a string of digits and its `lastUpdated` is `YYYY-MM-DD hh:mm:ss` (Traffic Ops sent an
  * int and a `+00` suffix).
  */
-const NOT_DEPRECATED = 'seed, Profiles 1.1: profiles/trimmed and profiles/:id answer {response}, so no deprecation warning';
+const NOT_DEPRECATED =
+  'seed, Profiles 1.1: profiles/trimmed and profiles/:id answer {response}, so no deprecation warning';
 
 /**
  * The recording's Traffic Ops had eight built-in profiles, so ORG_PROFILE1 was id 9; we seed only GLOBAL
  * (BEHAVIOR.md §7: the other profiles come from the snapshot), so ORG_PROFILE1 has another id and id 9 is unknown.
  */
-const OTHER_IDS = 'BEHAVIOR.md §7 and the golden README: ids differ (the golden had eight built-in profiles, we seed GLOBAL only)';
+const OTHER_IDS =
+  'BEHAVIOR.md §7 and the golden README: ids differ (the golden had eight built-in profiles, we seed GLOBAL only)';
 
 /** The eight built-in profiles are not ours: every list of all profiles is shorter. */
 const FEWER: Difference = { reason: OTHER_IDS, lengthMayDiffer: true };

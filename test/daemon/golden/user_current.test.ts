@@ -34,7 +34,7 @@ replayGolden('user_current', {
     alerts: [{ level: 'error', text: /^malformed JSON in request body: / }],
   },
   'POST user/current/update at 1.1 (Perl-era route)': updated(
-    'BEHAVIOR.md §1: POST user/current/update was introduced at 1.1 and answers there (the Go Traffic Ops had dropped it); its answer is the seed\'s {alerts}',
+    "BEHAVIOR.md §1: POST user/current/update was introduced at 1.1 and answers there (the Go Traffic Ops had dropped it); its answer is the seed's {alerts}",
   ),
   'POST user/current/update at 1.2': updated(
     'BEHAVIOR.md §1: a route introduced at 1.1 answers at every served version ≥ 1.1; the 1.1 route keeps its {alerts} answer (the record comes with PUT)',

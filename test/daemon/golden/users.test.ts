@@ -4,7 +4,8 @@ const error = (text: string) => [{ level: 'error', text }];
 const refused = (reason: string, text: string, status = 400): Difference => ({ reason, status, alerts: error(text) });
 
 /** Traffic Ops' database came with the user `extension` (for check extensions); ours seeds only admin. */
-const NO_EXTENSION_USER = "one user fewer: the recording's Traffic Ops had its built-in `extension` user, which we do not seed";
+const NO_EXTENSION_USER =
+  "one user fewer: the recording's Traffic Ops had its built-in `extension` user, which we do not seed";
 const withoutExtensionUser: Difference = { reason: NO_EXTENSION_USER, lengthMayDiffer: true };
 
 /** The seed's 1.1 user record has no tenant fields (Traffic Ops sent them at 1.1 too). */
@@ -26,7 +27,12 @@ const notServed = (path: string) =>
 const registered = (email: string, reason: string): Difference => ({
   reason,
   status: 200,
-  alerts: [{ level: 'success', text: `Sent user registration to ${email} with the following permissions [ role: read-only | tenant: root ]` }],
+  alerts: [
+    {
+      level: 'success',
+      text: `Sent user registration to ${email} with the following permissions [ role: read-only | tenant: root ]`,
+    },
+  ],
 });
 
 replayGolden('users', {
@@ -43,11 +49,17 @@ replayGolden('users', {
     "'username' cannot be blank, 'email' cannot be blank, 'fullName' cannot be blank, 'localPassword' cannot be blank, 'confirmLocalPassword' cannot be blank, 'role' cannot be blank",
   ),
   'POST users missing localPasswd': refused(
-    "BEHAVIOR.md §4: both password fields are required, named as the seed names them",
+    'BEHAVIOR.md §4: both password fields are required, named as the seed names them',
     "'localPassword' cannot be blank, 'confirmLocalPassword' cannot be blank",
   ),
-  'POST users duplicate username': refused("BEHAVIOR.md §4: `username '<u>' already exists.`", "username 'newuser1' already exists."),
-  'POST users duplicate email': refused("BEHAVIOR.md §4: `email '<e>' already exists.`", "email 'newuser1@example.test' already exists."),
+  'POST users duplicate username': refused(
+    "BEHAVIOR.md §4: `username '<u>' already exists.`",
+    "username 'newuser1' already exists.",
+  ),
+  'POST users duplicate email': refused(
+    "BEHAVIOR.md §4: `email '<e>' already exists.`",
+    "email 'newuser1@example.test' already exists.",
+  ),
   'POST users mismatched passwords': refused(
     'BEHAVIOR.md §4 and §9: confirm passwords are checked (Traffic Ops created the user)',
     "'confirmLocalPassword' must match 'localPassword'",
@@ -62,7 +74,7 @@ replayGolden('users', {
     alerts: [{ level: 'error', text: /^malformed JSON in request body: / }],
   },
   'POST users with password but no username': refused(
-    "BEHAVIOR.md §4 (username is required) and §1 (bad input is a 4xx, never a 500)",
+    'BEHAVIOR.md §4 (username is required) and §1 (bad input is a 4xx, never a 500)',
     "'username' cannot be blank",
   ),
   'PUT users/:id valid': notServed('/api/1.2/users/6'),
@@ -73,7 +85,7 @@ replayGolden('users', {
   ),
   'POST users/register existing email of a non-new user': registered(
     'ro_user@example.test',
-    "state, then BEHAVIOR.md §4: setup.snapshot.json gives ro_user the address ro@example.test, so ro_user@example.test belongs to no user here and registering it creates a pending user (the 409 for a completed user is in test/users/register.test.ts)",
+    'state, then BEHAVIOR.md §4: setup.snapshot.json gives ro_user the address ro@example.test, so ro_user@example.test belongs to no user here and registering it creates a pending user (the 409 for a completed user is in test/users/register.test.ts)',
   ),
   'POST users/register missing fields': refused(
     "BEHAVIOR.md §4: the user writes' `'<field>' cannot be blank`, for register's email, role and tenantId in field order",

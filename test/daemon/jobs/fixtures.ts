@@ -23,15 +23,26 @@ export interface JobWorld {
 }
 
 function insertDeliveryService(db: Db, xmlId: string, tenantId: number, cdnId: number, now: number): number {
-  const type = db.prepare("SELECT id FROM types WHERE name = 'HTTP' AND use_in_table = 'deliveryservice'").get() as { id: number };
+  const type = db.prepare("SELECT id FROM types WHERE name = 'HTTP' AND use_in_table = 'deliveryservice'").get() as {
+    id: number;
+  };
   return Number(
     db
-      .prepare('INSERT INTO deliveryservices (xml_id, display_name, tenant_id, cdn_id, type_id, last_updated) VALUES (?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO deliveryservices (xml_id, display_name, tenant_id, cdn_id, type_id, last_updated) VALUES (?, ?, ?, ?, ?, ?)',
+      )
       .run(xmlId, xmlId.toUpperCase(), tenantId, cdnId, type.id, now).lastInsertRowid,
   );
 }
 
-function insertOrigin(db: Db, dsId: number, name: string, url: { protocol: string; fqdn: string; port: number | null }, primary: boolean, now: number): void {
+function insertOrigin(
+  db: Db,
+  dsId: number,
+  name: string,
+  url: { protocol: string; fqdn: string; port: number | null },
+  primary: boolean,
+  now: number,
+): void {
   db.prepare(
     `INSERT INTO origins (name, fqdn, protocol, is_primary, port, deliveryservice_id, tenant_id, last_updated)
      SELECT ?, ?, ?, ?, ?, id, tenant_id, ? FROM deliveryservices WHERE id = ?`,
@@ -41,7 +52,8 @@ function insertOrigin(db: Db, dsId: number, name: string, url: { protocol: strin
 /** Inserts tenants, CDNs, delivery services and origins with SQL (test data only). */
 export function insertJobWorld(db: Db, now: number): JobWorld {
   const tenantA = Number(
-    db.prepare("INSERT INTO tenants (name, active, parent_id, last_updated) VALUES ('tenant-a', 1, 1, ?)").run(now).lastInsertRowid,
+    db.prepare("INSERT INTO tenants (name, active, parent_id, last_updated) VALUES ('tenant-a', 1, 1, ?)").run(now)
+      .lastInsertRowid,
   );
   const cdn = db.prepare('INSERT INTO cdns (name, domain_name, dnssec_enabled, last_updated) VALUES (?, ?, 0, ?)');
   const cdn1 = Number(cdn.run('cdn1', 'cdn1.example.test', now).lastInsertRowid);
@@ -51,10 +63,21 @@ export function insertJobWorld(db: Db, now: number): JobWorld {
   const ds3 = insertDeliveryService(db, 'ds3', 1, cdn1, now);
   const dsNoOrigin = insertDeliveryService(db, 'ds-no-origin', 1, cdn1, now);
   const dsPort = insertDeliveryService(db, 'ds-port', 1, cdn2, now);
-  for (const [id, n] of [[ds1, 1], [ds2, 2], [ds3, 3]]) {
+  for (const [id, n] of [
+    [ds1, 1],
+    [ds2, 2],
+    [ds3, 3],
+  ]) {
     insertOrigin(db, id, `ds${n}`, { protocol: 'http', fqdn: `ds${n}-origin.example.test`, port: null }, true, now);
   }
-  insertOrigin(db, dsNoOrigin, 'ds-no-origin-secondary', { protocol: 'http', fqdn: 'secondary.example.test', port: null }, false, now);
+  insertOrigin(
+    db,
+    dsNoOrigin,
+    'ds-no-origin-secondary',
+    { protocol: 'http', fqdn: 'secondary.example.test', port: null },
+    false,
+    now,
+  );
   insertOrigin(db, dsPort, 'ds-port', { protocol: 'https', fqdn: 'secure.example.test', port: 8443 }, true, now);
   return { cdn1, cdn2, ds1, ds2, ds3, dsNoOrigin, dsPort, tenantA };
 }
@@ -90,7 +113,8 @@ export async function jobsFixture(): Promise<JobsFixture> {
     `INSERT INTO users (username, email, full_name, local_passwd, role_id, tenant_id, new_user, last_updated)
      VALUES (?, ?, ?, ?, ?, ?, 0, ?)`,
   );
-  for (const [name, role, tenant] of fixtureUsers(world)) user.run(name, `${name}@example.test`, name, hash, role, tenant, now);
+  for (const [name, role, tenant] of fixtureUsers(world))
+    user.run(name, `${name}@example.test`, name, hash, role, tenant, now);
   const cookies = { admin: await login(t.app, 'admin', ADMIN_PASSWORD) } as Record<FixtureUser, string>;
   for (const [name] of fixtureUsers(world)) cookies[name] = await login(t.app, name, USER_PASSWORD);
   return {

@@ -32,39 +32,46 @@ afterAll(async () => {
 });
 
 describe('GET user/current/jobs', () => {
-  it.each(['1.1', '1.2', '1.3'])("at %s lists the caller's jobs newest first in the seed's Job shape", async (version) => {
-    const res = await list(`/api/${version}/user/current/jobs`);
-    expect(res.statusCode).toBe(200);
-    const jobs = res.json().response as Record<string, unknown>[];
-    expect(jobs.map((j) => j.id)).toEqual([created.third, created.second, created.first]);
-    expect(jobs[1]).toEqual({
-      id: created.second,
-      keyword: 'PURGE',
-      objectName: null,
-      assetUrl: 'http://ds2-origin.example.test/second/.*',
-      assetType: 'file',
-      status: 'PENDING',
-      dsId: String(f.world.ds2),
-      dsXmlId: 'ds2',
-      username: 'admin',
-      parameters: 'TTL:48h',
-      enteredTime: '2026-11-21 12:01:00',
-      objectType: null,
-      agent: 'dummy',
-      startTime: '2026-11-21 12:30:00',
-    });
-  });
+  it.each(['1.1', '1.2', '1.3'])(
+    "at %s lists the caller's jobs newest first in the seed's Job shape",
+    async (version) => {
+      const res = await list(`/api/${version}/user/current/jobs`);
+      expect(res.statusCode).toBe(200);
+      const jobs = res.json().response as Record<string, unknown>[];
+      expect(jobs.map((j) => j.id)).toEqual([created.third, created.second, created.first]);
+      expect(jobs[1]).toEqual({
+        id: created.second,
+        keyword: 'PURGE',
+        objectName: null,
+        assetUrl: 'http://ds2-origin.example.test/second/.*',
+        assetType: 'file',
+        status: 'PENDING',
+        dsId: String(f.world.ds2),
+        dsXmlId: 'ds2',
+        username: 'admin',
+        parameters: 'TTL:48h',
+        enteredTime: '2026-11-21 12:01:00',
+        objectType: null,
+        agent: 'dummy',
+        startTime: '2026-11-21 12:30:00',
+      });
+    },
+  );
 
   it('answers at the .json path and filters by keyword', async () => {
     const purge = await list('/api/1.2/user/current/jobs.json?keyword=PURGE');
     expect(purge.statusCode).toBe(200);
-    expect(purge.json().response.map((j: { id: string }) => j.id)).toEqual([created.third, created.second, created.first]);
+    expect(purge.json().response.map((j: { id: string }) => j.id)).toEqual([
+      created.third,
+      created.second,
+      created.first,
+    ]);
     const other = await list('/api/1.1/user/current/jobs.json?keyword=OTHER');
     expect(other.statusCode).toBe(200);
     expect(other.json()).toEqual({ response: [] });
   });
 
-  it("shows each user only their own jobs", async () => {
+  it('shows each user only their own jobs', async () => {
     const ops = await list('/api/1.2/user/current/jobs', 'ops_user');
     expect(ops.json().response.map((j: { id: string }) => j.id)).toEqual([created.ops]);
     const ro = await list('/api/1.2/user/current/jobs', 'ro_user');

@@ -5,7 +5,8 @@ const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 const now = Date.parse('2026-11-21T12:00:00Z');
 const job = (assetUrl: string, startTime: number, ttlHours: number) => ({ assetUrl, startTime, ttlHours });
-const body = (jobs: ReturnType<typeof job>[], at: number) => renderRegexRevalidate(jobs, at, 90, 'cdn1', 'x').split('\n').slice(1);
+const body = (jobs: ReturnType<typeof job>[], at: number) =>
+  renderRegexRevalidate(jobs, at, 90, 'cdn1', 'x').split('\n').slice(1);
 
 describe('nextRegexRevalidateChange', () => {
   it('is null when no job is rendered', () => {
@@ -25,7 +26,12 @@ describe('nextRegexRevalidateChange', () => {
   });
 
   it('leaves the rendered lines unchanged until the moment it names, and changes them then', () => {
-    const jobs = [job('http://a/1', now - HOUR, 2), job('http://a/1', now, 30), job('http://a/2', now - 3 * HOUR, 4), job('http://a/3', now, 48)];
+    const jobs = [
+      job('http://a/1', now - HOUR, 2),
+      job('http://a/1', now, 30),
+      job('http://a/2', now - 3 * HOUR, 4),
+      job('http://a/3', now, 48),
+    ];
     const change = nextRegexRevalidateChange(jobs, now, 90)!;
     expect(body(jobs, change - 1)).toEqual(body(jobs, now));
     expect(body(jobs, change)).not.toEqual(body(jobs, now));

@@ -36,17 +36,24 @@ afterAll(async () => {
 });
 
 describe('GET cdns/:name/configfiles/ats/regex_revalidate.config', () => {
-  it.each(['1.1', '1.2', '1.3'])('at %s answers the hand-written expected file for cdn1 as text/plain', async (version) => {
-    const expected = readFileSync(new URL('./fixtures/cdn1.regex_revalidate.config', import.meta.url), 'utf8')
-      .replace('{{version}}', CDNCTL_VERSION);
-    const res = await configFile('cdn1', version);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(res.body).toBe(expected);
-  });
+  it.each(['1.1', '1.2', '1.3'])(
+    'at %s answers the hand-written expected file for cdn1 as text/plain',
+    async (version) => {
+      const expected = readFileSync(
+        new URL('./fixtures/cdn1.regex_revalidate.config', import.meta.url),
+        'utf8',
+      ).replace('{{version}}', CDNCTL_VERSION);
+      const res = await configFile('cdn1', version);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(res.body).toBe(expected);
+    },
+  );
 
   it("names cdnctl's version from package.json", () => {
-    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     expect(CDNCTL_VERSION).toBe(pkg.version);
   });
 
@@ -55,7 +62,9 @@ describe('GET cdns/:name/configfiles/ats/regex_revalidate.config', () => {
     expect(cdn2.body.split('\n').slice(1)).toEqual(['https://secure.example.test:8443/live/.* 1795266000', '']);
     const all = await configFile('ALL');
     expect(all.statusCode).toBe(200);
-    expect(all.body).toBe(`# DO NOT EDIT - Generated for CDN ALL by cdnctl ${CDNCTL_VERSION} on 2026-11-21T12:00:00Z\n`);
+    expect(all.body).toBe(
+      `# DO NOT EDIT - Generated for CDN ALL by cdnctl ${CDNCTL_VERSION} on 2026-11-21T12:00:00Z\n`,
+    );
   });
 
   it('drops a job once it has ended', async () => {
@@ -91,7 +100,10 @@ describe('GET cdns/:name/configfiles/ats/regex_revalidate.config', () => {
   });
 
   it('answers 401 without a session and has no .json twin', async () => {
-    const anonymous = await f.t.app.inject({ method: 'GET', url: '/api/1.2/cdns/cdn1/configfiles/ats/regex_revalidate.config' });
+    const anonymous = await f.t.app.inject({
+      method: 'GET',
+      url: '/api/1.2/cdns/cdn1/configfiles/ats/regex_revalidate.config',
+    });
     expect(anonymous.statusCode).toBe(401);
     const twin = await f.t.app.inject({
       method: 'GET',

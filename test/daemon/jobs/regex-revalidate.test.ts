@@ -85,11 +85,27 @@ describe('renderRegexRevalidate', () => {
   });
 
   it('sorts lines by the asset URL in byte order, whatever order the jobs come in', () => {
-    const urls = ['http://o/b', 'http://o/B', 'http://o/a', 'http://o/\u00e9', 'http://o/\uff21', 'http://o/\u{1f600}', 'http://o/_'];
+    const urls = [
+      'http://o/b',
+      'http://o/B',
+      'http://o/a',
+      'http://o/\u00e9',
+      'http://o/\uff21',
+      'http://o/\u{1f600}',
+      'http://o/_',
+    ];
     const jobs = urls.map((assetUrl) => ({ assetUrl, startTime: NOW, ttlHours: 1 }));
     const sorted = linesOf(render(jobs)).map((line) => line.split(' ')[0]);
     // Byte order of UTF-8: 'B' < '_' < 'a' < 'b' < U+00E9 < U+FF21 < U+1F600 (UTF-16 order would put U+1F600 first).
-    expect(sorted).toEqual(['http://o/B', 'http://o/_', 'http://o/a', 'http://o/b', 'http://o/\u00e9', 'http://o/\uff21', 'http://o/\u{1f600}']);
+    expect(sorted).toEqual([
+      'http://o/B',
+      'http://o/_',
+      'http://o/a',
+      'http://o/b',
+      'http://o/\u00e9',
+      'http://o/\uff21',
+      'http://o/\u{1f600}',
+    ]);
     expect(render([...jobs].reverse())).toBe(render(jobs));
   });
 
@@ -110,7 +126,21 @@ describe('renderRegexRevalidate', () => {
 
 describe('byteOrder', () => {
   it('orders any strings as Buffer.compare orders their UTF-8 bytes', () => {
-    const alphabet = ['a', 'B', '/', '~', '\u00e9', '\u07ff', '\u0800', '\ud7ff', '\ue000', '\uffff', '\u{10000}', '\u{1f600}', '\u{10ffff}'];
+    const alphabet = [
+      'a',
+      'B',
+      '/',
+      '~',
+      '\u00e9',
+      '\u07ff',
+      '\u0800',
+      '\ud7ff',
+      '\ue000',
+      '\uffff',
+      '\u{10000}',
+      '\u{1f600}',
+      '\u{10ffff}',
+    ];
     const strings: string[] = [''];
     for (const x of alphabet) for (const y of ['', ...alphabet]) strings.push(x + y);
     for (const a of strings) {

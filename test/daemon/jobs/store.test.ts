@@ -20,7 +20,9 @@ beforeAll(() => {
   db = openDatabase(':memory:');
   seedDatabase(db, NOW);
   world = insertJobWorld(db, NOW);
-  const user = db.prepare('INSERT INTO users (username, email, role_id, tenant_id, last_updated) VALUES (?, ?, 1, 1, ?)');
+  const user = db.prepare(
+    'INSERT INTO users (username, email, role_id, tenant_id, last_updated) VALUES (?, ?, 1, 1, ?)',
+  );
   alice = Number(user.run('alice', 'alice@example.test', NOW).lastInsertRowid);
   bob = Number(user.run('bob', 'bob@example.test', NOW).lastInsertRowid);
   jobs = sqliteJobs(db);
@@ -30,15 +32,34 @@ afterAll(() => {
 });
 
 const purge = (deliveryServiceId: number, path: string, startTime: number, ttlHours: number, userId = alice) =>
-  jobs.insertPurge({ assetUrl: `http://o.example.test${path}`, ttlHours, startTime, enteredTime: NOW, userId, deliveryServiceId });
+  jobs.insertPurge({
+    assetUrl: `http://o.example.test${path}`,
+    ttlHours,
+    startTime,
+    enteredTime: NOW,
+    userId,
+    deliveryServiceId,
+  });
 
 describe('job store', () => {
   it('stores a purge with the PURGE defaults and reads it back with its names joined', async () => {
     const job = await purge(world.ds2, '/a/.*', NOW + HOUR, 12);
     expect(job).toEqual({
-      id: expect.any(Number), keyword: 'PURGE', assetUrl: 'http://o.example.test/a/.*', assetType: 'file',
-      status: 'PENDING', ttlHours: 12, startTime: NOW + HOUR, enteredTime: NOW, userId: alice, username: 'alice',
-      deliveryServiceId: world.ds2, dsXmlId: 'ds2', agent: 'dummy', objectType: null, objectName: null,
+      id: expect.any(Number),
+      keyword: 'PURGE',
+      assetUrl: 'http://o.example.test/a/.*',
+      assetType: 'file',
+      status: 'PENDING',
+      ttlHours: 12,
+      startTime: NOW + HOUR,
+      enteredTime: NOW,
+      userId: alice,
+      username: 'alice',
+      deliveryServiceId: world.ds2,
+      dsXmlId: 'ds2',
+      agent: 'dummy',
+      objectType: null,
+      objectName: null,
     });
   });
 
@@ -66,7 +87,9 @@ describe('job store', () => {
     await purge(world.dsPort, '/other-cdn', NOW, 5);
     const other = await purge(world.ds1, '/other-keyword', NOW, 5);
     db.prepare("UPDATE jobs SET keyword = 'OTHER' WHERE id = ?").run(other.id);
-    const paths = (await jobs.runningPurgesOfCdn(world.cdn1, NOW, since)).map((j) => j.assetUrl.slice('http://o.example.test'.length));
+    const paths = (await jobs.runningPurgesOfCdn(world.cdn1, NOW, since)).map((j) =>
+      j.assetUrl.slice('http://o.example.test'.length),
+    );
     expect(paths.sort()).toEqual(['/future', '/running', '/zero-ttl-counts-as-an-hour']);
   });
 });
@@ -80,14 +103,18 @@ describe('job queries with 100,000 stored jobs', () => {
     );
     const dss = [world.ds1, world.ds2, world.ds3, world.dsPort];
     db.transaction(() => {
-      for (let i = 0; i < 100_000; i++) insert.run(`http://o/${i}`, 24 + (i % 72), NOW - (i % 120) * DAY, NOW, i % 50 === 0 ? alice : bob, dss[i % 4]);
+      for (let i = 0; i < 100_000; i++)
+        insert.run(`http://o/${i}`, 24 + (i % 72), NOW - (i % 120) * DAY, NOW, i % 50 === 0 ? alice : bob, dss[i % 4]);
     })();
-    plan = (sql, ...params) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+    plan = (sql, ...params) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
   });
 
   it('has the migration that indexes the end of a job', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(migrationsFor('sqlite').length);
-    const index = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'jobs_deliveryservice_end'").get();
+    const index = db
+      .prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'jobs_deliveryservice_end'")
+      .get();
     expect(index).toBeDefined();
   });
 
@@ -110,15 +137,19 @@ describe('job queries with 100,000 stored jobs', () => {
 
   it('answers the same jobs as a full scan would', async () => {
     const listed = await jobs.listForUser(alice, [1, world.tenantA], null);
-    const scanned = db.prepare(
-      'SELECT j.id FROM jobs j JOIN deliveryservices ds ON ds.id = j.deliveryservice_id WHERE j.user_id = ? ORDER BY j.id DESC',
-    ).all(alice) as { id: number }[];
+    const scanned = db
+      .prepare(
+        'SELECT j.id FROM jobs j JOIN deliveryservices ds ON ds.id = j.deliveryservice_id WHERE j.user_id = ? ORDER BY j.id DESC',
+      )
+      .all(alice) as { id: number }[];
     expect(listed.map((j) => j.id)).toEqual(scanned.map((r) => r.id));
     const running = await jobs.runningPurgesOfCdn(world.cdn1, NOW, NOW - 90 * DAY);
-    const expected = db.prepare(
-      `SELECT count(*) AS n FROM jobs j JOIN deliveryservices ds ON ds.id = j.deliveryservice_id
+    const expected = db
+      .prepare(
+        `SELECT count(*) AS n FROM jobs j JOIN deliveryservices ds ON ds.id = j.deliveryservice_id
         WHERE ds.cdn_id = ? AND j.keyword = 'PURGE' AND j.start_time >= ? AND j.start_time + max(j.ttl_hours, 1) * 3600000 > ?`,
-    ).get(world.cdn1, NOW - 90 * DAY, NOW) as { n: number };
+      )
+      .get(world.cdn1, NOW - 90 * DAY, NOW) as { n: number };
     expect(running.length).toBe(expected.n);
     expect(running.length).toBeGreaterThan(0);
   });

@@ -15,7 +15,13 @@ export interface Answer<T = unknown> {
 }
 
 /** One injected request; the body is sent as JSON when given. */
-export async function call<T = unknown>(app: FastifyInstance, method: string, url: string, cookie?: string, payload?: unknown): Promise<Answer<T>> {
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  method: string,
+  url: string,
+  cookie?: string,
+  payload?: unknown,
+): Promise<Answer<T>> {
   const headers: Record<string, string> = cookie ? { cookie } : {};
   const res = await app.inject({
     method: method as 'GET',
@@ -30,7 +36,13 @@ export async function call<T = unknown>(app: FastifyInstance, method: string, ur
 export const errorBody = (text: string) => ({ alerts: [{ text, level: 'error' }] });
 
 /** Sends a request that must be refused with `status` and the error `text`, and checks that `table` did not change. */
-export async function expectRefused(db: Db, table: string, send: () => Promise<Answer>, status: number, text: string): Promise<void> {
+export async function expectRefused(
+  db: Db,
+  table: string,
+  send: () => Promise<Answer>,
+  status: number,
+  text: string,
+): Promise<void> {
   const before = dumpTables(db, table);
   const res = await send();
   expect(res.body).toEqual(errorBody(text));

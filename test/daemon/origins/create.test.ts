@@ -12,36 +12,69 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (body: unknown, who: UserKey = 'admin', version = '1.3') => call<OriginRecord>(t.app, 'POST', `/api/${version}/origins`, cookies[who], body);
+const post = (body: unknown, who: UserKey = 'admin', version = '1.3') =>
+  call<OriginRecord>(t.app, 'POST', `/api/${version}/origins`, cookies[who], body);
 const minimal = (name: string, change: Record<string, unknown> = {}) => ({
-  name, fqdn: `${name}.example.test`, protocol: 'http', deliveryServiceId: f.ds1, ...change,
+  name,
+  fqdn: `${name}.example.test`,
+  protocol: 'http',
+  deliveryServiceId: f.ds1,
+  ...change,
 });
 
 /** Sends a request that must be refused with `status` and `text`, and checks no origin changed. */
-const refused = (send: () => Promise<Answer>, status: number, text: string) => expectRefused(t.db, 'origins', send, status, text);
+const refused = (send: () => Promise<Answer>, status: number, text: string) =>
+  expectRefused(t.db, 'origins', send, status, text);
 
 describe('POST origins', () => {
   it('answers 404 at 1.1 and 1.2 and stores nothing', async () => {
     for (const v of ['1.1', '1.2']) {
-      await refused(() => post(minimal('old'), 'admin', v), 404, `The requested path '/api/${v}/origins' does not exist.`);
+      await refused(
+        () => post(minimal('old'), 'admin', v),
+        404,
+        `The requested path '/api/${v}/origins' does not exist.`,
+      );
     }
   });
 
   it('creates an origin and answers the stored record with its joined names', async () => {
     t.clock.set(Date.parse('2026-11-21T12:08:09Z'));
     const res = await post({
-      name: 'full-create', fqdn: 'full-create.example.test', protocol: 'HTTPS', port: 8443, ipAddress: '192.0.2.20',
-      ip6Address: '2001:db8::20', deliveryServiceId: f.ds2, cachegroupId: f.cg1, coordinateId: f.coord1,
-      profileId: f.orgProfile, tenantId: f.tenantA,
+      name: 'full-create',
+      fqdn: 'full-create.example.test',
+      protocol: 'HTTPS',
+      port: 8443,
+      ipAddress: '192.0.2.20',
+      ip6Address: '2001:db8::20',
+      deliveryServiceId: f.ds2,
+      cachegroupId: f.cg1,
+      coordinateId: f.coord1,
+      profileId: f.orgProfile,
+      tenantId: f.tenantA,
     });
     expect(res.status).toBe(200);
     expect(res.body.alerts).toEqual([{ text: 'origin was created.', level: 'success' }]);
     const id = res.body.response.id;
     expect(res.body.response).toEqual({
-      cachegroup: 'org-cg1', cachegroupId: f.cg1, coordinate: 'coord1', coordinateId: f.coord1, deliveryService: 'ds2',
-      deliveryServiceId: f.ds2, fqdn: 'full-create.example.test', id, ip6Address: '2001:db8::20', ipAddress: '192.0.2.20',
-      isPrimary: false, lastUpdated: '2026-11-21 12:08:09+00', name: 'full-create', port: 8443, profile: 'ORG_PROFILE1',
-      profileId: f.orgProfile, protocol: 'https', tenant: 'tenant-a', tenantId: f.tenantA,
+      cachegroup: 'org-cg1',
+      cachegroupId: f.cg1,
+      coordinate: 'coord1',
+      coordinateId: f.coord1,
+      deliveryService: 'ds2',
+      deliveryServiceId: f.ds2,
+      fqdn: 'full-create.example.test',
+      id,
+      ip6Address: '2001:db8::20',
+      ipAddress: '192.0.2.20',
+      isPrimary: false,
+      lastUpdated: '2026-11-21 12:08:09+00',
+      name: 'full-create',
+      port: 8443,
+      profile: 'ORG_PROFILE1',
+      profileId: f.orgProfile,
+      protocol: 'https',
+      tenant: 'tenant-a',
+      tenantId: f.tenantA,
     });
     const list = await call(t.app, 'GET', `/api/1.3/origins?id=${id}`, cookies.admin);
     expect(list.body.response).toEqual([res.body.response]);
@@ -54,7 +87,9 @@ describe('POST origins', () => {
   });
 
   it('never makes a primary origin and ignores the read-only keys of a record sent back', async () => {
-    const res = await post(minimal('not-primary', { isPrimary: true, deliveryService: 'ds3', tenant: 'x', lastUpdated: 'y', id: 1 }));
+    const res = await post(
+      minimal('not-primary', { isPrimary: true, deliveryService: 'ds3', tenant: 'x', lastUpdated: 'y', id: 1 }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.response).toMatchObject({ isPrimary: false, deliveryService: 'ds1', tenant: 'root' });
     expect(res.body.response.id).not.toBe(1);
@@ -62,8 +97,13 @@ describe('POST origins', () => {
 
   it('lets operations users create, but not read-only or portal users, and not without a session', async () => {
     expect((await post(minimal('by-ops'), 'ops')).status).toBe(200);
-    for (const who of ['ro', 'portal'] as UserKey[]) await refused(() => post(minimal(`by-${who}`), who), 403, 'Forbidden.');
-    await refused(() => call(t.app, 'POST', '/api/1.3/origins', undefined, minimal('anon')), 401, 'Unauthorized, please log in.');
+    for (const who of ['ro', 'portal'] as UserKey[])
+      await refused(() => post(minimal(`by-${who}`), who), 403, 'Forbidden.');
+    await refused(
+      () => call(t.app, 'POST', '/api/1.3/origins', undefined, minimal('anon')),
+      401,
+      'Unauthorized, please log in.',
+    );
   });
 
   it('lets a tenant-a user create on its own delivery service only', async () => {
@@ -96,7 +136,11 @@ describe('POST origins', () => {
     ['coordinateId 0', { coordinateId: 0 }, "'coordinateId' must be no less than 1"],
     ['profileId -1', { profileId: -1 }, "'profileId' must be no less than 1"],
     ['tenantId 0', { tenantId: 0 }, "'tenantId' must be no less than 1"],
-    ['several faults', { fqdn: '', name: 'a b', port: 0 }, "'fqdn' cannot be blank, 'name' cannot contain spaces, 'port' must be a valid integer between 1 and 65535"],
+    [
+      'several faults',
+      { fqdn: '', name: 'a b', port: 0 },
+      "'fqdn' cannot be blank, 'name' cannot contain spaces, 'port' must be a valid integer between 1 and 65535",
+    ],
     ['a string port', { port: '80' }, "'port' must be an integer or a null"],
     ['a string deliveryServiceId', { deliveryServiceId: '1' }, "'deliveryServiceId' must be an integer or a null"],
   ])('answers 400 for %s and stores nothing', async (_name, change, text) => {

@@ -16,20 +16,28 @@ let counter = 0;
 function addOrigin(dsId: number, tenantId: number | null = null): number {
   counter += 1;
   return Number(
-    t.db.prepare("INSERT INTO origins (name, fqdn, protocol, deliveryservice_id, tenant_id, last_updated) VALUES (?, 'x.example.test', 'http', ?, ?, 0)")
+    t.db
+      .prepare(
+        "INSERT INTO origins (name, fqdn, protocol, deliveryservice_id, tenant_id, last_updated) VALUES (?, 'x.example.test', 'http', ?, ?, 0)",
+      )
       .run(`doomed-${counter}`, dsId, tenantId).lastInsertRowid,
   );
 }
 const exists = (id: number) => t.db.prepare('SELECT 1 FROM origins WHERE id = ?').get(id) !== undefined;
 const del = (path: string, who: UserKey = 'admin') => call(t.app, 'DELETE', path, cookies[who]);
 
-const refused = (send: () => Promise<Answer>, status: number, text: string) => expectRefused(t.db, 'origins', send, status, text);
+const refused = (send: () => Promise<Answer>, status: number, text: string) =>
+  expectRefused(t.db, 'origins', send, status, text);
 
 describe.each(['origin', 'origins'])('DELETE %s?id=', (path) => {
   it('answers 404 at 1.1 and 1.2 and deletes nothing', async () => {
     const id = addOrigin(f.ds1);
     for (const v of ['1.1', '1.2']) {
-      await refused(() => del(`/api/${v}/${path}?id=${id}`), 404, `The requested path '/api/${v}/${path}' does not exist.`);
+      await refused(
+        () => del(`/api/${v}/${path}?id=${id}`),
+        404,
+        `The requested path '/api/${v}/${path}' does not exist.`,
+      );
     }
   });
 
@@ -61,7 +69,8 @@ describe.each(['origin', 'origins'])('DELETE %s?id=', (path) => {
       expect((await del(`/api/1.3/${path}?id=${id}`, who)).status).toBe(200);
     }
     const id = addOrigin(f.ds1);
-    for (const who of ['ro', 'portal'] as UserKey[]) await refused(() => del(`/api/1.3/${path}?id=${id}`, who), 403, 'Forbidden.');
+    for (const who of ['ro', 'portal'] as UserKey[])
+      await refused(() => del(`/api/1.3/${path}?id=${id}`, who), 403, 'Forbidden.');
     await refused(() => call(t.app, 'DELETE', `/api/1.3/${path}?id=${id}`), 401, 'Unauthorized, please log in.');
   });
 

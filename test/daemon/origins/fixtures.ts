@@ -44,11 +44,31 @@ export interface Fixture {
 let passwordHash: Promise<string> | null = null;
 
 const deliveryService = (xmlId: string, tenant: string) => ({
-  xmlId, displayName: `DS ${xmlId}`, longDesc: `DS ${xmlId}`, active: true, cdnName: 'cdn1', type: 'HTTP', tenant,
-  protocol: '0', routingName: 'cdn', orgServerFqdn: `http://${xmlId}-origin.example.test`, qstringIgnore: '0',
-  rangeRequestHandling: '0', geoLimit: '0', geoProvider: '0', dscp: '0', initialDispersion: '1',
-  ipv6RoutingEnabled: false, logsEnabled: false, missLat: '41.0', missLong: '-87.0', multiSiteOrigin: false,
-  regionalGeoBlocking: false, signed: false, deepCachingType: 'NEVER', users: [],
+  xmlId,
+  displayName: `DS ${xmlId}`,
+  longDesc: `DS ${xmlId}`,
+  active: true,
+  cdnName: 'cdn1',
+  type: 'HTTP',
+  tenant,
+  protocol: '0',
+  routingName: 'cdn',
+  orgServerFqdn: `http://${xmlId}-origin.example.test`,
+  qstringIgnore: '0',
+  rangeRequestHandling: '0',
+  geoLimit: '0',
+  geoProvider: '0',
+  dscp: '0',
+  initialDispersion: '1',
+  ipv6RoutingEnabled: false,
+  logsEnabled: false,
+  missLat: '41.0',
+  missLong: '-87.0',
+  multiSiteOrigin: false,
+  regionalGeoBlocking: false,
+  signed: false,
+  deepCachingType: 'NEVER',
+  users: [],
 });
 
 /** The snapshot document of the fixture (GLOBAL, root, CDN ALL and admin come from bootstrap). */
@@ -58,15 +78,40 @@ function fixtureSnapshot(hash: string) {
     tenants: [{ name: 'tenant-a', parentName: 'root', active: true }],
     coordinates: [{ name: 'coord1', latitude: 41.0, longitude: -87.0 }],
     cachegroups: [{ name: 'org-cg1', shortName: 'orgcg1', type: 'ORG_LOC', coordinate: 'coord1' }],
-    profiles: [{ name: 'ORG_PROFILE1', description: 'origin profile one', type: 'ORG_PROFILE', cdnName: 'cdn1', params: [] }],
+    profiles: [
+      { name: 'ORG_PROFILE1', description: 'origin profile one', type: 'ORG_PROFILE', cdnName: 'cdn1', params: [] },
+    ],
     users: Object.values(USERS).map((u) => ({
-      username: u.username, email: `${u.username}@example.test`, fullName: `Full ${u.username}`, company: `${u.username} co`,
-      role: ['', 'admin', 'operations', 'read-only', 'disallowed', 'portal'][u.roleId], tenant: u.tenant, localPasswordHash: hash,
+      username: u.username,
+      email: `${u.username}@example.test`,
+      fullName: `Full ${u.username}`,
+      company: `${u.username} co`,
+      role: ['', 'admin', 'operations', 'read-only', 'disallowed', 'portal'][u.roleId],
+      tenant: u.tenant,
+      localPasswordHash: hash,
     })),
-    deliveryServices: [deliveryService('ds1', 'root'), deliveryService('ds2', 'tenant-a'), deliveryService('ds3', 'root')],
+    deliveryServices: [
+      deliveryService('ds1', 'root'),
+      deliveryService('ds2', 'tenant-a'),
+      deliveryService('ds3', 'root'),
+    ],
     federations: [
-      { cname: 'fed1.example.test.', ttl: 60, cdnName: 'cdn1', description: 'federation one', deliveryServices: ['ds1'], users: [] },
-      { cname: 'fed2.example.test.', ttl: 60, cdnName: 'cdn1', description: 'federation two', deliveryServices: ['ds2'], users: [] },
+      {
+        cname: 'fed1.example.test.',
+        ttl: 60,
+        cdnName: 'cdn1',
+        description: 'federation one',
+        deliveryServices: ['ds1'],
+        users: [],
+      },
+      {
+        cname: 'fed2.example.test.',
+        ttl: 60,
+        cdnName: 'cdn1',
+        description: 'federation two',
+        deliveryServices: ['ds2'],
+        users: [],
+      },
     ],
   };
 }
@@ -79,7 +124,11 @@ export async function loadFixtures(db: Db, now: number): Promise<Fixture> {
     (db.prepare(`SELECT id FROM ${table} WHERE ${column} = ?`).get(value) as { id: number }).id;
   const ds = (xmlId: string) => idOf('deliveryservices', 'xml_id', xmlId);
   const primary = (xmlId: string) =>
-    (db.prepare('SELECT id FROM origins WHERE deliveryservice_id = ? AND is_primary = 1').get(ds(xmlId)) as { id: number }).id;
+    (
+      db.prepare('SELECT id FROM origins WHERE deliveryservice_id = ? AND is_primary = 1').get(ds(xmlId)) as {
+        id: number;
+      }
+    ).id;
   const users = { admin: idOf('users', 'username', 'admin') } as Record<UserKey, number>;
   for (const [key, u] of Object.entries(USERS)) users[key as UserKey] = idOf('users', 'username', u.username);
   return {
@@ -119,7 +168,9 @@ export interface FixtureApp {
  * A fresh app with the fixture loaded at `now` (default: the test clock's time), then `prepare` run on it,
  * then every test user logged in.
  */
-export async function fixtureApp(options: { now?: number; prepare?: (t: TestApp, f: Fixture) => void } = {}): Promise<FixtureApp> {
+export async function fixtureApp(
+  options: { now?: number; prepare?: (t: TestApp, f: Fixture) => void } = {},
+): Promise<FixtureApp> {
   const t = await makeApp();
   const f = await loadFixtures(t.db, options.now ?? t.clock.now());
   options.prepare?.(t, f);

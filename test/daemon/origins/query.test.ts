@@ -14,14 +14,37 @@ const refused = (query: OriginQueryParams) => {
 
 describe('parseOriginQuery', () => {
   it('defaults to every origin ordered by id, no limit', () => {
-    expect(parseOriginQuery({})).toEqual({ filters: {}, orderBy: 'id', descending: false, limit: -1, offset: 0, warnings: [] });
+    expect(parseOriginQuery({})).toEqual({
+      filters: {},
+      orderBy: 'id',
+      descending: false,
+      limit: -1,
+      offset: 0,
+      warnings: [],
+    });
   });
 
   it('reads integer, string and boolean filters', () => {
     const q = parseOriginQuery({
-      cachegroup: '1', coordinate: '2', deliveryservice: '3', id: '4', name: 'a b', profileId: '5', primary: 'TRUE', tenant: '6',
+      cachegroup: '1',
+      coordinate: '2',
+      deliveryservice: '3',
+      id: '4',
+      name: 'a b',
+      profileId: '5',
+      primary: 'TRUE',
+      tenant: '6',
     });
-    expect(q.filters).toEqual({ cachegroup: 1, coordinate: 2, deliveryservice: 3, id: 4, name: 'a b', profileId: 5, primary: true, tenant: 6 });
+    expect(q.filters).toEqual({
+      cachegroup: 1,
+      coordinate: 2,
+      deliveryservice: 3,
+      id: 4,
+      name: 'a b',
+      profileId: 5,
+      primary: true,
+      tenant: 6,
+    });
     expect(parseOriginQuery({ primary: 'false' }).filters).toEqual({ primary: false });
   });
 
@@ -31,14 +54,24 @@ describe('parseOriginQuery', () => {
     [{ cachegroup: '' }, 'cachegroup cannot parse to integer'],
     [{ primary: 'yes' }, 'primary cannot parse to boolean'],
     [{ tenant: 'root' }, 'tenant cannot parse to integer'],
-    [{ coordinate: 'x', profileId: 'y', primary: 'z' }, 'coordinate cannot parse to integer, profileId cannot parse to integer, primary cannot parse to boolean'],
+    [
+      { coordinate: 'x', profileId: 'y', primary: 'z' },
+      'coordinate cannot parse to integer, profileId cannot parse to integer, primary cannot parse to boolean',
+    ],
   ] as [OriginQueryParams, string][])('refuses %j with 400 "%s"', (query, text) => {
     expect(refused(query)).toEqual({ status: 400, text });
   });
 
   it('orders by any filter key, descending on request', () => {
-    expect(parseOriginQuery({ orderby: 'name', sortOrder: 'desc' })).toMatchObject({ orderBy: 'name', descending: true, warnings: [] });
-    expect(parseOriginQuery({ orderby: 'deliveryservice', sortOrder: 'asc' })).toMatchObject({ orderBy: 'deliveryservice', descending: false });
+    expect(parseOriginQuery({ orderby: 'name', sortOrder: 'desc' })).toMatchObject({
+      orderBy: 'name',
+      descending: true,
+      warnings: [],
+    });
+    expect(parseOriginQuery({ orderby: 'deliveryservice', sortOrder: 'asc' })).toMatchObject({
+      orderBy: 'deliveryservice',
+      descending: false,
+    });
   });
 
   it('keeps the id order with a warning for an unknown orderby or sortOrder, as Traffic Ops ignored them', () => {
@@ -61,7 +94,11 @@ describe('parseOriginQuery', () => {
   });
 
   it('ignores offset and page without limit, with a warning', () => {
-    expect(parseOriginQuery({ offset: '5', page: '2' })).toMatchObject({ limit: -1, offset: 0, warnings: ['offset and page are ignored without limit'] });
+    expect(parseOriginQuery({ offset: '5', page: '2' })).toMatchObject({
+      limit: -1,
+      offset: 0,
+      warnings: ['offset and page are ignored without limit'],
+    });
   });
 
   it.each([

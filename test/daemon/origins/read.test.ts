@@ -10,15 +10,19 @@ let cookies: Record<UserKey, string>;
 
 // One non-primary origin with every reference set, on ds2 (tenant-a), and one on ds1 (root).
 function addOrigins(app: TestApp, fixture: Fixture) {
-  app.db.prepare(
-    `INSERT INTO origins (name, fqdn, protocol, port, ip_address, ip6_address, deliveryservice_id, cachegroup_id,
+  app.db
+    .prepare(
+      `INSERT INTO origins (name, fqdn, protocol, port, ip_address, ip6_address, deliveryservice_id, cachegroup_id,
        coordinate_id, profile_id, tenant_id, last_updated) VALUES ('full', 'full.example.test', 'https', 8443,
        '192.0.2.10', '2001:db8::10', ?, ?, ?, ?, ?, ?)`,
-  ).run(fixture.ds2, fixture.cg1, fixture.coord1, fixture.orgProfile, fixture.tenantA, app.clock.now());
-  app.db.prepare(
-    `INSERT INTO origins (name, fqdn, protocol, deliveryservice_id, tenant_id, last_updated)
+    )
+    .run(fixture.ds2, fixture.cg1, fixture.coord1, fixture.orgProfile, fixture.tenantA, app.clock.now());
+  app.db
+    .prepare(
+      `INSERT INTO origins (name, fqdn, protocol, deliveryservice_id, tenant_id, last_updated)
      VALUES ('bare', 'bare.example.test', 'http', ?, NULL, ?)`,
-  ).run(fixture.ds1, app.clock.now());
+    )
+    .run(fixture.ds1, app.clock.now());
 }
 
 beforeAll(async () => {
@@ -48,16 +52,46 @@ describe('GET origins: versions and shape', () => {
     expect(Object.keys(res.body)).toEqual(['response']);
     expect(res.body.response.map((o: { name: string }) => o.name)).toEqual(['ds1', 'ds2', 'ds3', 'full', 'bare']);
     expect(res.body.response[3]).toEqual({
-      cachegroup: 'org-cg1', cachegroupId: f.cg1, coordinate: 'coord1', coordinateId: f.coord1, deliveryService: 'ds2',
-      deliveryServiceId: f.ds2, fqdn: 'full.example.test', id: expect.any(Number), ip6Address: '2001:db8::10',
-      ipAddress: '192.0.2.10', isPrimary: false, lastUpdated: '2026-11-21 12:00:00+00', name: 'full', port: 8443,
-      profile: 'ORG_PROFILE1', profileId: f.orgProfile, protocol: 'https', tenant: 'tenant-a', tenantId: f.tenantA,
+      cachegroup: 'org-cg1',
+      cachegroupId: f.cg1,
+      coordinate: 'coord1',
+      coordinateId: f.coord1,
+      deliveryService: 'ds2',
+      deliveryServiceId: f.ds2,
+      fqdn: 'full.example.test',
+      id: expect.any(Number),
+      ip6Address: '2001:db8::10',
+      ipAddress: '192.0.2.10',
+      isPrimary: false,
+      lastUpdated: '2026-11-21 12:00:00+00',
+      name: 'full',
+      port: 8443,
+      profile: 'ORG_PROFILE1',
+      profileId: f.orgProfile,
+      protocol: 'https',
+      tenant: 'tenant-a',
+      tenantId: f.tenantA,
     });
     expect(res.body.response[0]).toEqual({
-      cachegroup: null, cachegroupId: null, coordinate: null, coordinateId: null, deliveryService: 'ds1',
-      deliveryServiceId: f.ds1, fqdn: 'ds1-origin.example.test', id: f.primary.ds1, ip6Address: null, ipAddress: null,
-      isPrimary: true, lastUpdated: '2026-11-21 12:00:00+00', name: 'ds1', port: null, profile: null, profileId: null,
-      protocol: 'http', tenant: 'root', tenantId: f.rootTenant,
+      cachegroup: null,
+      cachegroupId: null,
+      coordinate: null,
+      coordinateId: null,
+      deliveryService: 'ds1',
+      deliveryServiceId: f.ds1,
+      fqdn: 'ds1-origin.example.test',
+      id: f.primary.ds1,
+      ip6Address: null,
+      ipAddress: null,
+      isPrimary: true,
+      lastUpdated: '2026-11-21 12:00:00+00',
+      name: 'ds1',
+      port: null,
+      profile: null,
+      profileId: null,
+      protocol: 'http',
+      tenant: 'root',
+      tenantId: f.rootTenant,
     });
   });
 
@@ -138,7 +172,10 @@ describe('GET origins: order and pages', () => {
     const res = await get<OriginRecord[]>('/api/1.3/origins?orderby=fqdn&sortOrder=up&offset=2');
     expect(res.status).toBe(200);
     expect(res.body.alerts).toEqual([
-      { level: 'warning', text: "orderby 'fqdn' is not one of cachegroup, coordinate, deliveryservice, id, name, profileId, primary, tenant; ordered by id" },
+      {
+        level: 'warning',
+        text: "orderby 'fqdn' is not one of cachegroup, coordinate, deliveryservice, id, name, profileId, primary, tenant; ordered by id",
+      },
       { level: 'warning', text: 'sortOrder must be asc or desc; ascending order used' },
       { level: 'warning', text: 'offset and page are ignored without limit' },
     ]);
@@ -159,7 +196,10 @@ describe('GET origins: roles and tenancy', () => {
 
   it('hides from tenant-a an origin of a tenant-a delivery service that belongs to root', async () => {
     const id = Number(
-      t.db.prepare("INSERT INTO origins (name, fqdn, protocol, deliveryservice_id, tenant_id, last_updated) VALUES ('rootowned', 'r.example.test', 'http', ?, ?, 0)")
+      t.db
+        .prepare(
+          "INSERT INTO origins (name, fqdn, protocol, deliveryservice_id, tenant_id, last_updated) VALUES ('rootowned', 'r.example.test', 'http', ?, ?, 0)",
+        )
         .run(f.ds2, f.rootTenant).lastInsertRowid,
     );
     try {

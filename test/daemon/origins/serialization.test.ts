@@ -20,9 +20,17 @@ beforeAll(async () => {
   cookies = await loginAll(t.app);
   // One origin with every optional field set, beside the fixture's sparse ones.
   const full = await call(t.app, 'POST', '/api/1.3/origins', cookies.admin, {
-    name: 'full', fqdn: 'full.example.test', protocol: 'https', deliveryServiceId: f.ds1, port: 8443,
-    ipAddress: '192.0.2.10', ip6Address: '2001:db8::10', tenantId: f.rootTenant, cachegroupId: f.cg1,
-    coordinateId: f.coord1, profileId: f.orgProfile,
+    name: 'full',
+    fqdn: 'full.example.test',
+    protocol: 'https',
+    deliveryServiceId: f.ds1,
+    port: 8443,
+    ipAddress: '192.0.2.10',
+    ip6Address: '2001:db8::10',
+    tenantId: f.rootTenant,
+    cachegroupId: f.cg1,
+    coordinateId: f.coord1,
+    profileId: f.orgProfile,
   });
   expect(full.status, full.raw).toBe(200);
 });
@@ -41,7 +49,11 @@ describe('GET origins answers exactly what its response schema describes', () =>
     const body = JSON.parse(res.body);
     expect(body.response.length).toBeGreaterThan(0);
     if (url.includes('nonsense')) expect(body.alerts[0].level).toBe('warning');
-    if (url === '/api/1.3/origins') expect(body.response.find((o: { name: string }) => o.name === 'full')).toMatchObject({ port: 8443, cachegroupId: f.cg1 });
+    if (url === '/api/1.3/origins')
+      expect(body.response.find((o: { name: string }) => o.name === 'full')).toMatchObject({
+        port: 8443,
+        cachegroupId: f.cg1,
+      });
     // Same keys, values and types as the schema's serializer gives for the same data.
     expect(JSON.parse(bySchema(body))).toEqual(body);
   });
@@ -56,7 +68,9 @@ describe("GET origins' records rendered by SQLite", () => {
         const query = { filters: {}, orderBy, descending: orderBy === 'id', limit: -1, offset: 0, visibleTenantIds };
         const expected = JSON.stringify((await t.store.origins.list(query)).map(originRecord));
         expect((await t.store.origins.listJson(query)).toString()).toBe(`[${expected.slice(1, -1)}]`);
-        expect((await t.store.origins.listJson(query, '{"response":', '}')).toString()).toBe(`{"response":${expected}}`);
+        expect((await t.store.origins.listJson(query, '{"response":', '}')).toString()).toBe(
+          `{"response":${expected}}`,
+        );
       }
     }
   });

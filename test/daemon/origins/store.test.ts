@@ -20,14 +20,34 @@ beforeEach(async () => {
 afterEach(() => db.close());
 
 const query = (change: Partial<OriginListQuery> = {}): OriginListQuery => ({
-  filters: {}, orderBy: 'id', descending: false, limit: -1, offset: 0, visibleTenantIds: null, ...change,
+  filters: {},
+  orderBy: 'id',
+  descending: false,
+  limit: -1,
+  offset: 0,
+  visibleTenantIds: null,
+  ...change,
 });
 const fields = (change: Partial<OriginFields> = {}): OriginFields => ({
-  name: 'extra', fqdn: 'extra.example.test', protocol: 'https', port: 8443, ipAddress: null, ip6Address: null,
-  deliveryServiceId: f.ds1, cachegroupId: f.cg1, coordinateId: f.coord1, profileId: f.orgProfile, tenantId: f.rootTenant, ...change,
+  name: 'extra',
+  fqdn: 'extra.example.test',
+  protocol: 'https',
+  port: 8443,
+  ipAddress: null,
+  ip6Address: null,
+  deliveryServiceId: f.ds1,
+  cachegroupId: f.cg1,
+  coordinateId: f.coord1,
+  profileId: f.orgProfile,
+  tenantId: f.rootTenant,
+  ...change,
 });
 const plan = (sql: string) =>
-  (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ deliveryservice: 1, tenants: '[1]', limit: -1, offset: 0 }) as { detail: string }[])
+  (
+    db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ deliveryservice: 1, tenants: '[1]', limit: -1, offset: 0 }) as {
+      detail: string;
+    }[]
+  )
     .map((r) => r.detail)
     .join('\n');
 
@@ -35,10 +55,26 @@ describe('origin store', () => {
   it('answers origins with the names of their delivery service, cache group, coordinate, profile and tenant', async () => {
     const id = (await store.insert(fields(), NOW))!;
     expect(await store.get(id)).toEqual({
-      id, name: 'extra', fqdn: 'extra.example.test', protocol: 'https', isPrimary: false, port: 8443, ipAddress: null,
-      ip6Address: null, deliveryServiceId: f.ds1, deliveryService: 'ds1', deliveryServiceTenantId: f.rootTenant,
-      cachegroupId: f.cg1, cachegroup: 'org-cg1', coordinateId: f.coord1, coordinate: 'coord1', profileId: f.orgProfile,
-      profile: 'ORG_PROFILE1', tenantId: f.rootTenant, tenant: 'root', lastUpdated: NOW,
+      id,
+      name: 'extra',
+      fqdn: 'extra.example.test',
+      protocol: 'https',
+      isPrimary: false,
+      port: 8443,
+      ipAddress: null,
+      ip6Address: null,
+      deliveryServiceId: f.ds1,
+      deliveryService: 'ds1',
+      deliveryServiceTenantId: f.rootTenant,
+      cachegroupId: f.cg1,
+      cachegroup: 'org-cg1',
+      coordinateId: f.coord1,
+      coordinate: 'coord1',
+      profileId: f.orgProfile,
+      profile: 'ORG_PROFILE1',
+      tenantId: f.rootTenant,
+      tenant: 'root',
+      lastUpdated: NOW,
     });
   });
 
@@ -46,9 +82,17 @@ describe('origin store', () => {
     await store.insert(fields({ name: 'a-extra', deliveryServiceId: f.ds3 }), NOW);
     expect((await store.list(query())).map((o) => o.name)).toEqual(['ds1', 'ds2', 'ds3', 'a-extra']);
     expect((await store.list(query({ orderBy: 'name' }))).map((o) => o.name)).toEqual(['a-extra', 'ds1', 'ds2', 'ds3']);
-    expect((await store.list(query({ orderBy: 'id', descending: true, limit: 2 }))).map((o) => o.name)).toEqual(['a-extra', 'ds3']);
+    expect((await store.list(query({ orderBy: 'id', descending: true, limit: 2 }))).map((o) => o.name)).toEqual([
+      'a-extra',
+      'ds3',
+    ]);
     expect((await store.list(query({ limit: 2, offset: 1 }))).map((o) => o.name)).toEqual(['ds2', 'ds3']);
-    expect((await store.list(query({ orderBy: 'deliveryservice', descending: true }))).map((o) => o.name)).toEqual(['ds3', 'a-extra', 'ds2', 'ds1']);
+    expect((await store.list(query({ orderBy: 'deliveryservice', descending: true }))).map((o) => o.name)).toEqual([
+      'ds3',
+      'a-extra',
+      'ds2',
+      'ds1',
+    ]);
   });
 
   it('filters on every key, and on the tenants the caller may see', async () => {
@@ -57,7 +101,9 @@ describe('origin store', () => {
     expect(await names({ filters: { deliveryservice: f.ds2 } })).toEqual(['ds2', 'extra']);
     expect(await names({ filters: { primary: false } })).toEqual(['extra']);
     expect(await names({ filters: { primary: true, tenant: f.tenantA } })).toEqual(['ds2']);
-    expect(await names({ filters: { cachegroup: f.cg1, coordinate: f.coord1, profileId: f.orgProfile, id: extra } })).toEqual(['extra']);
+    expect(
+      await names({ filters: { cachegroup: f.cg1, coordinate: f.coord1, profileId: f.orgProfile, id: extra } }),
+    ).toEqual(['extra']);
     expect(await names({ filters: { name: 'ds3' } })).toEqual(['ds3']);
     expect(await names({ visibleTenantIds: [f.tenantA] })).toEqual(['ds2', 'extra']);
     expect(await names({ visibleTenantIds: [] })).toEqual([]);

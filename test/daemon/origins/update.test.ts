@@ -22,30 +22,62 @@ afterAll(() => t.close());
 const put = (query: string, body: unknown, who: UserKey = 'admin', version = '1.3') =>
   call<OriginRecord>(t.app, 'PUT', `/api/${version}/origins${query}`, cookies[who], body);
 const body = (name: string, change: Record<string, unknown> = {}) => ({
-  name, fqdn: `${name}.example.test`, protocol: 'http', deliveryServiceId: f.ds1, ...change,
+  name,
+  fqdn: `${name}.example.test`,
+  protocol: 'http',
+  deliveryServiceId: f.ds1,
+  ...change,
 });
 
-const refused = (send: () => Promise<Answer>, status: number, text: string) => expectRefused(t.db, 'origins', send, status, text);
+const refused = (send: () => Promise<Answer>, status: number, text: string) =>
+  expectRefused(t.db, 'origins', send, status, text);
 
 describe('PUT origins?id=', () => {
   it('answers 404 at 1.1 and 1.2 and changes nothing', async () => {
     for (const v of ['1.1', '1.2']) {
-      await refused(() => put(`?id=${extra}`, body('extra'), 'admin', v), 404, `The requested path '/api/${v}/origins' does not exist.`);
+      await refused(
+        () => put(`?id=${extra}`, body('extra'), 'admin', v),
+        404,
+        `The requested path '/api/${v}/origins' does not exist.`,
+      );
     }
   });
 
   it('replaces the writable fields and answers the stored record', async () => {
     t.clock.set(Date.parse('2026-11-21T12:30:00Z'));
-    const res = await put(`?id=${extra}`, body('extra', {
-      fqdn: 'moved.example.test', protocol: 'https', port: 443, cachegroupId: f.cg1, profileId: f.orgProfile, deliveryServiceId: f.ds3,
-    }));
+    const res = await put(
+      `?id=${extra}`,
+      body('extra', {
+        fqdn: 'moved.example.test',
+        protocol: 'https',
+        port: 443,
+        cachegroupId: f.cg1,
+        profileId: f.orgProfile,
+        deliveryServiceId: f.ds3,
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.alerts).toEqual([{ text: 'origin was updated.', level: 'success' }]);
     expect(res.body.response).toEqual({
-      cachegroup: 'org-cg1', cachegroupId: f.cg1, coordinate: null, coordinateId: null, deliveryService: 'ds3',
-      deliveryServiceId: f.ds3, fqdn: 'moved.example.test', id: extra, ip6Address: null, ipAddress: null, isPrimary: false,
-      lastUpdated: '2026-11-21 12:30:00+00', name: 'extra', port: 443, profile: 'ORG_PROFILE1', profileId: f.orgProfile,
-      protocol: 'https', tenant: 'root', tenantId: f.rootTenant,
+      cachegroup: 'org-cg1',
+      cachegroupId: f.cg1,
+      coordinate: null,
+      coordinateId: null,
+      deliveryService: 'ds3',
+      deliveryServiceId: f.ds3,
+      fqdn: 'moved.example.test',
+      id: extra,
+      ip6Address: null,
+      ipAddress: null,
+      isPrimary: false,
+      lastUpdated: '2026-11-21 12:30:00+00',
+      name: 'extra',
+      port: 443,
+      profile: 'ORG_PROFILE1',
+      profileId: f.orgProfile,
+      protocol: 'https',
+      tenant: 'root',
+      tenantId: f.rootTenant,
     });
   });
 
@@ -58,7 +90,10 @@ describe('PUT origins?id=', () => {
   });
 
   it('updates a primary origin in place, which stays primary whatever isPrimary says', async () => {
-    const res = await put(`?id=${f.primary.ds3}`, body('ds3', { deliveryServiceId: f.ds3, fqdn: 'new-ds3.example.test', isPrimary: false }));
+    const res = await put(
+      `?id=${f.primary.ds3}`,
+      body('ds3', { deliveryServiceId: f.ds3, fqdn: 'new-ds3.example.test', isPrimary: false }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.response).toMatchObject({ isPrimary: true, fqdn: 'new-ds3.example.test', deliveryService: 'ds3' });
   });
@@ -89,12 +124,22 @@ describe('PUT origins?id=', () => {
 
   it('validates the body as POST does, reporting every fault', async () => {
     await refused(
-      () => put(`?id=${extra}`, { deliveryServiceId: f.ds1, name: 'extra', fqdn: '::1', protocol: 'gopher', ip6Address: '1.2.3.4' }),
+      () =>
+        put(`?id=${extra}`, {
+          deliveryServiceId: f.ds1,
+          name: 'extra',
+          fqdn: '::1',
+          protocol: 'gopher',
+          ip6Address: '1.2.3.4',
+        }),
       400,
       "'fqdn' must be a valid DNS name, 'protocol' must be http or https, 'ip6Address' must be a valid IPv6 address",
     );
-    await refused(() => put(`?id=${extra}`, undefined), 400,
-      "'deliveryServiceId' is required, 'fqdn' cannot be blank, 'name' cannot be blank, 'protocol' cannot be blank");
+    await refused(
+      () => put(`?id=${extra}`, undefined),
+      400,
+      "'deliveryServiceId' is required, 'fqdn' cannot be blank, 'name' cannot be blank, 'protocol' cannot be blank",
+    );
   });
 
   it.each([
@@ -113,17 +158,27 @@ describe('PUT origins?id=', () => {
 
   it('lets operations users update, not read-only or portal users', async () => {
     expect((await put(`?id=${extra}`, body('extra'), 'ops')).status).toBe(200);
-    for (const who of ['ro', 'portal'] as UserKey[]) await refused(() => put(`?id=${extra}`, body('extra'), who), 403, 'Forbidden.');
+    for (const who of ['ro', 'portal'] as UserKey[])
+      await refused(() => put(`?id=${extra}`, body('extra'), who), 403, 'Forbidden.');
   });
 
   it('keeps a tenant-a user to origins and delivery services of tenant-a', async () => {
     const own = await put(`?id=${tenantAOrigin}`, body('a-extra', { deliveryServiceId: f.ds2, port: 81 }), 'tenanta');
     expect(own.status).toBe(200);
     expect(own.body.response).toMatchObject({ port: 81, tenant: 'tenant-a' });
-    await refused(() => put(`?id=${extra}`, body('extra', { deliveryServiceId: f.ds2 }), 'tenanta'), 403, 'not authorized on this tenant');
-    await refused(() => put(`?id=${tenantAOrigin}`, body('a-extra', { deliveryServiceId: f.ds1 }), 'tenanta'), 403, 'not authorized on this tenant');
     await refused(
-      () => put(`?id=${tenantAOrigin}`, body('a-extra', { deliveryServiceId: f.ds2, tenantId: f.rootTenant }), 'tenanta'),
+      () => put(`?id=${extra}`, body('extra', { deliveryServiceId: f.ds2 }), 'tenanta'),
+      403,
+      'not authorized on this tenant',
+    );
+    await refused(
+      () => put(`?id=${tenantAOrigin}`, body('a-extra', { deliveryServiceId: f.ds1 }), 'tenanta'),
+      403,
+      'not authorized on this tenant',
+    );
+    await refused(
+      () =>
+        put(`?id=${tenantAOrigin}`, body('a-extra', { deliveryServiceId: f.ds2, tenantId: f.rootTenant }), 'tenanta'),
       403,
       'not authorized on this tenant',
     );

@@ -10,13 +10,28 @@ const errorsOf = (body: OriginBody) => {
 };
 
 describe('isDnsName', () => {
-  it.each(['origin.example.test', 'origin.example.test.', 'localhost', 'a_b.example.test', 'x-1.example.test', 'a'.repeat(63) + '.test'])(
-    'accepts %s',
-    (name) => expect(isDnsName(name)).toBe(true),
-  );
   it.each([
-    '1.2.3.4', '::1', '999.1.1.1', '10.0.0', 'http://origin.example.test', 'origin example.test', '-origin.example.test',
-    'origin-.example.test', 'a..b', '.', 'a'.repeat(64) + '.test', `${'a.'.repeat(127)}test`, 'origin.example.test:80',
+    'origin.example.test',
+    'origin.example.test.',
+    'localhost',
+    'a_b.example.test',
+    'x-1.example.test',
+    'a'.repeat(63) + '.test',
+  ])('accepts %s', (name) => expect(isDnsName(name)).toBe(true));
+  it.each([
+    '1.2.3.4',
+    '::1',
+    '999.1.1.1',
+    '10.0.0',
+    'http://origin.example.test',
+    'origin example.test',
+    '-origin.example.test',
+    'origin-.example.test',
+    'a..b',
+    '.',
+    'a'.repeat(64) + '.test',
+    `${'a.'.repeat(127)}test`,
+    'origin.example.test:80',
   ])('refuses %s', (name) => expect(isDnsName(name)).toBe(false));
 });
 
@@ -27,7 +42,8 @@ describe('isIPv4 and isIPv6', () => {
   });
   it('accepts IPv6 forms and refuses zones, prefixes and IPv4', () => {
     for (const good of ['::1', '2001:db8::1', '::ffff:192.0.2.1']) expect(isIPv6(good), good).toBe(true);
-    for (const bad of ['fe80::1%eth0', '2001:db8::/32', '192.0.2.1', '1:2:3:4:5:6:7:8:9', '']) expect(isIPv6(bad), bad).toBe(false);
+    for (const bad of ['fe80::1%eth0', '2001:db8::/32', '192.0.2.1', '1:2:3:4:5:6:7:8:9', ''])
+      expect(isIPv6(bad), bad).toBe(false);
   });
 });
 
@@ -36,16 +52,42 @@ describe('validateOrigin', () => {
     expect(validateOrigin({ ...valid, protocol: 'HTTPS' })).toEqual({
       ok: true,
       fields: {
-        deliveryServiceId: 1, fqdn: 'origin.example.test', name: 'o1', protocol: 'https', port: null, ipAddress: null,
-        ip6Address: null, cachegroupId: null, coordinateId: null, profileId: null, tenantId: null,
+        deliveryServiceId: 1,
+        fqdn: 'origin.example.test',
+        name: 'o1',
+        protocol: 'https',
+        port: null,
+        ipAddress: null,
+        ip6Address: null,
+        cachegroupId: null,
+        coordinateId: null,
+        profileId: null,
+        tenantId: null,
       },
     });
   });
 
   it('keeps every optional field it is given', () => {
-    const body = { ...valid, port: 8080, ipAddress: '192.0.2.1', ip6Address: '2001:db8::1', cachegroupId: 2, coordinateId: 3, profileId: 4, tenantId: 5 };
+    const body = {
+      ...valid,
+      port: 8080,
+      ipAddress: '192.0.2.1',
+      ip6Address: '2001:db8::1',
+      cachegroupId: 2,
+      coordinateId: 3,
+      profileId: 4,
+      tenantId: 5,
+    };
     const result = validateOrigin(body);
-    expect(result.ok && result.fields).toMatchObject({ port: 8080, ipAddress: '192.0.2.1', ip6Address: '2001:db8::1', cachegroupId: 2, coordinateId: 3, profileId: 4, tenantId: 5 });
+    expect(result.ok && result.fields).toMatchObject({
+      port: 8080,
+      ipAddress: '192.0.2.1',
+      ip6Address: '2001:db8::1',
+      cachegroupId: 2,
+      coordinateId: 3,
+      profileId: 4,
+      tenantId: 5,
+    });
   });
 
   it('reports every missing required field at once, in field order', () => {

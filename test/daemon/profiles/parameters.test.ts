@@ -9,9 +9,15 @@ let cookies: Record<UserKey, string>;
 // A secure parameter on GLOBAL, to show who may read its value.
 function addSecureParameter(app: TestApp) {
   const param = app.db
-    .prepare("INSERT INTO parameters (name, config_file, value, secure, last_updated) VALUES ('api.key', 'secrets.config', 's3cret-value', 1, 0)")
+    .prepare(
+      "INSERT INTO parameters (name, config_file, value, secure, last_updated) VALUES ('api.key', 'secrets.config', 's3cret-value', 1, 0)",
+    )
     .run().lastInsertRowid;
-  app.db.prepare("INSERT INTO profile_parameters (profile_id, parameter_id) SELECT id, ? FROM profiles WHERE name = 'GLOBAL'").run(param);
+  app.db
+    .prepare(
+      "INSERT INTO profile_parameters (profile_id, parameter_id) SELECT id, ? FROM profiles WHERE name = 'GLOBAL'",
+    )
+    .run(param);
 }
 
 beforeAll(async () => {
@@ -27,14 +33,20 @@ describe.each(['1.1', '1.2', '1.3'])('GET profiles/name/:name/parameters at %s',
     expect(res.status).toBe(200);
     const reval = res.body.response.find((p: { name: string }) => p.name === 'maxRevalDurationDays');
     expect(reval).toEqual({
-      id: expect.stringMatching(/^\d+$/), name: 'maxRevalDurationDays', configFile: 'regex_revalidate.config', value: '90',
-      secure: false, lastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      id: expect.stringMatching(/^\d+$/),
+      name: 'maxRevalDurationDays',
+      configFile: 'regex_revalidate.config',
+      value: '90',
+      secure: false,
+      lastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
     });
   });
 
   it('shows a secure value to an admin only', async () => {
     const secret = async (who: UserKey) =>
-      (await get<ProfileParameterRecord[]>(`/api/${version}/profiles/name/GLOBAL/parameters`, who)).body.response.find((p: { name: string }) => p.name === 'api.key');
+      (await get<ProfileParameterRecord[]>(`/api/${version}/profiles/name/GLOBAL/parameters`, who)).body.response.find(
+        (p: { name: string }) => p.name === 'api.key',
+      );
     expect((await secret('admin'))?.value).toBe('s3cret-value');
     expect((await secret('ro'))?.value).toBe('********');
     expect((await secret('ops'))?.value).toBe('********');
@@ -42,7 +54,8 @@ describe.each(['1.1', '1.2', '1.3'])('GET profiles/name/:name/parameters at %s',
 
   it('answers 404 for an unknown profile and 401 without a session', async () => {
     expect(await get(`/api/${version}/profiles/name/NOPE/parameters`)).toMatchObject({
-      status: 404, body: { alerts: [{ level: 'error', text: 'profile not found' }] },
+      status: 404,
+      body: { alerts: [{ level: 'error', text: 'profile not found' }] },
     });
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/${version}/profiles/name/GLOBAL/parameters` });
     expect(anonymous.statusCode).toBe(401);

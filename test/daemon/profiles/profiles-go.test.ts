@@ -10,9 +10,15 @@ let f: Fixture;
 let cookies: Record<UserKey, string>;
 function addSecureParameter(app: TestApp) {
   const param = app.db
-    .prepare("INSERT INTO parameters (name, config_file, value, secure, last_updated) VALUES ('api.key', 'secrets.config', 's3cret-value', 1, 0)")
+    .prepare(
+      "INSERT INTO parameters (name, config_file, value, secure, last_updated) VALUES ('api.key', 'secrets.config', 's3cret-value', 1, 0)",
+    )
     .run().lastInsertRowid;
-  app.db.prepare("INSERT INTO profile_parameters (profile_id, parameter_id) SELECT id, ? FROM profiles WHERE name = 'GLOBAL'").run(param);
+  app.db
+    .prepare(
+      "INSERT INTO profile_parameters (profile_id, parameter_id) SELECT id, ? FROM profiles WHERE name = 'GLOBAL'",
+    )
+    .run(param);
 }
 beforeAll(async () => {
   ({ t, f, cookies } = await fixtureApp({ now: Date.parse('2026-11-21T11:22:33Z'), prepare: addSecureParameter }));
@@ -20,7 +26,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, who: UserKey = 'admin') => call(t.app, 'GET', url, cookies[who]);
-const BY_ID = { text: 'This endpoint is deprecated, please use GET /profiles with query parameter id instead', level: 'warning' };
+const BY_ID = {
+  text: 'This endpoint is deprecated, please use GET /profiles with query parameter id instead',
+  level: 'warning',
+};
 
 describe.each(['1.4', '1.5'])('profiles at %s', (v) => {
   it('lists profiles with numeric ids, lastUpdated with its zone, and no params', async () => {
@@ -28,16 +37,34 @@ describe.each(['1.4', '1.5'])('profiles at %s', (v) => {
     expect(res.status).toBe(200);
     const org = (res.body.response as Record<string, unknown>[]).find((p) => p.name === 'ORG_PROFILE1');
     expect(org).toEqual({
-      id: f.orgProfile, lastUpdated: '2026-11-21 11:22:33+00', name: 'ORG_PROFILE1', description: 'origin profile one',
-      cdnName: 'cdn1', cdn: f.cdn1, routingDisabled: false, type: 'ORG_PROFILE',
+      id: f.orgProfile,
+      lastUpdated: '2026-11-21 11:22:33+00',
+      name: 'ORG_PROFILE1',
+      description: 'origin profile one',
+      cdnName: 'cdn1',
+      cdn: f.cdn1,
+      routingDisabled: false,
+      type: 'ORG_PROFILE',
     });
   });
 
   it('asked by id, carries its parameters, secure values masked for non-admins', async () => {
-    const admin = (await get(`/api/${v}/profiles?id=${f.globalProfile}`)).body.response as { params: Record<string, unknown>[] }[];
+    const admin = (await get(`/api/${v}/profiles?id=${f.globalProfile}`)).body.response as {
+      params: Record<string, unknown>[];
+    }[];
     const key = admin[0].params.find((p) => p.name === 'api.key');
-    expect(key).toEqual({ configFile: 'secrets.config', id: expect.any(Number), lastUpdated: null, name: 'api.key', profiles: null, secure: true, value: 's3cret-value' });
-    const ops = (await get(`/api/${v}/profiles?id=${f.globalProfile}`, 'ops')).body.response as { params: Record<string, unknown>[] }[];
+    expect(key).toEqual({
+      configFile: 'secrets.config',
+      id: expect.any(Number),
+      lastUpdated: null,
+      name: 'api.key',
+      profiles: null,
+      secure: true,
+      value: 's3cret-value',
+    });
+    const ops = (await get(`/api/${v}/profiles?id=${f.globalProfile}`, 'ops')).body.response as {
+      params: Record<string, unknown>[];
+    }[];
     expect(ops[0].params.find((p) => p.name === 'api.key')?.value).toBe('********');
     const noParams = (await get(`/api/${v}/profiles?id=${f.orgProfile}`)).body.response as Record<string, unknown>[];
     expect(noParams[0]).not.toHaveProperty('params');

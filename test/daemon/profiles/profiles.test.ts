@@ -9,7 +9,8 @@ let cookies: Record<UserKey, string>;
 beforeAll(async () => {
   ({ t, f, cookies } = await fixtureApp({
     now: Date.parse('2026-11-21T11:22:33Z'),
-    prepare: (app, fixture) => app.db.prepare('UPDATE profiles SET routing_disabled = 1 WHERE id = ?').run(fixture.orgProfile),
+    prepare: (app, fixture) =>
+      app.db.prepare('UPDATE profiles SET routing_disabled = 1 WHERE id = ?').run(fixture.orgProfile),
   }));
 });
 afterAll(() => t.close());
@@ -18,12 +19,24 @@ const get = (url: string, who: UserKey = 'admin') => call(t.app, 'GET', url, coo
 const VERSIONS = ['1.1', '1.2', '1.3'];
 
 const globalRecord = () => ({
-  id: String(f.globalProfile), lastUpdated: '2026-11-21 12:00:00', name: 'GLOBAL', description: 'Global Traffic Ops profile, DO NOT DELETE',
-  cdnName: 'ALL', cdn: f.cdnAll, routingDisabled: false, type: 'UNK_PROFILE',
+  id: String(f.globalProfile),
+  lastUpdated: '2026-11-21 12:00:00',
+  name: 'GLOBAL',
+  description: 'Global Traffic Ops profile, DO NOT DELETE',
+  cdnName: 'ALL',
+  cdn: f.cdnAll,
+  routingDisabled: false,
+  type: 'UNK_PROFILE',
 });
 const orgRecord = () => ({
-  id: String(f.orgProfile), lastUpdated: '2026-11-21 11:22:33', name: 'ORG_PROFILE1', description: 'origin profile one',
-  cdnName: 'cdn1', cdn: f.cdn1, routingDisabled: true, type: 'ORG_PROFILE',
+  id: String(f.orgProfile),
+  lastUpdated: '2026-11-21 11:22:33',
+  name: 'ORG_PROFILE1',
+  description: 'origin profile one',
+  cdnName: 'cdn1',
+  cdn: f.cdn1,
+  routingDisabled: true,
+  type: 'ORG_PROFILE',
 });
 
 describe.each(VERSIONS)('profiles at %s', (version) => {
@@ -34,7 +47,10 @@ describe.each(VERSIONS)('profiles at %s', (version) => {
   });
 
   it('answers the trimmed list of names', async () => {
-    expect(await get(`/api/${version}/profiles/trimmed`)).toMatchObject({ status: 200, body: { response: [{ name: 'GLOBAL' }, { name: 'ORG_PROFILE1' }] } });
+    expect(await get(`/api/${version}/profiles/trimmed`)).toMatchObject({
+      status: 200,
+      body: { response: [{ name: 'GLOBAL' }, { name: 'ORG_PROFILE1' }] },
+    });
   });
 
   it('answers one profile by id as an array, and an empty array for an unknown id', async () => {
@@ -51,7 +67,8 @@ describe.each(VERSIONS)('profiles at %s', (version) => {
 
 describe('GET profiles filters', () => {
   it('filters by name, id and cdn id, alone and together', async () => {
-    const names = async (query: string) => ((await get(`/api/1.1/profiles?${query}`)).body.response as { name: string }[]).map((p) => p.name);
+    const names = async (query: string) =>
+      ((await get(`/api/1.1/profiles?${query}`)).body.response as { name: string }[]).map((p) => p.name);
     expect(await names('name=ORG_PROFILE1')).toEqual(['ORG_PROFILE1']);
     expect(await names('name=org_profile1')).toEqual([]);
     expect(await names(`id=${f.globalProfile}`)).toEqual(['GLOBAL']);
@@ -77,15 +94,21 @@ describe('GET profiles filters', () => {
 describe('profiles: paths and roles', () => {
   it('answers at the .json forms Traffic Ops served', async () => {
     expect((await get('/api/1.1/profiles.json')).body.response).toHaveLength(2);
-    expect((await get('/api/1.1/profiles/trimmed.json')).body.response).toEqual([{ name: 'GLOBAL' }, { name: 'ORG_PROFILE1' }]);
+    expect((await get('/api/1.1/profiles/trimmed.json')).body.response).toEqual([
+      { name: 'GLOBAL' },
+      { name: 'ORG_PROFILE1' },
+    ]);
     expect((await get(`/api/1.1/profiles/${f.orgProfile}.json`)).body.response).toEqual([orgRecord()]);
   });
 
-  it.each(['admin', 'ops', 'ro', 'portal', 'tenanta'] as UserKey[])('lets %s read every profile (profiles have no tenant)', async (who) => {
-    expect((await get('/api/1.1/profiles', who)).body.response).toHaveLength(2);
-    expect((await get('/api/1.1/profiles/trimmed', who)).body.response).toHaveLength(2);
-    expect((await get(`/api/1.1/profiles/${f.orgProfile}`, who)).body.response).toHaveLength(1);
-  });
+  it.each(['admin', 'ops', 'ro', 'portal', 'tenanta'] as UserKey[])(
+    'lets %s read every profile (profiles have no tenant)',
+    async (who) => {
+      expect((await get('/api/1.1/profiles', who)).body.response).toHaveLength(2);
+      expect((await get('/api/1.1/profiles/trimmed', who)).body.response).toHaveLength(2);
+      expect((await get(`/api/1.1/profiles/${f.orgProfile}`, who)).body.response).toHaveLength(1);
+    },
+  );
 
   it('answers 401 without a session on every profile path', async () => {
     for (const path of ['profiles', 'profiles/trimmed', `profiles/${f.orgProfile}`]) {

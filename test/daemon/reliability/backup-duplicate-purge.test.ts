@@ -34,7 +34,10 @@ async function login(): Promise<string> {
     body: JSON.stringify({ u: 'admin', p: PASSWORDS.admin }),
   });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 async function postPurge(cookie: string, startTime: string): Promise<{ status: number; levels: string[] }> {
@@ -57,14 +60,21 @@ describe('a backup after a duplicate purge (issue 28, finding 4)', () => {
     expect(second.levels.some((l) => l.startsWith('warning: Invalidation request duplicate found'))).toBe(true);
 
     const dirs = { dataDir: daemon.dataDir, configDir: daemon.configDir };
-    const exported = await runCdnctl(dirs, ['daemon', 'export', '--with-hashes', '--data-dir', daemon.dataDir], { timeoutMs: 60_000 });
+    const exported = await runCdnctl(dirs, ['daemon', 'export', '--with-hashes', '--data-dir', daemon.dataDir], {
+      timeoutMs: 60_000,
+    });
     expect(exported.code).toBe(0);
     const target = join(empty, 'data');
-    const imported = await runCdnctl(dirs, ['daemon', 'import', '-', '--data-dir', target], { input: exported.stdout, timeoutMs: 60_000 });
+    const imported = await runCdnctl(dirs, ['daemon', 'import', '-', '--data-dir', target], {
+      input: exported.stdout,
+      timeoutMs: 60_000,
+    });
     expect(imported.stderr).toBe('');
     expect(imported.code).toBe(0);
     expect(imported.stdout).toContain('jobs: 2 created');
-    const again = await runCdnctl(dirs, ['daemon', 'export', '--with-hashes', '--data-dir', target], { timeoutMs: 60_000 });
+    const again = await runCdnctl(dirs, ['daemon', 'export', '--with-hashes', '--data-dir', target], {
+      timeoutMs: 60_000,
+    });
     expect(again.code).toBe(0);
     expect(again.stdout).toBe(exported.stdout);
   });
@@ -76,15 +86,31 @@ describe.each(STORE_KINDS)('[%s] restored jobs keep their ids', (kind) => {
     try {
       await bootstrap(s.store, Date.now(), 'Adm1nPassw0rd!');
       await importSnapshot(s.store, await goldenSnapshotHashed());
-      const job = { deliveryService: 'ds1', username: 'admin', regex: '/a/.*', ttl: 24, startTime: '2026-11-21 13:00:00' };
-      const summary = await importSnapshot(s.store, { jobs: [{ id: 41, ...job }, { id: 42, ...job }] });
+      const job = {
+        deliveryService: 'ds1',
+        username: 'admin',
+        regex: '/a/.*',
+        ttl: 24,
+        startTime: '2026-11-21 13:00:00',
+      };
+      const summary = await importSnapshot(s.store, {
+        jobs: [
+          { id: 41, ...job },
+          { id: 42, ...job },
+        ],
+      });
       expect(summary.jobs).toEqual({ created: 2, updated: 0, unchanged: 0 });
       const exported = (await exportSnapshot(s.store)).jobs;
       expect(exported.map((j) => j.id)).toEqual([41, 42]);
       const ds1 = (await s.store.deliveryServices.byXmlId('ds1'))!;
       const admin = (await s.store.users.byUsername('admin'))!;
       const next = await s.store.jobs.insertPurge({
-        assetUrl: String(exported[0].assetUrl), ttlHours: 1, startTime: Date.now(), enteredTime: Date.now(), userId: admin.id, deliveryServiceId: ds1.id,
+        assetUrl: String(exported[0].assetUrl),
+        ttlHours: 1,
+        startTime: Date.now(),
+        enteredTime: Date.now(),
+        userId: admin.id,
+        deliveryServiceId: ds1.id,
       });
       expect(next.id).toBe(43);
     } finally {

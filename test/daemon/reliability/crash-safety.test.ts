@@ -42,7 +42,14 @@ interface Acknowledged {
 }
 
 /** Runs the writers until the daemon dies; kills it once `killAfter` writes of this cycle were acknowledged. */
-async function loadUntilKilled(running: ChildDaemon, cookie: string, dsId: number, cycle: number, killAfter: number, acked: Acknowledged) {
+async function loadUntilKilled(
+  running: ChildDaemon,
+  cookie: string,
+  dsId: number,
+  cycle: number,
+  killAfter: number,
+  acked: Acknowledged,
+) {
   const agent = new Agent({ connections: WRITERS, headersTimeout: 60_000, bodyTimeout: 60_000 });
   const refused: string[] = [];
   let acksThisCycle = 0;
@@ -62,7 +69,12 @@ async function loadUntilKilled(running: ChildDaemon, cookie: string, dsId: numbe
           ? await call(agent, `${running.url}/api/1.3/origins`, {
               method: 'POST',
               cookie,
-              body: { name: `crash-${cycle}-${w}-${n}`, fqdn: `c${cycle}w${w}n${n}.example.test`, protocol: 'http', deliveryServiceId: dsId },
+              body: {
+                name: `crash-${cycle}-${w}-${n}`,
+                fqdn: `c${cycle}w${w}n${n}.example.test`,
+                protocol: 'http',
+                deliveryServiceId: dsId,
+              },
               timeoutMs: 60_000,
             })
           : await call(agent, `${running.url}/api/1.3/user/current/jobs`, {
@@ -75,7 +87,9 @@ async function loadUntilKilled(running: ChildDaemon, cookie: string, dsId: numbe
           refused.push(`${res.status} ${res.text.slice(0, 200)}`);
           continue;
         }
-        (origin ? acked.origins : acked.jobs).add(Number(res.json<{ response: OriginRecord | JobRecord }>().response.id));
+        (origin ? acked.origins : acked.jobs).add(
+          Number(res.json<{ response: OriginRecord | JobRecord }>().response.id),
+        );
         if (++acksThisCycle >= killAfter) kill();
       } catch {
         // The connection died with the daemon: this write was in flight and never acknowledged.
@@ -123,12 +137,13 @@ async function inspectPg(url: string, acked: Acknowledged) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const ids = async (table: 'origins' | 'jobs') => new Set((await client.query<{ id: number }>(`SELECT id FROM ${table}`)).rows.map((r) => r.id));
+    const ids = async (table: 'origins' | 'jobs') =>
+      new Set((await client.query<{ id: number }>(`SELECT id FROM ${table}`)).rows.map((r) => r.id));
     const openTransactions = async () =>
       Number(
         (
           await client.query<{ n: number }>(
-            "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL",
+            'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL',
           )
         ).rows[0].n,
       );
@@ -164,42 +179,59 @@ eachStore((kind) => {
 function crashSuite(kind: StoreKind): void {
   const CYCLES = CYCLES_OF[kind];
   describe('SIGKILL under a write load', () => {
-    it(`loses no acknowledged write and never corrupts the database, ${CYCLES} kills in a row`, { timeout: 300_000 }, async () => {
-      const acked: Acknowledged = { origins: new Set(), jobs: new Set() };
-      const setup = new Agent();
-      let cookie = '';
-      let dsId = 0;
-      let inFlightAtKills = 0;
-      for (let cycle = 0; cycle < CYCLES; cycle++) {
-        daemon = await startChildDaemon(dataDir, daemonOptions());
-        if (cycle === 0) {
-          // Sessions live in the database: one login serves every restart.
-          cookie = await loginOver(setup, daemon.url, 'admin', PASSWORDS.admin);
-          dsId = Number((await call(setup, `${daemon.url}/api/1.3/deliveryservices?xmlId=ds1`, { cookie })).json<{ response: DeliveryServiceRecord[] }>().response[0].id);
+    it(
+      `loses no acknowledged write and never corrupts the database, ${CYCLES} kills in a row`,
+      { timeout: 300_000 },
+      async () => {
+        const acked: Acknowledged = { origins: new Set(), jobs: new Set() };
+        const setup = new Agent();
+        let cookie = '';
+        let dsId = 0;
+        let inFlightAtKills = 0;
+        for (let cycle = 0; cycle < CYCLES; cycle++) {
+          daemon = await startChildDaemon(dataDir, daemonOptions());
+          if (cycle === 0) {
+            // Sessions live in the database: one login serves every restart.
+            cookie = await loginOver(setup, daemon.url, 'admin', PASSWORDS.admin);
+            dsId = Number(
+              (await call(setup, `${daemon.url}/api/1.3/deliveryservices?xmlId=ds1`, { cookie })).json<{
+                response: DeliveryServiceRecord[];
+              }>().response[0].id,
+            );
+          }
+          const killAfter = randomInt(1, MAX_ACKS + 1);
+          const { refused, acksThisCycle, cutOff } = await loadUntilKilled(
+            daemon,
+            cookie,
+            dsId,
+            cycle,
+            killAfter,
+            acked,
+          );
+          const exit = await daemon.exited;
+          daemon = null;
+          inFlightAtKills += cutOff;
+          expect(exit.signal, `cycle ${cycle}: the daemon should have died of SIGKILL`).toBe('SIGKILL');
+          expect(refused, `cycle ${cycle}: writes refused before the kill`).toEqual([]);
+          expect(acksThisCycle, `cycle ${cycle}`).toBeGreaterThanOrEqual(Math.min(killAfter, 1));
+          const found = await inspect(acked);
+          expect(found.integrity, `cycle ${cycle}: integrity_check`).toBe('ok');
+          expect(found.lostOrigins, `cycle ${cycle}: acknowledged origins missing`).toEqual([]);
+          expect(found.lostJobs, `cycle ${cycle}: acknowledged jobs missing`).toEqual([]);
         }
-        const killAfter = randomInt(1, MAX_ACKS + 1);
-        const { refused, acksThisCycle, cutOff } = await loadUntilKilled(daemon, cookie, dsId, cycle, killAfter, acked);
-        const exit = await daemon.exited;
-        daemon = null;
-        inFlightAtKills += cutOff;
-        expect(exit.signal, `cycle ${cycle}: the daemon should have died of SIGKILL`).toBe('SIGKILL');
-        expect(refused, `cycle ${cycle}: writes refused before the kill`).toEqual([]);
-        expect(acksThisCycle, `cycle ${cycle}`).toBeGreaterThanOrEqual(Math.min(killAfter, 1));
-        const found = await inspect(acked);
-        expect(found.integrity, `cycle ${cycle}: integrity_check`).toBe('ok');
-        expect(found.lostOrigins, `cycle ${cycle}: acknowledged origins missing`).toEqual([]);
-        expect(found.lostJobs, `cycle ${cycle}: acknowledged jobs missing`).toEqual([]);
-      }
-      // The last restart serves what every cycle wrote, through the API.
-      daemon = await startChildDaemon(dataDir, daemonOptions());
-      const origins = (await call(setup, `${daemon.url}/api/1.3/origins`, { cookie })).json<{ response: OriginRecord[] }>().response;
-      const served = new Set(origins.map((o) => o.id));
-      expect([...acked.origins].filter((id) => !served.has(id))).toEqual([]);
-      expect(acked.origins.size + acked.jobs.size).toBeGreaterThanOrEqual(CYCLES);
-      // The kills really came mid-load: writes were in flight when the process died.
-      expect(inFlightAtKills).toBeGreaterThan(0);
-      await setup.close();
-    });
+        // The last restart serves what every cycle wrote, through the API.
+        daemon = await startChildDaemon(dataDir, daemonOptions());
+        const origins = (await call(setup, `${daemon.url}/api/1.3/origins`, { cookie })).json<{
+          response: OriginRecord[];
+        }>().response;
+        const served = new Set(origins.map((o) => o.id));
+        expect([...acked.origins].filter((id) => !served.has(id))).toEqual([]);
+        expect(acked.origins.size + acked.jobs.size).toBeGreaterThanOrEqual(CYCLES);
+        // The kills really came mid-load: writes were in flight when the process died.
+        expect(inFlightAtKills).toBeGreaterThan(0);
+        await setup.close();
+      },
+    );
   });
 }
 
@@ -207,4 +239,7 @@ function crashSuite(kind: StoreKind): void {
  * The daemon's options: its data dir's SQLite file, or the block's PostgreSQL database (in the environment, as
  * `cdnctl daemon start --database` hands it over).
  */
-const daemonOptions = () => ({ serve: { logger: false }, env: databaseUrl ? { CDNCTL_DATABASE_URL: databaseUrl } : {} });
+const daemonOptions = () => ({
+  serve: { logger: false },
+  env: databaseUrl ? { CDNCTL_DATABASE_URL: databaseUrl } : {},
+});

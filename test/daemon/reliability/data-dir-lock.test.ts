@@ -28,10 +28,14 @@ async function dataDir(name: string): Promise<string> {
 
 /** `node dist/daemon/main.js` on `dir`, with its output and exit. */
 function rawDaemon(dir: string) {
-  const child = spawn(process.execPath, [DAEMON_MAIN, JSON.stringify({ dataDir: dir, listen: '127.0.0.1:0', logger: false })], {
-    env: { ...process.env, CDNCTL_ADMIN_PASSWORD: PASSWORDS.admin },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [DAEMON_MAIN, JSON.stringify({ dataDir: dir, listen: '127.0.0.1:0', logger: false })],
+    {
+      env: { ...process.env, CDNCTL_ADMIN_PASSWORD: PASSWORDS.admin },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -39,7 +43,8 @@ function rawDaemon(dir: string) {
   return { child, output: () => output, exited };
 }
 
-const settle = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<'running'>((r) => setTimeout(() => r('running'), ms))]);
+const settle = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p, new Promise<'running'>((r) => setTimeout(() => r('running'), ms))]);
 
 describe('the data dir lock', () => {
   it('lets exactly one of two simultaneous starts run; the other exits non-zero naming it', async () => {
@@ -50,7 +55,11 @@ describe('the data dir lock', () => {
       expect(outcomes.filter((o) => o === 'running')).toHaveLength(1);
       const [winner, loser] = outcomes[0] === 'running' ? [a, b] : [b, a];
       expect(outcomes.find((o) => o !== 'running')).not.toBe(0);
-      expect(loser.output()).toMatch(new RegExp(`another cdnctl daemon is running on ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(pid ${winner.child.pid}`));
+      expect(loser.output()).toMatch(
+        new RegExp(
+          `another cdnctl daemon is running on ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(pid ${winner.child.pid}`,
+        ),
+      );
       const info = JSON.parse(readFileSync(dataFiles(dir).daemonJson, 'utf8')) as { pid: number; url: string };
       expect(info.pid).toBe(winner.child.pid);
       expect(await answersPing(info.url)).toBe(true);
@@ -77,18 +86,38 @@ describe('the data dir lock', () => {
     const dir = await dataDir('lock-stale');
     const configDir = join(dir, '..', 'config');
     // This test's own process is alive and is no daemon of this data dir.
-    writeFileSync(dataFiles(dir).daemonJson, JSON.stringify({ pid: process.pid, url: 'http://127.0.0.1:9', startedAt: new Date().toISOString() }));
+    writeFileSync(
+      dataFiles(dir).daemonJson,
+      JSON.stringify({ pid: process.pid, url: 'http://127.0.0.1:9', startedAt: new Date().toISOString() }),
+    );
     const stopped = await runCdnctl({ dataDir: dir, configDir }, ['daemon', 'stop', '--data-dir', dir]);
     expect(stopped.stdout).toContain('no daemon is running');
     expect(existsSync(dataFiles(dir).daemonJson)).toBe(false);
-    writeFileSync(dataFiles(dir).daemonJson, JSON.stringify({ pid: process.pid, url: 'http://127.0.0.1:9', startedAt: new Date().toISOString() }));
-    const started = await runCdnctl({ dataDir: dir, configDir }, ['daemon', 'start', '--data-dir', dir, '--listen', '127.0.0.1:0']);
+    writeFileSync(
+      dataFiles(dir).daemonJson,
+      JSON.stringify({ pid: process.pid, url: 'http://127.0.0.1:9', startedAt: new Date().toISOString() }),
+    );
+    const started = await runCdnctl({ dataDir: dir, configDir }, [
+      'daemon',
+      'start',
+      '--data-dir',
+      dir,
+      '--listen',
+      '127.0.0.1:0',
+    ]);
     try {
       expect(started.code, started.stderr).toBe(0);
       const info = JSON.parse(readFileSync(dataFiles(dir).daemonJson, 'utf8')) as { pid: number; url: string };
       expect(info.pid).not.toBe(process.pid);
       expect(await answersPing(info.url)).toBe(true);
-      const again = await runCdnctl({ dataDir: dir, configDir }, ['daemon', 'start', '--data-dir', dir, '--listen', '127.0.0.1:0']);
+      const again = await runCdnctl({ dataDir: dir, configDir }, [
+        'daemon',
+        'start',
+        '--data-dir',
+        dir,
+        '--listen',
+        '127.0.0.1:0',
+      ]);
       expect(again.code).not.toBe(0);
       expect(again.stderr).toContain(`a daemon is already running for ${dir} (pid ${info.pid}, at ${info.url})`);
     } finally {

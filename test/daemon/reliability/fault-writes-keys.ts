@@ -18,31 +18,58 @@ export const FAULT_URI_KEYSET = {
 
 export const KEYS_VALID_WRITES: Record<string, (f: FaultFixtures, attempt: number) => WriteRequest> = {
   'POST /deliveryservices/xmlId/:xmlId/urlkeys/generate': (f) => ({
-    method: 'POST', url: '/api/1.3/deliveryservices/xmlId/ds1/urlkeys/generate', cookie: f.admin,
+    method: 'POST',
+    url: '/api/1.3/deliveryservices/xmlId/ds1/urlkeys/generate',
+    cookie: f.admin,
   }),
   'POST /deliveryservices/xmlId/:xmlId/urlkeys/copyFromXmlId/:copyFromXmlId': (f) => ({
-    method: 'POST', url: '/api/1.3/deliveryservices/xmlId/ds2/urlkeys/copyFromXmlId/ds1', cookie: f.admin,
+    method: 'POST',
+    url: '/api/1.3/deliveryservices/xmlId/ds2/urlkeys/copyFromXmlId/ds1',
+    cookie: f.admin,
   }),
   'POST /deliveryservices/:xmlId/urisignkeys': (f) => ({
-    method: 'POST', url: '/api/1.3/deliveryservices/ds1/urisignkeys', cookie: f.admin, payload: FAULT_URI_KEYSET,
+    method: 'POST',
+    url: '/api/1.3/deliveryservices/ds1/urisignkeys',
+    cookie: f.admin,
+    payload: FAULT_URI_KEYSET,
   }),
   'PUT /deliveryservices/:xmlId/urisignkeys': (f) => ({
-    method: 'PUT', url: '/api/1.3/deliveryservices/ds2/urisignkeys', cookie: f.admin, payload: FAULT_URI_KEYSET,
+    method: 'PUT',
+    url: '/api/1.3/deliveryservices/ds2/urisignkeys',
+    cookie: f.admin,
+    payload: FAULT_URI_KEYSET,
   }),
-  'DELETE /deliveryservices/:xmlId/urisignkeys': (f) => ({ method: 'DELETE', url: '/api/1.3/deliveryservices/ds1/urisignkeys', cookie: f.admin }),
+  'DELETE /deliveryservices/:xmlId/urisignkeys': (f) => ({
+    method: 'DELETE',
+    url: '/api/1.3/deliveryservices/ds1/urisignkeys',
+    cookie: f.admin,
+  }),
   'POST /deliveryservices/sslkeys/add': (f, attempt) => ({
     method: 'POST',
     url: '/api/1.3/deliveryservices/sslkeys/add',
     cookie: f.admin,
-    payload: { key: 'ds1', cdn: 'cdn1', hostname: HOST, version: 2 + attempt, certificate: { crt: tls.leaf + tls.intermediate, key: tls.leafKey, csr: tls.csr } },
+    payload: {
+      key: 'ds1',
+      cdn: 'cdn1',
+      hostname: HOST,
+      version: 2 + attempt,
+      certificate: { crt: tls.leaf + tls.intermediate, key: tls.leafKey, csr: tls.csr },
+    },
   }),
   'POST /deliveryservices/sslkeys/generate': (f, attempt) => ({
     method: 'POST',
     url: '/api/1.3/deliveryservices/sslkeys/generate',
     cookie: f.admin,
     payload: {
-      deliveryservice: 'ds3', cdn: 'cdn1', hostname: 'ds3.cdn1.example.test', version: 1 + attempt,
-      businessUnit: 'CDN', city: 'Denver', organization: 'Example', country: 'us', state: 'CO',
+      deliveryservice: 'ds3',
+      cdn: 'cdn1',
+      hostname: 'ds3.cdn1.example.test',
+      version: 1 + attempt,
+      businessUnit: 'CDN',
+      city: 'Denver',
+      organization: 'Example',
+      country: 'us',
+      state: 'CO',
     },
   }),
 };

@@ -4,14 +4,24 @@ import { expect } from 'vitest';
 import type { RouteDef } from '../../../daemon/http/route.js';
 import { CACHES_VALID_WRITES } from './fault-writes-caches.js';
 import { FAULT_URI_KEYSET, KEYS_VALID_WRITES } from './fault-writes-keys.js';
-import { PASSWORDS, ROLES, fillPath, mailedTokens, routeTable, type GoldenApp, type GoldenIds } from '../security/fixture.js';
+import {
+  PASSWORDS,
+  ROLES,
+  fillPath,
+  mailedTokens,
+  routeTable,
+  type GoldenApp,
+  type GoldenIds,
+} from '../security/fixture.js';
 
 /**
  * One valid request for every write route of the route table, to prove that each write path turns a disk fault
  * into a 503 alert (through guardWrite) and works again once the fault clears. A route missing here fails.
  */
 
-export const STORE_UNAVAILABLE = [{ text: 'the database cannot be written right now; try again later', level: 'error' }];
+export const STORE_UNAVAILABLE = [
+  { text: 'the database cannot be written right now; try again later', level: 'error' },
+];
 
 /** What the write requests need prepared while the disk still takes writes. */
 export interface FaultFixtures {
@@ -42,10 +52,23 @@ export interface WriteRequest {
 }
 
 const VALID_WRITES: Record<string, (f: FaultFixtures, attempt: number) => WriteRequest> = {
-  'POST /user/login': () => ({ method: 'POST', url: '/api/1.3/user/login', payload: { u: 'ops_user', p: PASSWORDS.ops_user } }),
+  'POST /user/login': () => ({
+    method: 'POST',
+    url: '/api/1.3/user/login',
+    payload: { u: 'ops_user', p: PASSWORDS.ops_user },
+  }),
   'POST /user/login/token': (f) => ({ method: 'POST', url: '/api/1.3/user/login/token', payload: { t: f.token } }),
-  'POST /user/logout': (f, attempt) => ({ method: 'POST', url: '/api/1.3/user/logout', cookie: f.logoutCookies[attempt] }),
-  'PUT /user/current': (f) => ({ method: 'PUT', url: '/api/1.3/user/current', cookie: f.admin, payload: { user: { fullName: 'Admin Renamed' } } }),
+  'POST /user/logout': (f, attempt) => ({
+    method: 'POST',
+    url: '/api/1.3/user/logout',
+    cookie: f.logoutCookies[attempt],
+  }),
+  'PUT /user/current': (f) => ({
+    method: 'PUT',
+    url: '/api/1.3/user/current',
+    cookie: f.admin,
+    payload: { user: { fullName: 'Admin Renamed' } },
+  }),
   'POST /user/current/update': (f) => ({
     method: 'POST',
     url: '/api/1.1/user/current/update',
@@ -56,16 +79,34 @@ const VALID_WRITES: Record<string, (f: FaultFixtures, attempt: number) => WriteR
     method: 'POST',
     url: '/api/1.3/origins',
     cookie: f.admin,
-    payload: { name: 'fault-new', fqdn: 'fault-new.example.test', protocol: 'http', deliveryServiceId: f.ids.deliveryServices.ds1 },
+    payload: {
+      name: 'fault-new',
+      fqdn: 'fault-new.example.test',
+      protocol: 'http',
+      deliveryServiceId: f.ids.deliveryServices.ds1,
+    },
   }),
   'PUT /origins': (f) => ({
     method: 'PUT',
     url: `/api/1.3/origins?id=${f.origins.update}`,
     cookie: f.admin,
-    payload: { name: 'fault-updated', fqdn: 'fault-updated.example.test', protocol: 'https', deliveryServiceId: f.ids.deliveryServices.ds1 },
+    payload: {
+      name: 'fault-updated',
+      fqdn: 'fault-updated.example.test',
+      protocol: 'https',
+      deliveryServiceId: f.ids.deliveryServices.ds1,
+    },
   }),
-  'DELETE /origin': (f) => ({ method: 'DELETE', url: `/api/1.3/origin?id=${f.origins.deleteSingular}`, cookie: f.admin }),
-  'DELETE /origins': (f) => ({ method: 'DELETE', url: `/api/1.3/origins?id=${f.origins.deletePlural}`, cookie: f.admin }),
+  'DELETE /origin': (f) => ({
+    method: 'DELETE',
+    url: `/api/1.3/origin?id=${f.origins.deleteSingular}`,
+    cookie: f.admin,
+  }),
+  'DELETE /origins': (f) => ({
+    method: 'DELETE',
+    url: `/api/1.3/origins?id=${f.origins.deletePlural}`,
+    cookie: f.admin,
+  }),
   'POST /federations/:id/users': (f) => ({
     method: 'POST',
     url: `/api/1.3/federations/${f.ids.federation}/users`,
@@ -103,7 +144,11 @@ const VALID_WRITES: Record<string, (f: FaultFixtures, attempt: number) => WriteR
     cookie: f.admin,
     payload: { email: 'fault_invitee@example.test', role: ROLES['read-only'].id, tenantId: f.ids.tenants.root },
   }),
-  'POST /user/reset_password': () => ({ method: 'POST', url: '/api/1.3/user/reset_password', payload: { email: 'ro@example.test' } }),
+  'POST /user/reset_password': () => ({
+    method: 'POST',
+    url: '/api/1.3/user/reset_password',
+    payload: { email: 'ro@example.test' },
+  }),
   'POST /users.json': (f) => ({
     method: 'POST',
     url: '/api/1.5/users.json',
@@ -128,7 +173,11 @@ const VALID_WRITES: Record<string, (f: FaultFixtures, attempt: number) => WriteR
     method: 'PUT',
     url: `/api/1.5/jobs?id=${f.jobs.update}`,
     cookie: f.admin,
-    payload: { assetUrl: 'http://ds1-origin.example.test/fault-put/.*', parameters: 'TTL:3h', startTime: f.futureStart },
+    payload: {
+      assetUrl: 'http://ds1-origin.example.test/fault-put/.*',
+      parameters: 'TTL:3h',
+      startTime: f.futureStart,
+    },
   }),
   'DELETE /jobs': (f) => ({ method: 'DELETE', url: `/api/1.5/jobs?id=${f.jobs.remove}`, cookie: f.admin }),
   ...CACHES_VALID_WRITES,
@@ -180,15 +229,24 @@ export async function prepareForFaults(t: GoldenApp): Promise<FaultFixtures> {
   await t.store.federationUsers.assign(t.ids.federation, [t.ids.users.ro_user], false, null);
   // A URI-signing key set for the DELETE to remove (the key store's records are written through the API).
   const keyset = await t.app.inject({
-    method: 'POST', url: '/api/1.3/deliveryservices/ds1/urisignkeys', headers: { cookie: await t.session('admin') }, payload: FAULT_URI_KEYSET,
+    method: 'POST',
+    url: '/api/1.3/deliveryservices/ds1/urisignkeys',
+    headers: { cookie: await t.session('admin') },
+    payload: FAULT_URI_KEYSET,
   });
   expect(keyset.statusCode, keyset.body).toBe(200);
   // URL-signing keys of ds1 for the copy to ds2 to read.
   const urlKeys = await t.app.inject({
-    method: 'POST', url: '/api/1.3/deliveryservices/xmlId/ds1/urlkeys/generate', headers: { cookie: await t.session('admin') },
+    method: 'POST',
+    url: '/api/1.3/deliveryservices/xmlId/ds1/urlkeys/generate',
+    headers: { cookie: await t.session('admin') },
   });
   expect(urlKeys.statusCode, urlKeys.body).toBe(200);
-  const reset = await t.app.inject({ method: 'POST', url: '/api/1.3/user/reset_password', payload: { email: 'ops@example.test' } });
+  const reset = await t.app.inject({
+    method: 'POST',
+    url: '/api/1.3/user/reset_password',
+    payload: { email: 'ops@example.test' },
+  });
   expect(reset.statusCode).toBe(200);
   await resetMailQueueOf(t.store)?.idle();
   const token = mailedTokens(t.outbox, 'ops@example.test').at(-1);
@@ -198,7 +256,11 @@ export async function prepareForFaults(t: GoldenApp): Promise<FaultFixtures> {
     admin: await t.session('admin'),
     logoutCookies: [await t.session('ro_user'), await t.session('ro_user')],
     token,
-    origins: { update: await origin('fault-update'), deleteSingular: await origin('fault-delete-1'), deletePlural: await origin('fault-delete-2') },
+    origins: {
+      update: await origin('fault-update'),
+      deleteSingular: await origin('fault-delete-1'),
+      deletePlural: await origin('fault-delete-2'),
+    },
     startTime: new Date(now).toISOString(),
     futureStart: new Date(now + 12 * 3600_000).toISOString(),
     jobs: { update: await job('/fault-update/.*'), remove: await job('/fault-remove/.*') },

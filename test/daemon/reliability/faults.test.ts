@@ -48,7 +48,9 @@ const canMount = tmpfsMountable();
 
 /** Without a tmpfs of our own the fault cannot be made; what it relies on is checked directly instead. */
 function checkMappingInstead(code: string, why: string): void {
-  console.warn(`not making the ${why} fault for real: mounting a tmpfs needs root (uid ${process.getuid?.()}) with CAP_SYS_ADMIN`);
+  console.warn(
+    `not making the ${why} fault for real: mounting a tmpfs needs root (uid ${process.getuid?.()}) with CAP_SYS_ADMIN`,
+  );
   const fault = Object.assign(new Error(`SQLite failed with ${code}`), { code });
   expect(() =>
     guardWrite(() => {
@@ -145,121 +147,143 @@ async function dataDirVault(dataDir: string) {
 }
 
 it('has a valid request for every write route, to send during the faults', () => {
-  expect(writesWithoutRequest(), 'write routes without a valid request: add them to VALID_WRITES in test/reliability/fault-writes.ts').toEqual([]);
+  expect(
+    writesWithoutRequest(),
+    'write routes without a valid request: add them to VALID_WRITES in test/reliability/fault-writes.ts',
+  ).toEqual([]);
 });
 
 describe('the disk fills up', () => {
-  it('answers every write 503 with an alert, keeps serving reads, corrupts nothing, and writes again once space is freed', { timeout: 120_000 }, async () => {
-    if (!canMount) {
-      // The one case that needs root: only root can mount a small tmpfs to fill.
-      checkMappingInstead('SQLITE_FULL', 'full-disk');
-      return;
-    }
-    const root = tempRoot('diskfull');
-    roots.push(root);
-    const mount = join(root, 'mnt');
-    mountTmpfs(mount, '16m');
-    mkdirSync(join(mount, 'data'), { mode: 0o700 });
-    // The key store lives beside the database, on the disk that fills up.
-    const { vault } = await dataDirVault(join(mount, 'data'));
-    const t: GoldenApp = await goldenApp({ dbFile: join(mount, 'data', 'cdnctl.db'), vault });
-    cleanups.push(() => t.close());
-    const f: FaultFixtures = await prepareForFaults(t);
-    const before = await t.checksum();
-    const keysBefore = JSON.stringify(await vault.exportAll());
+  it(
+    'answers every write 503 with an alert, keeps serving reads, corrupts nothing, and writes again once space is freed',
+    { timeout: 120_000 },
+    async () => {
+      if (!canMount) {
+        // The one case that needs root: only root can mount a small tmpfs to fill.
+        checkMappingInstead('SQLITE_FULL', 'full-disk');
+        return;
+      }
+      const root = tempRoot('diskfull');
+      roots.push(root);
+      const mount = join(root, 'mnt');
+      mountTmpfs(mount, '16m');
+      mkdirSync(join(mount, 'data'), { mode: 0o700 });
+      // The key store lives beside the database, on the disk that fills up.
+      const { vault } = await dataDirVault(join(mount, 'data'));
+      const t: GoldenApp = await goldenApp({ dbFile: join(mount, 'data', 'cdnctl.db'), vault });
+      cleanups.push(() => t.close());
+      const f: FaultFixtures = await prepareForFaults(t);
+      const before = await t.checksum();
+      const keysBefore = JSON.stringify(await vault.exportAll());
 
-    const filler = fillDisk(mount);
-    // Five minutes on, every authenticated request wants to move its session's idle deadline: a write.
-    t.clock.advance(5 * 60_000);
-    await expectEveryReadServed(t.app, f);
-    await expectEveryWriteRefused(t.app, f);
-    expect(await t.checksum(), 'the refused writes changed stored records').toBe(before);
-    expect(JSON.stringify(await vault.exportAll()), 'the refused writes changed the key store').toBe(keysBefore);
-    // A session that expired meanwhile is still refused as such, though it cannot be deleted now.
-    t.clock.advance(2 * 3600_000);
-    const expired = await t.app.inject({ method: 'GET', url: '/api/1.3/user/current', headers: { cookie: f.admin } });
-    expect(expired.statusCode).toBe(401);
-    expect(t.db.pragma('integrity_check', { simple: true })).toBe('ok');
+      const filler = fillDisk(mount);
+      // Five minutes on, every authenticated request wants to move its session's idle deadline: a write.
+      t.clock.advance(5 * 60_000);
+      await expectEveryReadServed(t.app, f);
+      await expectEveryWriteRefused(t.app, f);
+      expect(await t.checksum(), 'the refused writes changed stored records').toBe(before);
+      expect(JSON.stringify(await vault.exportAll()), 'the refused writes changed the key store').toBe(keysBefore);
+      // A session that expired meanwhile is still refused as such, though it cannot be deleted now.
+      t.clock.advance(2 * 3600_000);
+      const expired = await t.app.inject({ method: 'GET', url: '/api/1.3/user/current', headers: { cookie: f.admin } });
+      expect(expired.statusCode).toBe(401);
+      expect(t.db.pragma('integrity_check', { simple: true })).toBe('ok');
 
-    rmSync(filler);
-    // Two hours passed: the resumed writes need sessions of now.
-    f.admin = await t.session('admin');
-    f.logoutCookies = [await t.session('ro_user'), await t.session('ro_user')];
-    f.extension = await t.session('extension');
-    f.agent = await t.session('ort_user');
-    await expectEveryWriteAccepted(t.app, f);
-    expect(t.db.pragma('integrity_check', { simple: true })).toBe('ok');
-  });
+      rmSync(filler);
+      // Two hours passed: the resumed writes need sessions of now.
+      f.admin = await t.session('admin');
+      f.logoutCookies = [await t.session('ro_user'), await t.session('ro_user')];
+      f.extension = await t.session('extension');
+      f.agent = await t.session('ort_user');
+      await expectEveryWriteAccepted(t.app, f);
+      expect(t.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    },
+  );
 });
 
 describe('the database can only be opened read-only', () => {
-  it('answers every write 503 with an alert, keeps serving reads, corrupts nothing, and writes again once writable and reopened', { timeout: 120_000 }, async () => {
-    const root = tempRoot('readonly');
-    roots.push(root);
-    const mount = join(root, 'mnt');
-    if (isRoot && !canMount) {
-      // Root ignores file modes, and without a tmpfs to remount there is no other read-only fault to make.
-      checkMappingInstead('SQLITE_READONLY', 'read-only');
-      return;
-    }
-    if (canMount) mountTmpfs(mount, '16m');
-    else mkdirSync(mount, { recursive: true });
-    const dataDir = join(mount, 'data');
-    mkdirSync(dataDir, { mode: 0o700 });
-    const dbFile = join(dataDir, 'cdnctl.db');
-
-    const t = await goldenApp({ dbFile, vault: (await dataDirVault(dataDir)).vault });
-    let f: FaultFixtures;
-    let before: string;
-    let keysBefore: string;
-    try {
-      f = await prepareForFaults(t);
-      before = await t.checksum();
-      keysBefore = JSON.stringify(await t.vault.exportAll());
-    } finally {
-      await t.close();
-    }
-    // A crash leaves the write-ahead log and its index behind; a read-only database needs them to be read.
-    const crash = spawnSync(
-      process.execPath,
-      ['-e', `const D = require('better-sqlite3'); const db = new D(${JSON.stringify(dbFile)}); db.prepare("INSERT INTO login_failures (username, at) VALUES ('crash', 0)").run(); process.kill(process.pid, 'SIGKILL');`],
-      { cwd: REPO },
-    );
-    expect(crash.signal).toBe('SIGKILL');
-    expect(readdirSync(dataDir).sort()).toEqual(['cdnctl.db', 'cdnctl.db-shm', 'cdnctl.db-wal', 'vault.db', 'vault.key']);
-
-    // The fault. Root ignores file modes, so there the whole filesystem goes read-only; otherwise the modes do.
-    const makeReadOnly = (on: boolean) => {
-      if (canMount) execFileSync('mount', ['-o', `remount,${on ? 'ro' : 'rw'}`, mount]);
-      else {
-        for (const name of readdirSync(dataDir)) chmodSync(join(dataDir, name), on ? 0o400 : 0o600);
-        chmodSync(dataDir, on ? 0o500 : 0o700);
+  it(
+    'answers every write 503 with an alert, keeps serving reads, corrupts nothing, and writes again once writable and reopened',
+    { timeout: 120_000 },
+    async () => {
+      const root = tempRoot('readonly');
+      roots.push(root);
+      const mount = join(root, 'mnt');
+      if (isRoot && !canMount) {
+        // Root ignores file modes, and without a tmpfs to remount there is no other read-only fault to make.
+        checkMappingInstead('SQLITE_READONLY', 'read-only');
+        return;
       }
-    };
-    makeReadOnly(true);
-    cleanups.push(() => {
-      if (existsSync(dataDir)) makeReadOnly(false);
-    });
+      if (canMount) mountTmpfs(mount, '16m');
+      else mkdirSync(mount, { recursive: true });
+      const dataDir = join(mount, 'data');
+      mkdirSync(dataDir, { mode: 0o700 });
+      const dbFile = join(dataDir, 'cdnctl.db');
 
-    const faulty = await openApp(dbFile, testClock().now(), join(root, 'outbox'));
-    try {
-      faulty.clock.advance(5 * 60_000);
-      await expectEveryReadServed(faulty.app, f);
-      await expectEveryWriteRefused(faulty.app, f);
-      expect(await databaseChecksum(faulty.db), 'the refused writes changed stored records').toBe(before);
-      expect(JSON.stringify(await faulty.vault.exportAll()), 'the refused writes changed the key store').toBe(keysBefore);
-      expect(faulty.db.pragma('integrity_check', { simple: true })).toBe('ok');
-    } finally {
-      await faulty.close();
-    }
+      const t = await goldenApp({ dbFile, vault: (await dataDirVault(dataDir)).vault });
+      let f: FaultFixtures;
+      let before: string;
+      let keysBefore: string;
+      try {
+        f = await prepareForFaults(t);
+        before = await t.checksum();
+        keysBefore = JSON.stringify(await t.vault.exportAll());
+      } finally {
+        await t.close();
+      }
+      // A crash leaves the write-ahead log and its index behind; a read-only database needs them to be read.
+      const crash = spawnSync(
+        process.execPath,
+        [
+          '-e',
+          `const D = require('better-sqlite3'); const db = new D(${JSON.stringify(dbFile)}); db.prepare("INSERT INTO login_failures (username, at) VALUES ('crash', 0)").run(); process.kill(process.pid, 'SIGKILL');`,
+        ],
+        { cwd: REPO },
+      );
+      expect(crash.signal).toBe('SIGKILL');
+      expect(readdirSync(dataDir).sort()).toEqual([
+        'cdnctl.db',
+        'cdnctl.db-shm',
+        'cdnctl.db-wal',
+        'vault.db',
+        'vault.key',
+      ]);
 
-    makeReadOnly(false);
-    const restarted = await openApp(dbFile, testClock().now() + 10 * 60_000, join(root, 'outbox'));
-    try {
-      await expectEveryWriteAccepted(restarted.app, f);
-      expect(restarted.db.pragma('integrity_check', { simple: true })).toBe('ok');
-    } finally {
-      await restarted.close();
-    }
-  });
+      // The fault. Root ignores file modes, so there the whole filesystem goes read-only; otherwise the modes do.
+      const makeReadOnly = (on: boolean) => {
+        if (canMount) execFileSync('mount', ['-o', `remount,${on ? 'ro' : 'rw'}`, mount]);
+        else {
+          for (const name of readdirSync(dataDir)) chmodSync(join(dataDir, name), on ? 0o400 : 0o600);
+          chmodSync(dataDir, on ? 0o500 : 0o700);
+        }
+      };
+      makeReadOnly(true);
+      cleanups.push(() => {
+        if (existsSync(dataDir)) makeReadOnly(false);
+      });
+
+      const faulty = await openApp(dbFile, testClock().now(), join(root, 'outbox'));
+      try {
+        faulty.clock.advance(5 * 60_000);
+        await expectEveryReadServed(faulty.app, f);
+        await expectEveryWriteRefused(faulty.app, f);
+        expect(await databaseChecksum(faulty.db), 'the refused writes changed stored records').toBe(before);
+        expect(JSON.stringify(await faulty.vault.exportAll()), 'the refused writes changed the key store').toBe(
+          keysBefore,
+        );
+        expect(faulty.db.pragma('integrity_check', { simple: true })).toBe('ok');
+      } finally {
+        await faulty.close();
+      }
+
+      makeReadOnly(false);
+      const restarted = await openApp(dbFile, testClock().now() + 10 * 60_000, join(root, 'outbox'));
+      try {
+        await expectEveryWriteAccepted(restarted.app, f);
+        expect(restarted.db.pragma('integrity_check', { simple: true })).toBe('ok');
+      } finally {
+        await restarted.close();
+      }
+    },
+  );
 });

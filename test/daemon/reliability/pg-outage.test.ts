@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvalidationJobRecord } from '../../../shared/contract/go-jobs.js';
 import { startPgCluster, type PgCluster } from '../../helpers/pg-cluster.js';
 import { PASSWORDS } from '../security/fixture.js';
-import { answersPing, call, loginOver, prepareDataDir, startChildDaemon, tempRoot, type ChildDaemon } from './child-daemon.js';
+import {
+  answersPing,
+  call,
+  loginOver,
+  prepareDataDir,
+  startChildDaemon,
+  tempRoot,
+  type ChildDaemon,
+} from './child-daemon.js';
 
 /**
  * A real daemon process on a real PostgreSQL cluster loses its database under a write load (issue 28, finding 3):
@@ -36,7 +44,8 @@ const until = async (what: string, seen: Seen, ready: () => boolean) => {
   const deadline = Date.now() + DEADLINE_MS;
   while (!ready()) {
     if (died) throw new Error(`the daemon died while waiting for ${what}: ${daemon.output().slice(-2000)}`);
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; seen besides: ${seen.unexpected.slice(0, 3).join(' | ')}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}; seen besides: ${seen.unexpected.slice(0, 3).join(' | ')}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 };
@@ -52,7 +61,12 @@ function writeLoad(label: string) {
         const res = await call(agent, `${daemon.url}/api/1.4/jobs`, {
           method: 'POST',
           cookie,
-          body: { deliveryService: 'ds1', regex: `/outage/${label}/${w}/${n}`, startTime: Date.now() + 3_600_000, ttl: 1 },
+          body: {
+            deliveryService: 'ds1',
+            regex: `/outage/${label}/${w}/${n}`,
+            startTime: Date.now() + 3_600_000,
+            ttl: 1,
+          },
           timeoutMs: 30_000,
         });
         if (res.status === 200) seen.acked.push(Number(res.json<{ response: InvalidationJobRecord }>().response.id));
@@ -98,7 +112,10 @@ beforeAll(async () => {
   databaseUrl = await cluster.createDatabase('outage');
   root = tempRoot('pg-outage');
   await prepareDataDir(join(root, 'data'), databaseUrl);
-  daemon = await startChildDaemon(join(root, 'data'), { serve: { logger: false }, env: { CDNCTL_DATABASE_URL: databaseUrl } });
+  daemon = await startChildDaemon(join(root, 'data'), {
+    serve: { logger: false },
+    env: { CDNCTL_DATABASE_URL: databaseUrl },
+  });
   void daemon.exited.then(() => {
     died = true;
   });
@@ -116,46 +133,58 @@ afterAll(async () => {
 const acknowledged: number[] = [];
 
 describe('a PostgreSQL-backed daemon whose database goes away during writes', () => {
-  it('survives every session being terminated three times under four writers, and keeps writing', { timeout: 180_000 }, async () => {
-    const load = writeLoad('terminate');
-    let terminated = 0;
-    for (let round = 0; round < 3; round++) {
-      const before = load.seen.acked.length;
-      await until(`writes before cut ${round}`, load.seen, () => load.seen.acked.length >= before + 10);
-      terminated += await terminateSessions();
-    }
-    const cut = load.seen.acked.length;
-    await until('writes after the last cut', load.seen, () => load.seen.acked.length >= cut + 20);
-    await load.stop();
-    acknowledged.push(...load.seen.acked);
-    expect(terminated).toBeGreaterThan(0);
-    expect(died, daemon.output().slice(-2000)).toBe(false);
-    expect(load.seen.unexpected).toEqual([]);
-    for (const refused of load.seen.unavailable) expectUnavailable(refused);
-  });
+  it(
+    'survives every session being terminated three times under four writers, and keeps writing',
+    { timeout: 180_000 },
+    async () => {
+      const load = writeLoad('terminate');
+      let terminated = 0;
+      for (let round = 0; round < 3; round++) {
+        const before = load.seen.acked.length;
+        await until(`writes before cut ${round}`, load.seen, () => load.seen.acked.length >= before + 10);
+        terminated += await terminateSessions();
+      }
+      const cut = load.seen.acked.length;
+      await until('writes after the last cut', load.seen, () => load.seen.acked.length >= cut + 20);
+      await load.stop();
+      acknowledged.push(...load.seen.acked);
+      expect(terminated).toBeGreaterThan(0);
+      expect(died, daemon.output().slice(-2000)).toBe(false);
+      expect(load.seen.unexpected).toEqual([]);
+      for (const refused of load.seen.unavailable) expectUnavailable(refused);
+    },
+  );
 
-  it('answers 503 with Retry-After while the server is down (immediate stop), recovers by itself once it is back', { timeout: 180_000 }, async () => {
-    const load = writeLoad('halt');
-    await until('writes before the stop', load.seen, () => load.seen.acked.length >= 10);
-    cluster.halt();
-    const ackedWhenHalted = load.seen.acked.length;
-    const refusedBefore = load.seen.unavailable.length;
-    await until('503 answers while the database is down', load.seen, () => load.seen.unavailable.length >= refusedBefore + 8);
-    // Nothing can be acknowledged without a database (a write in flight at the stop may still have answered).
-    expect(load.seen.acked.length).toBeLessThanOrEqual(ackedWhenHalted + WRITERS);
-    const readWhileDown = await call(new Agent(), `${daemon.url}/api/1.4/jobs`, { cookie });
-    expect(readWhileDown.status).toBe(503);
-    cluster.resume();
-    const back = load.seen.acked.length;
-    await until('writes after the restart', load.seen, () => load.seen.acked.length >= back + 20);
-    await load.stop();
-    acknowledged.push(...load.seen.acked);
-    expect(died, daemon.output().slice(-2000)).toBe(false);
-    expect(load.seen.unexpected).toEqual([]);
-    expect(load.seen.unavailable.length).toBeGreaterThanOrEqual(8);
-    for (const refused of load.seen.unavailable) expectUnavailable(refused);
-    expect(await answersPing(daemon.url)).toBe(true);
-  });
+  it(
+    'answers 503 with Retry-After while the server is down (immediate stop), recovers by itself once it is back',
+    { timeout: 180_000 },
+    async () => {
+      const load = writeLoad('halt');
+      await until('writes before the stop', load.seen, () => load.seen.acked.length >= 10);
+      cluster.halt();
+      const ackedWhenHalted = load.seen.acked.length;
+      const refusedBefore = load.seen.unavailable.length;
+      await until(
+        '503 answers while the database is down',
+        load.seen,
+        () => load.seen.unavailable.length >= refusedBefore + 8,
+      );
+      // Nothing can be acknowledged without a database (a write in flight at the stop may still have answered).
+      expect(load.seen.acked.length).toBeLessThanOrEqual(ackedWhenHalted + WRITERS);
+      const readWhileDown = await call(new Agent(), `${daemon.url}/api/1.4/jobs`, { cookie });
+      expect(readWhileDown.status).toBe(503);
+      cluster.resume();
+      const back = load.seen.acked.length;
+      await until('writes after the restart', load.seen, () => load.seen.acked.length >= back + 20);
+      await load.stop();
+      acknowledged.push(...load.seen.acked);
+      expect(died, daemon.output().slice(-2000)).toBe(false);
+      expect(load.seen.unexpected).toEqual([]);
+      expect(load.seen.unavailable.length).toBeGreaterThanOrEqual(8);
+      for (const refused of load.seen.unavailable) expectUnavailable(refused);
+      expect(await answersPing(daemon.url)).toBe(true);
+    },
+  );
 
   it('holds every write it acknowledged, in the database and through the API', async () => {
     expect(acknowledged.length).toBeGreaterThanOrEqual(60);

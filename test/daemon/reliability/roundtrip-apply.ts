@@ -12,20 +12,40 @@ const userHandlers = {
   async user(w, a) {
     const password = 'RoundTr1pPassw0rd!';
     return call(w, 'POST', '/api/1.3/users', {
-      username: a.name, email: a.email ?? `${a.name}@example.test`, fullName: a.name.toUpperCase(), localPassword: password,
-      confirmLocalPassword: password, role: a.role, tenantId: await tenantId(w, a.tenant), company: a.company, newUser: a.newUser,
+      username: a.name,
+      email: a.email ?? `${a.name}@example.test`,
+      fullName: a.name.toUpperCase(),
+      localPassword: password,
+      confirmLocalPassword: password,
+      role: a.role,
+      tenantId: await tenantId(w, a.tenant),
+      company: a.company,
+      newUser: a.newUser,
     });
   },
   async register(w, a) {
-    return call(w, 'POST', '/api/1.3/users/register', { email: `${a.name}@example.test`, role: 3, tenantId: await tenantId(w, a.tenant) });
+    return call(w, 'POST', '/api/1.3/users/register', {
+      email: `${a.name}@example.test`,
+      role: 3,
+      tenantId: await tenantId(w, a.tenant),
+    });
   },
   profile: (w, a) =>
     call(w, 'PUT', '/api/1.3/user/current', {
-      user: { fullName: a.fullName, company: a.company, city: a.city, gid: a.gid, ...(a.username ? { username: a.username } : {}) },
+      user: {
+        fullName: a.fullName,
+        company: a.company,
+        city: a.city,
+        gid: a.gid,
+        ...(a.username ? { username: a.username } : {}),
+      },
     }),
   async fedUsers(w, a) {
     const ids = await Promise.all(a.users.map((u) => userId(w, u)));
-    return call(w, 'POST', `/api/1.3/federations/${await federationId(w)}/users`, { userIds: ids.filter((id) => id !== null), replace: a.replace });
+    return call(w, 'POST', `/api/1.3/federations/${await federationId(w)}/users`, {
+      userIds: ids.filter((id) => id !== null),
+      replace: a.replace,
+    });
   },
   async fedUserDelete(w, a) {
     const id = await userId(w, a.username);
@@ -36,10 +56,20 @@ const userHandlers = {
 type ServerWrite = Extract<Write, { kind: 'server' }> | Extract<Write, { kind: 'editServer' }>;
 
 const serverBody = (a: ServerWrite, hostName: string) => ({
-  hostName, domainName: 'cdn1.example.test', ipAddress: a.ipAddress ?? (a.ip6Address ? null : '127.0.0.1'),
-  ipNetmask: a.ipNetmask, tcpPort: a.tcpPort, cachegroup: a.mid ? 'mid-cg' : 'edge-cg1',
-  cdnName: 'cdn1', profile: a.mid ? 'MID_PROFILE1' : 'EDGE_PROFILE1', type: a.mid ? 'MID' : 'EDGE', status: a.status,
-  offlineReason: a.reason, interfaceName: a.interfaceName, interfaceMtu: a.interfaceMtu, httpsPort: a.httpsPort,
+  hostName,
+  domainName: 'cdn1.example.test',
+  ipAddress: a.ipAddress ?? (a.ip6Address ? null : '127.0.0.1'),
+  ipNetmask: a.ipNetmask,
+  tcpPort: a.tcpPort,
+  cachegroup: a.mid ? 'mid-cg' : 'edge-cg1',
+  cdnName: 'cdn1',
+  profile: a.mid ? 'MID_PROFILE1' : 'EDGE_PROFILE1',
+  type: a.mid ? 'MID' : 'EDGE',
+  status: a.status,
+  offlineReason: a.reason,
+  interfaceName: a.interfaceName,
+  interfaceMtu: a.interfaceMtu,
+  httpsPort: a.httpsPort,
   ip6Address: a.ip6Address,
 });
 

@@ -33,7 +33,13 @@ const purge = fc.record({
   startHours: pick([1, 2, 30]),
   ttl: pick([1, 24]),
 });
-const editJob = fc.record({ kind: fc.constant('editJob' as const), which: fc.nat(5), regex: pick(REGEXES), startHours: pick([1, 3]), ttl: pick([2, 24]) });
+const editJob = fc.record({
+  kind: fc.constant('editJob' as const),
+  which: fc.nat(5),
+  regex: pick(REGEXES),
+  startHours: pick([1, 3]),
+  ttl: pick([2, 24]),
+});
 const deleteJob = fc.record({ kind: fc.constant('deleteJob' as const), which: fc.nat(5) });
 const originFields = {
   name: pick(['o-one', 'o-two', 'o-three']),
@@ -60,7 +66,11 @@ const user = fc.record({
   company: pick(TEXTS),
   newUser: fc.boolean(),
 });
-const register = fc.record({ kind: fc.constant('register' as const), name: pick(['inv1', 'inv2']), tenant: pick(['root', 'tenant-a']) });
+const register = fc.record({
+  kind: fc.constant('register' as const),
+  name: pick(['inv1', 'inv2']),
+  tenant: pick(['root', 'tenant-a']),
+});
 const profile = fc.record({
   kind: fc.constant('profile' as const),
   fullName: pick(['Administrator', ' Admin ', 'Ädmin']),
@@ -70,8 +80,15 @@ const profile = fc.record({
   city: pick(TEXTS),
   gid: pick([null, 0, 1000, '42', -1]),
 });
-const fedUsers = fc.record({ kind: fc.constant('fedUsers' as const), users: fc.subarray(['ro_user', 'ops_user', 'u_one', 'admin']), replace: fc.boolean() });
-const fedUserDelete = fc.record({ kind: fc.constant('fedUserDelete' as const), username: pick(['ro_user', 'ops_user', 'u_one']) });
+const fedUsers = fc.record({
+  kind: fc.constant('fedUsers' as const),
+  users: fc.subarray(['ro_user', 'ops_user', 'u_one', 'admin']),
+  replace: fc.boolean(),
+});
+const fedUserDelete = fc.record({
+  kind: fc.constant('fedUserDelete' as const),
+  username: pick(['ro_user', 'ops_user', 'u_one']),
+});
 const serverFields = {
   host: pick(HOSTS),
   mid: fc.boolean(),
@@ -88,13 +105,37 @@ const serverFields = {
 const server = fc.record({ kind: fc.constant('server' as const), ...serverFields });
 const editServer = fc.record({ kind: fc.constant('editServer' as const), which: fc.nat(9), ...serverFields });
 const deleteServer = fc.record({ kind: fc.constant('deleteServer' as const), which: fc.nat(9) });
-const status = fc.record({ kind: fc.constant('status' as const), which: fc.nat(9), status: pick(STATUSES), reason: pick([null, 'down for work', '']) });
-const assign = fc.record({ kind: fc.constant('assign' as const), ds: pick(DSES), hosts: fc.subarray([...HOSTS, 'edge1b', 'edge2a']) });
+const status = fc.record({
+  kind: fc.constant('status' as const),
+  which: fc.nat(9),
+  status: pick(STATUSES),
+  reason: pick([null, 'down for work', '']),
+});
+const assign = fc.record({
+  kind: fc.constant('assign' as const),
+  ds: pick(DSES),
+  hosts: fc.subarray([...HOSTS, 'edge1b', 'edge2a']),
+});
 
 /** One API write. */
 export const apiWrite = fc.oneof(
-  purge, purge, editJob, deleteJob, origin, editOrigin, deleteOrigin, user, register, profile, fedUsers, fedUserDelete,
-  server, editServer, deleteServer, status, assign,
+  purge,
+  purge,
+  editJob,
+  deleteJob,
+  origin,
+  editOrigin,
+  deleteOrigin,
+  user,
+  register,
+  profile,
+  fedUsers,
+  fedUserDelete,
+  server,
+  editServer,
+  deleteServer,
+  status,
+  assign,
 );
 export type Write = typeof apiWrite extends fc.Arbitrary<infer T> ? T : never;
 
@@ -103,7 +144,12 @@ interface Answer {
   body: string;
 }
 
-async function call(w: World, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object): Promise<Answer> {
+async function call(
+  w: World,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+): Promise<Answer> {
   const res = await w.t.app.inject({ method, url, headers: { cookie: w.cookie }, ...(payload ? { payload } : {}) });
   expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
   return res;
@@ -115,10 +161,12 @@ async function nth<T>(w: World, url: string, which: number): Promise<T | null> {
   return list.length === 0 ? null : list[which % list.length];
 }
 
-const timeIn = (w: World, hours: number) => new Date(w.now + hours * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
-const idOf = async (w: World, url: string, key: string, value: string) =>
-  {
-  const found = (JSON.parse((await call(w, 'GET', url)).body) as { response: Array<Record<string, unknown>> }).response.find((r) => r[key] === value);
+const timeIn = (w: World, hours: number) =>
+  new Date(w.now + hours * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+const idOf = async (w: World, url: string, key: string, value: string) => {
+  const found = (
+    JSON.parse((await call(w, 'GET', url)).body) as { response: Array<Record<string, unknown>> }
+  ).response.find((r) => r[key] === value);
   // Some lists (the seed's shapes) carry ids as strings.
   return found === undefined ? null : Number(found.id);
 };
@@ -127,15 +175,30 @@ type Handlers = { [K in Write['kind']]: (w: World, a: Extract<Write, { kind: K }
 
 const jobHandlers = {
   async purge(w, a) {
-    if (a.api === '1.4') return call(w, 'POST', '/api/1.4/jobs', { deliveryService: a.ds, regex: a.regex, startTime: timeIn(w, a.startHours), ttl: a.ttl });
+    if (a.api === '1.4')
+      return call(w, 'POST', '/api/1.4/jobs', {
+        deliveryService: a.ds,
+        regex: a.regex,
+        startTime: timeIn(w, a.startHours),
+        ttl: a.ttl,
+      });
     const dsId = await idOf(w, '/api/1.3/deliveryservices', 'xmlId', a.ds);
-    return call(w, 'POST', '/api/1.1/user/current/jobs', { dsId, regex: a.regex, startTime: timeIn(w, a.startHours), ttl: a.ttl });
+    return call(w, 'POST', '/api/1.1/user/current/jobs', {
+      dsId,
+      regex: a.regex,
+      startTime: timeIn(w, a.startHours),
+      ttl: a.ttl,
+    });
   },
   async editJob(w, a) {
     const job = await nth<{ id: number; assetUrl: string; deliveryService: string }>(w, '/api/1.4/jobs', a.which);
     if (!job) return null;
     const base = /^https?:\/\/[^/]+/.exec(job.assetUrl)?.[0] ?? '';
-    return call(w, 'PUT', `/api/1.4/jobs?id=${job.id}`, { assetUrl: base + a.regex, parameters: `TTL:${a.ttl}h`, startTime: timeIn(w, a.startHours) });
+    return call(w, 'PUT', `/api/1.4/jobs?id=${job.id}`, {
+      assetUrl: base + a.regex,
+      parameters: `TTL:${a.ttl}h`,
+      startTime: timeIn(w, a.startHours),
+    });
   },
   async deleteJob(w, a) {
     const job = await nth<{ id: number }>(w, '/api/1.4/jobs', a.which);
@@ -146,11 +209,18 @@ const jobHandlers = {
 type OriginWrite = Extract<Write, { kind: 'origin' }> | Extract<Write, { kind: 'editOrigin' }>;
 
 const originBody = async (w: World, a: OriginWrite) => ({
-  name: a.name, fqdn: a.fqdn, protocol: a.protocol, port: a.port, ipAddress: a.ipAddress, ip6Address: a.ip6Address,
+  name: a.name,
+  fqdn: a.fqdn,
+  protocol: a.protocol,
+  port: a.port,
+  ipAddress: a.ipAddress,
+  ip6Address: a.ip6Address,
   deliveryServiceId: a.ds,
   tenantId: a.tenant && (await idOf(w, '/api/1.3/tenants', 'name', a.tenant)),
   // No route lists coordinates: read the id where it is.
-  coordinateId: a.coordinate && w.t.db.prepare<[string], number>('SELECT id FROM coordinates WHERE name = ?').pluck().get(a.coordinate),
+  coordinateId:
+    a.coordinate &&
+    w.t.db.prepare<[string], number>('SELECT id FROM coordinates WHERE name = ?').pluck().get(a.coordinate),
   profileId: a.profile && (await idOf(w, '/api/1.3/profiles', 'name', a.profile)),
 });
 

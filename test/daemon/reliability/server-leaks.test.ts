@@ -53,7 +53,11 @@ function postgresOn(port: number): string[] {
  * Runs the fixture suite in `mode`; with `signal`, sends it once the cluster is up: to the vitest process alone, or
  * to its whole process group, as Ctrl-C in a terminal (or a CI job's cancel) does. Answers the cluster's port.
  */
-async function runFixture(mode: 'pass' | 'fail' | 'hang', signal?: NodeJS.Signals, to: 'process' | 'group' = 'process') {
+async function runFixture(
+  mode: 'pass' | 'fail' | 'hang',
+  signal?: NodeJS.Signals,
+  to: 'process' | 'group' = 'process',
+) {
   const log = join(root, `${mode}-${signal ?? 'none'}-${to}.log`);
   writeFileSync(log, '');
   // The child is a vitest run of its own: none of this worker's vitest variables may leak into it.
@@ -119,20 +123,24 @@ describe('throw-away PostgreSQL clusters never outlive the test run', () => {
 });
 
 describe('the sweep at the start and end of a run', () => {
-  it('stops and removes a cluster whose owning process is dead, and leaves the cluster of a live owner alone', { timeout: 120_000 }, async () => {
-    const cluster = await startPgCluster();
-    try {
-      expect(sweepClusters()).not.toContain(cluster.dir);
-      expect(postgresOn(cluster.port).length).toBeGreaterThan(0);
-      // The owner record now names a process that has exited, as after a run whose watchdog was killed too.
-      const dead = spawnSync(process.execPath, ['-e', 'process.pid']).pid!;
-      const file = join(cluster.dir, CLUSTER_OWNER_FILE);
-      writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), pid: dead }));
-      expect(sweepClusters()).toContain(cluster.dir);
-      expect(postgresOn(cluster.port)).toEqual([]);
-      expect(existsSync(cluster.dir)).toBe(false);
-    } finally {
-      cluster.stop();
-    }
-  });
+  it(
+    'stops and removes a cluster whose owning process is dead, and leaves the cluster of a live owner alone',
+    { timeout: 120_000 },
+    async () => {
+      const cluster = await startPgCluster();
+      try {
+        expect(sweepClusters()).not.toContain(cluster.dir);
+        expect(postgresOn(cluster.port).length).toBeGreaterThan(0);
+        // The owner record now names a process that has exited, as after a run whose watchdog was killed too.
+        const dead = spawnSync(process.execPath, ['-e', 'process.pid']).pid!;
+        const file = join(cluster.dir, CLUSTER_OWNER_FILE);
+        writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), pid: dead }));
+        expect(sweepClusters()).toContain(cluster.dir);
+        expect(postgresOn(cluster.port)).toEqual([]);
+        expect(existsSync(cluster.dir)).toBe(false);
+      } finally {
+        cluster.stop();
+      }
+    },
+  );
 });

@@ -25,7 +25,12 @@ let base: Promise<Array<Record<string, unknown>>> | null = null;
 function baseSnapshots(): Promise<Array<Record<string, unknown>>> {
   base ??= (async () => {
     const caches = JSON.parse(readFileSync(CACHES_SNAPSHOT, 'utf8')) as { users: Array<Record<string, unknown>> };
-    caches.users = await Promise.all(caches.users.map(async ({ localPassword, ...u }) => ({ ...u, localPasswordHash: await hashPassword(String(localPassword)) })));
+    caches.users = await Promise.all(
+      caches.users.map(async ({ localPassword, ...u }) => ({
+        ...u,
+        localPasswordHash: await hashPassword(String(localPassword)),
+      })),
+    );
     return [await goldenSnapshotHashed(), caches];
   })();
   return base;
@@ -46,7 +51,12 @@ afterAll(async () => {
 async function freshWorld(): Promise<World> {
   app ??= makeApp({ mailer: { send: async () => undefined } });
   const t = await app;
-  const tables = t.db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%' AND name <> 'table_versions'").pluck().all();
+  const tables = t.db
+    .prepare<[], string>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%' AND name <> 'table_versions'",
+    )
+    .pluck()
+    .all();
   t.db.pragma('foreign_keys = OFF');
   t.db.transaction(() => tables.forEach((table) => t.db.prepare(`DELETE FROM "${table}"`).run()))();
   t.db.pragma('foreign_keys = ON');
@@ -57,7 +67,13 @@ async function freshWorld(): Promise<World> {
   const admin = (await t.store.users.byUsername('admin'))!;
   const secret = newSecret();
   const at = t.clock.now();
-  await t.store.sessions.create({ idHash: hashSecret(secret), userId: admin.id, createdAt: at, expiresAt: at + 6 * 3600_000, idleExpiresAt: at + 3600_000 });
+  await t.store.sessions.create({
+    idHash: hashSecret(secret),
+    userId: admin.id,
+    createdAt: at,
+    expiresAt: at + 6 * 3600_000,
+    idleExpiresAt: at + 3600_000,
+  });
   return { t, cookie: `${SESSION_COOKIE}=${secret}`, now: at };
 }
 
@@ -69,7 +85,12 @@ afterAll(async () => {
 /** Empties a target store: every table but the schema's bookkeeping, ids starting at 1 again (as a new database). */
 async function wipe(s: KindStore): Promise<void> {
   if (s.db) {
-    const tables = s.db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%' AND name <> 'table_versions'").pluck().all();
+    const tables = s.db
+      .prepare<[], string>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%' AND name <> 'table_versions'",
+      )
+      .pluck()
+      .all();
     s.db.pragma('foreign_keys = OFF');
     s.db.transaction(() => tables.forEach((table) => s.db!.prepare(`DELETE FROM "${table}"`).run()))();
     s.db.pragma('foreign_keys = ON');
@@ -114,7 +135,14 @@ const writes = fc.array(apiWrite, { minLength: 1, maxLength: 20 });
 const runs = (suite: number) => Number(process.env.CDNCTL_ROUNDTRIP_RUNS ?? suite);
 /** The issue's own case, tried first: the same purge posted twice (the second answered with a "duplicate" warning). */
 const samePurgeTwice: [Write[]] = [
-  Array.from({ length: 2 }, () => ({ kind: 'purge' as const, api: '1.4' as const, ds: 'ds1' as const, regex: '/a/.*' as const, startHours: 1, ttl: 24 })),
+  Array.from({ length: 2 }, () => ({
+    kind: 'purge' as const,
+    api: '1.4' as const,
+    ds: 'ds1' as const,
+    regex: '/a/.*' as const,
+    startHours: 1,
+    ttl: 24,
+  })),
 ];
 
 describe('snapshot round trip of every state the API reaches (issue 28, finding 4)', () => {

@@ -23,7 +23,12 @@ afterAll(() => t.close());
 
 async function answer(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<Checked[]> {
   const before = seen.length;
-  const res = await t.app.inject({ method, url, headers: { cookie: admin }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: { cookie: admin },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
   expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 300)}`).toBeLessThan(300);
   return seen.slice(before);
 }
@@ -41,7 +46,9 @@ describe('every GET route answers what its schema declares', () => {
 });
 
 /** Each step's answers must all be checked and match; `steps` run in order, as admin, on the same data. */
-async function expectMatching(steps: (readonly [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown])[]): Promise<void> {
+async function expectMatching(
+  steps: (readonly [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown])[],
+): Promise<void> {
   for (const [method, url, body] of steps) {
     const checked = await answer(method, url, body);
     expect(checked.length, `${method} ${url}: ${JSON.stringify(checked)}`).toBe(1);
@@ -51,13 +58,22 @@ async function expectMatching(steps: (readonly [method: 'GET' | 'POST' | 'PUT' |
 
 describe('writes answer what their schemas declare', () => {
   const soon = () => new Date(t.clock.now() + 3600_000).toISOString().replace('T', ' ').slice(0, 19);
-  const user = (name: string) => ({ username: name, email: `${name}@example.test`, fullName: name, localPasswd: 'Schem4sPassw0rd!', confirmLocalPasswd: 'Schem4sPassw0rd!', role: 3 });
+  const user = (name: string) => ({
+    username: name,
+    email: `${name}@example.test`,
+    fullName: name,
+    localPasswd: 'Schem4sPassw0rd!',
+    confirmLocalPasswd: 'Schem4sPassw0rd!',
+    role: 3,
+  });
 
   it.each(['1.1', '1.3', '1.5'] as const)('users and the own profile at %s', async (v) => {
     await expectMatching([
       ['POST', `/api/${v}/users.json`, user(`schemas_${v.replace('.', '_')}`)],
       ['POST', `/api/${v}/user/current/update`, { user: { city: `City ${v}` } }],
-      ...(v === '1.1' ? [] : ([['PUT', `/api/${v}/user/current`, { user: { city: `Town ${v}`, gid: '12' } }]] as const)),
+      ...(v === '1.1'
+        ? []
+        : ([['PUT', `/api/${v}/user/current`, { user: { city: `Town ${v}`, gid: '12' } }]] as const)),
     ]);
   });
 
@@ -66,7 +82,12 @@ describe('writes answer what their schemas declare', () => {
     await expectMatching([['POST', `/api/${v}/user/current/jobs`, purge]]);
     if (v !== '1.5') return;
     const job = { deliveryService: 'ds1', regex: '/schemas-api/.*', startTime: soon(), ttl: 12 };
-    const created = await t.app.inject({ method: 'POST', url: '/api/1.5/jobs', headers: { cookie: admin }, payload: job });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/1.5/jobs',
+      headers: { cookie: admin },
+      payload: job,
+    });
     const id = created.json().response.id as number;
     await expectMatching([
       ['PUT', `/api/1.5/jobs?id=${id}`, { ...created.json().response, parameters: 'TTL:6h' }],
@@ -75,8 +96,18 @@ describe('writes answer what their schemas declare', () => {
   });
 
   it('origins, servers and their status at 1.3', async () => {
-    const origin = { name: 'schemas-origin', fqdn: 'schemas.example.test', protocol: 'http', deliveryServiceId: t.ids.deliveryServices.ds1 };
-    const created = await t.app.inject({ method: 'POST', url: '/api/1.3/origins', headers: { cookie: admin }, payload: origin });
+    const origin = {
+      name: 'schemas-origin',
+      fqdn: 'schemas.example.test',
+      protocol: 'http',
+      deliveryServiceId: t.ids.deliveryServices.ds1,
+    };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/1.3/origins',
+      headers: { cookie: admin },
+      payload: origin,
+    });
     const id = created.json().response.id as number;
     await expectMatching([
       ['PUT', `/api/1.3/origins?id=${id}`, { ...origin, port: 8080 }],
@@ -88,8 +119,20 @@ describe('writes answer what their schemas declare', () => {
   });
 
   it('the key store, with keys in it', async () => {
-    const ssl = { deliveryservice: 'ds1', cdn: t.ids.cdn.name, hostname: 'ds1.cdn1.example.test', version: 1, businessUnit: 'CDN', city: 'Denver', organization: 'Example', country: 'us', state: 'CO' };
-    const keyset = { 'issuer-a': { renewal_kid: 'k1', keys: [{ alg: 'HS256', kid: 'k1', kty: 'oct', k: 'c2VjcmV0LW9uZQ' }] } };
+    const ssl = {
+      deliveryservice: 'ds1',
+      cdn: t.ids.cdn.name,
+      hostname: 'ds1.cdn1.example.test',
+      version: 1,
+      businessUnit: 'CDN',
+      city: 'Denver',
+      organization: 'Example',
+      country: 'us',
+      state: 'CO',
+    };
+    const keyset = {
+      'issuer-a': { renewal_kid: 'k1', keys: [{ alg: 'HS256', kid: 'k1', kty: 'oct', k: 'c2VjcmV0LW9uZQ' }] },
+    };
     await expectMatching([
       ['POST', '/api/1.3/deliveryservices/xmlId/ds1/urlkeys/generate'],
       ['GET', '/api/1.3/deliveryservices/xmlId/ds1/urlkeys'],
@@ -108,14 +151,28 @@ describe('writes answer what their schemas declare', () => {
 describe('sessions answer what their schemas declare', () => {
   it('login, logout and a password reset request', async () => {
     const before = seen.length;
-    const login = await t.app.inject({ method: 'POST', url: '/api/1.3/user/login', payload: { u: 'ops_user', p: '0psUserPassw0rd' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/1.3/user/login',
+      payload: { u: 'ops_user', p: '0psUserPassw0rd' },
+    });
     expect(login.statusCode, login.body).toBe(200);
     const cookie = String(login.headers['set-cookie']).split(';')[0];
-    expect((await t.app.inject({ method: 'POST', url: '/api/1.3/user/logout', headers: { cookie } })).statusCode).toBe(200);
-    const reset = await t.app.inject({ method: 'POST', url: '/api/1.3/user/reset_password', payload: { email: 'nobody@example.test' } });
+    expect((await t.app.inject({ method: 'POST', url: '/api/1.3/user/logout', headers: { cookie } })).statusCode).toBe(
+      200,
+    );
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/1.3/user/reset_password',
+      payload: { email: 'nobody@example.test' },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     const checked = seen.slice(before);
-    expect(checked.map((c) => c.route)).toEqual(['POST /api/1.3/user/login', 'POST /api/1.3/user/logout', 'POST /api/1.3/user/reset_password']);
+    expect(checked.map((c) => c.route)).toEqual([
+      'POST /api/1.3/user/login',
+      'POST /api/1.3/user/logout',
+      'POST /api/1.3/user/reset_password',
+    ]);
     expect(checked.flatMap((c) => c.errors)).toEqual([]);
   });
 });

@@ -29,8 +29,7 @@ const compiled = new WeakMap<object, Validate>();
 function schemaFor(request: FastifyRequest, reply: FastifyReply): unknown {
   const responses = (request.routeOptions.schema?.response ?? {}) as Record<string, unknown>;
   const schema = (responses[String(reply.statusCode)] ?? responses[`${String(reply.statusCode)[0]}xx`]) as
-    | { content?: Record<string, { schema: unknown }> }
-    | undefined;
+    { content?: Record<string, { schema: unknown }> } | undefined;
   if (!schema?.content) return schema;
   const type = String(reply.getHeader('content-type') ?? '').split(';')[0];
   return schema.content[type]?.schema;
@@ -72,7 +71,11 @@ export function checkAnswers(app: FastifyInstance, seen: Checked[]): void {
     const expected = (request as unknown as Marked)[CHECKED];
     if (expected !== undefined) {
       if (typeof payload === 'string' && !sameAnswer(payload, expected)) {
-        seen.push({ route: `${request.method} ${request.routeOptions.url}`, status: reply.statusCode, errors: [{ serialized: payload, expected }] });
+        seen.push({
+          route: `${request.method} ${request.routeOptions.url}`,
+          status: reply.statusCode,
+          errors: [{ serialized: payload, expected }],
+        });
       }
       return payload;
     }
@@ -80,7 +83,8 @@ export function checkAnswers(app: FastifyInstance, seen: Checked[]): void {
     const type = String(reply.getHeader('content-type') ?? '');
     const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : typeof payload === 'string' ? payload : null;
     if (text === null) return payload;
-    if (reply.getHeader('content-encoding') === undefined) check(request, reply, type.includes('json') ? JSON.parse(text) : text, seen);
+    if (reply.getHeader('content-encoding') === undefined)
+      check(request, reply, type.includes('json') ? JSON.parse(text) : text, seen);
     return payload;
   });
 }

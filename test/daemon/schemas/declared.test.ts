@@ -26,9 +26,14 @@ function openSchemas(schema: unknown, path: string): string[] {
     if (key === 'properties' || key === 'patternProperties') {
       return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => openSchemas(v, `${path}.${k}`));
     }
-    if (key === 'items' || key === 'additionalProperties' || key === 'schema') return openSchemas(value, `${path}.${key}`);
-    if (key === 'anyOf' || key === 'oneOf') return (value as unknown[]).flatMap((v, i) => openSchemas(v, `${path}.${key}[${i}]`));
-    if (key === 'content') return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => openSchemas((v as { schema: unknown }).schema, `${path}[${k}]`));
+    if (key === 'items' || key === 'additionalProperties' || key === 'schema')
+      return openSchemas(value, `${path}.${key}`);
+    if (key === 'anyOf' || key === 'oneOf')
+      return (value as unknown[]).flatMap((v, i) => openSchemas(v, `${path}.${key}[${i}]`));
+    if (key === 'content')
+      return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
+        openSchemas((v as { schema: unknown }).schema, `${path}[${k}]`),
+      );
     return [];
   });
   return [...here, ...nested];
@@ -41,26 +46,40 @@ function looseObjects(schema: unknown, path: string): string[] {
   const types = Array.isArray(s.type) ? s.type : [s.type];
   const here = types.includes('object') && !('additionalProperties' in s) ? [path] : [];
   const children: [string, unknown][] = [
-    ...Object.entries((s.properties ?? {}) as Record<string, unknown>).map(([k, v]): [string, unknown] => [`${path}.${k}`, v]),
+    ...Object.entries((s.properties ?? {}) as Record<string, unknown>).map(([k, v]): [string, unknown] => [
+      `${path}.${k}`,
+      v,
+    ]),
     [`${path}.items`, s.items],
     [`${path}.additionalProperties`, s.additionalProperties],
     ...((s.anyOf ?? []) as unknown[]).map((v, i): [string, unknown] => [`${path}.anyOf[${i}]`, v]),
-    ...Object.entries((s.content ?? {}) as Record<string, { schema: unknown }>).map(([k, v]): [string, unknown] => [`${path}[${k}]`, v.schema]),
+    ...Object.entries((s.content ?? {}) as Record<string, { schema: unknown }>).map(([k, v]): [string, unknown] => [
+      `${path}[${k}]`,
+      v.schema,
+    ]),
   ];
   return [...here, ...children.flatMap(([p, v]) => looseObjects(v, p))];
 }
 
 describe('the route table', () => {
-  it.each(ROUTES.map((r) => [name(r), r] as const))('%s declares its success answer at every version', (_name, route) => {
-    for (const version of VERSIONS.filter((v) => atLeast(v, route.since))) {
-      const statuses = Object.keys(responsesAt(route, version));
-      expect(statuses.filter((s) => /^2\d\d$/.test(s)), `${name(route)} at ${version}`).not.toEqual([]);
-    }
-  });
+  it.each(ROUTES.map((r) => [name(r), r] as const))(
+    '%s declares its success answer at every version',
+    (_name, route) => {
+      for (const version of VERSIONS.filter((v) => atLeast(v, route.since))) {
+        const statuses = Object.keys(responsesAt(route, version));
+        expect(
+          statuses.filter((s) => /^2\d\d$/.test(s)),
+          `${name(route)} at ${version}`,
+        ).not.toEqual([]);
+      }
+    },
+  );
 
   it.each(ROUTES.map((r) => [name(r), r] as const))('%s has no schema that accepts anything', (_name, route) => {
     const schema = (route.schema ?? {}) as Record<string, unknown>;
-    const parts = ['params', 'querystring', 'body'].flatMap((part) => (part in schema ? openSchemas(schema[part], part) : []));
+    const parts = ['params', 'querystring', 'body'].flatMap((part) =>
+      part in schema ? openSchemas(schema[part], part) : [],
+    );
     const responses = VERSIONS.filter((v) => atLeast(v, route.since)).flatMap((v) =>
       Object.entries(responsesAt(route, v)).flatMap(([status, s]) => openSchemas(s, `response ${status} at ${v}`)),
     );

@@ -73,10 +73,16 @@ describe('what is logged', () => {
       user: { localPasswd: NEW_PASSWORD, confirmLocalPasswd: NEW_PASSWORD },
     });
     expect(change.statusCode, change.body).toBe(200);
-    const login = await t.app.inject({ method: 'POST', url: '/api/1.3/user/login', payload: { u: 'ops_user', p: PASSWORDS.ops_user } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/1.3/user/login',
+      payload: { u: 'ops_user', p: PASSWORDS.ops_user },
+    });
     expect(login.statusCode).toBe(200);
     const cookie = String(login.headers['set-cookie']).split(';')[0];
-    expect((await t.app.inject({ method: 'POST', url: '/api/1.3/user/logout', headers: { cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/1.3/user/logout', headers: { cookie } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers Traffic Ops’ fields, newest first, with the acting user', async () => {
@@ -92,9 +98,17 @@ describe('what is logged', () => {
 
   it('logs purges, users, profile and password changes, logins and logouts, and the import', async () => {
     const all = messages(await logs('admin'));
-    expect(all).toContainEqual(expect.stringMatching(/^DS: ds2, ID: \d+, ACTION: Created content invalidation job #\d+: .*\/logged\/\.\*\\\.jpg \(TTL 2h\)$/));
-    expect(all).toContainEqual(expect.stringMatching(/^USER: logged_user, ID: \d+, ACTION: Created user, keys: \{ id:\d+ \}$/));
-    expect(all).toContainEqual(expect.stringMatching(/^USER: ro_user, ID: \d+, ACTION: Updated own profile and changed own password$/));
+    expect(all).toContainEqual(
+      expect.stringMatching(
+        /^DS: ds2, ID: \d+, ACTION: Created content invalidation job #\d+: .*\/logged\/\.\*\\\.jpg \(TTL 2h\)$/,
+      ),
+    );
+    expect(all).toContainEqual(
+      expect.stringMatching(/^USER: logged_user, ID: \d+, ACTION: Created user, keys: \{ id:\d+ \}$/),
+    );
+    expect(all).toContainEqual(
+      expect.stringMatching(/^USER: ro_user, ID: \d+, ACTION: Updated own profile and changed own password$/),
+    );
     expect(all.some((m) => m.startsWith('SNAPSHOT: ACTION: Imported snapshot'))).toBe(true);
     const sessions = (await logs('admin')).filter((e) => e.level === 'LOGIN' && e.user === 'ops_user');
     expect(messages(sessions)).toEqual([
@@ -123,7 +137,9 @@ describe('what is logged', () => {
   });
 
   it('filters by username, limit and days, and refuses bad numbers', async () => {
-    expect(new Set((await logs('admin', '?username=tenanta_user')).map((e) => e.user))).toEqual(new Set(['tenanta_user']));
+    expect(new Set((await logs('admin', '?username=tenanta_user')).map((e) => e.user))).toEqual(
+      new Set(['tenanta_user']),
+    );
     expect(await logs('admin', '?limit=2')).toHaveLength(2);
     expect(await logs('admin', '?days=0')).toEqual([]);
     for (const bad of ['days=x', 'limit=-1', 'days=1.5']) {
@@ -137,8 +153,17 @@ describe('tenancy', () => {
   it('shows a tenant-a reader only entries about tenant-a', async () => {
     const seen = messages(await logs('tenanta_admin'));
     expect(seen.some((m) => m.startsWith('DS: ds2,'))).toBe(true);
-    for (const hidden of ['ORIGIN: logged-origin', 'USER: logged_user', 'USER: ro_user', 'SNAPSHOT:', 'USER: ops_user']) {
-      expect(seen.some((m) => m.startsWith(hidden)), hidden).toBe(false);
+    for (const hidden of [
+      'ORIGIN: logged-origin',
+      'USER: logged_user',
+      'USER: ro_user',
+      'SNAPSHOT:',
+      'USER: ops_user',
+    ]) {
+      expect(
+        seen.some((m) => m.startsWith(hidden)),
+        hidden,
+      ).toBe(false);
     }
   });
 
@@ -147,14 +172,23 @@ describe('tenancy', () => {
     const seen = String(first.headers['set-cookie']).split(';')[0];
     expect(seen).toMatch(/^last_seen_log=/);
     const count = async (u: Username, cookie: string) => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/1.2/logs/newcount', headers: { cookie: `${cookies[u]}; ${cookie}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/1.2/logs/newcount',
+        headers: { cookie: `${cookies[u]}; ${cookie}` },
+      });
       expect(res.statusCode).toBe(200);
       return (JSON.parse(res.body) as { response: { newLogcount: number } }).response.newLogcount;
     };
     expect(await count('tenanta_admin', seen)).toBe(0);
     t.clock.advance(1000);
     await as('admin', 'DELETE', `/api/1.3/origins?id=${t.ids.origins.root}`);
-    await as('tenanta_user', 'POST', '/api/1.2/user/current/jobs', { dsId: t.ids.deliveryServices.ds2, regex: '/x/.*', startTime: START, ttl: 1 });
+    await as('tenanta_user', 'POST', '/api/1.2/user/current/jobs', {
+      dsId: t.ids.deliveryServices.ds2,
+      regex: '/x/.*',
+      startTime: START,
+      ttl: 1,
+    });
     expect(await count('tenanta_admin', seen)).toBe(1);
     expect(await count('admin', seen)).toBe(2);
     expect(await count('admin', 'other=1')).toBe(0);
@@ -166,12 +200,17 @@ describe('one transaction with the write', () => {
     const u = await goldenApp();
     try {
       const cookie = await u.session('admin');
-      u.db.exec('CREATE TRIGGER refuse_log BEFORE INSERT ON log BEGIN SELECT RAISE(ABORT, \'log refused\'); END');
+      u.db.exec("CREATE TRIGGER refuse_log BEFORE INSERT ON log BEGIN SELECT RAISE(ABORT, 'log refused'); END");
       const res = await u.app.inject({
         method: 'POST',
         url: '/api/1.3/origins',
         headers: { cookie },
-        payload: { name: 'unlogged', fqdn: 'unlogged.example.test', protocol: 'http', deliveryServiceId: u.ids.deliveryServices.ds1 },
+        payload: {
+          name: 'unlogged',
+          fqdn: 'unlogged.example.test',
+          protocol: 'http',
+          deliveryServiceId: u.ids.deliveryServices.ds1,
+        },
       });
       expect(res.statusCode).toBe(500);
       expect(u.db.prepare("SELECT count(*) AS n FROM origins WHERE name = 'unlogged'").get()).toEqual({ n: 0 });

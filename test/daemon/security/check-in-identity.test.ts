@@ -24,9 +24,21 @@ eachStore((kind) => {
     const s = await server(host);
     return { upd: s.updPending, reval: s.revalPending, lastCheckIn: s.lastCheckIn };
   };
-  const propagation = async () => (await t.app.inject({ method: 'GET', url: `/api/1.3/jobs/${t.ids.job}/propagation`, headers: { cookie: await as('admin') } })).json();
+  const propagation = async () =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/1.3/jobs/${t.ids.job}/propagation`,
+        headers: { cookie: await as('admin') },
+      })
+    ).json();
   const form = async (who: Username, ref: string, query: string): Promise<LightMyRequestResponse> =>
-    t.app.inject({ method: 'POST', url: `/update/${ref}?${query}`, headers: { cookie: await as(who), 'content-type': FORM }, payload: query });
+    t.app.inject({
+      method: 'POST',
+      url: `/update/${ref}?${query}`,
+      headers: { cookie: await as(who), 'content-type': FORM },
+      payload: query,
+    });
   const json = async (who: Username, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: await as(who) }, ...(payload ? { payload } : {}) });
 
@@ -52,7 +64,10 @@ eachStore((kind) => {
           const res = await form(who, ref, 'updated=false&reval_updated=false');
           expect([res.statusCode, res.body], `${who} /update/${ref}`).toEqual([403, 'Forbidden']);
           for (const v of ['1.1', '1.3', '1.5']) {
-            const api = await json(who, 'POST', `/api/${v}/servers/${ref}/update`, { updated: false, reval_updated: false });
+            const api = await json(who, 'POST', `/api/${v}/servers/${ref}/update`, {
+              updated: false,
+              reval_updated: false,
+            });
             expect(api.statusCode, `${who} ${v} servers/${ref}/update: ${api.body}`).toBe(403);
             expect(alertsOf(api)[0].level).toBe('error');
           }
@@ -108,18 +123,30 @@ eachStore((kind) => {
 
     it('lets an admin bind a login to a server (logged), which then checks in for that server only', async () => {
       const mid2 = await server('mid2');
-      const refused = await json('tenanta_admin', 'PUT', `/api/1.3/servers/${mid2.id}/agents`, { usernames: ['ro_user'] });
+      const refused = await json('tenanta_admin', 'PUT', `/api/1.3/servers/${mid2.id}/agents`, {
+        usernames: ['ro_user'],
+      });
       expect(refused.statusCode).toBe(403);
-      const bind = await json('admin', 'PUT', `/api/1.3/servers/${mid2.id}/agents`, { usernames: ['ro_user', 'ort_user'] });
+      const bind = await json('admin', 'PUT', `/api/1.3/servers/${mid2.id}/agents`, {
+        usernames: ['ro_user', 'ort_user'],
+      });
       expect(bind.statusCode, bind.body).toBe(200);
       expect(bind.json().response).toEqual({ serverId: mid2.id, hostName: 'mid2', usernames: ['ort_user', 'ro_user'] });
       const unknown = await json('admin', 'PUT', `/api/1.3/servers/${mid2.id}/agents`, { usernames: ['nobody-here'] });
-      expect([unknown.statusCode, alertsOf(unknown)]).toEqual([400, [{ level: 'error', text: 'usernames[0] is no user' }]]);
-      expect((await json('admin', 'GET', `/api/1.3/servers/${mid2.id}/agents`)).json().response.usernames).toEqual(['ort_user', 'ro_user']);
+      expect([unknown.statusCode, alertsOf(unknown)]).toEqual([
+        400,
+        [{ level: 'error', text: 'usernames[0] is no user' }],
+      ]);
+      expect((await json('admin', 'GET', `/api/1.3/servers/${mid2.id}/agents`)).json().response.usernames).toEqual([
+        'ort_user',
+        'ro_user',
+      ]);
       expect((await form('ro_user', 'mid2', 'updated=false')).body).toBe('Success');
       expect((await form('ro_user', 'mid1', 'updated=false')).statusCode).toBe(403);
       const logs = (await json('admin', 'GET', '/api/1.3/logs?days=1')).json().response as { message: string }[];
-      expect(logs.map((l) => l.message)).toContain(`SERVER: mid2, ID: ${mid2.id}, ACTION: agents set to ort_user, ro_user`);
+      expect(logs.map((l) => l.message)).toContain(
+        `SERVER: mid2, ID: ${mid2.id}, ACTION: agents set to ort_user, ro_user`,
+      );
       const exported = await exportSnapshot(t.kind === 'sqlite' ? t.db : t.store);
       expect(exported.servers.find((s) => s.hostName === 'mid2')).toMatchObject({ agents: ['ort_user', 'ro_user'] });
     });
@@ -131,7 +158,9 @@ eachStore((kind) => {
         const queued = await json(who, 'POST', `/api/1.3/servers/${edge.id}/queue_update`, { action: 'queue' });
         expect(queued.statusCode, queued.body).toBe(200);
         expect((await flags('edge1b')).upd).toBe(true);
-        expect((await json(who, 'POST', `/api/1.3/cdns/${cdn}/queue_update`, { action: 'dequeue' })).statusCode).toBe(200);
+        expect((await json(who, 'POST', `/api/1.3/cdns/${cdn}/queue_update`, { action: 'dequeue' })).statusCode).toBe(
+          200,
+        );
         expect((await flags('edge1b')).upd).toBe(false);
       }
     });
@@ -141,7 +170,10 @@ eachStore((kind) => {
       const res = await json('admin', 'POST', '/api/1.3/servers/edge1b/update', { updated: true });
       expect(res.statusCode, res.body).toBe(200);
       expect((await flags('edge1b')).upd).toBe(true);
-      const logs = (await json('admin', 'GET', '/api/1.3/logs?days=1')).json().response as { message: string; user: string }[];
+      const logs = (await json('admin', 'GET', '/api/1.3/logs?days=1')).json().response as {
+        message: string;
+        user: string;
+      }[];
       expect(logs).toContainEqual(
         expect.objectContaining({
           user: 'admin',

@@ -172,7 +172,12 @@ const userFields = (username: string, roleId: number, tenantId: number, hash: st
  * In memory unless `dbFile` names a database file.
  */
 export async function goldenApp(
-  options: { dbFile?: string; config?: Partial<DaemonConfig>; storeKind?: StoreKind; beforeReady?: (app: FastifyInstance) => void } & Pick<BuildOptions, 'logger' | 'vault'> = {},
+  options: {
+    dbFile?: string;
+    config?: Partial<DaemonConfig>;
+    storeKind?: StoreKind;
+    beforeReady?: (app: FastifyInstance) => void;
+  } & Pick<BuildOptions, 'logger' | 'vault'> = {},
 ): Promise<GoldenApp> {
   const outbox = mkdtempSync(join(tmpdir(), 'cdnctl-sec-outbox-'));
   const t = await makeApp({
@@ -220,7 +225,8 @@ export async function goldenApp(
   const federations = await t.store.federations.list();
   const profiles = await t.store.profiles.list({ name: 'ORG_PROFILE1' });
   const cdn = await t.store.cdns.byName('cdn1');
-  if (federations.length === 0 || profiles.length !== 1 || !cdn) throw new Error('golden federation, profile or cdn missing');
+  if (federations.length === 0 || profiles.length !== 1 || !cdn)
+    throw new Error('golden federation, profile or cdn missing');
   const origin = async (name: string, dsId: number, tenant: number) => {
     const id = await t.store.origins.insert(
       {
@@ -248,7 +254,10 @@ export async function goldenApp(
     federation: federations[0].id,
     profile: profiles[0].id,
     cdn: { id: cdn.id, name: cdn.name },
-    origins: { root: await origin('root-secondary', ds1.id, root), tenantA: await origin('tenant-a-secondary', ds2.id, tenantA) },
+    origins: {
+      root: await origin('root-secondary', ds1.id, root),
+      tenantA: await origin('tenant-a-secondary', ds2.id, tenantA),
+    },
     ...(await cacheIds(t, ds1.id, users.admin)),
     jobs: {
       root: (
@@ -298,21 +307,37 @@ async function cacheIds(t: TestApp, ds1: number, admin: number) {
   const server = async (host: string) => (await t.store.servers.byHostName(host, null))!.id;
   const cachegroup = (await t.store.cachegroups.list({ name: 'edge-cg2' }))[0].id;
   const job = await t.store.jobs.insertPurge({
-    assetUrl: 'http://ds1-origin.example.test/fixture', ttlHours: 1, startTime: t.clock.now(), enteredTime: t.clock.now(),
-    userId: admin, deliveryServiceId: ds1,
+    assetUrl: 'http://ds1-origin.example.test/fixture',
+    ttlHours: 1,
+    startTime: t.clock.now(),
+    enteredTime: t.clock.now(),
+    userId: admin,
+    deliveryServiceId: ds1,
   });
   const builtin = (await t.store.serverChecks.extensions()).find((e) => e.servercheckShortName === 'HTTP')!;
   const type = (await t.store.typeLookup.find('to_extension', { name: 'CHECK_EXTENSION_NUM' }))!;
   const extension = await t.store.serverChecks.insertExtension(
     {
-      name: 'fixture-check', version: '1', infoUrl: 'https://example.test', scriptFile: 'fixture.pl', isActive: true,
-      additionalConfigJson: null, description: null, servercheckShortName: 'FIXT', typeId: type.id,
+      name: 'fixture-check',
+      version: '1',
+      infoUrl: 'https://example.test',
+      scriptFile: 'fixture.pl',
+      isActive: true,
+      additionalConfigJson: null,
+      description: null,
+      servercheckShortName: 'FIXT',
+      typeId: type.id,
     },
     t.clock.now(),
   );
   if (!('id' in extension)) throw new Error('fixture check extension not created');
   return {
-    servers: { root: await server('edge2a'), tenantA: await server('edge1a'), rootHost: 'edge2a', spare: await server('edge2c') },
+    servers: {
+      root: await server('edge2a'),
+      tenantA: await server('edge1a'),
+      rootHost: 'edge2a',
+      spare: await server('edge2c'),
+    },
     cachegroup,
     job: job.id,
     builtinExtension: builtin.id,
@@ -329,10 +354,16 @@ export function alertsOf(res: { headers: Record<string, unknown>; body: string }
 }
 
 /** Asserts the error envelope: JSON, an `alerts` array holding at least one `error` alert with text. */
-export function expectErrorEnvelope(res: { statusCode: number; headers: Record<string, unknown>; body: string }): Alert[] {
+export function expectErrorEnvelope(res: {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+}): Alert[] {
   const list = alertsOf(res);
   const errors = list.filter((a) => a.level === 'error');
-  expect(errors.length, `status ${res.statusCode} without an error alert: ${res.body.slice(0, 300)}`).toBeGreaterThan(0);
+  expect(errors.length, `status ${res.statusCode} without an error alert: ${res.body.slice(0, 300)}`).toBeGreaterThan(
+    0,
+  );
   for (const alert of errors) expect(typeof alert.text === 'string' && alert.text.length > 0).toBe(true);
   return list;
 }

@@ -11,7 +11,9 @@ import { CDNCTL, cliEnv } from '../../helpers/cli.js';
  * into the JSON stream, where log shippers would keep them).
  */
 
-const DEMO = JSON.parse(readFileSync(new URL('../../../daemon/services/snapshot/demo.snapshot.json', import.meta.url), 'utf8')) as {
+const DEMO = JSON.parse(
+  readFileSync(new URL('../../../daemon/services/snapshot/demo.snapshot.json', import.meta.url), 'utf8'),
+) as {
   users: { localPassword?: string }[];
 };
 
@@ -19,10 +21,14 @@ describe('daemon start --foreground', () => {
   it('keeps passwords out of the JSON log on stdout', async () => {
     const root = mkdtempSync(join(tmpdir(), 'cdnctl-fg-'));
     const dataDir = join(root, 'data');
-    const child = spawn(process.execPath, [CDNCTL, 'daemon', 'start', '--foreground', '--demo', '--data-dir', dataDir, '--listen', '127.0.0.1:0'], {
-      env: cliEnv({ dataDir, configDir: join(root, 'config') }, { CDNCTL_ADMIN_PASSWORD: undefined }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [CDNCTL, 'daemon', 'start', '--foreground', '--demo', '--data-dir', dataDir, '--listen', '127.0.0.1:0'],
+      {
+        env: cliEnv({ dataDir, configDir: join(root, 'config') }, { CDNCTL_ADMIN_PASSWORD: undefined }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -30,7 +36,8 @@ describe('daemon start --foreground', () => {
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     try {
       const deadline = Date.now() + 30_000;
-      while (!stderr.includes('listening at') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+      while (!stderr.includes('listening at') && Date.now() < deadline && child.exitCode === null)
+        await new Promise((r) => setTimeout(r, 50));
       expect(stderr, stdout).toContain('listening at');
       const url = (JSON.parse(readFileSync(join(dataDir, 'daemon.json'), 'utf8')) as { url: string }).url;
       await fetch(`${url}/api/1.3/ping`).then((r) => r.text());

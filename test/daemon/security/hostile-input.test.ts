@@ -4,8 +4,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDef } from '../../../daemon/http/route.js';
 import { atLeast } from '../../../daemon/versions.js';
 import { BODY_LIMIT } from '../../../daemon/app.js';
-import { PATH_VALUES, expectErrorEnvelope, goldenApp, pathParams, routeTable, type GoldenApp, type GoldenIds, type Username } from './fixture.js';
-import { RAW_PATH_SEGMENTS, encodeSegment, hostileBody, hostileQuery, hostileString, malformedJson } from './hostile.js';
+import {
+  PATH_VALUES,
+  expectErrorEnvelope,
+  goldenApp,
+  pathParams,
+  routeTable,
+  type GoldenApp,
+  type GoldenIds,
+  type Username,
+} from './fixture.js';
+import {
+  RAW_PATH_SEGMENTS,
+  encodeSegment,
+  hostileBody,
+  hostileQuery,
+  hostileString,
+  malformedJson,
+} from './hostile.js';
 
 /**
  * Random and malformed input to every write endpoint and every filter of the route table: the daemon never
@@ -24,7 +40,8 @@ const schemaOf = (route: RouteDef) => (route.schema ?? {}) as { body?: Schema; q
 function bodyFields(route: RouteDef): { fields: string[]; nested: Record<string, string[]> } {
   const properties = schemaOf(route).body?.properties ?? {};
   const nested: Record<string, string[]> = {};
-  for (const [key, value] of Object.entries(properties)) if (value.properties) nested[key] = Object.keys(value.properties);
+  for (const [key, value] of Object.entries(properties))
+    if (value.properties) nested[key] = Object.keys(value.properties);
   return { fields: Object.keys(properties), nested };
 }
 
@@ -33,7 +50,9 @@ function pathArbitrary(route: RouteDef, ids: GoldenIds): fc.Arbitrary<Record<str
   const params = pathParams(route.url);
   for (const key of params) {
     if (!PATH_VALUES[key]) {
-      throw new Error(`${route.method} ${route.url}: no real value for '${key}'; add one to PATH_VALUES in test/security/fixture.ts`);
+      throw new Error(
+        `${route.method} ${route.url}: no real value for '${key}'; add one to PATH_VALUES in test/security/fixture.ts`,
+      );
     }
   }
   const value = (key: string) =>
@@ -46,7 +65,10 @@ function pathArbitrary(route: RouteDef, ids: GoldenIds): fc.Arbitrary<Record<str
 }
 
 function buildUrl(route: RouteDef, path: Record<string, string>, query: [string, string][]): string {
-  const filled = route.url.replace(/([^/]+)\/:([A-Za-z]+)/g, (_all, segment: string, param: string) => `${segment}/${path[`${segment}/:${param}`]}`);
+  const filled = route.url.replace(
+    /([^/]+)\/:([A-Za-z]+)/g,
+    (_all, segment: string, param: string) => `${segment}/${path[`${segment}/:${param}`]}`,
+  );
   const search = new URLSearchParams(query).toString();
   // 1.3 serves every route declared up to it; a route introduced later (POST jobs at 1.4) is asked at its own version.
   const version = atLeast(route.since, '1.3') ? route.since : '1.3';
@@ -80,7 +102,11 @@ function checkAnswer(route: RouteDef, url: string, res: LightMyRequestResponse):
     // As Traffic Ops did: GET ping answers {"ping":"pong"}, urisignkeys the raw key set, update_status a bare array
     // and configfiles/ats {info, configFiles} (a file name of `.` leaves the list's URL); the rest is the envelope.
     if (route.url.endsWith('/update_status')) expect(Array.isArray(body), where).toBe(true);
-    const bare = route.url === '/ping' || route.url.endsWith('/urisignkeys') || route.url.endsWith('/update_status') || route.url.includes('/configfiles/ats');
+    const bare =
+      route.url === '/ping' ||
+      route.url.endsWith('/urisignkeys') ||
+      route.url.endsWith('/update_status') ||
+      route.url.includes('/configfiles/ats');
     if (!bare) expect('response' in body || 'alerts' in body, where).toBe(true);
   }
   return false;
@@ -97,37 +123,58 @@ describe('hostile bodies, query strings and path values to every write endpoint'
       const raw = fc.oneof(
         { arbitrary: hostileBody(fields, nested).map((value) => ({ kind: 'json' as const, value })), weight: 6 },
         { arbitrary: malformedJson.map((text) => ({ kind: 'malformed' as const, text })), weight: 1 },
-        { arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x').map((type) => ({ kind: 'foreign' as const, type })), weight: 1 },
+        {
+          arbitrary: fc
+            .constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x')
+            .map((type) => ({ kind: 'foreign' as const, type })),
+          weight: 1,
+        },
       );
       // What is stored before each request: a refused request must leave it as it was.
       let baseline = await t.checksum();
       await fc.assert(
-        fc.asyncProperty(callers, pathArbitrary(route, t.ids), hostileQuery(queryKeys), raw, async (who, path, query, body) => {
-          const url = buildUrl(route, path, query);
-          const headers: Record<string, string> = { cookie: await t.session(who) };
-          let payload: string | undefined;
-          if (hasBody || body.kind !== 'json') {
-            if (body.kind === 'json') {
-              headers['content-type'] = 'application/json';
-              payload = JSON.stringify(body.value) ?? 'null';
-            } else if (body.kind === 'malformed') {
-              headers['content-type'] = 'application/json';
-              payload = body.text;
-            } else {
-              headers['content-type'] = body.type;
-              payload = 'u=admin&p=x';
+        fc.asyncProperty(
+          callers,
+          pathArbitrary(route, t.ids),
+          hostileQuery(queryKeys),
+          raw,
+          async (who, path, query, body) => {
+            const url = buildUrl(route, path, query);
+            const headers: Record<string, string> = { cookie: await t.session(who) };
+            let payload: string | undefined;
+            if (hasBody || body.kind !== 'json') {
+              if (body.kind === 'json') {
+                headers['content-type'] = 'application/json';
+                payload = JSON.stringify(body.value) ?? 'null';
+              } else if (body.kind === 'malformed') {
+                headers['content-type'] = 'application/json';
+                payload = body.text;
+              } else {
+                headers['content-type'] = body.type;
+                payload = 'u=admin&p=x';
+              }
             }
-          }
-          const res = await t.app.inject({ method: route.method, url, headers, ...(payload === undefined ? {} : { payload }) });
-          const refused = checkAnswer(route, url, res);
-          // Admin passes every privilege check, and a real path routes: then the body's form is what is judged.
-          const realPath = Object.entries(path).every(([key, value]) => value === PATH_VALUES[key](t.ids));
-          if (who === 'admin' && realPath && body.kind === 'malformed' && payload?.trim()) expect(res.statusCode, res.body).toBe(400);
-          if (who === 'admin' && realPath && body.kind === 'foreign') expect(res.statusCode, res.body).toBe(415);
-          const after = await t.checksum();
-          if (refused) expect(after, `${route.method} ${url.slice(0, 200)} was refused (${res.statusCode}) but changed stored records`).toBe(baseline);
-          baseline = after;
-        }),
+            const res = await t.app.inject({
+              method: route.method,
+              url,
+              headers,
+              ...(payload === undefined ? {} : { payload }),
+            });
+            const refused = checkAnswer(route, url, res);
+            // Admin passes every privilege check, and a real path routes: then the body's form is what is judged.
+            const realPath = Object.entries(path).every(([key, value]) => value === PATH_VALUES[key](t.ids));
+            if (who === 'admin' && realPath && body.kind === 'malformed' && payload?.trim())
+              expect(res.statusCode, res.body).toBe(400);
+            if (who === 'admin' && realPath && body.kind === 'foreign') expect(res.statusCode, res.body).toBe(415);
+            const after = await t.checksum();
+            if (refused)
+              expect(
+                after,
+                `${route.method} ${url.slice(0, 200)} was refused (${res.statusCode}) but changed stored records`,
+              ).toBe(baseline);
+            baseline = after;
+          },
+        ),
         { numRuns: NUM_RUNS.write },
       );
       expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
@@ -146,7 +193,9 @@ describe('hostile bodies, query strings and path values to every write endpoint'
         payload: big,
       });
       expect(res.statusCode, `${route.method} ${url}`).toBe(413);
-      expect(expectErrorEnvelope(res)).toEqual([{ text: 'request body is too large: the limit is 1 MiB', level: 'error' }]);
+      expect(expectErrorEnvelope(res)).toEqual([
+        { text: 'request body is too large: the limit is 1 MiB', level: 'error' },
+      ]);
     }
     expect(await t.checksum()).toBe(before);
   });
@@ -154,7 +203,12 @@ describe('hostile bodies, query strings and path values to every write endpoint'
   it('accepts a body just under 1 MiB as a body (the limit is not lower than documented)', async () => {
     const payload = JSON.stringify({ u: 'admin', p: 'x'.repeat(BODY_LIMIT - 100) });
     expect(Buffer.byteLength(payload)).toBeLessThan(BODY_LIMIT);
-    const res = await t.app.inject({ method: 'POST', url: '/api/1.3/user/login', headers: { 'content-type': 'application/json' }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/1.3/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().alerts[0].level).toBe('error');
   });

@@ -8,13 +8,13 @@ import fc from 'fast-check';
 export const SQL_FRAGMENTS = [
   "' OR '1'='1",
   "admin'--",
-  "1; DROP TABLE users; --",
+  '1; DROP TABLE users; --',
   "' UNION SELECT local_passwd FROM users --",
   '"; DELETE FROM origins; --',
   '1 OR 1=1',
   "%' OR 1=1 --",
   "\\'; SELECT sqlite_version(); --",
-  "1)) OR ((1=1",
+  '1)) OR ((1=1',
   'id_hash',
 ];
 
@@ -50,7 +50,17 @@ export const AWKWARD_UNICODE = [
   ' ',
 ];
 
-export const JS_NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'NaN', 'null', 'undefined'];
+export const JS_NAMES = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'NaN',
+  'null',
+  'undefined',
+];
 
 const HUGE = ['a'.repeat(65_536), 'x'.repeat(400_000), '€'.repeat(120_000), '/'.repeat(4096)];
 
@@ -78,7 +88,10 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>
     { arbitrary: fc.boolean(), weight: 1 },
     { arbitrary: fc.constant(null), weight: 1 },
     { arbitrary: fc.array(tie('value'), { maxLength: 4 }), weight: 1 },
-    { arbitrary: fc.dictionary(fc.oneof(hostileKey(), fc.string({ maxLength: 8 })), tie('value'), { maxKeys: 4 }), weight: 1 },
+    {
+      arbitrary: fc.dictionary(fc.oneof(hostileKey(), fc.string({ maxLength: 8 })), tie('value'), { maxKeys: 4 }),
+      weight: 1,
+    },
   ),
 })).value;
 
@@ -90,18 +103,23 @@ function hostileKey(): fc.Arbitrary<string> {
  * A body for a route: an object over the route's own field names (nested where its schema nests) with hostile
  * values and a few foreign keys, or any JSON value at all.
  */
-export function hostileBody(fieldNames: readonly string[], nested: Readonly<Record<string, readonly string[]>>): fc.Arbitrary<unknown> {
+export function hostileBody(
+  fieldNames: readonly string[],
+  nested: Readonly<Record<string, readonly string[]>>,
+): fc.Arbitrary<unknown> {
   const keys = [...fieldNames, ...JS_NAMES];
-  const entry = fc.constantFrom(...keys).chain((key) =>
-    (Object.hasOwn(nested, key)
-      ? fc.oneof(hostileBody(nested[key], {}), hostileValue)
-      : hostileValue
-    ).map((value) => [key, value] as const),
-  );
+  const entry = fc
+    .constantFrom(...keys)
+    .chain((key) =>
+      (Object.hasOwn(nested, key) ? fc.oneof(hostileBody(nested[key], {}), hostileValue) : hostileValue).map(
+        (value) => [key, value] as const,
+      ),
+    );
   const object = fc.array(entry, { maxLength: Math.max(4, fieldNames.length + 2) }).map((entries) => {
     // JSON.parse makes `__proto__` an own key; build the body the same way so the key is really sent.
     const body: Record<string, unknown> = {};
-    for (const [key, value] of entries) Object.defineProperty(body, key, { value, enumerable: true, configurable: true, writable: true });
+    for (const [key, value] of entries)
+      Object.defineProperty(body, key, { value, enumerable: true, configurable: true, writable: true });
     return body;
   });
   return fc.oneof({ arbitrary: object, weight: 4 }, { arbitrary: hostileValue, weight: 1 });
@@ -109,12 +127,28 @@ export function hostileBody(fieldNames: readonly string[], nested: Readonly<Reco
 
 /** Query pairs over the route's filter names and foreign ones; keys may repeat (`?id=1&id=2`). */
 export function hostileQuery(keys: readonly string[]): fc.Arbitrary<[string, string][]> {
-  const key = keys.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...keys), weight: 4 }, { arbitrary: hostileKey(), weight: 1 }) : hostileKey();
+  const key =
+    keys.length > 0
+      ? fc.oneof({ arbitrary: fc.constantFrom(...keys), weight: 4 }, { arbitrary: hostileKey(), weight: 1 })
+      : hostileKey();
   return fc.array(fc.tuple(key, hostileString), { maxLength: 4 });
 }
 
 /** Path segments sent as they are: broken percent-encoding, overlong and invalid UTF-8, encoded dots. */
-export const RAW_PATH_SEGMENTS = ['%C0%AF', '%ED%A0%80', '%FF%FE', '%', '%%', '%zz', '%2e%2e', '..', '.', '%00', '%2F..%2F..', ';jsessionid=1'];
+export const RAW_PATH_SEGMENTS = [
+  '%C0%AF',
+  '%ED%A0%80',
+  '%FF%FE',
+  '%',
+  '%%',
+  '%zz',
+  '%2e%2e',
+  '..',
+  '.',
+  '%00',
+  '%2F..%2F..',
+  ';jsessionid=1',
+];
 
 /** Percent-encodes every byte of the UTF-8 form (lone surrogates become U+FFFD, as any client would send). */
 export function encodeSegment(text: string): string {
@@ -131,7 +165,20 @@ const notJson = (text: string) => {
   }
 };
 
-export const malformedJson: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('{', '{"u":', '[1,2', '{"a":1,}', "{'single':'quotes'}", 'NaN', '{"a":undefined}', '\u0000', '{"a":"\\x41"}', '}{'),
-  fc.string({ maxLength: 30 }),
-).filter(notJson);
+export const malformedJson: fc.Arbitrary<string> = fc
+  .oneof(
+    fc.constantFrom(
+      '{',
+      '{"u":',
+      '[1,2',
+      '{"a":1,}',
+      "{'single':'quotes'}",
+      'NaN',
+      '{"a":undefined}',
+      '\u0000',
+      '{"a":"\\x41"}',
+      '}{',
+    ),
+    fc.string({ maxLength: 30 }),
+  )
+  .filter(notJson);

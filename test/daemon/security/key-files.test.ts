@@ -51,15 +51,28 @@ eachStore((kind) => {
     cookies.ops = await t.session('ops_user');
     keys = {} as typeof keys;
     for (const ds of ['ds1', 'ds2'] as const) {
-      const made = await t.app.inject({ method: 'POST', url: `/api/1.1/deliveryservices/xmlId/${ds}/urlkeys/generate`, headers: { cookie: cookies.admin }, payload: {} });
+      const made = await t.app.inject({
+        method: 'POST',
+        url: `/api/1.1/deliveryservices/xmlId/${ds}/urlkeys/generate`,
+        headers: { cookie: cookies.admin },
+        payload: {},
+      });
       expect(made.statusCode, made.body).toBe(200);
       keys[ds] = (await get(`/api/1.1/deliveryservices/xmlId/${ds}/urlkeys`, cookies.admin)).json().response.key0;
     }
     const fx = makeTlsFixtures(TLS_HOST);
     leafKey = fx.leafKey;
     const add = await t.app.inject({
-      method: 'POST', url: '/api/1.1/deliveryservices/sslkeys/add', headers: { cookie: cookies.admin },
-      payload: { key: 'ds1', cdn: 'cdn1', hostname: TLS_HOST, version: 1, certificate: { crt: fx.leaf + fx.intermediate, key: fx.leafKey, csr: fx.csr } },
+      method: 'POST',
+      url: '/api/1.1/deliveryservices/sslkeys/add',
+      headers: { cookie: cookies.admin },
+      payload: {
+        key: 'ds1',
+        cdn: 'cdn1',
+        hostname: TLS_HOST,
+        version: 1,
+        certificate: { crt: fx.leaf + fx.intermediate, key: fx.leafKey, csr: fx.csr },
+      },
     });
     expect(add.statusCode, add.body).toBe(200);
   });
@@ -95,10 +108,11 @@ eachStore((kind) => {
       const listed = await names('edge1a', cookies.tenantAdmin);
       expect(listed).toContain('url_sig_ds2.config');
       expect(listed).toContain('remap.config');
-      for (const file of ['url_sig_ds1.config', 'ssl_multicert.config', `${TLS_HOST}.key`, `${TLS_HOST}.crt`]) expect(listed).not.toContain(file);
+      for (const file of ['url_sig_ds1.config', 'ssl_multicert.config', `${TLS_HOST}.key`, `${TLS_HOST}.crt`])
+        expect(listed).not.toContain(file);
     });
 
-    it("refuses an ORT login the key files of a cache it is not bound to, and lists none of them to it", async () => {
+    it('refuses an ORT login the key files of a cache it is not bound to, and lists none of them to it', async () => {
       for (const file of ['url_sig_ds1.config', 'url_sig_ds2.config', `${TLS_HOST}.key`, 'ssl_multicert.config']) {
         for (const url of spellings(file)) {
           const res = await get(url, cookies.otherOrt);
@@ -115,17 +129,32 @@ eachStore((kind) => {
     it("serves the server's own agent and a root admin every key file, listed with its URI", async () => {
       for (const cookie of [cookies.ort, cookies.admin]) {
         const listed = await names('edge1a', cookie);
-        expect(listed).toEqual(expect.arrayContaining(['url_sig_ds1.config', 'url_sig_ds2.config', 'ssl_multicert.config', `${TLS_HOST}.crt`, `${TLS_HOST}.key`]));
+        expect(listed).toEqual(
+          expect.arrayContaining([
+            'url_sig_ds1.config',
+            'url_sig_ds2.config',
+            'ssl_multicert.config',
+            `${TLS_HOST}.crt`,
+            `${TLS_HOST}.key`,
+          ]),
+        );
         const res = await get('/api/1.3/servers/edge1a/configfiles/ats/url_sig_ds1.config', cookie);
         expect(res.statusCode).toBe(200);
         expect(res.body).toContain(`key0 = ${keys.ds1}`);
-        expect((await get(`/api/1.3/servers/edge1a/configfiles/ats/${TLS_HOST}.key`, cookie)).body).toBe(leafKey.replace(/\s*$/, '\n'));
+        expect((await get(`/api/1.3/servers/edge1a/configfiles/ats/${TLS_HOST}.key`, cookie)).body).toBe(
+          leafKey.replace(/\s*$/, '\n'),
+        );
       }
-      expect((await get('/api/1.3/servers/edge1a/configfiles/ats/url_sig_ds1.config', cookies.ops)).statusCode).toBe(403);
+      expect((await get('/api/1.3/servers/edge1a/configfiles/ats/url_sig_ds1.config', cookies.ops)).statusCode).toBe(
+        403,
+      );
     });
 
     it('never serves a key file at a profile- or CDN-scoped URI', async () => {
-      for (const url of ['/api/1.3/profiles/EDGE_PROFILE1/configfiles/ats/url_sig_ds1.config', '/api/1.3/cdns/cdn1/configfiles/ats/url_sig_ds1.config']) {
+      for (const url of [
+        '/api/1.3/profiles/EDGE_PROFILE1/configfiles/ats/url_sig_ds1.config',
+        '/api/1.3/cdns/cdn1/configfiles/ats/url_sig_ds1.config',
+      ]) {
         const res = await get(url, cookies.tenantAdmin);
         expect(res.statusCode, url).toBe(404);
         expect(res.body).not.toContain(keys.ds1);
@@ -139,18 +168,25 @@ eachStore((kind) => {
       vaultDb.prepare("UPDATE secret SET sealed = ? WHERE kind = 'url_sig' AND owner = 'ds1'").run(corrupt);
       const listed = await names('edge1a', cookies.ort);
       expect(listed).not.toContain('url_sig_ds1.config');
-      expect(listed).toEqual(expect.arrayContaining(['url_sig_ds2.config', 'ssl_multicert.config', `${TLS_HOST}.key`, 'remap.config']));
+      expect(listed).toEqual(
+        expect.arrayContaining(['url_sig_ds2.config', 'ssl_multicert.config', `${TLS_HOST}.key`, 'remap.config']),
+      );
       const broken = await get('/api/1.3/servers/edge1a/configfiles/ats/url_sig_ds1.config', cookies.ort);
       expect(broken.statusCode).toBe(503);
       expect(alertsOf(broken)[0]).toMatchObject({ level: 'error' });
-      expect((await get('/api/1.3/servers/edge1a/configfiles/ats/url_sig_ds2.config', cookies.ort)).body).toContain(`key0 = ${keys.ds2}`);
+      expect((await get('/api/1.3/servers/edge1a/configfiles/ats/url_sig_ds2.config', cookies.ort)).body).toContain(
+        `key0 = ${keys.ds2}`,
+      );
 
       vaultDb.prepare("UPDATE secret SET sealed = ? WHERE kind = 'ssl' AND owner = 'ds1'").run(corrupt);
       const afterTls = await names('edge1a', cookies.ort);
       // ssl_multicert.config without ds1's line would drop its TLS on reload: left out, so the cache keeps its copy.
-      for (const file of ['ssl_multicert.config', `${TLS_HOST}.key`, `${TLS_HOST}.crt`]) expect(afterTls).not.toContain(file);
+      for (const file of ['ssl_multicert.config', `${TLS_HOST}.key`, `${TLS_HOST}.crt`])
+        expect(afterTls).not.toContain(file);
       expect(afterTls).toContain('url_sig_ds2.config');
-      expect((await get('/api/1.3/servers/edge1a/configfiles/ats/ssl_multicert.config', cookies.ort)).statusCode).toBe(503);
+      expect((await get('/api/1.3/servers/edge1a/configfiles/ats/ssl_multicert.config', cookies.ort)).statusCode).toBe(
+        503,
+      );
     });
   });
 });

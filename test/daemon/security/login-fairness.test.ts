@@ -48,14 +48,17 @@ function startFlood(url: string): Flood {
   const deadline = Date.now() + FLOOD_DEADLINE_MS;
   let sent = 0;
   let stopped = false;
-  const exhausted = () => (statuses.get(401) ?? 0) >= FLOOD_HASHED_CAP || sent >= FLOOD_REQUEST_CAP || Date.now() > deadline;
+  const exhausted = () =>
+    (statuses.get(401) ?? 0) >= FLOOD_HASHED_CAP || sent >= FLOOD_REQUEST_CAP || Date.now() > deadline;
   const loop = async () => {
     while (!stopped && !exhausted()) {
       const n = sent++;
       const agent = agents[n % FLOOD_ADDRESSES];
-      const answer = await call(agent, `${url}/api/1.3/user/login`, { method: 'POST', body: { u: `flood-${n}`, p: 'wrong' }, timeoutMs: 60_000 }).catch(
-        () => null,
-      );
+      const answer = await call(agent, `${url}/api/1.3/user/login`, {
+        method: 'POST',
+        body: { u: `flood-${n}`, p: 'wrong' },
+        timeoutMs: 60_000,
+      }).catch(() => null);
       const status = answer?.status ?? 0;
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
@@ -137,7 +140,10 @@ eachStore((kind) => {
         // It was a real flood: it kept the hashing busy (401s), and was answered nothing but 401, 429 or 503.
         const seen = JSON.stringify([...statuses]);
         expect(statuses.get(401) ?? 0, seen).toBeGreaterThanOrEqual(FLOOD_CONNECTIONS);
-        expect([...statuses.keys()].every((s) => [401, 429, 503].includes(s)), seen).toBe(true);
+        expect(
+          [...statuses.keys()].every((s) => [401, 429, 503].includes(s)),
+          seen,
+        ).toBe(true);
       } finally {
         await flood.stop();
       }
@@ -171,12 +177,17 @@ eachStore((kind) => {
 
     it('lets only a bounded number reach the password hash, and the admin still logs in from its known address', async () => {
       expect((await viaProxy('203.0.113.50', PASSWORDS.admin)).status).toBe(200);
-      const wave = await Promise.all(Array.from({ length: 60 }, (_, i) => viaProxy(`198.51.100.${i + 1}`, `wrong-${i}`)));
+      const wave = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => viaProxy(`198.51.100.${i + 1}`, `wrong-${i}`)),
+      );
       const later: number[] = [];
       for (let i = 0; i < 40; i++) later.push((await viaProxy(`198.51.101.${i + 1}`, 'wrong')).status);
       const statuses = [...wave.map((a) => a.status), ...later];
       // A 401 is a guess whose hash was computed; a 429 was refused before any hash.
-      expect(statuses.every((s) => s === 401 || s === 429), statuses.join(' ')).toBe(true);
+      expect(
+        statuses.every((s) => s === 401 || s === 429),
+        statuses.join(' '),
+      ).toBe(true);
       expect(statuses.filter((s) => s === 401).length, statuses.join(' ')).toBeLessThanOrEqual(ACCOUNT_FAILURE_LIMIT);
       expect(later.slice(-10)).toEqual(Array(10).fill(429));
       // A new address, even with the right password, waits out the account's window (the price of the cap).

@@ -8,12 +8,27 @@ import { LoginGate, type Admission, type GateLimits } from '../../../daemon/serv
  * busiest address give way, and the per-address and per-username bounds answer 429 at once.
  */
 
-const limits = (over: Partial<GateLimits>): GateLimits => ({ perAddress: 4, perAccount: 99, total: 1, reserved: 0, waiting: 10, waitMs: 60_000, ...over });
+const limits = (over: Partial<GateLimits>): GateLimits => ({
+  perAddress: 4,
+  perAccount: 99,
+  total: 1,
+  reserved: 0,
+  waiting: 10,
+  waitMs: 60_000,
+  ...over,
+});
 const unknown = async () => false;
 const known = async () => true;
 
 /** Enters and notes, in `order`, the name of each attempt when it is admitted. */
-function entering(gate: LoginGate, order: string[], name: string, address: string, isKnown = unknown, username = name): Promise<Admission> {
+function entering(
+  gate: LoginGate,
+  order: string[],
+  name: string,
+  address: string,
+  isKnown = unknown,
+  username = name,
+): Promise<Admission> {
   return gate.enter(address, username, isKnown).then((admission) => {
     order.push(name);
     return admission;

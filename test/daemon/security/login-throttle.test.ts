@@ -3,7 +3,11 @@ import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATE_LIMITS } from '../../../daemon/services/auth/login-gate.js';
 import { takePeakPending } from '../../../daemon/services/auth/scrypt-workers.js';
-import { ADDRESS_FAILURE_LIMIT, LOGIN_WINDOW_MS, PAIR_FREE_FAILURES } from '../../../daemon/services/auth/login-throttle.js';
+import {
+  ADDRESS_FAILURE_LIMIT,
+  LOGIN_WINDOW_MS,
+  PAIR_FREE_FAILURES,
+} from '../../../daemon/services/auth/login-throttle.js';
 import { call, type HttpAnswer } from '../reliability/child-daemon.js';
 import { goldenApp, PASSWORDS, type GoldenApp } from './fixture.js';
 
@@ -36,7 +40,8 @@ afterAll(async () => {
   await user.close();
 });
 
-const login = (agent: Agent, u: string, p: string): Promise<HttpAnswer> => call(agent, `${url}/api/1.3/user/login`, { method: 'POST', body: { u, p } });
+const login = (agent: Agent, u: string, p: string): Promise<HttpAnswer> =>
+  call(agent, `${url}/api/1.3/user/login`, { method: 'POST', body: { u, p } });
 
 /** A login with an X-Forwarded-For header, over `agent`, to `base`. */
 const forwarded = (agent: Agent, base: string, client: string, u: string, p: string) =>
@@ -51,10 +56,13 @@ const nextWindow = () => t.clock.advance(LOGIN_WINDOW_MS + 1);
 
 describe('per (account, address)', () => {
   it('an attacker’s failures never keep the right password out from another address', async () => {
-    for (let i = 0; i < PAIR_FREE_FAILURES; i++) expect((await login(attacker, 'admin', `wrong-${i}`)).status).toBe(401);
+    for (let i = 0; i < PAIR_FREE_FAILURES; i++)
+      expect((await login(attacker, 'admin', `wrong-${i}`)).status).toBe(401);
     const held = await login(attacker, 'admin', PASSWORDS.admin);
     expect(held.status).toBe(429);
-    expect(held.json()).toEqual({ alerts: [{ text: 'Too many failed login attempts; try again later.', level: 'error' }] });
+    expect(held.json()).toEqual({
+      alerts: [{ text: 'Too many failed login attempts; try again later.', level: 'error' }],
+    });
     expect(held.headers['retry-after']).toBe('1');
     for (let i = 0; i < 40; i++) await login(attacker, 'admin', `more-${i}`);
     expect((await login(user, 'admin', PASSWORDS.admin)).status).toBe(200);
@@ -80,7 +88,8 @@ describe('per (account, address)', () => {
 
 describe('per address', () => {
   it(`refuses an address after ${ADDRESS_FAILURE_LIMIT} failures across usernames, and no one else`, async () => {
-    for (let i = 0; i < ADDRESS_FAILURE_LIMIT; i++) expect((await login(attacker, `nobody-${i}`, 'wrong')).status).toBe(401);
+    for (let i = 0; i < ADDRESS_FAILURE_LIMIT; i++)
+      expect((await login(attacker, `nobody-${i}`, 'wrong')).status).toBe(401);
     const held = await login(attacker, 'ro_user', PASSWORDS.ro_user);
     expect(held.status).toBe(429);
     expect(Number(held.headers['retry-after'])).toBeGreaterThan(60);
@@ -140,7 +149,12 @@ describe('a login flood', () => {
     // 100 at once from 25 addresses: 24 hash (the share of pairs not known), 64 wait, the rest are refused.
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        t.app.inject({ method: 'POST', url: '/api/1.3/user/login', remoteAddress: `10.0.0.${i % 25}`, payload: { u: `x-${i}`, p: 'wrong' } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/1.3/user/login',
+          remoteAddress: `10.0.0.${i % 25}`,
+          payload: { u: `x-${i}`, p: 'wrong' },
+        }),
       ),
     );
     const statuses = answers.map((a) => a.statusCode);
@@ -156,7 +170,12 @@ describe('unknown users', () => {
   it('cost what known ones cost: one password hash each, so timing tells no accounts apart', async () => {
     const timed = async (u: string, i: number) => {
       const started = performance.now();
-      const res = await t.app.inject({ method: 'POST', url: '/api/1.3/user/login', remoteAddress: `10.9.${i}.1`, payload: { u, p: 'wrong-password' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/1.3/user/login',
+        remoteAddress: `10.9.${i}.1`,
+        payload: { u, p: 'wrong-password' },
+      });
       expect(res.statusCode).toBe(401);
       return performance.now() - started;
     };

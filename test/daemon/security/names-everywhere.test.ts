@@ -42,31 +42,145 @@ interface Case {
 }
 
 const server = (over: Record<string, unknown>) => ({
-  hostName: 'edge77', domainName: 'cdn1.example.test', ipAddress: '127.0.0.77', cachegroup: 'edge-cg1', cdnName: 'cdn1',
-  profile: 'EDGE_PROFILE1', type: 'EDGE', status: 'REPORTED', ...over,
+  hostName: 'edge77',
+  domainName: 'cdn1.example.test',
+  ipAddress: '127.0.0.77',
+  cachegroup: 'edge-cg1',
+  cdnName: 'cdn1',
+  profile: 'EDGE_PROFILE1',
+  type: 'EDGE',
+  status: 'REPORTED',
+  ...over,
 });
 const extension = (over: Record<string, unknown>) => ({
-  name: 'ext-junk', version: '1.0', info_url: 'https://example.test/x', script_file: 'x.pl', isactive: 1, type: 'CHECK_EXTENSION_NUM',
-  servercheck_short_name: 'JUNK', ...over,
+  name: 'ext-junk',
+  version: '1.0',
+  info_url: 'https://example.test/x',
+  script_file: 'x.pl',
+  isactive: 1,
+  type: 'CHECK_EXTENSION_NUM',
+  servercheck_short_name: 'JUNK',
+  ...over,
 });
 const enc = encodeURIComponent;
 
 const CASES: Case[] = [
-  { route: 'POST servers interfaceName', who: 'admin', method: 'POST', url: () => '/api/1.3/servers', body: (j) => server({ interfaceName: j }), status: 400 },
-  { route: 'POST servers offlineReason', who: 'admin', method: 'POST', url: () => '/api/1.3/servers', body: (j) => server({ status: 'OFFLINE', offlineReason: j }), status: 400 },
-  { route: 'POST servers cachegroup name', who: 'admin', method: 'POST', url: () => '/api/1.3/servers', body: (j) => server({ cachegroup: j }), status: 400 },
-  { route: 'PUT servers/:id interfaceName', who: 'admin', method: 'PUT', url: () => '/api/1.3/servers/ID', body: (j) => server({ hostName: 'mid1', interfaceName: j }), status: 400 },
-  { route: 'PUT servers/:id/status offlineReason', who: 'admin', method: 'PUT', url: () => '/api/1.3/servers/ID/status', body: (j) => ({ status: 'ADMIN_DOWN', offlineReason: j }), status: 400 },
+  {
+    route: 'POST servers interfaceName',
+    who: 'admin',
+    method: 'POST',
+    url: () => '/api/1.3/servers',
+    body: (j) => server({ interfaceName: j }),
+    status: 400,
+  },
+  {
+    route: 'POST servers offlineReason',
+    who: 'admin',
+    method: 'POST',
+    url: () => '/api/1.3/servers',
+    body: (j) => server({ status: 'OFFLINE', offlineReason: j }),
+    status: 400,
+  },
+  {
+    route: 'POST servers cachegroup name',
+    who: 'admin',
+    method: 'POST',
+    url: () => '/api/1.3/servers',
+    body: (j) => server({ cachegroup: j }),
+    status: 400,
+  },
+  {
+    route: 'PUT servers/:id interfaceName',
+    who: 'admin',
+    method: 'PUT',
+    url: () => '/api/1.3/servers/ID',
+    body: (j) => server({ hostName: 'mid1', interfaceName: j }),
+    status: 400,
+  },
+  {
+    route: 'PUT servers/:id/status offlineReason',
+    who: 'admin',
+    method: 'PUT',
+    url: () => '/api/1.3/servers/ID/status',
+    body: (j) => ({ status: 'ADMIN_DOWN', offlineReason: j }),
+    status: 400,
+  },
   ...(['name', 'version', 'info_url', 'script_file', 'description', 'additional_config_json', 'type'] as const).map(
-    (field): Case => ({ route: `POST to_extensions ${field}`, who: 'extension', method: 'POST', url: () => '/api/1.3/to_extensions', body: (j) => extension({ [field]: j }), status: 400 }),
+    (field): Case => ({
+      route: `POST to_extensions ${field}`,
+      who: 'extension',
+      method: 'POST',
+      url: () => '/api/1.3/to_extensions',
+      body: (j) => extension({ [field]: j }),
+      status: 400,
+    }),
   ),
-  { route: 'POST servercheck short name', who: 'extension', method: 'POST', url: () => '/api/1.3/servercheck', body: (j) => ({ host_name: 'mid1', servercheck_short_name: j, value: 1 }), status: 400 },
-  { route: 'POST sslkeys/add key', who: 'admin', method: 'POST', url: () => '/api/1.3/deliveryservices/sslkeys/add', body: (j) => ({ key: j, cdn: 'cdn1', hostname: 'a.example.test', version: 1, certificate: { crt: 'c', key: 'k', csr: 'r' } }), status: 404 },
-  { route: 'POST sslkeys/add cdn', who: 'admin', method: 'POST', url: () => '/api/1.3/deliveryservices/sslkeys/add', body: (j) => ({ key: 'ds1', cdn: j, hostname: 'a.example.test', version: 1, certificate: { crt: 'c', key: 'k', csr: 'r' } }), status: 400 },
-  { route: 'GET cdns/name/:name/sslkeys', who: 'admin', method: 'GET', url: (j) => `/api/1.3/cdns/name/${enc(j)}/sslkeys`, status: 404 },
-  { route: 'POST urlkeys copyFromXmlId', who: 'admin', method: 'POST', url: (j) => `/api/1.3/deliveryservices/xmlId/ds1/urlkeys/copyFromXmlId/${enc(j)}`, status: 404 },
-  { route: 'POST servers/:hostname/update', who: 'admin', method: 'POST', url: (j) => `/api/1.3/servers/${enc(j)}/update`, body: () => ({ updated: false }), status: 404 },
-  { route: 'POST cdns/:id/queue_update cdn name', who: 'admin', method: 'POST', url: () => '/api/1.3/cdns/999999/queue_update', body: () => ({ action: 'queue' }), status: 404 },
+  {
+    route: 'POST servercheck short name',
+    who: 'extension',
+    method: 'POST',
+    url: () => '/api/1.3/servercheck',
+    body: (j) => ({ host_name: 'mid1', servercheck_short_name: j, value: 1 }),
+    status: 400,
+  },
+  {
+    route: 'POST sslkeys/add key',
+    who: 'admin',
+    method: 'POST',
+    url: () => '/api/1.3/deliveryservices/sslkeys/add',
+    body: (j) => ({
+      key: j,
+      cdn: 'cdn1',
+      hostname: 'a.example.test',
+      version: 1,
+      certificate: { crt: 'c', key: 'k', csr: 'r' },
+    }),
+    status: 404,
+  },
+  {
+    route: 'POST sslkeys/add cdn',
+    who: 'admin',
+    method: 'POST',
+    url: () => '/api/1.3/deliveryservices/sslkeys/add',
+    body: (j) => ({
+      key: 'ds1',
+      cdn: j,
+      hostname: 'a.example.test',
+      version: 1,
+      certificate: { crt: 'c', key: 'k', csr: 'r' },
+    }),
+    status: 400,
+  },
+  {
+    route: 'GET cdns/name/:name/sslkeys',
+    who: 'admin',
+    method: 'GET',
+    url: (j) => `/api/1.3/cdns/name/${enc(j)}/sslkeys`,
+    status: 404,
+  },
+  {
+    route: 'POST urlkeys copyFromXmlId',
+    who: 'admin',
+    method: 'POST',
+    url: (j) => `/api/1.3/deliveryservices/xmlId/ds1/urlkeys/copyFromXmlId/${enc(j)}`,
+    status: 404,
+  },
+  {
+    route: 'POST servers/:hostname/update',
+    who: 'admin',
+    method: 'POST',
+    url: (j) => `/api/1.3/servers/${enc(j)}/update`,
+    body: () => ({ updated: false }),
+    status: 404,
+  },
+  {
+    route: 'POST cdns/:id/queue_update cdn name',
+    who: 'admin',
+    method: 'POST',
+    url: () => '/api/1.3/cdns/999999/queue_update',
+    body: () => ({ action: 'queue' }),
+    status: 404,
+  },
 ];
 
 describe('junk in a stored name or text, or in a name to look up', () => {
@@ -93,9 +207,25 @@ describe('junk in a stored name or text, or in a name to look up', () => {
   });
 
   it('still takes ordinary names and free text with spaces', async () => {
-    const made = await t.call('admin', 'POST', '/api/1.3/servers', server({ hostName: 'edge78', ipAddress: '127.0.0.78', interfaceName: 'bond0.100', status: 'OFFLINE', offlineReason: 'disk swap, back at 14:00 — Zoë' }));
+    const made = await t.call(
+      'admin',
+      'POST',
+      '/api/1.3/servers',
+      server({
+        hostName: 'edge78',
+        ipAddress: '127.0.0.78',
+        interfaceName: 'bond0.100',
+        status: 'OFFLINE',
+        offlineReason: 'disk swap, back at 14:00 — Zoë',
+      }),
+    );
     expect(made.statusCode, made.body).toBe(200);
-    const ext = await t.call('extension', 'POST', '/api/1.3/to_extensions', extension({ name: 'ILO ping check', description: 'Pings the ILO interface; values in ms' }));
+    const ext = await t.call(
+      'extension',
+      'POST',
+      '/api/1.3/to_extensions',
+      extension({ name: 'ILO ping check', description: 'Pings the ILO interface; values in ms' }),
+    );
     expect(ext.statusCode, ext.body).toBe(200);
   });
 });
@@ -108,7 +238,14 @@ describe('junk in a snapshot import', () => {
     const doc = {
       cdns: [{ ...golden.cdns[0], name: junk }],
       cachegroups: [{ ...caches.cachegroups[0], name: junk, shortName: junk }],
-      profiles: [{ ...caches.profiles[0], name: junk, description: junk, params: [{ name: junk, configFile: junk, value: 'v' }] }],
+      profiles: [
+        {
+          ...caches.profiles[0],
+          name: junk,
+          description: junk,
+          params: [{ name: junk, configFile: junk, value: 'v' }],
+        },
+      ],
       servers: [{ ...caches.servers[0], interfaceName: junk }],
       deliveryServices: [{ ...golden.deliveryServices[0], displayName: junk, longDesc: junk }],
       federations: [{ cname: 'f.example.test.', ttl: 60, description: junk }],
@@ -121,7 +258,16 @@ describe('junk in a snapshot import', () => {
     );
     expect(error).toBeInstanceOf(SnapshotError);
     const text = (error as SnapshotError).errors.join('\n');
-    for (const field of ['name', 'shortName', 'description', 'params\\[0\\]: name', 'params\\[0\\]: configFile', 'interfaceName', 'displayName', 'longDesc']) {
+    for (const field of [
+      'name',
+      'shortName',
+      'description',
+      'params\\[0\\]: name',
+      'params\\[0\\]: configFile',
+      'interfaceName',
+      'displayName',
+      'longDesc',
+    ]) {
       expect(text).toMatch(new RegExp(`${field}: cannot contain control`));
     }
     expect(text.match(/name: cannot contain control/g)!.length).toBeGreaterThanOrEqual(5);

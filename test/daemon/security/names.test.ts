@@ -28,13 +28,23 @@ afterAll(async () => {
   await t?.close();
 });
 
-const errorText = (body: string) => (JSON.parse(body) as { alerts: { text: string }[] }).alerts.map((a) => a.text).join(', ');
+const errorText = (body: string) =>
+  (JSON.parse(body) as { alerts: { text: string }[] }).alerts.map((a) => a.text).join(', ');
 const newUser = (over: Record<string, unknown>) =>
   t.app.inject({
     method: 'POST',
     url: '/api/1.3/users',
     headers: { cookie: admin },
-    payload: { username: 'okname', email: `x${Math.random()}@example.test`, fullName: 'Ok Name', localPasswd: 'Str0ng-Enough-Pass', confirmLocalPasswd: 'Str0ng-Enough-Pass', role: 3, tenantId: t.ids.tenants.root, ...over },
+    payload: {
+      username: 'okname',
+      email: `x${Math.random()}@example.test`,
+      fullName: 'Ok Name',
+      localPasswd: 'Str0ng-Enough-Pass',
+      confirmLocalPasswd: 'Str0ng-Enough-Pass',
+      role: 3,
+      tenantId: t.ids.tenants.root,
+      ...over,
+    },
   });
 
 describe('names through the API', () => {
@@ -62,13 +72,21 @@ describe('names through the API', () => {
   });
 
   it('refuses the same in PUT user/current', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/1.3/user/current', headers: { cookie: admin }, payload: { user: { fullName: 'x\u202Ey' } } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/1.3/user/current',
+      headers: { cookie: admin },
+      payload: { user: { fullName: 'x\u202Ey' } },
+    });
     expect(res.statusCode).toBe(400);
     expect(errorText(res.body)).toMatch(/^fullName: /);
   });
 
   it('accepts names in any script, and emoji with joiners in full names', async () => {
-    const res = await newUser({ username: 'zoë.ångström_李', fullName: 'Zoë Ångström 李小龍 \u{1F468}\u200D\u{1F469}\u200D\u{1F467}' });
+    const res = await newUser({
+      username: 'zoë.ångström_李',
+      fullName: 'Zoë Ångström 李小龍 \u{1F468}\u200D\u{1F469}\u200D\u{1F467}',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await newUser({ username: 'a'.repeat(128) })).statusCode).toBe(200);
     expect((await newUser({ username: 'b'.repeat(129) })).statusCode).toBe(400);
@@ -77,7 +95,10 @@ describe('names through the API', () => {
 
 describe('names in a snapshot import', () => {
   it('refuses a snapshot whose usernames, full names or origin names break the rules, naming each', async () => {
-    const doc = JSON.parse(readFileSync(GOLDEN_SNAPSHOT, 'utf8')) as { users: Record<string, unknown>[]; origins?: Record<string, unknown>[] };
+    const doc = JSON.parse(readFileSync(GOLDEN_SNAPSHOT, 'utf8')) as {
+      users: Record<string, unknown>[];
+      origins?: Record<string, unknown>[];
+    };
     doc.users[0].username = 'bad\u0000name';
     doc.users[1].fullName = '\u{1F600}'.repeat(1000);
     if (doc.origins && doc.origins.length > 0) doc.origins[0].name = 'x'.repeat(300);

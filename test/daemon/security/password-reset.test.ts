@@ -63,7 +63,8 @@ describe('POST user/reset_password', () => {
   });
 
   it(`limits one client address to ${RESET_REQUESTS_PER_CLIENT} requests in 15 minutes, with Retry-After`, async () => {
-    for (let i = 0; i < RESET_REQUESTS_PER_CLIENT; i++) expect((await reset(`someone${i}@example.test`, '10.3.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < RESET_REQUESTS_PER_CLIENT; i++)
+      expect((await reset(`someone${i}@example.test`, '10.3.0.1')).statusCode).toBe(200);
     const refused = await reset('someone@example.test', '10.3.0.1');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

@@ -33,9 +33,12 @@ export function pingFromAnotherProcess(url: string, durationMs: number): Promise
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as number[]) : reject(new Error(`pinger failed: ${err}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as number[]) : reject(new Error(`pinger failed: ${err}`)),
+    );
   });
 }
 
 /** The p-th percentile of `values` (nearest rank). */
-export const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1];
+export const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1];

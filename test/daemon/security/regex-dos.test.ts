@@ -8,7 +8,14 @@ import type { AlertRecord } from '../../../shared/contract/schema.js';
 import { REGEX_TOO_COMPLEX, probeRegex } from '../../../shared/rules/purge/bounded-match.js';
 import { compilePcre } from '../../../shared/rules/purge/pcre.js';
 import { CATASTROPHIC_PATTERNS, ORDINARY_PATTERNS } from '../../shared/rules/purge/redos-patterns.js';
-import { call, loginOver, prepareDataDir, startChildDaemon, tempRoot, type ChildDaemon } from '../reliability/child-daemon.js';
+import {
+  call,
+  loginOver,
+  prepareDataDir,
+  startChildDaemon,
+  tempRoot,
+  type ChildDaemon,
+} from '../reliability/child-daemon.js';
 import { goldenApp, PASSWORDS, type GoldenApp } from './fixture.js';
 import { percentile, pingFromAnotherProcess } from './pinger.js';
 
@@ -28,7 +35,9 @@ const compiled = (pattern: string) => {
 describe('probing a purge regex in the terminal UI (synchronous, time-limited)', () => {
   it('stops a regex with catastrophic backtracking within its time limit', () => {
     const started = Date.now();
-    expect(probeRegex(compiled(String.raw`/(?:.{0,30}$|(?:[\w\/.?=&-]|[\w\/.?=&-])+!)`), 50)).toEqual({ tooComplex: true });
+    expect(probeRegex(compiled(String.raw`/(?:.{0,30}$|(?:[\w\/.?=&-]|[\w\/.?=&-])+!)`), 50)).toEqual({
+      tooComplex: true,
+    });
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
@@ -66,7 +75,9 @@ describe('POST user/current/jobs', () => {
       const res = await purge(pattern);
       expect(res.statusCode, pattern).toBe(400);
       const [alert] = (JSON.parse(res.body) as { alerts: { text: string }[] }).alerts;
-      expect(alert.text, pattern).toMatch(/^regex: is too complex: .*(overlapping alternation|nested quantifiers|empty text|high polynomial|backtracks without end)/);
+      expect(alert.text, pattern).toMatch(
+        /^regex: is too complex: .*(overlapping alternation|nested quantifiers|empty text|high polynomial|backtracks without end)/,
+      );
     }
     expect(jobCount()).toEqual(before);
   });
@@ -86,7 +97,6 @@ describe('POST user/current/jobs', () => {
   });
 });
 
-
 describe('a running daemon flooded with catastrophic purge regexes by one user', () => {
   let root: string;
   let daemon: ChildDaemon;
@@ -103,11 +113,15 @@ describe('a running daemon flooded with catastrophic purge regexes by one user',
     attacker = await loginOver(agent, daemon.url, 'ops_user', PASSWORDS.ops_user);
     other = await loginOver(agent, daemon.url, 'tenanta_user', PASSWORDS.tenanta_user);
     const ids = await call(agent, `${daemon.url}/api/1.3/deliveryservices`, { cookie: attacker });
-    const byXml = (x: string) => Number(ids.json<{ response: DeliveryServiceRecord[] }>().response.find((d) => d.xmlId === x)!.id);
+    const byXml = (x: string) =>
+      Number(ids.json<{ response: DeliveryServiceRecord[] }>().response.find((d) => d.xmlId === x)!.id);
     [ds1, ds2] = [byXml('ds1'), byXml('ds2')];
     // Warm up as a running daemon is: the purge route's schemas compiled, a probe worker started.
     const warm = { dsId: ds2, regex: '/warm/(a|b)/.*', startTime: new Date().toISOString(), ttl: 1 };
-    expect((await call(agent, `${daemon.url}/api/1.2/user/current/jobs`, { method: 'POST', cookie: other, body: warm })).status).toBe(200);
+    expect(
+      (await call(agent, `${daemon.url}/api/1.2/user/current/jobs`, { method: 'POST', cookie: other, body: warm }))
+        .status,
+    ).toBe(200);
   }, 90_000);
   afterAll(async () => {
     await daemon?.kill();
@@ -127,7 +141,12 @@ describe('a running daemon flooded with catastrophic purge regexes by one user',
     await new Promise((r) => setTimeout(r, 500));
     const attack = Promise.all(
       Array.from({ length: 100 }, () =>
-        call(agent, `${daemon.url}/api/1.2/user/current/jobs`, { method: 'POST', cookie: attacker, body: body(ds1, regex), timeoutMs: 30_000 }),
+        call(agent, `${daemon.url}/api/1.2/user/current/jobs`, {
+          method: 'POST',
+          cookie: attacker,
+          body: body(ds1, regex),
+          timeoutMs: 30_000,
+        }),
       ),
     );
     await new Promise((r) => setTimeout(r, 20));

@@ -13,7 +13,8 @@ const { daemon, cli } = useCliDaemon({ login: 'ops_user' });
 
 const jobCount = async () => {
   const cookie = storedCookie(daemon.configDir, `ops_user@${daemon.url}`)!;
-  return (await api<{ response: JobRecord[] }>(daemon.url, '/api/1.2/user/current/jobs.json', cookie)).body.response.length;
+  return (await api<{ response: JobRecord[] }>(daemon.url, '/api/1.2/user/current/jobs.json', cookie)).body.response
+    .length;
 };
 
 describe('cdnctl purge before sending', () => {

@@ -18,7 +18,8 @@ type Alert = { level: string; text: string };
 
 describe('the shared purge rule (daemon, CLI, terminal UI and portal)', () => {
   const NOW = Date.parse('2026-11-21T12:00:00Z');
-  const regexError = (regex: string) => purgeErrors({ regex, ttl: '1', startTime: '2026-11-21 12:30:00' }, 24, NOW).regex;
+  const regexError = (regex: string) =>
+    purgeErrors({ regex, ttl: '1', startTime: '2026-11-21 12:30:00' }, 24, NOW).regex;
 
   it.each(COUNTED_CATASTROPHIC)('refuses %s as too complex', (pattern) => {
     expect(regexError(pattern)).toMatch(TOO_COMPLEX);

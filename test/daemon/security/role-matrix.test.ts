@@ -27,7 +27,10 @@ const ROUTES = routeTable();
 const UNAUTHORIZED = 'Unauthorized, please log in.';
 
 /** The URLs the app registers for a route: GET routes (and those that ask) also answer at `.json`. */
-const urlsOf = (route: RouteDef) => [route.url, ...((route.jsonSuffix ?? route.method === 'GET') ? [`${route.url}.json`] : [])];
+const urlsOf = (route: RouteDef) => [
+  route.url,
+  ...((route.jsonSuffix ?? route.method === 'GET') ? [`${route.url}.json`] : []),
+];
 const routeName = (route: RouteDef) => `${route.method} ${route.url}`;
 
 type Expectation = { status: 401 | 403; text: string } | 'allowed' | 'invisible' | 'same for everyone';
@@ -52,7 +55,8 @@ function expectationFor(route: RouteDef, caller: Caller): Expectation {
   }[caller];
   // No session, and a session of a disallowed user (one left from before its role changed), are both 401.
   if (privLevel === null || privLevel <= 0) return { status: 401, text: UNAUTHORIZED };
-  if (privLevel < route.auth && !(route.alsoLevels ?? []).includes(privLevel)) return { status: 403, text: 'Forbidden.' };
+  if (privLevel < route.auth && !(route.alsoLevels ?? []).includes(privLevel))
+    return { status: 403, text: 'Forbidden.' };
   // No matrix caller is bound to a server (issue 28): an agent-only route refuses them all; the tenant-a caller
   // does not see the matrix's server, which answers like a missing one first (tenancy.test.ts holds that case).
   if (route.agentOnly) return caller === 'tenant-a user' ? 'invisible' : { status: 403, text: NOT_THE_AGENT };
@@ -94,7 +98,10 @@ eachStore((kind) => {
       expect(ROUTES.length).toBeGreaterThan(30);
       const names = ROUTES.map(routeName);
       expect(new Set(names).size, 'a route is registered twice').toBe(names.length);
-      expect(Object.keys(WRITES_WITHOUT_BODY).filter((name) => !names.includes(name)), 'stale WRITES_WITHOUT_BODY').toEqual([]);
+      expect(
+        Object.keys(WRITES_WITHOUT_BODY).filter((name) => !names.includes(name)),
+        'stale WRITES_WITHOUT_BODY',
+      ).toEqual([]);
     });
 
     for (const route of ROUTES) {
@@ -112,7 +119,8 @@ eachStore((kind) => {
               const res = await requestAs(caller, route.method, path);
               answers.set(caller, res);
               const where = `${route.method} ${path} as ${caller}: ${bodyOf(res)}`;
-              if (refusedBefore !== null) expect(await t.checksum(), `${where}: a refused request changed stored records`).toBe(refusedBefore);
+              if (refusedBefore !== null)
+                expect(await t.checksum(), `${where}: a refused request changed stored records`).toBe(refusedBefore);
               expect(res.statusCode, where).toBeLessThan(500);
               if (typeof expected === 'object') {
                 expect(res.statusCode, where).toBe(expected.status);
@@ -129,26 +137,37 @@ eachStore((kind) => {
               // A route without a session requirement answers everyone alike: a cookie changes nothing.
               const reference = answers.get('no session')!;
               for (const [caller, res] of answers) {
-                expect(`${res.statusCode} ${res.body}`, `${route.method} ${path} as ${caller}`).toBe(`${reference.statusCode} ${reference.body}`);
+                expect(`${res.statusCode} ${res.body}`, `${route.method} ${path} as ${caller}`).toBe(
+                  `${reference.statusCode} ${reference.body}`,
+                );
               }
             }
           }
         }
-        if (!writes) expect(await t.checksum(), `${routeName(route)}: the matrix requests changed stored records`).toBe(before);
+        if (!writes)
+          expect(await t.checksum(), `${routeName(route)}: the matrix requests changed stored records`).toBe(before);
       });
     }
   });
 
   describe('disallowed users', () => {
     it('cannot log in, with the same answer as a wrong password', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/1.3/user/login', payload: { u: 'blocked_user', p: PASSWORDS.blocked_user } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/1.3/user/login',
+        payload: { u: 'blocked_user', p: PASSWORDS.blocked_user },
+      });
       expect(res.statusCode).toBe(401);
       expect(alertsOf(res)).toEqual([{ text: 'Invalid username or password.', level: 'error' }]);
       expect(res.headers['set-cookie']).toBeUndefined();
     });
 
     it('lose their old session the moment their role becomes disallowed, and get it back only with a permitted role', async () => {
-      const login = await t.app.inject({ method: 'POST', url: '/api/1.3/user/login', payload: { u: 'portal_user', p: PASSWORDS.portal_user } });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/1.3/user/login',
+        payload: { u: 'portal_user', p: PASSWORDS.portal_user },
+      });
       expect(login.statusCode).toBe(200);
       const cookie = String(login.headers['set-cookie']).split(';')[0];
       const current = () => t.app.inject({ method: 'GET', url: '/api/1.3/user/current', headers: { cookie } });

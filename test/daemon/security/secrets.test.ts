@@ -31,14 +31,22 @@ const modes = new Map<string, number>();
 
 /** Runs the CLI with an environment of its own, under umask 000 so that only the code sets file modes. */
 function cdnctl(args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: root, XDG_CONFIG_HOME: join(root, 'config'), XDG_DATA_HOME: join(root, 'share') };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: root,
+    XDG_CONFIG_HOME: join(root, 'config'),
+    XDG_DATA_HOME: join(root, 'share'),
+  };
   delete env.CDNCTL_ADMIN_PASSWORD;
   delete env.CDNCTL_SMTP_URL;
   const quoted = [process.execPath, CLI, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   return spawnSync('sh', ['-c', `umask 000 && exec ${quoted}`], { env, encoding: 'utf8', timeout: 60_000 });
 }
 
-async function api(path: string, options: { method?: string; cookie?: string; body?: unknown } = {}): Promise<HttpAnswer> {
+async function api(
+  path: string,
+  options: { method?: string; cookie?: string; body?: unknown } = {},
+): Promise<HttpAnswer> {
   const res = await call(agent, `${url}/api/1.3${path}`, options);
   const headers = Object.entries(res.headers)
     .filter(([name]) => name !== 'set-cookie' || !/\/user\/login/.test(path))
@@ -85,39 +93,80 @@ beforeAll(async () => {
   let admin = await logIn({ u: 'admin', p: adminPassword });
 
   // A registration: invitation mail, token login, completing the profile with a password.
-  expect((await api('/users/register', { method: 'POST', cookie: admin, body: { email: 'newbie@example.test', role: ROLES.operations.id, tenantId: 1 } })).status).toBe(200);
+  expect(
+    (
+      await api('/users/register', {
+        method: 'POST',
+        cookie: admin,
+        body: { email: 'newbie@example.test', role: ROLES.operations.id, tenantId: 1 },
+      })
+    ).status,
+  ).toBe(200);
   const newbie = await logIn({ t: await lastToken('newbie@example.test') });
   const newbiePassword = 'N3wbiePassw0rd!x';
   secrets.add(newbiePassword);
   const completed = await api('/user/current', {
     method: 'PUT',
     cookie: newbie,
-    body: { user: { username: 'newbie', fullName: 'New Bie', localPassword: newbiePassword, confirmLocalPassword: newbiePassword } },
+    body: {
+      user: {
+        username: 'newbie',
+        fullName: 'New Bie',
+        localPassword: newbiePassword,
+        confirmLocalPassword: newbiePassword,
+      },
+    },
   });
   expect(completed.status, completed.text).toBe(200);
 
   // A password reset by token, then a password change.
-  expect((await api('/user/reset_password', { method: 'POST', body: { email: 'newbie@example.test' } })).status).toBe(200);
+  expect((await api('/user/reset_password', { method: 'POST', body: { email: 'newbie@example.test' } })).status).toBe(
+    200,
+  );
   const reset = await logIn({ t: await lastToken('newbie@example.test') });
   const changed = 'Ch4ngedPassw0rd!x';
   secrets.add(changed);
-  expect((await api('/user/current', { method: 'PUT', cookie: reset, body: { user: { localPassword: changed, confirmLocalPassword: changed } } })).status).toBe(200);
+  expect(
+    (
+      await api('/user/current', {
+        method: 'PUT',
+        cookie: reset,
+        body: { user: { localPassword: changed, confirmLocalPassword: changed } },
+      })
+    ).status,
+  ).toBe(200);
   await logIn({ u: 'newbie', p: changed });
 
   // Admin changes its password and creates a user with one.
   const adminNew = 'Adm1nChangedPassw0rd';
   secrets.add(adminNew);
-  expect((await api('/user/current', { method: 'PUT', cookie: admin, body: { user: { localPassword: adminNew, confirmLocalPassword: adminNew } } })).status).toBe(200);
+  expect(
+    (
+      await api('/user/current', {
+        method: 'PUT',
+        cookie: admin,
+        body: { user: { localPassword: adminNew, confirmLocalPassword: adminNew } },
+      })
+    ).status,
+  ).toBe(200);
   admin = await logIn({ u: 'admin', p: adminNew });
   const created = 'Cr3atedUserPassw0rd';
   secrets.add(created);
   const create = await api('/users', {
     method: 'POST',
     cookie: admin,
-    body: { username: 'created', email: 'created@example.test', fullName: 'Created', localPassword: created, confirmLocalPassword: created, role: ROLES['read-only'].id },
+    body: {
+      username: 'created',
+      email: 'created@example.test',
+      fullName: 'Created',
+      localPassword: created,
+      confirmLocalPassword: created,
+      role: ROLES['read-only'].id,
+    },
   });
   expect(create.status, create.text).toBe(200);
-  for (const path of ['/users', '/users/1', '/user/current', '/user/current/jobs']) expect((await api(path, { cookie: admin })).status).toBe(200);
+  for (const path of ['/users', '/users/1', '/user/current', '/user/current/jobs'])
+    expect((await api(path, { cookie: admin })).status).toBe(200);
 
   // Modes while running, then the hashes the database keeps.
   for (const name of [...readdirSync(dataDir), ...readdirSync(outbox()).map((f) => join('outbox', f))]) {
@@ -126,7 +175,11 @@ beforeAll(async () => {
   modes.set('.', statSync(dataDir).mode & 0o777);
   const db = new Database(dataFiles(dataDir).database, { readonly: true });
   try {
-    for (const hash of db.prepare('SELECT local_passwd FROM users WHERE local_passwd IS NOT NULL').pluck().all() as string[]) secrets.add(hash);
+    for (const hash of db
+      .prepare('SELECT local_passwd FROM users WHERE local_passwd IS NOT NULL')
+      .pluck()
+      .all() as string[])
+      secrets.add(hash);
     for (const hash of db.prepare('SELECT id_hash FROM sessions').pluck().all() as string[]) secrets.add(hash);
     for (const hash of db.prepare('SELECT token_hash FROM user_tokens').pluck().all() as string[]) secrets.add(hash);
   } finally {

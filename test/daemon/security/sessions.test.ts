@@ -22,7 +22,8 @@ afterAll(async () => {
 
 const current = (cookie: string | null) =>
   t.app.inject({ method: 'GET', url: '/api/1.3/user/current', headers: cookie === null ? {} : { cookie } });
-const postLogin = (u: string, p: string) => t.app.inject({ method: 'POST', url: '/api/1.3/user/login', payload: { u, p } });
+const postLogin = (u: string, p: string) =>
+  t.app.inject({ method: 'POST', url: '/api/1.3/user/login', payload: { u, p } });
 const cookieOf = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']).split(';')[0];
 
 async function expectRefused(cookie: string | null, why: string) {
@@ -67,7 +68,10 @@ describe('forged and foreign cookies', () => {
     const other = await makeApp();
     try {
       const foreign = await login(other.app, 'admin', ADMIN_PASSWORD);
-      expect((await other.app.inject({ method: 'GET', url: '/api/1.3/user/current', headers: { cookie: foreign } })).statusCode).toBe(200);
+      expect(
+        (await other.app.inject({ method: 'GET', url: '/api/1.3/user/current', headers: { cookie: foreign } }))
+          .statusCode,
+      ).toBe(200);
       await expectRefused(foreign, 'cookie of another daemon');
     } finally {
       await other.close();
@@ -75,7 +79,9 @@ describe('forged and foreign cookies', () => {
   });
 
   it('answers one user’s cookie with that user, never another', async () => {
-    const cookies = await Promise.all((['admin', 'ro_user', 'tenanta_user'] as Username[]).map(async (u) => [u, await t.session(u)] as const));
+    const cookies = await Promise.all(
+      (['admin', 'ro_user', 'tenanta_user'] as Username[]).map(async (u) => [u, await t.session(u)] as const),
+    );
     for (const [username, cookie] of cookies) expect((await current(cookie)).json().response.username).toBe(username);
   });
 });
@@ -100,7 +106,9 @@ describe('session lifetime', () => {
     // ...but not past six hours from login.
     t.clock.advance(11 * 60_000);
     await expectRefused(cookie, 'six hours after login');
-    const rows = t.db.prepare('SELECT count(*) AS n FROM sessions WHERE id_hash = ?').get(hashSecret(cookie.split('=')[1])) as { n: number };
+    const rows = t.db
+      .prepare('SELECT count(*) AS n FROM sessions WHERE id_hash = ?')
+      .get(hashSecret(cookie.split('=')[1])) as { n: number };
     expect(rows.n).toBe(0);
   });
 
@@ -111,7 +119,9 @@ describe('session lifetime', () => {
     expect(out.statusCode).toBe(200);
     expect(String(out.headers['set-cookie'])).toMatch(/^mojolicious=; .*Max-Age=0; HttpOnly; SameSite=Lax$/);
     await expectRefused(cookie, 'after logout');
-    expect((await t.app.inject({ method: 'POST', url: '/api/1.3/user/logout', headers: { cookie } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/1.3/user/logout', headers: { cookie } })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -120,7 +130,9 @@ describe('session cookies', () => {
     const a = await postLogin('ro_user', PASSWORDS.ro_user);
     const b = await postLogin('ro_user', PASSWORDS.ro_user);
     const header = String(a.headers['set-cookie']);
-    expect(header).toMatch(/^mojolicious=[A-Za-z0-9_-]{43}; Path=\/; Expires=[^;]+; Max-Age=21600; HttpOnly; SameSite=Lax$/);
+    expect(header).toMatch(
+      /^mojolicious=[A-Za-z0-9_-]{43}; Path=\/; Expires=[^;]+; Max-Age=21600; HttpOnly; SameSite=Lax$/,
+    );
     expect(header).not.toContain('Secure');
     expect(cookieOf(a)).not.toBe(cookieOf(b));
     const stored = t.db.prepare('SELECT id_hash FROM sessions').pluck().all() as string[];
@@ -171,11 +183,15 @@ describe('the login limit', () => {
   it('holds against concurrent guesses: no more than five passwords are checked before the delays', async () => {
     t.clock.advance(15 * 60_000 + 1);
     for (let round = 0; round < 3; round++) {
-      const guesses = await Promise.all(Array.from({ length: 30 }, (_, i) => postLogin('ops_user', `guess-${round}-${i}`)));
+      const guesses = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => postLogin('ops_user', `guess-${round}-${i}`)),
+      );
       const statuses = guesses.map((r) => r.statusCode);
       expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
     }
-    const checked = t.db.prepare("SELECT count(*) AS n FROM login_failures WHERE username = 'ops_user'").get() as { n: number };
+    const checked = t.db.prepare("SELECT count(*) AS n FROM login_failures WHERE username = 'ops_user'").get() as {
+      n: number;
+    };
     expect(checked.n).toBe(5);
     expect((await postLogin('ops_user', PASSWORDS.ops_user)).statusCode).toBe(429);
     t.clock.advance(15 * 60_000 + 1);
@@ -190,7 +206,8 @@ describe('mailed tokens', () => {
     await resetMailQueueOf(t.store)?.idle();
     return res;
   };
-  const tokenLogin = (token: string) => t.app.inject({ method: 'POST', url: '/api/1.3/user/login/token', payload: { t: token } });
+  const tokenLogin = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/1.3/user/login/token', payload: { t: token } });
   const INVALID = [{ text: 'Invalid token. Please contact your administrator.', level: 'error' }];
 
   it('answers a reset request the same whether or not the address has an account', async () => {
@@ -198,7 +215,9 @@ describe('mailed tokens', () => {
     const unknown = await reset('nobody@example.test');
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
-    expect(known.json().alerts[0].text.replace('ro@example.test', 'X')).toBe(unknown.json().alerts[0].text.replace('nobody@example.test', 'X'));
+    expect(known.json().alerts[0].text.replace('ro@example.test', 'X')).toBe(
+      unknown.json().alerts[0].text.replace('nobody@example.test', 'X'),
+    );
     expect(tokensMailedTo('nobody@example.test')).toEqual([]);
   });
 
@@ -227,7 +246,12 @@ describe('mailed tokens', () => {
   it('refuse forged and altered tokens with the same answer', async () => {
     await reset('ta@example.test');
     const token = tokensMailedTo('ta@example.test').at(-1)!;
-    for (const forged of [`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, hashSecret(token), 'x', "' OR 1=1 --"]) {
+    for (const forged of [
+      `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+      hashSecret(token),
+      'x',
+      "' OR 1=1 --",
+    ]) {
       expect(alertsOf(await tokenLogin(forged))).toEqual(INVALID);
     }
     expect((await tokenLogin(token)).statusCode).toBe(200);

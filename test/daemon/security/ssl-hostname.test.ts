@@ -30,7 +30,13 @@ const JUNK: [string, string][] = [
   ['a bidi override', 'ds1\u202E.example.test'],
   ['254 characters', `${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(62)}`],
 ];
-const GOOD = ['ds1.cdn1.example.test', '*.ds1.cdn1.example.test', 'a', 'xn--bcher-kva.example', `${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(61)}`];
+const GOOD = [
+  'ds1.cdn1.example.test',
+  '*.ds1.cdn1.example.test',
+  'a',
+  'xn--bcher-kva.example',
+  `${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(61)}`,
+];
 
 let t: GoldenApp;
 let admin: string;
@@ -42,7 +48,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie: admin }, payload });
+const post = (url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie: admin }, payload });
 const addBody = (hostname: string, version: number) => ({
   key: 'ds1',
   cdn: 'cdn1',
@@ -51,23 +58,40 @@ const addBody = (hostname: string, version: number) => ({
   certificate: { crt: fx.leaf + fx.intermediate, key: fx.leafKey, csr: fx.csr },
 });
 const generateBody = (hostname: string, version: number) => ({
-  key: 'ds1', cdn: 'cdn1', hostname, version, country: 'US', state: 'CO', city: 'Denver', organization: 'Example', businessUnit: 'CDN',
+  key: 'ds1',
+  cdn: 'cdn1',
+  hostname,
+  version,
+  country: 'US',
+  state: 'CO',
+  city: 'Denver',
+  organization: 'Example',
+  businessUnit: 'CDN',
 });
 
 describe('the host name of TLS keys', () => {
   for (const v of ['1.1', '1.5']) {
     it(`is refused by sslkeys/add and sslkeys/generate at ${v} unless it is a DNS name, without quoting it`, async () => {
       for (const [what, hostname] of JUNK) {
-        for (const [route, body] of [['add', addBody(hostname, 7)], ['generate', generateBody(hostname, 7)]] as const) {
+        for (const [route, body] of [
+          ['add', addBody(hostname, 7)],
+          ['generate', generateBody(hostname, 7)],
+        ] as const) {
           const res = await post(`/api/${v}/deliveryservices/sslkeys/${route}`, body);
           expect(res.statusCode, `${route}: ${what}`).toBe(400);
           const alerts = alertsOf(res);
-          expect(alerts, `${route}: ${what}`).toEqual([{ level: 'error', text: expect.stringMatching(/^hostname: must be a host name/) }]);
+          expect(alerts, `${route}: ${what}`).toEqual([
+            { level: 'error', text: expect.stringMatching(/^hostname: must be a host name/) },
+          ]);
           // The text itself names "*." (a one-character junk cannot be told from it).
           if (hostname.length > 1) expect(res.body).not.toContain(hostname.slice(0, 20));
         }
       }
-      const stored = await t.app.inject({ method: 'GET', url: `/api/${v}/deliveryservices/xmlId/ds1/sslkeys?version=7`, headers: { cookie: admin } });
+      const stored = await t.app.inject({
+        method: 'GET',
+        url: `/api/${v}/deliveryservices/xmlId/ds1/sslkeys?version=7`,
+        headers: { cookie: admin },
+      });
       expect(stored.json().response).toEqual({});
     });
   }
@@ -78,7 +102,10 @@ describe('the host name of TLS keys', () => {
       const res = await post('/api/1.4/deliveryservices/sslkeys/add', addBody(hostname, version++));
       expect(res.statusCode, hostname).toBe(200);
     }
-    expect((await post('/api/1.4/deliveryservices/sslkeys/generate', generateBody('*.ds1.example.test', version))).statusCode).toBe(200);
+    expect(
+      (await post('/api/1.4/deliveryservices/sslkeys/generate', generateBody('*.ds1.example.test', version)))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -92,16 +119,28 @@ describe('the host name of TLS keys in a snapshot import', () => {
       kind: 'ssl',
       deliveryService: 'ds1',
       version: i + 1,
-      secret: { cdn: 'cdn1', deliveryservice: 'ds1', key: 'ds1', hostname, version: i + 1, certificate: { crt: fx.leaf, key: fx.leafKey, csr: fx.csr } },
+      secret: {
+        cdn: 'cdn1',
+        deliveryservice: 'ds1',
+        key: 'ds1',
+        hostname,
+        version: i + 1,
+        certificate: { crt: fx.leaf, key: fx.leafKey, csr: fx.csr },
+      },
       changedBy: 'admin',
       changedAt: new Date().toISOString(),
     }));
     const file = join(root, 'keys.snapshot.json');
     writeFileSync(file, JSON.stringify({ ...doc, keys }));
     const dataDir = join(root, 'data');
-    const result = await runCdnctl({ dataDir, configDir: join(root, 'config') }, ['daemon', 'import', file, '--data-dir', dataDir], { timeoutMs: 30_000 });
+    const result = await runCdnctl(
+      { dataDir, configDir: join(root, 'config') },
+      ['daemon', 'import', file, '--data-dir', dataDir],
+      { timeoutMs: 30_000 },
+    );
     expect(result.code).not.toBe(0);
-    for (let i = 0; i < 3; i++) expect(result.stderr).toMatch(new RegExp(`keys\\[${i}\\]: hostname: must be a host name`));
+    for (let i = 0; i < 3; i++)
+      expect(result.stderr).toMatch(new RegExp(`keys\\[${i}\\]: hostname: must be a host name`));
     expect(result.stderr).not.toContain('PRIVATE KEY');
     expect(result.stderr).not.toContain('X-Injected');
     expect(result.stderr).not.toContain('a'.repeat(60));

@@ -16,25 +16,58 @@ export const CACHES_TENANCY: Record<string, TenancyEntry> = {
   'GET /servers': {
     why: 'lists only the caches serving visible delivery services (and the MIDs of their CDNs)',
     cases: [
-      { as: 'tenanta_user', url: (ids) => `/api/1.3/servers?id=${ids.servers.root}`, status: 200, response: isEmptyList, adminSeesIt: true },
-      { as: 'tenanta_user', url: (ids) => `/api/1.3/servers?dsId=${ids.deliveryServices.ds3}`, status: 200, response: isEmptyList, adminSeesIt: true },
-      { as: 'tenanta_user', url: () => '/api/1.1/servers', status: 200, response: (r) => expect(hosts(r)).toEqual(['edge1a', 'edge1b', 'mid1', 'mid2']) },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/servers?id=${ids.servers.root}`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/servers?dsId=${ids.deliveryServices.ds3}`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
+      {
+        as: 'tenanta_user',
+        url: () => '/api/1.1/servers',
+        status: 200,
+        response: (r) => expect(hosts(r)).toEqual(['edge1a', 'edge1b', 'mid1', 'mid2']),
+      },
     ],
   },
   'GET /servers/:id': {
     why: 'an invisible server answers like a missing one',
     cases: [
-      { as: 'tenanta_user', url: (ids) => `/api/1.1/servers/${ids.servers.root}`, status: 200, response: isEmptyList, adminSeesIt: true },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.1/servers/${ids.servers.root}`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
       { as: 'tenanta_user', url: (ids) => `/api/1.1/servers/${ids.servers.tenantA}`, status: 200, response: oneRecord },
     ],
   },
   'PUT /servers/:id': {
     why: 'an invisible server is not found',
-    cases: [{ as: 'tenanta_user', method: 'PUT', url: (ids) => `/api/1.3/servers/${ids.servers.root}`, body: () => ({}), status: 404 }],
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'PUT',
+        url: (ids) => `/api/1.3/servers/${ids.servers.root}`,
+        body: () => ({}),
+        status: 404,
+      },
+    ],
   },
   'DELETE /servers/:id': {
     why: 'an invisible server is not found',
-    cases: [{ as: 'tenanta_user', method: 'DELETE', url: (ids) => `/api/1.3/servers/${ids.servers.root}`, status: 404 }],
+    cases: [
+      { as: 'tenanta_user', method: 'DELETE', url: (ids) => `/api/1.3/servers/${ids.servers.root}`, status: 404 },
+    ],
   },
   'PUT /servers/:id/status': {
     why: 'an invisible server is not found',
@@ -50,7 +83,15 @@ export const CACHES_TENANCY: Record<string, TenancyEntry> = {
   },
   'POST /servers/:id/queue_update': {
     why: 'an invisible server is not found',
-    cases: [{ as: 'tenanta_user', method: 'POST', url: (ids) => `/api/1.3/servers/${ids.servers.root}/queue_update`, body: () => ({ action: 'queue' }), status: 404 }],
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'POST',
+        url: (ids) => `/api/1.3/servers/${ids.servers.root}/queue_update`,
+        body: () => ({ action: 'queue' }),
+        status: 404,
+      },
+    ],
   },
   'POST /cdns/:id/queue_update': {
     why: 'acts only on the caches the caller sees (nothing queued here, so dequeue changes nothing)',
@@ -80,28 +121,48 @@ export const CACHES_TENANCY: Record<string, TenancyEntry> = {
   },
   'GET /servers/:hostname/update_status': {
     why: 'an invisible cache answers like an unknown host (a bare empty array)',
-    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/servers/${ids.servers.rootHost}/update_status`, status: 200 }],
+    cases: [
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/servers/${ids.servers.rootHost}/update_status`, status: 200 },
+    ],
   },
   // issue 16: the cache configuration files
   'GET /servers/:id/configfiles/ats': {
     why: "an invisible cache's file list answers like an unknown server",
     cases: [
-      { as: 'tenanta_user', url: (ids) => `/api/1.3/servers/${ids.servers.rootHost}/configfiles/ats`, status: 404, text: "server 'edge2a' not found" },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/servers/${ids.servers.rootHost}/configfiles/ats`,
+        status: 404,
+        text: "server 'edge2a' not found",
+      },
     ],
   },
   'GET /servers/:id/configfiles/ats/:file': {
     why: "an invisible cache's files answer like an unknown server's",
     cases: [
-      { as: 'tenanta_user', url: (ids) => `/api/1.3/servers/${ids.servers.rootHost}/configfiles/ats/remap.config`, status: 404, text: "server 'edge2a' not found" },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/servers/${ids.servers.rootHost}/configfiles/ats/remap.config`,
+        status: 404,
+        text: "server 'edge2a' not found",
+      },
     ],
   },
   'GET /profiles/:name/configfiles/ats/:file': {
     why: 'profile-wide files are not narrowed by tenant (as in Traffic Ops): the profile serves every tenant',
-    cases: [{ as: 'tenanta_user', url: () => '/api/1.3/profiles/EDGE_PROFILE1/configfiles/ats/records.config', status: 200 }],
+    cases: [
+      { as: 'tenanta_user', url: () => '/api/1.3/profiles/EDGE_PROFILE1/configfiles/ats/records.config', status: 200 },
+    ],
   },
   'GET /cdns/:name/configfiles/ats/:file': {
     why: 'CDN-wide files are not narrowed by tenant (as in Traffic Ops): every cache of the CDN installs them',
-    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/cdns/${ids.cdn.name}/configfiles/ats/regex_revalidate.config`, status: 200 }],
+    cases: [
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/cdns/${ids.cdn.name}/configfiles/ats/regex_revalidate.config`,
+        status: 200,
+      },
+    ],
   },
   'POST /servers/:hostname/update': {
     why: 'an invisible cache cannot check in',
@@ -119,11 +180,26 @@ export const CACHES_TENANCY: Record<string, TenancyEntry> = {
   // issue 28: the logins that speak for a cache
   'POST /servers/:hostname/checkin': {
     why: 'an invisible cache cannot send a heartbeat (and nobody but its agent may)',
-    cases: [{ as: 'tenanta_user', method: 'POST', url: (ids) => `/api/1.3/servers/${ids.servers.rootHost}/checkin`, status: 404, text: 'no such server' }],
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'POST',
+        url: (ids) => `/api/1.3/servers/${ids.servers.rootHost}/checkin`,
+        status: 404,
+        text: 'no such server',
+      },
+    ],
   },
   'GET /servers/:id/agents': {
     why: "a cache's agents read every delivery service's keys on it: only an admin who sees every tenant manages them",
-    cases: [{ as: 'tenanta_admin', url: (ids) => `/api/1.3/servers/${ids.servers.tenantA}/agents`, status: 403, text: 'not authorized on this tenant' }],
+    cases: [
+      {
+        as: 'tenanta_admin',
+        url: (ids) => `/api/1.3/servers/${ids.servers.tenantA}/agents`,
+        status: 403,
+        text: 'not authorized on this tenant',
+      },
+    ],
   },
   'PUT /servers/:id/agents': {
     why: "a cache's agents read every delivery service's keys on it: only an admin who sees every tenant binds them",
@@ -140,12 +216,24 @@ export const CACHES_TENANCY: Record<string, TenancyEntry> = {
   },
   'GET /cachegroups': {
     why: 'cache groups carry no tenant: every caller sees them',
-    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/cachegroups?id=${ids.cachegroup}`, status: 200, response: oneRecord }],
+    cases: [
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/cachegroups?id=${ids.cachegroup}`,
+        status: 200,
+        response: oneRecord,
+      },
+    ],
   },
   'GET /deliveryservices/:id/servers': {
     why: 'an invisible delivery service is not found',
     cases: [
-      { as: 'tenanta_user', url: (ids) => `/api/1.3/deliveryservices/${ids.deliveryServices.ds1}/servers`, status: 404, text: 'delivery service not found' },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/deliveryservices/${ids.deliveryServices.ds1}/servers`,
+        status: 404,
+        text: 'delivery service not found',
+      },
       {
         as: 'tenanta_user',
         url: (ids) => `/api/1.3/deliveryservices/${ids.deliveryServices.ds2}/servers`,
@@ -185,7 +273,15 @@ export const CACHES_TENANCY: Record<string, TenancyEntry> = {
   },
   'GET /servers/checks': {
     why: 'lists only the caches the caller sees',
-    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/servers/checks?id=${ids.servers.root}`, status: 200, response: isEmptyList, adminSeesIt: true }],
+    cases: [
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/servers/checks?id=${ids.servers.root}`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
+    ],
   },
   'POST /to_extensions/:id/delete': {
     why: 'check extensions carry no tenant; the daemon’s own checks cannot be deleted',

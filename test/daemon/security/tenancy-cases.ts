@@ -36,7 +36,13 @@ export const TENANCY: Record<string, TenancyEntry> = {
   'GET /users': {
     why: 'lists only users of visible tenants',
     cases: [
-      { as: 'tenanta_user', url: (ids) => `/api/1.3/users?id=${ids.users.admin}`, status: 200, response: isEmptyList, adminSeesIt: true },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/users?id=${ids.users.admin}`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
       {
         as: 'tenanta_user',
         url: () => '/api/1.3/users',
@@ -47,14 +53,31 @@ export const TENANCY: Record<string, TenancyEntry> = {
           for (const u of list) expect(u.tenantId).toBe(ids.tenants.tenantA);
         },
       },
-      { as: 'tenanta_user', url: (ids) => `/api/1.3/users?tenant=${ids.tenants.root}`, status: 200, response: isEmptyList, adminSeesIt: true },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/users?tenant=${ids.tenants.root}`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
     ],
   },
   'GET /users/:id': {
     why: 'an invisible user answers like a missing one',
     cases: [
-      { as: 'tenanta_user', url: (ids) => `/api/1.3/users/${ids.users.admin}`, status: 200, response: isEmptyList, adminSeesIt: true },
-      { as: 'tenanta_user', url: (ids) => `/api/1.3/users/${ids.users.tenanta_admin}`, status: 200, response: oneRecord },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/users/${ids.users.admin}`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/users/${ids.users.tenanta_admin}`,
+        status: 200,
+        response: oneRecord,
+      },
     ],
   },
   'POST /users': {
@@ -85,7 +108,11 @@ export const TENANCY: Record<string, TenancyEntry> = {
         as: 'tenanta_user',
         method: 'POST',
         url: () => '/api/1.3/users/register',
-        body: (ids) => ({ email: 'tenancy_probe@example.test', role: ROLES['read-only'].id, tenantId: ids.tenants.root }),
+        body: (ids) => ({
+          email: 'tenancy_probe@example.test',
+          role: ROLES['read-only'].id,
+          tenantId: ids.tenants.root,
+        }),
         status: 403,
         text: 'not authorized on this tenant',
       },
@@ -94,23 +121,61 @@ export const TENANCY: Record<string, TenancyEntry> = {
   'GET /users/:id/deliveryservices': {
     why: 'an invisible user answers an empty list, like a missing one (as Traffic Ops did)',
     cases: [
-      { as: 'tenanta_user', url: (ids) => `/api/1.3/users/${ids.users.ro_user}/deliveryservices`, status: 200, response: isEmptyList, adminSeesIt: true },
-      { as: 'tenanta_user', url: (ids) => `/api/1.5/users/${ids.users.ro_user}/deliveryservices`, status: 200, response: isEmptyList, adminSeesIt: true },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/users/${ids.users.ro_user}/deliveryservices`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.5/users/${ids.users.ro_user}/deliveryservices`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
     ],
   },
   'GET /user/:id/deliveryservices/available': {
     why: 'an invisible user is not found',
-    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/user/${ids.users.ro_user}/deliveryservices/available`, status: 404, text: 'user not found' }],
+    cases: [
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/user/${ids.users.ro_user}/deliveryservices/available`,
+        status: 404,
+        text: 'user not found',
+      },
+    ],
   },
   'GET /user/:id/deliveryservices/available.json': {
     why: 'an invisible user is not found',
-    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.1/user/${ids.users.ro_user}/deliveryservices/available.json`, status: 404, text: 'user not found' }],
+    cases: [
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.1/user/${ids.users.ro_user}/deliveryservices/available.json`,
+        status: 404,
+        text: 'user not found',
+      },
+    ],
   },
   'GET /deliveryservices': {
     why: 'lists only delivery services of visible tenants',
     cases: [
-      { as: 'tenanta_user', url: (ids) => `/api/1.3/deliveryservices?id=${ids.deliveryServices.ds1}`, status: 200, response: isEmptyList, adminSeesIt: true },
-      { as: 'tenanta_user', url: (ids) => `/api/1.3/deliveryservices?tenant=${ids.tenants.root}`, status: 200, response: isEmptyList, adminSeesIt: true },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/deliveryservices?id=${ids.deliveryServices.ds1}`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/deliveryservices?tenant=${ids.tenants.root}`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
       {
         as: 'tenanta_user',
         url: () => '/api/1.3/deliveryservices',
@@ -122,8 +187,19 @@ export const TENANCY: Record<string, TenancyEntry> = {
   'GET /deliveryservices/:id': {
     why: 'an invisible delivery service answers like a missing one',
     cases: [
-      { as: 'tenanta_user', url: (ids) => `/api/1.3/deliveryservices/${ids.deliveryServices.ds1}`, status: 200, response: isEmptyList, adminSeesIt: true },
-      { as: 'tenanta_user', url: (ids) => `/api/1.3/deliveryservices/${ids.deliveryServices.ds2}`, status: 200, response: oneRecord },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/deliveryservices/${ids.deliveryServices.ds1}`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/deliveryservices/${ids.deliveryServices.ds2}`,
+        status: 200,
+        response: oneRecord,
+      },
     ],
   },
   'GET /cdns': {
@@ -133,8 +209,20 @@ export const TENANCY: Record<string, TenancyEntry> = {
   'GET /tenants': {
     why: 'lists only the caller’s tenant and its descendants',
     cases: [
-      { as: 'tenanta_user', url: (ids) => `/api/1.3/tenants?id=${ids.tenants.root}`, status: 200, response: isEmptyList, adminSeesIt: true },
-      { as: 'tenanta_user', url: () => '/api/1.3/tenants?name=root', status: 200, response: isEmptyList, adminSeesIt: true },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/tenants?id=${ids.tenants.root}`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
+      {
+        as: 'tenanta_user',
+        url: () => '/api/1.3/tenants?name=root',
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
     ],
   },
   'GET /roles': {
@@ -143,7 +231,15 @@ export const TENANCY: Record<string, TenancyEntry> = {
   },
   'GET /federations': {
     why: 'a federation serving an invisible delivery service is invisible',
-    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/federations?id=${ids.federation}`, status: 200, response: isEmptyList, adminSeesIt: true }],
+    cases: [
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/federations?id=${ids.federation}`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
+    ],
   },
   'GET /federations/:id/users': {
     why: 'an invisible federation is not found',
@@ -184,9 +280,26 @@ export const TENANCY: Record<string, TenancyEntry> = {
   'GET /origins': {
     why: 'lists only origins of visible tenants',
     cases: [
-      { as: 'tenanta_user', url: (ids) => `/api/1.3/origins?id=${ids.origins.root}`, status: 200, response: isEmptyList, adminSeesIt: true },
-      { as: 'tenanta_user', url: (ids) => `/api/1.3/origins?deliveryservice=${ids.deliveryServices.ds1}`, status: 200, response: isEmptyList, adminSeesIt: true },
-      { as: 'tenanta_user', url: (ids) => `/api/1.3/origins?id=${ids.origins.tenantA}`, status: 200, response: oneRecord },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/origins?id=${ids.origins.root}`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/origins?deliveryservice=${ids.deliveryServices.ds1}`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/origins?id=${ids.origins.tenantA}`,
+        status: 200,
+        response: oneRecord,
+      },
     ],
   },
   'POST /origins': {
@@ -196,7 +309,12 @@ export const TENANCY: Record<string, TenancyEntry> = {
         as: 'tenanta_user',
         method: 'POST',
         url: () => '/api/1.3/origins',
-        body: (ids) => ({ name: 'probe', fqdn: 'probe.example.test', protocol: 'http', deliveryServiceId: ids.deliveryServices.ds1 }),
+        body: (ids) => ({
+          name: 'probe',
+          fqdn: 'probe.example.test',
+          protocol: 'http',
+          deliveryServiceId: ids.deliveryServices.ds1,
+        }),
         status: 403,
         text: 'not authorized on this tenant',
       },
@@ -204,7 +322,13 @@ export const TENANCY: Record<string, TenancyEntry> = {
         as: 'tenanta_user',
         method: 'POST',
         url: () => '/api/1.3/origins',
-        body: (ids) => ({ name: 'probe', fqdn: 'probe.example.test', protocol: 'http', deliveryServiceId: ids.deliveryServices.ds2, tenantId: ids.tenants.root }),
+        body: (ids) => ({
+          name: 'probe',
+          fqdn: 'probe.example.test',
+          protocol: 'http',
+          deliveryServiceId: ids.deliveryServices.ds2,
+          tenantId: ids.tenants.root,
+        }),
         status: 403,
         text: 'not authorized on this tenant',
       },
@@ -217,7 +341,12 @@ export const TENANCY: Record<string, TenancyEntry> = {
         as: 'tenanta_user',
         method: 'PUT',
         url: (ids) => `/api/1.3/origins?id=${ids.origins.root}`,
-        body: (ids) => ({ name: 'root-secondary', fqdn: 'changed.example.test', protocol: 'http', deliveryServiceId: ids.deliveryServices.ds1 }),
+        body: (ids) => ({
+          name: 'root-secondary',
+          fqdn: 'changed.example.test',
+          protocol: 'http',
+          deliveryServiceId: ids.deliveryServices.ds1,
+        }),
         status: 403,
         text: 'not authorized on this tenant',
       },
@@ -225,15 +354,33 @@ export const TENANCY: Record<string, TenancyEntry> = {
   },
   'DELETE /origin': {
     why: 'cannot delete an origin of an invisible tenant',
-    cases: [{ as: 'tenanta_user', method: 'DELETE', url: (ids) => `/api/1.3/origin?id=${ids.origins.root}`, status: 403, text: 'not authorized on this tenant' }],
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'DELETE',
+        url: (ids) => `/api/1.3/origin?id=${ids.origins.root}`,
+        status: 403,
+        text: 'not authorized on this tenant',
+      },
+    ],
   },
   'DELETE /origins': {
     why: 'cannot delete an origin of an invisible tenant',
-    cases: [{ as: 'tenanta_user', method: 'DELETE', url: (ids) => `/api/1.3/origins?id=${ids.origins.root}`, status: 403, text: 'not authorized on this tenant' }],
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'DELETE',
+        url: (ids) => `/api/1.3/origins?id=${ids.origins.root}`,
+        status: 403,
+        text: 'not authorized on this tenant',
+      },
+    ],
   },
   'GET /profiles': {
     why: 'profiles carry no tenant: every caller sees them',
-    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/profiles?id=${ids.profile}`, status: 200, response: oneRecord }],
+    cases: [
+      { as: 'tenanta_user', url: (ids) => `/api/1.3/profiles?id=${ids.profile}`, status: 200, response: oneRecord },
+    ],
   },
   'GET /profiles/name/:name/parameters': {
     why: 'profiles and their parameters carry no tenant: every caller sees them (secure values masked by role)',
@@ -258,11 +405,19 @@ export const TENANCY: Record<string, TenancyEntry> = {
   },
   'GET /user/current/jobs': {
     why: 'the caller’s own jobs, only on delivery services it still sees',
-    cases: [{ as: 'tenanta_user', url: () => '/api/1.3/user/current/jobs?keyword=PURGE', status: 200, response: isEmptyList }],
+    cases: [
+      { as: 'tenanta_user', url: () => '/api/1.3/user/current/jobs?keyword=PURGE', status: 200, response: isEmptyList },
+    ],
   },
   'GET /cdns/:name/configfiles/ats/regex_revalidate.config': {
     why: 'a CDN-wide file for the caches: not limited by tenant',
-    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.3/cdns/${ids.cdn.name}/configfiles/ats/regex_revalidate.config`, status: 200 }],
+    cases: [
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/cdns/${ids.cdn.name}/configfiles/ats/regex_revalidate.config`,
+        status: 200,
+      },
+    ],
   },
   'PUT /user/current': {
     why: 'a user cannot move itself to another tenant',
@@ -315,14 +470,40 @@ export const TENANCY: Record<string, TenancyEntry> = {
   'GET /jobs': {
     why: "lists only jobs whose delivery service's tenant is visible",
     cases: [
-      { as: 'tenanta_user', url: (ids) => `/api/1.5/jobs?id=${ids.jobs.root}`, status: 200, response: isEmptyList, adminSeesIt: true },
-      { as: 'tenanta_user', url: (ids) => `/api/1.1/jobs?dsId=${ids.deliveryServices.ds1}`, status: 200, response: isEmptyList, adminSeesIt: true },
-      { as: 'tenanta_user', url: () => '/api/1.5/jobs?deliveryService=ds1', status: 200, response: isEmptyList, adminSeesIt: true },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.5/jobs?id=${ids.jobs.root}`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.1/jobs?dsId=${ids.deliveryServices.ds1}`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
+      {
+        as: 'tenanta_user',
+        url: () => '/api/1.5/jobs?deliveryService=ds1',
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
     ],
   },
   'GET /jobs/:id': {
     why: 'an invisible job answers like a missing one',
-    cases: [{ as: 'tenanta_user', url: (ids) => `/api/1.5/jobs/${ids.jobs.root}`, status: 200, response: isEmptyList, adminSeesIt: true }],
+    cases: [
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.5/jobs/${ids.jobs.root}`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
+    ],
   },
   'POST /jobs': {
     why: 'a purge of an invisible delivery service answers as Traffic Ops did: 404 No such Delivery Service!',
@@ -346,32 +527,74 @@ export const TENANCY: Record<string, TenancyEntry> = {
         url: (ids) => `/api/1.5/jobs?id=${ids.jobs.root}`,
         body: () => ({ parameters: 'TTL:1h', startTime: '2026-11-21 13:30:00' }),
         status: 404,
-        text: 'No job by id \'{job}\'!',
+        text: "No job by id '{job}'!",
       },
     ],
   },
   'DELETE /jobs': {
     why: 'an invisible job cannot be deleted: it answers as a missing one',
-    cases: [{ as: 'tenanta_admin', method: 'DELETE', url: (ids) => `/api/1.4/jobs?id=${ids.jobs.root}`, status: 404, text: 'No job by id \'{job}\'!' }],
+    cases: [
+      {
+        as: 'tenanta_admin',
+        method: 'DELETE',
+        url: (ids) => `/api/1.4/jobs?id=${ids.jobs.root}`,
+        status: 404,
+        text: "No job by id '{job}'!",
+      },
+    ],
   },
   // issue 21: the key store — admin only, so the tenant-a caller is tenant-a's admin; ds1 is root's, ds2 tenant-a's
   'GET /deliveryservices/xmlId/:xmlId/urlkeys': {
     why: "an admin of another tenant cannot read a delivery service's URL-signing keys",
-    cases: [{ as: 'tenanta_admin', url: () => '/api/1.1/deliveryservices/xmlId/ds1/urlkeys', status: 403, text: 'not authorized on this tenant' }],
+    cases: [
+      {
+        as: 'tenanta_admin',
+        url: () => '/api/1.1/deliveryservices/xmlId/ds1/urlkeys',
+        status: 403,
+        text: 'not authorized on this tenant',
+      },
+    ],
   },
   'GET /deliveryservices/:id/urlkeys': {
     why: "an admin of another tenant cannot read a delivery service's URL-signing keys",
-    cases: [{ as: 'tenanta_admin', url: (ids) => `/api/1.1/deliveryservices/${ids.deliveryServices.ds1}/urlkeys`, status: 403, text: 'not authorized on this tenant' }],
+    cases: [
+      {
+        as: 'tenanta_admin',
+        url: (ids) => `/api/1.1/deliveryservices/${ids.deliveryServices.ds1}/urlkeys`,
+        status: 403,
+        text: 'not authorized on this tenant',
+      },
+    ],
   },
   'POST /deliveryservices/xmlId/:xmlId/urlkeys/generate': {
     why: "an admin of another tenant cannot replace a delivery service's URL-signing keys",
-    cases: [{ as: 'tenanta_admin', method: 'POST', url: () => '/api/1.1/deliveryservices/xmlId/ds1/urlkeys/generate', status: 403, text: 'not authorized on this tenant' }],
+    cases: [
+      {
+        as: 'tenanta_admin',
+        method: 'POST',
+        url: () => '/api/1.1/deliveryservices/xmlId/ds1/urlkeys/generate',
+        status: 403,
+        text: 'not authorized on this tenant',
+      },
+    ],
   },
   'POST /deliveryservices/xmlId/:xmlId/urlkeys/copyFromXmlId/:copyFromXmlId': {
     why: 'tenancy holds on both delivery services of a copy',
     cases: [
-      { as: 'tenanta_admin', method: 'POST', url: () => '/api/1.1/deliveryservices/xmlId/ds2/urlkeys/copyFromXmlId/ds1', status: 403, text: 'not authorized on this copy tenant' },
-      { as: 'tenanta_admin', method: 'POST', url: () => '/api/1.1/deliveryservices/xmlId/ds1/urlkeys/copyFromXmlId/ds2', status: 403, text: 'not authorized on this tenant' },
+      {
+        as: 'tenanta_admin',
+        method: 'POST',
+        url: () => '/api/1.1/deliveryservices/xmlId/ds2/urlkeys/copyFromXmlId/ds1',
+        status: 403,
+        text: 'not authorized on this copy tenant',
+      },
+      {
+        as: 'tenanta_admin',
+        method: 'POST',
+        url: () => '/api/1.1/deliveryservices/xmlId/ds1/urlkeys/copyFromXmlId/ds2',
+        status: 403,
+        text: 'not authorized on this tenant',
+      },
     ],
   },
   ...Object.fromEntries(
@@ -384,7 +607,13 @@ export const TENANCY: Record<string, TenancyEntry> = {
             as: 'tenanta_admin' as const,
             method,
             url: () => '/api/1.3/deliveryservices/ds1/urisignkeys',
-            ...(method === 'POST' || method === 'PUT' ? { body: () => ({ issuer: { renewal_kid: 'k1', keys: [{ alg: 'HS256', kid: 'k1', kty: 'oct', k: 'c2VjcmV0' }] } }) } : {}),
+            ...(method === 'POST' || method === 'PUT'
+              ? {
+                  body: () => ({
+                    issuer: { renewal_kid: 'k1', keys: [{ alg: 'HS256', kid: 'k1', kty: 'oct', k: 'c2VjcmV0' }] },
+                  }),
+                }
+              : {}),
             status: 403,
             text: 'not authorized on this tenant',
           },
@@ -394,7 +623,14 @@ export const TENANCY: Record<string, TenancyEntry> = {
   ),
   'GET /deliveryservices/xmlId/:xmlId/sslkeys': {
     why: "an admin of another tenant cannot read a delivery service's TLS keys",
-    cases: [{ as: 'tenanta_admin', url: () => '/api/1.1/deliveryservices/xmlId/ds1/sslkeys?decode=1', status: 403, text: 'not authorized on this tenant' }],
+    cases: [
+      {
+        as: 'tenanta_admin',
+        url: () => '/api/1.1/deliveryservices/xmlId/ds1/sslkeys?decode=1',
+        status: 403,
+        text: 'not authorized on this tenant',
+      },
+    ],
   },
   'POST /deliveryservices/sslkeys/add': {
     why: 'an admin of another tenant cannot add TLS keys to a delivery service',
@@ -403,7 +639,13 @@ export const TENANCY: Record<string, TenancyEntry> = {
         as: 'tenanta_admin',
         method: 'POST',
         url: () => '/api/1.1/deliveryservices/sslkeys/add',
-        body: () => ({ key: 'ds1', cdn: 'cdn1', hostname: 'ds1.example.test', version: 1, certificate: { crt: 'x', key: 'y', csr: 'z' } }),
+        body: () => ({
+          key: 'ds1',
+          cdn: 'cdn1',
+          hostname: 'ds1.example.test',
+          version: 1,
+          certificate: { crt: 'x', key: 'y', csr: 'z' },
+        }),
         status: 403,
         text: 'not authorized on this tenant',
       },
@@ -416,7 +658,17 @@ export const TENANCY: Record<string, TenancyEntry> = {
         as: 'tenanta_admin',
         method: 'POST',
         url: () => '/api/1.1/deliveryservices/sslkeys/generate',
-        body: () => ({ key: 'ds1', cdn: 'cdn1', hostname: 'ds1.example.test', version: 1, businessUnit: 'b', city: 'c', organization: 'o', country: 'US', state: 's' }),
+        body: () => ({
+          key: 'ds1',
+          cdn: 'cdn1',
+          hostname: 'ds1.example.test',
+          version: 1,
+          businessUnit: 'b',
+          city: 'c',
+          organization: 'o',
+          country: 'US',
+          state: 's',
+        }),
         status: 403,
         text: 'not authorized on this tenant',
       },
@@ -429,7 +681,8 @@ export const TENANCY: Record<string, TenancyEntry> = {
         as: 'tenanta_admin',
         url: (ids) => `/api/1.1/cdns/name/${ids.cdn.name}/sslkeys`,
         status: 200,
-        response: (r) => expect((r as { deliveryservice: string }[]).filter((k) => k.deliveryservice !== 'ds2')).toEqual([]),
+        response: (r) =>
+          expect((r as { deliveryservice: string }[]).filter((k) => k.deliveryservice !== 'ds2')).toEqual([]),
       },
     ],
   },
@@ -448,7 +701,13 @@ export const TENANCY: Record<string, TenancyEntry> = {
           for (const e of r as { message: string }[]) expect(e.message).not.toMatch(/^SNAPSHOT:/);
         },
       },
-      { as: 'tenanta_user', url: () => '/api/1.3/logs?username=import', status: 200, response: isEmptyList, adminSeesIt: true },
+      {
+        as: 'tenanta_user',
+        url: () => '/api/1.3/logs?username=import',
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
     ],
   },
 };

@@ -21,7 +21,9 @@ function namesIds(schema: unknown): boolean {
 /** Routes that take ids: path parameters, query filters, or ids in the body. */
 function takesIds(route: RouteDef): boolean {
   const schema = route.schema as { querystring?: { properties?: object }; body?: unknown } | undefined;
-  return route.url.includes('/:') || Object.keys(schema?.querystring?.properties ?? {}).length > 0 || namesIds(schema?.body);
+  return (
+    route.url.includes('/:') || Object.keys(schema?.querystring?.properties ?? {}).length > 0 || namesIds(schema?.body)
+  );
 }
 
 // Every case on SQLite and on PostgreSQL (issue 18): the same body, one app per store.
@@ -38,7 +40,9 @@ eachStore((kind) => {
       const missing = ROUTES.filter(takesIds)
         .map(routeName)
         .filter((name) => !(name in TENANCY));
-      expect(missing, `routes without tenancy cases: add them to TENANCY in test/security/tenancy-cases.ts`).toEqual([]);
+      expect(missing, `routes without tenancy cases: add them to TENANCY in test/security/tenancy-cases.ts`).toEqual(
+        [],
+      );
       const stale = Object.keys(TENANCY).filter((name) => !ROUTES.some((r) => routeName(r) === name));
       expect(stale, 'tenancy cases of routes that no longer exist').toEqual([]);
     });
@@ -52,7 +56,11 @@ eachStore((kind) => {
         userId: t.ids.users.tenanta_user,
         deliveryServiceId: t.ids.deliveryServices.ds1,
       });
-      const res = await t.app.inject({ method: 'GET', url: '/api/1.3/user/current/jobs', headers: { cookie: await t.session('tenanta_user') } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/1.3/user/current/jobs',
+        headers: { cookie: await t.session('tenanta_user') },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().response).toEqual([]);
     });
@@ -73,7 +81,14 @@ eachStore((kind) => {
           const where = `${method} ${url} as ${c.as}: ${res.statusCode} ${res.body.slice(0, 200)}`;
           expect(res.statusCode, where).toBe(c.status);
           if (c.text) {
-            expect(expectErrorEnvelope(res), where).toEqual([{ text: c.text.replace('{federation}', String(t.ids.federation)).replace('{job}', String(t.ids.jobs.root)), level: 'error' }]);
+            expect(expectErrorEnvelope(res), where).toEqual([
+              {
+                text: c.text
+                  .replace('{federation}', String(t.ids.federation))
+                  .replace('{job}', String(t.ids.jobs.root)),
+                level: 'error',
+              },
+            ]);
           }
           if (c.response) c.response(res.json().response, t.ids);
           if (c.adminSeesIt) {

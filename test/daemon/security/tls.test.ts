@@ -26,7 +26,23 @@ beforeAll(async () => {
   const keyFile = join(root, 'key.pem');
   execFileSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-days', '1', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', keyFile, '-out', certFile],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-subj',
+      '/CN=localhost',
+      '-days',
+      '1',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ],
     { stdio: 'ignore' },
   );
   cert = readFileSync(certFile);
@@ -51,10 +67,15 @@ afterAll(async () => {
 describe('the daemon behind its own TLS certificate', () => {
   it('serves https and marks the session cookie Secure, HttpOnly and SameSite=Lax', async () => {
     expect(daemon.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
-    const res = await call(agent, `${daemon.url}/api/1.3/user/login`, { method: 'POST', body: { u: 'admin', p: PASSWORDS.admin } });
+    const res = await call(agent, `${daemon.url}/api/1.3/user/login`, {
+      method: 'POST',
+      body: { u: 'admin', p: PASSWORDS.admin },
+    });
     expect(res.status).toBe(200);
     const setCookie = String(res.headers['set-cookie']);
-    expect(setCookie).toMatch(/^mojolicious=[A-Za-z0-9_-]{43}; Path=\/; Expires=[^;]+; Max-Age=21600; HttpOnly; SameSite=Lax; Secure$/);
+    expect(setCookie).toMatch(
+      /^mojolicious=[A-Za-z0-9_-]{43}; Path=\/; Expires=[^;]+; Max-Age=21600; HttpOnly; SameSite=Lax; Secure$/,
+    );
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
     const cookie = setCookie.split(';')[0];
     const me = await call(agent, `${daemon.url}/api/1.3/user/current`, { cookie });
@@ -69,7 +90,9 @@ describe('the daemon behind its own TLS certificate', () => {
     const plain = daemon.url.replace('https:', 'http:');
     const plainAgent = new Agent({ headersTimeout: 5000, bodyTimeout: 5000 });
     try {
-      await expect(request(`${plain}/api/1.3/ping`, { dispatcher: plainAgent, signal: AbortSignal.timeout(5000) })).rejects.toThrow();
+      await expect(
+        request(`${plain}/api/1.3/ping`, { dispatcher: plainAgent, signal: AbortSignal.timeout(5000) }),
+      ).rejects.toThrow();
     } finally {
       await plainAgent.close();
     }
@@ -78,7 +101,14 @@ describe('the daemon behind its own TLS certificate', () => {
   it('refuses TLS older than 1.2', async () => {
     const port = Number(new URL(daemon.url).port);
     const outcome = await new Promise<string>((resolve) => {
-      const socket = connect({ host: '127.0.0.1', port, ca: cert, servername: 'localhost', minVersion: 'TLSv1', maxVersion: 'TLSv1.1' });
+      const socket = connect({
+        host: '127.0.0.1',
+        port,
+        ca: cert,
+        servername: 'localhost',
+        minVersion: 'TLSv1',
+        maxVersion: 'TLSv1.1',
+      });
       socket.once('secureConnect', () => {
         socket.destroy();
         resolve('connected');
@@ -113,6 +143,8 @@ describe('the daemon behind its own TLS certificate', () => {
       signal: AbortSignal.timeout(15_000),
     });
     expect(res.statusCode).toBe(413);
-    expect(await res.body.json()).toEqual({ alerts: [{ text: 'request body is too large: the limit is 1 MiB', level: 'error' }] });
+    expect(await res.body.json()).toEqual({
+      alerts: [{ text: 'request body is too large: the limit is 1 MiB', level: 'error' }],
+    });
   });
 });

@@ -101,9 +101,9 @@ eachStore((kind) => {
   it('the open function refuses (throws) rather than mint a second key, and creates no key file', async () => {
     const { keyStore, dropCheck } = await setUp();
     await sealedWithoutCheck(keyStore, dropCheck);
-    await expect(openDataDirVault({ dataDir, env: {}, keyStore: keyStore ? await keyStore() : undefined })).rejects.toThrow(
-      /sealed secrets \(1\) but no key check/,
-    );
+    await expect(
+      openDataDirVault({ dataDir, env: {}, keyStore: keyStore ? await keyStore() : undefined }),
+    ).rejects.toThrow(/sealed secrets \(1\) but no key check/);
     expect(existsSync(vaultFiles(dataDir).key)).toBe(false);
   }, 60_000);
 });
@@ -116,7 +116,13 @@ describe('a pre-existing vault.key readable by others', () => {
     chmodSync(vaultFiles(dataDir).key, 0o644);
     const key = readFileSync(vaultFiles(dataDir).key, 'utf8');
     const said: string[] = [];
-    const daemon = await serve({ dataDir, listen: '127.0.0.1:0', adminPassword: PASSWORDS.admin, say: (l) => said.push(l), logger: false });
+    const daemon = await serve({
+      dataDir,
+      listen: '127.0.0.1:0',
+      adminPassword: PASSWORDS.admin,
+      say: (l) => said.push(l),
+      logger: false,
+    });
     try {
       expect(statSync(vaultFiles(dataDir).key).mode & 0o777).toBe(0o600);
       expect(readFileSync(vaultFiles(dataDir).key, 'utf8')).toBe(key);

@@ -8,7 +8,10 @@ import { GOLDEN_SNAPSHOT, goldenSnapshotHashed } from './helpers.js';
 
 /** Runs the built cdnctl with no stdin, as CI does; the CLI records the started data dir in a temp config dir. */
 function cdnctl(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  return runCdnctl({ configDir: join(dir, 'cli-config'), dataDir: join(dir, 'data') }, args, { env: { NO_COLOR: '1', ...env }, timeoutMs: 60_000 });
+  return runCdnctl({ configDir: join(dir, 'cli-config'), dataDir: join(dir, 'data') }, args, {
+    env: { NO_COLOR: '1', ...env },
+    timeoutMs: 60_000,
+  });
 }
 
 let dir: string;
@@ -125,7 +128,21 @@ describe('cdnctl daemon import before the first start', () => {
   it('still creates admin, with a printed password written 0600, when the snapshot has no admin', async () => {
     const dataDir = join(dir, 'no-admin');
     const file = join(dir, 'no-admin.json');
-    writeFileSync(file, JSON.stringify({ users: [{ username: 'ops1', email: 'ops1@example.test', fullName: 'Ops One', role: 'operations', tenant: 'root', localPassword: 'Op3ratorPassw0rd' }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        users: [
+          {
+            username: 'ops1',
+            email: 'ops1@example.test',
+            fullName: 'Ops One',
+            role: 'operations',
+            tenant: 'root',
+            localPassword: 'Op3ratorPassw0rd',
+          },
+        ],
+      }),
+    );
     const run = await cdnctl(['daemon', 'import', file, '--data-dir', dataDir], { CDNCTL_ADMIN_PASSWORD: '' });
     expect(run.code).toBe(0);
     const password = /created user admin with password: (\S+)/.exec(run.stdout)?.[1];

@@ -49,17 +49,25 @@ describe('the bundled demo CDN', () => {
     expect(exported.cachegroups.filter((c) => c.coordinate)).toHaveLength(exported.cachegroups.length);
     expect(exported.federations.length).toBeGreaterThan(0);
     expect(exported.jobs.length).toBeGreaterThanOrEqual(3);
-    for (const job of exported.jobs) expect(Date.parse(`${String(job.startTime).replace(' ', 'T')}Z`)).toBeLessThan(Date.now());
+    for (const job of exported.jobs)
+      expect(Date.parse(`${String(job.startTime).replace(' ', 'T')}Z`)).toBeLessThan(Date.now());
   });
 
   it('keeps maxRevalDurationDays at 90 on the GLOBAL profile', () => {
     const global = exported.profiles.find((p) => p.name === 'GLOBAL')!;
-    expect(global.params).toContainEqual({ name: 'maxRevalDurationDays', configFile: 'regex_revalidate.config', value: '90' });
+    expect(global.params).toContainEqual({
+      name: 'maxRevalDurationDays',
+      configFile: 'regex_revalidate.config',
+      value: '90',
+    });
   });
 
   it('prints every demo user with its password, and leaves admin with its first-start password', async () => {
-    for (const u of demo.users) expect(said.some((line) => line.includes(u.username) && line.includes(u.localPassword))).toBe(true);
-    const admin = db.prepare("SELECT local_passwd FROM users WHERE username = 'admin'").get() as { local_passwd: string };
+    for (const u of demo.users)
+      expect(said.some((line) => line.includes(u.username) && line.includes(u.localPassword))).toBe(true);
+    const admin = db.prepare("SELECT local_passwd FROM users WHERE username = 'admin'").get() as {
+      local_passwd: string;
+    };
     expect(await verifyPassword(ADMIN_PASSWORD, admin.local_passwd)).toBe(true);
   });
 
@@ -67,7 +75,9 @@ describe('the bundled demo CDN', () => {
     const before = dumpTables(db);
     const lines: string[] = [];
     await loadDemo({ store: db, firstStart: false, say: (line) => lines.push(line) });
-    expect(lines).toEqual(['--demo: this data dir already has data, so the demo CDN was not loaded (it only loads into a new data dir)']);
+    expect(lines).toEqual([
+      '--demo: this data dir already has data, so the demo CDN was not loaded (it only loads into a new data dir)',
+    ]);
     expect(dumpTables(db)).toEqual(before);
   });
 });

@@ -52,15 +52,26 @@ describe('delivery-service fields of Traffic Ops 1.x', () => {
     doc.deliveryServices[1].signingAlgorithm = 'url_sig';
     await importSnapshot(db, doc, { now: NOW });
     const store = sqliteStore(db);
-    expect(await store.deliveryServices.byXmlId(String(doc.deliveryServices[0].xmlId))).toMatchObject({ signed: true, signingAlgorithm: 'url_sig' });
-    expect(await store.deliveryServices.byXmlId(String(doc.deliveryServices[1].xmlId))).toMatchObject({ signed: true, signingAlgorithm: 'url_sig' });
-    expect(await store.deliveryServices.byXmlId(String(doc.deliveryServices[2].xmlId))).toMatchObject({ signed: false, signingAlgorithm: null });
+    expect(await store.deliveryServices.byXmlId(String(doc.deliveryServices[0].xmlId))).toMatchObject({
+      signed: true,
+      signingAlgorithm: 'url_sig',
+    });
+    expect(await store.deliveryServices.byXmlId(String(doc.deliveryServices[1].xmlId))).toMatchObject({
+      signed: true,
+      signingAlgorithm: 'url_sig',
+    });
+    expect(await store.deliveryServices.byXmlId(String(doc.deliveryServices[2].xmlId))).toMatchObject({
+      signed: false,
+      signingAlgorithm: null,
+    });
   });
 
   it('refuses an unknown signing algorithm and a non-list of query parameters, naming the record', async () => {
     const doc = await goldenSnapshotHashed();
     doc.deliveryServices[0].signingAlgorithm = 'md5';
     doc.deliveryServices[1].consistentHashQueryParams = 'abc';
-    await expect(importSnapshot(db, doc, { now: NOW })).rejects.toThrow(/signingAlgorithm: must be one of url_sig, uri_signing[\s\S]*consistentHashQueryParams/);
+    await expect(importSnapshot(db, doc, { now: NOW })).rejects.toThrow(
+      /signingAlgorithm: must be one of url_sig, uri_signing[\s\S]*consistentHashQueryParams/,
+    );
   });
 });

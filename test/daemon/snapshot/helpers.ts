@@ -24,7 +24,10 @@ export async function goldenSnapshotHashed(): Promise<Doc> {
   hashed ??= (async () => {
     const doc = goldenSnapshot();
     doc.users = await Promise.all(
-      doc.users.map(async ({ localPassword, ...u }) => ({ ...u, localPasswordHash: await hashPassword(String(localPassword)) })),
+      doc.users.map(async ({ localPassword, ...u }) => ({
+        ...u,
+        localPasswordHash: await hashPassword(String(localPassword)),
+      })),
     );
     return doc;
   })();
@@ -49,9 +52,23 @@ export async function freshDb(now = testClock().now()): Promise<Db> {
 
 /** Tables a snapshot writes, dumped row by row in key order: equal dumps mean an unchanged database. */
 const SNAPSHOT_TABLES = [
-  'cdns', 'tenants', 'coordinates', 'cachegroups', 'profiles', 'parameters', 'profile_parameters', 'users',
-  'deliveryservices', 'deliveryservice_users', 'origins', 'federations', 'federation_deliveryservices',
-  'federation_users', 'jobs', 'servers', 'deliveryservice_servers',
+  'cdns',
+  'tenants',
+  'coordinates',
+  'cachegroups',
+  'profiles',
+  'parameters',
+  'profile_parameters',
+  'users',
+  'deliveryservices',
+  'deliveryservice_users',
+  'origins',
+  'federations',
+  'federation_deliveryservices',
+  'federation_users',
+  'jobs',
+  'servers',
+  'deliveryservice_servers',
 ];
 
 export function dumpTables(db: Db): Record<string, unknown[]> {

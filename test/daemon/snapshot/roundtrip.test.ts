@@ -34,7 +34,14 @@ describe('importing the golden setup snapshot', () => {
   it('keeps JSON types as the file has them: seed strings stay strings, flags stay booleans', async () => {
     await importSnapshot(db, await goldenSnapshotHashed(), { now: NOW });
     const ds = (await exportSnapshot(db)).deliveryServices[0];
-    expect(ds).toMatchObject({ protocol: '0', dscp: '0', missLat: '41.0', missLong: '-87.0', active: true, signed: false });
+    expect(ds).toMatchObject({
+      protocol: '0',
+      dscp: '0',
+      missLat: '41.0',
+      missLong: '-87.0',
+      active: true,
+      signed: false,
+    });
   });
 
   it('creates each delivery service primary origin from orgServerFqdn, named after the xmlId with its tenant', async () => {
@@ -56,11 +63,15 @@ describe('importing the golden setup snapshot', () => {
     const adminId = (db.prepare("SELECT id FROM users WHERE username = 'admin'").get() as { id: number }).id;
     await importSnapshot(db, goldenSnapshot(), { now: NOW });
     const admin = db.prepare("SELECT id, email, local_passwd FROM users WHERE username = 'admin'").get() as {
-      id: number; email: string; local_passwd: string;
+      id: number;
+      email: string;
+      local_passwd: string;
     };
     expect(admin.id).toBe(adminId);
     expect(admin.email).toBe('admin@example.test');
-    const ro = db.prepare("SELECT local_passwd FROM users WHERE username = 'ro_user'").get() as { local_passwd: string };
+    const ro = db.prepare("SELECT local_passwd FROM users WHERE username = 'ro_user'").get() as {
+      local_passwd: string;
+    };
     expect(await verifyPassword('R3adOnlyPassw0rd', ro.local_passwd)).toBe(true);
   });
 });
@@ -78,16 +89,24 @@ describe('idempotence and updates', () => {
 
   it('a changed record is updated in place: same id, new values, new lastUpdated', async () => {
     await importSnapshot(db, await goldenSnapshotHashed(), { now: NOW });
-    const before = db.prepare("SELECT id, last_updated FROM deliveryservices WHERE xml_id = 'ds2'").get() as { id: number };
+    const before = db.prepare("SELECT id, last_updated FROM deliveryservices WHERE xml_id = 'ds2'").get() as {
+      id: number;
+    };
     const doc = await goldenSnapshotHashed();
-    Object.assign(doc.deliveryServices[1], { displayName: 'DS Two, renamed', orgServerFqdn: 'https://new-origin.example.test:8443', users: [] });
+    Object.assign(doc.deliveryServices[1], {
+      displayName: 'DS Two, renamed',
+      orgServerFqdn: 'https://new-origin.example.test:8443',
+      users: [],
+    });
     const summary = await importSnapshot(db, doc, { now: NOW + 1000 });
     expect(summary.deliveryServices).toEqual({ created: 0, updated: 1, unchanged: 2 });
     const after = db.prepare("SELECT id, display_name, last_updated FROM deliveryservices WHERE xml_id = 'ds2'").get();
     expect(after).toEqual({ id: before.id, display_name: 'DS Two, renamed', last_updated: NOW + 1000 });
     const origin = db.prepare("SELECT fqdn, protocol, port FROM origins WHERE name = 'ds2' AND is_primary = 1").get();
     expect(origin).toEqual({ fqdn: 'new-origin.example.test', protocol: 'https', port: 8443 });
-    expect(db.prepare('SELECT count(*) AS n FROM deliveryservice_users WHERE deliveryservice_id = ?').get(before.id)).toEqual({ n: 0 });
+    expect(
+      db.prepare('SELECT count(*) AS n FROM deliveryservice_users WHERE deliveryservice_id = ?').get(before.id),
+    ).toEqual({ n: 0 });
     expect(db.prepare('SELECT count(*) AS n FROM origins').get()).toEqual({ n: 3 });
   });
 
@@ -114,10 +133,32 @@ describe('idempotence and updates', () => {
 describe('export --with-hashes round trip', () => {
   it('export with hashes, import into an empty database, export again: identical byte for byte', async () => {
     await importSnapshot(db, await goldenSnapshotHashed(), { now: NOW });
-    await importSnapshot(db, {
-      origins: [{ name: 'ds1-backup', deliveryService: 'ds1', fqdn: 'backup.example.test', protocol: 'https', port: 443, cachegroup: 'org-cg1' }],
-      jobs: [{ deliveryService: 'ds1', username: 'ops_user', regex: '/img/.*', ttl: 12, startTime: '2026-11-20 10:00:00', enteredTime: '2026-11-20 09:59:00' }],
-    }, { now: NOW });
+    await importSnapshot(
+      db,
+      {
+        origins: [
+          {
+            name: 'ds1-backup',
+            deliveryService: 'ds1',
+            fqdn: 'backup.example.test',
+            protocol: 'https',
+            port: 443,
+            cachegroup: 'org-cg1',
+          },
+        ],
+        jobs: [
+          {
+            deliveryService: 'ds1',
+            username: 'ops_user',
+            regex: '/img/.*',
+            ttl: 12,
+            startTime: '2026-11-20 10:00:00',
+            enteredTime: '2026-11-20 09:59:00',
+          },
+        ],
+      },
+      { now: NOW },
+    );
     const first = snapshotText(await exportSnapshot(db, { withHashes: true }));
     expect(first).toContain('localPasswordHash');
 
@@ -125,7 +166,9 @@ describe('export --with-hashes round trip', () => {
     try {
       await importSnapshot(other, JSON.parse(first), { now: NOW + 5000 });
       expect(snapshotText(await exportSnapshot(other, { withHashes: true }))).toBe(first);
-      const ro = other.prepare("SELECT local_passwd FROM users WHERE username = 'ro_user'").get() as { local_passwd: string };
+      const ro = other.prepare("SELECT local_passwd FROM users WHERE username = 'ro_user'").get() as {
+        local_passwd: string;
+      };
       expect(await verifyPassword('R3adOnlyPassw0rd', ro.local_passwd)).toBe(true);
     } finally {
       other.close();
@@ -141,11 +184,25 @@ describe('export --with-hashes round trip', () => {
 
   it('a job given by regex is stored with the asset URL on the primary origin', async () => {
     await importSnapshot(db, await goldenSnapshotHashed(), { now: NOW });
-    await importSnapshot(db, { jobs: [{ deliveryService: 'ds3', username: 'admin', regex: '/a/.*\\.png', ttl: 5, startTime: '2026-11-21 11:00:00' }] }, { now: NOW });
+    await importSnapshot(
+      db,
+      {
+        jobs: [
+          { deliveryService: 'ds3', username: 'admin', regex: '/a/.*\\.png', ttl: 5, startTime: '2026-11-21 11:00:00' },
+        ],
+      },
+      { now: NOW },
+    );
     expect((await exportSnapshot(db)).jobs).toEqual([
       {
-        id: 1, deliveryService: 'ds3', username: 'admin', assetUrl: 'http://ds3-origin.example.test/a/.*\\.png', ttl: 5,
-        startTime: '2026-11-21 11:00:00', enteredTime: '2026-11-21 12:00:00', status: 'PENDING',
+        id: 1,
+        deliveryService: 'ds3',
+        username: 'admin',
+        assetUrl: 'http://ds3-origin.example.test/a/.*\\.png',
+        ttl: 5,
+        startTime: '2026-11-21 11:00:00',
+        enteredTime: '2026-11-21 12:00:00',
+        status: 'PENDING',
       },
     ]);
   });
@@ -158,7 +215,9 @@ describe('a snapshot with an error', () => {
     const before = dumpTables(db);
     const failure = await importSnapshot(db, doc, { now: NOW }).catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(SnapshotError);
-    expect((failure as SnapshotError).message).toBe('federations[0] (cname "fed1.example.test."): deliveryServices: unknown delivery service "ds9"');
+    expect((failure as SnapshotError).message).toBe(
+      'federations[0] (cname "fed1.example.test."): deliveryServices: unknown delivery service "ds9"',
+    );
     expect(dumpTables(db)).toEqual(before);
   });
 

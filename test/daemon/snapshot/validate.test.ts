@@ -14,17 +14,31 @@ function known(): KnownRecords {
     deliveryServiceTypes: new Set(['HTTP', 'DNS']),
     cachegroupTypes: new Set(['EDGE_LOC', 'ORG_LOC']),
     serverTypes: new Set(['EDGE', 'MID']),
-    deliveryServiceCdns: new Map([['old-ds', 'ALL'], ['bare-ds', 'ALL']]),
+    deliveryServiceCdns: new Map([
+      ['old-ds', 'ALL'],
+      ['bare-ds', 'ALL'],
+    ]),
     users: new Map([['admin', 'admin@localhost']]),
-    deliveryServices: new Map<string, string | null>([['old-ds', 'https://old.example.test'], ['bare-ds', null]]),
-    origins: new Map([['old-ds', { deliveryService: 'old-ds', isPrimary: true }], ['spare', { deliveryService: 'old-ds', isPrimary: false }]]),
+    deliveryServices: new Map<string, string | null>([
+      ['old-ds', 'https://old.example.test'],
+      ['bare-ds', null],
+    ]),
+    origins: new Map([
+      ['old-ds', { deliveryService: 'old-ds', isPrimary: true }],
+      ['spare', { deliveryService: 'old-ds', isPrimary: false }],
+    ]),
     jobs: new Map([[7, 'old-ds']]),
   };
 }
 
 const cdn = { name: 'cdn1', domainName: 'cdn1.example.test' };
 const ds = (fields: Record<string, unknown> = {}) => ({
-  xmlId: 'ds1', displayName: 'DS One', cdnName: 'cdn1', type: 'HTTP', tenant: 'root', ...fields,
+  xmlId: 'ds1',
+  displayName: 'DS One',
+  cdnName: 'cdn1',
+  type: 'HTTP',
+  tenant: 'root',
+  ...fields,
 });
 const errorsOf = (doc: unknown) => validateSnapshot(doc, known()).errors;
 const dsErrors = (fields: Record<string, unknown>) => errorsOf({ cdns: [cdn], deliveryServices: [ds(fields)] });
@@ -33,7 +47,13 @@ describe('validateSnapshot: the document', () => {
   it('accepts a minimal valid snapshot and fills the defaults', () => {
     const { errors, model } = validateSnapshot({ cdns: [cdn], deliveryServices: [ds()] }, known());
     expect(errors).toEqual([]);
-    expect(model.deliveryServices[0].settings).toMatchObject({ routingName: 'cdn', active: true, protocol: 0, initialDispersion: 1, deepCachingType: 'NEVER' });
+    expect(model.deliveryServices[0].settings).toMatchObject({
+      routingName: 'cdn',
+      active: true,
+      protocol: 0,
+      initialDispersion: 1,
+      deepCachingType: 'NEVER',
+    });
   });
 
   it.each([
@@ -53,7 +73,9 @@ describe('validateSnapshot: the document', () => {
   });
 
   it('rejects a field the record type does not have', () => {
-    expect(dsErrors({ tenantName: 'root' })).toEqual(['deliveryServices[0] (xmlId "ds1"): tenantName: is not a known field']);
+    expect(dsErrors({ tenantName: 'root' })).toEqual([
+      'deliveryServices[0] (xmlId "ds1"): tenantName: is not a known field',
+    ]);
   });
 
   it('names a record without its key by index only', () => {
@@ -61,35 +83,56 @@ describe('validateSnapshot: the document', () => {
   });
 
   it('rejects the same natural key twice', () => {
-    expect(errorsOf({ cdns: [cdn, { ...cdn }] })).toEqual(['cdns[1] (name "cdn1"): name: "cdn1" appears twice (also cdns[0])']);
+    expect(errorsOf({ cdns: [cdn, { ...cdn }] })).toEqual([
+      'cdns[1] (name "cdn1"): name: "cdn1" appears twice (also cdns[0])',
+    ]);
   });
 });
 
 describe('validateSnapshot: delivery-service fields', () => {
   it.each(['DS1', 'ds_1', 'ds 1', 'ds.1'])('rejects the xmlId %s', (xmlId) => {
-    expect(dsErrors({ xmlId })).toEqual([`deliveryServices[0] (xmlId "${xmlId}"): xmlId: must contain only lowercase letters, digits and dashes`]);
+    expect(dsErrors({ xmlId })).toEqual([
+      `deliveryServices[0] (xmlId "${xmlId}"): xmlId: must contain only lowercase letters, digits and dashes`,
+    ]);
   });
 
   it.each(['cdn.edge', '-cdn', 'a_b'])('rejects the routingName %s', (routingName) => {
-    expect(dsErrors({ routingName })).toEqual(['deliveryServices[0] (xmlId "ds1"): routingName: must be a valid hostname label without periods']);
+    expect(dsErrors({ routingName })).toEqual([
+      'deliveryServices[0] (xmlId "ds1"): routingName: must be a valid hostname label without periods',
+    ]);
   });
 
-  it.each(['ftp://origin.example.test', 'http://origin.example.test/path', 'origin.example.test', 'http://origin.example.test:70000', 'http://bad_host'])(
-    'rejects the orgServerFqdn %s',
-    (orgServerFqdn) => {
-      expect(dsErrors({ orgServerFqdn })).toEqual([
-        `deliveryServices[0] (xmlId "ds1"): orgServerFqdn: must be http(s)://host[:port], not "${orgServerFqdn}"`,
-      ]);
-    },
-  );
+  it.each([
+    'ftp://origin.example.test',
+    'http://origin.example.test/path',
+    'origin.example.test',
+    'http://origin.example.test:70000',
+    'http://bad_host',
+  ])('rejects the orgServerFqdn %s', (orgServerFqdn) => {
+    expect(dsErrors({ orgServerFqdn })).toEqual([
+      `deliveryServices[0] (xmlId "ds1"): orgServerFqdn: must be http(s)://host[:port], not "${orgServerFqdn}"`,
+    ]);
+  });
 
   it('reads orgServerFqdn with a port as the primary origin', () => {
-    const { model } = validateSnapshot({ cdns: [cdn], deliveryServices: [ds({ orgServerFqdn: 'https://o.example.test:8443' })] }, known());
+    const { model } = validateSnapshot(
+      { cdns: [cdn], deliveryServices: [ds({ orgServerFqdn: 'https://o.example.test:8443' })] },
+      known(),
+    );
     expect(model.deliveryServices[0].orgServerFqdn).toEqual({ protocol: 'https', fqdn: 'o.example.test', port: 8443 });
   });
 
   it('reports wrong types for each field it reads', () => {
-    expect(dsErrors({ active: 'yes', dscp: 'abc', missLat: '95', protocol: 7, deepCachingType: 'SOMETIMES', users: 'ro_user' })).toEqual([
+    expect(
+      dsErrors({
+        active: 'yes',
+        dscp: 'abc',
+        missLat: '95',
+        protocol: 7,
+        deepCachingType: 'SOMETIMES',
+        users: 'ro_user',
+      }),
+    ).toEqual([
       'deliveryServices[0] (xmlId "ds1"): active: must be a boolean',
       'deliveryServices[0] (xmlId "ds1"): deepCachingType: must be one of NEVER, ALWAYS',
       'deliveryServices[0] (xmlId "ds1"): dscp: must be an integer',
@@ -101,17 +144,26 @@ describe('validateSnapshot: delivery-service fields', () => {
 
   it('accepts numbers as numbers or digit strings, and geoLimitRedirectUrl as the seed spells it', () => {
     const { errors, model } = validateSnapshot(
-      { cdns: [cdn], deliveryServices: [ds({ dscp: 8, globalMaxMbps: '1000', geoLimitRedirectUrl: 'https://x.example.test/' })] },
+      {
+        cdns: [cdn],
+        deliveryServices: [ds({ dscp: 8, globalMaxMbps: '1000', geoLimitRedirectUrl: 'https://x.example.test/' })],
+      },
       known(),
     );
     expect(errors).toEqual([]);
-    expect(model.deliveryServices[0].settings).toMatchObject({ dscp: 8, globalMaxMbps: 1000, geoLimitRedirectUrl: 'https://x.example.test/' });
+    expect(model.deliveryServices[0].settings).toMatchObject({
+      dscp: 8,
+      globalMaxMbps: 1000,
+      geoLimitRedirectUrl: 'https://x.example.test/',
+    });
   });
 });
 
 describe('validateSnapshot: references', () => {
   it('reports each unknown reference of a delivery service by field', () => {
-    expect(dsErrors({ cdnName: 'cdn9', type: 'HTTPS', tenant: 'tenant-b', profileName: 'NOPE', users: ['bob'] })).toEqual([
+    expect(
+      dsErrors({ cdnName: 'cdn9', type: 'HTTPS', tenant: 'tenant-b', profileName: 'NOPE', users: ['bob'] }),
+    ).toEqual([
       'deliveryServices[0] (xmlId "ds1"): unknown cdnName "cdn9"',
       'deliveryServices[0] (xmlId "ds1"): unknown type "HTTPS"',
       'deliveryServices[0] (xmlId "ds1"): unknown tenant "tenant-b"',
@@ -123,7 +175,15 @@ describe('validateSnapshot: references', () => {
   it('resolves references to records of the same file, whatever their order', () => {
     const doc = {
       deliveryServices: [ds({ tenant: 'tenant-a', users: ['ro'] })],
-      users: [{ username: 'ro', email: 'ro@example.test', role: 'read-only', tenant: 'tenant-a', localPasswordHash: 'SCRYPT:16384:8:1:c2FsdA==:a2V5' }],
+      users: [
+        {
+          username: 'ro',
+          email: 'ro@example.test',
+          role: 'read-only',
+          tenant: 'tenant-a',
+          localPasswordHash: 'SCRYPT:16384:8:1:c2FsdA==:a2V5',
+        },
+      ],
       tenants: [{ name: 'tenant-a', parentName: 'root' }],
       cdns: [cdn],
     };
@@ -131,14 +191,18 @@ describe('validateSnapshot: references', () => {
   });
 
   it('checks role and tenant names of users against the database and the file', () => {
-    expect(errorsOf({ users: [{ username: 'u1', email: 'u1@example.test', role: 'superuser', tenant: 'nowhere' }] })).toEqual([
+    expect(
+      errorsOf({ users: [{ username: 'u1', email: 'u1@example.test', role: 'superuser', tenant: 'nowhere' }] }),
+    ).toEqual([
       'users[0] (username "u1"): unknown role "superuser"',
       'users[0] (username "u1"): unknown tenant "nowhere"',
     ]);
   });
 
   it('rejects tenants whose parents form a cycle, and the root tenant itself', () => {
-    const errors = errorsOf({ tenants: [{ name: 'a', parentName: 'b' }, { name: 'b', parentName: 'a' }, { name: 'root' }] });
+    const errors = errorsOf({
+      tenants: [{ name: 'a', parentName: 'b' }, { name: 'b', parentName: 'a' }, { name: 'root' }],
+    });
     expect(errors).toEqual([
       'tenants[2] (name "root"): name: the root tenant exists already and cannot be imported',
       'tenants[0] (name "a"): parentName: "b" makes the tenant its own ancestor',
@@ -147,7 +211,10 @@ describe('validateSnapshot: references', () => {
   });
 
   it('orders tenants parents first', () => {
-    const { model } = validateSnapshot({ tenants: [{ name: 'c', parentName: 'b' }, { name: 'b', parentName: 'a' }, { name: 'a' }] }, known());
+    const { model } = validateSnapshot(
+      { tenants: [{ name: 'c', parentName: 'b' }, { name: 'b', parentName: 'a' }, { name: 'a' }] },
+      known(),
+    );
     expect(model.tenants.map((t) => t.name)).toEqual(['a', 'b', 'c']);
   });
 
@@ -158,7 +225,11 @@ describe('validateSnapshot: references', () => {
   });
 
   it('checks cache group types, coordinates and parents', () => {
-    expect(errorsOf({ cachegroups: [{ name: 'cg', shortName: 'cg', type: 'MID', coordinate: 'nowhere', parentCachegroup: 'cg' }] })).toEqual([
+    expect(
+      errorsOf({
+        cachegroups: [{ name: 'cg', shortName: 'cg', type: 'MID', coordinate: 'nowhere', parentCachegroup: 'cg' }],
+      }),
+    ).toEqual([
       'cachegroups[0] (name "cg"): unknown type "MID"',
       'cachegroups[0] (name "cg"): unknown coordinate "nowhere"',
       'cachegroups[0] (name "cg"): parentCachegroup: a cache group cannot be its own parent',
@@ -166,7 +237,13 @@ describe('validateSnapshot: references', () => {
   });
 
   it('checks federation references', () => {
-    expect(errorsOf({ federations: [{ cname: 'f.example.test.', ttl: 60, cdnName: 'x', deliveryServices: ['nope'], users: ['ghost'] }] })).toEqual([
+    expect(
+      errorsOf({
+        federations: [
+          { cname: 'f.example.test.', ttl: 60, cdnName: 'x', deliveryServices: ['nope'], users: ['ghost'] },
+        ],
+      }),
+    ).toEqual([
       'federations[0] (cname "f.example.test."): unknown cdnName "x"',
       'federations[0] (cname "f.example.test."): deliveryServices: unknown delivery service "nope"',
       'federations[0] (cname "f.example.test."): users: unknown user "ghost"',
@@ -175,7 +252,9 @@ describe('validateSnapshot: references', () => {
 });
 
 describe('validateSnapshot: users', () => {
-  const user = (fields: Record<string, unknown>) => ({ users: [{ username: 'jane', email: 'jane@example.test', role: 'read-only', tenant: 'root', ...fields }] });
+  const user = (fields: Record<string, unknown>) => ({
+    users: [{ username: 'jane', email: 'jane@example.test', role: 'read-only', tenant: 'root', ...fields }],
+  });
 
   it.each([
     ['short', 'Ab1!', 'Password must be greater than 7 characters.'],
@@ -194,19 +273,27 @@ describe('validateSnapshot: users', () => {
     expect(errorsOf(user({ localPasswordHash: '$2b$10$abc' }))).toEqual([
       'users[0] (username "jane"): localPasswordHash: must be in the SCRYPT:N:r:p:salt:key format',
     ]);
-    expect(errorsOf(user({ localPassword: 'S0mething-long', localPasswordHash: 'SCRYPT:16384:8:1:c2FsdA==:a2V5' }))).toEqual([
-      'users[0] (username "jane"): localPassword: give localPassword or localPasswordHash, not both',
-    ]);
+    expect(
+      errorsOf(user({ localPassword: 'S0mething-long', localPasswordHash: 'SCRYPT:16384:8:1:c2FsdA==:a2V5' })),
+    ).toEqual(['users[0] (username "jane"): localPassword: give localPassword or localPasswordHash, not both']);
   });
 
   it('rejects a malformed email', () => {
-    expect(errorsOf(user({ email: 'jane-at-example' }))).toEqual(['users[0] (username "jane"): email: must be a valid email address']);
+    expect(errorsOf(user({ email: 'jane-at-example' }))).toEqual([
+      'users[0] (username "jane"): email: must be a valid email address',
+    ]);
   });
 });
 
 describe('validateSnapshot: origins and jobs', () => {
   it('rejects a secondary origin that takes a primary origin name, and bad addresses', () => {
-    expect(errorsOf({ origins: [{ name: 'old-ds', deliveryService: 'old-ds', fqdn: '10.0.0.1', protocol: 'ftp', ipAddress: '::1', port: 0 }] })).toEqual([
+    expect(
+      errorsOf({
+        origins: [
+          { name: 'old-ds', deliveryService: 'old-ds', fqdn: '10.0.0.1', protocol: 'ftp', ipAddress: '::1', port: 0 },
+        ],
+      }),
+    ).toEqual([
       'origins[0] (name "old-ds"): fqdn: must be a valid DNS name',
       'origins[0] (name "old-ds"): ipAddress: must be a valid IPv4 address',
       'origins[0] (name "old-ds"): protocol: must be one of http, https',
@@ -216,37 +303,56 @@ describe('validateSnapshot: origins and jobs', () => {
   });
 
   it('rejects a primary origin whose name a secondary origin already has', () => {
-    expect(errorsOf({ cdns: [cdn], deliveryServices: [ds({ xmlId: 'spare', orgServerFqdn: 'http://s.example.test' })] })).toEqual([
+    expect(
+      errorsOf({ cdns: [cdn], deliveryServices: [ds({ xmlId: 'spare', orgServerFqdn: 'http://s.example.test' })] }),
+    ).toEqual([
       'deliveryServices[0] (xmlId "spare"): orgServerFqdn: the primary origin would be named "spare", which another origin already has',
     ]);
   });
 
-  const job = (fields: Record<string, unknown>) => ({ jobs: [{ deliveryService: 'old-ds', username: 'admin', ttl: 24, startTime: '2026-01-01 00:00:00', ...fields }] });
+  const job = (fields: Record<string, unknown>) => ({
+    jobs: [{ deliveryService: 'old-ds', username: 'admin', ttl: 24, startTime: '2026-01-01 00:00:00', ...fields }],
+  });
 
   it('builds the asset URL of a regex job from the primary origin', () => {
     const { errors, model } = validateSnapshot(job({ regex: '/img/.*' }), known());
     expect(errors).toEqual([]);
-    expect(model.jobs[0]).toMatchObject({ assetUrl: 'https://old.example.test/img/.*', ttl: 24, status: 'PENDING', enteredTime: null });
+    expect(model.jobs[0]).toMatchObject({
+      assetUrl: 'https://old.example.test/img/.*',
+      ttl: 24,
+      status: 'PENDING',
+      enteredTime: null,
+    });
   });
 
   it.each([
     [{}, 'assetUrl: give either assetUrl or regex'],
     [{ regex: 'img/.*' }, "regex: must start with '/'"],
     [{ regex: '/img/(' }, 'regex: is not a valid regular expression'],
-    [{ regex: '/x', deliveryService: 'bare-ds' }, 'regex: delivery service "bare-ds" has no orgServerFqdn to purge from'],
+    [
+      { regex: '/x', deliveryService: 'bare-ds' },
+      'regex: delivery service "bare-ds" has no orgServerFqdn to purge from',
+    ],
     [{ regex: '/x', ttl: 0 }, 'ttl: must be at least 1'],
     [{ regex: '/x', startTime: 'yesterday' }, 'startTime: must be a time as YYYY-MM-DD hh:mm:ss'],
     [{ regex: '/x', username: 'ghost' }, 'unknown username "ghost"'],
   ])('rejects the job %j', (fields, text) => {
     const errors = errorsOf(job(fields));
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toContain(`jobs[0] (deliveryService "${(fields as { deliveryService?: string }).deliveryService ?? 'old-ds'}"): ${text}`);
+    expect(errors[0]).toContain(
+      `jobs[0] (deliveryService "${(fields as { deliveryService?: string }).deliveryService ?? 'old-ds'}"): ${text}`,
+    );
   });
 });
 
 describe('validateSnapshot: a job is its id (issue 28, finding 4)', () => {
   const purge = (fields: Record<string, unknown>) => ({
-    deliveryService: 'old-ds', username: 'admin', regex: '/img/.*', ttl: 24, startTime: '2026-01-01 00:00:00', ...fields,
+    deliveryService: 'old-ds',
+    username: 'admin',
+    regex: '/img/.*',
+    ttl: 24,
+    startTime: '2026-01-01 00:00:00',
+    ...fields,
   });
 
   it('accepts the same purge twice as two jobs with their ids, as the API stores them', () => {
@@ -268,7 +374,13 @@ describe('validateSnapshot: a job is its id (issue 28, finding 4)', () => {
   });
 
   it('refuses an id the database holds for a job of another delivery service', () => {
-    expect(errorsOf({ cdns: [cdn], deliveryServices: [ds({ orgServerFqdn: 'http://o.example.test' })], jobs: [purge({ id: 7, deliveryService: 'ds1' })] })).toEqual([
+    expect(
+      errorsOf({
+        cdns: [cdn],
+        deliveryServices: [ds({ orgServerFqdn: 'http://o.example.test' })],
+        jobs: [purge({ id: 7, deliveryService: 'ds1' })],
+      }),
+    ).toEqual([
       'jobs[0] (deliveryService "ds1"): id: job 7 belongs to delivery service "old-ds"; a job cannot move to another delivery service',
     ]);
   });

@@ -46,18 +46,33 @@ function sorted(values: Iterable<string>): string[] {
 }
 
 function sqliteSchema(db: Db): Schema {
-  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((r) => r.name);
+  const tables = (
+    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as {
+      name: string;
+    }[]
+  ).map((r) => r.name);
   const columns: string[] = [];
   const indexes: string[] = [];
   for (const t of tables) {
     const info = db.prepare(`PRAGMA table_info("${t}")`).all() as { name: string; type: string; pk: number }[];
     for (const c of info) columns.push(`${t}.${c.name} ${family(c.type)}`);
-    const pk = info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+    const pk = info
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => c.name);
     if (pk.length) indexes.push(`${t} primary key(${pk.join(',')})`);
-    for (const ix of db.prepare(`PRAGMA index_list("${t}")`).all() as { name: string; origin: string; unique: number }[]) {
+    for (const ix of db.prepare(`PRAGMA index_list("${t}")`).all() as {
+      name: string;
+      origin: string;
+      unique: number;
+    }[]) {
       if (ix.origin === 'pk') continue;
-      const cols = (db.prepare(`PRAGMA index_info("${ix.name}")`).all() as { name: string | null }[]).map((c) => c.name ?? '?').join(',');
-      indexes.push(ix.origin === 'u' ? `${t} unique(${cols})` : `index ${t}.${ix.name}(${cols})${ix.unique ? ' unique' : ''}`);
+      const cols = (db.prepare(`PRAGMA index_info("${ix.name}")`).all() as { name: string | null }[])
+        .map((c) => c.name ?? '?')
+        .join(',');
+      indexes.push(
+        ix.origin === 'u' ? `${t} unique(${cols})` : `index ${t}.${ix.name}(${cols})${ix.unique ? ' unique' : ''}`,
+      );
     }
   }
   return { tables: sorted(tables.map((t) => `table ${t}`)), columns: sorted(columns), indexes: sorted(indexes) };
@@ -74,7 +89,9 @@ const PG_INDEXES = `SELECT t.relname AS t, i.relname AS name, ix.indisunique AS 
 
 async function pgSchema(pool: PgPool): Promise<Schema> {
   const cols = (await pool.query<{ t: string; c: string; type: string }>(PG_COLUMNS)).rows;
-  const ixs = (await pool.query<{ t: string; name: string; uniq: boolean; kind: string | null; cols: string }>(PG_INDEXES)).rows;
+  const ixs = (
+    await pool.query<{ t: string; name: string; uniq: boolean; kind: string | null; cols: string }>(PG_INDEXES)
+  ).rows;
   const indexes = ixs.map((r) => {
     if (r.kind === 'p') return `${r.t} primary key(${r.cols})`;
     if (r.kind === 'u') return `${r.t} unique(${r.cols})`;
@@ -98,7 +115,9 @@ function withoutExceptions(pg: Schema): Schema {
   return {
     tables: pg.tables.filter((t) => !POSTGRES_ONLY.includes(t)),
     columns: sorted(pg.columns.filter((c) => !dropped.has(tableOf(c)!)).map((c) => asSqlite.get(c) ?? c)),
-    indexes: pg.indexes.filter((i) => !POSTGRES_ONLY.includes(i) && !dropped.has(i.replace(/^index /, '').split(/[ .]/)[0]!)),
+    indexes: pg.indexes.filter(
+      (i) => !POSTGRES_ONLY.includes(i) && !dropped.has(i.replace(/^index /, '').split(/[ .]/)[0]!),
+    ),
   };
 }
 

@@ -38,7 +38,8 @@ export async function seedWorld(db: Db, now: number): Promise<World> {
   sharedHash ??= hashPassword(USER_PASSWORD);
   const hash = await sharedHash;
   const tenant = db.prepare('INSERT INTO tenants (name, active, parent_id, last_updated) VALUES (?, ?, ?, ?)');
-  const addTenant = (name: string, parent: number, active = 1) => Number(tenant.run(name, active, parent, now).lastInsertRowid);
+  const addTenant = (name: string, parent: number, active = 1) =>
+    Number(tenant.run(name, active, parent, now).lastInsertRowid);
   const root = (db.prepare("SELECT id FROM tenants WHERE name = 'root'").get() as { id: number }).id;
   const a = addTenant('tenant-a', root);
   const a1 = addTenant('tenant-a1', a);
@@ -51,7 +52,9 @@ export async function seedWorld(db: Db, now: number): Promise<World> {
      VALUES (?, ?, ?, ?, ?, ?, 0, ?)`,
   );
   const addUser = (username: string, roleId: number, tenantId: number) =>
-    Number(user.run(username, `${username}@example.test`, `${username} full`, hash, roleId, tenantId, now).lastInsertRowid);
+    Number(
+      user.run(username, `${username}@example.test`, `${username} full`, hash, roleId, tenantId, now).lastInsertRowid,
+    );
   const admin = (db.prepare("SELECT id FROM users WHERE username = 'admin'").get() as { id: number }).id;
   const users = {
     admin,
@@ -63,9 +66,12 @@ export async function seedWorld(db: Db, now: number): Promise<World> {
   };
 
   const cdn = Number(
-    db.prepare("INSERT INTO cdns (name, domain_name, last_updated) VALUES ('cdn1', 'cdn1.example.test', ?)").run(now).lastInsertRowid,
+    db.prepare("INSERT INTO cdns (name, domain_name, last_updated) VALUES ('cdn1', 'cdn1.example.test', ?)").run(now)
+      .lastInsertRowid,
   );
-  const type = (db.prepare("SELECT id FROM types WHERE name = 'HTTP' AND use_in_table = 'deliveryservice'").get() as { id: number }).id;
+  const type = (
+    db.prepare("SELECT id FROM types WHERE name = 'HTTP' AND use_in_table = 'deliveryservice'").get() as { id: number }
+  ).id;
   const dsInsert = db.prepare(
     'INSERT INTO deliveryservices (xml_id, display_name, tenant_id, cdn_id, type_id, last_updated) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -148,7 +154,12 @@ export function dump(db: Db): string {
 }
 
 /** Sends a request that must fail with `status` and the error `text`, and checks that nothing stored changed. */
-export async function expectRefused(db: Db, send: () => Promise<LightMyRequestResponse>, status: number, text: string): Promise<void> {
+export async function expectRefused(
+  db: Db,
+  send: () => Promise<LightMyRequestResponse>,
+  status: number,
+  text: string,
+): Promise<void> {
   const before = dump(db);
   const res = await send();
   expect(errorOf(res)).toEqual({ status, alerts: [{ text, level: 'error' }] });

@@ -38,7 +38,9 @@ function http(base: string) {
 }
 
 async function listeningApp(smtpUrl: string) {
-  const t = await makeApp({ mailer: createMailer(defaultConfig({ smtp: { url: smtpUrl, from: 'CDN <cdn@example.test>' } })) });
+  const t = await makeApp({
+    mailer: createMailer(defaultConfig({ smtp: { url: smtpUrl, from: 'CDN <cdn@example.test>' } })),
+  });
   const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
   return { t, url, api: http(url) };
 }
@@ -65,9 +67,15 @@ describe('registration and password reset over HTTP with a real SMTP server', ()
 
   it('register → mail → token login → set username, name, password → normal login; newUser ends false', async () => {
     const count = smtp.received.length;
-    const reg = await d.api.post('/api/1.2/users/register', { email: 'newbie@example.test', role: 3, tenantId: 1 }, admin);
+    const reg = await d.api.post(
+      '/api/1.2/users/register',
+      { email: 'newbie@example.test', role: 3, tenantId: 1 },
+      admin,
+    );
     expect(reg.status).toBe(200);
-    expect(reg.json.alerts?.[0].text).toBe('Sent user registration to newbie@example.test with the following permissions [ role: read-only | tenant: root ]');
+    expect(reg.json.alerts?.[0].text).toBe(
+      'Sent user registration to newbie@example.test with the following permissions [ role: read-only | tenant: root ]',
+    );
 
     const mail = await nextMail(count);
     expect(mail.to).toEqual(['newbie@example.test']);
@@ -82,11 +90,23 @@ describe('registration and password reset over HTTP with a real SMTP server', ()
     expect(tokenLogin.status).toBe(200);
     const session = tokenLogin.cookie!;
     const pending = await d.api.get('/api/1.2/user/current', session);
-    expect(pending.json.response).toMatchObject({ email: 'newbie@example.test', newUser: true, localUser: false, roleName: 'read-only' });
+    expect(pending.json.response).toMatchObject({
+      email: 'newbie@example.test',
+      newUser: true,
+      localUser: false,
+      roleName: 'read-only',
+    });
 
     const done = await d.api.put(
       '/api/1.2/user/current',
-      { user: { username: 'newbie', fullName: 'New Bie', localPasswd: 'Fresh-Passw0rd!', confirmLocalPasswd: 'Fresh-Passw0rd!' } },
+      {
+        user: {
+          username: 'newbie',
+          fullName: 'New Bie',
+          localPasswd: 'Fresh-Passw0rd!',
+          confirmLocalPasswd: 'Fresh-Passw0rd!',
+        },
+      },
       session,
     );
     expect(done.status).toBe(200);
@@ -96,7 +116,11 @@ describe('registration and password reset over HTTP with a real SMTP server', ()
     const me = await d.api.get('/api/1.2/user/current', normal);
     expect(me.json.response).toMatchObject({ username: 'newbie', newUser: false, localUser: true });
     expect((await d.api.post('/api/1.2/user/login/token', { t: token })).status).toBe(401);
-    const again = await d.api.post('/api/1.2/users/register', { email: 'newbie@example.test', role: 3, tenantId: 1 }, admin);
+    const again = await d.api.post(
+      '/api/1.2/users/register',
+      { email: 'newbie@example.test', role: 3, tenantId: 1 },
+      admin,
+    );
     expect(again.status).toBe(409);
   });
 
@@ -149,7 +173,11 @@ describe('a failing SMTP server', () => {
     closers.push(() => d.t.close());
     const admin = await d.api.login('admin', ADMIN_PASSWORD);
     const before = dump(d.t.db);
-    const reg = await d.api.post('/api/1.2/users/register', { email: 'lost@example.test', role: 3, tenantId: 1 }, admin);
+    const reg = await d.api.post(
+      '/api/1.2/users/register',
+      { email: 'lost@example.test', role: 3, tenantId: 1 },
+      admin,
+    );
     expect(reg.status).toBe(500);
     expect(reg.json).toEqual({ alerts: [{ text: 'Internal Server Error', level: 'error' }] });
     // A reset answers before its mail is sent (the same answer for every address): the failed send stores nothing.

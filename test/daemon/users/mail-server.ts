@@ -70,7 +70,9 @@ export function parseMail(raw: string): { headers: Record<string, string>; text:
   const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
   let text = body;
   if (encoding === 'quoted-printable') {
-    text = body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    text = body
+      .replace(/=\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   } else if (encoding === 'base64') {
     text = Buffer.from(body, 'base64').toString('utf8');
   }

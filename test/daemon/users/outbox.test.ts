@@ -47,7 +47,9 @@ describe('the outbox mailer', () => {
   it('fails the send when the folder cannot be created', async () => {
     const file = join(tempDir(), 'a-regular-file');
     writeFileSync(file, '');
-    await expect(outboxMailer(join(file, 'outbox')).send({ to: 'a@example.test', subject: 's', text: 't' })).rejects.toThrow(/ENOTDIR/);
+    await expect(
+      outboxMailer(join(file, 'outbox')).send({ to: 'a@example.test', subject: 's', text: 't' }),
+    ).rejects.toThrow(/ENOTDIR/);
   });
 });
 
@@ -55,7 +57,10 @@ describe('createMailer', () => {
   it('uses the outbox of the data directory when no SMTP server is configured: a registration lands there', async () => {
     const dataDir = tempDir();
     const config = defaultConfig({ dataDir });
-    const t = await makeApp({ mailer: createMailer(config), config: { dataDir, portalBaseUrl: 'https://portal.example.test' } });
+    const t = await makeApp({
+      mailer: createMailer(config),
+      config: { dataDir, portalBaseUrl: 'https://portal.example.test' },
+    });
     try {
       const cookie = await login(t.app, 'admin', ADMIN_PASSWORD);
       const res = await t.app.inject({
@@ -74,7 +79,11 @@ describe('createMailer', () => {
       expect(mail.headers.to).toBe('outboxed@example.test');
       const token = tokenFromMail(mail.text);
       expect(mail.text).toContain(`https://portal.example.test/#!/user?token=${token}`);
-      const tokenLogin = await t.app.inject({ method: 'POST', url: '/api/1.2/user/login/token', payload: { t: token } });
+      const tokenLogin = await t.app.inject({
+        method: 'POST',
+        url: '/api/1.2/user/login/token',
+        payload: { t: token },
+      });
       expect(tokenLogin.statusCode).toBe(200);
     } finally {
       await t.close();
@@ -82,6 +91,8 @@ describe('createMailer', () => {
   });
 
   it('refuses to send when there is neither SMTP nor a data directory', async () => {
-    await expect(createMailer(defaultConfig()).send({ to: 'a@example.test', subject: 's', text: 't' })).rejects.toThrow(/no SMTP server/);
+    await expect(createMailer(defaultConfig()).send({ to: 'a@example.test', subject: 's', text: 't' })).rejects.toThrow(
+      /no SMTP server/,
+    );
   });
 });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../../daemon/services/auth/tokens.js';
 import {
-  errorOf, expectRefused, recordingMailer, responseOf, tokenFromMail, worldSessions, type Client, type WorldApp,
+  errorOf,
+  expectRefused,
+  recordingMailer,
+  responseOf,
+  tokenFromMail,
+  worldSessions,
+  type Client,
+  type WorldApp,
 } from './fixtures.js';
 
 type Rec = Record<string, unknown>;
@@ -34,7 +41,11 @@ const tokenRows = (userId: number) =>
 describe('POST users/register', () => {
   it.each(['1.2', '1.3'])('creates a pending user and mails it a link with a single-use token at %s', async (v) => {
     const email = `invitee-${v}@example.test`;
-    const res = await api.post(`/api/${v}/users/register`, cookies.admin, { email, role: 3, tenantId: t.world.tenants.a });
+    const res = await api.post(`/api/${v}/users/register`, cookies.admin, {
+      email,
+      role: 3,
+      tenantId: t.world.tenants.a,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ alerts: [{ text: successText(email, 'read-only', 'tenant-a'), level: 'success' }] });
 
@@ -58,7 +69,11 @@ describe('POST users/register', () => {
   });
 
   it('accepts tenantId and role as numeric strings', async () => {
-    const res = await api.post('/api/1.2/users/register', cookies.admin, { email: 'strings@example.test', role: '3', tenantId: String(t.world.tenants.root) });
+    const res = await api.post('/api/1.2/users/register', cookies.admin, {
+      email: 'strings@example.test',
+      role: '3',
+      tenantId: String(t.world.tenants.root),
+    });
     expect(res.statusCode).toBe(200);
     expect((await t.store.users.byEmail('strings@example.test'))!.tenantId).toBe(t.world.tenants.root);
   });
@@ -80,30 +95,61 @@ describe('POST users/register', () => {
   it('picks a placeholder username no one has', async () => {
     await t.store.users.insert(
       {
-        username: 'pending-carol', email: 'someone-else@example.test', fullName: 'Not Carol', localPasswd: null, roleId: 3,
-        tenantId: t.world.tenants.root, company: null, addressLine1: null, addressLine2: null, city: null,
-        stateOrProvince: null, postalCode: null, country: null, phoneNumber: null, publicSshKey: null, gid: null, uid: null,
-        newUser: false, registrationSent: null,
+        username: 'pending-carol',
+        email: 'someone-else@example.test',
+        fullName: 'Not Carol',
+        localPasswd: null,
+        roleId: 3,
+        tenantId: t.world.tenants.root,
+        company: null,
+        addressLine1: null,
+        addressLine2: null,
+        city: null,
+        stateOrProvince: null,
+        postalCode: null,
+        country: null,
+        phoneNumber: null,
+        publicSshKey: null,
+        gid: null,
+        uid: null,
+        newUser: false,
+        registrationSent: null,
       },
       t.clock.now(),
     );
-    await api.post('/api/1.2/users/register', cookies.admin, { email: 'carol@example.test', role: 3, tenantId: t.world.tenants.root });
+    await api.post('/api/1.2/users/register', cookies.admin, {
+      email: 'carol@example.test',
+      role: 3,
+      tenantId: t.world.tenants.root,
+    });
     expect((await t.store.users.byEmail('carol@example.test'))!.username).toBe('pending-carol-2');
   });
 
   it('lets a tenant-a operator invite into its own tenant', async () => {
-    const res = await api.post('/api/1.2/users/register', cookies.opsA, { email: 'a-invite@example.test', role: 2, tenantId: t.world.tenants.a });
+    const res = await api.post('/api/1.2/users/register', cookies.opsA, {
+      email: 'a-invite@example.test',
+      role: 2,
+      tenantId: t.world.tenants.a,
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('answers 409 for the e-mail of a user who completed registration, and sends nothing', async () => {
-    await refused({ email: 'ro_user@example.test', role: 3, tenantId: 1 }, 409, 'User already exists and has completed registration.');
+    await refused(
+      { email: 'ro_user@example.test', role: 3, tenantId: 1 },
+      409,
+      'User already exists and has completed registration.',
+    );
   });
 
   it.each([
     ['an empty object', {}, "'email' cannot be blank, 'role' cannot be blank, 'tenantId' cannot be blank"],
     ['an invalid email', { email: 'nope', role: 3, tenantId: 1 }, "'email' must be a valid email address"],
-    ['a non-numeric role and tenant', { email: 'x@example.test', role: 'admin', tenantId: 'root' }, "'role' must be an integer, 'tenantId' must be an integer"],
+    [
+      'a non-numeric role and tenant',
+      { email: 'x@example.test', role: 'admin', tenantId: 'root' },
+      "'role' must be an integer, 'tenantId' must be an integer",
+    ],
     ['a numeric email', { email: 5, role: 3, tenantId: 1 }, "'email' must be a string"],
   ])('answers 400 for %s', async (_name, body, text) => {
     await refused(body, 400, text);
@@ -114,17 +160,36 @@ describe('POST users/register', () => {
   });
 
   it('forbids an operator to invite an admin', async () => {
-    await refused({ email: 'esc@example.test', role: 1, tenantId: 1 }, 403, 'user cannot create a user with a role more privileged than themselves', cookies.ops);
+    await refused(
+      { email: 'esc@example.test', role: 1, tenantId: 1 },
+      403,
+      'user cannot create a user with a role more privileged than themselves',
+      cookies.ops,
+    );
   });
 
   it('forbids a tenant the requester cannot see, or that does not exist', async () => {
-    await refused({ email: 't403@example.test', role: 3, tenantId: t.world.tenants.root }, 403, 'not authorized on this tenant', cookies.opsA);
+    await refused(
+      { email: 't403@example.test', role: 3, tenantId: t.world.tenants.root },
+      403,
+      'not authorized on this tenant',
+      cookies.opsA,
+    );
     await refused({ email: 't403@example.test', role: 3, tenantId: 999 }, 403, 'not authorized on this tenant');
   });
 
   it("forbids moving another tenant's pending user", async () => {
-    await api.post('/api/1.2/users/register', cookies.admin, { email: 'rootpending@example.test', role: 3, tenantId: t.world.tenants.root });
-    await refused({ email: 'rootpending@example.test', role: 3, tenantId: t.world.tenants.a }, 403, 'not authorized on this tenant', cookies.opsA);
+    await api.post('/api/1.2/users/register', cookies.admin, {
+      email: 'rootpending@example.test',
+      role: 3,
+      tenantId: t.world.tenants.root,
+    });
+    await refused(
+      { email: 'rootpending@example.test', role: 3, tenantId: t.world.tenants.a },
+      403,
+      'not authorized on this tenant',
+      cookies.opsA,
+    );
   });
 
   it('refuses a read-only user with 403 Forbidden.', async () => {
@@ -132,7 +197,13 @@ describe('POST users/register', () => {
   });
 
   it('is not served at 1.1', async () => {
-    await refused({ email: 'v11@example.test', role: 3, tenantId: 1 }, 404, "The requested path '/api/1.1/users/register' does not exist.", cookies.admin, '1.1');
+    await refused(
+      { email: 'v11@example.test', role: 3, tenantId: 1 },
+      404,
+      "The requested path '/api/1.1/users/register' does not exist.",
+      cookies.admin,
+      '1.1',
+    );
   });
 
   it('answers 500 and stores nothing when the mail cannot be sent, for a new or a pending user', async () => {
@@ -158,7 +229,10 @@ describe('registration tokens', () => {
     const first = await api.post('/api/1.1/user/login/token', undefined, { t: token });
     expect(first.statusCode).toBe(200);
     const again = await api.post('/api/1.1/user/login/token', undefined, { t: token });
-    expect(errorOf(again)).toEqual({ status: 401, alerts: [{ text: 'Invalid token. Please contact your administrator.', level: 'error' }] });
+    expect(errorOf(again)).toEqual({
+      status: 401,
+      alerts: [{ text: 'Invalid token. Please contact your administrator.', level: 'error' }],
+    });
   });
 
   it('expire after 24 hours', async () => {

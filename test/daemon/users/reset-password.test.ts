@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetMailQueueOf } from '../../../daemon/services/mail/reset-queue.js';
 import { hashSecret } from '../../../daemon/services/auth/tokens.js';
-import { client, dump, expectRefused, recordingMailer, tokenFromMail, worldApp, type Client, type WorldApp } from './fixtures.js';
+import {
+  client,
+  dump,
+  expectRefused,
+  recordingMailer,
+  tokenFromMail,
+  worldApp,
+  type Client,
+  type WorldApp,
+} from './fixtures.js';
 
 let t: WorldApp;
 let api: Client;
@@ -41,8 +50,12 @@ describe('POST user/reset_password', () => {
     const token = tokenFromMail(message.text);
     expect(message.text).toContain(`/#!/user?token=${token}`);
     expect(message.text).toContain(`token: ${token}`);
-    const rows = t.db.prepare("SELECT * FROM user_tokens WHERE user_id = ? AND purpose = 'reset' AND used_at IS NULL").all(t.world.users.ro);
-    expect(rows).toContainEqual(expect.objectContaining({ token_hash: hashSecret(token), expires_at: t.clock.now() + 24 * 3600_000 }));
+    const rows = t.db
+      .prepare("SELECT * FROM user_tokens WHERE user_id = ? AND purpose = 'reset' AND used_at IS NULL")
+      .all(t.world.users.ro);
+    expect(rows).toContainEqual(
+      expect.objectContaining({ token_hash: hashSecret(token), expires_at: t.clock.now() + 24 * 3600_000 }),
+    );
   });
 
   it('answers the same for an unknown address, and sends and stores nothing', async () => {
@@ -94,7 +107,10 @@ describe('POST user/reset_password', () => {
   it('stores no token when the mail cannot be sent; the answer, given before the mail, is the same', async () => {
     mail.state.failing = true;
     try {
-      const tokens = () => t.db.prepare("SELECT count(*) AS n FROM user_tokens WHERE user_id = ? AND purpose = 'reset'").get(t.world.users.ops);
+      const tokens = () =>
+        t.db
+          .prepare("SELECT count(*) AS n FROM user_tokens WHERE user_id = ? AND purpose = 'reset'")
+          .get(t.world.users.ops);
       const before = tokens();
       const res = await resetAt('1.2', { email: 'ops_user@example.test' });
       expect(res.statusCode).toBe(200);

@@ -20,35 +20,62 @@ describe('user store writes', () => {
     const base = { ...(await fieldsOfUser(t.world.users.ro)) };
     const before = dump(t.db);
     expect(await t.store.users.create({ ...base, email: 'fresh@example.test' }, 1)).toEqual({ taken: 'username' });
-    expect(await t.store.users.create({ ...base, username: 'fresh', email: 'RO_USER@EXAMPLE.TEST' }, 1)).toEqual({ taken: 'email' });
+    expect(await t.store.users.create({ ...base, username: 'fresh', email: 'RO_USER@EXAMPLE.TEST' }, 1)).toEqual({
+      taken: 'email',
+    });
     expect(dump(t.db)).toBe(before);
   });
 
-  it('updateProfile refuses another user\'s username or e-mail, changing nothing', async () => {
+  it("updateProfile refuses another user's username or e-mail, changing nothing", async () => {
     const mine = await fieldsOfUser(t.world.users.ro);
     const before = dump(t.db);
     const options = { passwordChanged: false, keepSessionHash: null };
-    expect(await t.store.users.updateProfile(t.world.users.ro, { ...mine, username: 'ops_user' }, 1, options)).toEqual({ taken: 'username' });
-    expect(await t.store.users.updateProfile(t.world.users.ro, { ...mine, email: 'ops_user@example.test' }, 1, options)).toEqual({ taken: 'email' });
+    expect(await t.store.users.updateProfile(t.world.users.ro, { ...mine, username: 'ops_user' }, 1, options)).toEqual({
+      taken: 'username',
+    });
+    expect(
+      await t.store.users.updateProfile(t.world.users.ro, { ...mine, email: 'ops_user@example.test' }, 1, options),
+    ).toEqual({ taken: 'email' });
     expect(dump(t.db)).toBe(before);
   });
 
   it('updateProfile with a password change ends every session but the kept one', async () => {
     const now = t.clock.now();
     for (const idHash of ['keep', 'drop1', 'drop2']) {
-      await t.store.sessions.create({ idHash, userId: t.world.users.roB, createdAt: now, expiresAt: now + 1000, idleExpiresAt: now + 1000 });
+      await t.store.sessions.create({
+        idHash,
+        userId: t.world.users.roB,
+        createdAt: now,
+        expiresAt: now + 1000,
+        idleExpiresAt: now + 1000,
+      });
     }
-    await t.store.sessions.create({ idHash: 'other-user', userId: t.world.users.ro, createdAt: now, expiresAt: now + 1000, idleExpiresAt: now + 1000 });
+    await t.store.sessions.create({
+      idHash: 'other-user',
+      userId: t.world.users.ro,
+      createdAt: now,
+      expiresAt: now + 1000,
+      idleExpiresAt: now + 1000,
+    });
     const mine = await fieldsOfUser(t.world.users.roB);
-    await t.store.users.updateProfile(t.world.users.roB, { ...mine, localPasswd: 'SCRYPT:new' }, now, { passwordChanged: true, keepSessionHash: 'keep' });
-    const left = t.db.prepare('SELECT id_hash FROM sessions WHERE id_hash IN (?, ?, ?, ?) ORDER BY id_hash').all('keep', 'drop1', 'drop2', 'other-user');
+    await t.store.users.updateProfile(t.world.users.roB, { ...mine, localPasswd: 'SCRYPT:new' }, now, {
+      passwordChanged: true,
+      keepSessionHash: 'keep',
+    });
+    const left = t.db
+      .prepare('SELECT id_hash FROM sessions WHERE id_hash IN (?, ?, ?, ?) ORDER BY id_hash')
+      .all('keep', 'drop1', 'drop2', 'other-user');
     expect(left).toEqual([{ id_hash: 'keep' }, { id_hash: 'other-user' }]);
   });
 
   it('savePendingRegistration answers completed for a finished user and stores nothing', async () => {
     const before = dump(t.db);
     const result = await t.store.users.savePendingRegistration({
-      email: 'Ops_User@example.test', roleId: 3, tenantId: 1, token: { tokenHash: 'h', expiresAt: 2 }, now: 1,
+      email: 'Ops_User@example.test',
+      roleId: 3,
+      tenantId: 1,
+      token: { tokenHash: 'h', expiresAt: 2 },
+      now: 1,
     });
     expect(result).toEqual({ completed: true });
     expect(dump(t.db)).toBe(before);

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../../daemon/services/auth/tokens.js';
 import { login } from '../../helpers/app.js';
-import { USER_PASSWORD, dump, expectRefused, loginAs, responseOf, worldSessions, type Client, type WorldApp } from './fixtures.js';
+import {
+  USER_PASSWORD,
+  dump,
+  expectRefused,
+  loginAs,
+  responseOf,
+  worldSessions,
+  type Client,
+  type WorldApp,
+} from './fixtures.js';
 
 type Rec = Record<string, unknown>;
 
@@ -15,13 +24,42 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const CURRENT_KEYS_11 = [
-  'addressLine1', 'addressLine2', 'city', 'company', 'country', 'email', 'fullName', 'gid', 'id', 'lastUpdated',
-  'localUser', 'newUser', 'phoneNumber', 'postalCode', 'publicSshKey', 'role', 'roleName', 'stateOrProvince', 'uid',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'company',
+  'country',
+  'email',
+  'fullName',
+  'gid',
+  'id',
+  'lastUpdated',
+  'localUser',
+  'newUser',
+  'phoneNumber',
+  'postalCode',
+  'publicSshKey',
+  'role',
+  'roleName',
+  'stateOrProvince',
+  'uid',
   'username',
 ];
 
-const refused = (url: string, cookie: string, body: unknown, status: number, text: string, method: 'PUT' | 'POST' = 'PUT') =>
-  expectRefused(t.db, () => (method === 'PUT' ? api.put(url, cookie, body) : api.post(url, cookie, body)), status, text);
+const refused = (
+  url: string,
+  cookie: string,
+  body: unknown,
+  status: number,
+  text: string,
+  method: 'PUT' | 'POST' = 'PUT',
+) =>
+  expectRefused(
+    t.db,
+    () => (method === 'PUT' ? api.put(url, cookie, body) : api.post(url, cookie, body)),
+    status,
+    text,
+  );
 
 describe('GET user/current', () => {
   it('answers at 1.1 (and current.json) without tenant fields, ids as strings, localUser boolean', async () => {
@@ -30,7 +68,12 @@ describe('GET user/current', () => {
       expect(res.statusCode).toBe(200);
       const rec = responseOf<Rec>(res);
       expect(Object.keys(rec).sort()).toEqual(CURRENT_KEYS_11);
-      expect(rec).toMatchObject({ username: 'ro_user', id: String(t.world.users.ro), role: '3', roleName: 'read-only' });
+      expect(rec).toMatchObject({
+        username: 'ro_user',
+        id: String(t.world.users.ro),
+        role: '3',
+        roleName: 'read-only',
+      });
       expect(rec.localUser).toBe(true);
       expect(rec.newUser).toBe(false);
     }
@@ -50,7 +93,9 @@ describe('GET user/current', () => {
 describe('PUT user/current and POST user/current/update', () => {
   it.each(['1.2', '1.3'])('updates only the fields sent and answers the stored record at %s', async (v) => {
     const before = await t.store.users.byId(t.world.users.ro);
-    const res = await api.put(`/api/${v}/user/current`, cookies.ro, { user: { city: `Boulder ${v}`, company: 'Example Co' } });
+    const res = await api.put(`/api/${v}/user/current`, cookies.ro, {
+      user: { city: `Boulder ${v}`, company: 'Example Co' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().alerts).toEqual([{ text: 'User profile was successfully updated', level: 'success' }]);
     const rec = responseOf<Rec>(res);
@@ -73,7 +118,13 @@ describe('PUT user/current and POST user/current/update', () => {
 
   it('accepts role and tenantId when they are unchanged, also as the strings GET answers', async () => {
     const res = await api.put('/api/1.2/user/current', cookies.ro, {
-      user: { fullName: 'Read Only Renamed', role: '3', tenantId: t.world.tenants.root, id: 'ignored', localUser: true },
+      user: {
+        fullName: 'Read Only Renamed',
+        role: '3',
+        tenantId: t.world.tenants.root,
+        id: 'ignored',
+        localUser: true,
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(responseOf<Rec>(res).fullName).toBe('Read Only Renamed');
@@ -81,14 +132,28 @@ describe('PUT user/current and POST user/current/update', () => {
 
   it('clears optional fields sent as null and sets gid/uid from digits', async () => {
     await api.put('/api/1.2/user/current', cookies.ro, { user: { phoneNumber: '555-0100' } });
-    const res = await api.put('/api/1.2/user/current', cookies.ro, { user: { phoneNumber: null, gid: '100', uid: 200 } });
+    const res = await api.put('/api/1.2/user/current', cookies.ro, {
+      user: { phoneNumber: null, gid: '100', uid: 200 },
+    });
     expect(responseOf<Rec>(res)).toMatchObject({ phoneNumber: null, gid: 100, uid: 200 });
-    expect(responseOf<Rec>(await api.get('/api/1.2/user/current', cookies.ro))).toMatchObject({ gid: '100', uid: '200' });
+    expect(responseOf<Rec>(await api.get('/api/1.2/user/current', cookies.ro))).toMatchObject({
+      gid: '100',
+      uid: '200',
+    });
   });
 
   it('refuses a gid or uid beyond 32 bits with 400, which PostgreSQL could not store (a backup would not move)', async () => {
-    for (const [field, value] of [['gid', 2 ** 40], ['uid', '2147483648'], ['gid', -(2 ** 31) - 1]] as const) {
-      await expectRefused(t.db, () => api.put('/api/1.2/user/current', cookies.ro, { user: { [field]: value } }), 400, `'${field}' must be between -2147483648 and 2147483647`);
+    for (const [field, value] of [
+      ['gid', 2 ** 40],
+      ['uid', '2147483648'],
+      ['gid', -(2 ** 31) - 1],
+    ] as const) {
+      await expectRefused(
+        t.db,
+        () => api.put('/api/1.2/user/current', cookies.ro, { user: { [field]: value } }),
+        400,
+        `'${field}' must be between -2147483648 and 2147483647`,
+      );
     }
     const res = await api.put('/api/1.2/user/current', cookies.ro, { user: { gid: 2147483647, uid: -2147483648 } });
     expect(responseOf<Rec>(res)).toMatchObject({ gid: 2147483647, uid: -2147483648 });
@@ -109,21 +174,55 @@ describe('PUT user/current and POST user/current/update', () => {
   });
 
   it('is not served as PUT at 1.1', async () => {
-    await refused('/api/1.1/user/current', cookies.ro, { user: { city: 'x' } }, 404, "The requested path '/api/1.1/user/current' does not exist.");
+    await refused(
+      '/api/1.1/user/current',
+      cookies.ro,
+      { user: { city: 'x' } },
+      404,
+      "The requested path '/api/1.1/user/current' does not exist.",
+    );
   });
 
   it.each([
     ['a body without user', { fullName: 'Unwrapped' }, "missing 'user' object"],
     ['a null user', { user: null }, "missing 'user' object"],
     ['an emptied email', { user: { email: '' } }, "'email' cannot be blank"],
-    ['an emptied full name and username', { user: { username: ' ', fullName: null } }, "'username' cannot be blank, 'fullName' cannot be blank"],
+    [
+      'an emptied full name and username',
+      { user: { username: ' ', fullName: null } },
+      "'username' cannot be blank, 'fullName' cannot be blank",
+    ],
     ['an invalid email', { user: { email: 'not-an-email' } }, "'email' must be a valid email address"],
-    ['a mismatched confirmation', { user: { localPasswd: 'N3wR3adOnlyPassw0rd', confirmLocalPasswd: 'Different12345' } }, "'confirmLocalPassword' must match 'localPassword'"],
-    ['a password without confirmation', { user: { localPassword: 'N3wR3adOnlyPassw0rd' } }, "'confirmLocalPassword' cannot be blank"],
-    ['a confirmation without password', { user: { confirmLocalPassword: 'N3wR3adOnlyPassw0rd' } }, "'localPassword' cannot be blank"],
-    ['a short password', { user: { localPassword: 'short', confirmLocalPassword: 'short' } }, 'Password must be greater than 7 characters.'],
-    ['the username as password', { user: { localPassword: 'ro_user_x', confirmLocalPassword: 'ro_user_x', username: 'ro_user_x' } }, 'Your password cannot be your username.'],
-    ['a common password', { user: { localPassword: 'iloveyou123', confirmLocalPassword: 'iloveyou123' } }, 'Password is too common.'],
+    [
+      'a mismatched confirmation',
+      { user: { localPasswd: 'N3wR3adOnlyPassw0rd', confirmLocalPasswd: 'Different12345' } },
+      "'confirmLocalPassword' must match 'localPassword'",
+    ],
+    [
+      'a password without confirmation',
+      { user: { localPassword: 'N3wR3adOnlyPassw0rd' } },
+      "'confirmLocalPassword' cannot be blank",
+    ],
+    [
+      'a confirmation without password',
+      { user: { confirmLocalPassword: 'N3wR3adOnlyPassw0rd' } },
+      "'localPassword' cannot be blank",
+    ],
+    [
+      'a short password',
+      { user: { localPassword: 'short', confirmLocalPassword: 'short' } },
+      'Password must be greater than 7 characters.',
+    ],
+    [
+      'the username as password',
+      { user: { localPassword: 'ro_user_x', confirmLocalPassword: 'ro_user_x', username: 'ro_user_x' } },
+      'Your password cannot be your username.',
+    ],
+    [
+      'a common password',
+      { user: { localPassword: 'iloveyou123', confirmLocalPassword: 'iloveyou123' } },
+      'Password is too common.',
+    ],
     ['a role change', { user: { role: 1 } }, 'users cannot change their own role'],
     ['a tenant change', { user: { tenantId: 999 } }, 'users cannot change their own tenant'],
     ['a non-integer gid', { user: { gid: 'abc' } }, "'gid' must be an integer"],
@@ -147,13 +246,27 @@ describe('PUT user/current and POST user/current/update', () => {
   });
 
   it('answers 409 for a username or e-mail another user has, and changes nothing', async () => {
-    await refused('/api/1.2/user/current', cookies.ro, { user: { username: 'admin' } }, 409, 'Username admin already exists!');
-    await refused('/api/1.2/user/current', cookies.ro, { user: { email: 'OPS_USER@example.test' } }, 409, 'Email OPS_USER@example.test already exists!');
+    await refused(
+      '/api/1.2/user/current',
+      cookies.ro,
+      { user: { username: 'admin' } },
+      409,
+      'Username admin already exists!',
+    );
+    await refused(
+      '/api/1.2/user/current',
+      cookies.ro,
+      { user: { email: 'OPS_USER@example.test' } },
+      409,
+      'Email OPS_USER@example.test already exists!',
+    );
   });
 
   it('lets a user keep its own username and e-mail', async () => {
     const self = await t.store.users.byId(t.world.users.ro);
-    const res = await api.put('/api/1.2/user/current', cookies.ro, { user: { username: self!.username, email: self!.email } });
+    const res = await api.put('/api/1.2/user/current', cookies.ro, {
+      user: { username: self!.username, email: self!.email },
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -162,7 +275,7 @@ describe('PUT user/current and POST user/current/update', () => {
   });
 });
 
-describe('changing one\'s password', () => {
+describe("changing one's password", () => {
   it('keeps the session that changed it, ends the others, drops unused tokens, and the new password works', async () => {
     const here = await loginAs(t.app, 'opsA');
     const elsewhere = await loginAs(t.app, 'opsA');

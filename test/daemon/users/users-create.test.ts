@@ -65,7 +65,11 @@ describe('POST users: success', () => {
 
   it("accepts Traffic Ops clients' localPasswd and confirmLocalPasswd", async () => {
     const { localPassword: _p, confirmLocalPassword: _c, ...body } = valid();
-    const res = await api.post('/api/1.2/users', cookies.admin, { ...body, localPasswd: 'T0ClientPassw0rd', confirmLocalPasswd: 'T0ClientPassw0rd' });
+    const res = await api.post('/api/1.2/users', cookies.admin, {
+      ...body,
+      localPasswd: 'T0ClientPassw0rd',
+      confirmLocalPasswd: 'T0ClientPassw0rd',
+    });
     expect(res.statusCode).toBe(200);
     const stored = await t.store.users.byUsername(body.username as string);
     expect(await verifyPassword('T0ClientPassw0rd', stored!.localPasswd)).toBe(true);
@@ -136,16 +140,40 @@ describe('POST users: refused', () => {
   });
 
   it.each([
-    ['blank strings', { username: ' ', email: '', fullName: null }, "'username' cannot be blank, 'email' cannot be blank, 'fullName' cannot be blank"],
-    ['a missing password pair', { localPassword: undefined, confirmLocalPassword: undefined }, "'localPassword' cannot be blank, 'confirmLocalPassword' cannot be blank"],
+    [
+      'blank strings',
+      { username: ' ', email: '', fullName: null },
+      "'username' cannot be blank, 'email' cannot be blank, 'fullName' cannot be blank",
+    ],
+    [
+      'a missing password pair',
+      { localPassword: undefined, confirmLocalPassword: undefined },
+      "'localPassword' cannot be blank, 'confirmLocalPassword' cannot be blank",
+    ],
     ['a missing confirmation', { confirmLocalPassword: undefined }, "'confirmLocalPassword' cannot be blank"],
-    ['a mismatched confirmation', { confirmLocalPassword: 'TotallyDifferent99' }, "'confirmLocalPassword' must match 'localPassword'"],
-    ['a short password', { localPassword: 'short', confirmLocalPassword: 'short' }, 'Password must be greater than 7 characters.'],
-    ['a password equal to the username', { username: 'sameasuser', localPassword: 'sameasuser', confirmLocalPassword: 'sameasuser' }, 'Your password cannot be your username.'],
+    [
+      'a mismatched confirmation',
+      { confirmLocalPassword: 'TotallyDifferent99' },
+      "'confirmLocalPassword' must match 'localPassword'",
+    ],
+    [
+      'a short password',
+      { localPassword: 'short', confirmLocalPassword: 'short' },
+      'Password must be greater than 7 characters.',
+    ],
+    [
+      'a password equal to the username',
+      { username: 'sameasuser', localPassword: 'sameasuser', confirmLocalPassword: 'sameasuser' },
+      'Your password cannot be your username.',
+    ],
     ['a common password', { localPassword: 'password', confirmLocalPassword: 'password' }, 'Password is too common.'],
     ['an invalid email', { email: 'not-an-email' }, "'email' must be a valid email address"],
     ['a missing role', { role: undefined }, "'role' cannot be blank"],
-    ['several problems at once', { email: 'nope', localPassword: 'short', role: null }, "'email' must be a valid email address, Password must be greater than 7 characters., 'confirmLocalPassword' must match 'localPassword', 'role' cannot be blank"],
+    [
+      'several problems at once',
+      { email: 'nope', localPassword: 'short', role: null },
+      "'email' must be a valid email address, Password must be greater than 7 characters., 'confirmLocalPassword' must match 'localPassword', 'role' cannot be blank",
+    ],
   ])('answers 400 for %s', async (_name, overrides, text) => {
     await refused(valid(overrides), 400, text);
   });
@@ -182,7 +210,12 @@ describe('POST users: refused', () => {
   });
 
   it('forbids an operator to create an admin', async () => {
-    await refused(valid({ role: 1 }), 403, 'user cannot create a user with a role more privileged than themselves', cookies.ops);
+    await refused(
+      valid({ role: 1 }),
+      403,
+      'user cannot create a user with a role more privileged than themselves',
+      cookies.ops,
+    );
   });
 
   it('answers 403 for an unknown tenant', async () => {

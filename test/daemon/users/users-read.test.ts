@@ -15,9 +15,26 @@ afterAll(() => t.close());
 const usernames = (res: Parameters<typeof responseOf>[0]) => responseOf<Rec[]>(res).map((u) => u.username);
 
 const READ_KEYS_11 = [
-  'addressLine1', 'addressLine2', 'city', 'company', 'country', 'email', 'fullName', 'gid', 'id', 'lastUpdated',
-  'newUser', 'phoneNumber', 'postalCode', 'publicSshKey', 'registrationSent', 'role', 'rolename', 'stateOrProvince',
-  'uid', 'username',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'company',
+  'country',
+  'email',
+  'fullName',
+  'gid',
+  'id',
+  'lastUpdated',
+  'newUser',
+  'phoneNumber',
+  'postalCode',
+  'publicSshKey',
+  'registrationSent',
+  'role',
+  'rolename',
+  'stateOrProvince',
+  'uid',
+  'username',
 ];
 
 describe('GET users', () => {
@@ -59,7 +76,9 @@ describe('GET users', () => {
   });
 
   it('filters by tenant id or, when not a number, by tenant name', async () => {
-    expect(usernames(await api.get(`/api/1.2/users?tenant=${t.world.tenants.a}`, cookies.admin))).toEqual(['tenanta_user']);
+    expect(usernames(await api.get(`/api/1.2/users?tenant=${t.world.tenants.a}`, cookies.admin))).toEqual([
+      'tenanta_user',
+    ]);
     expect(usernames(await api.get('/api/1.2/users?tenant=tenant-b', cookies.admin))).toEqual(['tenantb_user']);
     expect(usernames(await api.get('/api/1.2/users?tenant=nonexistent', cookies.admin))).toEqual([]);
   });
@@ -74,7 +93,10 @@ describe('GET users', () => {
 
   it('filters by username, role name and id', async () => {
     expect(usernames(await api.get('/api/1.2/users?username=ro_user', cookies.admin))).toEqual(['ro_user']);
-    expect(usernames(await api.get('/api/1.2/users?role=read-only', cookies.admin))).toEqual(['ro_user', 'tenantb_user']);
+    expect(usernames(await api.get('/api/1.2/users?role=read-only', cookies.admin))).toEqual([
+      'ro_user',
+      'tenantb_user',
+    ]);
     expect(usernames(await api.get(`/api/1.2/users?id=${t.world.users.ops}`, cookies.admin))).toEqual(['ops_user']);
     expect(usernames(await api.get('/api/1.2/users?id=99999', cookies.admin))).toEqual([]);
   });
@@ -84,8 +106,14 @@ describe('GET users', () => {
       'tenantb_user',
       'tenanta_user',
     ]);
-    expect(usernames(await api.get('/api/1.2/users?orderby=id&limit=2&offset=1', cookies.admin))).toEqual(['ro_user', 'ops_user']);
-    expect(usernames(await api.get('/api/1.2/users?orderby=id&limit=2&page=2', cookies.admin))).toEqual(['ops_user', 'tenanta_user']);
+    expect(usernames(await api.get('/api/1.2/users?orderby=id&limit=2&offset=1', cookies.admin))).toEqual([
+      'ro_user',
+      'ops_user',
+    ]);
+    expect(usernames(await api.get('/api/1.2/users?orderby=id&limit=2&page=2', cookies.admin))).toEqual([
+      'ops_user',
+      'tenanta_user',
+    ]);
     expect(usernames(await api.get('/api/1.2/users?orderby=nonsense', cookies.admin))[0]).toBe('admin');
   });
 
@@ -96,7 +124,10 @@ describe('GET users', () => {
     ['limit=2&offset=-1', 'offset parameter must be a positive integer'],
     ['limit=2&page=0', 'page parameter must be a positive integer'],
   ])('answers 400 for %s', async (query, text) => {
-    expect(errorOf(await api.get(`/api/1.2/users?${query}`, cookies.admin))).toEqual({ status: 400, alerts: [{ text, level: 'error' }] });
+    expect(errorOf(await api.get(`/api/1.2/users?${query}`, cookies.admin))).toEqual({
+      status: 400,
+      alerts: [{ text, level: 'error' }],
+    });
   });
 
   it('answers 401 without a session', async () => {

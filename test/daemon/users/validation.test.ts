@@ -29,46 +29,84 @@ describe('password quality', () => {
     expect(passwordProblem('😀😀😀😀', null)).toBe('Password must be greater than 7 characters.');
   });
 
-  it('bundles a few hundred distinct common passwords, none of them the golden users\' passwords', () => {
+  it("bundles a few hundred distinct common passwords, none of them the golden users' passwords", () => {
     expect(COMMON_PASSWORDS.length).toBeGreaterThanOrEqual(300);
     expect(new Set(COMMON_PASSWORDS.map((p) => p.toLowerCase())).size).toBe(COMMON_PASSWORDS.length);
-    for (const p of ['Adm1nPassw0rd!', 'R3adOnlyPassw0rd', 'N3wR3adOnlyPassw0rd', '0psUserPassw0rd', 'N3wUserPassw0rd']) {
+    for (const p of [
+      'Adm1nPassw0rd!',
+      'R3adOnlyPassw0rd',
+      'N3wR3adOnlyPassw0rd',
+      '0psUserPassw0rd',
+      'N3wUserPassw0rd',
+    ]) {
       expect(isCommonPassword(p)).toBe(false);
     }
   });
 });
 
 describe('isValidEmail', () => {
-  it.each(['a@example.test', 'first.last+tag@sub.example.co', 'admin@localhost', "o'neil@example.test"])('accepts %s', (e) => {
-    expect(isValidEmail(e)).toBe(true);
-  });
-  it.each(['nope', '@example.test', 'a@', 'a b@example.test', 'a@exa mple.test', 'a..b@example.test', '.a@example.test', 'a@-x.test', 'a@x..test', 'Ro <ro@example.test>', `${'x'.repeat(65)}@example.test`])(
-    'refuses %s',
+  it.each(['a@example.test', 'first.last+tag@sub.example.co', 'admin@localhost', "o'neil@example.test"])(
+    'accepts %s',
     (e) => {
-      expect(isValidEmail(e)).toBe(false);
+      expect(isValidEmail(e)).toBe(true);
     },
   );
+  it.each([
+    'nope',
+    '@example.test',
+    'a@',
+    'a b@example.test',
+    'a@exa mple.test',
+    'a..b@example.test',
+    '.a@example.test',
+    'a@-x.test',
+    'a@x..test',
+    'Ro <ro@example.test>',
+    `${'x'.repeat(65)}@example.test`,
+  ])('refuses %s', (e) => {
+    expect(isValidEmail(e)).toBe(false);
+  });
 });
 
 describe('request field helpers', () => {
   it("prefers the seed's password field names over Traffic Ops'", () => {
-    expect(passwordFields({ localPassword: 'a', localPasswd: 'b', confirmLocalPasswd: 'c' })).toEqual({ password: 'a', confirm: 'c' });
+    expect(passwordFields({ localPassword: 'a', localPasswd: 'b', confirmLocalPasswd: 'c' })).toEqual({
+      password: 'a',
+      confirm: 'c',
+    });
   });
   it('reads integers from numbers and digit strings only', () => {
-    expect([integerValue(3), integerValue('12'), integerValue(' 7 '), integerValue(1.5), integerValue('x'), integerValue(null)]).toEqual([3, 12, 7, null, null, null]);
+    expect([
+      integerValue(3),
+      integerValue('12'),
+      integerValue(' 7 '),
+      integerValue(1.5),
+      integerValue('x'),
+      integerValue(null),
+    ]).toEqual([3, 12, 7, null, null, null]);
   });
 });
 
 describe('parseNewUser', () => {
   const good = {
-    username: 'u1', email: 'u1@example.test', fullName: 'U One', localPasswd: 'N3wUserPassw0rd',
-    confirmLocalPasswd: 'N3wUserPassw0rd', role: 3,
+    username: 'u1',
+    email: 'u1@example.test',
+    fullName: 'U One',
+    localPasswd: 'N3wUserPassw0rd',
+    confirmLocalPasswd: 'N3wUserPassw0rd',
+    role: 3,
   };
   it('answers the request, tenant absent and profile fields null when not sent', () => {
     const parsed = parseNewUser({ ...good, city: 'Denver' });
     expect(parsed).toEqual({
       ok: true,
-      value: expect.objectContaining({ username: 'u1', password: 'N3wUserPassw0rd', roleId: 3, tenantId: null, newUser: false }),
+      value: expect.objectContaining({
+        username: 'u1',
+        password: 'N3wUserPassw0rd',
+        roleId: 3,
+        tenantId: null,
+        newUser: false,
+      }),
     });
     if (parsed.ok) expect(parsed.value.profile).toMatchObject({ city: 'Denver', company: null });
   });
@@ -103,10 +141,18 @@ describe('parseProfileUpdate', () => {
     });
   });
   it('ignores empty password fields (no change asked)', () => {
-    expect(parseProfileUpdate({ user: { localPasswd: '', confirmLocalPasswd: '' } }, owner)).toEqual({ ok: true, value: { profile: {} } });
+    expect(parseProfileUpdate({ user: { localPasswd: '', confirmLocalPasswd: '' } }, owner)).toEqual({
+      ok: true,
+      value: { profile: {} },
+    });
   });
   it('checks a new password against the new username', () => {
-    expect(parseProfileUpdate({ user: { username: 'Winner2026', localPassword: 'winner2026', confirmLocalPassword: 'winner2026' } }, owner)).toEqual({
+    expect(
+      parseProfileUpdate(
+        { user: { username: 'Winner2026', localPassword: 'winner2026', confirmLocalPassword: 'winner2026' } },
+        owner,
+      ),
+    ).toEqual({
       ok: false,
       errors: ['Your password cannot be your username.'],
     });
@@ -124,10 +170,30 @@ describe('parseProfileUpdate', () => {
 
 describe('applyProfileChange', () => {
   const pending = {
-    id: 9, username: 'pending-x', email: 'x@example.test', fullName: '', localPasswd: null, roleId: 3, roleName: 'read-only',
-    privLevel: 10, tenantId: 1, tenantName: 'root', company: null, addressLine1: null, addressLine2: null, city: null,
-    stateOrProvince: null, postalCode: null, country: null, phoneNumber: null, publicSshKey: null, gid: null, uid: null,
-    newUser: true, registrationSent: 1, lastUpdated: 0,
+    id: 9,
+    username: 'pending-x',
+    email: 'x@example.test',
+    fullName: '',
+    localPasswd: null,
+    roleId: 3,
+    roleName: 'read-only',
+    privLevel: 10,
+    tenantId: 1,
+    tenantName: 'root',
+    company: null,
+    addressLine1: null,
+    addressLine2: null,
+    city: null,
+    stateOrProvince: null,
+    postalCode: null,
+    country: null,
+    phoneNumber: null,
+    publicSshKey: null,
+    gid: null,
+    uid: null,
+    newUser: true,
+    registrationSent: 1,
+    lastUpdated: 0,
   } satisfies User;
   it('completes a registration once a password and a full name are set', () => {
     const fields = applyProfileChange(pending, { fullName: 'X Person', username: 'xp', profile: {} }, 'HASH');
@@ -160,10 +226,14 @@ describe('usersFilter', () => {
 
 describe('mail helpers', () => {
   it('links to the portal user page with the token', () => {
-    expect(tokenLink('https://portal.example.test/', 'abc_-1')).toBe('https://portal.example.test/#!/user?token=abc_-1');
+    expect(tokenLink('https://portal.example.test/', 'abc_-1')).toBe(
+      'https://portal.example.test/#!/user?token=abc_-1',
+    );
   });
   it('builds SMTP options from a URL or from host settings', () => {
-    expect(smtpTransportOptions({ url: 'smtps://u:p@mail.example.test' })).toMatchObject({ url: 'smtps://u:p@mail.example.test' });
+    expect(smtpTransportOptions({ url: 'smtps://u:p@mail.example.test' })).toMatchObject({
+      url: 'smtps://u:p@mail.example.test',
+    });
     expect(smtpTransportOptions({ host: 'mail.example.test', secure: true, user: 'u', pass: 'p' })).toMatchObject({
       host: 'mail.example.test',
       port: 465,

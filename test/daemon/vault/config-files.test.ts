@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { certificateFileNames, certificateFiles, renderSslMulticertConfig, renderUrlSigConfig, urlSigConfigName } from '../../../daemon/services/vault/config-files.js';
+import {
+  certificateFileNames,
+  certificateFiles,
+  renderSslMulticertConfig,
+  renderUrlSigConfig,
+  urlSigConfigName,
+} from '../../../daemon/services/vault/config-files.js';
 
 const HEADER = '# DO NOT EDIT - Generated for ORG_PROFILE1 by cdnctl (https://cdnctl.example) on 2026-11-21';
 
 describe('url_sig_<xmlId>.config', () => {
   it('lists profile parameters sorted, then the keys sorted as strings, skipping key* parameters when keys exist', () => {
     const keys = { key0: 'a0', key10: 'a10', key1: 'a1', key2: 'a2' };
-    const text = renderUrlSigConfig(HEADER, [{ name: 'pristine', value: '1' }, { name: 'key0', value: 'from-profile' }, { name: 'algorithm', value: '1' }], keys);
+    const text = renderUrlSigConfig(
+      HEADER,
+      [
+        { name: 'pristine', value: '1' },
+        { name: 'key0', value: 'from-profile' },
+        { name: 'algorithm', value: '1' },
+      ],
+      keys,
+    );
     expect(text).toBe(`${HEADER}\nalgorithm = 1\npristine = 1\nkey0 = a0\nkey1 = a1\nkey10 = a10\nkey2 = a2\n`);
     expect(urlSigConfigName('ds1')).toBe('url_sig_ds1.config');
   });

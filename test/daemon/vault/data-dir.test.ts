@@ -36,7 +36,10 @@ describe('the master key of a data dir', () => {
     rmSync(vaultFiles(dataDir).key);
     const { vault, createdKeyFile } = await openDataDirVault({ dataDir, env: {} });
     expect(createdKeyFile).toBeUndefined();
-    expect(vault.state).toEqual({ available: false, reason: expect.stringMatching(/key file .*vault\.key does not exist .*restore/) });
+    expect(vault.state).toEqual({
+      available: false,
+      reason: expect.stringMatching(/key file .*vault\.key does not exist .*restore/),
+    });
     expect(existsSync(vaultFiles(dataDir).key)).toBe(false);
     await vault.close();
   });
@@ -50,7 +53,10 @@ describe('the master key of a data dir', () => {
     await good.vault.close();
     const bad = await openDataDirVault({ dataDir, env: { CDNCTL_VAULT_KEY: 'not-a-key-0123' } });
     const state = bad.vault.state;
-    expect(state).toEqual({ available: false, reason: expect.stringMatching(/^CDNCTL_VAULT_KEY does not hold a master key/) });
+    expect(state).toEqual({
+      available: false,
+      reason: expect.stringMatching(/^CDNCTL_VAULT_KEY does not hold a master key/),
+    });
     expect(JSON.stringify(state)).not.toContain('not-a-key-0123');
     await bad.vault.close();
   });
@@ -100,7 +106,10 @@ describe('rotating the master key of a data dir', () => {
     await storeOne({ CDNCTL_VAULT_KEY: key });
     await expect(rotateMasterKey({ dataDir, env: { CDNCTL_VAULT_KEY: key } })).rejects.toThrow(/--new-key-file/);
     const target = join(dataDir, 'next.key');
-    expect(await rotateMasterKey({ dataDir, env: { CDNCTL_VAULT_KEY: key } }, target)).toEqual({ resealed: 1, keyFile: target });
+    expect(await rotateMasterKey({ dataDir, env: { CDNCTL_VAULT_KEY: key } }, target)).toEqual({
+      resealed: 1,
+      keyFile: target,
+    });
     const { vault } = await openDataDirVault({ dataDir, env: {}, keyFile: target });
     expect((await vault.read(address))?.secret).toEqual({ key0: 'k' });
     await vault.close();

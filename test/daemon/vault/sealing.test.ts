@@ -71,7 +71,9 @@ describe('the key store in vault.db', () => {
     const raw = new Database(file);
     raw.prepare("UPDATE secret SET sealed = (SELECT sealed FROM secret WHERE owner = 'ds1') WHERE owner = 'ds2'").run();
     raw.close();
-    await expect(vault.read({ kind: 'url_sig', owner: 'ds2', version: 0 })).rejects.toThrow(/url_sig secret of ds2 .*does not open/);
+    await expect(vault.read({ kind: 'url_sig', owner: 'ds2', version: 0 })).rejects.toThrow(
+      /url_sig secret of ds2 .*does not open/,
+    );
     expect((await vault.read({ kind: 'url_sig', owner: 'ds1', version: 0 }))?.secret).toEqual(KEYS);
     await vault.close();
   });
@@ -87,14 +89,19 @@ describe('the key store in vault.db', () => {
   it('rotates: every secret reseals under the new key in one go, and the old key no longer opens the store', async () => {
     const oldKey = randomBytes(32);
     const vault = await vaultWith(oldKey);
-    for (const owner of ['ds1', 'ds2', 'ds3']) await vault.write({ kind: 'ssl', owner, version: 1 }, { owner }, {}, 'admin', 1000);
+    for (const owner of ['ds1', 'ds2', 'ds3'])
+      await vault.write({ kind: 'ssl', owner, version: 1 }, { owner }, {}, 'admin', 1000);
     const newKey = randomBytes(32);
     expect(await vault.rotate(newKey)).toBe(3);
     expect((await vault.read({ kind: 'ssl', owner: 'ds2', version: 1 }))?.secret).toEqual({ owner: 'ds2' });
     await vault.close();
     expect((await vaultWith(oldKey)).state.available).toBe(false);
     const reopened = await vaultWith(newKey);
-    expect((await reopened.exportAll()).map((s) => s.secret)).toEqual([{ owner: 'ds1' }, { owner: 'ds2' }, { owner: 'ds3' }]);
+    expect((await reopened.exportAll()).map((s) => s.secret)).toEqual([
+      { owner: 'ds1' },
+      { owner: 'ds2' },
+      { owner: 'ds3' },
+    ]);
     await reopened.close();
   });
 

@@ -27,12 +27,45 @@ export function makeTlsFixtures(hostname: string): TlsFixtures {
   try {
     writeFileSync(path('ca.ext'), 'basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n');
     writeFileSync(path('leaf.ext'), `basicConstraints=CA:FALSE\nsubjectAltName=DNS:${hostname}\n`);
-    const key = (name: string) => ssl('genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', path(name));
+    const key = (name: string) =>
+      ssl('genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', path(name));
     for (const name of ['root.key', 'int.key', 'leaf.key', 'soon.key', 'stray.key']) key(name);
-    ssl('req', '-x509', '-new', '-key', 'root.key', '-subj', '/CN=Test Root CA', '-days', '3650', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign', '-out', 'root.crt');
+    ssl(
+      'req',
+      '-x509',
+      '-new',
+      '-key',
+      'root.key',
+      '-subj',
+      '/CN=Test Root CA',
+      '-days',
+      '3650',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+      '-out',
+      'root.crt',
+    );
     const sign = (name: string, subj: string, ca: string, ext: string, days: string) => {
       ssl('req', '-new', '-key', `${name}.key`, '-subj', subj, '-out', `${name}.csr`);
-      ssl('x509', '-req', '-in', `${name}.csr`, '-CA', `${ca}.crt`, '-CAkey', `${ca}.key`, '-CAcreateserial', '-days', days, '-extfile', ext, '-out', `${name}.crt`);
+      ssl(
+        'x509',
+        '-req',
+        '-in',
+        `${name}.csr`,
+        '-CA',
+        `${ca}.crt`,
+        '-CAkey',
+        `${ca}.key`,
+        '-CAcreateserial',
+        '-days',
+        days,
+        '-extfile',
+        ext,
+        '-out',
+        `${name}.crt`,
+      );
     };
     sign('int', '/CN=Test Intermediate CA', 'root', 'ca.ext', '1825');
     sign('leaf', `/CN=${hostname}`, 'int', 'leaf.ext', '365');

@@ -6,7 +6,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateKeys } from '../../../daemon/services/vault/tls/generate.js';
 
-const SUBJECT = { hostname: '*.ds1.cdn1.example.test', country: 'US', state: 'Colorado', city: 'Denver', organization: 'Example', businessUnit: 'CDN' };
+const SUBJECT = {
+  hostname: '*.ds1.cdn1.example.test',
+  country: 'US',
+  state: 'Colorado',
+  city: 'Denver',
+  organization: 'Example',
+  businessUnit: 'CDN',
+};
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const keys = generateKeys(SUBJECT, NOW);
 const dir = mkdtempSync(join(tmpdir(), 'cdnctl-tls-'));
@@ -40,11 +47,16 @@ describe('generated TLS keys (our own DER, checked by node:crypto and by the ope
     const crt = file('g.crt', keys.crt);
     const csr = file('g.csr', keys.csr);
     expect(execFileSync('openssl', ['verify', '-CAfile', crt, crt], { encoding: 'utf8' })).toContain(': OK');
-    const request = execFileSync('openssl', ['req', '-in', csr, '-noout', '-verify', '-subject'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const request = execFileSync('openssl', ['req', '-in', csr, '-noout', '-verify', '-subject'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     expect(request).toMatch(/CN ?= ?\*\.ds1\.cdn1\.example\.test/);
     const text = execFileSync('openssl', ['req', '-in', csr, '-noout', '-text'], { encoding: 'utf8' });
     expect(text).toContain('DNS:*.ds1.cdn1.example.test');
     const modulus = (args: string[]) => execFileSync('openssl', args, { encoding: 'utf8' }).trim();
-    expect(modulus(['req', '-in', csr, '-noout', '-modulus'])).toBe(modulus(['x509', '-in', crt, '-noout', '-modulus']));
+    expect(modulus(['req', '-in', csr, '-noout', '-modulus'])).toBe(
+      modulus(['x509', '-in', crt, '-noout', '-modulus']),
+    );
   });
 });

@@ -62,12 +62,26 @@ export function createAtsRoot(name = 'ats'): string {
 
 function writeRunroot(root: string, configDir: string): void {
   const lines = {
-    prefix: '/usr', exec_prefix: '/usr', bindir: '/usr/bin', sbindir: '/usr/bin', includedir: '/usr/include',
-    libdir: '/usr/lib/trafficserver', libexecdir: '/usr/lib/trafficserver/modules',
-    sysconfdir: configDir, datadir: join(root, 'cache'), localstatedir: join(root, 'run'),
-    runtimedir: join(root, 'run'), logdir: join(root, 'log'), cachedir: join(root, 'cache'),
+    prefix: '/usr',
+    exec_prefix: '/usr',
+    bindir: '/usr/bin',
+    sbindir: '/usr/bin',
+    includedir: '/usr/include',
+    libdir: '/usr/lib/trafficserver',
+    libexecdir: '/usr/lib/trafficserver/modules',
+    sysconfdir: configDir,
+    datadir: join(root, 'cache'),
+    localstatedir: join(root, 'run'),
+    runtimedir: join(root, 'run'),
+    logdir: join(root, 'log'),
+    cachedir: join(root, 'cache'),
   };
-  writeFileSync(join(root, 'runroot.yaml'), Object.entries(lines).map(([k, v]) => `${k}: ${v}\n`).join(''));
+  writeFileSync(
+    join(root, 'runroot.yaml'),
+    Object.entries(lines)
+      .map(([k, v]) => `${k}: ${v}\n`)
+      .join(''),
+  );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -121,7 +135,9 @@ export interface StartOptions {
 export async function startAts(configDir: string, options: StartOptions = {}): Promise<AtsInstance> {
   const root = options.root ?? createAtsRoot();
   if (!existsSync('/usr/bin/traffic_manager')) {
-    throw new Error('Apache Traffic Server is not installed: apt-get install trafficserver (scripts/ensure-system-packages.sh)');
+    throw new Error(
+      'Apache Traffic Server is not installed: apt-get install trafficserver (scripts/ensure-system-packages.sh)',
+    );
   }
   writeRunroot(root, configDir);
   const port = options.port ?? (await freePort());
@@ -145,7 +161,10 @@ export async function startAts(configDir: string, options: StartOptions = {}): P
     throw err;
   }
   return {
-    port, root, configDir, env,
+    port,
+    root,
+    configDir,
+    env,
     reload: async () => {
       await run('/usr/bin/traffic_ctl', ['config', 'reload'], { env, timeout: 10_000 });
     },

@@ -19,8 +19,10 @@ export function portalActions(browser: E2eBrowser, url: string) {
       // every core that alone can take seconds, so this wait is longer than the page's other waits.
       await page.getByRole('navigation', { name: 'Sections' }).waitFor({ timeout: 25_000 });
     },
-    section: (name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true }),
+    section: (name: string) =>
+      page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true }),
     alert: (text: string | RegExp) => page.locator('.alert').filter({ hasText: text }),
-    cardCount: async (label: string) => (await page.locator('.card').filter({ hasText: label }).locator('.card-count').textContent())?.trim(),
+    cardCount: async (label: string) =>
+      (await page.locator('.card').filter({ hasText: label }).locator('.card-count').textContent())?.trim(),
   };
 }

@@ -33,11 +33,20 @@ export async function waitFor<T>(what: string, check: () => T | null | undefined
  * dir's outbox.
  */
 export async function startDaemon(snapshot = GOLDEN_SNAPSHOT): Promise<E2eDaemon> {
-  if (!existsSync(join(REPO, 'dist', 'portal', 'index.html'))) throw new Error('dist/portal is missing: run `npm run build` first');
+  if (!existsSync(join(REPO, 'dist', 'portal', 'index.html')))
+    throw new Error('dist/portal is missing: run `npm run build` first');
   const dataDir = mkdtempSync(join(tmpdir(), 'cdnctl-e2e-'));
   // The CLI records the started data dir in its config dir: a temp one, never the user's.
-  const env = { ...process.env, CDNCTL_ADMIN_PASSWORD: ADMIN_PASSWORD, CDNCTL_SMTP_URL: '', CDNCTL_CONFIG_DIR: join(dataDir, 'cli-config') };
-  const imported = spawnSync(process.execPath, [CLI, 'daemon', 'import', snapshot, '--data-dir', dataDir], { env, encoding: 'utf8' });
+  const env = {
+    ...process.env,
+    CDNCTL_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    CDNCTL_SMTP_URL: '',
+    CDNCTL_CONFIG_DIR: join(dataDir, 'cli-config'),
+  };
+  const imported = spawnSync(process.execPath, [CLI, 'daemon', 'import', snapshot, '--data-dir', dataDir], {
+    env,
+    encoding: 'utf8',
+  });
   if (imported.status !== 0) throw new Error(`daemon import failed: ${imported.stderr || imported.stdout}`);
 
   const child: ChildProcess = spawn(
@@ -73,13 +82,19 @@ export async function startDaemon(snapshot = GOLDEN_SNAPSHOT): Promise<E2eDaemon
 
 /** Undoes quoted-printable soft breaks and escapes, as a mail client would before showing a link. */
 export function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The token link of the newest mail to `to` in the daemon's outbox, or null when none is there (yet). */
 function newestTokenLink(dataDir: string, to: string): string | null {
   const outbox = join(dataDir, 'outbox');
-  const mails = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort() : [];
+  const mails = existsSync(outbox)
+    ? readdirSync(outbox)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+    : [];
   for (const file of mails.reverse()) {
     const mail = decodeQuotedPrintable(readFileSync(join(outbox, file), 'utf8'));
     if (!mail.includes(`To: ${to}`)) continue;

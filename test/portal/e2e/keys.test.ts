@@ -34,7 +34,9 @@ afterEach(() => {
 /** Everything the page holds: its markup, and the value of every field (which markup does not show). */
 const domText = () =>
   page.evaluate(() => {
-    const fields = [...document.querySelectorAll('input, textarea, select')] as (HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement)[];
+    const fields = [...document.querySelectorAll('input, textarea, select')] as (
+      HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
+    )[];
     return `${document.documentElement.outerHTML}\n${fields.map((f) => f.value).join('\n')}`;
   });
 /** The body lines of a PEM private key: what would show if any of it were rendered. */
@@ -43,7 +45,8 @@ const apiGet = async (path: string) => (await page.request.get(`${daemon.url}/ap
 
 async function expectNoSecrets(secrets: string[]) {
   const text = await domText();
-  for (const secret of secrets) expect(text.includes(secret), `the page shows a secret (${secret.slice(0, 6)}…)`).toBe(false);
+  for (const secret of secrets)
+    expect(text.includes(secret), `the page shows a secret (${secret.slice(0, 6)}…)`).toBe(false);
   expect(text).not.toContain('PRIVATE KEY');
 }
 
@@ -58,9 +61,18 @@ describe('the key pages never render a secret', () => {
     await page.getByText('16 keys').waitFor();
 
     const uri = page.getByRole('form', { name: 'URI signing keys' });
-    await uri.getByLabel('New key set (JSON)').fill(JSON.stringify({ 'issuer-1': { renewal_kid: 'kid-a', keys: [{ alg: 'HS256', kid: 'kid-a', kty: 'oct', k: URI_SECRET }] } }));
+    await uri
+      .getByLabel('New key set (JSON)')
+      .fill(
+        JSON.stringify({
+          'issuer-1': { renewal_kid: 'kid-a', keys: [{ alg: 'HS256', kid: 'kid-a', kty: 'oct', k: URI_SECRET }] },
+        }),
+      );
     await uri.getByRole('button', { name: 'Store key set' }).click();
-    await uri.getByText(/kid-a \(HS256\)/).first().waitFor();
+    await uri
+      .getByText(/kid-a \(HS256\)/)
+      .first()
+      .waitFor();
 
     const add = page.getByRole('form', { name: 'Add a certificate' });
     await page.getByLabel('Host name', { exact: true }).fill(HOST);
@@ -72,7 +84,13 @@ describe('the key pages never render a secret', () => {
     await page.locator('.badge-expiring').first().waitFor();
 
     const generate = page.getByRole('form', { name: 'Generate a self-signed certificate' });
-    for (const [label, value] of [['Country (two letters)', 'US'], ['State or province', 'CO'], ['City', 'Denver'], ['Organization', 'Example'], ['Business unit', 'CDN']]) {
+    for (const [label, value] of [
+      ['Country (two letters)', 'US'],
+      ['State or province', 'CO'],
+      ['City', 'Denver'],
+      ['Organization', 'Example'],
+      ['Business unit', 'CDN'],
+    ]) {
       await generate.getByLabel(label).fill(value);
     }
     await generate.getByRole('button', { name: 'Generate (version 2)' }).click();
@@ -80,9 +98,13 @@ describe('the key pages never render a secret', () => {
     await browser.screenshot('keys-ds1');
 
     // The secrets, as only the API gives them (to an admin):
-    const urlKeys = Object.values((await apiGet('/deliveryservices/xmlId/ds1/urlkeys')).response as Record<string, string>);
+    const urlKeys = Object.values(
+      (await apiGet('/deliveryservices/xmlId/ds1/urlkeys')).response as Record<string, string>,
+    );
     expect(urlKeys).toHaveLength(16);
-    const generated = (await apiGet('/deliveryservices/xmlId/ds1/sslkeys?decode=1')).response as { certificate: { key: string } };
+    const generated = (await apiGet('/deliveryservices/xmlId/ds1/sslkeys?decode=1')).response as {
+      certificate: { key: string };
+    };
     const secrets = [...urlKeys, URI_SECRET, ...keyLines(fx.soonKey), ...keyLines(generated.certificate.key)];
     await expectNoSecrets(secrets);
     const fingerprint = (await apiGet('/keys/summary?xmlId=ds1')).response[0].sslKeys[1].fingerprint as string;
@@ -112,7 +134,10 @@ describe('the key pages never render a secret', () => {
     await ui.alert('Successfully added ssl keys for ds3 (version 1)').waitFor();
     expect(await add.getByLabel('Private key (PEM)').inputValue()).toBe('');
     await ui.section('Delivery services').click();
-    await page.getByLabel('Expiring certificates').getByText(/The certificate of ds3 \(ds1\.cdn1\.example\.test\) expires in \d+ days/).waitFor();
+    await page
+      .getByLabel('Expiring certificates')
+      .getByText(/The certificate of ds3 \(ds1\.cdn1\.example\.test\) expires in \d+ days/)
+      .waitFor();
     await browser.screenshot('keys-expiring');
     await expectNoSecrets(keyLines(fx.soonKey));
   });

@@ -6,7 +6,9 @@ import type { Page } from 'playwright-core';
 export function timeSort(page: Page, header: string, direction: 'ascending' | 'descending'): Promise<number> {
   return page.evaluate(
     async ({ header, direction }) => {
-      const th = [...document.querySelectorAll('th')].find((h) => h.textContent?.replace(/[▲▼]/g, '').trim() === header);
+      const th = [...document.querySelectorAll('th')].find(
+        (h) => h.textContent?.replace(/[▲▼]/g, '').trim() === header,
+      );
       const button = th?.querySelector('button');
       if (!th || !button) throw new Error(`no column ${header}`);
       const start = performance.now();
@@ -52,7 +54,10 @@ export function timeSearch(page: Page, label: string, text: string, expected: Re
  * How the text of each element matching `selector` wraps: its line count and the narrowest of its lines but the
  * last, as a share of the element's cell width (a URL broken every few characters has many narrow lines).
  */
-export function wrapping(page: Page, selector: string): Promise<Array<{ text: string; lines: number; narrowest: number }>> {
+export function wrapping(
+  page: Page,
+  selector: string,
+): Promise<Array<{ text: string; lines: number; narrowest: number }>> {
   return page.evaluate((selector) => {
     return [...document.querySelectorAll<HTMLElement>(selector)].map((el) => {
       const range = document.createRange();
@@ -63,7 +68,11 @@ export function wrapping(page: Page, selector: string): Promise<Array<{ text: st
       const widths = [...tops.values()];
       const cell = el.closest('td')?.getBoundingClientRect().width ?? el.getBoundingClientRect().width;
       const inner = widths.slice(0, -1);
-      return { text: el.textContent ?? '', lines: widths.length, narrowest: inner.length ? Math.min(...inner) / cell : 1 };
+      return {
+        text: el.textContent ?? '',
+        lines: widths.length,
+        narrowest: inner.length ? Math.min(...inner) / cell : 1,
+      };
     });
   }, selector);
 }

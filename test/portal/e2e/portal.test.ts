@@ -38,7 +38,11 @@ describe('the portal in a browser', () => {
     const response = await page.goto(daemon.url, { waitUntil: 'load' });
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     // The first animation frame that shows the login button: the page is usable from then on.
-    const shown = await page.waitForFunction(() => (document.querySelector('.auth-card button') ? performance.now() : 0), null, { polling: 'raf' });
+    const shown = await page.waitForFunction(
+      () => (document.querySelector('.auth-card button') ? performance.now() : 0),
+      null,
+      { polling: 'raf' },
+    );
     const loginFormMs = Math.round(Number(await shown.jsonValue()));
     const timing = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
@@ -49,7 +53,10 @@ describe('the portal in a browser', () => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       return Math.round(nav.loadEventEnd - nav.startTime);
     });
-    writeFileSync(join(SCREENSHOTS, 'timing.json'), `${JSON.stringify({ ...timing, loginFormMs, warmLoadMs }, null, 2)}\n`);
+    writeFileSync(
+      join(SCREENSHOTS, 'timing.json'),
+      `${JSON.stringify({ ...timing, loginFormMs, warmLoadMs }, null, 2)}\n`,
+    );
     console.log(`portal load: ${timing.loadMs} ms cold (login form after ${loginFormMs} ms), ${warmLoadMs} ms warm`);
     expect(timing.loadMs).toBeLessThan(3000);
     expect(loginFormMs).toBeLessThan(3000);
@@ -148,7 +155,11 @@ describe('the portal in a browser', () => {
     await form.getByText('Valid regex.').waitFor();
     await form.getByLabel('TTL (hours)').fill('48');
     await form.getByRole('button', { name: 'Submit purge' }).click();
-    await ui.alert('Invalidate content request submitted for ds1 [ http://ds1-origin.example.test/images/.*\\.png - TTL:48h ]').waitFor();
+    await ui
+      .alert(
+        'Invalidate content request submitted for ds1 [ http://ds1-origin.example.test/images/.*\\.png - TTL:48h ]',
+      )
+      .waitFor();
     const job = page.getByRole('row', { name: /http:\/\/ds1-origin\.example\.test\/images\/\.\*\\\.png/ });
     await job.waitFor();
     expect(await job.textContent()).toMatch(/48 h.*(1d 23h|2d 0h) left/);
@@ -181,7 +192,11 @@ describe('the portal in a browser', () => {
     await form.getByLabel('Role').selectOption({ label: 'read-only' });
     await form.getByLabel('Tenant').selectOption({ label: 'root' });
     await form.getByRole('button', { name: 'Send registration' }).click();
-    await ui.alert('Sent user registration to e2e.new@example.test with the following permissions [ role: read-only | tenant: root ]').waitFor();
+    await ui
+      .alert(
+        'Sent user registration to e2e.new@example.test with the following permissions [ role: read-only | tenant: root ]',
+      )
+      .waitFor();
     await page.getByRole('row', { name: /e2e\.new@example\.test.*registration pending/ }).waitFor();
     await browser.screenshot('10-users-registered');
 
@@ -211,9 +226,13 @@ describe('the portal in a browser', () => {
 
   it('sets a new password through a ?token= link from a reset mail', async () => {
     await browser.context.clearCookies();
-    const reset = await page.request.post(`${daemon.url}/api/1.3/user/reset_password`, { data: { email: 'ops@example.test' } });
+    const reset = await page.request.post(`${daemon.url}/api/1.3/user/reset_password`, {
+      data: { email: 'ops@example.test' },
+    });
     expect(reset.status()).toBe(200);
-    const token = new URL((await tokenLinkFromOutbox(daemon.dataDir, 'ops@example.test')).replace('#!/user?', '?')).searchParams.get('token');
+    const token = new URL(
+      (await tokenLinkFromOutbox(daemon.dataDir, 'ops@example.test')).replace('#!/user?', '?'),
+    ).searchParams.get('token');
     await page.goto(`${daemon.url}/?token=${encodeURIComponent(token ?? '')}`);
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
     expect(await page.getByLabel('Username').inputValue()).toBe('ops_user');
@@ -269,7 +288,9 @@ describe('the portal in a browser', () => {
     await page.getByLabel('Confirm new password').fill('An0therFresh!Pass');
     await page.getByRole('button', { name: 'Change password' }).click();
     // The profile's success alert is still up: the change is done when the form has emptied itself.
-    await expect.poll(() => page.getByLabel('New password', { exact: true }).inputValue(), { timeout: 25_000 }).toBe('');
+    await expect
+      .poll(() => page.getByLabel('New password', { exact: true }).inputValue(), { timeout: 25_000 })
+      .toBe('');
     await ui.alert('User profile was successfully updated').waitFor();
     await ui.logIn('e2e_new', 'An0therFresh!Pass');
   });

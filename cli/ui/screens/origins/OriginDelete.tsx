@@ -18,7 +18,8 @@ export function OriginDelete({ origin, deleteOrigin, onDeleted, onCancel }: Orig
   const remove = useAction();
   const confirm = async () => {
     const result = await remove.run(() => deleteOrigin(origin.id));
-    if (result) onDeleted(result.alerts.find((a) => a.level === 'success')?.text ?? `origin ${origin.name} was deleted.`);
+    if (result)
+      onDeleted(result.alerts.find((a) => a.level === 'success')?.text ?? `origin ${origin.name} was deleted.`);
   };
   return (
     <Box flexDirection="column">

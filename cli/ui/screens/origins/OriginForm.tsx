@@ -38,7 +38,10 @@ function linked(name: string, label: string, hint: string, choices: Choice[]): F
 
 /** The form's fields: the delivery service, protocol and linked records are picked from lists. */
 export function originFields(services: DeliveryService[], choices: OriginChoices): FormField[] {
-  const dsChoices = services.map((ds) => ({ value: ds.xmlId, label: ds.displayName ? `${ds.xmlId} · ${ds.displayName}` : ds.xmlId }));
+  const dsChoices = services.map((ds) => ({
+    value: ds.xmlId,
+    label: ds.displayName ? `${ds.xmlId} · ${ds.displayName}` : ds.xmlId,
+  }));
   return [
     { name: 'name', label: 'Name' },
     { name: 'deliveryService', label: 'Delivery service', hint: 'choose', choices: dsChoices },
@@ -68,7 +71,11 @@ export interface OriginFormProps {
 }
 
 /** The form's messages: the API's checks, plus the primary-origin rule an edit must keep. */
-export function originFormErrors(values: OriginFormValues, services: DeliveryService[], origin?: Origin): OriginFormErrors {
+export function originFormErrors(
+  values: OriginFormValues,
+  services: DeliveryService[],
+  origin?: Origin,
+): OriginFormErrors {
   const errors = validateOrigin(values, services);
   if (origin?.isPrimary && !errors.deliveryService) {
     const ds = findDeliveryService(values.deliveryService, services);
@@ -92,7 +99,9 @@ export function OriginForm({ origin, services, choices = NO_CHOICES, save, onSav
     <Box flexDirection="column">
       <Text bold>{origin ? `Edit origin ${origin.name}` : 'New origin'}</Text>
       {origin?.isPrimary && (
-        <Text color={theme.primary}>★ The primary origin of its delivery service: it stays with that delivery service.</Text>
+        <Text color={theme.primary}>
+          ★ The primary origin of its delivery service: it stays with that delivery service.
+        </Text>
       )}
       <Box marginTop={1}>
         <Form

@@ -16,7 +16,9 @@ const COLUMNS: Column<Origin>[] = [
 ];
 
 const matches = (o: Origin, filter: string) =>
-  [o.name, o.fqdn, o.deliveryService ?? '', o.tenant ?? '', o.cachegroup ?? ''].some((text) => text.toLowerCase().includes(filter));
+  [o.name, o.fqdn, o.deliveryService ?? '', o.tenant ?? '', o.cachegroup ?? ''].some((text) =>
+    text.toLowerCase().includes(filter),
+  );
 
 /** A line that says which server-side filters are on. */
 export function describeFilters(filters: OriginFilters, dsName?: string): string {

@@ -38,14 +38,29 @@ export function OriginsScreen(props: OriginsScreenProps) {
   useDetailKeys(mode, () => setMode({ name: 'list' }), state.act);
   const toList = () => setMode({ name: 'list' });
   return (
-    <Screen path={screenPath(mode)} bindings={keysFor(mode.name, canWrite)} showHelp={state.help} width={width} helpKey={mode.name === 'list' || mode.name === 'detail'}>
+    <Screen
+      path={screenPath(mode)}
+      bindings={keysFor(mode.name, canWrite)}
+      showHelp={state.help}
+      width={width}
+      helpKey={mode.name === 'list' || mode.name === 'detail'}
+    >
       {notice && mode.name === 'list' && <Notice text={notice.text} level={notice.level} />}
       <ListPane {...props} width={width} state={state} />
       {mode.name === 'detail' && <OriginDetail origin={mode.origin} width={width} />}
       {(mode.name === 'create' || mode.name === 'edit') && (
-        <FormPane props={props} mode={mode} services={services} choices={state.choices.data} onDone={state.done} onCancel={toList} />
+        <FormPane
+          props={props}
+          mode={mode}
+          services={services}
+          choices={state.choices.data}
+          onDone={state.done}
+          onCancel={toList}
+        />
       )}
-      {mode.name === 'delete' && <OriginDelete origin={mode.origin} deleteOrigin={props.deleteOrigin} onDeleted={state.done} onCancel={toList} />}
+      {mode.name === 'delete' && (
+        <OriginDelete origin={mode.origin} deleteOrigin={props.deleteOrigin} onDeleted={state.done} onCancel={toList} />
+      )}
       {mode.name === 'pickDs' && (
         <DeliveryServicePicker
           services={services}
@@ -109,7 +124,8 @@ interface FormPaneProps {
 
 /** The create or edit form, once the delivery services it offers are loaded. */
 function FormPane({ props, mode, services, choices, onDone, onCancel }: FormPaneProps) {
-  if (services.error && !services.data) return <ErrorBox message={services.error} title="Could not load delivery services" />;
+  if (services.error && !services.data)
+    return <ErrorBox message={services.error} title="Could not load delivery services" />;
   if (!services.data) return <Spinner label="Loading delivery services…" />;
   const editing = mode.name === 'edit' ? mode.origin : undefined;
   return (

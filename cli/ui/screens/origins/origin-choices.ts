@@ -15,7 +15,11 @@ function usedBy(origins: Origin[], id: 'cachegroupId' | 'coordinateId', name: 'c
 }
 
 /** The choices of the origin form from the origins, profiles and tenants the user can see. */
-export function originChoices(origins: Origin[], profiles: Profile[], tenants: Array<{ id: number | string; name: string }>): OriginChoices {
+export function originChoices(
+  origins: Origin[],
+  profiles: Profile[],
+  tenants: Array<{ id: number | string; name: string }>,
+): OriginChoices {
   return {
     cachegroups: usedBy(origins, 'cachegroupId', 'cachegroup'),
     coordinates: usedBy(origins, 'coordinateId', 'coordinate'),

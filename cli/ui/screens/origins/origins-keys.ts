@@ -60,7 +60,8 @@ const KEYS: Record<Mode['name'], Bindings> = {
 export const WRITE_KEYS = new Set(['n', 'e', 'd']);
 
 /** The bindings shown for a mode: without the right to write, no new / edit / delete. */
-export const keysFor = (mode: Mode['name'], canWrite: boolean) => (canWrite ? KEYS[mode] : KEYS[mode].filter((b) => !WRITE_KEYS.has(b.keys)));
+export const keysFor = (mode: Mode['name'], canWrite: boolean) =>
+  canWrite ? KEYS[mode] : KEYS[mode].filter((b) => !WRITE_KEYS.has(b.keys));
 
 /** The breadcrumb of a mode: `Origins › name` for one origin, `Origins › new` for the create form. */
 export function screenPath(mode: Mode): string[] {

@@ -43,7 +43,8 @@ export function useOriginsScreen(props: OriginsScreenProps) {
     choices.reload();
   };
   const askDelete = (origin: Origin) => {
-    if (origin.isPrimary) setNotice({ text: `${origin.name} is a primary origin: cannot delete a primary origin`, level: 'error' });
+    if (origin.isPrimary)
+      setNotice({ text: `${origin.name} is a primary origin: cannot delete a primary origin`, level: 'error' });
     else setMode({ name: 'delete', origin });
   };
   const act = (input: string, origin: Origin | undefined) => {

@@ -52,7 +52,9 @@ export function Propagation({ jobId, load, refreshMs = 3000, onBack, width = 80 
           {done ? (
             <Text color={theme.success}>Every cache has applied it.</Text>
           ) : (
-            <Text color={theme.muted}>{`Caches check in every ${p.checkInIntervalMinutes} min; EDGEs wait for their MID tier.`}</Text>
+            <Text
+              color={theme.muted}
+            >{`Caches check in every ${p.checkInIntervalMinutes} min; EDGEs wait for their MID tier.`}</Text>
           )}
         </Box>
       )}

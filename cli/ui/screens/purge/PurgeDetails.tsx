@@ -1,7 +1,13 @@
 import { Box, Text } from 'ink';
 import type { DeliveryService } from '../../types.js';
 import { Form } from '../../components/Form.js';
-import { assetUrlPreview, expiryPreview, matchesEverything, purgeErrors, type PurgeValues } from '../../../../shared/rules/forms/purge.js';
+import {
+  assetUrlPreview,
+  expiryPreview,
+  matchesEverything,
+  purgeErrors,
+  type PurgeValues,
+} from '../../../../shared/rules/forms/purge.js';
 import { theme } from '../../theme.js';
 
 export type { PurgeValues } from '../../../../shared/rules/forms/purge.js';
@@ -45,7 +51,16 @@ export function PurgePreview({ ds, values }: { ds: DeliveryService; values: Purg
 }
 
 /** The purge's regex (checked as it is typed), ttl (with its maximum) and start time, with a live preview. */
-export function PurgeDetails({ ds, values, maxTtl, now, onChange, onSubmit, onCancel, isActive = true }: PurgeDetailsProps) {
+export function PurgeDetails({
+  ds,
+  values,
+  maxTtl,
+  now,
+  onChange,
+  onSubmit,
+  onCancel,
+  isActive = true,
+}: PurgeDetailsProps) {
   const errors = purgeErrors(values, maxTtl, now);
   const warnings = { regex: matchesEverything(values.regex) ? everythingWarning(ds.xmlId) : undefined };
   return (

@@ -76,7 +76,12 @@ function usePurgeWizard(props: PurgeWizardProps) {
   const submit = async () => {
     if (!ds) return;
     const startMs = parseTimestamp(values.startTime) ?? props.now();
-    const body: JobRequest = { dsId: Number(ds.id), regex: values.regex, ttl: Number(values.ttl.trim()), startTime: formatTimestamp(startMs) };
+    const body: JobRequest = {
+      dsId: Number(ds.id),
+      regex: values.regex,
+      ttl: Number(values.ttl.trim()),
+      startTime: formatTimestamp(startMs),
+    };
     const answer = await send.run(() => props.createJob(body));
     if (answer) {
       setResult(answer);
@@ -103,7 +108,13 @@ export function PurgeWizard(props: PurgeWizardProps) {
 
   const path = ['Purge', ...(ds && step !== 'pick' ? [ds.xmlId] : [])];
   return (
-    <Screen path={path} bindings={KEYS[step]} showHelp={help} width={width} helpKey={step === 'pick' || step === 'done'}>
+    <Screen
+      path={path}
+      bindings={KEYS[step]}
+      showHelp={help}
+      width={width}
+      helpKey={step === 'pick' || step === 'done'}
+    >
       {step === 'pick' && (
         <Box flexDirection="column">
           <Text>Choose the delivery service to purge:</Text>
@@ -120,11 +131,21 @@ export function PurgeWizard(props: PurgeWizardProps) {
         </Box>
       )}
       {step === 'details' && ds && (
-        <PurgeDetails ds={ds} values={w.values} maxTtl={w.maxTtl} now={props.now()} onChange={w.setValues} onSubmit={w.review} onCancel={() => w.setStep('pick')} />
+        <PurgeDetails
+          ds={ds}
+          values={w.values}
+          maxTtl={w.maxTtl}
+          now={props.now()}
+          onChange={w.setValues}
+          onSubmit={w.review}
+          onCancel={() => w.setStep('pick')}
+        />
       )}
       {step === 'confirm' && ds && <ConfirmStep wizard={w} ds={ds} />}
       {step === 'done' && result && <PurgeDone result={result} />}
-      {step === 'done' && result?.job && props.onWatch && <Text>{'w: watch it reach the caches (MID tier, then EDGE tier)'}</Text>}
+      {step === 'done' && result?.job && props.onWatch && (
+        <Text>{'w: watch it reach the caches (MID tier, then EDGE tier)'}</Text>
+      )}
     </Screen>
   );
 }
@@ -166,11 +187,7 @@ function ConfirmStep({ wizard: w, ds }: { wizard: ReturnType<typeof usePurgeWiza
 function PurgeDone({ result }: { result: JobResult }) {
   return (
     <Box flexDirection="column">
-      {result.job ? (
-        <Text bold>{`Purge submitted: job ${result.job.id}`}</Text>
-      ) : (
-        <Text bold>Purge submitted.</Text>
-      )}
+      {result.job ? <Text bold>{`Purge submitted: job ${result.job.id}`}</Text> : <Text bold>Purge submitted.</Text>}
       {result.job && <Text>{result.job.assetUrl}</Text>}
       <Box flexDirection="column" marginTop={1}>
         {result.alerts.map((alert, i) => (

@@ -34,7 +34,11 @@ const KEYS = [
 ];
 
 const rowColor = (s: ServerWithChecks) =>
-  s.status === 'OFFLINE' || s.status === 'PRE_PROD' ? theme.muted : s.status === 'ADMIN_DOWN' ? theme.warning : undefined;
+  s.status === 'OFFLINE' || s.status === 'PRE_PROD'
+    ? theme.muted
+    : s.status === 'ADMIN_DOWN'
+      ? theme.warning
+      : undefined;
 
 /** The caches: status, pending flags, last check-in and readiness checks; change status and queue from here. */
 export function Servers({ actions, refreshMs = 10_000, onBack, onQuit, width = 80 }: ServersProps) {
@@ -64,7 +68,9 @@ export function Servers({ actions, refreshMs = 10_000, onBack, onQuit, width = 8
       else if (current && (input === 'u' || input === 'd')) void act(() => actions.queue(current.id, input === 'u'));
     },
   });
-  useInput((input, key) => (key.escape ? setOpen(null) : input === 'q' ? onQuit?.() : undefined), { isActive: open !== null });
+  useInput((input, key) => (key.escape ? setOpen(null) : input === 'q' ? onQuit?.() : undefined), {
+    isActive: open !== null,
+  });
   return (
     <Screen path={open ? ['Servers', open.hostName] : ['Servers']} bindings={KEYS} showHelp={help} width={width}>
       {changing ? (
@@ -98,23 +104,51 @@ function ServerDetails({ server: s, width }: { server: ServerWithChecks; width: 
     <Details
       width={width}
       rows={[
-        ['Host', s.hostName], ['Type', s.type], ['Status', s.status], ['Offline reason', s.offlineReason],
-        ['Cache group', s.cachegroup], ['CDN', s.cdnName], ['Profile', s.profile], ['Address', `${s.ipAddress ?? ''}:${s.tcpPort ?? 80}`],
-        ['Update pending', s.updPending], ['Revalidation pending', s.revalPending], ['Last check-in', s.lastCheckIn ?? 'never'],
-        ...Object.entries(s.checks).map(([name, v]): [string, string] => [`Check ${name}`, v === null ? '-' : String(v)]),
+        ['Host', s.hostName],
+        ['Type', s.type],
+        ['Status', s.status],
+        ['Offline reason', s.offlineReason],
+        ['Cache group', s.cachegroup],
+        ['CDN', s.cdnName],
+        ['Profile', s.profile],
+        ['Address', `${s.ipAddress ?? ''}:${s.tcpPort ?? 80}`],
+        ['Update pending', s.updPending],
+        ['Revalidation pending', s.revalPending],
+        ['Last check-in', s.lastCheckIn ?? 'never'],
+        ...Object.entries(s.checks).map(([name, v]): [string, string] => [
+          `Check ${name}`,
+          v === null ? '-' : String(v),
+        ]),
       ]}
     />
   );
 }
 
 /** The servers table, narrowed by the typed filter. */
-function ServerList({ servers, list, width }: { servers: RequestState<ServerWithChecks[]>; list: ListKeysState<ServerWithChecks>; width: number }) {
+function ServerList({
+  servers,
+  list,
+  width,
+}: {
+  servers: RequestState<ServerWithChecks[]>;
+  list: ListKeysState<ServerWithChecks>;
+  width: number;
+}) {
   return (
     <Box flexDirection="column">
       {list.filter ? <Text color={theme.muted}>{`matching /${list.filter}`}</Text> : null}
       {servers.loading && !servers.data && <Spinner label="Loading the servers…" />}
       {servers.error && <ErrorBox message={servers.error} title="Could not load the servers" hint="r to try again" />}
-      {servers.data && <Table columns={SERVER_COLUMNS} rows={list.shown} width={width} selected={list.cursor} rowColor={rowColor} emptyText="No servers." />}
+      {servers.data && (
+        <Table
+          columns={SERVER_COLUMNS}
+          rows={list.shown}
+          width={width}
+          selected={list.cursor}
+          rowColor={rowColor}
+          emptyText="No servers."
+        />
+      )}
     </Box>
   );
 }

@@ -38,7 +38,12 @@ export function StatusChange({ hostName, current, width, onDone, onCancel }: Sta
       <Box flexDirection="column">
         <Text>{`New status for ${hostName} (now ${current}):`}</Text>
         <SelectList
-          items={STATUSES.map((s) => ({ key: s, label: s, value: s, hint: NEEDS_REASON.has(s) ? 'stops serving; needs a reason' : undefined }))}
+          items={STATUSES.map((s) => ({
+            key: s,
+            label: s,
+            value: s,
+            hint: NEEDS_REASON.has(s) ? 'stops serving; needs a reason' : undefined,
+          }))}
           width={width}
           onSelect={(item) => (NEEDS_REASON.has(item.value) ? setStatus(item.value) : onDone(item.value))}
           onCancel={onCancel}
@@ -50,8 +55,17 @@ export function StatusChange({ hostName, current, width, onDone, onCancel }: Sta
     <Box flexDirection="column" borderStyle="round" borderColor={theme.warning} paddingX={1}>
       <Text color={theme.warning} bold>{`Set ${hostName} ${status}: it stops serving.`}</Text>
       <Text>Reason:</Text>
-      <TextInput value={reason} onChange={setReason} isActive={!confirming} onSubmit={(v) => v.trim() !== '' && setConfirming(true)} />
-      {confirming ? <Text>{'Go ahead? y / n'}</Text> : <Text color={theme.muted}>Enter when done · Esc to pick another status</Text>}
+      <TextInput
+        value={reason}
+        onChange={setReason}
+        isActive={!confirming}
+        onSubmit={(v) => v.trim() !== '' && setConfirming(true)}
+      />
+      {confirming ? (
+        <Text>{'Go ahead? y / n'}</Text>
+      ) : (
+        <Text color={theme.muted}>Enter when done · Esc to pick another status</Text>
+      )}
     </Box>
   );
 }

@@ -12,7 +12,8 @@ function length(n: number): Buffer {
 }
 
 /** A tag, its length, its content. */
-export const tlv = (tag: number, content: Buffer): Buffer => Buffer.concat([Buffer.from([tag]), length(content.length), content]);
+export const tlv = (tag: number, content: Buffer): Buffer =>
+  Buffer.concat([Buffer.from([tag]), length(content.length), content]);
 export const sequence = (...items: Buffer[]): Buffer => tlv(0x30, Buffer.concat(items));
 export const set = (...items: Buffer[]): Buffer => tlv(0x31, Buffer.concat(items));
 export const explicit = (n: number, content: Buffer): Buffer => tlv(0xa0 + n, content);
@@ -48,5 +49,7 @@ export function objectId(dotted: string): Buffer {
 /** UTCTime before 2050, GeneralizedTime from then on (RFC 5280 §4.1.2.5). */
 export function time(date: Date): Buffer {
   const iso = date.toISOString().replace(/[-:T]/g, '').slice(0, 14);
-  return date.getUTCFullYear() < 2050 ? tlv(0x17, Buffer.from(`${iso.slice(2)}Z`, 'ascii')) : tlv(0x18, Buffer.from(`${iso}Z`, 'ascii'));
+  return date.getUTCFullYear() < 2050
+    ? tlv(0x17, Buffer.from(`${iso.slice(2)}Z`, 'ascii'))
+    : tlv(0x18, Buffer.from(`${iso}Z`, 'ascii'));
 }

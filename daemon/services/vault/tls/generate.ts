@@ -1,5 +1,19 @@
 import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import { bitString, boolean, explicit, integer, nullValue, objectId, octetString, printableString, sequence, set, tlv, time, utf8String } from './der.js';
+import {
+  bitString,
+  boolean,
+  explicit,
+  integer,
+  nullValue,
+  objectId,
+  octetString,
+  printableString,
+  sequence,
+  set,
+  tlv,
+  time,
+  utf8String,
+} from './der.js';
 
 /** The subject of a generated certificate, as `sslkeys/generate` takes it. */
 export interface Subject {
@@ -21,7 +35,8 @@ export interface GeneratedKeys {
 const SHA256_WITH_RSA = sequence(objectId('1.2.840.113549.1.1.11'), nullValue());
 const DAY_MS = 86_400_000;
 
-const pem = (label: string, der: Buffer) => `-----BEGIN ${label}-----\n${der.toString('base64').replace(/.{1,64}/g, '$&\n')}-----END ${label}-----\n`;
+const pem = (label: string, der: Buffer) =>
+  `-----BEGIN ${label}-----\n${der.toString('base64').replace(/.{1,64}/g, '$&\n')}-----END ${label}-----\n`;
 
 /** The subject name: C, ST, L, O, OU, CN (the host name; left out when longer than X.520 allows). */
 function name(s: Subject): Buffer {
@@ -55,7 +70,13 @@ export function certificateRequest(subject: Subject, publicKey: KeyObject, priva
 }
 
 /** An X.509 v3 certificate for `subject`, signed by its own key, valid `days` from `now`. */
-export function selfSignedCertificate(subject: Subject, publicKey: KeyObject, privateKey: KeyObject, now: number, days: number): Buffer {
+export function selfSignedCertificate(
+  subject: Subject,
+  publicKey: KeyObject,
+  privateKey: KeyObject,
+  now: number,
+  days: number,
+): Buffer {
   const serial = randomBytes(16);
   serial[0] &= 0x7f;
   const spki = publicKey.export({ type: 'spki', format: 'der' });

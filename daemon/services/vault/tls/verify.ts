@@ -53,7 +53,8 @@ function privateKey(pem: string): KeyObject | null {
   }
 }
 
-const signs = (issuer: X509Certificate, cert: X509Certificate) => cert.checkIssued(issuer) && cert.verify(issuer.publicKey);
+const signs = (issuer: X509Certificate, cert: X509Certificate) =>
+  cert.checkIssued(issuer) && cert.verify(issuer.publicKey);
 
 /** Where the chain ends: a root of Node's trust store signs its top, or it is self-signed, or neither. */
 function anchor(top: X509Certificate): 'trusted' | 'self-signed' | 'unknown' {
@@ -70,8 +71,10 @@ export function verifyCertificate(crt: string, key: string, hostname: string, no
   const chain = parseChain(crt);
   if (typeof chain === 'string') return { ok: false, error: `verifying certificate: ${chain}` };
   const pkey = privateKey(key);
-  if (!pkey) return { ok: false, error: 'verifying certificate: certificate.key is not a PEM private key, or is encrypted' };
-  if (!chain[0].checkPrivateKey(pkey)) return { ok: false, error: 'verifying certificate: the private key does not match the certificate' };
+  if (!pkey)
+    return { ok: false, error: 'verifying certificate: certificate.key is not a PEM private key, or is encrypted' };
+  if (!chain[0].checkPrivateKey(pkey))
+    return { ok: false, error: 'verifying certificate: the private key does not match the certificate' };
   for (let i = 0; i + 1 < chain.length; i++) {
     if (!signs(chain[i + 1], chain[i])) {
       return {
@@ -85,7 +88,8 @@ export function verifyCertificate(crt: string, key: string, hostname: string, no
   const end = anchor(chain[chain.length - 1]);
   if (end === 'unknown') warnings.push(`${lead} (certificate is signed by an unknown authority)`);
   if (end === 'self-signed' && chain.length === 1) warnings.push(`${lead} (the certificate is self-signed)`);
-  if (Date.parse(chain[0].validTo) < now) warnings.push(`${lead} (the certificate expired on ${new Date(chain[0].validTo).toISOString()})`);
+  if (Date.parse(chain[0].validTo) < now)
+    warnings.push(`${lead} (the certificate expired on ${new Date(chain[0].validTo).toISOString()})`);
   if (hostname && chain[0].checkHost(hostname.replace(/^\*\./, 'x.'), { wildcards: true }) === undefined) {
     warnings.push(`${lead} (it does not cover the host name ${hostname})`);
   }

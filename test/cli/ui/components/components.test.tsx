@@ -126,7 +126,9 @@ describe('Confirm', () => {
   it('goes ahead only when the expected name is typed, and backs out with Esc', async () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
-    const view = render(<Confirm prompt="Delete origin media-2?" expected="media-2" onConfirm={onConfirm} onCancel={onCancel} />);
+    const view = render(
+      <Confirm prompt="Delete origin media-2?" expected="media-2" onConfirm={onConfirm} onCancel={onCancel} />,
+    );
     expect(view.lastFrame()).toContain('Type media-2 to confirm');
     await type(view.stdin, 'media-3');
     await press(view.stdin, KEY.enter);
@@ -160,7 +162,14 @@ describe('Spinner, ErrorBox, KeyHelp, NarrowTerminal, Table', () => {
   });
 
   it('lists every binding in the key help', () => {
-    const view = render(<KeyHelp bindings={[{ keys: 'Enter', does: 'open' }, { keys: 'q', does: 'quit' }]} />);
+    const view = render(
+      <KeyHelp
+        bindings={[
+          { keys: 'Enter', does: 'open' },
+          { keys: 'q', does: 'quit' },
+        ]}
+      />,
+    );
     expect(view.lastFrame()).toMatch(/Enter\s+open/);
     expect(view.lastFrame()).toMatch(/q\s+quit/);
   });
@@ -176,7 +185,9 @@ describe('Spinner, ErrorBox, KeyHelp, NarrowTerminal, Table', () => {
 
   it('highlights the selected row of a table', () => {
     const rows = [{ n: 'a' }, { n: 'b' }];
-    const view = render(<Table columns={[{ header: 'Name', value: (r: { n: string }) => r.n }]} rows={rows} width={30} selected={1} />);
+    const view = render(
+      <Table columns={[{ header: 'Name', value: (r: { n: string }) => r.n }]} rows={rows} width={30} selected={1} />,
+    );
     expect(view.lastFrame()).toContain('› b');
     expect(view.lastFrame()).toContain('  a');
   });

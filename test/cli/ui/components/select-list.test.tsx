@@ -3,7 +3,11 @@ import { cleanup, render } from 'ink-testing-library';
 import { SelectList, type SelectItem } from '../../../../cli/ui/components/SelectList.js';
 import { KEY, press, type } from '../helpers/ink.js';
 
-const items: SelectItem<number>[] = ['alpha', 'bravo', 'charlie', 'delta'].map((label, i) => ({ key: label, label, value: i }));
+const items: SelectItem<number>[] = ['alpha', 'bravo', 'charlie', 'delta'].map((label, i) => ({
+  key: label,
+  label,
+  value: i,
+}));
 
 afterEach(cleanup);
 
@@ -37,7 +41,9 @@ describe('SelectList', () => {
   });
 
   it('types j and k into the filter instead of moving', async () => {
-    const { stdin, lastFrame } = render(<SelectList items={[...items, { key: 'juliet', label: 'juliet', value: 9 }]} onSelect={vi.fn()} />);
+    const { stdin, lastFrame } = render(
+      <SelectList items={[...items, { key: 'juliet', label: 'juliet', value: 9 }]} onSelect={vi.fn()} />,
+    );
     await press(stdin, '/', 'j');
     expect(lastFrame()).toContain('› juliet');
     expect(lastFrame()).not.toContain('bravo');

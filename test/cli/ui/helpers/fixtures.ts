@@ -1,10 +1,42 @@
 // Small records with the API's field names, for the screens' tests.
-import type { DeliveryService, Federation, FederationUser, Job, Origin, Profile, User } from '../../../../cli/ui/types.js';
+import type {
+  DeliveryService,
+  Federation,
+  FederationUser,
+  Job,
+  Origin,
+  Profile,
+  User,
+} from '../../../../cli/ui/types.js';
 
 export const deliveryServices: DeliveryService[] = [
-  { id: '1', xmlId: 'ds1', displayName: 'DS One', cdnName: 'cdn1', tenant: 'root', orgServerFqdn: 'http://ds1-origin.example.test', active: true },
-  { id: '2', xmlId: 'ds2', displayName: 'DS Two', cdnName: 'cdn1', tenant: 'root', orgServerFqdn: 'https://ds2-origin.example.test:8443', active: true },
-  { id: '3', xmlId: 'images-eu', displayName: 'Images Europe', cdnName: 'cdn1', tenant: 'tenant-a', orgServerFqdn: null, active: false },
+  {
+    id: '1',
+    xmlId: 'ds1',
+    displayName: 'DS One',
+    cdnName: 'cdn1',
+    tenant: 'root',
+    orgServerFqdn: 'http://ds1-origin.example.test',
+    active: true,
+  },
+  {
+    id: '2',
+    xmlId: 'ds2',
+    displayName: 'DS Two',
+    cdnName: 'cdn1',
+    tenant: 'root',
+    orgServerFqdn: 'https://ds2-origin.example.test:8443',
+    active: true,
+  },
+  {
+    id: '3',
+    xmlId: 'images-eu',
+    displayName: 'Images Europe',
+    cdnName: 'cdn1',
+    tenant: 'tenant-a',
+    orgServerFqdn: null,
+    active: false,
+  },
 ];
 
 export function origin(overrides: Partial<Origin> & { id: number; name: string }): Origin {
@@ -33,7 +65,16 @@ export function origin(overrides: Partial<Origin> & { id: number; name: string }
 export const origins: Origin[] = [
   origin({ id: 1, name: 'ds1', fqdn: 'ds1-origin.example.test', isPrimary: true }),
   origin({ id: 2, name: 'media-2', fqdn: 'media2.example.test', port: 8080, cachegroup: 'org-cg1', cachegroupId: 4 }),
-  origin({ id: 3, name: 'ds2', fqdn: 'ds2-origin.example.test', protocol: 'https', port: 8443, isPrimary: true, deliveryService: 'ds2', deliveryServiceId: 2 }),
+  origin({
+    id: 3,
+    name: 'ds2',
+    fqdn: 'ds2-origin.example.test',
+    protocol: 'https',
+    port: 8443,
+    isPrimary: true,
+    deliveryService: 'ds2',
+    deliveryServiceId: 2,
+  }),
 ];
 
 export function job(overrides: Partial<Job> & { id: string }): Job {
@@ -52,10 +93,39 @@ export function job(overrides: Partial<Job> & { id: string }): Job {
 }
 
 export const users: User[] = [
-  { id: '1', username: 'admin', fullName: 'Admin User', email: 'admin@example.test', roleName: 'admin', tenant: 'root', company: 'Example' },
-  { id: '2', username: 'ro_user', fullName: 'Read Only', email: 'ro@example.test', roleName: 'read-only', tenant: 'root' },
-  { id: '3', username: 'ops_user', fullName: 'Ops Person', email: 'ops@example.test', roleName: 'operations', tenant: 'root' },
-  { id: '4', username: 'tenanta_user', fullName: 'Tenant A', email: 'a@example.test', roleName: 'operations', tenant: 'tenant-a' },
+  {
+    id: '1',
+    username: 'admin',
+    fullName: 'Admin User',
+    email: 'admin@example.test',
+    roleName: 'admin',
+    tenant: 'root',
+    company: 'Example',
+  },
+  {
+    id: '2',
+    username: 'ro_user',
+    fullName: 'Read Only',
+    email: 'ro@example.test',
+    roleName: 'read-only',
+    tenant: 'root',
+  },
+  {
+    id: '3',
+    username: 'ops_user',
+    fullName: 'Ops Person',
+    email: 'ops@example.test',
+    roleName: 'operations',
+    tenant: 'root',
+  },
+  {
+    id: '4',
+    username: 'tenanta_user',
+    fullName: 'Tenant A',
+    email: 'a@example.test',
+    roleName: 'operations',
+    tenant: 'tenant-a',
+  },
 ];
 
 export const federations: Federation[] = [

@@ -45,7 +45,9 @@ export async function waitForFrame(
     const frame = lastFrame() ?? '';
     if (test(frame)) return frame;
     if (Date.now() > deadline) {
-      throw new Error(`the screen never showed ${typeof check === 'string' ? JSON.stringify(check) : 'what was expected'}; last frame:\n${frame}`);
+      throw new Error(
+        `the screen never showed ${typeof check === 'string' ? JSON.stringify(check) : 'what was expected'}; last frame:\n${frame}`,
+      );
     }
     await new Promise<void>((resolve) => setTimeout(resolve, 5));
   }

@@ -42,7 +42,12 @@ export function openTerminal(command: string[], env: NodeJS.ProcessEnv, columns 
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const screen = terminal.screen();
-        const seen = typeof check === 'string' ? screen.includes(check) : check instanceof RegExp ? check.test(screen) : check(screen);
+        const seen =
+          typeof check === 'string'
+            ? screen.includes(check)
+            : check instanceof RegExp
+              ? check.test(screen)
+              : check(screen);
         if (seen) return screen;
         if (Date.now() > deadline) throw new Error(`the terminal never showed ${String(check)}; it shows:\n${screen}`);
         await new Promise((resolve) => setTimeout(resolve, 50));

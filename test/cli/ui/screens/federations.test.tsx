@@ -12,14 +12,21 @@ function setup(overrides: Partial<FederationsProps> = {}) {
     assignFederationUsers: vi.fn(async (_id: number, ids: number[]) => ({
       alerts: [{ level: 'success', text: `${ids.length} user(s) were assigned to the fed1.example.test. federation` }],
     })),
-    removeFederationUser: vi.fn(async () => ({ alerts: [{ level: 'success', text: 'Removed user [ ops_user ] from federation [ fed1.example.test. ]' }] })),
+    removeFederationUser: vi.fn(async () => ({
+      alerts: [{ level: 'success', text: 'Removed user [ ops_user ] from federation [ fed1.example.test. ]' }],
+    })),
     onBack: vi.fn(),
     onQuit: vi.fn(),
     width: 100,
     ...overrides,
   };
   const view = render(<Federations {...props} />);
-  return { ...view, props, frame: () => view.lastFrame() ?? '', wait: (check: string) => waitForFrame(view.lastFrame, check) };
+  return {
+    ...view,
+    props,
+    frame: () => view.lastFrame() ?? '',
+    wait: (check: string) => waitForFrame(view.lastFrame, check),
+  };
 }
 
 async function openFirst(view: ReturnType<typeof setup>) {
@@ -113,7 +120,9 @@ describe('Federations screen', () => {
   });
 
   it('shows errors loading federations in a box', async () => {
-    const view = setup({ listFederations: vi.fn(async () => Promise.reject(new Error('cannot reach http://127.0.0.1:1'))) });
+    const view = setup({
+      listFederations: vi.fn(async () => Promise.reject(new Error('cannot reach http://127.0.0.1:1'))),
+    });
     const frame = await view.wait('Could not load federations');
     expect(frame).toContain('cannot reach http://127.0.0.1:1');
   });

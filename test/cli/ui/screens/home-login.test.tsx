@@ -20,7 +20,8 @@ describe('Home screen', () => {
     const frame = await waitForFrame(view.lastFrame, 'Signed in as admin');
     expect(frame).toContain('(Admin User) · admin · tenant root');
     expect(frame).toContain('Server http://127.0.0.1:8443 · API 1.3');
-    for (const entry of ['Delivery services', 'Purge', 'Jobs', 'Origins', 'Federations', 'Users', 'Profiles']) expect(frame).toContain(entry);
+    for (const entry of ['Delivery services', 'Purge', 'Jobs', 'Origins', 'Federations', 'Users', 'Profiles'])
+      expect(frame).toContain(entry);
   });
 
   it('opens the entry under the cursor with Enter, moving with arrows and j/k', async () => {
@@ -52,7 +53,12 @@ describe('Home screen', () => {
 
   it('shows an error loading the account in a box and keeps the menu', async () => {
     const view = render(
-      <Home session={session} loadUser={async () => Promise.reject(new Error('Unauthorized, please log in.'))} onOpen={vi.fn()} onQuit={vi.fn()} />,
+      <Home
+        session={session}
+        loadUser={async () => Promise.reject(new Error('Unauthorized, please log in.'))}
+        onOpen={vi.fn()}
+        onQuit={vi.fn()}
+      />,
     );
     const frame = await waitForFrame(view.lastFrame, 'Could not load your account');
     expect(frame).toContain('Unauthorized, please log in.');
@@ -64,7 +70,15 @@ describe('Login screen', () => {
   function setup(onLogin = vi.fn(async () => undefined), initialUsername?: string) {
     const onDone = vi.fn();
     const onCancel = vi.fn();
-    const view = render(<Login server="http://127.0.0.1:8443" initialUsername={initialUsername} onLogin={onLogin} onDone={onDone} onCancel={onCancel} />);
+    const view = render(
+      <Login
+        server="http://127.0.0.1:8443"
+        initialUsername={initialUsername}
+        onLogin={onLogin}
+        onDone={onDone}
+        onCancel={onCancel}
+      />,
+    );
     return { ...view, onLogin, onDone, onCancel };
   }
 
@@ -108,7 +122,10 @@ describe('Login screen', () => {
   });
 
   it('shows the refusal inline, clears the password, and lets the user try again', async () => {
-    const onLogin = vi.fn().mockRejectedValueOnce(new Error('Invalid username or password.')).mockResolvedValue(undefined);
+    const onLogin = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('Invalid username or password.'))
+      .mockResolvedValue(undefined);
     const view = setup(onLogin);
     await type(view.stdin, 'admin');
     await press(view.stdin, KEY.enter);

@@ -9,9 +9,25 @@ import type { Job } from '../../../../cli/ui/types.js';
 const NOW = Date.UTC(2026, 2, 1, 12, 0, 0);
 
 const jobs: Job[] = [
-  job({ id: '7', assetUrl: 'http://ds1-origin.example.test/css/.*', parameters: 'TTL:48h', startTime: '2026-03-01 11:00:00' }),
-  job({ id: '6', assetUrl: 'http://ds1-origin.example.test/images/.*', parameters: 'TTL:2h', startTime: '2026-03-01 11:30:00' }),
-  job({ id: '5', dsXmlId: 'ds2', assetUrl: 'https://ds2-origin.example.test:8443/old/.*', parameters: 'TTL:1h', startTime: '2026-02-27 08:00:00' }),
+  job({
+    id: '7',
+    assetUrl: 'http://ds1-origin.example.test/css/.*',
+    parameters: 'TTL:48h',
+    startTime: '2026-03-01 11:00:00',
+  }),
+  job({
+    id: '6',
+    assetUrl: 'http://ds1-origin.example.test/images/.*',
+    parameters: 'TTL:2h',
+    startTime: '2026-03-01 11:30:00',
+  }),
+  job({
+    id: '5',
+    dsXmlId: 'ds2',
+    assetUrl: 'https://ds2-origin.example.test:8443/old/.*',
+    parameters: 'TTL:1h',
+    startTime: '2026-02-27 08:00:00',
+  }),
 ];
 
 function setup(overrides: Partial<JobsProps> = {}) {
@@ -25,7 +41,12 @@ function setup(overrides: Partial<JobsProps> = {}) {
     ...overrides,
   };
   const view = render(<Jobs {...props} />);
-  return { ...view, props, frame: () => view.lastFrame() ?? '', wait: (check: string) => waitForFrame(view.lastFrame, check) };
+  return {
+    ...view,
+    props,
+    frame: () => view.lastFrame() ?? '',
+    wait: (check: string) => waitForFrame(view.lastFrame, check),
+  };
 }
 
 afterEach(cleanup);

@@ -26,7 +26,11 @@ const SUMMARIES: KeySummary[] = [
   {
     xmlId: 'ds1',
     urlSigKeys: { keys: 16, names: ['key0'], changedBy: 'admin', changedAt: '2026-11-21T12:00:00.000Z' },
-    uriSigningKeys: { issuers: [{ issuer: 'iss', renewalKid: 'k1', keys: [{ kid: 'k1', alg: 'HS256' }] }], changedBy: 'admin', changedAt: '2026-11-21T12:00:00.000Z' },
+    uriSigningKeys: {
+      issuers: [{ issuer: 'iss', renewalKid: 'k1', keys: [{ kid: 'k1', alg: 'HS256' }] }],
+      changedBy: 'admin',
+      changedAt: '2026-11-21T12:00:00.000Z',
+    },
     sslKeys: [cert(2, '2026-12-03T00:00:00.000Z', 12)],
   },
   { xmlId: 'ds3', urlSigKeys: null, uriSigningKeys: null, sslKeys: [cert(1, '2027-11-21T00:00:00.000Z', 365)] },

@@ -41,7 +41,9 @@ describe('Users screen', () => {
     expect(view.lastFrame()).toContain('› tenanta_user');
     expect(view.lastFrame()).not.toContain('ro_user');
     cleanup();
-    const failing = render(<Users load={async () => Promise.reject(new Error('Forbidden.'))} {...handlers()} width={100} />);
+    const failing = render(
+      <Users load={async () => Promise.reject(new Error('Forbidden.'))} {...handlers()} width={100} />,
+    );
     const frame = await waitForFrame(failing.lastFrame, 'Could not load users');
     expect(frame).toContain('Forbidden.');
   });

@@ -20,7 +20,12 @@ function setup(overrides: Partial<OriginsScreenProps> = {}) {
     ...overrides,
   };
   const view = render(<OriginsScreen {...props} />);
-  return { ...view, props, frame: () => view.lastFrame() ?? '', wait: (check: string) => waitForFrame(view.lastFrame, check) };
+  return {
+    ...view,
+    props,
+    frame: () => view.lastFrame() ?? '',
+    wait: (check: string) => waitForFrame(view.lastFrame, check),
+  };
 }
 
 afterEach(cleanup);
@@ -170,7 +175,10 @@ describe('Origins screen', () => {
     await type(view.stdin, '8081');
     await press(view.stdin, ...Array(7).fill(KEY.enter));
     await view.wait('origin media-2 was updated.');
-    expect(view.props.updateOrigin).toHaveBeenCalledWith(2, expect.objectContaining({ name: 'media-2', port: 8081, deliveryServiceId: 1, cachegroupId: 4 }));
+    expect(view.props.updateOrigin).toHaveBeenCalledWith(
+      2,
+      expect.objectContaining({ name: 'media-2', port: 8081, deliveryServiceId: 1, cachegroupId: 4 }),
+    );
   });
 
   it('keeps a primary origin on its delivery service when edited', async () => {
@@ -230,7 +238,10 @@ describe('Origins screen', () => {
   });
 
   it('shows a list error in a box and reloads with r', async () => {
-    const listOrigins = vi.fn().mockRejectedValueOnce(new Error('origins: server unreachable')).mockResolvedValue(origins);
+    const listOrigins = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('origins: server unreachable'))
+      .mockResolvedValue(origins);
     const view = setup({ listOrigins });
     await view.wait('Could not load origins');
     expect(view.frame()).toContain('origins: server unreachable');

@@ -18,7 +18,10 @@ function setup(overrides: Partial<PurgeWizardProps> = {}) {
   const props: PurgeWizardProps = {
     listDeliveryServices: vi.fn(async () => deliveryServices),
     maxTtlHours: vi.fn(async () => 2160),
-    createJob: vi.fn(async () => ({ alerts: [{ level: 'success', text: 'Invalidate content request submitted for ds1' }], job: job({ id: '42' }) })),
+    createJob: vi.fn(async () => ({
+      alerts: [{ level: 'success', text: 'Invalidate content request submitted for ds1' }],
+      job: job({ id: '42' }),
+    })),
     now: () => NOW,
     onBack: vi.fn(),
     onQuit: vi.fn(),
@@ -133,7 +136,12 @@ describe('Purge wizard', () => {
     await press(view.stdin, KEY.enter);
     const frame = await view.wait('Purge submitted: job 42');
     expect(frame).toContain('Invalidate content request submitted for ds1');
-    expect(view.props.createJob).toHaveBeenCalledWith({ dsId: 1, regex: '/images/.*\\.jpg', ttl: 24, startTime: '2026-03-01 12:00:00' });
+    expect(view.props.createJob).toHaveBeenCalledWith({
+      dsId: 1,
+      regex: '/images/.*\\.jpg',
+      ttl: 24,
+      startTime: '2026-03-01 12:00:00',
+    });
     await press(view.stdin, 'j');
     expect(view.props.onShowJobs).toHaveBeenCalled();
   });
@@ -171,7 +179,9 @@ describe('Purge wizard', () => {
   });
 
   it('shows a failure to load delivery services in a box, and Esc goes back', async () => {
-    const view = setup({ listDeliveryServices: vi.fn(async () => Promise.reject(new Error('Unauthorized, please log in.'))) });
+    const view = setup({
+      listDeliveryServices: vi.fn(async () => Promise.reject(new Error('Unauthorized, please log in.'))),
+    });
     const frame = await view.wait('Could not load delivery services');
     expect(frame).toContain('Unauthorized, please log in.');
     await press(view.stdin, KEY.esc);

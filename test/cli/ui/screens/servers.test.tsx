@@ -10,8 +10,20 @@ import { KEY, press, type, waitForFrame } from '../helpers/ink.js';
 afterEach(cleanup);
 
 const server = (id: number, hostName: string, overrides: Partial<ServerRow> = {}): ServerRow => ({
-  id, hostName, type: 'EDGE', status: 'REPORTED', cachegroup: 'edge-cg1', cdnName: 'cdn1', updPending: false, revalPending: false,
-  lastCheckIn: null, offlineReason: null, ipAddress: '192.0.2.1', tcpPort: 80, profile: 'EDGE1', ...overrides,
+  id,
+  hostName,
+  type: 'EDGE',
+  status: 'REPORTED',
+  cachegroup: 'edge-cg1',
+  cdnName: 'cdn1',
+  updPending: false,
+  revalPending: false,
+  lastCheckIn: null,
+  offlineReason: null,
+  ipAddress: '192.0.2.1',
+  tcpPort: 80,
+  profile: 'EDGE1',
+  ...overrides,
 });
 
 function actions(overrides: Partial<CacheActions> = {}): CacheActions {
@@ -21,7 +33,9 @@ function actions(overrides: Partial<CacheActions> = {}): CacheActions {
       server(2, 'mid1', { type: 'MID', cachegroup: 'mid-cg', status: 'ONLINE' }),
     ]),
     serverChecks: vi.fn(async () => [{ id: 1, checks: { HTTP: 1, CKIN: 2, UPD: 1 } }]),
-    setStatus: vi.fn(async () => ({ alerts: [{ level: 'success', text: 'Updated status [ ADMIN_DOWN ] for edge1a' }] })),
+    setStatus: vi.fn(async () => ({
+      alerts: [{ level: 'success', text: 'Updated status [ ADMIN_DOWN ] for edge1a' }],
+    })),
     queue: vi.fn(async () => ({ alerts: [{ level: 'success', text: 'Queued an update (server 1)' }] })),
     propagation: vi.fn(),
     ...overrides,
@@ -67,10 +81,28 @@ describe('Servers screen', () => {
 
 describe('propagation of a purge', () => {
   const state = (applied: number): PropagationState => ({
-    jobId: 42, deliveryService: 'ds1', cdnName: 'cdn1', enteredTime: '2026-03-01 12:00:00+00', checkInIntervalMinutes: 15,
+    jobId: 42,
+    deliveryService: 'ds1',
+    cdnName: 'cdn1',
+    enteredTime: '2026-03-01 12:00:00+00',
+    checkInIntervalMinutes: 15,
     tiers: [
-      { tier: 'MID', total: 2, applied: Math.min(applied, 2), pending: 2 - Math.min(applied, 2), pendingHosts: [], overdue: [] },
-      { tier: 'EDGE', total: 3, applied: Math.max(0, applied - 2), pending: 3 - Math.max(0, applied - 2), pendingHosts: [], overdue: applied === 0 ? ['edge2a'] : [] },
+      {
+        tier: 'MID',
+        total: 2,
+        applied: Math.min(applied, 2),
+        pending: 2 - Math.min(applied, 2),
+        pendingHosts: [],
+        overdue: [],
+      },
+      {
+        tier: 'EDGE',
+        total: 3,
+        applied: Math.max(0, applied - 2),
+        pending: 3 - Math.max(0, applied - 2),
+        pendingHosts: [],
+        overdue: applied === 0 ? ['edge2a'] : [],
+      },
     ],
     complete: applied === 5,
   });

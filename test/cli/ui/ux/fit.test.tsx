@@ -7,13 +7,25 @@ import { origin } from '../helpers/fixtures.js';
 afterEach(cleanup);
 
 const long = [
-  origin({ id: 17, name: 'acme-news-europe-origin-1', fqdn: 'origin-1.news.eu.acme-media.example.net', deliveryService: 'acme-news-europe-images' }),
-  origin({ id: 18, name: 'acme-news-europe-origin-2', fqdn: 'origin-2.news.eu.acme-media.example.net', deliveryService: 'acme-news-europe-images' }),
+  origin({
+    id: 17,
+    name: 'acme-news-europe-origin-1',
+    fqdn: 'origin-1.news.eu.acme-media.example.net',
+    deliveryService: 'acme-news-europe-images',
+  }),
+  origin({
+    id: 18,
+    name: 'acme-news-europe-origin-2',
+    fqdn: 'origin-2.news.eu.acme-media.example.net',
+    deliveryService: 'acme-news-europe-images',
+  }),
 ];
 
 describe('tables at 80 columns', () => {
   it('long origin names stay distinguishable, nothing passes 80 columns, and empty columns take no space', () => {
-    const view = render(<OriginsList origins={long} filters={{}} width={80} isActive onOpen={vi.fn()} onBack={vi.fn()} onKey={vi.fn()} />);
+    const view = render(
+      <OriginsList origins={long} filters={{}} width={80} isActive onOpen={vi.fn()} onBack={vi.fn()} onKey={vi.fn()} />,
+    );
     const lines = (view.lastFrame() ?? '').split('\n');
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
     const header = lines.find((l) => l.includes('Name'))!;
@@ -67,6 +79,9 @@ describe('tables at 80 columns', () => {
     const values = ['origin-1.news.eu.acme-media.example.net', 'origin-2.news.eu.acme-media.example.net'];
     const head = distinctSplit(values, 10);
     expect(head).toBeGreaterThanOrEqual(8);
-    expect(renderTable([{ header: 'FQDN', value: (v: string) => v, ellipsis: 'middle' }], values, 10).lines).toEqual(['origin-1…t', 'origin-2…t']);
+    expect(renderTable([{ header: 'FQDN', value: (v: string) => v, ellipsis: 'middle' }], values, 10).lines).toEqual([
+      'origin-1…t',
+      'origin-2…t',
+    ]);
   });
 });

@@ -9,7 +9,11 @@ afterEach(cleanup);
 
 const session = { server: 'http://127.0.0.1:8443', apiVersion: '1.3' };
 const admin: CurrentUser = { id: '1', username: 'admin', roleName: 'admin', tenant: 'root' };
-const items: SelectItem<number>[] = Array.from({ length: 8 }, (_, i) => ({ key: String(i), label: `row-${i}`, value: i }));
+const items: SelectItem<number>[] = Array.from({ length: 8 }, (_, i) => ({
+  key: String(i),
+  label: `row-${i}`,
+  value: i,
+}));
 
 describe('keys that arrive together', () => {
   it('jjjj in one write moves four rows, and kk two back', async () => {

@@ -36,7 +36,10 @@ describe('the origin form picks, it does not ask for ids', () => {
     const { view, createOrigin, frame } = setup();
     await waitForFrame(view.lastFrame, 'media-2');
     await press(view.stdin, 'n');
-    await waitForFrame(view.lastFrame, (f) => f.includes('New origin') && f.includes('Profile ') && !f.includes('Profile id'));
+    await waitForFrame(
+      view.lastFrame,
+      (f) => f.includes('New origin') && f.includes('Profile ') && !f.includes('Profile id'),
+    );
     expect(frame()).not.toMatch(/Cache group id|Profile id|Tenant id|xmlId or id|http or https/);
     await type(view.stdin, 'picked');
     // Delivery service: typing on the field opens its list narrowed to what was typed; Enter picks and moves on.

@@ -51,7 +51,10 @@ async function openOrigins(roleName: string) {
 describe('the screens respect the role', () => {
   it('a read-only user is offered neither purge nor new / edit / delete, and n, e, d do nothing', async () => {
     const home = render(<App actions={actions('read-only')} session={session} onQuit={vi.fn()} jobsRefreshMs={0} />);
-    const frame = await waitForFrame(home.lastFrame, (f) => f.includes('Signed in as someone') && f.includes('read-only for your role'));
+    const frame = await waitForFrame(
+      home.lastFrame,
+      (f) => f.includes('Signed in as someone') && f.includes('read-only for your role'),
+    );
     expect(frame).not.toContain('Purge');
     cleanup();
     const view = await openOrigins('read-only');

@@ -11,8 +11,18 @@ let terminal: Terminal | undefined;
 beforeAll(async () => {
   for (const n of [1, 2]) {
     const made = await cli.run([
-      'origins', 'create', '--name', `acme-news-europe-origin-${n}`, '--fqdn', `origin-${n}.news.eu.acme-media.example.net`,
-      '--protocol', 'https', '--ds', 'ds3', '--port', '8443',
+      'origins',
+      'create',
+      '--name',
+      `acme-news-europe-origin-${n}`,
+      '--fqdn',
+      `origin-${n}.news.eu.acme-media.example.net`,
+      '--protocol',
+      'https',
+      '--ds',
+      'ds3',
+      '--port',
+      '8443',
     ]);
     if (made.code !== 0) throw new Error(made.stderr);
   }
@@ -21,7 +31,12 @@ afterAll(() => terminal?.close());
 
 describe('cdnctl ui at 80×24', () => {
   it('the origins table fits 80 columns and 24 rows with long names kept apart; jjjj moves four rows', async () => {
-    terminal = openTerminal([process.execPath, CDNCTL, 'ui'], cliEnv(daemon, { CI: undefined, TERM: 'xterm-256color' }), 80, 24);
+    terminal = openTerminal(
+      [process.execPath, CDNCTL, 'ui'],
+      cliEnv(daemon, { CI: undefined, TERM: 'xterm-256color' }),
+      80,
+      24,
+    );
     const t = terminal;
     await t.waitFor('Signed in as admin');
     t.type('/origins');
@@ -33,10 +48,22 @@ describe('cdnctl ui at 80×24', () => {
     for (const line of lines) expect(line.trimEnd().length).toBeLessThanOrEqual(80);
     const rows = lines.filter((l) => /acme/.test(l));
     expect(rows).toHaveLength(2);
-    const names = rows.map((row) => row.replace(/^[›\s]+/, '').trim().split(/\s{2,}/)[1]);
+    const names = rows.map(
+      (row) =>
+        row
+          .replace(/^[›\s]+/, '')
+          .trim()
+          .split(/\s{2,}/)[1],
+    );
     expect(names[0]).toMatch(/-1$/);
     expect(names[1]).toMatch(/-2$/);
-    const fqdns = rows.map((row) => row.replace(/^[›\s]+/, '').trim().split(/\s{2,}/)[3]);
+    const fqdns = rows.map(
+      (row) =>
+        row
+          .replace(/^[›\s]+/, '')
+          .trim()
+          .split(/\s{2,}/)[3],
+    );
     expect(new Set(fqdns).size).toBe(2);
     // Six origins; the cursor starts on the first row and four keys in one write land on the fifth.
     t.type('jjjj');

@@ -4,9 +4,18 @@ import { CONTRACT_FIXTURE, T0 } from './fixture.js';
 import { describeEachStore, type OpenedStore } from './stores.js';
 
 const EDGE_DEN: Cachegroup = {
-  id: 2, name: 'edge-den', shortName: 'eden', typeId: 3, typeName: 'EDGE_LOC', latitude: 39.7, longitude: -104.9,
-  parentCachegroupId: 1, parentCachegroupName: 'mid-den', secondaryParentCachegroupId: null,
-  secondaryParentCachegroupName: null, lastUpdated: T0,
+  id: 2,
+  name: 'edge-den',
+  shortName: 'eden',
+  typeId: 3,
+  typeName: 'EDGE_LOC',
+  latitude: 39.7,
+  longitude: -104.9,
+  parentCachegroupId: 1,
+  parentCachegroupName: 'mid-den',
+  secondaryParentCachegroupId: null,
+  secondaryParentCachegroupName: null,
+  lastUpdated: T0,
 };
 
 describeEachStore('cache groups store', (kind) => {
@@ -24,14 +33,24 @@ describeEachStore('cache groups store', (kind) => {
     expect(all.map((c) => c.name)).toEqual(['Zulu', 'alpha', 'edge-den', 'mid-den']);
     expect(all[2]).toEqual(EDGE_DEN);
     expect(all[1]).toEqual({
-      id: 3, name: 'alpha', shortName: 'a', typeId: 3, typeName: 'EDGE_LOC', latitude: null, longitude: null,
-      parentCachegroupId: 2, parentCachegroupName: 'edge-den', secondaryParentCachegroupId: 1,
-      secondaryParentCachegroupName: 'mid-den', lastUpdated: T0 + 1,
+      id: 3,
+      name: 'alpha',
+      shortName: 'a',
+      typeId: 3,
+      typeName: 'EDGE_LOC',
+      latitude: null,
+      longitude: null,
+      parentCachegroupId: 2,
+      parentCachegroupName: 'edge-den',
+      secondaryParentCachegroupId: 1,
+      secondaryParentCachegroupName: 'mid-den',
+      lastUpdated: T0 + 1,
     });
   });
 
   it('list filters by id, name and type', async () => {
-    const names = async (f: { id?: number; name?: string; type?: number }) => (await h.store.cachegroups.list(f)).map((c) => c.name);
+    const names = async (f: { id?: number; name?: string; type?: number }) =>
+      (await h.store.cachegroups.list(f)).map((c) => c.name);
     expect(await names({ id: 1 })).toEqual(['mid-den']);
     expect(await names({ name: 'alpha' })).toEqual(['alpha']);
     expect(await names({ name: 'ALPHA' })).toEqual([]);

@@ -21,11 +21,23 @@ describeEachStore('CDN and type lookup stores', (kind) => {
   it('cdns.list answers every CDN ordered by name as bytes', async () => {
     const cdns = await h.store.cdns.list();
     expect(cdns.map((c) => c.name)).toEqual(['ALL', 'Cdn-a', 'cdn1', 'cdn2', 'cdn_b']);
-    expect(cdns[4]).toEqual({ id: 3, name: 'cdn_b', domainName: 'b.example.net', dnssecEnabled: true, lastUpdated: T0 + 3 });
+    expect(cdns[4]).toEqual({
+      id: 3,
+      name: 'cdn_b',
+      domainName: 'b.example.net',
+      dnssecEnabled: true,
+      lastUpdated: T0 + 3,
+    });
   });
 
   it('cdns.byId and byName answer one CDN or null, names matching exactly', async () => {
-    expect(await h.store.cdns.byId(2)).toEqual({ id: 2, name: 'cdn1', domainName: 'cdn1.example.net', dnssecEnabled: false, lastUpdated: T0 });
+    expect(await h.store.cdns.byId(2)).toEqual({
+      id: 2,
+      name: 'cdn1',
+      domainName: 'cdn1.example.net',
+      dnssecEnabled: false,
+      lastUpdated: T0,
+    });
     expect(await h.store.cdns.byId(99)).toBeNull();
     expect(await h.store.cdns.byId(2 ** 40)).toBeNull();
     expect((await h.store.cdns.byName('Cdn-a'))?.id).toBe(4);

@@ -18,13 +18,33 @@ describeEachStore('the change log', (kind) => {
   });
   afterEach(() => h.close());
 
-  const q = (over: Partial<LogQuery>): LogQuery => ({ since: T0, limit: 100, visibleTenantIds: null, username: null, ...over });
+  const q = (over: Partial<LogQuery>): LogQuery => ({
+    since: T0,
+    limit: 100,
+    visibleTenantIds: null,
+    username: null,
+    ...over,
+  });
 
   it('list: newest first (ties by id), with the username as written, the ticket, the level', async () => {
     const all = await h.store.changeLog.list(q({}));
-    expect(all.map((e) => e.message)).toEqual(['gone user', 'globex', 'acme and video', 'acme only', 'ops in', 'everyone sees this']);
+    expect(all.map((e) => e.message)).toEqual([
+      'gone user',
+      'globex',
+      'acme and video',
+      'acme only',
+      'ops in',
+      'everyone sees this',
+    ]);
     expect(all.map((e) => e.user)).toEqual(['?', 'import', 'viewer', 'ops', 'ops', 'admin']);
-    expect(all[4]).toEqual({ id: all[4]!.id, level: 'LOGIN', message: 'ops in', user: 'ops', ticketNum: 7, lastUpdated: T0 + 2 });
+    expect(all[4]).toEqual({
+      id: all[4]!.id,
+      level: 'LOGIN',
+      message: 'ops in',
+      user: 'ops',
+      ticketNum: 7,
+      lastUpdated: T0 + 2,
+    });
     expect(all[5]).toMatchObject({ level: 'APICHANGE', ticketNum: null });
     expect(all[2]!.id).toBeGreaterThan(all[3]!.id);
   });
@@ -34,8 +54,19 @@ describeEachStore('the change log', (kind) => {
     expect(await messages({ since: T0 + 3 })).toEqual(['gone user', 'globex']);
     expect(await messages({ limit: 2 })).toEqual(['gone user', 'globex']);
     expect(await messages({ username: 'ops' })).toEqual(['acme only', 'ops in']);
-    expect(await messages({ visibleTenantIds: [2] })).toEqual(['gone user', 'acme only', 'ops in', 'everyone sees this']);
-    expect(await messages({ visibleTenantIds: [2, 3] })).toEqual(['gone user', 'acme and video', 'acme only', 'ops in', 'everyone sees this']);
+    expect(await messages({ visibleTenantIds: [2] })).toEqual([
+      'gone user',
+      'acme only',
+      'ops in',
+      'everyone sees this',
+    ]);
+    expect(await messages({ visibleTenantIds: [2, 3] })).toEqual([
+      'gone user',
+      'acme and video',
+      'acme only',
+      'ops in',
+      'everyone sees this',
+    ]);
     expect(await messages({ visibleTenantIds: [] })).toEqual(['gone user', 'ops in', 'everyone sees this']);
     expect(await messages({ visibleTenantIds: [3], username: 'viewer' })).toEqual([]);
     expect(await messages({ visibleTenantIds: [2, 3, 4], username: 'import', limit: 1 })).toEqual(['globex']);

@@ -31,10 +31,28 @@ INSERT INTO deliveryservice_users (deliveryservice_id, user_id) VALUES (10, 2), 
 `;
 
 const FILTERS: DeliveryServiceFilter[] = [
-  {}, { ids: [1, 10, 12] }, { ids: [] }, { xmlId: 'ds-video' }, { xmlId: 'nope' }, { cdnId: 2 }, { cdnId: 1 }, { cdnName: 'cdn1' },
-  { cdnName: 'ALL' }, { tenantIds: [2, 3] }, { tenantIds: new Set([4]) }, { tenantIds: [] }, { userId: 2 }, { userId: 3 },
-  { notAssignedToUserId: 2 }, { userId: 2, tenantIds: [3], cdnId: 2 }, { ids: [1, 2, 11], notAssignedToUserId: 3, cdnName: 'cdn1' },
-  { ids: [2 ** 40, 1] }, { cdnId: 2 ** 40 }, { tenantIds: [2 ** 40] }, { userId: 2 ** 40 }, { notAssignedToUserId: 2 ** 40 },
+  {},
+  { ids: [1, 10, 12] },
+  { ids: [] },
+  { xmlId: 'ds-video' },
+  { xmlId: 'nope' },
+  { cdnId: 2 },
+  { cdnId: 1 },
+  { cdnName: 'cdn1' },
+  { cdnName: 'ALL' },
+  { tenantIds: [2, 3] },
+  { tenantIds: new Set([4]) },
+  { tenantIds: [] },
+  { userId: 2 },
+  { userId: 3 },
+  { notAssignedToUserId: 2 },
+  { userId: 2, tenantIds: [3], cdnId: 2 },
+  { ids: [1, 2, 11], notAssignedToUserId: 3, cdnName: 'cdn1' },
+  { ids: [2 ** 40, 1] },
+  { cdnId: 2 ** 40 },
+  { tenantIds: [2 ** 40] },
+  { userId: 2 ** 40 },
+  { notAssignedToUserId: 2 ** 40 },
 ];
 
 describeEachStore('delivery services store', (kind) => {
@@ -54,14 +72,34 @@ describeEachStore('delivery services store', (kind) => {
   it('byId answers every column with the names joined in and the primary origin', async () => {
     const ds = await h.store.deliveryServices.byId(10);
     expect(ds).toMatchObject({
-      id: 10, xmlId: 'DS-full', tenantName: 'acme', cdnName: 'cdn1', cdnDomain: 'cdn1.example.net', typeName: 'HTTP',
-      profileName: 'EDGE_ATS', profileDescription: 'edge caches', active: true, globalMaxMbps: 9007199254740, globalMaxTps: 5000000000,
-      missLat: 39.7392, missLong: -104.9903, multiSiteOrigin: true, consistentHashQueryParams: ['user', 'session'],
-      signingAlgorithm: 'url_sig', sslKeyVersion: 4, lastUpdated: T0 + 1,
+      id: 10,
+      xmlId: 'DS-full',
+      tenantName: 'acme',
+      cdnName: 'cdn1',
+      cdnDomain: 'cdn1.example.net',
+      typeName: 'HTTP',
+      profileName: 'EDGE_ATS',
+      profileDescription: 'edge caches',
+      active: true,
+      globalMaxMbps: 9007199254740,
+      globalMaxTps: 5000000000,
+      missLat: 39.7392,
+      missLong: -104.9903,
+      multiSiteOrigin: true,
+      consistentHashQueryParams: ['user', 'session'],
+      signingAlgorithm: 'url_sig',
+      sslKeyVersion: 4,
+      lastUpdated: T0 + 1,
       primaryOrigin: { protocol: 'https', fqdn: 'full.acme.test', port: 8443 },
     });
-    expect(await h.store.deliveryServices.byId(12)).toMatchObject({ active: false, profileName: 'GLOBAL', primaryOrigin: null, missLat: null });
-    for (const id of [1, 2, 3, 10, 11, 12]) expect(await h.store.deliveryServices.byId(id)).toEqual(await reference.store.deliveryServices.byId(id));
+    expect(await h.store.deliveryServices.byId(12)).toMatchObject({
+      active: false,
+      profileName: 'GLOBAL',
+      primaryOrigin: null,
+      missLat: null,
+    });
+    for (const id of [1, 2, 3, 10, 11, 12])
+      expect(await h.store.deliveryServices.byId(id)).toEqual(await reference.store.deliveryServices.byId(id));
     expect(await h.store.deliveryServices.byId(99)).toBeNull();
     expect(await h.store.deliveryServices.byId(2 ** 40)).toBeNull();
   });
@@ -69,17 +107,22 @@ describeEachStore('delivery services store', (kind) => {
   it('byXmlId matches the xmlId exactly', async () => {
     expect((await h.store.deliveryServices.byXmlId('ds_under'))?.id).toBe(11);
     expect(await h.store.deliveryServices.byXmlId('DS_UNDER')).toBeNull();
-    expect(await h.store.deliveryServices.byXmlId('DS-full')).toEqual(await reference.store.deliveryServices.byXmlId('DS-full'));
+    expect(await h.store.deliveryServices.byXmlId('DS-full')).toEqual(
+      await reference.store.deliveryServices.byXmlId('DS-full'),
+    );
   });
 
   it('list orders by xmlId as bytes and applies every given criterion', async () => {
-    const xmlIds = async (filter?: DeliveryServiceFilter) => (await h.store.deliveryServices.list(filter)).map((d) => d.xmlId);
+    const xmlIds = async (filter?: DeliveryServiceFilter) =>
+      (await h.store.deliveryServices.list(filter)).map((d) => d.xmlId);
     expect(await xmlIds()).toEqual(['DS-full', 'ds-acme', 'ds-globex', 'ds-video', 'ds2', 'ds_under']);
     expect(await xmlIds({ userId: 2 })).toEqual(['DS-full', 'ds-acme', 'ds_under']);
     expect(await xmlIds({ notAssignedToUserId: 2, tenantIds: [3, 4] })).toEqual(['ds-globex', 'ds-video', 'ds2']);
     expect(await xmlIds({ ids: [] })).toEqual([]);
     for (const filter of FILTERS) {
-      expect(await h.store.deliveryServices.list(filter), JSON.stringify(filter)).toEqual(await reference.store.deliveryServices.list(filter));
+      expect(await h.store.deliveryServices.list(filter), JSON.stringify(filter)).toEqual(
+        await reference.store.deliveryServices.list(filter),
+      );
     }
     expect(await h.store.deliveryServices.list()).toEqual(await h.store.deliveryServices.list({}));
   });

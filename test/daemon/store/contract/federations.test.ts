@@ -13,7 +13,15 @@ INSERT INTO federations (id, cname, ttl, description, cdn_id, last_updated) VALU
 INSERT INTO federation_deliveryservices (federation_id, deliveryservice_id) VALUES (2, 2), (2, 3), (2, 1), (4, 2);
 `;
 
-const OPS = { id: 2, username: 'ops', company: 'Acme', role: 'operations', email: 'ops@acme.test', fullName: 'Ops Person', tenantId: 2 };
+const OPS = {
+  id: 2,
+  username: 'ops',
+  company: 'Acme',
+  role: 'operations',
+  email: 'ops@acme.test',
+  fullName: 'Ops Person',
+  tenantId: 2,
+};
 
 describeEachStore('federations and federation users stores', (kind) => {
   let h: OpenedStore;
@@ -31,10 +39,25 @@ describeEachStore('federations and federation users stores', (kind) => {
 
   it('federations.list orders by cname as bytes, each with its delivery services ordered by xmlId', async () => {
     const all = await h.store.federations.list();
-    expect(all.map((f) => f.cname)).toEqual(['Fed-b.example.net.', 'fed-a.example.net.', 'fed1.example.net.', 'fed_c.example.net.']);
+    expect(all.map((f) => f.cname)).toEqual([
+      'Fed-b.example.net.',
+      'fed-a.example.net.',
+      'fed1.example.net.',
+      'fed_c.example.net.',
+    ]);
     expect(all[0]).toEqual({
-      id: 2, cname: 'Fed-b.example.net.', ttl: 30, description: null, cdnId: null, cdnName: null, lastUpdated: T0 + 2,
-      deliveryServices: [{ id: 1, xmlId: 'ds-acme', tenantId: 2 }, { id: 3, xmlId: 'ds-globex', tenantId: 4 }, { id: 2, xmlId: 'ds-video', tenantId: 3 }],
+      id: 2,
+      cname: 'Fed-b.example.net.',
+      ttl: 30,
+      description: null,
+      cdnId: null,
+      cdnName: null,
+      lastUpdated: T0 + 2,
+      deliveryServices: [
+        { id: 1, xmlId: 'ds-acme', tenantId: 2 },
+        { id: 3, xmlId: 'ds-globex', tenantId: 4 },
+        { id: 2, xmlId: 'ds-video', tenantId: 3 },
+      ],
     });
     expect(all[3]?.deliveryServices).toEqual([]);
     expect(all).toEqual(await reference.store.federations.list());
@@ -42,7 +65,13 @@ describeEachStore('federations and federation users stores', (kind) => {
 
   it('federations.byId and byCname answer one federation or null, cnames matching exactly', async () => {
     expect(await h.store.federations.byId(1)).toEqual({
-      id: 1, cname: 'fed1.example.net.', ttl: 60, description: 'first', cdnId: 2, cdnName: 'cdn1', lastUpdated: T0,
+      id: 1,
+      cname: 'fed1.example.net.',
+      ttl: 60,
+      description: 'first',
+      cdnId: 2,
+      cdnName: 'cdn1',
+      lastUpdated: T0,
       deliveryServices: [{ id: 1, xmlId: 'ds-acme', tenantId: 2 }],
     });
     expect(await h.store.federations.byId(2)).toEqual(await reference.store.federations.byId(2));
@@ -68,7 +97,8 @@ describeEachStore('federations and federation users stores', (kind) => {
       await fresh.close();
     }
   };
-  const userIds = async (store: Store, federationId: number) => (await store.federationUsers.users(federationId)).map((u) => u.id);
+  const userIds = async (store: Store, federationId: number) =>
+    (await store.federationUsers.users(federationId)).map((u) => u.id);
 
   it('assign adds distinct users in one transaction, or changes nothing and says why', () =>
     withFresh(async (store) => {
@@ -82,7 +112,10 @@ describeEachStore('federations and federation users stores', (kind) => {
       expect(await fu.assign(2, [4], false, [2, 3], change)).toEqual({ kind: 'user-missing', userId: 4 });
       expect(await fu.assign(99, [1], false, null, change)).toEqual({ kind: 'federation-missing' });
       expect(await fu.assign(2 ** 40, [1], false, null, change)).toEqual({ kind: 'federation-missing' });
-      expect(await fu.assign(2, [2 ** 40], false, [2 ** 40], change)).toEqual({ kind: 'user-missing', userId: 2 ** 40 });
+      expect(await fu.assign(2, [2 ** 40], false, [2 ** 40], change)).toEqual({
+        kind: 'user-missing',
+        userId: 2 ** 40,
+      });
       expect(await userIds(store, 2)).toEqual([1, 3]);
       expect(await fu.assign(2, [3, 4], true, [3, 4], change)).toEqual({ kind: 'assigned', count: 2 });
       expect(await userIds(store, 2)).toEqual([3, 4]);
@@ -107,10 +140,14 @@ describeEachStore('federations and federation users stores', (kind) => {
 
   it('concurrent assignments of one user: exactly one is assigned; concurrent replacements take turns', () =>
     withFresh(async (store) => {
-      const outcomes = await Promise.all(Array.from({ length: 6 }, () => store.federationUsers.assign(3, [3], false, null)));
+      const outcomes = await Promise.all(
+        Array.from({ length: 6 }, () => store.federationUsers.assign(3, [3], false, null)),
+      );
       expect(outcomes.filter((o) => o.kind === 'assigned')).toHaveLength(1);
       expect(outcomes.filter((o) => o.kind === 'already-assigned')).toHaveLength(5);
-      const replaced: AssignOutcome[] = await Promise.all([1, 2, 4].map((u) => store.federationUsers.assign(3, [u, 3], true, null)));
+      const replaced: AssignOutcome[] = await Promise.all(
+        [1, 2, 4].map((u) => store.federationUsers.assign(3, [u, 3], true, null)),
+      );
       expect(replaced).toEqual([1, 2, 4].map(() => ({ kind: 'assigned', count: 2 })));
       const left = await userIds(store, 3);
       expect(left).toHaveLength(2);

@@ -7,19 +7,48 @@ const HOUR = 3_600_000;
 const ALL_TENANTS = [1, 2, 3, 4];
 
 const JOB1: Job = {
-  id: 1, keyword: 'PURGE', assetUrl: 'http://origin.acme.test/a/.*\\.jpg', assetType: 'file', status: 'PENDING',
-  ttlHours: 24, startTime: T0, enteredTime: T0, userId: 2, username: 'ops', deliveryServiceId: 1, dsXmlId: 'ds-acme',
-  agent: 'dummy', objectType: null, objectName: null,
+  id: 1,
+  keyword: 'PURGE',
+  assetUrl: 'http://origin.acme.test/a/.*\\.jpg',
+  assetType: 'file',
+  status: 'PENDING',
+  ttlHours: 24,
+  startTime: T0,
+  enteredTime: T0,
+  userId: 2,
+  username: 'ops',
+  deliveryServiceId: 1,
+  dsXmlId: 'ds-acme',
+  agent: 'dummy',
+  objectType: null,
+  objectName: null,
 };
 const JOB2: Job = {
-  id: 2, keyword: 'PURGE', assetUrl: 'http://video.acme.test/v/.*', assetType: 'file', status: 'PENDING',
-  ttlHours: 48, startTime: T0 + HOUR, enteredTime: T0, userId: 3, username: 'viewer', deliveryServiceId: 2,
-  dsXmlId: 'ds-video', agent: 'dummy', objectType: null, objectName: null,
+  id: 2,
+  keyword: 'PURGE',
+  assetUrl: 'http://video.acme.test/v/.*',
+  assetType: 'file',
+  status: 'PENDING',
+  ttlHours: 48,
+  startTime: T0 + HOUR,
+  enteredTime: T0,
+  userId: 3,
+  username: 'viewer',
+  deliveryServiceId: 2,
+  dsXmlId: 'ds-video',
+  agent: 'dummy',
+  objectType: null,
+  objectName: null,
 };
 
 const purge = (over: Partial<NewPurgeJob> = {}): NewPurgeJob => ({
-  assetUrl: 'http://origin.acme.test/new/.*', ttlHours: 12, startTime: T0 + 2 * HOUR, enteredTime: T0 + HOUR,
-  userId: 2, deliveryServiceId: 1, ...over,
+  assetUrl: 'http://origin.acme.test/new/.*',
+  ttlHours: 12,
+  startTime: T0 + 2 * HOUR,
+  enteredTime: T0 + HOUR,
+  userId: 2,
+  deliveryServiceId: 1,
+  ...over,
 });
 
 /** reval_pending and its time of every server, by host name. */
@@ -43,7 +72,8 @@ describeEachStore('jobs store', (kind) => {
     });
 
     it('query filters by every key, only within the tenants given, by id', async () => {
-      const q = (f: object, tenantIds = ALL_TENANTS) => h.store.jobs.query({ tenantIds, ...f }).then((js) => js.map((j) => j.id));
+      const q = (f: object, tenantIds = ALL_TENANTS) =>
+        h.store.jobs.query({ tenantIds, ...f }).then((js) => js.map((j) => j.id));
       expect(await h.store.jobs.query({ tenantIds: ALL_TENANTS })).toEqual([JOB1, JOB2]);
       expect(await q({ id: 2 })).toEqual([2]);
       expect(await q({ keyword: 'PURGE' })).toEqual([1, 2]);
@@ -64,7 +94,7 @@ describeEachStore('jobs store', (kind) => {
       expect(await h.store.jobs.sameAsset(2, JOB1.assetUrl)).toEqual([]);
     });
 
-    it('listForUser answers the user\'s jobs on delivery services of the tenants, by keyword or all', async () => {
+    it("listForUser answers the user's jobs on delivery services of the tenants, by keyword or all", async () => {
       expect(await h.store.jobs.listForUser(2, [2, 3], null)).toEqual([JOB1]);
       expect(await h.store.jobs.listForUser(2, new Set([2]), 'PURGE')).toEqual([JOB1]);
       expect(await h.store.jobs.listForUser(2, [2], 'OTHER')).toEqual([]);
@@ -85,7 +115,13 @@ describeEachStore('jobs store', (kind) => {
 
     it('propagation.jobTarget answers what a job reaches, null for none', async () => {
       expect(await h.store.propagation.jobTarget(2)).toEqual({
-        jobId: 2, enteredTime: T0, deliveryServiceId: 2, dsXmlId: 'ds-video', dsTenantId: 3, cdnId: 2, cdnName: 'cdn1',
+        jobId: 2,
+        enteredTime: T0,
+        deliveryServiceId: 2,
+        dsXmlId: 'ds-video',
+        dsTenantId: 3,
+        cdnId: 2,
+        cdnName: 'cdn1',
       });
       expect(await h.store.propagation.jobTarget(99)).toBeNull();
     });
@@ -99,16 +135,32 @@ describeEachStore('jobs store', (kind) => {
     }, 30_000);
     afterAll(() => h.close());
 
-    it('insertPurge stores a PURGE job, raises reval_pending on its CDN\'s caches in service, logs the change', async () => {
+    it("insertPurge stores a PURGE job, raises reval_pending on its CDN's caches in service, logs the change", async () => {
       const log = await h.store.dataVersion(['log']);
       const job = await h.store.jobs.insertPurge(purge(), { message: 'purge', user: 2, tenants: [2], at: T0 + HOUR });
       expect(job).toEqual({
-        id: 3, keyword: 'PURGE', assetUrl: 'http://origin.acme.test/new/.*', assetType: 'file', status: 'PENDING',
-        ttlHours: 12, startTime: T0 + 2 * HOUR, enteredTime: T0 + HOUR, userId: 2, username: 'ops',
-        deliveryServiceId: 1, dsXmlId: 'ds-acme', agent: 'dummy', objectType: null, objectName: null,
+        id: 3,
+        keyword: 'PURGE',
+        assetUrl: 'http://origin.acme.test/new/.*',
+        assetType: 'file',
+        status: 'PENDING',
+        ttlHours: 12,
+        startTime: T0 + 2 * HOUR,
+        enteredTime: T0 + HOUR,
+        userId: 2,
+        username: 'ops',
+        deliveryServiceId: 1,
+        dsXmlId: 'ds-acme',
+        agent: 'dummy',
+        objectType: null,
+        objectName: null,
       });
       expect(await h.store.jobs.byId(3)).toEqual(job);
-      expect(await reval(h)).toEqual({ 'edge-01': [true, T0 + HOUR], 'edge-02': [false, null], 'mid-01': [true, T0 + HOUR] });
+      expect(await reval(h)).toEqual({
+        'edge-01': [true, T0 + HOUR],
+        'edge-02': [false, null],
+        'mid-01': [true, T0 + HOUR],
+      });
       expect(await h.store.dataVersion(['log'])).not.toBe(log);
       // A flag already up keeps the time it went up.
       await h.store.jobs.insertPurge(purge({ enteredTime: T0 + 2 * HOUR }));
@@ -127,7 +179,9 @@ describeEachStore('jobs store', (kind) => {
     });
 
     it('a TTL under an hour counts as an hour for runningPurgesOfCdn', async () => {
-      const job = await h.store.jobs.insertPurge(purge({ assetUrl: 'http://x.test/zero', ttlHours: 0, startTime: T0 + 10 * HOUR }));
+      const job = await h.store.jobs.insertPurge(
+        purge({ assetUrl: 'http://x.test/zero', ttlHours: 0, startTime: T0 + 10 * HOUR }),
+      );
       const urls = async (now: number) => (await h.store.jobs.runningPurgesOfCdn(2, now, T0)).map((j) => j.assetUrl);
       expect(await urls(T0 + 10 * HOUR + HOUR - 1)).toContain(job.assetUrl);
       expect(await urls(T0 + 11 * HOUR)).not.toContain(job.assetUrl);
@@ -141,8 +195,17 @@ describeEachStore('jobs store', (kind) => {
 
     it('reschedule changes a job and raises reval_pending again; null for none', async () => {
       await h.store.serverFlags.checkIn(2, { revalUpdated: false }, T0 + 4 * HOUR);
-      const changed = await h.store.jobs.reschedule(2, { assetUrl: 'http://video.acme.test/w/.*', ttlHours: 6, startTime: T0 + 5 * HOUR }, T0 + 4 * HOUR);
-      expect(changed).toEqual({ ...JOB2, assetUrl: 'http://video.acme.test/w/.*', ttlHours: 6, startTime: T0 + 5 * HOUR });
+      const changed = await h.store.jobs.reschedule(
+        2,
+        { assetUrl: 'http://video.acme.test/w/.*', ttlHours: 6, startTime: T0 + 5 * HOUR },
+        T0 + 4 * HOUR,
+      );
+      expect(changed).toEqual({
+        ...JOB2,
+        assetUrl: 'http://video.acme.test/w/.*',
+        ttlHours: 6,
+        startTime: T0 + 5 * HOUR,
+      });
       expect(await h.store.jobs.byId(2)).toEqual(changed);
       expect((await reval(h))['edge-01']).toEqual([true, T0 + 4 * HOUR]);
       expect(await h.store.jobs.reschedule(99, { assetUrl: 'x', ttlHours: 1, startTime: T0 }, T0)).toBeNull();

@@ -15,10 +15,24 @@ const failing = () => {
 };
 
 const fields = (over: Partial<ServerFields> = {}): ServerFields => ({
-  hostName: 'edge-03', domainName: 'example.org', tcpPort: 8080, httpsPort: null, interfaceName: 'eth1',
-  interfaceMtu: 9000, ipAddress: '192.0.2.30', ipNetmask: '255.255.255.0', ipGateway: '192.0.2.1',
-  ip6Address: null, ip6Gateway: null, typeId: 6, status: 'PRE_PROD', offlineReason: null,
-  cachegroupId: 2, cdnId: 2, profileId: 2, ...over,
+  hostName: 'edge-03',
+  domainName: 'example.org',
+  tcpPort: 8080,
+  httpsPort: null,
+  interfaceName: 'eth1',
+  interfaceMtu: 9000,
+  ipAddress: '192.0.2.30',
+  ipNetmask: '255.255.255.0',
+  ipGateway: '192.0.2.1',
+  ip6Address: null,
+  ip6Gateway: null,
+  typeId: 6,
+  status: 'PRE_PROD',
+  offlineReason: null,
+  cachegroupId: 2,
+  cdnId: 2,
+  profileId: 2,
+  ...over,
 });
 
 describeEachStore('cache writes and the change log', (kind) => {
@@ -29,7 +43,10 @@ describeEachStore('cache writes and the change log', (kind) => {
   });
   afterEach(() => h.close());
 
-  const messages = async () => (await h.store.changeLog.list({ since: 0, limit: 100, visibleTenantIds: null, username: null })).map((e) => e.message);
+  const messages = async () =>
+    (await h.store.changeLog.list({ since: 0, limit: 100, visibleTenantIds: null, username: null })).map(
+      (e) => e.message,
+    );
   /** A change that remembers the answer it was given and logs `message` (or nothing for a falsy answer). */
   function seeing<R>(message: string, seen: R[]): Change<R> {
     return (result) => (seen.push(result), result ? entry(message) : null);
@@ -39,16 +56,28 @@ describeEachStore('cache writes and the change log', (kind) => {
     // The change gets the servers whose flag changed (edge-01 was queued already); none for a queue that changes nothing.
     const hosts: string[][] = [];
     const queued = (changed: string[]) => (hosts.push(changed), changed.length > 0 ? entry('queued') : null);
-    expect(await h.store.serverFlags.setUpdPending({ cdn: 2 }, null, true, T0 + 1, queued)).toEqual(['edge-01', 'edge-02', 'mid-01']);
-    expect(await h.store.serverFlags.setUpdPending({ cdn: 2 }, null, true, T0 + 1, queued)).toEqual(['edge-01', 'edge-02', 'mid-01']);
+    expect(await h.store.serverFlags.setUpdPending({ cdn: 2 }, null, true, T0 + 1, queued)).toEqual([
+      'edge-01',
+      'edge-02',
+      'mid-01',
+    ]);
+    expect(await h.store.serverFlags.setUpdPending({ cdn: 2 }, null, true, T0 + 1, queued)).toEqual([
+      'edge-01',
+      'edge-02',
+      'mid-01',
+    ]);
     expect(hosts).toEqual([['edge-02', 'mid-01'], []]);
-    await expect(h.store.serverFlags.setUpdPending({ cdn: 2 }, null, false, T0 + 2, failing)).rejects.toThrow('no entry');
+    await expect(h.store.serverFlags.setUpdPending({ cdn: 2 }, null, false, T0 + 2, failing)).rejects.toThrow(
+      'no entry',
+    );
     expect((await h.store.servers.list({}, null)).map((s) => s.updPending)).toEqual([true, true, true]);
     const found: boolean[] = [];
     expect(await h.store.serverFlags.setStatus(3, 'ONLINE', null, false, T0 + 3, seeing('online', found))).toBe(true);
     expect(await h.store.serverFlags.setStatus(99, 'ONLINE', null, false, T0 + 3, seeing('nobody', found))).toBe(false);
     expect(found).toEqual([true, false]);
-    await expect(h.store.serverFlags.setStatus(1, 'OFFLINE', 'ops: x', true, T0 + 4, failing)).rejects.toThrow('no entry');
+    await expect(h.store.serverFlags.setStatus(1, 'OFFLINE', 'ops: x', true, T0 + 4, failing)).rejects.toThrow(
+      'no entry',
+    );
     expect(await h.store.servers.byId(1, null)).toMatchObject({ status: 'REPORTED', offlineReason: null });
     expect(await messages()).toEqual(['online', 'queued']);
   });
@@ -58,7 +87,10 @@ describeEachStore('cache writes and the change log', (kind) => {
     const change = { assetUrl: 'http://video.acme.test/w/.*', ttlHours: 6, startTime: T0 + 5 * 3_600_000 };
     await expect(h.store.jobs.reschedule(2, change, T0 + 1, failing)).rejects.toThrow('no entry');
     expect(await h.store.jobs.byId(2)).toMatchObject({ assetUrl: 'http://video.acme.test/v/.*', ttlHours: 48 });
-    expect(await h.store.jobs.reschedule(2, change, T0 + 1, seeing('changed', jobs))).toMatchObject({ id: 2, ttlHours: 6 });
+    expect(await h.store.jobs.reschedule(2, change, T0 + 1, seeing('changed', jobs))).toMatchObject({
+      id: 2,
+      ttlHours: 6,
+    });
     expect(await h.store.jobs.reschedule(99, change, T0 + 1, seeing('x', jobs))).toBeNull();
     await expect(h.store.jobs.remove(1, T0 + 2, failing)).rejects.toThrow('no entry');
     expect(await h.store.jobs.byId(1)).not.toBeNull();

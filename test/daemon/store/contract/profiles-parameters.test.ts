@@ -18,7 +18,18 @@ INSERT INTO parameters (id, name, config_file, value, secure, last_updated) VALU
 INSERT INTO profile_parameters (profile_id, parameter_id) VALUES (2, 10), (2, 11), (2, 12), (2, 13), (2, 14), (3, 12);
 `;
 
-const FILTERS: ProfileFilters[] = [{}, { id: 2 }, { id: 99 }, { name: 'MID_ATS' }, { name: 'mid_ats' }, { cdnId: 2 }, { cdnId: 1, name: 'empty' }, { id: 1, cdnId: 2 }, { id: 2 ** 40 }, { cdnId: 2 ** 40 }];
+const FILTERS: ProfileFilters[] = [
+  {},
+  { id: 2 },
+  { id: 99 },
+  { name: 'MID_ATS' },
+  { name: 'mid_ats' },
+  { cdnId: 2 },
+  { cdnId: 1, name: 'empty' },
+  { id: 1, cdnId: 2 },
+  { id: 2 ** 40 },
+  { cdnId: 2 ** 40 },
+];
 
 describeEachStore('profiles and parameters stores', (kind) => {
   let h: OpenedStore;
@@ -36,14 +47,51 @@ describeEachStore('profiles and parameters stores', (kind) => {
 
   it('profiles.list filters by id, name and CDN, ordered by id', async () => {
     expect(await h.store.profiles.list({})).toEqual([
-      { id: 1, name: 'GLOBAL', description: 'Global profile', type: 'UNK_PROFILE', cdnId: 1, cdnName: 'ALL', routingDisabled: false, lastUpdated: T0 },
-      { id: 2, name: 'EDGE_ATS', description: 'edge caches', type: 'ATS_PROFILE', cdnId: 2, cdnName: 'cdn1', routingDisabled: false, lastUpdated: T0 },
-      { id: 3, name: 'MID_ATS', description: 'mid caches', type: 'ATS_PROFILE', cdnId: 2, cdnName: 'cdn1', routingDisabled: false, lastUpdated: T0 },
-      { id: 4, name: 'empty', description: 'no parameters', type: 'ATS_PROFILE', cdnId: 1, cdnName: 'ALL', routingDisabled: true, lastUpdated: T0 + 5 },
+      {
+        id: 1,
+        name: 'GLOBAL',
+        description: 'Global profile',
+        type: 'UNK_PROFILE',
+        cdnId: 1,
+        cdnName: 'ALL',
+        routingDisabled: false,
+        lastUpdated: T0,
+      },
+      {
+        id: 2,
+        name: 'EDGE_ATS',
+        description: 'edge caches',
+        type: 'ATS_PROFILE',
+        cdnId: 2,
+        cdnName: 'cdn1',
+        routingDisabled: false,
+        lastUpdated: T0,
+      },
+      {
+        id: 3,
+        name: 'MID_ATS',
+        description: 'mid caches',
+        type: 'ATS_PROFILE',
+        cdnId: 2,
+        cdnName: 'cdn1',
+        routingDisabled: false,
+        lastUpdated: T0,
+      },
+      {
+        id: 4,
+        name: 'empty',
+        description: 'no parameters',
+        type: 'ATS_PROFILE',
+        cdnId: 1,
+        cdnName: 'ALL',
+        routingDisabled: true,
+        lastUpdated: T0 + 5,
+      },
     ]);
     expect((await h.store.profiles.list({ cdnId: 2 })).map((p) => p.id)).toEqual([2, 3]);
     expect(await h.store.profiles.list({ name: 'mid_ats' })).toEqual([]);
-    for (const filters of FILTERS) expect(await h.store.profiles.list(filters)).toEqual(await reference.store.profiles.list(filters));
+    for (const filters of FILTERS)
+      expect(await h.store.profiles.list(filters)).toEqual(await reference.store.profiles.list(filters));
   });
 
   it('profiles.get answers one profile or null', async () => {
@@ -55,7 +103,14 @@ describeEachStore('profiles and parameters stores', (kind) => {
   it('parameters.ofProfile orders by name and config file as bytes, then id; null for no such profile', async () => {
     const edge = await h.store.parameters.ofProfile('EDGE_ATS');
     expect(edge?.map((p) => p.id)).toEqual([3, 11, 14, 13, 10, 2, 12]);
-    expect(edge?.find((p) => p.id === 11)).toEqual({ id: 11, name: 'Location', configFile: 'remap.config', value: '/usr/', secure: true, lastUpdated: T0 + 1 });
+    expect(edge?.find((p) => p.id === 11)).toEqual({
+      id: 11,
+      name: 'Location',
+      configFile: 'remap.config',
+      value: '/usr/',
+      secure: true,
+      lastUpdated: T0 + 1,
+    });
     expect(await h.store.parameters.ofProfile('empty')).toEqual([]);
     expect(await h.store.parameters.ofProfile('nobody')).toBeNull();
     for (const name of ['GLOBAL', 'EDGE_ATS', 'MID_ATS', 'empty', 'edge_ats']) {
@@ -68,7 +123,9 @@ describeEachStore('profiles and parameters stores', (kind) => {
     expect(await h.store.parameters.profileValue('MID_ATS', 'location', 'remap.config')).toBe('/srv/');
     expect(await h.store.parameters.profileValue('EDGE_ATS', 'Location', 'remap.config')).toBe('/usr/');
     expect(await h.store.parameters.profileValue('EDGE_ATS', 'location', 'Remap.config')).toBe('/opt/');
-    expect(await h.store.parameters.profileValue('GLOBAL', 'maxRevalDurationDays', 'regex_revalidate.config')).toBe('90');
+    expect(await h.store.parameters.profileValue('GLOBAL', 'maxRevalDurationDays', 'regex_revalidate.config')).toBe(
+      '90',
+    );
     expect(await h.store.parameters.profileValue('GLOBAL', 'location', 'remap.config')).toBeNull();
     expect(await h.store.parameters.profileValue('nobody', 'location', 'remap.config')).toBeNull();
   });

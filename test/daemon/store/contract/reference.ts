@@ -25,8 +25,13 @@ export async function openReference(sql: string): Promise<{ store: Store; close(
 
 /** The text columns whose order a list answers in. */
 const ORDERED_TEXT = [
-  ['origins', 'name'], ['deliveryservices', 'xml_id'], ['cdns', 'name'], ['parameters', 'name'],
-  ['parameters', 'config_file'], ['federations', 'cname'], ['profiles', 'name'],
+  ['origins', 'name'],
+  ['deliveryservices', 'xml_id'],
+  ['cdns', 'name'],
+  ['parameters', 'name'],
+  ['parameters', 'config_file'],
+  ['federations', 'cname'],
+  ['profiles', 'name'],
 ] as const;
 
 /**
@@ -34,7 +39,10 @@ const ORDERED_TEXT = [
  * with an en_US locale has: SQLite's byte order must then still come from the store's own queries.
  * The test cluster's default collation (C.UTF-8) would hide a query that forgot it. SQLite: nothing to do.
  */
-export async function linguisticCollation(handle: { exec(sql: string): Promise<void> }, kind: { name: string }): Promise<void> {
+export async function linguisticCollation(
+  handle: { exec(sql: string): Promise<void> },
+  kind: { name: string },
+): Promise<void> {
   if (kind.name !== 'postgres') return;
   for (const [table, column] of ORDERED_TEXT) {
     await handle.exec(`ALTER TABLE ${table} ALTER COLUMN ${column} TYPE text COLLATE "en-US-x-icu"`);

@@ -21,7 +21,9 @@ describeEachStore('server agents', (kind) => {
     expect(await h.store.serverAgents.isBound(1, 2)).toBe(true);
     expect(await h.store.serverAgents.isBound(2, 2)).toBe(false);
     expect(await h.store.serverAgents.replace(1, [2, 4], { ...change, at: T0 + 2 })).toBe(false);
-    const logged = (await h.store.changeLog.list({ since: 0, limit: 10, visibleTenantIds: null, username: null })).map((e) => e.lastUpdated);
+    const logged = (await h.store.changeLog.list({ since: 0, limit: 10, visibleTenantIds: null, username: null })).map(
+      (e) => e.lastUpdated,
+    );
     expect(logged).toEqual([T0 + 1]);
     expect(await h.store.serverAgents.replace(1, [])).toBe(true);
     expect(await h.store.serverAgents.usernames(1)).toEqual([]);
@@ -35,9 +37,15 @@ describeEachStore('server agents', (kind) => {
   });
 
   it('logs an admin check-in in the same write', async () => {
-    await h.store.serverFlags.checkIn(2, { updated: false }, T0 + 5, { message: 'SERVER: edge-01, ACTION: check-in by an admin', user: 1, at: T0 + 5 });
+    await h.store.serverFlags.checkIn(2, { updated: false }, T0 + 5, {
+      message: 'SERVER: edge-01, ACTION: check-in by an admin',
+      user: 1,
+      at: T0 + 5,
+    });
     expect(await h.store.servers.byId(2, null)).toMatchObject({ updPending: false, lastCheckIn: T0 + 5 });
-    const messages = (await h.store.changeLog.list({ since: 0, limit: 10, visibleTenantIds: null, username: null })).map((e) => e.message);
+    const messages = (
+      await h.store.changeLog.list({ since: 0, limit: 10, visibleTenantIds: null, username: null })
+    ).map((e) => e.message);
     expect(messages).toContain('SERVER: edge-01, ACTION: check-in by an admin');
   });
 });

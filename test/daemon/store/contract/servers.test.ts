@@ -4,19 +4,58 @@ import { CONTRACT_FIXTURE, T0 } from './fixture.js';
 import { describeEachStore, type OpenedStore } from './stores.js';
 
 const EDGE_01: Server = {
-  id: 2, hostName: 'edge-01', domainName: 'example.net', tcpPort: 80, httpsPort: 443, interfaceName: 'eth0',
-  interfaceMtu: 1500, ipAddress: '192.0.2.20', ipNetmask: '255.255.255.0', ipGateway: '192.0.2.1', ip6Address: null,
-  ip6Gateway: null, typeId: 6, type: 'EDGE', status: 'REPORTED', offlineReason: null, cachegroupId: 2,
-  cachegroup: 'edge-den', parentCachegroupId: 1, cdnId: 2, cdnName: 'cdn1', profileId: 2, profile: 'EDGE_ATS',
-  profileDesc: 'edge caches', updPending: true, revalPending: false, updPendingSince: null, revalPendingSince: null,
-  lastCheckIn: null, revalAppliedAt: null, lastUpdated: T0,
+  id: 2,
+  hostName: 'edge-01',
+  domainName: 'example.net',
+  tcpPort: 80,
+  httpsPort: 443,
+  interfaceName: 'eth0',
+  interfaceMtu: 1500,
+  ipAddress: '192.0.2.20',
+  ipNetmask: '255.255.255.0',
+  ipGateway: '192.0.2.1',
+  ip6Address: null,
+  ip6Gateway: null,
+  typeId: 6,
+  type: 'EDGE',
+  status: 'REPORTED',
+  offlineReason: null,
+  cachegroupId: 2,
+  cachegroup: 'edge-den',
+  parentCachegroupId: 1,
+  cdnId: 2,
+  cdnName: 'cdn1',
+  profileId: 2,
+  profile: 'EDGE_ATS',
+  profileDesc: 'edge caches',
+  updPending: true,
+  revalPending: false,
+  updPendingSince: null,
+  revalPendingSince: null,
+  lastCheckIn: null,
+  revalAppliedAt: null,
+  lastUpdated: T0,
 };
 
 const fields = (over: Partial<ServerFields> = {}): ServerFields => ({
-  hostName: 'edge-03', domainName: 'example.org', tcpPort: 8080, httpsPort: null, interfaceName: 'eth1',
-  interfaceMtu: 9000, ipAddress: '192.0.2.30', ipNetmask: '255.255.255.0', ipGateway: '192.0.2.1',
-  ip6Address: '2001:db8::30', ip6Gateway: null, typeId: 6, status: 'PRE_PROD', offlineReason: null,
-  cachegroupId: 2, cdnId: 2, profileId: 2, ...over,
+  hostName: 'edge-03',
+  domainName: 'example.org',
+  tcpPort: 8080,
+  httpsPort: null,
+  interfaceName: 'eth1',
+  interfaceMtu: 9000,
+  ipAddress: '192.0.2.30',
+  ipNetmask: '255.255.255.0',
+  ipGateway: '192.0.2.1',
+  ip6Address: '2001:db8::30',
+  ip6Gateway: null,
+  typeId: 6,
+  status: 'PRE_PROD',
+  offlineReason: null,
+  cachegroupId: 2,
+  cdnId: 2,
+  profileId: 2,
+  ...over,
 });
 
 async function loaded(open: () => Promise<OpenedStore>): Promise<OpenedStore> {
@@ -51,7 +90,7 @@ describeEachStore('servers, server flags', (kind) => {
       expect(await names({ dsId: 1, status: 'REPORTED' })).toEqual(['edge-01']);
     });
 
-    it('visibility: servers of the tenants\' delivery services and the MIDs of their CDNs', async () => {
+    it("visibility: servers of the tenants' delivery services and the MIDs of their CDNs", async () => {
       expect(await names({}, [3])).toEqual(['edge-01', 'mid-01']);
       expect(await names({}, [2])).toEqual(['edge-01', 'edge-02', 'mid-01']);
       expect(await names({}, [4])).toEqual(['mid-01']);
@@ -77,7 +116,9 @@ describeEachStore('servers, server flags', (kind) => {
       expect(await h.store.servers.deliveryServiceIds(2)).toEqual([1, 2]);
       expect(await h.store.servers.deliveryServiceIds(1)).toEqual([]);
       expect(await h.store.servers.assignmentsOfCdn(2)).toEqual([
-        { serverId: 2, deliveryServiceId: 1 }, { serverId: 2, deliveryServiceId: 2 }, { serverId: 3, deliveryServiceId: 1 },
+        { serverId: 2, deliveryServiceId: 1 },
+        { serverId: 2, deliveryServiceId: 2 },
+        { serverId: 3, deliveryServiceId: 1 },
       ]);
       expect(await h.store.servers.assignmentsOfCdn(1)).toEqual([]);
       // edge-02 is OFFLINE: edge-01 alone serves both active services.
@@ -85,10 +126,15 @@ describeEachStore('servers, server flags', (kind) => {
       expect(await h.store.servers.activeServicesOnlyServedBy(3)).toEqual([]);
     });
 
-    it('updateStatus answers the flags and the primary parent cache group\'s, null when unseen', async () => {
+    it("updateStatus answers the flags and the primary parent cache group's, null when unseen", async () => {
       expect(await h.store.serverFlags.updateStatus('edge-01', null)).toEqual({
-        hostName: 'edge-01', hostId: 2, status: 'REPORTED', updPending: true, revalPending: false,
-        parentPending: false, parentRevalPending: false,
+        hostName: 'edge-01',
+        hostId: 2,
+        status: 'REPORTED',
+        updPending: true,
+        revalPending: false,
+        parentPending: false,
+        parentRevalPending: false,
       });
       expect(await h.store.serverFlags.updateStatus('mid-01', [4])).toMatchObject({ hostId: 1, parentPending: false });
       expect(await h.store.serverFlags.updateStatus('edge-02', [4])).toBeNull();
@@ -106,14 +152,27 @@ describeEachStore('servers, server flags', (kind) => {
     it('insert answers the new id, null for a taken host name', async () => {
       const id = await h.store.servers.insert(fields(), T0 + 1);
       expect(id).toBe(4);
-      expect(await h.store.servers.byId(4, null)).toMatchObject({ ...fields(), id: 4, type: 'EDGE', lastUpdated: T0 + 1, updPending: false });
+      expect(await h.store.servers.byId(4, null)).toMatchObject({
+        ...fields(),
+        id: 4,
+        type: 'EDGE',
+        lastUpdated: T0 + 1,
+        updPending: false,
+      });
       expect(await h.store.servers.insert(fields({ ipAddress: '192.0.2.99' }), T0 + 2)).toBeNull();
       expect((await h.store.servers.byId(4, null))?.ipAddress).toBe('192.0.2.30');
     });
 
-    it('update changes every write field, false for another server\'s host name', async () => {
-      expect(await h.store.servers.update(4, fields({ hostName: 'edge-04', status: 'ONLINE', tcpPort: null }), T0 + 3)).toBe(true);
-      expect(await h.store.servers.byId(4, null)).toMatchObject({ hostName: 'edge-04', status: 'ONLINE', tcpPort: null, lastUpdated: T0 + 3 });
+    it("update changes every write field, false for another server's host name", async () => {
+      expect(
+        await h.store.servers.update(4, fields({ hostName: 'edge-04', status: 'ONLINE', tcpPort: null }), T0 + 3),
+      ).toBe(true);
+      expect(await h.store.servers.byId(4, null)).toMatchObject({
+        hostName: 'edge-04',
+        status: 'ONLINE',
+        tcpPort: null,
+        lastUpdated: T0 + 3,
+      });
       expect(await h.store.servers.update(4, fields({ hostName: 'mid-01' }), T0 + 4)).toBe(false);
       expect((await h.store.servers.byId(4, null))?.hostName).toBe('edge-04');
     });
@@ -126,7 +185,7 @@ describeEachStore('servers, server flags', (kind) => {
       expect(names).toEqual(['Zeta', 'alpha', 'edge-01', 'edge-02', 'edge-04', 'mid-01']);
     });
 
-    it('assignToDeliveryService replaces the service\'s servers (duplicates once)', async () => {
+    it("assignToDeliveryService replaces the service's servers (duplicates once)", async () => {
       await h.store.servers.assignToDeliveryService(1, [4, 2, 4]);
       expect(await h.store.servers.deliveryServiceIds(4)).toEqual([1]);
       expect(await h.store.servers.deliveryServiceIds(3)).toEqual([]);
@@ -149,22 +208,34 @@ describeEachStore('servers, server flags', (kind) => {
     }, 30_000);
     afterAll(() => h.close());
     const flags = async () =>
-      Object.fromEntries((await h.store.servers.list({}, null)).map((s) => [s.hostName, [s.updPending, s.updPendingSince]]));
+      Object.fromEntries(
+        (await h.store.servers.list({}, null)).map((s) => [s.hostName, [s.updPending, s.updPendingSince]]),
+      );
 
-    it('setUpdPending queues the visible matching servers, answers their names, keeps a flag\'s time', async () => {
+    it("setUpdPending queues the visible matching servers, answers their names, keeps a flag's time", async () => {
       expect(await h.store.serverFlags.setUpdPending({ cdn: 2 }, [4], true, T0 + 1)).toEqual(['mid-01']);
-      expect(await h.store.serverFlags.setUpdPending({ cdn: 2 }, null, true, T0 + 2)).toEqual(['edge-01', 'edge-02', 'mid-01']);
+      expect(await h.store.serverFlags.setUpdPending({ cdn: 2 }, null, true, T0 + 2)).toEqual([
+        'edge-01',
+        'edge-02',
+        'mid-01',
+      ]);
       expect(await flags()).toEqual({ 'edge-01': [true, null], 'edge-02': [true, T0 + 2], 'mid-01': [true, T0 + 1] });
     });
 
-    it('a queue that changes nothing writes nothing (the servers\' version stays)', async () => {
+    it("a queue that changes nothing writes nothing (the servers' version stays)", async () => {
       const version = await h.store.dataVersion(['servers']);
-      expect(await h.store.serverFlags.setUpdPending({ cachegroup: 2 }, null, true, T0 + 3)).toEqual(['edge-01', 'edge-02']);
+      expect(await h.store.serverFlags.setUpdPending({ cachegroup: 2 }, null, true, T0 + 3)).toEqual([
+        'edge-01',
+        'edge-02',
+      ]);
       expect(await h.store.dataVersion(['servers'])).toBe(version);
     });
 
     it('setUpdPending(false) dequeues, clearing the time', async () => {
-      expect(await h.store.serverFlags.setUpdPending({ cachegroup: 2 }, null, false, T0 + 4)).toEqual(['edge-01', 'edge-02']);
+      expect(await h.store.serverFlags.setUpdPending({ cachegroup: 2 }, null, false, T0 + 4)).toEqual([
+        'edge-01',
+        'edge-02',
+      ]);
       expect(await flags()).toEqual({ 'edge-01': [false, null], 'edge-02': [false, null], 'mid-01': [true, T0 + 1] });
       const version = await h.store.dataVersion(['servers']);
       expect(await h.store.serverFlags.setUpdPending({ id: 3 }, null, false, T0 + 5)).toEqual(['edge-02']);
@@ -172,44 +243,83 @@ describeEachStore('servers, server flags', (kind) => {
       expect(await h.store.serverFlags.setUpdPending({ hostName: 'nope' }, null, true, T0 + 5)).toEqual([]);
     });
 
-    it('a parent cache in service with a flag up makes its children\'s parent flags true', async () => {
-      expect(await h.store.serverFlags.updateStatus('edge-01', null)).toMatchObject({ updPending: false, parentPending: true, parentRevalPending: false });
+    it("a parent cache in service with a flag up makes its children's parent flags true", async () => {
+      expect(await h.store.serverFlags.updateStatus('edge-01', null)).toMatchObject({
+        updPending: false,
+        parentPending: true,
+        parentRevalPending: false,
+      });
       await h.store.serverFlags.checkIn(1, { updated: false, revalUpdated: true }, T0 + 6);
-      expect(await h.store.serverFlags.updateStatus('edge-01', null)).toMatchObject({ parentPending: false, parentRevalPending: true });
+      expect(await h.store.serverFlags.updateStatus('edge-01', null)).toMatchObject({
+        parentPending: false,
+        parentRevalPending: true,
+      });
     });
 
-    it('setStatus sets status and reason; with queueChildren it queues the child cache groups\' servers', async () => {
+    it("setStatus sets status and reason; with queueChildren it queues the child cache groups' servers", async () => {
       await h.store.serverFlags.setStatus(1, 'ADMIN_DOWN', 'ops: maintenance', false, T0 + 7);
-      expect(await h.store.servers.byId(1, null)).toMatchObject({ status: 'ADMIN_DOWN', offlineReason: 'ops: maintenance', lastUpdated: T0 + 7 });
+      expect(await h.store.servers.byId(1, null)).toMatchObject({
+        status: 'ADMIN_DOWN',
+        offlineReason: 'ops: maintenance',
+        lastUpdated: T0 + 7,
+      });
       expect((await flags())['edge-01']).toEqual([false, null]);
       // ADMIN_DOWN still counts as a parent.
       expect(await h.store.serverFlags.updateStatus('edge-02', null)).toMatchObject({ parentRevalPending: true });
       await h.store.serverFlags.setStatus(1, 'OFFLINE', 'ops: gone', true, T0 + 8);
       expect(await flags()).toEqual({ 'edge-01': [true, T0 + 8], 'edge-02': [true, T0 + 8], 'mid-01': [false, null] });
-      expect(await h.store.serverFlags.updateStatus('edge-01', null)).toMatchObject({ parentPending: false, parentRevalPending: false });
+      expect(await h.store.serverFlags.updateStatus('edge-01', null)).toMatchObject({
+        parentPending: false,
+        parentRevalPending: false,
+      });
       await h.store.serverFlags.setStatus(99, 'ONLINE', null, true, T0 + 9);
     });
 
     it('checkIn changes only the flags sent and always records the time', async () => {
       await h.store.serverFlags.checkIn(2, {}, T0 + 10);
-      expect(await h.store.servers.byId(2, null)).toMatchObject({ updPending: true, updPendingSince: T0 + 8, lastCheckIn: T0 + 10 });
+      expect(await h.store.servers.byId(2, null)).toMatchObject({
+        updPending: true,
+        updPendingSince: T0 + 8,
+        lastCheckIn: T0 + 10,
+      });
       await h.store.serverFlags.checkIn(2, { revalUpdated: true }, T0 + 11);
-      expect(await h.store.servers.byId(2, null)).toMatchObject({ updPending: true, revalPending: true, revalPendingSince: T0 + 11, revalAppliedAt: null });
+      expect(await h.store.servers.byId(2, null)).toMatchObject({
+        updPending: true,
+        revalPending: true,
+        revalPendingSince: T0 + 11,
+        revalAppliedAt: null,
+      });
       await h.store.serverFlags.checkIn(2, { updated: false, revalUpdated: false }, T0 + 12);
       expect(await h.store.servers.byId(2, null)).toMatchObject({
-        updPending: false, updPendingSince: null, revalPending: false, revalPendingSince: null, revalAppliedAt: T0 + 12, lastCheckIn: T0 + 12,
+        updPending: false,
+        updPendingSince: null,
+        revalPending: false,
+        revalPendingSince: null,
+        revalAppliedAt: T0 + 12,
+        lastCheckIn: T0 + 12,
       });
       await h.store.serverFlags.checkIn(2, { updated: true }, T0 + 13);
-      expect(await h.store.servers.byId(2, null)).toMatchObject({ updPending: true, updPendingSince: T0 + 13, revalAppliedAt: T0 + 12 });
+      expect(await h.store.servers.byId(2, null)).toMatchObject({
+        updPending: true,
+        updPendingSince: T0 + 13,
+        revalAppliedAt: T0 + 12,
+      });
     });
 
-    it('type names match EDGE/MID whatever their case, as SQLite\'s LIKE does', async () => {
+    it("type names match EDGE/MID whatever their case, as SQLite's LIKE does", async () => {
       await h.exec(`INSERT INTO types (id, name, description, use_in_table) VALUES (20, 'mid_small', 'small mid', 'server');
         INSERT INTO servers (id, host_name, domain_name, type_id, status, cachegroup_id, cdn_id, profile_id, upd_pending, reval_pending, last_updated)
         VALUES (20, 'mid-02', 'example.net', 20, 'ONLINE', 1, 2, 3, 1, 0, ${T0})`);
       expect(await h.store.serverFlags.updateStatus('edge-01', null)).toMatchObject({ parentPending: true });
       expect((await h.store.servers.list({}, [4])).map((s) => s.hostName)).toEqual(['mid-01', 'mid-02']);
-      await h.store.jobs.insertPurge({ assetUrl: 'http://x.test/a', ttlHours: 1, startTime: T0, enteredTime: T0 + 14, userId: 2, deliveryServiceId: 1 });
+      await h.store.jobs.insertPurge({
+        assetUrl: 'http://x.test/a',
+        ttlHours: 1,
+        startTime: T0,
+        enteredTime: T0 + 14,
+        userId: 2,
+        deliveryServiceId: 1,
+      });
       expect(await h.store.servers.byId(20, null)).toMatchObject({ revalPending: true, revalPendingSince: T0 + 14 });
     });
   });

@@ -6,7 +6,9 @@ import { describeEachStore, type OpenedStore } from './stores.js';
 
 const HOUR = 3600_000;
 const logins = async (h: OpenedStore) =>
-  (await h.store.changeLog.list({ since: 0, limit: 100, visibleTenantIds: null, username: null })).map((e) => `${e.level} ${e.message} ${e.user}`);
+  (await h.store.changeLog.list({ since: 0, limit: 100, visibleTenantIds: null, username: null })).map(
+    (e) => `${e.level} ${e.message} ${e.user}`,
+  );
 
 describeEachStore('sessions, tokens, login failures and reset requests', (kind) => {
   let h: OpenedStore;
@@ -17,11 +19,21 @@ describeEachStore('sessions, tokens, login failures and reset requests', (kind) 
   afterEach(() => h.close());
 
   it('sessions: create (with its entry), find with the role, touch, delete (with its entry)', async () => {
-    await h.store.sessions.create({ idHash: 'h1', userId: 2, createdAt: T0, expiresAt: T0 + 8 * HOUR, idleExpiresAt: T0 + HOUR },
-      { level: 'LOGIN', message: 'Logged in', user: 2, at: T0 });
+    await h.store.sessions.create(
+      { idHash: 'h1', userId: 2, createdAt: T0, expiresAt: T0 + 8 * HOUR, idleExpiresAt: T0 + HOUR },
+      { level: 'LOGIN', message: 'Logged in', user: 2, at: T0 },
+    );
     expect(await h.store.sessions.find('h1')).toEqual({
-      idHash: 'h1', userId: 2, createdAt: T0, expiresAt: T0 + 8 * HOUR, idleExpiresAt: T0 + HOUR,
-      username: 'ops', roleId: 2, roleName: 'operations', privLevel: 20, tenantId: 2,
+      idHash: 'h1',
+      userId: 2,
+      createdAt: T0,
+      expiresAt: T0 + 8 * HOUR,
+      idleExpiresAt: T0 + HOUR,
+      username: 'ops',
+      roleId: 2,
+      roleName: 'operations',
+      privLevel: 20,
+      tenantId: 2,
     });
     expect(await h.store.sessions.find('nope')).toBeNull();
     await h.store.sessions.touch('h1', T0 + 2 * HOUR);
@@ -33,7 +45,9 @@ describeEachStore('sessions, tokens, login failures and reset requests', (kind) 
     expect(await h.store.sessions.find('h1')).toBeNull();
     await h.store.sessions.delete('h1');
     expect(await logins(h)).toEqual(['LOGIN Logged out ops', 'LOGIN Logged in ops']);
-    await expect(h.store.sessions.create({ idHash: 'x', userId: 99, createdAt: T0, expiresAt: T0, idleExpiresAt: T0 })).rejects.toThrow();
+    await expect(
+      h.store.sessions.create({ idHash: 'x', userId: 99, createdAt: T0, expiresAt: T0, idleExpiresAt: T0 }),
+    ).rejects.toThrow();
   });
 
   it('sessions: deleteOthers keeps one (or none), deleteExpired ends the absolutely or idly expired', async () => {
@@ -44,7 +58,9 @@ describeEachStore('sessions, tokens, login failures and reset requests', (kind) 
     await make('c', 2, T0 + 10, T0 + 10);
     await make('d', 1, T0 + 10, T0 + 10);
     await h.store.sessions.deleteOthers(2, 'b');
-    expect(await Promise.all(['a', 'b', 'c', 'd'].map(async (x) => (await h.store.sessions.find(x)) !== null))).toEqual([false, true, false, true]);
+    expect(await Promise.all(['a', 'b', 'c', 'd'].map(async (x) => (await h.store.sessions.find(x)) !== null))).toEqual(
+      [false, true, false, true],
+    );
     await h.store.sessions.deleteOthers(2, null);
     expect(await h.store.sessions.find('b')).toBeNull();
     await make('absolute', 3, T0 + 5, T0 + 50);
@@ -90,7 +106,14 @@ describeEachStore('sessions, tokens, login failures and reset requests', (kind) 
     expect(seen).toEqual([
       { pairCount: 0, pairLast: null, addressCount: 0, addressOldest: null, accountCount: 0, accountOldest: null },
       { pairCount: 2, pairLast: T0 + 10, addressCount: 3, addressOldest: T0, accountCount: 3, accountOldest: T0 },
-      { pairCount: 1, pairLast: T0 + 10, addressCount: 2, addressOldest: T0 + 10, accountCount: 2, accountOldest: T0 + 10 },
+      {
+        pairCount: 1,
+        pairLast: T0 + 10,
+        addressCount: 2,
+        addressOldest: T0 + 10,
+        accountCount: 2,
+        accountOldest: T0 + 10,
+      },
       { pairCount: 0, pairLast: null, addressCount: 0, addressOldest: null, accountCount: 0, accountOldest: null },
     ]);
     await h.store.loginFailures.succeeded('ops', '10.0.0.1', T0 + 65);
@@ -98,8 +121,22 @@ describeEachStore('sessions, tokens, login failures and reset requests', (kind) 
     await reserve('ops', '10.0.0.1', 0, T0 + 70);
     await reserve('ops', '10.0.0.2', 0, T0 + 80);
     expect(seen).toEqual([
-      { pairCount: 0, pairLast: null, addressCount: 1, addressOldest: T0 + 20, accountCount: 1, accountOldest: T0 + 30 },
-      { pairCount: 1, pairLast: T0 + 30, addressCount: 1, addressOldest: T0 + 30, accountCount: 2, accountOldest: T0 + 30 },
+      {
+        pairCount: 0,
+        pairLast: null,
+        addressCount: 1,
+        addressOldest: T0 + 20,
+        accountCount: 1,
+        accountOldest: T0 + 30,
+      },
+      {
+        pairCount: 1,
+        pairLast: T0 + 30,
+        addressCount: 1,
+        addressOldest: T0 + 30,
+        accountCount: 2,
+        accountOldest: T0 + 30,
+      },
     ]);
     // Failures older than a day are pruned by the next record.
     await h.store.loginFailures.record('x', '10.0.0.3', T0 + 25 * HOUR);
@@ -109,7 +146,8 @@ describeEachStore('sessions, tokens, login failures and reset requests', (kind) 
   });
 
   it('loginFailures: succeeded remembers the pair (the latest time), knownPair asks after a time; a month later it is forgotten', async () => {
-    const known = (username: string, address: string, since: number) => h.store.loginFailures.knownPair(username, address, since);
+    const known = (username: string, address: string, since: number) =>
+      h.store.loginFailures.knownPair(username, address, since);
     expect(await known('ops', '10.0.0.1', 0)).toBe(false);
     await h.store.loginFailures.succeeded('ops', '10.0.0.1', T0 + 100);
     await h.store.loginFailures.succeeded('ops', '10.0.0.1', T0 + 50);
@@ -124,15 +162,31 @@ describeEachStore('sessions, tokens, login failures and reset requests', (kind) 
   });
 
   it('resetRequests: record, take the oldest in order (and remove them), tokensSince', async () => {
-    for (const [i, email] of ['a@x.test', 'b@x.test', 'c@x.test'].entries()) await h.store.resetRequests.record(email, T0 + i);
+    for (const [i, email] of ['a@x.test', 'b@x.test', 'c@x.test'].entries())
+      await h.store.resetRequests.record(email, T0 + i);
     const first = await h.store.resetRequests.take(2);
-    expect(first.map((r) => [r.email, r.requestedAt])).toEqual([['a@x.test', T0], ['b@x.test', T0 + 1]]);
+    expect(first.map((r) => [r.email, r.requestedAt])).toEqual([
+      ['a@x.test', T0],
+      ['b@x.test', T0 + 1],
+    ]);
     expect(first[0]!.id).toBeLessThan(first[1]!.id);
     expect(await h.store.resetRequests.take(0)).toEqual([]);
     expect((await h.store.resetRequests.take(10)).map((r) => r.email)).toEqual(['c@x.test']);
     expect(await h.store.resetRequests.take(10)).toEqual([]);
-    await h.store.tokens.create({ tokenHash: 'r', userId: 2, purpose: 'reset', createdAt: T0 + 5, expiresAt: T0 + HOUR });
-    await h.store.tokens.create({ tokenHash: 'g', userId: 2, purpose: 'register', createdAt: T0 + 5, expiresAt: T0 + HOUR });
+    await h.store.tokens.create({
+      tokenHash: 'r',
+      userId: 2,
+      purpose: 'reset',
+      createdAt: T0 + 5,
+      expiresAt: T0 + HOUR,
+    });
+    await h.store.tokens.create({
+      tokenHash: 'g',
+      userId: 2,
+      purpose: 'register',
+      createdAt: T0 + 5,
+      expiresAt: T0 + HOUR,
+    });
     expect(await h.store.resetRequests.tokensSince(2, T0)).toBe(1);
     expect(await h.store.resetRequests.tokensSince(2, T0 + 5)).toBe(0);
   });

@@ -27,14 +27,37 @@ async function withStore(open: () => Promise<OpenedStore>, test: (h: OpenedStore
 /** A write model whose users section refers to a role that does not exist: it fails after cdns were written. */
 function failingWrite(): SnapshotWrite {
   const user = {
-    username: 'ghost', email: 'ghost@example.com', fullName: 'Ghost', role: 'no-such-role', tenant: 'root', newUser: false,
-    passwordHash: null, company: null, addressLine1: null, addressLine2: null, city: null, stateOrProvince: null,
-    postalCode: null, country: null, phoneNumber: null, publicSshKey: null, gid: null, uid: null,
+    username: 'ghost',
+    email: 'ghost@example.com',
+    fullName: 'Ghost',
+    role: 'no-such-role',
+    tenant: 'root',
+    newUser: false,
+    passwordHash: null,
+    company: null,
+    addressLine1: null,
+    addressLine2: null,
+    city: null,
+    stateOrProvince: null,
+    postalCode: null,
+    country: null,
+    phoneNumber: null,
+    publicSshKey: null,
+    gid: null,
+    uid: null,
   };
   return {
     cdns: [{ name: 'half-written', domainName: 'half.example.com', dnssecEnabled: false }],
-    tenants: [], coordinates: [], cachegroups: [], profiles: [], users: [user] as unknown as SnapshotWrite['users'],
-    deliveryServices: [], origins: [], servers: [], federations: [], jobs: [],
+    tenants: [],
+    coordinates: [],
+    cachegroups: [],
+    profiles: [],
+    users: [user] as unknown as SnapshotWrite['users'],
+    deliveryServices: [],
+    origins: [],
+    servers: [],
+    federations: [],
+    jobs: [],
   };
 }
 
@@ -48,7 +71,15 @@ describeEachStore('snapshot import, export and bootstrap', (kind) => {
       expect(await bootstrap(store, NOW + 1000, undefined)).toEqual({ createdAdmin: false, generatedPassword: null });
       expect(snapshotText(await exportSnapshot(store, { withHashes: true }))).toBe(before);
       expect(await store.snapshot.known()).toEqual(known);
-      expect([...known.roles].sort()).toEqual(['admin', 'disallowed', 'federation', 'operations', 'ort', 'portal', 'read-only']);
+      expect([...known.roles].sort()).toEqual([
+        'admin',
+        'disallowed',
+        'federation',
+        'operations',
+        'ort',
+        'portal',
+        'read-only',
+      ]);
       expect(await store.bootstrap.hasNoUsers()).toBe(false);
       // Rows inserted later get fresh ids past the seeded fixed ones.
       await exec("INSERT INTO roles (name, description, priv_level) VALUES ('extra', 'x', 1)");
@@ -129,7 +160,9 @@ describeEachStore('snapshot import, export and bootstrap', (kind) => {
         snap.users.find((u) => u.username === 'newcomer')!.email = taken;
         return write(snap, now);
       };
-      const doc = { users: [{ username: 'newcomer', email: 'newcomer@example.com', role: 'read-only', tenant: 'root' }] };
+      const doc = {
+        users: [{ username: 'newcomer', email: 'newcomer@example.com', role: 'read-only', tenant: 'root' }],
+      };
       const error = await importSnapshot(store, doc, { now: NOW }).catch((err: unknown) => err);
       expect(error).toBeInstanceOf(SnapshotError);
       expect((error as Error).message).toMatch(/the database changed during the import/);

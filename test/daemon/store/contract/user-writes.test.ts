@@ -4,9 +4,17 @@ import { CONTRACT_FIXTURE, T0 } from './fixture.js';
 import { describeEachStore, type OpenedStore } from './stores.js';
 import { userFields } from './users-fixture.js';
 
-const session = (idHash: string, userId: number) => ({ idHash, userId, createdAt: T0, expiresAt: T0 + 1e9, idleExpiresAt: T0 + 1e9 });
+const session = (idHash: string, userId: number) => ({
+  idHash,
+  userId,
+  createdAt: T0,
+  expiresAt: T0 + 1e9,
+  idleExpiresAt: T0 + 1e9,
+});
 const messages = async (h: OpenedStore) =>
-  (await h.store.changeLog.list({ since: 0, limit: 100, visibleTenantIds: null, username: null })).map((e) => e.message);
+  (await h.store.changeLog.list({ since: 0, limit: 100, visibleTenantIds: null, username: null })).map(
+    (e) => e.message,
+  );
 
 describeEachStore("users: the users API's transactional writes", (kind) => {
   let h: OpenedStore;
@@ -17,11 +25,20 @@ describeEachStore("users: the users API's transactional writes", (kind) => {
   afterEach(() => h.close());
 
   it('create inserts a user unless the username or the e-mail (any case) is taken, logging only what it did', async () => {
-    const change: Change<{ id: number } | { taken: string }> = (r) => ('id' in r ? { message: `created ${r.id}`, user: 1, at: T0 } : null);
+    const change: Change<{ id: number } | { taken: string }> = (r) =>
+      'id' in r ? { message: `created ${r.id}`, user: 1, at: T0 } : null;
     expect(await h.store.users.create(userFields('ops'), T0, change)).toEqual({ taken: 'username' });
-    expect(await h.store.users.create(userFields('other', { email: 'OPS@acme.TEST' }), T0, change)).toEqual({ taken: 'email' });
-    expect(await h.store.users.create(userFields('fresh', { email: 'Fresh@Example.test' }), T0 + 5, change)).toEqual({ id: 5 });
-    expect(await h.store.users.byEmail('fresh@example.test')).toMatchObject({ id: 5, username: 'fresh', lastUpdated: T0 + 5 });
+    expect(await h.store.users.create(userFields('other', { email: 'OPS@acme.TEST' }), T0, change)).toEqual({
+      taken: 'email',
+    });
+    expect(await h.store.users.create(userFields('fresh', { email: 'Fresh@Example.test' }), T0 + 5, change)).toEqual({
+      id: 5,
+    });
+    expect(await h.store.users.byEmail('fresh@example.test')).toMatchObject({
+      id: 5,
+      username: 'fresh',
+      lastUpdated: T0 + 5,
+    });
     expect(await messages(h)).toEqual(['created 5']);
     expect(await h.store.users.create(userFields('fresh2'), T0)).toEqual({ id: 6 });
   });
@@ -30,16 +47,35 @@ describeEachStore("users: the users API's transactional writes", (kind) => {
     await h.store.sessions.create(session('keep', 2));
     await h.store.sessions.create(session('other', 2));
     await h.store.sessions.create(session('admins', 1));
-    await h.store.tokens.create({ tokenHash: 'unused', userId: 2, purpose: 'reset', createdAt: T0, expiresAt: T0 + 1e9 });
+    await h.store.tokens.create({
+      tokenHash: 'unused',
+      userId: 2,
+      purpose: 'reset',
+      createdAt: T0,
+      expiresAt: T0 + 1e9,
+    });
     const ops = await h.store.users.byId(2);
     const keep = { passwordChanged: false, keepSessionHash: null };
     const fields = { ...userFields('ops'), email: ops!.email, roleId: 2, tenantId: 2 };
-    expect(await h.store.users.updateProfile(2, { ...fields, username: 'admin' }, T0, keep)).toEqual({ taken: 'username' });
-    expect(await h.store.users.updateProfile(2, { ...fields, email: 'ADMIN@localhost' }, T0, keep)).toEqual({ taken: 'email' });
-    expect(await h.store.users.updateProfile(2, { ...fields, city: 'Oslo' }, T0 + 1, keep, { message: 'updated ops', user: 1, at: T0 })).toEqual({ ok: true });
+    expect(await h.store.users.updateProfile(2, { ...fields, username: 'admin' }, T0, keep)).toEqual({
+      taken: 'username',
+    });
+    expect(await h.store.users.updateProfile(2, { ...fields, email: 'ADMIN@localhost' }, T0, keep)).toEqual({
+      taken: 'email',
+    });
+    expect(
+      await h.store.users.updateProfile(2, { ...fields, city: 'Oslo' }, T0 + 1, keep, {
+        message: 'updated ops',
+        user: 1,
+        at: T0,
+      }),
+    ).toEqual({ ok: true });
     expect(await h.store.users.byId(2)).toMatchObject({ city: 'Oslo', lastUpdated: T0 + 1, email: 'ops@acme.test' });
     expect(await h.store.sessions.find('other')).not.toBeNull();
-    await h.store.users.updateProfile(2, { ...fields, localPasswd: 'scrypt$new' }, T0 + 2, { passwordChanged: true, keepSessionHash: 'keep' });
+    await h.store.users.updateProfile(2, { ...fields, localPasswd: 'scrypt$new' }, T0 + 2, {
+      passwordChanged: true,
+      keepSessionHash: 'keep',
+    });
     expect(await h.store.sessions.find('keep')).not.toBeNull();
     expect(await h.store.sessions.find('other')).toBeNull();
     expect(await h.store.sessions.find('admins')).not.toBeNull();
@@ -58,16 +94,50 @@ describeEachStore("users: the users API's transactional writes", (kind) => {
     );
     expect(r1).toEqual({ userId: 6 });
     expect(await h.store.users.byId(6)).toMatchObject({
-      username: 'pending-new-2', email: 'New@Example.test', fullName: '', localPasswd: null, roleId: 3, tenantId: 2,
-      newUser: true, registrationSent: T0 + 1, lastUpdated: T0 + 1,
+      username: 'pending-new-2',
+      email: 'New@Example.test',
+      fullName: '',
+      localPasswd: null,
+      roleId: 3,
+      tenantId: 2,
+      newUser: true,
+      registrationSent: T0 + 1,
+      lastUpdated: T0 + 1,
     });
-    const r2 = await h.store.users.savePendingRegistration({ email: 'new@example.test', roleId: 5, tenantId: 3, token: token('t2'), now: T0 + 2 });
+    const r2 = await h.store.users.savePendingRegistration({
+      email: 'new@example.test',
+      roleId: 5,
+      tenantId: 3,
+      token: token('t2'),
+      now: T0 + 2,
+    });
     expect(r2).toEqual({ userId: 6 });
-    expect(await h.store.users.byId(6)).toMatchObject({ roleId: 5, tenantId: 3, registrationSent: T0 + 2, lastUpdated: T0 + 2 });
+    expect(await h.store.users.byId(6)).toMatchObject({
+      roleId: 5,
+      tenantId: 3,
+      registrationSent: T0 + 2,
+      lastUpdated: T0 + 2,
+    });
     expect(await h.store.tokens.consume('t1', T0 + 3)).toBeNull();
     expect(await h.store.tokens.consume('t2', T0 + 3)).toEqual({ userId: 6, purpose: 'register' });
-    expect(await h.store.users.savePendingRegistration({ email: 'OPS@acme.test', roleId: 3, tenantId: 2, token: token('t3'), now: T0 })).toEqual({ completed: true });
-    expect(await h.store.users.savePendingRegistration({ email: 'viewer@acme.test', roleId: 3, tenantId: 2, token: token('t4'), now: T0 + 4 })).toEqual({ userId: 3 });
+    expect(
+      await h.store.users.savePendingRegistration({
+        email: 'OPS@acme.test',
+        roleId: 3,
+        tenantId: 2,
+        token: token('t3'),
+        now: T0,
+      }),
+    ).toEqual({ completed: true });
+    expect(
+      await h.store.users.savePendingRegistration({
+        email: 'viewer@acme.test',
+        roleId: 3,
+        tenantId: 2,
+        token: token('t4'),
+        now: T0 + 4,
+      }),
+    ).toEqual({ userId: 3 });
     expect(await messages(h)).toEqual(['registered {"userId":6}']);
   });
 

@@ -5,10 +5,26 @@ import { T0 } from './fixture.js';
 
 /** A user's writable fields: defaults, then `extra`. */
 export const userFields = (username: string, extra: Partial<UserFields> = {}): UserFields => ({
-  username, email: `${username.toLowerCase()}@example.test`, fullName: `Full ${username}`, localPasswd: 'scrypt$secret-hash',
-  roleId: 3, tenantId: 2, company: null, addressLine1: null, addressLine2: null, city: null, stateOrProvince: null,
-  postalCode: null, country: null, phoneNumber: null, publicSshKey: null, gid: null, uid: null, newUser: false,
-  registrationSent: null, ...extra,
+  username,
+  email: `${username.toLowerCase()}@example.test`,
+  fullName: `Full ${username}`,
+  localPasswd: 'scrypt$secret-hash',
+  roleId: 3,
+  tenantId: 2,
+  company: null,
+  addressLine1: null,
+  addressLine2: null,
+  city: null,
+  stateOrProvince: null,
+  postalCode: null,
+  country: null,
+  phoneNumber: null,
+  publicSshKey: null,
+  gid: null,
+  uid: null,
+  newUser: false,
+  registrationSent: null,
+  ...extra,
 });
 
 /** Text that escapes every way JSON can: quotes, backslashes, control characters, non-ASCII, a line separator. */
@@ -20,8 +36,22 @@ export const NASTY = `q"uo\\te\n\t\r\b\f\u0001\u001f é ✓ \u2028 😀 </script
  */
 export async function addUsers(store: Store): Promise<void> {
   const rows: UserFields[] = [
-    userFields('Zed', { company: 'acme', city: 'Zürich ✓', gid: 0, uid: 1234, newUser: true, registrationSent: T0 + 5 }),
-    userFields('amy', { company: 'Acme', country: 'NL', roleId: 2, tenantId: 3, fullName: NASTY, publicSshKey: 'ssh-ed25519 AAAA' }),
+    userFields('Zed', {
+      company: 'acme',
+      city: 'Zürich ✓',
+      gid: 0,
+      uid: 1234,
+      newUser: true,
+      registrationSent: T0 + 5,
+    }),
+    userFields('amy', {
+      company: 'Acme',
+      country: 'NL',
+      roleId: 2,
+      tenantId: 3,
+      fullName: NASTY,
+      publicSshKey: 'ssh-ed25519 AAAA',
+    }),
     userFields('_under', { company: 'acme', city: 'amsterdam', country: 'NL', tenantId: 1, addressLine1: NASTY }),
     userFields('bob', { city: 'Amsterdam', roleId: 5, tenantId: 4, localPasswd: null, phoneNumber: '+31 20' }),
   ];
@@ -31,9 +61,18 @@ export async function addUsers(store: Store): Promise<void> {
 
 type Sortable = string | number | null;
 const SORT_VALUE: Record<UserOrderKey, (u: User) => Sortable> = {
-  id: (u) => u.id, username: (u) => u.username, email: (u) => u.email, fullName: (u) => u.fullName,
-  role: (u) => u.roleId, rolename: (u) => u.roleName, roleName: (u) => u.roleName, tenant: (u) => u.tenantName,
-  tenantId: (u) => u.tenantId, company: (u) => u.company, city: (u) => u.city, country: (u) => u.country,
+  id: (u) => u.id,
+  username: (u) => u.username,
+  email: (u) => u.email,
+  fullName: (u) => u.fullName,
+  role: (u) => u.roleId,
+  rolename: (u) => u.roleName,
+  roleName: (u) => u.roleName,
+  tenant: (u) => u.tenantName,
+  tenantId: (u) => u.tenantId,
+  company: (u) => u.company,
+  city: (u) => u.city,
+  country: (u) => u.country,
   lastUpdated: (u) => u.lastUpdated,
 };
 

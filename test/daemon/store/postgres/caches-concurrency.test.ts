@@ -34,12 +34,19 @@ async function daemons(count: number): Promise<Daemons> {
 const count = async (pool: PgPool, sql: string) => Number((await pool.query<{ n: number }>(sql)).rows[0]!.n);
 
 describe('the caches group with several daemons on one PostgreSQL', () => {
-  it('purges from three daemons at once: every acknowledged job, its log entry and the CDN\'s reval_pending are there', async () => {
+  it("purges from three daemons at once: every acknowledged job, its log entry and the CDN's reval_pending are there", async () => {
     const d = await daemons(3);
     try {
       const purges = Array.from({ length: 60 }, (_, i) =>
         d.stores[i % 3]!.jobs.insertPurge(
-          { assetUrl: `http://origin.acme.test/p${i}/.*`, ttlHours: 1, startTime: T0, enteredTime: T0 + i, userId: 2, deliveryServiceId: 1 + (i % 2) },
+          {
+            assetUrl: `http://origin.acme.test/p${i}/.*`,
+            ttlHours: 1,
+            startTime: T0,
+            enteredTime: T0 + i,
+            userId: 2,
+            deliveryServiceId: 1 + (i % 2),
+          },
           { message: `purge ${i}`, user: 2, tenants: [2], at: T0 + i },
         ),
       );
@@ -51,7 +58,9 @@ describe('the caches group with several daemons on one PostgreSQL', () => {
       expect(await count(d.pool, "SELECT count(*) AS n FROM log WHERE message LIKE 'purge %'")).toBe(60);
       const servers = await d.stores[2]!.servers.list({}, null);
       expect(servers.map((s) => [s.hostName, s.revalPending, s.revalPendingSince !== null])).toEqual([
-        ['edge-01', true, true], ['edge-02', false, false], ['mid-01', true, true],
+        ['edge-01', true, true],
+        ['edge-02', false, false],
+        ['mid-01', true, true],
       ]);
     } finally {
       await d.close();
@@ -66,7 +75,16 @@ describe('the caches group with several daemons on one PostgreSQL', () => {
       const work: Array<Promise<unknown>> = [];
       for (let i = 0; i < 40; i++) {
         const now = T0 + 1 + i;
-        work.push(a.jobs.insertPurge({ assetUrl: `http://x.test/${i}`, ttlHours: 1, startTime: T0, enteredTime: now, userId: 2, deliveryServiceId: 1 }));
+        work.push(
+          a.jobs.insertPurge({
+            assetUrl: `http://x.test/${i}`,
+            ttlHours: 1,
+            startTime: T0,
+            enteredTime: now,
+            userId: 2,
+            deliveryServiceId: 1,
+          }),
+        );
         // Check-ins that report only `updated`: they must never take down a reval_pending a purge raised.
         work.push(b.serverFlags.checkIn(1 + (i % 3), { updated: i % 2 === 0 }, now));
         work.push(c.serverFlags.setUpdPending(i % 4 === 0 ? { cdn: 2 } : { cachegroup: 2 }, null, i % 3 !== 0, now));
@@ -96,7 +114,14 @@ describe('the caches group with several daemons on one PostgreSQL', () => {
     try {
       const [a, b] = d.stores as [Store, Store];
       const purge = (i: number) =>
-        a.jobs.insertPurge({ assetUrl: `http://y.test/${i}`, ttlHours: 1, startTime: T0, enteredTime: T0 + i, userId: 2, deliveryServiceId: 1 });
+        a.jobs.insertPurge({
+          assetUrl: `http://y.test/${i}`,
+          ttlHours: 1,
+          startTime: T0,
+          enteredTime: T0 + i,
+          userId: 2,
+          deliveryServiceId: 1,
+        });
       await purge(0);
       // Another daemon's check-in, reval_updated=false, not yet committed when the purge arrives.
       const checkIn = await d.pool.connect();
@@ -116,14 +141,17 @@ describe('the caches group with several daemons on one PostgreSQL', () => {
     }
   }, 60_000);
 
-  it('two daemons replacing one delivery service\'s servers at once: one whole set wins, never a mix or an error', async () => {
+  it("two daemons replacing one delivery service's servers at once: one whole set wins, never a mix or an error", async () => {
     const d = await daemons(2);
     try {
       const [a, b] = d.stores as [Store, Store];
       for (let round = 0; round < 10; round++) {
         await Promise.all([a.servers.assignToDeliveryService(1, [2, 3]), b.servers.assignToDeliveryService(1, [1, 2])]);
         const ids = (await a.servers.list({ dsId: 1 }, null)).map((s) => s.id).sort((x, y) => x - y);
-        expect([[2, 3], [1, 2]]).toContainEqual(ids);
+        expect([
+          [2, 3],
+          [1, 2],
+        ]).toContainEqual(ids);
       }
     } finally {
       await d.close();
@@ -134,15 +162,36 @@ describe('the caches group with several daemons on one PostgreSQL', () => {
     const d = await daemons(3);
     try {
       const server = {
-        hostName: 'edge-09', domainName: 'example.net', tcpPort: 80, httpsPort: null, interfaceName: 'eth0', interfaceMtu: 1500,
-        ipAddress: '192.0.2.90', ipNetmask: null, ipGateway: null, ip6Address: null, ip6Gateway: null, typeId: 6,
-        status: 'PRE_PROD' as const, offlineReason: null, cachegroupId: 2, cdnId: 2, profileId: 2,
+        hostName: 'edge-09',
+        domainName: 'example.net',
+        tcpPort: 80,
+        httpsPort: null,
+        interfaceName: 'eth0',
+        interfaceMtu: 1500,
+        ipAddress: '192.0.2.90',
+        ipNetmask: null,
+        ipGateway: null,
+        ip6Address: null,
+        ip6Gateway: null,
+        typeId: 6,
+        status: 'PRE_PROD' as const,
+        offlineReason: null,
+        cachegroupId: 2,
+        cdnId: 2,
+        profileId: 2,
       };
       const ids = await Promise.all(d.stores.map((s) => s.servers.insert(server, T0)));
       expect(ids.filter((id) => id !== null)).toHaveLength(1);
       const ext = {
-        name: 'x_check', version: '1', infoUrl: 'http://x', scriptFile: 'x.pl', isActive: true, additionalConfigJson: null,
-        description: null, servercheckShortName: 'XC', typeId: 8,
+        name: 'x_check',
+        version: '1',
+        infoUrl: 'http://x',
+        scriptFile: 'x.pl',
+        isActive: true,
+        additionalConfigJson: null,
+        description: null,
+        servercheckShortName: 'XC',
+        typeId: 8,
       };
       const made = await Promise.all(d.stores.map((s) => s.serverChecks.insertExtension(ext, T0)));
       expect(made.filter((m) => 'id' in m)).toHaveLength(1);

@@ -53,7 +53,10 @@ describe('two daemons on one PostgreSQL behind HAProxy', () => {
     for (let i = 0; i < 20; i++) {
       const res = await call(agent, `${cluster.balancer.url}/api/1.3/origins?id=${id}`, { cookie });
       expect(res.status, res.text).toBe(200);
-      expect(res.json<{ response: OriginRecord[] }>().response.map((o) => o.name), `read ${i} by ${servedBy(res)}`).toEqual(['cluster-origin']);
+      expect(
+        res.json<{ response: OriginRecord[] }>().response.map((o) => o.name),
+        `read ${i} by ${servedBy(res)}`,
+      ).toEqual(['cluster-origin']);
       answered.add(servedBy(res));
     }
     expect([...answered].sort()).toEqual(['d1', 'd2']);
@@ -72,8 +75,11 @@ describe('two daemons on one PostgreSQL behind HAProxy', () => {
     expect((await call(agent, `${cluster.balancer.url}/api/1.3/user/current`, { cookie: session })).status).toBe(401);
   });
 
-  it('URL-signing keys generated on one daemon are served by the other (the key store is the database\'s)', async () => {
-    const made = await call(agent, `${direct('d1')}/api/1.3/deliveryservices/xmlId/ds1/urlkeys/generate`, { method: 'POST', cookie });
+  it("URL-signing keys generated on one daemon are served by the other (the key store is the database's)", async () => {
+    const made = await call(agent, `${direct('d1')}/api/1.3/deliveryservices/xmlId/ds1/urlkeys/generate`, {
+      method: 'POST',
+      cookie,
+    });
     expect(made.status, made.text).toBe(200);
     const [one, two] = await Promise.all(
       ['d1', 'd2'].map((name) => call(agent, `${direct(name)}/api/1.3/deliveryservices/xmlId/ds1/urlkeys`, { cookie })),
@@ -87,38 +93,57 @@ describe('two daemons on one PostgreSQL behind HAProxy', () => {
     const answers: number[] = [];
     const served = new Set<string>();
     for (let i = 0; i <= RESET_REQUESTS_PER_CLIENT; i++) {
-      const res = await call(agent, `${cluster.balancer.url}/api/1.3/user/reset_password`, { method: 'POST', body: { email: `nobody${i}@example.test` } });
+      const res = await call(agent, `${cluster.balancer.url}/api/1.3/user/reset_password`, {
+        method: 'POST',
+        body: { email: `nobody${i}@example.test` },
+      });
       answers.push(res.status);
       served.add(servedBy(res));
     }
     expect([...served].sort(), 'both daemons took requests').toEqual(['d1', 'd2']);
-    expect(answers.slice(0, RESET_REQUESTS_PER_CLIENT).every((s) => s === 200), answers.join(' ')).toBe(true);
+    expect(
+      answers.slice(0, RESET_REQUESTS_PER_CLIENT).every((s) => s === 200),
+      answers.join(' '),
+    ).toBe(true);
     expect(answers[RESET_REQUESTS_PER_CLIENT]).toBe(429);
   });
 
-  it('under a mixed write load, kill -9 of one daemon: the balancer keeps answering, no acknowledged write is lost, the daemon rejoins', { timeout: 120_000 }, async () => {
-    const load = await runLoadWithKill('d2');
-    // Requests that were inside d2 when it died may fail (never acknowledged); once HAProxy saw it down, none.
-    expect(load.failedAfterDown, 'requests refused after HAProxy took d2 out').toEqual([]);
-    expect(load.okAfterDown, 'answers after d2 went down').toBeGreaterThan(10);
-    const stored = await storedIds(cluster.databaseUrl);
-    expect([...load.origins].filter((id) => !stored.origins.has(id)), 'acknowledged origins missing').toEqual([]);
-    expect([...load.jobs].filter((id) => !stored.jobs.has(id)), 'acknowledged purges missing').toEqual([]);
+  it(
+    'under a mixed write load, kill -9 of one daemon: the balancer keeps answering, no acknowledged write is lost, the daemon rejoins',
+    { timeout: 120_000 },
+    async () => {
+      const load = await runLoadWithKill('d2');
+      // Requests that were inside d2 when it died may fail (never acknowledged); once HAProxy saw it down, none.
+      expect(load.failedAfterDown, 'requests refused after HAProxy took d2 out').toEqual([]);
+      expect(load.okAfterDown, 'answers after d2 went down').toBeGreaterThan(10);
+      const stored = await storedIds(cluster.databaseUrl);
+      expect(
+        [...load.origins].filter((id) => !stored.origins.has(id)),
+        'acknowledged origins missing',
+      ).toEqual([]);
+      expect(
+        [...load.jobs].filter((id) => !stored.jobs.has(id)),
+        'acknowledged purges missing',
+      ).toEqual([]);
 
-    await cluster.restart('d2');
-    await cluster.balancer.waitFor('d2', 'UP');
-    const all = await call(agent, `${direct('d2')}/api/1.3/origins`, { cookie });
-    const served = new Set(all.json<{ response: OriginRecord[] }>().response.map((o) => o.id));
-    expect([...load.origins].filter((id) => !served.has(id)), 'origins the restarted daemon does not serve').toEqual([]);
-    const answered = new Set<string>();
-    for (let i = 0; i < 10; i++) {
-      const res = await call(agent, `${cluster.balancer.url}/api/1.3/origins?id=${[...load.origins][0]}`, { cookie });
-      expect(res.status).toBe(200);
-      expect(res.json<{ response: unknown[] }>().response).toHaveLength(1);
-      answered.add(servedBy(res));
-    }
-    expect(answered.has('d2'), 'the restarted daemon answers through the balancer again').toBe(true);
-  });
+      await cluster.restart('d2');
+      await cluster.balancer.waitFor('d2', 'UP');
+      const all = await call(agent, `${direct('d2')}/api/1.3/origins`, { cookie });
+      const served = new Set(all.json<{ response: OriginRecord[] }>().response.map((o) => o.id));
+      expect(
+        [...load.origins].filter((id) => !served.has(id)),
+        'origins the restarted daemon does not serve',
+      ).toEqual([]);
+      const answered = new Set<string>();
+      for (let i = 0; i < 10; i++) {
+        const res = await call(agent, `${cluster.balancer.url}/api/1.3/origins?id=${[...load.origins][0]}`, { cookie });
+        expect(res.status).toBe(200);
+        expect(res.json<{ response: unknown[] }>().response).toHaveLength(1);
+        answered.add(servedBy(res));
+      }
+      expect(answered.has('d2'), 'the restarted daemon answers through the balancer again').toBe(true);
+    },
+  );
 });
 
 interface LoadResult {
@@ -139,9 +164,12 @@ async function runLoadWithKill(victim: string): Promise<LoadResult> {
   let down = false;
   let killing: Promise<void> | null = null;
   const kill = () => {
-    killing ??= cluster.kill(victim).then(() => cluster.balancer.waitFor(victim, 'DOWN')).then(() => {
-      down = true;
-    });
+    killing ??= cluster
+      .kill(victim)
+      .then(() => cluster.balancer.waitFor(victim, 'DOWN'))
+      .then(() => {
+        down = true;
+      });
   };
   const url = cluster.balancer.url;
   const one = async (w: number, n: number): Promise<HttpAnswer> => {

@@ -28,7 +28,14 @@ function cdnctl(args: string[], env: Record<string, string> = {}, input?: string
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: ROOT,
       stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-      env: { ...process.env, CI: 'true', NO_COLOR: '1', CDNCTL_CONFIG_DIR: join(dir, 'cli-config'), CDNCTL_DATABASE_URL: '', ...env },
+      env: {
+        ...process.env,
+        CI: 'true',
+        NO_COLOR: '1',
+        CDNCTL_CONFIG_DIR: join(dir, 'cli-config'),
+        CDNCTL_DATABASE_URL: '',
+        ...env,
+      },
     });
     let stdout = '';
     let stderr = '';
@@ -73,8 +80,12 @@ describe('cdnctl daemon --database (PostgreSQL)', () => {
     expect(original).toContain('SCRYPT');
 
     const url = await database();
-    const imported = ok(await cdnctl(['daemon', 'import', '--database', url, '--data-dir', join(dir, 'unused'), '-'], {}, original));
-    expect(imported.stdout).toContain(`imported standard input into postgres://postgres:***@127.0.0.1:${cluster.port}/`);
+    const imported = ok(
+      await cdnctl(['daemon', 'import', '--database', url, '--data-dir', join(dir, 'unused'), '-'], {}, original),
+    );
+    expect(imported.stdout).toContain(
+      `imported standard input into postgres://postgres:***@127.0.0.1:${cluster.port}/`,
+    );
     expect(existsSync(join(dir, 'unused'))).toBe(false);
     const fromPg = ok(await cdnctl(['daemon', 'export', '--with-hashes', '--database', url])).stdout;
     expect(fromPg).toBe(original);
@@ -95,9 +106,15 @@ describe('cdnctl daemon --database (PostgreSQL)', () => {
     writeFileSync(join(configured, 'config.json'), JSON.stringify({ database: url }));
     expect(ok(await cdnctl(['daemon', 'export', '--with-hashes', '--data-dir', configured])).stdout).toBe(golden);
     // The environment wins over config.json, the flag over the environment: `other` is empty.
-    const fromEnv = JSON.parse(ok(await cdnctl(['daemon', 'export', '--data-dir', configured], { CDNCTL_DATABASE_URL: other })).stdout);
+    const fromEnv = JSON.parse(
+      ok(await cdnctl(['daemon', 'export', '--data-dir', configured], { CDNCTL_DATABASE_URL: other })).stdout,
+    );
     expect(fromEnv.deliveryServices).toEqual([]);
-    const fromFlag = JSON.parse(ok(await cdnctl(['daemon', 'export', '--data-dir', configured, '--database', url], { CDNCTL_DATABASE_URL: other })).stdout);
+    const fromFlag = JSON.parse(
+      ok(
+        await cdnctl(['daemon', 'export', '--data-dir', configured, '--database', url], { CDNCTL_DATABASE_URL: other }),
+      ).stdout,
+    );
     expect(fromFlag.deliveryServices.length).toBe(3);
   }, 120_000);
 
@@ -116,16 +133,32 @@ describe('cdnctl daemon --database (PostgreSQL)', () => {
   }, 120_000);
 
   it('never repeats the password of a URL it cannot use', async () => {
-    const unreachable = await cdnctl(['daemon', 'export', '--database', `postgres://cdnctl:${SECRET}@127.0.0.1:1/nowhere`]);
+    const unreachable = await cdnctl([
+      'daemon',
+      'export',
+      '--database',
+      `postgres://cdnctl:${SECRET}@127.0.0.1:1/nowhere`,
+    ]);
     expect(unreachable.code).not.toBe(0);
     expect(unreachable.stderr).toContain('postgres://cdnctl:***@127.0.0.1:1/nowhere');
     const wrongScheme = await cdnctl(['daemon', 'export', '--database', `mysql://cdnctl:${SECRET}@127.0.0.1/x`]);
     expect(wrongScheme.code).not.toBe(0);
     expect(wrongScheme.stderr).toMatch(/postgres:\/\/USER:PASS@HOST:PORT\/DB/);
     const dataDir = join(dir, 'unreachable');
-    const start = await cdnctl(['daemon', 'start', '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--database', `postgres://cdnctl:${SECRET}@127.0.0.1:1/nowhere`]);
+    const start = await cdnctl([
+      'daemon',
+      'start',
+      '--data-dir',
+      dataDir,
+      '--listen',
+      '127.0.0.1:0',
+      '--database',
+      `postgres://cdnctl:${SECRET}@127.0.0.1:1/nowhere`,
+    ]);
     expect(start.code).not.toBe(0);
-    expect(start.stderr).toContain('daemon did not start: cannot open the database postgres://cdnctl:***@127.0.0.1:1/nowhere');
+    expect(start.stderr).toContain(
+      'daemon did not start: cannot open the database postgres://cdnctl:***@127.0.0.1:1/nowhere',
+    );
     for (const run of [unreachable, wrongScheme, start]) expect(run.stdout + run.stderr).not.toContain(SECRET);
     expect(readFileSync(join(dataDir, 'daemon.log'), 'utf8')).not.toContain(SECRET);
   }, 60_000);
@@ -134,7 +167,9 @@ describe('cdnctl daemon --database (PostgreSQL)', () => {
     const url = await database();
     const dataDir = join(dir, 'pg-daemon');
     const env = { CDNCTL_ADMIN_PASSWORD: 'Adm1nPassw0rd!' };
-    const started = ok(await cdnctl(['daemon', 'start', '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--database', url], env));
+    const started = ok(
+      await cdnctl(['daemon', 'start', '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--database', url], env),
+    );
     try {
       const base = /running at (http:\/\/\S+) \(pid (\d+)/.exec(started.stdout);
       expect(base).not.toBeNull();
@@ -160,12 +195,22 @@ describe('cdnctl daemon --database (PostgreSQL)', () => {
     const url = await database();
     const dataDir = join(dir, 'pg-demo');
     const env = { CDNCTL_ADMIN_PASSWORD: 'Adm1nPassw0rd!' };
-    const first = ok(await cdnctl(['daemon', 'start', '--demo', '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--database', url], env));
+    const first = ok(
+      await cdnctl(
+        ['daemon', 'start', '--demo', '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--database', url],
+        env,
+      ),
+    );
     ok(await cdnctl(['daemon', 'stop', '--data-dir', dataDir]));
     expect(first.stdout).toMatch(/loaded the demo CDN: \d+ CDNs/);
     const demo = JSON.parse(ok(await cdnctl(['daemon', 'export', '--database', url])).stdout);
     expect(demo.deliveryServices.length).toBeGreaterThan(0);
-    const again = ok(await cdnctl(['daemon', 'start', '--demo', '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--database', url], env));
+    const again = ok(
+      await cdnctl(
+        ['daemon', 'start', '--demo', '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--database', url],
+        env,
+      ),
+    );
     ok(await cdnctl(['daemon', 'stop', '--data-dir', dataDir]));
     expect(again.stdout).toContain('the demo CDN was not loaded');
   }, 120_000);
@@ -174,7 +219,9 @@ describe('cdnctl daemon --database (PostgreSQL)', () => {
     const url = await database();
     ok(await cdnctl(['daemon', 'import', fileURLToPath(GOLDEN_SNAPSHOT), '--database', url]));
     const dataDir = join(dir, 'pg-serving');
-    const started = ok(await cdnctl(['daemon', 'start', '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--database', url]));
+    const started = ok(
+      await cdnctl(['daemon', 'start', '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--database', url]),
+    );
     try {
       const base = /running at (http:\/\/\S+) /.exec(started.stdout)![1]!;
       const login = await fetch(`${base}/api/1.3/user/login`, {
@@ -194,14 +241,24 @@ describe('cdnctl daemon --database (PostgreSQL)', () => {
       const created = await fetch(`${base}/api/1.3/origins`, {
         method: 'POST',
         headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'on-pg', fqdn: 'on-pg.example.test', protocol: 'http', deliveryServiceId: before[0]!.deliveryServiceId }),
+        body: JSON.stringify({
+          name: 'on-pg',
+          fqdn: 'on-pg.example.test',
+          protocol: 'http',
+          deliveryServiceId: before[0]!.deliveryServiceId,
+        }),
       });
       expect(created.status).toBe(200);
       expect((await origins()).map((o) => o.name)).toEqual(['ds1', 'ds2', 'ds3', 'on-pg']);
       // The CLI's export sees the daemon's write (same database), and the daemon sees an import beside it.
       const exported = JSON.parse(ok(await cdnctl(['daemon', 'export', '--database', url])).stdout);
       expect(exported.origins.map((o: { name: string }) => o.name)).toEqual(['on-pg']);
-      exported.origins.push({ name: 'imported-beside', deliveryService: 'ds2', fqdn: 'beside.example.test', protocol: 'https' });
+      exported.origins.push({
+        name: 'imported-beside',
+        deliveryService: 'ds2',
+        fqdn: 'beside.example.test',
+        protocol: 'https',
+      });
       ok(await cdnctl(['daemon', 'import', '--database', url, '-'], {}, JSON.stringify(exported)));
       expect((await origins()).map((o) => o.name)).toContain('imported-beside');
       expect((await fetch(`${base}/api/1.3/user/logout`, { method: 'POST', headers: { cookie } })).status).toBe(200);

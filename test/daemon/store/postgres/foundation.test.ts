@@ -46,7 +46,9 @@ describe('PostgreSQL data versions', () => {
     const versionOnB = pgDataVersion(b!);
     const before = await versionOnB(['cdns']);
     const contentBefore = await versionOnB(null);
-    await inTransaction(a!, (c) => c.query("INSERT INTO cdns (name, domain_name, last_updated) VALUES ('x', 'x.test', 0)"));
+    await inTransaction(a!, (c) =>
+      c.query("INSERT INTO cdns (name, domain_name, last_updated) VALUES ('x', 'x.test', 0)"),
+    );
     expect(await versionOnB(['cdns'])).not.toBe(before);
     expect(await versionOnB(['origins'])).toBe(await versionOnB(['origins']));
     const afterCdn = await versionOnB(null);

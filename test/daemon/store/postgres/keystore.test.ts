@@ -44,7 +44,11 @@ const record = (kind: SealedRecord['kind'], owner: string, version: number, byte
 async function exercise(store: KeyStore): Promise<unknown[]> {
   const out: unknown[] = [];
   await store.put(record('ssl', 'ds-b', 1, 1));
-  await store.putAll([record('ssl', 'ds-b', 2, 3), record('url_sig', 'ds-a', 1, 5), record('uri_signing', 'Ds-c', 1, 7)]);
+  await store.putAll([
+    record('ssl', 'ds-b', 2, 3),
+    record('url_sig', 'ds-a', 1, 5),
+    record('uri_signing', 'Ds-c', 1, 7),
+  ]);
   await store.put({ ...record('ssl', 'ds-b', 2, 9), summary: 'replaced' });
   out.push(await store.get({ kind: 'ssl', owner: 'ds-b', version: 2 }));
   out.push(await store.get({ kind: 'ssl', owner: 'nobody', version: 1 }));
@@ -55,9 +59,14 @@ async function exercise(store: KeyStore): Promise<unknown[]> {
   out.push(await store.keyCheck());
   const every = await store.all();
   out.push(every);
-  await store.reseal(every.map((r) => ({ ...r, sealed: Buffer.concat([r.sealed, Buffer.from([42])]) })), Buffer.from('check-2'));
+  await store.reseal(
+    every.map((r) => ({ ...r, sealed: Buffer.concat([r.sealed, Buffer.from([42])]) })),
+    Buffer.from('check-2'),
+  );
   out.push(await store.all(), await store.keyCheck());
-  await expect(store.reseal([record('ssl', 'gone', 1, 1)], Buffer.from('check-3'))).rejects.toThrow(/changed during rotation/);
+  await expect(store.reseal([record('ssl', 'gone', 1, 1)], Buffer.from('check-3'))).rejects.toThrow(
+    /changed during rotation/,
+  );
   out.push(await store.keyCheck());
   out.push(await store.remove('ssl', 'ds-b'), await store.remove('ssl', 'ds-b'), await store.all());
   return out;
@@ -78,7 +87,10 @@ describe('key store on PostgreSQL', () => {
     const available = [a, b].filter((v) => v.state.available);
     expect(available).toHaveLength(1);
     const refused = [a, b].find((v) => !v.state.available)!;
-    expect(refused.state).toEqual({ available: false, reason: expect.stringMatching(/master key does not open this key store/) });
+    expect(refused.state).toEqual({
+      available: false,
+      reason: expect.stringMatching(/master key does not open this key store/),
+    });
   });
 
   it('a data dir on PostgreSQL creates its key file, keeps secrets in the database and rotates them there', async () => {

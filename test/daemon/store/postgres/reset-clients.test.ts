@@ -67,7 +67,9 @@ describe('reset requests per client address, in the database', () => {
     const url = await pgDatabase();
     const [a, b] = [await pgAdmit(url), await pgAdmit(url)];
     const at = 1_800_000_000_000;
-    const waits = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? a : b)('10.9.9.9', at + i, WINDOW, LIMIT)));
+    const waits = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? a : b)('10.9.9.9', at + i, WINDOW, LIMIT)),
+    );
     expect(waits.filter((w) => w === 0)).toHaveLength(LIMIT);
     expect(waits.filter((w) => w > 0)).toHaveLength(12 - LIMIT);
   });

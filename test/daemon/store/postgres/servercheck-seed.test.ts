@@ -7,7 +7,8 @@ import { seedBuiltinChecksPg } from '../../../../daemon/store/postgres/serverche
 import { startPgCluster, type PgCluster } from '../../../helpers/pg-cluster.js';
 import { CONTRACT_FIXTURE, T0 } from '../contract/fixture.js';
 
-const NUM_TYPE = "INSERT INTO types (id, name, description, use_in_table) VALUES (30, 'CHECK_EXTENSION_NUM', 'num check', 'to_extension')";
+const NUM_TYPE =
+  "INSERT INTO types (id, name, description, use_in_table) VALUES (30, 'CHECK_EXTENSION_NUM', 'num check', 'to_extension')";
 
 let cluster: PgCluster;
 beforeAll(async () => {
@@ -35,7 +36,17 @@ it('the builtin checks seed the same extensions on both stores, and seeding agai
     // Every start seeds again: rows there are left alone and draw no id.
     await Promise.all(daemons.map((d) => seedBuiltinChecksPg(d.pool, T0 + 1)));
     expect(await daemons[2]!.store.serverChecks.extensions()).toEqual(expected);
-    const ext = { name: 'mine', version: '1', infoUrl: 'http://x', scriptFile: 'x', isActive: true, additionalConfigJson: null, description: null, servercheckShortName: 'MINE', typeId: 8 };
+    const ext = {
+      name: 'mine',
+      version: '1',
+      infoUrl: 'http://x',
+      scriptFile: 'x',
+      isActive: true,
+      additionalConfigJson: null,
+      description: null,
+      servercheckShortName: 'MINE',
+      typeId: 8,
+    };
     expect(await daemons[0]!.store.serverChecks.insertExtension(ext, T0)).toEqual({ id: 4 });
   } finally {
     await Promise.all(daemons.map((d) => d.store.close()));

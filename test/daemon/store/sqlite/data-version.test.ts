@@ -50,7 +50,13 @@ describe('data versions', () => {
     const content = await store.dataVersion();
     const all = dataVersions(db).all();
     const now = Date.now();
-    await store.sessions.create({ idHash: 'h1', userId: adminId(), createdAt: now, expiresAt: now + 1000, idleExpiresAt: now + 1000 });
+    await store.sessions.create({
+      idHash: 'h1',
+      userId: adminId(),
+      createdAt: now,
+      expiresAt: now + 1000,
+      idleExpiresAt: now + 1000,
+    });
     await store.sessions.touch('h1', now + 2000);
     await store.loginFailures.record('nobody', '127.0.0.1', now);
     await store.loginFailures.succeeded('nobody', '127.0.0.1', now);
@@ -64,7 +70,13 @@ describe('remembered sessions', () => {
   it('are forgotten once the session is deleted, by this connection or another', async () => {
     const now = Date.now();
     for (const hash of ['mine', 'theirs']) {
-      await store.sessions.create({ idHash: hash, userId: adminId(), createdAt: now, expiresAt: now + 60_000, idleExpiresAt: now + 60_000 });
+      await store.sessions.create({
+        idHash: hash,
+        userId: adminId(),
+        createdAt: now,
+        expiresAt: now + 60_000,
+        idleExpiresAt: now + 60_000,
+      });
       expect(await store.sessions.find(hash)).not.toBeNull();
     }
     await store.sessions.delete('mine');
@@ -73,11 +85,19 @@ describe('remembered sessions', () => {
     expect(await store.sessions.find('theirs')).toBeNull();
   });
 
-  it("show a role change made elsewhere at the next lookup", async () => {
+  it('show a role change made elsewhere at the next lookup', async () => {
     const now = Date.now();
-    await store.sessions.create({ idHash: 'role', userId: adminId(), createdAt: now, expiresAt: now + 60_000, idleExpiresAt: now + 60_000 });
+    await store.sessions.create({
+      idHash: 'role',
+      userId: adminId(),
+      createdAt: now,
+      expiresAt: now + 60_000,
+      idleExpiresAt: now + 60_000,
+    });
     expect((await store.sessions.find('role'))?.privLevel).toBe(30);
-    other.prepare("UPDATE users SET role_id = (SELECT id FROM roles WHERE name = 'read-only') WHERE username = 'admin'").run();
+    other
+      .prepare("UPDATE users SET role_id = (SELECT id FROM roles WHERE name = 'read-only') WHERE username = 'admin'")
+      .run();
     expect((await store.sessions.find('role'))?.privLevel).toBe(10);
   });
 });

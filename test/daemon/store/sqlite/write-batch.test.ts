@@ -67,7 +67,7 @@ describe('writeBatcher under a burst', () => {
     db.exec('CREATE TABLE burst_notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
     const batch = writeBatcher(db);
     const insert = db.prepare('INSERT INTO burst_notes (text) VALUES (?)');
-    const count = db.prepare<[], number>("SELECT count(*) FROM burst_notes").pluck();
+    const count = db.prepare<[], number>('SELECT count(*) FROM burst_notes').pluck();
     let written = 0;
     const seenBetween: number[] = [];
     const burst = Array.from({ length: MAX_BATCH * 3 + 5 }, (_, i) =>

@@ -9,7 +9,10 @@ const ds = { id: '1', xmlId: 'demo1', orgServerFqdn: 'https://origin.example.net
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 
 const daemonSays = (regex: string): boolean => {
-  const checked = validatePurgeRequest({ dsId: 1, regex, startTime: '2026-11-21 12:30:00', ttl: 24 }, { now: NOW, maxTtlHours: 2160, boundPastStart: true });
+  const checked = validatePurgeRequest(
+    { dsId: 1, regex, startTime: '2026-11-21 12:30:00', ttl: 24 },
+    { now: NOW, maxTtlHours: 2160, boundPastStart: true },
+  );
   if (!checked.ok) throw new Error(checked.errors.join('; '));
   return checked.request.matchesEverything;
 };

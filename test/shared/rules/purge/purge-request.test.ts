@@ -25,7 +25,13 @@ describe('validatePurgeRequest', () => {
   it('accepts a valid request and answers its values', () => {
     expect(validatePurgeRequest(valid, at12)).toEqual({
       ok: true,
-      request: { dsId: 1, regex: '/images/.*\\.jpg', startTime: Date.parse('2026-11-21T12:30:00Z'), ttl: 24, matchesEverything: false },
+      request: {
+        dsId: 1,
+        regex: '/images/.*\\.jpg',
+        startTime: Date.parse('2026-11-21T12:30:00Z'),
+        ttl: 24,
+        matchesEverything: false,
+      },
     });
   });
 
@@ -89,7 +95,9 @@ describe('validatePurgeRequest', () => {
 
   it('refuses a start more than two days past only when the version bounds it (1.2+)', () => {
     const threeDaysAgo = new Date(NOW - 3 * DAY).toISOString();
-    expect(errorsOf({ ...valid, startTime: threeDaysAgo })).toEqual(['startTime: cannot be more than two days in the past']);
+    expect(errorsOf({ ...valid, startTime: threeDaysAgo })).toEqual([
+      'startTime: cannot be more than two days in the past',
+    ]);
     expect(validatePurgeRequest({ ...valid, startTime: threeDaysAgo }, at11).ok).toBe(true);
   });
 
@@ -97,8 +105,12 @@ describe('validatePurgeRequest', () => {
     const iso = (ms: number) => new Date(ms).toISOString();
     expect(validatePurgeRequest({ ...valid, startTime: iso(NOW - 2 * DAY) }, at12).ok).toBe(true);
     expect(validatePurgeRequest({ ...valid, startTime: iso(NOW + 2 * DAY) }, at12).ok).toBe(true);
-    expect(errorsOf({ ...valid, startTime: iso(NOW - 2 * DAY - 1000) })).toEqual(['startTime: cannot be more than two days in the past']);
-    expect(errorsOf({ ...valid, startTime: iso(NOW + 2 * DAY + 1000) })).toEqual(['startTime: must be within two days from now']);
+    expect(errorsOf({ ...valid, startTime: iso(NOW - 2 * DAY - 1000) })).toEqual([
+      'startTime: cannot be more than two days in the past',
+    ]);
+    expect(errorsOf({ ...valid, startTime: iso(NOW + 2 * DAY + 1000) })).toEqual([
+      'startTime: must be within two days from now',
+    ]);
   });
 
   it('refuses a start more than two days ahead at every version', () => {
@@ -124,9 +136,12 @@ describe('matchesEverything', () => {
     expect(everything(pattern)).toBe(true);
   });
 
-  it.each(['/images/.*', '/.*\\.jpg', '/a', '/x/.*', '/.*\\?q', '/[a-z]+$', '/.{200}'])('is false for %s', (pattern) => {
-    expect(everything(pattern)).toBe(false);
-  });
+  it.each(['/images/.*', '/.*\\.jpg', '/a', '/x/.*', '/.*\\?q', '/[a-z]+$', '/.{200}'])(
+    'is false for %s',
+    (pattern) => {
+      expect(everything(pattern)).toBe(false);
+    },
+  );
 });
 
 describe('maxRevalDurationDays', () => {
