@@ -66,23 +66,35 @@ const HTTP_FREE_LAYERS = ['daemon/services/**', 'daemon/store/**'];
 // ---- Function length: 60 lines (STYLE.md aims at ~40), counted from the first line to the last, nested functions
 // included, as scripts/long-functions.mjs did. These files hold a function over the limit; each may not grow past
 // its length today and leaves the list once split. File-scoped, so the whole file gets that ceiling.
+// Lengths as Prettier wraps the code (the one reformat made some functions longer than they were by hand).
 const LONG_FUNCTIONS_NOT_YET = {
-  'daemon/routes/ssl-keys.ts': 91, // sslKeyRoutes
-  'daemon/routes/user-deliveryservices.ts': 81, // userDeliveryServiceRoutes
-  'daemon/routes/url-keys.ts': 67, // urlKeyRoutes
+  'daemon/routes/ssl-keys.ts': 140, // sslKeyRoutes
+  'daemon/routes/user-deliveryservices.ts': 97, // userDeliveryServiceRoutes
+  'daemon/routes/url-keys.ts': 88, // urlKeyRoutes
   'daemon/routes/servers.ts': 65, // serverRoutes
-  'daemon/routes/profiles.ts': 64, // profileRoutes
-  'daemon/routes/origins.ts': 62, // originRoutes
-  'daemon/store/sqlite/server-flags.ts': 77, // sqliteServerFlags
-  'daemon/store/deliveryservices.ts': 71, // toDeliveryService
-  'daemon/store/sqlite/serverchecks.ts': 70, // sqliteServerChecks
-  'daemon/store/sqlite/sessions.ts': 70, // sqliteSessions
-  'daemon/store/sqlite/origins.ts': 65, // sqliteOrigins
-  'daemon/services/vault/sqlite-keystore.ts': 62, // sqliteKeyStore
+  'daemon/routes/profiles.ts': 67, // profileRoutes
+  'daemon/routes/origins.ts': 76, // originRoutes
+  'daemon/store/sqlite/server-flags.ts': 89, // sqliteServerFlags
+  'daemon/store/deliveryservices.ts': 73, // toDeliveryService
+  'daemon/store/sqlite/serverchecks.ts': 80, // sqliteServerChecks
+  'daemon/store/sqlite/sessions.ts': 72, // sqliteSessions
+  'daemon/store/sqlite/origins.ts': 69, // sqliteOrigins
+  'daemon/services/vault/sqlite-keystore.ts': 69, // sqliteKeyStore
   'daemon/app.ts': 70, // buildApp
-  'daemon/server.ts': 78, // serveOn
+  'daemon/server.ts': 80, // serveOn
   'daemon/format/deliveryservices.ts': 72, // seedRecord
   'daemon/format/deliveryservices-go.ts': 69, // v14
+  'daemon/routes/deliveryservice-servers.ts': 61,
+  'daemon/routes/jobs-api.ts': 89,
+  'daemon/routes/jobs.ts': 73,
+  'daemon/routes/serverchecks.ts': 83,
+  'daemon/store/sqlite/login-failures.ts': 69,
+  'daemon/store/sqlite/servers.ts': 64,
+  'portal/src/grid/GridToolbar.tsx': 68,
+  'portal/src/screens/CompleteRegistrationScreen.tsx': 70,
+  'portal/src/screens/CreateUserForm.tsx': 63,
+  'portal/src/screens/PasswordForm.tsx': 62,
+  'portal/src/screens/ServersScreen.tsx': 84,
 };
 const functionLength = (max) => ['error', { max, skipBlankLines: false, skipComments: false, IIFEs: true }];
 // File length: STYLE.md's ~300 lines. These were longer when the rule came in and may not grow.
@@ -91,6 +103,8 @@ const LONG_FILES_NOT_YET = {
   'daemon/store/migration-sql/postgres.ts': 460,
   'daemon/store/migration-sql/sqlite.ts': 422,
   'daemon/store/deliveryservices.ts': 323,
+  'daemon/services/snapshot/read-records.ts': 308,
+  'shared/rules/users/common-passwords.ts': 410,
 };
 const fileLength = (max) => ['error', { max, skipBlankLines: false, skipComments: false }];
 
