@@ -61,13 +61,11 @@ describe('the key pages never render a secret', () => {
     await page.getByText('16 keys').waitFor();
 
     const uri = page.getByRole('form', { name: 'URI signing keys' });
-    await uri
-      .getByLabel('New key set (JSON)')
-      .fill(
-        JSON.stringify({
-          'issuer-1': { renewal_kid: 'kid-a', keys: [{ alg: 'HS256', kid: 'kid-a', kty: 'oct', k: URI_SECRET }] },
-        }),
-      );
+    await uri.getByLabel('New key set (JSON)').fill(
+      JSON.stringify({
+        'issuer-1': { renewal_kid: 'kid-a', keys: [{ alg: 'HS256', kid: 'kid-a', kty: 'oct', k: URI_SECRET }] },
+      }),
+    );
     await uri.getByRole('button', { name: 'Store key set' }).click();
     await uri
       .getByText(/kid-a \(HS256\)/)
