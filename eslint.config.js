@@ -36,6 +36,7 @@ const ROOMS = [
     except: ['./portal', './shared', './node_modules'],
     message: 'portal/src imports only shared/ and its own files (house plan).',
   },
+  { target: './daemon/store', from: './daemon/services', message: 'daemon/store sits under the services.' },
   {
     target: './daemon/store/sqlite',
     from: './daemon/store/postgres',

@@ -13,7 +13,7 @@ import {
 } from './config.js';
 import { startReadinessChecks } from './services/caches/readiness.js';
 import { createMailer } from './services/mail/create.js';
-import { bootstrap } from './store/bootstrap.js';
+import { bootstrap } from './services/auth/bootstrap.js';
 import type { Store } from './store/index.js';
 import { configuredDatabase, openStore } from './open-store.js';
 import { octal, openDataDirVault } from './services/vault/open.js';

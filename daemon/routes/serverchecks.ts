@@ -1,6 +1,6 @@
 import type { ServerCheckRecord, ToExtensionRecord } from '../../shared/contract/servers.js';
 import type { AppContext } from '../context.js';
-import { BUILTIN_SCRIPT } from '../services/caches/builtin-checks.js';
+import { BUILTIN_SCRIPT } from '../store/builtin-checks.js';
 import {
   CHECK_SLOTS,
   EXTENSION_USER,

@@ -11,7 +11,7 @@ import {
   LOGIN_WINDOW_MS,
   retryAfterSeconds,
   throttleDecision,
-} from '../services/auth/login-throttle.js';
+} from '../../shared/rules/login-throttle.js';
 import { DUMMY_HASH, verifyPassword } from '../services/auth/passwords.js';
 import { hashSecret, newSecret } from '../services/auth/tokens.js';
 import { alertsOnly } from '../../shared/contract/schema.js';

@@ -1,4 +1,4 @@
-import { type FailureStats, type ThrottleDecision } from '../services/auth/login-throttle.js';
+import { type FailureStats, type ThrottleDecision } from '../../shared/rules/login-throttle.js';
 
 /**
  * Failed logins per (username, client address), and the pairs that logged in successfully, for the login

@@ -1,3 +1,3 @@
-import type { ServerModel } from '../services/snapshot/types.js';
+import type { ServerModel } from './snapshot-types.js';
 
 export type ServerRead = Omit<ServerModel, 'deliveryServices' | 'agents'> & { id: number };

@@ -1,4 +1,4 @@
-import type { TenantModel, UserModel } from '../services/snapshot/types.js';
+import type { TenantModel, UserModel } from './snapshot-types.js';
 import { type User } from './user-rows.js';
 
 /** Tenant rows sorted by name → below root, each after its parent (shared with the PostgreSQL store). */

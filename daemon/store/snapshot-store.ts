@@ -1,4 +1,4 @@
-import type { ImportSummary, KnownRecords, SnapshotModel, SnapshotWrite } from '../services/snapshot/types.js';
+import type { ImportSummary, KnownRecords, SnapshotModel, SnapshotWrite } from './snapshot-types.js';
 
 /**
  * Whole-database snapshots (`cdnctl daemon import|export`, the demo loader): validation reads what exists, the

@@ -1,4 +1,4 @@
-import type { DeliveryServiceSettings, SnapshotWrite } from '../services/snapshot/types.js';
+import type { DeliveryServiceSettings, SnapshotWrite } from './snapshot-types.js';
 import { type Outcome, type Row } from './snapshot-upsert.js';
 
 const flag = (b: boolean) => (b ? 1 : 0);

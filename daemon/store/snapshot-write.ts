@@ -1,4 +1,4 @@
-import { SECTIONS, type ImportSummary } from '../services/snapshot/types.js';
+import { SECTIONS, type ImportSummary } from './snapshot-types.js';
 import { USER_COLUMNS } from './user-rows.js';
 
 export const CACHEGROUP_COLUMNS = [

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { importSnapshot } from '../../daemon/services/snapshot/import.js';
-import { bootstrap } from '../../daemon/store/bootstrap.js';
+import { bootstrap } from '../../daemon/services/auth/bootstrap.js';
 import { openDatabase } from '../../daemon/store/sqlite/db.js';
 import { dataFiles } from '../../shared/paths.js';
 import { CDNCTL, cliEnv, type CliDirs } from '../helpers/cli.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../daemon/app.js';
-import { bootstrap } from '../../daemon/store/bootstrap.js';
+import { bootstrap } from '../../daemon/services/auth/bootstrap.js';
 import type { Db } from '../../daemon/store/sqlite/db.js';
 import type { Store } from '../../daemon/store/index.js';
 import type { PgPool } from '../../daemon/store/postgres/pool.js';

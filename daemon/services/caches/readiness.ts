@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import type { CachesConfig } from '../../config.js';
 import type { Store } from '../../store/index.js';
 import type { Server } from '../../store/servers.js';
-import { CHECK } from './builtin-checks.js';
+import { CHECK } from '../../store/builtin-checks.js';
 
 /** Asks whether something answers HTTP at host:port within the timeout. */
 export type HttpProbe = (host: string, port: number, timeoutMs: number) => Promise<boolean>;

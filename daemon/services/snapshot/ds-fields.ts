@@ -1,6 +1,6 @@
 import { formatDegrees } from '../../format/deliveryservices.js';
 import type { FieldReader } from './fields.js';
-import type { DeliveryServiceSettings } from './types.js';
+import type { DeliveryServiceSettings } from '../../store/snapshot-types.js';
 
 type Key = keyof DeliveryServiceSettings;
 

@@ -2,7 +2,7 @@ import { storeOf, type StoreOrDb } from '../../store/sqlite/store-of.js';
 import { originUrl } from '../../format/deliveryservices.js';
 import { formatTimestamp } from '../../../shared/time.js';
 import { writeSettings } from './ds-fields.js';
-import type { SnapshotDocument, SnapshotModel, UserDocument } from './types.js';
+import type { SnapshotDocument, SnapshotModel, UserDocument } from '../../store/snapshot-types.js';
 
 /** Drops null values, so the file carries only what is set. */
 function compact<T extends object>(record: T): T {

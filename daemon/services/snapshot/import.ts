@@ -1,8 +1,8 @@
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { bootstrap, type BootstrapResult } from '../../store/bootstrap.js';
+import { bootstrap, type BootstrapResult } from '../auth/bootstrap.js';
 import type { SnapshotStore } from '../../store/snapshot-store.js';
 import { storeOf, type StoreOrDb } from '../../store/sqlite/store-of.js';
-import { SnapshotError, type ImportSummary, type UserModel, type UserWrite } from './types.js';
+import { SnapshotError, type ImportSummary, type UserModel, type UserWrite } from '../../store/snapshot-types.js';
 import { validateSnapshot } from './validate.js';
 
 /**

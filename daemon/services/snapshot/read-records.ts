@@ -19,7 +19,7 @@ import type {
   ProfileModel,
   TenantModel,
   UserModel,
-} from './types.js';
+} from '../../store/snapshot-types.js';
 
 /*
  * One reader per section: the shape and value rules of a single record, without looking at other records.

@@ -13,7 +13,7 @@ import {
   readUser,
 } from './read-records.js';
 import { readServer } from './servers.js';
-import type { KnownRecords } from './types.js';
+import type { KnownRecords } from '../../store/snapshot-types.js';
 
 /** A record as read, with the reader that names it in errors. */
 export interface Read<T> {

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { SERVER_STATUSES } from '../../store/servers.js';
 import { DNS_NAME, HOST_LABEL, type FieldReader } from './fields.js';
-import type { KnownRecords, ServerModel } from './types.js';
+import type { KnownRecords, ServerModel } from '../../store/snapshot-types.js';
 
 /*
  * The `servers` section (issue 15): caches refer to their cache group, CDN and profile by name and list the

@@ -11,7 +11,13 @@ import {
   type Sections,
 } from './sections.js';
 import { checkServer } from './servers.js';
-import { SECTIONS, type JobModel, type KnownRecords, type SnapshotModel, type TenantModel } from './types.js';
+import {
+  SECTIONS,
+  type JobModel,
+  type KnownRecords,
+  type SnapshotModel,
+  type TenantModel,
+} from '../../store/snapshot-types.js';
 
 export interface ValidationResult {
   /** The snapshot as import writes it; meaningful only when `errors` is empty. Tenants come parents first. */

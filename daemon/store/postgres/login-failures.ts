@@ -1,4 +1,4 @@
-import { KNOWN_PAIR_MS } from '../../services/auth/login-throttle.js';
+import { KNOWN_PAIR_MS } from '../../../shared/rules/login-throttle.js';
 import { failureStats, type LoginFailureStore } from '../login-failures.js';
 import type { PgPool, PgQueryable } from './pool.js';
 import { statement } from './statement.js';

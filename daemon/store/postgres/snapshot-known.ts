@@ -1,4 +1,4 @@
-import type { KnownRecords } from '../../services/snapshot/types.js';
+import type { KnownRecords } from '../snapshot-types.js';
 import type { PgQueryable } from './pool.js';
 import { statement } from './statement.js';
 

@@ -1,4 +1,4 @@
-import type { ServerModel } from '../../services/snapshot/types.js';
+import type { ServerModel } from '../snapshot-types.js';
 import type { ServerRead } from '../snapshot-read-servers.js';
 import type { PgClient } from './pool.js';
 import { statement } from './statement.js';

@@ -9,7 +9,7 @@ import type {
   ProfileModel,
   SnapshotModel,
   UserModel,
-} from '../../services/snapshot/types.js';
+} from '../snapshot-types.js';
 import { DELIVERY_SERVICE_SELECT, toDeliveryService, type DeliveryServiceRow } from '../deliveryservices.js';
 import { orderTenants, snapshotUser } from '../snapshot-read.js';
 import { USER_SELECT, toUser, type UserRow } from '../user-rows.js';

@@ -1,4 +1,4 @@
-import type { SnapshotWrite } from '../../services/snapshot/types.js';
+import type { SnapshotWrite } from '../snapshot-types.js';
 import { SERVER_COLUMNS } from '../snapshot-write-servers.js';
 import type { PgClient } from './pool.js';
 import { ids, pgLinkReplacer, pgUpserter, typeOf } from './snapshot-upsert.js';

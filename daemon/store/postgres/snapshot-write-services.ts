@@ -1,4 +1,4 @@
-import type { SnapshotWrite } from '../../services/snapshot/types.js';
+import type { SnapshotWrite } from '../snapshot-types.js';
 import type { Outcome } from '../snapshot-upsert.js';
 import {
   DS_COLUMNS,

@@ -1,4 +1,4 @@
-import type { ImportSummary, SectionName, SnapshotWrite } from '../../services/snapshot/types.js';
+import type { ImportSummary, SectionName, SnapshotWrite } from '../snapshot-types.js';
 import { CACHEGROUP_COLUMNS, SNAPSHOT_USER_COLUMNS, emptySummary, importMessage } from '../snapshot-write.js';
 import { appendChange } from './change-append.js';
 import type { PgClient, PgPool } from './pool.js';

@@ -1,4 +1,4 @@
-import { KNOWN_PAIR_MS, type FailureStats, type ThrottleDecision } from '../../services/auth/login-throttle.js';
+import { KNOWN_PAIR_MS, type FailureStats, type ThrottleDecision } from '../../../shared/rules/login-throttle.js';
 import { dataVersions } from './data-version.js';
 import type { Db } from './db.js';
 import { writeBatcher } from './write-batch.js';

@@ -1,9 +1,4 @@
-import {
-  BUILTIN_CHECKS,
-  BUILTIN_INFO_URL,
-  BUILTIN_SCRIPT,
-  BUILTIN_VERSION,
-} from '../../services/caches/builtin-checks.js';
+import { BUILTIN_CHECKS, BUILTIN_INFO_URL, BUILTIN_SCRIPT, BUILTIN_VERSION } from '../builtin-checks.js';
 import type { Db } from './db.js';
 
 /** Registers the daemon's own readiness checks as check extensions; rows already there are left alone. */

@@ -11,7 +11,7 @@ import type {
   SnapshotModel,
   TenantModel,
   UserModel,
-} from '../../services/snapshot/types.js';
+} from '../snapshot-types.js';
 import type { Db } from './db.js';
 import { DELIVERY_SERVICE_SELECT, toDeliveryService, type DeliveryServiceRow } from '../deliveryservices.js';
 import { readServers } from './snapshot-read-servers.js';

@@ -1,4 +1,4 @@
-import type { SnapshotWrite } from '../../services/snapshot/types.js';
+import type { SnapshotWrite } from '../snapshot-types.js';
 import type { Db } from './db.js';
 import type { Tally } from '../snapshot-write-services.js';
 import { sameIds } from '../server-agents.js';

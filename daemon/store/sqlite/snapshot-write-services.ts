@@ -1,4 +1,4 @@
-import type { SnapshotWrite } from '../../services/snapshot/types.js';
+import type { SnapshotWrite } from '../snapshot-types.js';
 import type { Db } from './db.js';
 import { idLookup, linkReplacer, upserter } from './snapshot-upsert.js';
 import {

@@ -1,5 +1,5 @@
 import { changeLog } from './change-log.js';
-import type { ImportSummary, SectionName, SnapshotWrite } from '../../services/snapshot/types.js';
+import type { ImportSummary, SectionName, SnapshotWrite } from '../snapshot-types.js';
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
 import { idLookup, linkReplacer, upserter } from './snapshot-upsert.js';

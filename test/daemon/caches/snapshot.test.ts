@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSnapshotFile, loadDemo } from '../../../daemon/services/snapshot/demo.js';
 import { exportSnapshot } from '../../../daemon/services/snapshot/export.js';
 import { importSnapshot } from '../../../daemon/services/snapshot/import.js';
-import { SnapshotError } from '../../../daemon/services/snapshot/types.js';
+import { SnapshotError } from '../../../daemon/store/snapshot-types.js';
 import type { Db } from '../../../daemon/store/sqlite/db.js';
 import { GOLDEN_SNAPSHOT } from '../security/fixture.js';
 import { dumpTables, freshDb } from '../snapshot/helpers.js';

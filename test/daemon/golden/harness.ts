@@ -16,7 +16,7 @@ import { buildApp } from '../../../daemon/app.js';
 import { VERSION_NOT_IMPLEMENTED } from '../../../daemon/http/errors.js';
 import type { Mailer, MailMessage } from '../../../daemon/services/mail/mailer.js';
 import { importSnapshot } from '../../../daemon/services/snapshot/import.js';
-import { bootstrap } from '../../../daemon/store/bootstrap.js';
+import { bootstrap } from '../../../daemon/services/auth/bootstrap.js';
 import type { Store } from '../../../daemon/store/index.js';
 import { goShapes, isServedVersion } from '../../../daemon/versions.js';
 import { testClock } from '../../helpers/app.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bootstrap } from '../../../daemon/store/bootstrap.js';
+import { bootstrap } from '../../../daemon/services/auth/bootstrap.js';
 import { openDatabase, type Db } from '../../../daemon/store/sqlite/db.js';
 import type { OriginFields, OriginListQuery, OriginStore } from '../../../daemon/store/origins.js';
 import { originListSql } from '../../../daemon/store/sqlite/origins.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSnapshot } from '../../../daemon/services/snapshot/export.js';
 import { importSnapshot } from '../../../daemon/services/snapshot/import.js';
-import { bootstrap } from '../../../daemon/store/bootstrap.js';
+import { bootstrap } from '../../../daemon/services/auth/bootstrap.js';
 import { PASSWORDS, startCliDaemon, type CliDaemon } from '../../helpers/cli-daemon.js';
 import { runCdnctl } from '../../helpers/cli.js';
 import { STORE_KINDS, openKindStore } from '../../helpers/store-kinds.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request, type Dispatcher } from 'undici';
 import { importSnapshot } from '../../../daemon/services/snapshot/import.js';
-import { bootstrap } from '../../../daemon/store/bootstrap.js';
+import { bootstrap } from '../../../daemon/services/auth/bootstrap.js';
 import { openDatabase } from '../../../daemon/store/sqlite/db.js';
 import { openPgStore } from '../../../daemon/store/postgres/index.js';
 import { dataFiles } from '../../../shared/paths.js';

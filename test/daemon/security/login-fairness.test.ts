@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_FAILURE_LIMIT } from '../../../daemon/services/auth/login-throttle.js';
+import { ACCOUNT_FAILURE_LIMIT } from '../../../shared/rules/login-throttle.js';
 import { call, type HttpAnswer } from '../reliability/child-daemon.js';
 import { eachStore } from '../../helpers/store-kinds.js';
 import { goldenApp, PASSWORDS, type GoldenApp } from './fixture.js';

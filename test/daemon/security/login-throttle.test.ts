@@ -3,11 +3,7 @@ import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATE_LIMITS } from '../../../daemon/services/auth/login-gate.js';
 import { takePeakPending } from '../../../daemon/services/auth/scrypt-workers.js';
-import {
-  ADDRESS_FAILURE_LIMIT,
-  LOGIN_WINDOW_MS,
-  PAIR_FREE_FAILURES,
-} from '../../../daemon/services/auth/login-throttle.js';
+import { ADDRESS_FAILURE_LIMIT, LOGIN_WINDOW_MS, PAIR_FREE_FAILURES } from '../../../shared/rules/login-throttle.js';
 import { call, type HttpAnswer } from '../reliability/child-daemon.js';
 import { goldenApp, PASSWORDS, type GoldenApp } from './fixture.js';
 

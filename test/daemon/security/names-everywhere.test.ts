@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importSnapshot } from '../../../daemon/services/snapshot/import.js';
-import { SnapshotError } from '../../../daemon/services/snapshot/types.js';
+import { SnapshotError } from '../../../daemon/store/snapshot-types.js';
 import { CACHES_SNAPSHOT, cachesApp, type CachesApp, type Who } from '../caches/helpers.js';
 import { GOLDEN_SNAPSHOT } from './fixture.js';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSnapshotFile, loadDemo } from '../../../daemon/services/snapshot/demo.js';
 import { exportSnapshot } from '../../../daemon/services/snapshot/export.js';
-import type { SnapshotDocument } from '../../../daemon/services/snapshot/types.js';
+import type { SnapshotDocument } from '../../../daemon/store/snapshot-types.js';
 import { passwordProblem } from '../../../shared/rules/users/password-quality.js';
 import { verifyPassword } from '../../../daemon/services/auth/passwords.js';
 import type { Db } from '../../../daemon/store/sqlite/db.js';

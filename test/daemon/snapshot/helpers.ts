@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { hashPassword } from '../../../daemon/services/auth/passwords.js';
-import { bootstrap } from '../../../daemon/store/bootstrap.js';
+import { bootstrap } from '../../../daemon/services/auth/bootstrap.js';
 import { applyPragmas, openDatabase, type Db } from '../../../daemon/store/sqlite/db.js';
 import { ADMIN_PASSWORD, testClock } from '../../helpers/app.js';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportSnapshot, snapshotText } from '../../../daemon/services/snapshot/export.js';
 import { importSnapshot } from '../../../daemon/services/snapshot/import.js';
-import { SnapshotError } from '../../../daemon/services/snapshot/types.js';
+import { SnapshotError } from '../../../daemon/store/snapshot-types.js';
 import type { Db } from '../../../daemon/store/sqlite/db.js';
 import { verifyPassword } from '../../../daemon/services/auth/passwords.js';
 import { dumpTables, freshDb, goldenSnapshot, goldenSnapshotHashed } from './helpers.js';

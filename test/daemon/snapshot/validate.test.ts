@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KnownRecords } from '../../../daemon/services/snapshot/types.js';
+import type { KnownRecords } from '../../../daemon/store/snapshot-types.js';
 import { validateSnapshot } from '../../../daemon/services/snapshot/validate.js';
 
 /** What a database holds after first start, plus one delivery service with a primary origin and one without. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { KNOWN_PAIR_MS, type FailureStats } from '../../../../daemon/services/auth/login-throttle.js';
+import { KNOWN_PAIR_MS, type FailureStats } from '../../../../shared/rules/login-throttle.js';
 import { fieldsOf } from '../../../../daemon/store/users.js';
 import { CONTRACT_FIXTURE, T0 } from './fixture.js';
 import { describeEachStore, type OpenedStore } from './stores.js';

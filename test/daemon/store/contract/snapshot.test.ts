@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { demoSnapshotFile } from '../../../../daemon/services/snapshot/demo.js';
 import { exportSnapshot, snapshotText } from '../../../../daemon/services/snapshot/export.js';
 import { importSnapshot } from '../../../../daemon/services/snapshot/import.js';
-import { SnapshotError, type SnapshotWrite } from '../../../../daemon/services/snapshot/types.js';
-import { bootstrap } from '../../../../daemon/store/bootstrap.js';
+import { SnapshotError, type SnapshotWrite } from '../../../../daemon/store/snapshot-types.js';
+import { bootstrap } from '../../../../daemon/services/auth/bootstrap.js';
 import { goldenSnapshotHashed } from '../../snapshot/helpers.js';
 import { describeEachStore, type OpenedStore } from './stores.js';
 

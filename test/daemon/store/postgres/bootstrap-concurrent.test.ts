@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { exportSnapshot } from '../../../../daemon/services/snapshot/export.js';
 import { importSnapshot } from '../../../../daemon/services/snapshot/import.js';
-import { bootstrap } from '../../../../daemon/store/bootstrap.js';
+import { bootstrap } from '../../../../daemon/services/auth/bootstrap.js';
 import { openPgStore } from '../../../../daemon/store/postgres/index.js';
 import { startPgCluster, type PgCluster } from '../../../helpers/pg-cluster.js';
 import { goldenSnapshotHashed } from '../../snapshot/helpers.js';

@@ -4,7 +4,7 @@ import {
   ADDRESS_FAILURE_LIMIT,
   PAIR_FREE_FAILURES,
   throttleDecision,
-} from '../../../../daemon/services/auth/login-throttle.js';
+} from '../../../../shared/rules/login-throttle.js';
 import type { Store } from '../../../../daemon/store/index.js';
 import { openPgStore } from '../../../../daemon/store/postgres/index.js';
 import type { PgPool } from '../../../../daemon/store/postgres/pool.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrap } from '../../../../daemon/store/bootstrap.js';
+import { bootstrap } from '../../../../daemon/services/auth/bootstrap.js';
 import { dataVersions } from '../../../../daemon/store/sqlite/data-version.js';
 import { openDatabase, type Db } from '../../../../daemon/store/sqlite/db.js';
 import { type Store } from '../../../../daemon/store/index.js';

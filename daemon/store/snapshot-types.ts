@@ -1,5 +1,5 @@
-import type { DeliveryService, PrimaryOrigin } from '../../store/deliveryservices.js';
-import type { User } from '../../store/user-rows.js';
+import type { DeliveryService, PrimaryOrigin } from './deliveryservices.js';
+import type { User } from './user-rows.js';
 
 /*
  * Two views of one snapshot. The *document* is the JSON file: sections keyed by the API's field names, records

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../services/auth/passwords.js';
-import { storeOf, type StoreOrDb } from './sqlite/store-of.js';
+import { hashPassword } from './passwords.js';
+import { storeOf, type StoreOrDb } from '../../store/sqlite/store-of.js';
 
 /** What first start did: the admin password when it generated one (to print once), else null. */
 export interface BootstrapResult {
