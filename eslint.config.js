@@ -80,7 +80,7 @@ const LONG_FUNCTIONS_NOT_YET = {
   'daemon/store/sqlite/serverchecks.ts': 80, // sqliteServerChecks
   'daemon/store/sqlite/sessions.ts': 72, // sqliteSessions
   'daemon/store/sqlite/origins.ts': 69, // sqliteOrigins
-  'daemon/services/vault/sqlite-keystore.ts': 69, // sqliteKeyStore
+  'daemon/store/sqlite/keystore.ts': 69, // sqliteKeyStore
   'daemon/app.ts': 70, // buildApp
   'daemon/server.ts': 80, // serveOn
   'daemon/format/deliveryservices.ts': 72, // seedRecord

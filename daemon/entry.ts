@@ -16,7 +16,7 @@ export { type Store } from './store/index.js';
 export { sqliteStore } from './store/sqlite/index.js';
 export { configuredDatabase, openPostgres, openSqliteFile, openStore, type OpenedStore } from './open-store.js';
 export { openDataDirVault } from './services/vault/open.js';
-export type { KeyStore } from './services/vault/keystore.js';
+export type { KeyStore } from './store/keystore.js';
 export { rotateMasterKey } from './services/vault/rotate.js';
 export { checkKeys, exportKeys, storeKeys, type SnapshotKey } from './services/vault/snapshot-keys.js';
 export type { ConfigFile, RunningDaemon, ServeOptions };

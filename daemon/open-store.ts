@@ -4,7 +4,7 @@ import { openDatabase } from './store/sqlite/db.js';
 import { type Store } from './store/index.js';
 import { sqliteStore } from './store/sqlite/index.js';
 import { isPostgresUrl, redactDatabaseUrl } from './store/postgres/redact.js';
-import type { KeyStore } from './services/vault/keystore.js';
+import type { KeyStore } from './store/keystore.js';
 
 /** The store a daemon or a CLI command works on, and how to name it where people read (never with a secret). */
 export interface OpenedStore {
@@ -70,7 +70,7 @@ export async function openPostgres(url: string): Promise<OpenedStore> {
     // The driver loads only when a database URL is in use: SQLite daemons and `daemon status` do not pay for it.
     const [{ openPgStore }, { pgKeyStore }] = await Promise.all([
       import('./store/postgres/index.js'),
-      import('./services/vault/pg-keystore.js'),
+      import('./store/postgres/keystore.js'),
     ]);
     const { store, pool } = await openPgStore(url);
     return { store, description, newFile: false, keyStore: pgKeyStore(pool) };

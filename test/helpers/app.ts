@@ -5,7 +5,7 @@ import type { Db } from '../../daemon/store/sqlite/db.js';
 import type { Store } from '../../daemon/store/index.js';
 import type { PgPool } from '../../daemon/store/postgres/pool.js';
 import { newMasterKey } from '../../daemon/services/vault/master-key.js';
-import { openVaultDatabase, sqliteKeyStore } from '../../daemon/services/vault/sqlite-keystore.js';
+import { openVaultDatabase, sqliteKeyStore } from '../../daemon/store/sqlite/keystore.js';
 import { Vault } from '../../daemon/services/vault/vault.js';
 import { openKindStore, type StoreKind } from './store-kinds.js';
 

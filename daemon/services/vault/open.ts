@@ -1,5 +1,5 @@
 import { chmodSync, existsSync, renameSync, statSync } from 'node:fs';
-import type { KeyStore } from './keystore.js';
+import type { KeyStore } from '../../store/keystore.js';
 import {
   keySource,
   newMasterKey,
@@ -9,7 +9,7 @@ import {
   writeMasterKeyFile,
   type KeySource,
 } from './master-key.js';
-import { openVaultDatabase, sqliteKeyStore } from './sqlite-keystore.js';
+import { openVaultDatabase, sqliteKeyStore } from '../../store/sqlite/keystore.js';
 import { Vault } from './vault.js';
 
 /** How a data directory's key store is found: the data dir, the environment, config.json's `vault.keyFile`. */

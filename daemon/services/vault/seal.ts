@@ -1,14 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { SecretAddress, SecretKind } from '../../store/keystore.js';
 
-/** What a sealed secret is: the kind of key material it holds. */
-export type SecretKind = 'url_sig' | 'uri_signing' | 'ssl';
-
-/** Where a secret belongs: its kind, the delivery service (xmlId) it is for, and its version (0 unless TLS). */
-export interface SecretAddress {
-  kind: SecretKind;
-  owner: string;
-  version: number;
-}
+export type { SecretAddress, SecretKind };
 
 export const MASTER_KEY_BYTES = 32;
 const FORMAT = 1;

@@ -1,5 +1,5 @@
 import type { CertificateSummary, KeySummary } from '../../../shared/contract/keys.js';
-import type { RecordInfo } from './keystore.js';
+import type { RecordInfo } from '../../store/keystore.js';
 
 export const EXPIRY_WARNING_DAYS = 30;
 const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-import type { KeyFilter, KeyStore, RecordInfo } from './keystore.js';
+import type { KeyFilter, KeyStore, RecordInfo } from '../../store/keystore.js';
 import {
   KEY_CHECK_AAD,
   additionalData,

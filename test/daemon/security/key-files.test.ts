@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newMasterKey } from '../../../daemon/services/vault/master-key.js';
-import { openVaultDatabase, sqliteKeyStore } from '../../../daemon/services/vault/sqlite-keystore.js';
+import { openVaultDatabase, sqliteKeyStore } from '../../../daemon/store/sqlite/keystore.js';
 import { Vault } from '../../../daemon/services/vault/vault.js';
 import { eachStore } from '../../helpers/store-kinds.js';
 import { makeTlsFixtures } from '../vault/tls-fixtures.js';

@@ -8,10 +8,10 @@ import { serve } from '../../../daemon/server.js';
 import { openPgStore } from '../../../daemon/store/postgres/index.js';
 import { vaultFiles } from '../../../daemon/services/vault/master-key.js';
 import { openDataDirVault } from '../../../daemon/services/vault/open.js';
-import { pgKeyStore } from '../../../daemon/services/vault/pg-keystore.js';
+import { pgKeyStore } from '../../../daemon/store/postgres/keystore.js';
 import { runCdnctl } from '../../helpers/cli.js';
 import { eachStore, freshDatabaseUrl } from '../../helpers/store-kinds.js';
-import type { KeyStore } from '../../../daemon/services/vault/keystore.js';
+import type { KeyStore } from '../../../daemon/store/keystore.js';
 import { PASSWORDS } from './fixture.js';
 
 /**

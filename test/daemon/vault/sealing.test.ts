@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SealError, additionalData, open, seal } from '../../../daemon/services/vault/seal.js';
-import { openVaultDatabase, sqliteKeyStore } from '../../../daemon/services/vault/sqlite-keystore.js';
+import { openVaultDatabase, sqliteKeyStore } from '../../../daemon/store/sqlite/keystore.js';
 import { Vault } from '../../../daemon/services/vault/vault.js';
 
 const KEYS = { key0: 'A'.repeat(32), key1: 'b_'.repeat(16) };

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgStore } from '../../../../daemon/store/postgres/index.js';
 import type { PgPool } from '../../../../daemon/store/postgres/pool.js';
-import type { KeyStore, SealedRecord } from '../../../../daemon/services/vault/keystore.js';
+import type { KeyStore, SealedRecord } from '../../../../daemon/store/keystore.js';
 import { newMasterKey } from '../../../../daemon/services/vault/master-key.js';
 import { openDataDirVault } from '../../../../daemon/services/vault/open.js';
-import { pgKeyStore } from '../../../../daemon/services/vault/pg-keystore.js';
+import { pgKeyStore } from '../../../../daemon/store/postgres/keystore.js';
 import { rotateMasterKey } from '../../../../daemon/services/vault/rotate.js';
-import { openVaultDatabase, sqliteKeyStore } from '../../../../daemon/services/vault/sqlite-keystore.js';
+import { openVaultDatabase, sqliteKeyStore } from '../../../../daemon/store/sqlite/keystore.js';
 import { Vault } from '../../../../daemon/services/vault/vault.js';
 import { startPgCluster, type PgCluster } from '../../../helpers/pg-cluster.js';
 

@@ -1,9 +1,14 @@
-import type { PgPool } from '../../store/postgres/pool.js';
-import { statement } from '../../store/postgres/statement.js';
-import { inTransaction } from '../../store/postgres/transaction.js';
-import type { KeyFilter, KeyStore, SealedRecord } from './keystore.js';
-import type { SecretAddress } from './seal.js';
-import { toRecord, type SecretRow as Row } from './sqlite-keystore.js';
+import type { PgPool } from './pool.js';
+import { statement } from './statement.js';
+import { inTransaction } from './transaction.js';
+import {
+  toRecord,
+  type KeyFilter,
+  type KeyStore,
+  type SealedRecord,
+  type SecretAddress,
+  type SecretRow as Row,
+} from '../keystore.js';
 
 const COLUMNS = 'kind, owner, version, sealed, summary, changed_by, changed_at';
 type PutParams = [string, string, number, Buffer, string, string, number];

@@ -1,4 +1,12 @@
-import type { SecretAddress, SecretKind } from './seal.js';
+/** What a sealed secret is: the kind of key material it holds. */
+export type SecretKind = 'url_sig' | 'uri_signing' | 'ssl';
+
+/** Where a secret belongs: its kind, the delivery service (xmlId) it is for, and its version (0 unless TLS). */
+export interface SecretAddress {
+  kind: SecretKind;
+  owner: string;
+  version: number;
+}
 
 /**
  * One stored secret: its address, the sealed bytes, and what may be shown without opening it (`summary`:
@@ -44,3 +52,24 @@ export interface KeyStore {
   reseal(records: readonly SealedRecord[], keyCheck: Buffer): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A key-store row, as both stores' `secret` tables hold it. */
+export interface SecretRow {
+  kind: SecretKind;
+  owner: string;
+  version: number;
+  sealed: Buffer;
+  summary: string;
+  changed_by: string;
+  changed_at: number;
+}
+
+export const toRecord = (row: SecretRow): SealedRecord => ({
+  kind: row.kind,
+  owner: row.owner,
+  version: row.version,
+  sealed: row.sealed,
+  summary: row.summary,
+  changedBy: row.changed_by,
+  changedAt: row.changed_at,
+});

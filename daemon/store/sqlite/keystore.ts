@@ -1,30 +1,17 @@
 import Database from 'better-sqlite3';
 import { existsSync, readFileSync } from 'node:fs';
-import { guardWrite } from '../../store/faults.js';
-import type { KeyFilter, KeyStore, RecordInfo, SealedRecord } from './keystore.js';
-import { vaultMigrations } from './migrations.js';
-import type { SecretAddress, SecretKind } from './seal.js';
+import { guardWrite } from '../faults.js';
+import {
+  toRecord,
+  type KeyFilter,
+  type KeyStore,
+  type RecordInfo,
+  type SealedRecord,
+  type SecretAddress,
+  type SecretRow,
+} from '../keystore.js';
+import { vaultMigrations } from './vault-migrations.js';
 
-/** A key-store row, as both stores' `secret` tables hold it. */
-export interface SecretRow {
-  kind: SecretKind;
-  owner: string;
-  version: number;
-  sealed: Buffer;
-  summary: string;
-  changed_by: string;
-  changed_at: number;
-}
-
-export const toRecord = (row: SecretRow): SealedRecord => ({
-  kind: row.kind,
-  owner: row.owner,
-  version: row.version,
-  sealed: row.sealed,
-  summary: row.summary,
-  changedBy: row.changed_by,
-  changedAt: row.changed_at,
-});
 const toInfo = ({ sealed: _sealed, ...info }: SealedRecord): RecordInfo => info;
 
 /**
