@@ -18,7 +18,7 @@ const dist = (path) => new URL(`../../dist/${path}`, import.meta.url).href;
 async function seedDatabase(url, doc) {
   const [{ openPgStore }, { bootstrap }, { importSnapshot }] = await Promise.all([
     import(dist('daemon/store/postgres/index.js')),
-    import(dist('daemon/store/bootstrap.js')),
+    import(dist('daemon/services/auth/bootstrap.js')),
     import(dist('daemon/services/snapshot/import.js')),
   ]);
   const { store } = await openPgStore(url);

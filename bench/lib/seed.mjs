@@ -19,7 +19,7 @@ export async function userPasswordHash() {
 export async function seedDataDir(label, doc) {
   const [{ openDatabase }, { bootstrap }, { dataFiles }, importer] = await Promise.all([
     import(dist('daemon/store/sqlite/db.js')),
-    import(dist('daemon/store/bootstrap.js')),
+    import(dist('daemon/services/auth/bootstrap.js')),
     import(dist('shared/paths.js')),
     import(dist('daemon/services/snapshot/import.js')).catch(() => null),
   ]);
