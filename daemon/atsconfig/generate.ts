@@ -40,3 +40,8 @@ export function generateAtsFiles(ctx: AtsServerContext): Map<string, string> {
   for (const f of dsFiles(ctx)) files.set(f.fileName, f.text);
   return files;
 }
+
+/** True for a file every cache installs (not one of a delivery service's). */
+export function isBaseFile(fileName: string): boolean {
+  return Object.hasOwn(RENDERERS, fileName);
+}

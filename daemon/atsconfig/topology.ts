@@ -22,56 +22,126 @@ export interface AtsTopology {
   version: string;
 }
 
-const isCache = (s: AtsServer) => s.type.startsWith('EDGE') || s.type.startsWith('MID');
+export const isCache = (s: AtsServer) => s.type.startsWith('EDGE') || s.type.startsWith('MID');
 const byHost = (a: AtsServer, b: AtsServer) => (a.hostName < b.hostName ? -1 : a.hostName > b.hostName ? 1 : 0);
 
-function serversOf(t: AtsTopology, cachegroup: string | null): AtsServer[] {
-  if (cachegroup === null) return [];
-  return t.servers.filter((s) => s.cachegroup === cachegroup && s.cdnName === t.cdn.name && isCache(s)).sort(byHost);
+/**
+ * One server and what its files need, as the scoped loader reads it (issue 32): the servers of its parent,
+ * secondary parent and child cache groups (`neighbours`: others may be there too, the joins pick), and the
+ * delivery services already chosen for it (an EDGE's assignments, a MID's children's: see serviceHolders).
+ */
+export interface AtsServerSlice extends Pick<
+  AtsTopology,
+  'cdn' | 'cachegroups' | 'jobs' | 'maxRevalDurationDays' | 'now' | 'version'
+> {
+  server: AtsServer;
+  neighbours: AtsServer[];
+  params: AtsParameter[];
+  deliveryServices: AtsDeliveryService[];
+}
+
+/** Where a server sits: its cache group, the servers of its parent groups and of its child groups. */
+interface Joins {
+  cachegroup: AtsCachegroup;
+  parents: AtsServer[];
+  secondaryParents: AtsServer[];
+  children: AtsServer[];
+}
+
+function joinsOf(
+  cdnName: string,
+  servers: readonly AtsServer[],
+  cachegroups: readonly AtsCachegroup[],
+  server: AtsServer,
+): Joins {
+  const cachegroup = cachegroups.find((c) => c.name === server.cachegroup) ?? {
+    name: server.cachegroup,
+    type: '',
+    parentCachegroup: null,
+    secondaryParentCachegroup: null,
+  };
+  const cachesIn = (names: ReadonlySet<string>) =>
+    servers.filter((s) => names.has(s.cachegroup) && s.cdnName === cdnName && isCache(s)).sort(byHost);
+  const one = (name: string | null) => (name === null ? [] : cachesIn(new Set([name])));
+  const childGroups = new Set(
+    cachegroups
+      .filter((c) => c.parentCachegroup === cachegroup.name || c.secondaryParentCachegroup === cachegroup.name)
+      .map((c) => c.name),
+  );
+  return {
+    cachegroup,
+    children: cachesIn(childGroups),
+    parents: one(cachegroup.parentCachegroup),
+    secondaryParents: one(cachegroup.secondaryParentCachegroup),
+  };
+}
+
+/** The cache-group names a server's joins read: its parents' and its children's (what the loader must fetch). */
+export function neighbourGroups(
+  cachegroups: readonly AtsCachegroup[],
+  server: Pick<AtsServer, 'cachegroup'>,
+): string[] {
+  const own = cachegroups.find((c) => c.name === server.cachegroup);
+  const names = cachegroups
+    .filter((c) => c.parentCachegroup === server.cachegroup || c.secondaryParentCachegroup === server.cachegroup)
+    .map((c) => c.name);
+  if (own?.parentCachegroup) names.push(own.parentCachegroup);
+  if (own?.secondaryParentCachegroup) names.push(own.secondaryParentCachegroup);
+  return [...new Set(names)];
 }
 
 /**
- * The delivery services of a server: an EDGE's own assignments; a MID's are those of the edges in its child
- * cache groups (a MID serves what its children ask for).
+ * The servers whose assignments are a server's delivery services: an EDGE's own; a MID's are those of the
+ * caches in its child cache groups (a MID serves what its children ask for).
  */
+export function serviceHolders(
+  slice: Pick<AtsServerSlice, 'cdn' | 'cachegroups' | 'server' | 'neighbours'>,
+): AtsServer[] {
+  if (!slice.server.type.startsWith('MID')) return [slice.server];
+  return joinsOf(slice.cdn.name, slice.neighbours, slice.cachegroups, slice.server).children;
+}
+
 function servicesOf(t: AtsTopology, server: AtsServer, children: readonly AtsServer[]): AtsDeliveryService[] {
   const holders = server.type.startsWith('MID') ? children : [server];
   const xmlIds = new Set(holders.flatMap((s) => t.assignments.get(s.id) ?? []));
   return t.deliveryServices.filter((ds) => xmlIds.has(ds.xmlId));
 }
 
-/** The context of one server by host name, or null when the CDN has no such server. */
-export function serverContext(t: AtsTopology, hostName: string): AtsServerContext | null {
-  const server = t.servers.find((s) => s.hostName === hostName);
-  if (!server) return null;
-  const cachegroup = t.cachegroups.find((c) => c.name === server.cachegroup) ?? {
-    name: server.cachegroup,
-    type: '',
-    parentCachegroup: null,
-    secondaryParentCachegroup: null,
-  };
-  const childGroups = new Set(
-    t.cachegroups
-      .filter((c) => c.parentCachegroup === cachegroup.name || c.secondaryParentCachegroup === cachegroup.name)
-      .map((c) => c.name),
-  );
-  const children = t.servers
-    .filter((s) => childGroups.has(s.cachegroup) && s.cdnName === t.cdn.name && isCache(s))
-    .sort(byHost);
+type Common = Pick<AtsTopology, 'cdn' | 'jobs' | 'maxRevalDurationDays' | 'now' | 'version'>;
+
+function assemble(
+  t: Common,
+  server: AtsServer,
+  joins: Joins,
+  params: AtsParameter[],
+  deliveryServices: AtsDeliveryService[],
+): AtsServerContext {
   return {
     server,
-    cachegroup,
-    children,
-    parents: serversOf(t, cachegroup.parentCachegroup),
-    secondaryParents: serversOf(t, cachegroup.secondaryParentCachegroup),
+    ...joins,
     cdn: t.cdn,
-    params: t.profileParams.get(server.profile) ?? [],
-    deliveryServices: servicesOf(t, server, children),
+    params,
+    deliveryServices,
     jobs: t.jobs,
     maxRevalDurationDays: t.maxRevalDurationDays,
     now: t.now,
     version: t.version,
   };
+}
+
+/** The context of one server by host name, or null when the CDN has no such server. */
+export function serverContext(t: AtsTopology, hostName: string): AtsServerContext | null {
+  const server = t.servers.find((s) => s.hostName === hostName);
+  if (!server) return null;
+  const joins = joinsOf(t.cdn.name, t.servers, t.cachegroups, server);
+  return assemble(t, server, joins, t.profileParams.get(server.profile) ?? [], servicesOf(t, server, joins.children));
+}
+
+/** The context of the slice's server: the same joins as serverContext, over the slice's servers only. */
+export function sliceContext(slice: AtsServerSlice): AtsServerContext {
+  const others = slice.neighbours.filter((s) => s.id !== slice.server.id);
+  const joins = joinsOf(slice.cdn.name, [slice.server, ...others], slice.cachegroups, slice.server);
+  return assemble(slice, slice.server, joins, slice.params, slice.deliveryServices);
 }
 
 /**

@@ -1,9 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AtsServerContext } from '../atsconfig/context.js';
 import { atsConfigFiles, type AtsConfigFiles, type AtsFileScope } from '../atsconfig/file-list.js';
-import { generateAtsFile } from '../atsconfig/generate.js';
-import { scopedFile, serverContext } from '../atsconfig/topology.js';
-import { isKeyFileName, servicesOfContext } from '../services/caches/ats-key-files.js';
+import { isKeyFileName } from '../services/caches/ats-key-files.js';
 import {
   keyFileText,
   keyReader,
@@ -11,7 +8,8 @@ import {
   type KeyFileSource,
   type KeyReader,
 } from '../services/caches/key-file-access.js';
-import { loadTopology, type LoadedTopology } from '../services/caches/ats-topology.js';
+import { scopedFileText } from '../services/caches/ats-scoped.js';
+import { serverGeneration, type ServerGeneration } from '../services/caches/ats-server-files.js';
 import { ORT_LEVEL, serverByIdOrName } from '../services/caches/check-in.js';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
@@ -22,7 +20,8 @@ import { plainOr } from '../../shared/rules/names.js';
 
 /*
  * The cache configuration files (Traffic Ops 1.x, before #4801 removed them): a server's file list and each file
- * at its URI, generated from the store on every request (BEHAVIOR.md "ATS configuration routes"). Operations and
+ * at its URI, generated from the store for that server once per data version (BEHAVIOR.md "ATS configuration
+ * routes"; services/caches/ats-server-files.ts). Operations and
  * the ORT role (11, the caches' own logins) may read them; the key-store files only the server's own agents and
  * admins who may read the keys of the delivery services in them (daemon/caches/key-file-access.ts).
  */
@@ -42,34 +41,26 @@ const ownerParams = (key: string) => ({
 /** A file is sent as text (the handler's string goes out as it is: Fastify serializes no string). */
 const fileSchema = (key: string) => ({ ...ownerParams(key), response: { 200: TEXT_FILE } });
 
-interface ServerFiles {
-  context: AtsServerContext;
-  loaded: LoadedTopology;
-}
-
-/** The server a request names (id or host name) and its context, or 404. */
-async function serverFiles(ctx: AppContext, principal: Principal, idOrName: string): Promise<ServerFiles> {
+/** The server a request names (id or host name) and its generation, or 404. */
+async function serverFiles(ctx: AppContext, principal: Principal, idOrName: string): Promise<ServerGeneration> {
   const server = await serverByIdOrName(ctx, principal, idOrName);
   const cdn = server && (await ctx.store.cdns.byId(server.cdnId));
   if (!server || !cdn) throw notFound(NOT_FOUND_SERVER(idOrName));
-  const loaded = await loadTopology(ctx, cdn);
-  const context = serverContext(loaded.topology, server.hostName);
-  if (!context) throw notFound(NOT_FOUND_SERVER(idOrName));
-  return { context, loaded };
+  return serverGeneration(ctx, server, cdn);
 }
 
 /** Where the server's key-store files come from, and what of them the caller may read. */
 async function keySource(
   ctx: AppContext,
   principal: Principal,
-  files: ServerFiles,
+  files: ServerGeneration,
 ): Promise<KeyFileSource & { may: KeyReader }> {
-  const services = servicesOfContext(files.context, files.loaded.services);
+  const services = files.services;
   return { target: files.context, services, may: await keyReader(ctx, principal, files.context.server.id, services) };
 }
 
 /** The list, with the key-store files the caller may fetch (their names only need the key store for certificates). */
-async function listing(ctx: AppContext, request: FastifyRequest, files: ServerFiles): Promise<AtsConfigFiles> {
+async function listing(ctx: AppContext, request: FastifyRequest, files: ServerGeneration): Promise<AtsConfigFiles> {
   const toUrl = ctx.baseUrl() ?? `${request.protocol}://${request.host}`;
   const list = atsConfigFiles(files.context, request.apiVersion, toUrl);
   const source = await keySource(ctx, caller(request), files);
@@ -89,20 +80,16 @@ function text(reply: FastifyReply, body: string): string {
   return body;
 }
 
-/** A profile- or CDN-scoped file: generated for the first server that installs it. */
+/** A profile- or CDN-scoped file: made for the first server that installs it. */
 async function scoped(
   ctx: AppContext,
   scope: Exclude<AtsFileScope, 'servers'>,
   owner: string,
   file: string,
 ): Promise<string> {
-  const cdns = scope === 'cdns' ? [await ctx.store.cdns.byName(owner)] : await ctx.store.cdns.list();
-  for (const cdn of cdns) {
-    if (!cdn) continue;
-    const body = scopedFile((await loadTopology(ctx, cdn)).topology, scope, owner, file);
-    if (body !== null) return body;
-  }
-  throw notFound(NOT_FOUND_FILE(file));
+  const body = await scopedFileText(ctx, scope, owner, file);
+  if (body === null) throw notFound(NOT_FOUND_FILE(file));
+  return body;
 }
 
 const readers = { auth: PRIV.OPERATIONS, alsoLevels: [ORT_LEVEL] } as const;
@@ -134,7 +121,7 @@ export function atsConfigFileRoutes(ctx: AppContext): RouteDef[] {
           const source = await keySource(ctx, caller(request), files);
           return text(reply, await keyFileText(ctx, source.may, source, file, request.log));
         }
-        const generated = generateAtsFile(files.context, file);
+        const generated = await files.file(file);
         if (generated !== null) return text(reply, generated);
         throw notFound(NOT_FOUND_FILE(file));
       },

@@ -22,6 +22,7 @@ import type { ServerStore } from './servers.js';
 import type { PropagationStore } from './propagation.js';
 import type { TypeLookupStore } from './type-lookup.js';
 import type { BootstrapStore, SnapshotStore } from './snapshot-store.js';
+import type { CacheConfigStore } from './cache-config.js';
 
 export type { BootstrapStore, SnapshotStore };
 
@@ -63,6 +64,8 @@ export interface Store {
   snapshot: SnapshotStore;
   /** The fixed records every install has, and the first `admin`. */
   bootstrap: BootstrapStore;
+  /** The scoped reads of the cache configuration files (issue 32). */
+  cacheConfig: CacheConfigStore;
   /** Checks that the database answers (for readiness). */
   ping(): Promise<void>;
   /**

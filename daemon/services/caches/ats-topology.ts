@@ -67,7 +67,11 @@ async function assignments(
   return byServer;
 }
 
-/** Everything of one CDN the ATS generators read, through the store (every server: the joins need them all). */
+/**
+ * Everything of one CDN the ATS generators read, through the store (every server: the joins need them all).
+ * The routes no longer use it (issue 32: ats-server-files.ts loads one cache's share); it stays as the
+ * whole-CDN reference the scoped generation is checked against, byte for byte.
+ */
 export async function loadTopology(ctx: AppContext, cdn: Cdn): Promise<LoadedTopology> {
   const servers = await ctx.store.servers.list({ cdn: cdn.id }, null);
   const services = await ctx.store.deliveryServices.list({ cdnId: cdn.id });

@@ -1,0 +1,129 @@
+import { setImmediate as turn } from 'node:timers/promises';
+import type { AtsServer } from '../../atsconfig/context.js';
+import { dsFiles } from '../../atsconfig/ds-files.js';
+import type { AtsFileScope } from '../../atsconfig/file-list.js';
+import { isBaseFile } from '../../atsconfig/generate.js';
+import { isCache } from '../../atsconfig/topology.js';
+import type { AppContext } from '../../context.js';
+import { CDNCTL_VERSION } from '../package-version.js';
+import type { Cdn } from '../../store/cdns.js';
+import type { Server } from '../../store/servers.js';
+import { cachegroupsOf, catalogMemo, servicesOfCdn } from './ats-catalog.js';
+import { serverGeneration } from './ats-server-files.js';
+import { atsServer } from './ats-topology.js';
+
+/*
+ * A file at its profile or CDN URI (issue 32): the text the first cache (by host name) that installs it would
+ * get, found without generating files for every cache. A file every cache installs comes from the first
+ * candidate; a delivery service's file (hdr_rw_, hdr_rw_mid_, regex_remap_) says the same on every cache that
+ * installs it, so it is made once a candidate that installs it is found through the service's assignments.
+ */
+
+type Scope = Exclude<AtsFileScope, 'servers'>;
+const isMidServer = (s: Pick<AtsServer, 'type'>) => s.type.startsWith('MID');
+
+/** A found file: the host it was made for (the first one wins) and its text. */
+interface Found {
+  host: string;
+  text: string;
+}
+
+const inScope = (scope: Scope, owner: string) => (s: Server) =>
+  isCache(atsServer(s)) && (scope === 'cdns' || s.profile === owner);
+
+/** The delivery-service files a name may be, as [kind, xmlId] (hdr_rw_mid_x is also hdr_rw_ of "mid_x"). */
+function readings(file: string): Array<['edge' | 'regex' | 'mid', string]> {
+  const out: Array<['edge' | 'regex' | 'mid', string]> = [];
+  const base = /^(.+)\.config$/.exec(file)?.[1];
+  if (!base) return out;
+  if (base.startsWith('hdr_rw_mid_')) out.push(['mid', base.slice('hdr_rw_mid_'.length)]);
+  if (base.startsWith('hdr_rw_')) out.push(['edge', base.slice('hdr_rw_'.length)]);
+  if (base.startsWith('regex_remap_')) out.push(['regex', base.slice('regex_remap_'.length)]);
+  return out.filter(([, xmlId]) => xmlId !== '');
+}
+
+/** The caches of the CDN in scope that install a delivery service's file, given the servers assigned to it. */
+async function installers(
+  ctx: AppContext,
+  cdn: Cdn,
+  kind: 'edge' | 'regex' | 'mid',
+  holders: Server[],
+  scoped: (s: Server) => boolean,
+): Promise<Server[]> {
+  if (kind !== 'mid') return holders.filter((s) => scoped(s) && !isMidServer(s));
+  const groups = (await cachegroupsOf(ctx, await catalogMemo(ctx))).records;
+  const childGroups = new Set(holders.filter((s) => isCache(atsServer(s))).map((s) => s.cachegroupId));
+  const parentIds = new Set<number>();
+  for (const g of groups.filter((c) => childGroups.has(c.id))) {
+    if (g.parentCachegroupId !== null) parentIds.add(g.parentCachegroupId);
+    if (g.secondaryParentCachegroupId !== null) parentIds.add(g.secondaryParentCachegroupId);
+  }
+  const mids = await ctx.store.cacheConfig.serversInCachegroups(cdn.id, [...parentIds]);
+  return mids.filter((s) => scoped(s) && isMidServer(s));
+}
+
+async function serviceFile(
+  ctx: AppContext,
+  cdn: Cdn,
+  file: string,
+  [kind, xmlId]: ['edge' | 'regex' | 'mid', string],
+  scoped: (s: Server) => boolean,
+): Promise<Found | null> {
+  const ds = await ctx.store.deliveryServices.byXmlId(xmlId);
+  if (!ds || ds.cdnId !== cdn.id) return null;
+  const holders = await ctx.store.servers.list({ dsId: ds.id, cdn: cdn.id }, null);
+  const first = (await installers(ctx, cdn, kind, holders, scoped))[0];
+  const ats = first && (await servicesOfCdn(ctx, await catalogMemo(ctx), cdn)).ats.get(ds.id);
+  if (!first || !ats) return null;
+  const target = { cdn: { id: cdn.id, name: cdn.name, domainName: cdn.domainName }, version: CDNCTL_VERSION };
+  const text = dsFiles({ ...target, server: atsServer(first), deliveryServices: [ats] }).find(
+    (f) => f.fileName === file,
+  )?.text;
+  return text === undefined ? null : { host: first.hostName, text };
+}
+
+/** The first candidate (by host name) whose files hold `file`, generating them one cache at a time. */
+async function firstInstalling(ctx: AppContext, cdn: Cdn, candidates: Server[], file: string): Promise<string | null> {
+  for (const server of candidates) {
+    const text = await (await serverGeneration(ctx, server, cdn)).file(file);
+    if (text !== null) return text;
+    await turn();
+  }
+  return null;
+}
+
+async function inCdn(ctx: AppContext, cdn: Cdn, scope: Scope, owner: string, file: string): Promise<string | null> {
+  const scoped = inScope(scope, owner);
+  if (isBaseFile(file)) {
+    const first = await ctx.store.cacheConfig.firstCache(cdn.id, scope === 'profiles' ? owner : null, null);
+    return first ? (await serverGeneration(ctx, first, cdn)).file(file) : null;
+  }
+  if (file === 'drop_qstring.config' || file === 'bg_fetch.config') {
+    const candidates = (await ctx.store.servers.list({ cdn: cdn.id }, null)).filter(
+      (s) => scoped(s) && !isMidServer(s),
+    );
+    return firstInstalling(ctx, cdn, candidates, file);
+  }
+  let best: Found | null = null;
+  for (const reading of readings(file)) {
+    const found = await serviceFile(ctx, cdn, file, reading, scoped);
+    if (found && (best === null || found.host < best.host)) best = found;
+  }
+  return best?.text ?? null;
+}
+
+/** The text of a file at `/<scope>/<owner>/configfiles/ats/<file>`, or null when no cache in scope installs it. */
+export async function scopedFileText(
+  ctx: AppContext,
+  scope: Scope,
+  owner: string,
+  file: string,
+): Promise<string | null> {
+  const cdns = scope === 'cdns' ? [await ctx.store.cdns.byName(owner)] : await ctx.store.cdns.list();
+  for (const cdn of cdns) {
+    if (!cdn) continue;
+    const text = await inCdn(ctx, cdn, scope, owner, file);
+    if (text !== null) return text;
+  }
+  return null;
+}

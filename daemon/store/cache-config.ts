@@ -1,0 +1,25 @@
+import type { Server } from './server-rows.js';
+
+/*
+ * The narrow reads the cache configuration files need (issue 32): what one cache's files depend on, scoped to
+ * that cache, instead of the whole CDN's topology (280,000 assignments at the issue's scale) per request.
+ */
+export interface CacheConfigStore {
+  /** The servers of CDN `cdnId` in these cache groups, by host name (a cache's parents and children). */
+  serversInCachegroups(cdnId: number, cachegroupIds: readonly number[]): Promise<Server[]>;
+  /** The ids of the delivery services assigned to any of these servers, each once, in id order. */
+  deliveryServiceIdsOfServers(serverIds: readonly number[]): Promise<number[]>;
+  /**
+   * The first cache (type EDGE… or MID…, case as written) of the CDN by host name, of profile `profile` when one
+   * is named, of one tier when `tier` is: the cache a profile- or CDN-scoped file is made for.
+   */
+  firstCache(cdnId: number, profile: string | null, tier: CacheTier | null): Promise<Server | null>;
+}
+
+export type CacheTier = 'EDGE' | 'MID';
+
+/** The WHERE of firstCache: $cdn, $profile, $tier (SQLite names them, PostgreSQL numbers them). */
+export const FIRST_CACHE_WHERE = (cdn: string, profile: string, tier: string) => `
+  WHERE s.cdn_id = ${cdn} AND (${profile} IS NULL OR p.name = ${profile})
+    AND (substr(ty.name, 1, 4) = 'EDGE' OR substr(ty.name, 1, 3) = 'MID')
+    AND (${tier} IS NULL OR substr(ty.name, 1, length(${tier})) = ${tier})`;

@@ -1,0 +1,37 @@
+import { FIRST_CACHE_WHERE, type CacheConfigStore } from '../cache-config.js';
+import { SERVER_SELECT, toServer, type ServerRow } from '../server-rows.js';
+import type { PgPool } from './pool.js';
+import { statement } from './statement.js';
+
+// Host names sort as SQLite sorts them: by bytes (COLLATE "C").
+const inGroups = statement<[number, number[]], ServerRow>(
+  'cache_config_servers_in_groups',
+  `${SERVER_SELECT} WHERE s.cdn_id = $1 AND s.cachegroup_id = ANY($2::integer[]) ORDER BY s.host_name COLLATE "C"`,
+);
+const dsIds = statement<[number[]], { id: number }>(
+  'cache_config_ds_ids_of_servers',
+  `SELECT DISTINCT deliveryservice_id AS id FROM deliveryservice_servers
+    WHERE server_id = ANY($1::integer[]) ORDER BY deliveryservice_id`,
+);
+
+const first = statement<[number, string | null, string | null], ServerRow>(
+  'cache_config_first_cache',
+  `${SERVER_SELECT} ${FIRST_CACHE_WHERE('$1', '$2::text', '$3::text')} ORDER BY s.host_name COLLATE "C" LIMIT 1`,
+);
+
+export function pgCacheConfig(pool: PgPool): CacheConfigStore {
+  return {
+    async firstCache(cdn, profile, tier) {
+      const row = await first.get(pool, cdn, profile, tier);
+      return row ? toServer(row) : null;
+    },
+    async serversInCachegroups(cdnId, cachegroupIds) {
+      if (cachegroupIds.length === 0) return [];
+      return (await inGroups.all(pool, cdnId, [...cachegroupIds])).map(toServer);
+    },
+    async deliveryServiceIdsOfServers(serverIds) {
+      if (serverIds.length === 0) return [];
+      return (await dsIds.all(pool, [...serverIds])).map((r) => r.id);
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { Db } from './db.js';
+import { FIRST_CACHE_WHERE, type CacheConfigStore } from '../cache-config.js';
+import { SERVER_SELECT, toServer, type ServerRow } from '../server-rows.js';
+
+export function sqliteCacheConfig(db: Db): CacheConfigStore {
+  const inGroups = db.prepare<[number, string], ServerRow>(
+    `${SERVER_SELECT} WHERE s.cdn_id = ? AND s.cachegroup_id IN (SELECT value FROM json_each(?)) ORDER BY s.host_name`,
+  );
+  const dsIds = db
+    .prepare<[string], number>(
+      `SELECT DISTINCT deliveryservice_id FROM deliveryservice_servers
+        WHERE server_id IN (SELECT value FROM json_each(?)) ORDER BY deliveryservice_id`,
+    )
+    .pluck();
+  const first = db.prepare<[{ cdn: number; profile: string | null; tier: string | null }], ServerRow>(
+    `${SERVER_SELECT} ${FIRST_CACHE_WHERE('@cdn', '@profile', '@tier')} ORDER BY s.host_name LIMIT 1`,
+  );
+  return {
+    async firstCache(cdn, profile, tier) {
+      const row = first.get({ cdn, profile, tier });
+      return row ? toServer(row) : null;
+    },
+    async serversInCachegroups(cdnId, cachegroupIds) {
+      if (cachegroupIds.length === 0) return [];
+      return inGroups.all(cdnId, JSON.stringify(cachegroupIds)).map(toServer);
+    },
+    async deliveryServiceIdsOfServers(serverIds) {
+      if (serverIds.length === 0) return [];
+      return dsIds.all(JSON.stringify(serverIds));
+    },
+  };
+}
