@@ -3,6 +3,7 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { toInteger } from '../params.js';
 import type { Principal } from '../principal.js';
 import { visibleTenants } from '../tenant-access.js';
+import { queueCachesOfService } from '../caches/affected-caches.js';
 import type { ChangeEntry } from '../../store/change-log.js';
 import type { Origin, OriginFields } from '../../store/origins.js';
 import { validateOrigin, type OriginBody } from '../../../shared/rules/origins/validate.js';
@@ -106,6 +107,7 @@ export async function createOrigin(
     newId === null ? null : originChange(ctx, principal, resolved, newId, 'Created'),
   );
   if (id === null) throw nameTaken(resolved.name);
+  await queueCachesOfService(ctx, resolved.deliveryServiceId);
   return stored(ctx, id);
 }
 
@@ -126,6 +128,8 @@ export async function updateOrigin(
   const change = originChange(ctx, principal, resolved, id, 'Updated');
   if (!(await ctx.store.origins.update(id, resolved, ctx.clock(), (ok) => (ok ? change : null))))
     throw nameTaken(resolved.name);
+  for (const dsId of new Set([existing.deliveryServiceId, resolved.deliveryServiceId]))
+    await queueCachesOfService(ctx, dsId);
   return stored(ctx, id);
 }
 
@@ -136,4 +140,5 @@ export async function deleteOrigin(ctx: AppContext, principal: Principal, id: nu
   if (existing.isPrimary) throw badRequest('cannot delete a primary origin');
   const change = originChange(ctx, principal, existing, id, 'Deleted');
   if (!(await ctx.store.origins.delete(id, (ok) => (ok ? change : null)))) throw notFound('origin not found');
+  await queueCachesOfService(ctx, existing.deliveryServiceId);
 }
