@@ -14,6 +14,8 @@ export interface CacheConfigStore {
    * is named, of one tier when `tier` is: the cache a profile- or CDN-scoped file is made for.
    */
   firstCache(cdnId: number, profile: string | null, tier: CacheTier | null): Promise<Server | null>;
+  /** The servers assigned to a delivery service, by host name. */
+  holdersOf(deliveryServiceId: number): Promise<Server[]>;
 }
 
 export type CacheTier = 'EDGE' | 'MID';

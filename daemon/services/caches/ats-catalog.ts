@@ -34,6 +34,7 @@ const JOB_TABLES: readonly string[] = ['jobs', ...DELIVERY_SERVICE_TABLES, 'para
 /** A CDN's delivery services: the records (for the key-store files) and the generators' view, in xmlId order. */
 export interface CdnServices {
   records: DeliveryService[];
+  byXmlId: Map<string, DeliveryService>;
   ats: Map<number, AtsDeliveryService>;
 }
 
@@ -107,7 +108,7 @@ async function loadServices(ctx: AppContext, cdn: Cdn): Promise<CdnServices> {
   const byService = new Map<number, Origin[]>();
   for (const o of origins) byService.set(o.deliveryServiceId, [...(byService.get(o.deliveryServiceId) ?? []), o]);
   const ats = new Map(records.map((ds) => [ds.id, atsDeliveryService(ds, byService.get(ds.id) ?? [])]));
-  return { records, ats };
+  return { records, ats, byXmlId: new Map(records.map((ds) => [ds.xmlId, ds])) };
 }
 
 export function servicesOfCdn(ctx: AppContext, memo: Memo, cdn: Cdn): Promise<CdnServices> {

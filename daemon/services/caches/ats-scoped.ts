@@ -9,7 +9,7 @@ import { CDNCTL_VERSION } from '../package-version.js';
 import type { Cdn } from '../../store/cdns.js';
 import type { Server } from '../../store/servers.js';
 import { cachegroupsOf, catalogMemo, servicesOfCdn } from './ats-catalog.js';
-import { serverGeneration } from './ats-server-files.js';
+import { SERVER_TABLES, TIMED_FILE, serverGeneration } from './ats-server-files.js';
 import { atsServer } from './ats-topology.js';
 
 /*
@@ -69,12 +69,13 @@ async function serviceFile(
   [kind, xmlId]: ['edge' | 'regex' | 'mid', string],
   scoped: (s: Server) => boolean,
 ): Promise<Found | null> {
-  const ds = await ctx.store.deliveryServices.byXmlId(xmlId);
-  if (!ds || ds.cdnId !== cdn.id) return null;
-  const holders = await ctx.store.servers.list({ dsId: ds.id, cdn: cdn.id }, null);
+  const services = await servicesOfCdn(ctx, await catalogMemo(ctx), cdn);
+  const ds = services.byXmlId.get(xmlId);
+  const ats = ds && services.ats.get(ds.id);
+  if (!ds || !ats) return null;
+  const holders = (await ctx.store.cacheConfig.holdersOf(ds.id)).filter((s) => s.cdnId === cdn.id);
   const first = (await installers(ctx, cdn, kind, holders, scoped))[0];
-  const ats = first && (await servicesOfCdn(ctx, await catalogMemo(ctx), cdn)).ats.get(ds.id);
-  if (!first || !ats) return null;
+  if (!first) return null;
   const target = { cdn: { id: cdn.id, name: cdn.name, domainName: cdn.domainName }, version: CDNCTL_VERSION };
   const text = dsFiles({ ...target, server: atsServer(first), deliveryServices: [ats] }).find(
     (f) => f.fileName === file,
@@ -112,13 +113,37 @@ async function inCdn(ctx: AppContext, cdn: Cdn, scope: Scope, owner: string, fil
   return best?.text ?? null;
 }
 
-/** The text of a file at `/<scope>/<owner>/configfiles/ats/<file>`, or null when no cache in scope installs it. */
+const answers = new WeakMap<object, { version: string; texts: Map<string, Promise<string | null>> }>();
+
+/**
+ * The text of a file at `/<scope>/<owner>/configfiles/ats/<file>`, or null when no cache in scope installs it;
+ * kept per data version (every cache holding a service asks for its files at the CDN's URI).
+ */
 export async function scopedFileText(
   ctx: AppContext,
   scope: Scope,
   owner: string,
   file: string,
 ): Promise<string | null> {
+  if (file === TIMED_FILE) return findScoped(ctx, scope, owner, file);
+  const version = `${(await catalogMemo(ctx)).version}|${await ctx.store.dataVersion(SERVER_TABLES)}`;
+  let memo = answers.get(ctx.store);
+  if (memo?.version !== version) {
+    memo = { version, texts: new Map() };
+    answers.set(ctx.store, memo);
+  }
+  const key = JSON.stringify([scope, owner, file]);
+  let text = memo.texts.get(key);
+  if (!text) {
+    text = findScoped(ctx, scope, owner, file);
+    memo.texts.set(key, text);
+    const texts = memo.texts;
+    text.catch(() => texts.delete(key));
+  }
+  return text;
+}
+
+async function findScoped(ctx: AppContext, scope: Scope, owner: string, file: string): Promise<string | null> {
   const cdns = scope === 'cdns' ? [await ctx.store.cdns.byName(owner)] : await ctx.store.cdns.list();
   for (const cdn of cdns) {
     if (!cdn) continue;

@@ -25,11 +25,11 @@ import {
  */
 
 /** The generation's servers input (the catalog's tables are in ats-catalog.ts). */
-const SERVER_TABLES: readonly string[] = ['servers'];
+export const SERVER_TABLES: readonly string[] = ['servers'];
 /** Rendered text kept at most, over every cache (the least recently used cache's files go first). */
 const BUDGET_CHARS = 64 * 1024 * 1024;
 /** regex_revalidate.config names the time it was made: made at every request, from the kept purges. */
-const TIMED_FILE = 'regex_revalidate.config';
+export const TIMED_FILE = 'regex_revalidate.config';
 
 /** A cache's generation: its context and the delivery-service records, with the files rendered so far. */
 export interface ServerGeneration {

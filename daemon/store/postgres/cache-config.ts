@@ -19,8 +19,17 @@ const first = statement<[number, string | null, string | null], ServerRow>(
   `${SERVER_SELECT} ${FIRST_CACHE_WHERE('$1', '$2::text', '$3::text')} ORDER BY s.host_name COLLATE "C" LIMIT 1`,
 );
 
+const holders = statement<[number], ServerRow>(
+  'cache_config_holders_of',
+  `${SERVER_SELECT} WHERE s.id IN (SELECT server_id FROM deliveryservice_servers WHERE deliveryservice_id = $1)
+    ORDER BY s.host_name COLLATE "C"`,
+);
+
 export function pgCacheConfig(pool: PgPool): CacheConfigStore {
   return {
+    async holdersOf(dsId) {
+      return (await holders.all(pool, dsId)).map(toServer);
+    },
     async firstCache(cdn, profile, tier) {
       const row = await first.get(pool, cdn, profile, tier);
       return row ? toServer(row) : null;

@@ -15,7 +15,14 @@ export function sqliteCacheConfig(db: Db): CacheConfigStore {
   const first = db.prepare<[{ cdn: number; profile: string | null; tier: string | null }], ServerRow>(
     `${SERVER_SELECT} ${FIRST_CACHE_WHERE('@cdn', '@profile', '@tier')} ORDER BY s.host_name LIMIT 1`,
   );
+  const holders = db.prepare<[number], ServerRow>(
+    `${SERVER_SELECT} WHERE s.id IN (SELECT server_id FROM deliveryservice_servers WHERE deliveryservice_id = ?)
+      ORDER BY s.host_name`,
+  );
   return {
+    async holdersOf(dsId) {
+      return holders.all(dsId).map(toServer);
+    },
     async firstCache(cdn, profile, tier) {
       const row = first.get({ cdn, profile, tier });
       return row ? toServer(row) : null;
