@@ -14,6 +14,9 @@ export interface CacheConfigStore {
    * is named, of one tier when `tier` is: the cache a profile- or CDN-scoped file is made for.
    */
   firstCache(cdnId: number, profile: string | null, tier: CacheTier | null): Promise<Server | null>;
+  /** One server by id or by host name, through their indexes (the callers that see every server). */
+  serverById(id: number): Promise<Server | null>;
+  serverByHostName(hostName: string): Promise<Server | null>;
   /** The servers assigned to a delivery service, by host name. */
   holdersOf(deliveryServiceId: number): Promise<Server[]>;
 }

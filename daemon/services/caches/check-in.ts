@@ -36,6 +36,11 @@ export function readCheckIn(fields: Record<string, unknown>): CheckInRead {
 /** The server a check-in or update_status names: by id when the text is all digits and such a server exists, else by host name. */
 export async function serverByIdOrName(ctx: AppContext, principal: Principal, text: string): Promise<Server | null> {
   const visible = await serverVisibility(ctx, principal);
+  // A caller who sees every server takes the indexed reads (the filtered list scans every server).
+  if (visible === null) {
+    const byId = /^\d{1,15}$/.test(text) ? await ctx.store.cacheConfig.serverById(Number(text)) : null;
+    return byId ?? ctx.store.cacheConfig.serverByHostName(text);
+  }
   if (/^\d{1,15}$/.test(text)) {
     const byId = await ctx.store.servers.byId(Number(text), visible);
     if (byId) return byId;

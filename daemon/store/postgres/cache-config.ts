@@ -25,8 +25,19 @@ const holders = statement<[number], ServerRow>(
     ORDER BY s.host_name COLLATE "C"`,
 );
 
+const byId = statement<[number], ServerRow>('cache_config_server_by_id', `${SERVER_SELECT} WHERE s.id = $1`);
+const byHost = statement<[string], ServerRow>('cache_config_server_by_host', `${SERVER_SELECT} WHERE s.host_name = $1`);
+
 export function pgCacheConfig(pool: PgPool): CacheConfigStore {
   return {
+    async serverById(id) {
+      const row = await byId.get(pool, id);
+      return row ? toServer(row) : null;
+    },
+    async serverByHostName(hostName) {
+      const row = await byHost.get(pool, hostName);
+      return row ? toServer(row) : null;
+    },
     async holdersOf(dsId) {
       return (await holders.all(pool, dsId)).map(toServer);
     },

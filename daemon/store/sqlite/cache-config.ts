@@ -19,7 +19,16 @@ export function sqliteCacheConfig(db: Db): CacheConfigStore {
     `${SERVER_SELECT} WHERE s.id IN (SELECT server_id FROM deliveryservice_servers WHERE deliveryservice_id = ?)
       ORDER BY s.host_name`,
   );
+  const byId = db.prepare<[number], ServerRow>(`${SERVER_SELECT} WHERE s.id = ?`);
+  const byHost = db.prepare<[string], ServerRow>(`${SERVER_SELECT} WHERE s.host_name = ?`);
+  const server = (row: ServerRow | undefined) => (row ? toServer(row) : null);
   return {
+    async serverById(id) {
+      return server(byId.get(id));
+    },
+    async serverByHostName(hostName) {
+      return server(byHost.get(hostName));
+    },
     async holdersOf(dsId) {
       return holders.all(dsId).map(toServer);
     },
