@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CONTRACT_FIXTURE } from './fixture.js';
+import { describeEachStore, type OpenedStore } from './stores.js';
+
+/*
+ * CacheConfigStore (issue 32): the scoped reads of the cache configuration files, on each backend. The fixture's
+ * CDN 2 has mid-01 (MID, mid-den) over edge-01 and edge-02 (EDGE, edge-den); ds-acme is on both edges, ds-video
+ * on edge-01.
+ */
+
+describeEachStore('cache config reads', (kind) => {
+  let h: OpenedStore;
+  beforeAll(async () => {
+    h = await kind.open();
+    await h.exec(CONTRACT_FIXTURE);
+  }, 30_000);
+  afterAll(() => h.close());
+  const hosts = (servers: Array<{ hostName: string }>) => servers.map((s) => s.hostName);
+
+  it('serversInCachegroups: the CDN’s servers of those groups, by host name', async () => {
+    const c = h.store.cacheConfig;
+    expect(hosts(await c.serversInCachegroups(2, [2, 1]))).toEqual(['edge-01', 'edge-02', 'mid-01']);
+    expect(hosts(await c.serversInCachegroups(2, [2]))).toEqual(['edge-01', 'edge-02']);
+    expect(await c.serversInCachegroups(1, [1, 2])).toEqual([]);
+    expect(await c.serversInCachegroups(2, [])).toEqual([]);
+  });
+
+  it('deliveryServiceIdsOfServers: each service once, in id order', async () => {
+    const c = h.store.cacheConfig;
+    expect(await c.deliveryServiceIdsOfServers([3, 2])).toEqual([1, 2]);
+    expect(await c.deliveryServiceIdsOfServers([3])).toEqual([1]);
+    expect(await c.deliveryServiceIdsOfServers([1])).toEqual([]);
+    expect(await c.deliveryServiceIdsOfServers([])).toEqual([]);
+  });
+
+  it('firstCache: by host name, of a profile and a tier when named', async () => {
+    const c = h.store.cacheConfig;
+    expect((await c.firstCache(2, null, null))?.hostName).toBe('edge-01');
+    expect((await c.firstCache(2, 'MID_ATS', null))?.hostName).toBe('mid-01');
+    expect((await c.firstCache(2, null, 'MID'))?.hostName).toBe('mid-01');
+    expect((await c.firstCache(2, 'EDGE_ATS', 'EDGE'))?.hostName).toBe('edge-01');
+    expect(await c.firstCache(2, 'MID_ATS', 'EDGE')).toBeNull();
+    expect(await c.firstCache(1, null, null)).toBeNull();
+  });
+
+  it('serverById, serverByHostName and holdersOf answer the records servers.list answers', async () => {
+    const c = h.store.cacheConfig;
+    const [edge] = await h.store.servers.list({ hostName: 'edge-01' }, null);
+    expect(await c.serverById(2)).toEqual(edge);
+    expect(await c.serverByHostName('edge-01')).toEqual(edge);
+    expect(await c.serverById(99)).toBeNull();
+    expect(await c.serverByHostName('nope')).toBeNull();
+    expect(await c.holdersOf(1)).toEqual(await h.store.servers.list({ dsId: 1 }, null));
+    expect(await c.holdersOf(3)).toEqual([]);
+  });
+});
