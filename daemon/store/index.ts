@@ -22,6 +22,7 @@ import type { ServerStore } from './servers.js';
 import type { PropagationStore } from './propagation.js';
 import type { TypeLookupStore } from './type-lookup.js';
 import type { BootstrapStore, SnapshotStore } from './snapshot-store.js';
+import type { DeliveryServiceWriteStore } from './deliveryservice-writes.js';
 
 export type { BootstrapStore, SnapshotStore };
 
@@ -63,6 +64,8 @@ export interface Store {
   snapshot: SnapshotStore;
   /** The fixed records every install has, and the first `admin`. */
   bootstrap: BootstrapStore;
+  /** Delivery-service writes, regexes and user links (issue 31). */
+  deliveryServiceWrites: DeliveryServiceWriteStore;
   /** Checks that the database answers (for readiness). */
   ping(): Promise<void>;
   /**
