@@ -6,7 +6,13 @@ import { INT32 } from '../../../shared/rules/users/fields.js';
 import { parseScryptHash } from '../auth/passwords.js';
 import { PROFILE_TYPES } from '../../store/seed.js';
 import { DS_DOCUMENT_FIELDS, readSettings } from './ds-fields.js';
-import { DNS_NAME, HOST_LABEL, XML_ID, parseOriginUrl, quotable, type FieldReader } from './fields.js';
+import { DNS_NAME, quotable, type FieldReader } from './fields.js';
+import {
+  ORG_SERVER_FQDN_TEXT,
+  parseOrgServerFqdn,
+  routingNameProblems,
+  xmlIdProblems,
+} from '../../../shared/rules/deliveryservices/validate.js';
 import type {
   CachegroupModel,
   CdnModel,
@@ -172,16 +178,16 @@ export function readUser(f: FieldReader): UserModel {
 export function readDeliveryService(f: FieldReader): DeliveryServiceModel {
   f.rejectUnknown(DS_DOCUMENT_FIELDS);
   const xmlId = f.requiredString('xmlId');
-  if (xmlId && !XML_ID.test(xmlId)) f.fail('xmlId: must contain only lowercase letters, digits and dashes');
+  // The API's rules and texts (shared/rules/deliveryservices): a record the API refuses, the importer refuses.
+  if (xmlId) for (const p of xmlIdProblems(xmlId)) f.fail(`'xmlId' ${p}`);
   const settings = readSettings(f);
   settings.displayName = f.requiredName('displayName');
   for (const key of DS_FREE_TEXTS) f.held(key, settings[key], 'text');
-  settings.routingName = f.stringOr('routingName', 'cdn');
-  if (!HOST_LABEL.test(settings.routingName)) f.fail('routingName: must be a valid hostname label without periods');
+  settings.routingName = f.stringOr('routingName', 'cdn') || 'cdn';
+  for (const p of routingNameProblems(settings.routingName)) f.fail(`'routingName' ${p}`);
   const fqdnText = f.optionalString('orgServerFqdn');
-  const orgServerFqdn = fqdnText === null ? null : parseOriginUrl(fqdnText);
-  if (fqdnText !== null && !orgServerFqdn)
-    f.fail(`orgServerFqdn: must be http(s)://host[:port]${quotable(fqdnText) ? `, not "${fqdnText}"` : ''}`);
+  const orgServerFqdn = fqdnText === null ? null : parseOrgServerFqdn(fqdnText);
+  if (fqdnText !== null && !orgServerFqdn) f.fail(`'orgServerFqdn' ${ORG_SERVER_FQDN_TEXT}`);
   return {
     xmlId,
     cdnName: f.requiredString('cdnName'),
