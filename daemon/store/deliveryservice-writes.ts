@@ -173,14 +173,19 @@ export const toRegex = (r: RegexRow): DeliveryServiceRegex => ({
 export const REGEX_SELECT = `SELECT r.id, r.deliveryservice_id, r.type_id, t.name AS type_name, r.set_number, r.pattern
   FROM deliveryservice_regexes r JOIN types t ON t.id = r.type_id`;
 
-/** What a delivery-service write queues updates on: the caches assigned to it, and their parent caches. */
+/**
+ * What a delivery-service write queues updates on: the caches assigned to it, and the caches of its CDN in the
+ * parent and secondary parent cache groups of theirs. Parameters: now, then the delivery service's id three times.
+ */
 export const QUEUE_DS_CACHES_SQL = `UPDATE servers
    SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE ? END, upd_pending = 1
  WHERE id IN (SELECT server_id FROM deliveryservice_servers WHERE deliveryservice_id = ?)
     OR (cdn_id = (SELECT cdn_id FROM deliveryservices WHERE id = ?)
-        AND cachegroup_id IN (SELECT cg.parent_cachegroup_id FROM cachegroups cg JOIN servers s ON s.cachegroup_id = cg.id
-                               JOIN deliveryservice_servers dss ON dss.server_id = s.id
-                              WHERE dss.deliveryservice_id = ? AND cg.parent_cachegroup_id IS NOT NULL))`;
+        AND cachegroup_id IN (SELECT p.id FROM cachegroups p JOIN cachegroups cg
+                                  ON p.id IN (cg.parent_cachegroup_id, cg.secondary_parent_cachegroup_id)
+                                JOIN servers s ON s.cachegroup_id = cg.id
+                                JOIN deliveryservice_servers dss ON dss.server_id = s.id
+                               WHERE dss.deliveryservice_id = ?))`;
 
 /** What a create writes beside the delivery service: its primary origin and the set-0 host regex. */
 export interface NewDeliveryService {
