@@ -76,7 +76,10 @@ export function deliveryServiceHealthRoutes(ctx: AppContext): RouteDef[] {
       schema: { body: anyJsonValue, response: { 200: alertedEnvelope(dsUserAssignmentSchema) } },
       handler: async (request) => {
         const done = await assignDeliveryServices(ctx, caller(request), request.body as AssignBody | null);
-        return { ...alerts(successAlert('Delivery service assignments complete.'), DS_USER_DEPRECATED), response: done };
+        return {
+          ...alerts(successAlert('Delivery service assignments complete.'), DS_USER_DEPRECATED),
+          response: done,
+        };
       },
     },
     {

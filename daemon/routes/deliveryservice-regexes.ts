@@ -12,7 +12,12 @@ import {
   type RegexBody,
 } from '../services/deliveryservices/regexes.js';
 import type { DeliveryServiceRegex } from '../store/deliveryservice-writes.js';
-import { dsMatchesSchema, dsRegexSchema, dsRegexesSchema, type DsRegexRecord } from '../../shared/contract/deliveryservice-extras.js';
+import {
+  dsMatchesSchema,
+  dsRegexSchema,
+  dsRegexesSchema,
+  type DsRegexRecord,
+} from '../../shared/contract/deliveryservice-extras.js';
 import { alertedEnvelope, alertsOnly, anyJsonValue, envelope, list } from '../../shared/contract/schema.js';
 
 const dsParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } as const;
@@ -37,6 +42,10 @@ const REGEX_BY_ID_DEPRECATED = warningAlert(
 const MATCHES_DEPRECATED = warningAlert('This endpoint is deprecated, please use /deliveryservices_regexes instead');
 const REGEX_SAVED = 'Delivery service regex creation was successful.';
 
+const queryId = (request: FastifyRequest) => {
+  const { id } = request.query as { id?: string };
+  return id === undefined ? null : parseIntegerParam(id, 'id');
+};
 const dsId = (request: FastifyRequest) => parseIntegerParam((request.params as { id: string }).id, 'id');
 const regexId = (request: FastifyRequest) =>
   parseIntegerParam((request.params as { regexId: string }).regexId, 'regexId');
@@ -55,6 +64,11 @@ function matchPattern(pattern: string, remapText: string | null): string {
 
 /** The regex reads and writes of delivery services (§5.1, §5.6). */
 export function deliveryServiceRegexRoutes(ctx: AppContext): RouteDef[] {
+  return [...regexListRoutes(ctx), ...regexRoutes(ctx)];
+}
+
+/** deliveryservices_regexes and deliveryservice_matches: every visible delivery service's patterns. */
+function regexListRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
       method: 'GET',
@@ -91,17 +105,21 @@ export function deliveryServiceRegexRoutes(ctx: AppContext): RouteDef[] {
         };
       },
     },
+  ];
+}
+
+/** One delivery service's regexes: read, add, change, delete. */
+function regexRoutes(ctx: AppContext): RouteDef[] {
+  return [
     {
       method: 'GET',
       url: '/deliveryservices/:id/regexes',
       since: '1.1',
       auth: PRIV.READ,
       schema: { params: dsParams, querystring: regexQuery, response: { 200: envelope(list(dsRegexSchema)) } },
-      handler: async (request) => {
-        const query = request.query as { id?: string };
-        const only = query.id === undefined ? null : parseIntegerParam(query.id, 'id');
-        return { response: (await listRegexes(ctx, caller(request), dsId(request), only)).map(regexRecord) };
-      },
+      handler: async (request) => ({
+        response: (await listRegexes(ctx, caller(request), dsId(request), queryId(request))).map(regexRecord),
+      }),
     },
     {
       method: 'GET',
@@ -150,4 +168,3 @@ export function deliveryServiceRegexRoutes(ctx: AppContext): RouteDef[] {
     },
   ];
 }
-

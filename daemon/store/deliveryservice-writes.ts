@@ -206,17 +206,44 @@ export interface DeliveryServiceWriteStore {
    * creates or deletes it); queues updates on the caches assigned to the delivery service and their parents.
    * Answers false when there is no such delivery service.
    */
-  update(id: number, columns: DeliveryServiceColumns, origin: PrimaryOrigin | null, now: number, changes?: readonly Change<boolean>[]): Promise<boolean>;
+  update(
+    id: number,
+    columns: DeliveryServiceColumns,
+    origin: PrimaryOrigin | null,
+    now: number,
+    changes?: readonly Change<boolean>[],
+  ): Promise<boolean>;
   /** Writes exactly displayName, infoUrl, longDesc, longDesc1 (null when omitted). */
   updateSafe(id: number, fields: SafeFields, now: number, changes?: readonly Change<boolean>[]): Promise<boolean>;
   /** Deletes it (its regexes, origins, links cascade) after queueing updates on its caches. */
   remove(id: number, now: number, changes?: readonly Change<boolean>[]): Promise<boolean>;
   regexes(deliveryServiceId: number | null): Promise<DeliveryServiceRegex[]>;
-  insertRegex(deliveryServiceId: number, fields: RegexFields, now: number, changes?: readonly Change<number>[]): Promise<number>;
-  updateRegex(deliveryServiceId: number, id: number, fields: RegexFields, now: number, changes?: readonly Change<boolean>[]): Promise<boolean>;
-  deleteRegex(deliveryServiceId: number, id: number, now: number, changes?: readonly Change<boolean>[]): Promise<boolean>;
+  insertRegex(
+    deliveryServiceId: number,
+    fields: RegexFields,
+    now: number,
+    changes?: readonly Change<number>[],
+  ): Promise<number>;
+  updateRegex(
+    deliveryServiceId: number,
+    id: number,
+    fields: RegexFields,
+    now: number,
+    changes?: readonly Change<boolean>[],
+  ): Promise<boolean>;
+  deleteRegex(
+    deliveryServiceId: number,
+    id: number,
+    now: number,
+    changes?: readonly Change<boolean>[],
+  ): Promise<boolean>;
   /** Links the user to the delivery services (replacing its links first with `replace`); answers how many. */
-  assignUser(userId: number, deliveryServiceIds: readonly number[], replace: boolean, changes?: readonly Change<number>[]): Promise<number>;
+  assignUser(
+    userId: number,
+    deliveryServiceIds: readonly number[],
+    replace: boolean,
+    changes?: readonly Change<number>[],
+  ): Promise<number>;
   /** Removes one user link; answers whether there was one. */
   unassignUser(userId: number, deliveryServiceId: number, changes?: readonly Change<boolean>[]): Promise<boolean>;
   /** Ids of the servers assigned to the delivery service (for health and capacity). */

@@ -4,7 +4,9 @@ import type { DsValues } from '../../../shared/rules/deliveryservices/validate.j
 import { DS_FIELD_SINCE, takesField, type DsApiVersion } from '../../../shared/rules/deliveryservices/fields.js';
 
 /** The body's values (API names) as a stored delivery service's (the joined record's names). */
-const STORED_NAME: Partial<Record<keyof DsValues, keyof DeliveryService>> = { geoLimitRedirectURL: 'geoLimitRedirectUrl' };
+const STORED_NAME: Partial<Record<keyof DsValues, keyof DeliveryService>> = {
+  geoLimitRedirectURL: 'geoLimitRedirectUrl',
+};
 
 /**
  * The values of an update at `version`: the fields newer than it are the stored ones (§5.2: a 1.2 PUT keeps the

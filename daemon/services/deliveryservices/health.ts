@@ -38,7 +38,12 @@ export interface RoutingRecord {
 }
 
 /** A delivery service the caller sees: 404 `<text>` when unknown or invisible. */
-async function visibleService(ctx: AppContext, principal: Principal, id: number, text: string): Promise<DeliveryService> {
+async function visibleService(
+  ctx: AppContext,
+  principal: Principal,
+  id: number,
+  text: string,
+): Promise<DeliveryService> {
   const ds = await ctx.store.deliveryServices.byId(id);
   if (!ds || !(await visibleTenants(ctx, principal)).has(ds.tenantId)) throw notFound(text);
   return ds;
@@ -76,7 +81,11 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : (part * 100)
  * GET deliveryservices/:id/capacity: without bandwidth figures, the share of its EDGE caches that are available
  * (ONLINE, REPORTED), in maintenance (ADMIN_DOWN) or unavailable (the rest); utilized is 0. No caches: all 0.
  */
-export async function deliveryServiceCapacity(ctx: AppContext, principal: Principal, id: number): Promise<CapacityRecord> {
+export async function deliveryServiceCapacity(
+  ctx: AppContext,
+  principal: Principal,
+  id: number,
+): Promise<CapacityRecord> {
   const ds = await visibleService(ctx, principal, id, 'delivery service not found');
   const caches = await edgeCaches(ctx, ds);
   const available = caches.filter((s) => ONLINE.has(s.status)).length;
@@ -90,8 +99,23 @@ export async function deliveryServiceCapacity(ctx: AppContext, principal: Princi
 }
 
 /** GET deliveryservices/:id/routing (1.5): no Traffic Router counts here, so every share is 0, as TO's empty total. */
-export async function deliveryServiceRouting(ctx: AppContext, principal: Principal, id: number): Promise<RoutingRecord> {
+export async function deliveryServiceRouting(
+  ctx: AppContext,
+  principal: Principal,
+  id: number,
+): Promise<RoutingRecord> {
   const ds = await visibleService(ctx, principal, id, `delivery service ${id} not found`);
   if (!/^(HTTP|DNS)/.test(ds.typeName)) throw badRequest(`delivery service ${id} does not have a HTTP or DNS type`);
-  return { staticRoute: 0, geo: 0, err: 0, fed: 0, cz: 0, deepCz: 0, regionalAlternate: 0, dsr: 0, miss: 0, regionalDenied: 0 };
+  return {
+    staticRoute: 0,
+    geo: 0,
+    err: 0,
+    fed: 0,
+    cz: 0,
+    deepCz: 0,
+    regionalAlternate: 0,
+    dsr: 0,
+    miss: 0,
+    regionalDenied: 0,
+  };
 }

@@ -44,9 +44,7 @@ export async function regexesByService(
     list.push(r);
     byDs.set(r.deliveryServiceId, list);
   }
-  return [...visible.values()]
-    .filter((ds) => byDs.has(ds.id))
-    .map((ds) => ({ ds, regexes: byDs.get(ds.id)! }));
+  return [...visible.values()].filter((ds) => byDs.has(ds.id)).map((ds) => ({ ds, regexes: byDs.get(ds.id)! }));
 }
 
 /**
@@ -118,7 +116,11 @@ export async function createRegex(
 }
 
 /** An existing regex of the delivery service: 404 `regex not found for this delivery service`. */
-async function ownRegex(ctx: AppContext, dsId: number, regexId: number): Promise<{ regex: DeliveryServiceRegex; all: DeliveryServiceRegex[] }> {
+async function ownRegex(
+  ctx: AppContext,
+  dsId: number,
+  regexId: number,
+): Promise<{ regex: DeliveryServiceRegex; all: DeliveryServiceRegex[] }> {
   const all = await ctx.store.deliveryServiceWrites.regexes(dsId);
   const regex = all.find((r) => r.id === regexId);
   if (!regex) throw notFound('regex not found for this delivery service');

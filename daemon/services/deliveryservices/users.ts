@@ -28,7 +28,8 @@ export interface Assignment {
   replace: boolean;
 }
 
-const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isInteger(x));
+const isIdList = (v: unknown): v is number[] =>
+  Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isInteger(x));
 
 /** POST deliveryservice_user: links a user to delivery services (all of them the caller's), replacing with `replace`. */
 export async function assignDeliveryServices(
@@ -42,8 +43,7 @@ export async function assignDeliveryServices(
   const user = Number.isInteger(userId) ? await ctx.store.users.byId(userId) : null;
   if (!user) throw fail(404, NOT_FOUND);
   const visible = await visibleTenants(ctx, principal);
-  if (!visible.has(user.tenantId))
-    throw fail(400, 'Invalid user. This user is not available to you for assignment.');
+  if (!visible.has(user.tenantId)) throw fail(400, 'Invalid user. This user is not available to you for assignment.');
   const ids = [...new Set(b.deliveryServices)];
   const found = ids.length === 0 ? [] : await ctx.store.deliveryServices.list({ ids });
   if (found.length !== ids.length) throw fail(404, NOT_FOUND);
@@ -66,8 +66,7 @@ export async function unassignDeliveryService(
   const ds = dsId === null ? null : await ctx.store.deliveryServices.byId(dsId);
   if (!user || !ds) throw fail(404, NOT_FOUND);
   const visible = await visibleTenants(ctx, principal);
-  if (!visible.has(user.tenantId))
-    throw fail(403, 'Forbidden. User tenant is not available to the working user.');
+  if (!visible.has(user.tenantId)) throw fail(403, 'Forbidden. User tenant is not available to the working user.');
   if (!visible.has(ds.tenantId)) throw fail(403, 'Forbidden. Delivery-service tenant is not available to the user.');
   const text = `User [ ${user.username} ] unlinked from deliveryservice [ ${ds.id} | ${ds.xmlId} ].`;
   const entry = changeAs(ctx, principal, text, [user.tenantId, ds.tenantId]);

@@ -99,7 +99,8 @@ export async function createDeliveryService(
   return reread(ctx, result.id);
 }
 
-const sameOrigin = (a: PrimaryOrigin, b: PrimaryOrigin) => a.protocol === b.protocol && a.fqdn === b.fqdn && a.port === b.port;
+const sameOrigin = (a: PrimaryOrigin, b: PrimaryOrigin) =>
+  a.protocol === b.protocol && a.fqdn === b.fqdn && a.port === b.port;
 const SSL_IMMUTABLE =
   'delivery service has ssl keys that cannot be automatically changed, therefore CDN and routing name are immutable';
 
@@ -111,7 +112,11 @@ function originChange(stored: DeliveryService, values: DsValues): PrimaryOrigin 
 }
 
 /** An existing delivery service by id: 404 `delivery service ID <n> not found`. */
-async function existing(ctx: AppContext, id: number, text = `delivery service ID ${id} not found`): Promise<DeliveryService> {
+async function existing(
+  ctx: AppContext,
+  id: number,
+  text = `delivery service ID ${id} not found`,
+): Promise<DeliveryService> {
   const ds = await ctx.store.deliveryServices.byId(id);
   if (!ds) throw notFound(text);
   return ds;
@@ -141,10 +146,21 @@ export async function updateDeliveryService(
   const entries: ChangeEntry[] = [changeAs(ctx, principal, `Updated ds: ${stored.xmlId} id: ${id}`, [tenantId])];
   const dropped = stored.consistentHashQueryParams.length;
   if (dropped > 0)
-    entries.push(changeAs(ctx, principal, dsText(stored.xmlId, id, `Deleted ${dropped} consistent hash query params`), [tenantId]));
-  if (origin) entries.push(changeAs(ctx, principal, dsText(stored.xmlId, id, `Updated primary origin: ${stored.xmlId}`), [tenantId]));
+    entries.push(
+      changeAs(ctx, principal, dsText(stored.xmlId, id, `Deleted ${dropped} consistent hash query params`), [tenantId]),
+    );
+  if (origin)
+    entries.push(
+      changeAs(ctx, principal, dsText(stored.xmlId, id, `Updated primary origin: ${stored.xmlId}`), [tenantId]),
+    );
   const columns = columnsOf(values, tenantId, stored.sslKeyVersion);
-  const found = await ctx.store.deliveryServiceWrites.update(id, columns, origin, ctx.clock(), entries.map((e) => (ok: boolean) => (ok ? e : null)));
+  const found = await ctx.store.deliveryServiceWrites.update(
+    id,
+    columns,
+    origin,
+    ctx.clock(),
+    entries.map((e) => (ok: boolean) => (ok ? e : null)),
+  );
   if (!found) throw notFound(`delivery service ID ${id} not found`);
   return reread(ctx, id);
 }

@@ -6,13 +6,8 @@ import { INT32 } from '../../../shared/rules/users/fields.js';
 import { parseScryptHash } from '../auth/passwords.js';
 import { PROFILE_TYPES } from '../../store/seed.js';
 import { DS_DOCUMENT_FIELDS, readSettings } from './ds-fields.js';
-import { DNS_NAME, quotable, type FieldReader } from './fields.js';
-import {
-  ORG_SERVER_FQDN_TEXT,
-  parseOrgServerFqdn,
-  routingNameProblems,
-  xmlIdProblems,
-} from '../../../shared/rules/deliveryservices/validate.js';
+import { DNS_NAME, type FieldReader } from './fields.js';
+import { namingProblems } from '../../../shared/rules/deliveryservices/validate.js';
 import type {
   CachegroupModel,
   CdnModel,
@@ -178,16 +173,14 @@ export function readUser(f: FieldReader): UserModel {
 export function readDeliveryService(f: FieldReader): DeliveryServiceModel {
   f.rejectUnknown(DS_DOCUMENT_FIELDS);
   const xmlId = f.requiredString('xmlId');
-  // The API's rules and texts (shared/rules/deliveryservices): a record the API refuses, the importer refuses.
-  if (xmlId) for (const p of xmlIdProblems(xmlId)) f.fail(`'xmlId' ${p}`);
   const settings = readSettings(f);
   settings.displayName = f.requiredName('displayName');
   for (const key of DS_FREE_TEXTS) f.held(key, settings[key], 'text');
   settings.routingName = f.stringOr('routingName', 'cdn') || 'cdn';
-  for (const p of routingNameProblems(settings.routingName)) f.fail(`'routingName' ${p}`);
-  const fqdnText = f.optionalString('orgServerFqdn');
-  const orgServerFqdn = fqdnText === null ? null : parseOrgServerFqdn(fqdnText);
-  if (fqdnText !== null && !orgServerFqdn) f.fail(`'orgServerFqdn' ${ORG_SERVER_FQDN_TEXT}`);
+  // The API's rules and texts (shared/rules/deliveryservices): a record the API refuses, the importer refuses.
+  const named = namingProblems(xmlId, settings.routingName, f.optionalString('orgServerFqdn'));
+  for (const problem of named.problems) f.fail(problem);
+  const orgServerFqdn = named.origin;
   return {
     xmlId,
     cdnName: f.requiredString('cdnName'),

@@ -24,8 +24,14 @@ const numbered = (sql: string) => {
   return sql.replace(/\?/g, () => `$${++n}`);
 };
 
-const xmlIdTaken = statement<[string], { id: number }>('dsw_xml_id_taken', 'SELECT id FROM deliveryservices WHERE xml_id = $1');
-const originNameTaken = statement<[string], { id: number }>('dsw_origin_taken', 'SELECT id FROM origins WHERE name = $1');
+const xmlIdTaken = statement<[string], { id: number }>(
+  'dsw_xml_id_taken',
+  'SELECT id FROM deliveryservices WHERE xml_id = $1',
+);
+const originNameTaken = statement<[string], { id: number }>(
+  'dsw_origin_taken',
+  'SELECT id FROM origins WHERE name = $1',
+);
 const insert = statement<unknown[], { id: number }>(
   'dsw_insert',
   `INSERT INTO deliveryservices (${COLUMNS.join(', ')}, last_updated)
@@ -41,7 +47,10 @@ const updateSafe = statement<unknown[]>(
   `UPDATE deliveryservices SET display_name = $1, info_url = $2, long_desc = $3, long_desc1 = $4, last_updated = $5
     WHERE id = $6::bigint`,
 );
-const touchDs = statement<[number, number]>('dsw_touch', 'UPDATE deliveryservices SET last_updated = $1 WHERE id = $2::bigint');
+const touchDs = statement<[number, number]>(
+  'dsw_touch',
+  'UPDATE deliveryservices SET last_updated = $1 WHERE id = $2::bigint',
+);
 const remove = statement<[number]>('dsw_delete', 'DELETE FROM deliveryservices WHERE id = $1::bigint');
 const insertOrigin = statement<unknown[], { id: number }>(
   'dsw_insert_origin',
@@ -86,6 +95,58 @@ const servers = statement<[number], { server_id: number }>(
   'SELECT server_id FROM deliveryservice_servers WHERE deliveryservice_id = $1::bigint ORDER BY server_id',
 );
 
+type Run = <R>(write: (client: PgClient) => Promise<R>, changes?: readonly Change<R>[]) => Promise<R>;
+
+/** The regex and user-link writes: a regex change is a change of its delivery service (time, queued caches). */
+function pgRegexWrites(
+  pool: PgPool,
+  run: Run,
+  touch: (client: PgClient, dsId: number, now: number) => Promise<void>,
+): Pick<
+  DeliveryServiceWriteStore,
+  'regexes' | 'insertRegex' | 'updateRegex' | 'deleteRegex' | 'assignUser' | 'unassignUser' | 'serverIds'
+> {
+  return {
+    async regexes(dsId) {
+      return (await regexes.all(pool, dsId)).map(toRegex);
+    },
+    async insertRegex(dsId, f, now, changes) {
+      return run(async (client) => {
+        const id = (await insertRegex.get(client, dsId, f.typeId, f.setNumber, f.pattern))!.id;
+        await touch(client, dsId, now);
+        return id;
+      }, changes);
+    },
+    async updateRegex(dsId, id, f, now, changes) {
+      return run(async (client) => {
+        if ((await updateRegex.run(client, f.typeId, f.setNumber, f.pattern, id, dsId)) === 0) return false;
+        await touch(client, dsId, now);
+        return true;
+      }, changes);
+    },
+    async deleteRegex(dsId, id, now, changes) {
+      return run(async (client) => {
+        if ((await deleteRegex.run(client, id, dsId)) === 0) return false;
+        await touch(client, dsId, now);
+        return true;
+      }, changes);
+    },
+    async assignUser(userId, dsIds, replace, changes) {
+      return run(async (client) => {
+        if (replace) await unlinkAll.run(client, userId);
+        for (const dsId of dsIds) await link.run(client, dsId, userId);
+        return dsIds.length;
+      }, changes);
+    },
+    async unassignUser(userId, dsId, changes) {
+      return run(async (client) => (await unlink.run(client, dsId, userId)) > 0, changes);
+    },
+    async serverIds(dsId) {
+      return (await servers.all(pool, dsId)).map((r) => r.server_id);
+    },
+  };
+}
+
 /** Delivery-service writes on PostgreSQL: the same answers as sqliteDeliveryServiceWrites. */
 export function pgDeliveryServiceWrites(pool: PgPool): DeliveryServiceWriteStore {
   async function run<R>(write: (client: PgClient) => Promise<R>, changes: readonly Change<R>[] = []): Promise<R> {
@@ -125,7 +186,8 @@ export function pgDeliveryServiceWrites(pool: PgPool): DeliveryServiceWriteStore
     },
     async updateSafe(id, f, now, changes) {
       return run(
-        async (client) => (await updateSafe.run(client, f.displayName, f.infoUrl, f.longDesc, f.longDesc1, now, id)) > 0,
+        async (client) =>
+          (await updateSafe.run(client, f.displayName, f.infoUrl, f.longDesc, f.longDesc1, now, id)) > 0,
         changes,
       );
     },
@@ -135,42 +197,6 @@ export function pgDeliveryServiceWrites(pool: PgPool): DeliveryServiceWriteStore
         return (await remove.run(client, id)) > 0;
       }, changes);
     },
-    async regexes(dsId) {
-      return (await regexes.all(pool, dsId)).map(toRegex);
-    },
-    async insertRegex(dsId, f, now, changes) {
-      return run(async (client) => {
-        const id = (await insertRegex.get(client, dsId, f.typeId, f.setNumber, f.pattern))!.id;
-        await touch(client, dsId, now);
-        return id;
-      }, changes);
-    },
-    async updateRegex(dsId, id, f, now, changes) {
-      return run(async (client) => {
-        if ((await updateRegex.run(client, f.typeId, f.setNumber, f.pattern, id, dsId)) === 0) return false;
-        await touch(client, dsId, now);
-        return true;
-      }, changes);
-    },
-    async deleteRegex(dsId, id, now, changes) {
-      return run(async (client) => {
-        if ((await deleteRegex.run(client, id, dsId)) === 0) return false;
-        await touch(client, dsId, now);
-        return true;
-      }, changes);
-    },
-    async assignUser(userId, dsIds, replace, changes) {
-      return run(async (client) => {
-        if (replace) await unlinkAll.run(client, userId);
-        for (const dsId of dsIds) await link.run(client, dsId, userId);
-        return dsIds.length;
-      }, changes);
-    },
-    async unassignUser(userId, dsId, changes) {
-      return run(async (client) => (await unlink.run(client, dsId, userId)) > 0, changes);
-    },
-    async serverIds(dsId) {
-      return (await servers.all(pool, dsId)).map((r) => r.server_id);
-    },
+    ...pgRegexWrites(pool, run, touch),
   };
 }

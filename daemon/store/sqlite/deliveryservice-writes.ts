@@ -39,7 +39,10 @@ export function sqliteDeliveryServiceWrites(db: Db): DeliveryServiceWriteStore {
         s.insertRegex.run(id, ds.hostRegexTypeId, 0, `.*\\.${ds.columns.xmlId}\\..*`);
         const o = ds.origin;
         const originId = o
-          ? Number(s.insertOrigin.run(ds.columns.xmlId, o.fqdn, o.protocol, o.port, id, ds.columns.tenantId, now).lastInsertRowid)
+          ? Number(
+              s.insertOrigin.run(ds.columns.xmlId, o.fqdn, o.protocol, o.port, id, ds.columns.tenantId, now)
+                .lastInsertRowid,
+            )
           : null;
         return { id, originId };
       }, changes);
@@ -53,7 +56,10 @@ export function sqliteDeliveryServiceWrites(db: Db): DeliveryServiceWriteStore {
       }, changes);
     },
     async updateSafe(id, f, now, changes) {
-      return run(() => s.updateSafe.run(f.displayName, f.infoUrl, f.longDesc, f.longDesc1, now, id).changes > 0, changes);
+      return run(
+        () => s.updateSafe.run(f.displayName, f.infoUrl, f.longDesc, f.longDesc1, now, id).changes > 0,
+        changes,
+      );
     },
     async remove(id, now, changes) {
       return run(() => {
@@ -61,6 +67,27 @@ export function sqliteDeliveryServiceWrites(db: Db): DeliveryServiceWriteStore {
         return s.remove.run(id).changes > 0;
       }, changes);
     },
+    ...sqliteRegexWrites(s, run, queue),
+  };
+}
+
+type Statements = ReturnType<typeof statements>;
+type Run = <R>(write: () => R, changes?: readonly Change<R>[]) => R;
+
+/** The regex and user-link writes: a regex change is a change of its delivery service (time, queued caches). */
+function sqliteRegexWrites(
+  s: Statements,
+  run: Run,
+  queue: (id: number, now: number) => void,
+): Pick<
+  DeliveryServiceWriteStore,
+  'regexes' | 'insertRegex' | 'updateRegex' | 'deleteRegex' | 'assignUser' | 'unassignUser' | 'serverIds'
+> {
+  const touch = (dsId: number, now: number) => {
+    s.touch.run(now, dsId);
+    queue(dsId, now);
+  };
+  return {
     async regexes(deliveryServiceId) {
       return s.regexes.all({ ds: deliveryServiceId }).map(toRegex);
     },
@@ -99,12 +126,6 @@ export function sqliteDeliveryServiceWrites(db: Db): DeliveryServiceWriteStore {
       return s.servers.all(dsId);
     },
   };
-
-  /** A regex change is a change of its delivery service: its time moves and its caches are queued. */
-  function touch(dsId: number, now: number): void {
-    s.touch.run(now, dsId);
-    queue(dsId, now);
-  }
 }
 
 function statements(db: Db) {
@@ -141,14 +162,20 @@ function statements(db: Db) {
     updateRegex: db.prepare<[number, number, string, number, number]>(
       'UPDATE deliveryservice_regexes SET type_id = ?, set_number = ?, pattern = ? WHERE id = ? AND deliveryservice_id = ?',
     ),
-    deleteRegex: db.prepare<[number, number]>('DELETE FROM deliveryservice_regexes WHERE id = ? AND deliveryservice_id = ?'),
+    deleteRegex: db.prepare<[number, number]>(
+      'DELETE FROM deliveryservice_regexes WHERE id = ? AND deliveryservice_id = ?',
+    ),
     link: db.prepare<[number, number]>(
       'INSERT OR IGNORE INTO deliveryservice_users (deliveryservice_id, user_id) VALUES (?, ?)',
     ),
-    unlink: db.prepare<[number, number]>('DELETE FROM deliveryservice_users WHERE deliveryservice_id = ? AND user_id = ?'),
+    unlink: db.prepare<[number, number]>(
+      'DELETE FROM deliveryservice_users WHERE deliveryservice_id = ? AND user_id = ?',
+    ),
     unlinkAll: db.prepare<[number]>('DELETE FROM deliveryservice_users WHERE user_id = ?'),
     servers: db
-      .prepare<[number], number>('SELECT server_id FROM deliveryservice_servers WHERE deliveryservice_id = ? ORDER BY server_id')
+      .prepare<[number], number>(
+        'SELECT server_id FROM deliveryservice_servers WHERE deliveryservice_id = ? ORDER BY server_id',
+      )
       .pluck(),
   };
 }

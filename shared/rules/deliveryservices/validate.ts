@@ -16,10 +16,13 @@ export type DsRead = { ok: true; values: DsValues } | { ok: false; errors: strin
  * Not yet sanitized: merge what the version lacks first, then `sanitize`.
  */
 export function readDeliveryServiceBody(body: unknown, version: DsApiVersion): DsRead {
-  const source = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const source =
+    body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const values = {} as Record<string, unknown>;
   const errors: string[] = [];
-  for (const [name, kind] of Object.entries(DS_FIELD_KINDS) as Array<[DsFieldName, (typeof DS_FIELD_KINDS)[DsFieldName]]>) {
+  for (const [name, kind] of Object.entries(DS_FIELD_KINDS) as Array<
+    [DsFieldName, (typeof DS_FIELD_KINDS)[DsFieldName]]
+  >) {
     const raw = takesField(name, version) ? source[name] : undefined;
     const read = readField(kind, raw);
     if ('bad' in read) errors.push(`'${name}' ${read.bad}`);
@@ -43,7 +46,8 @@ export function sanitize(v: DsValues): DsValues {
   if (out.routingName === null || out.routingName === '') out.routingName = 'cdn';
   if (out.anonymousBlockingEnabled === null) out.anonymousBlockingEnabled = false;
   if (out.ecsEnabled === null) out.ecsEnabled = false;
-  if (out.signed === true && (out.signingAlgorithm === null || out.signingAlgorithm === '')) out.signingAlgorithm = 'url_sig';
+  if (out.signed === true && (out.signingAlgorithm === null || out.signingAlgorithm === ''))
+    out.signingAlgorithm = 'url_sig';
   if (out.signingAlgorithm === 'url_sig') out.signed = true;
   else if (out.signingAlgorithm !== null) out.signed = false;
   if (out.signed === null) out.signed = false;
@@ -56,7 +60,8 @@ export function sanitize(v: DsValues): DsValues {
 export const XML_ID_MAX = 48;
 const LENGTH = `the length must be between 1 and ${XML_ID_MAX}`;
 /** A DNS name as govalidator's IsDNSName took it: labels of letters, digits, `-` and `_`, at most 63 each. */
-const DNS_NAME = /^([a-zA-Z0-9_]([a-zA-Z0-9_-]{0,62}[a-zA-Z0-9_])?)(\.[a-zA-Z0-9_]([a-zA-Z0-9_-]{0,62}[a-zA-Z0-9_])?)*\.?$/;
+const DNS_NAME =
+  /^([a-zA-Z0-9_]([a-zA-Z0-9_-]{0,62}[a-zA-Z0-9_])?)(\.[a-zA-Z0-9_]([a-zA-Z0-9_-]{0,62}[a-zA-Z0-9_])?)*\.?$/;
 
 /** `xmlId`'s problems, Traffic Ops' texts: required, no spaces, no periods, 1–48 characters. */
 export function xmlIdProblems(xmlId: unknown): string[] {
@@ -133,7 +138,8 @@ export function generalProblems(v: DsValues): string[] {
     out.push(['remapText', 'cannot contain line breaks']);
   for (const p of routingNameProblems(v.routingName as string)) out.push(['routingName', p]);
   const alg = v.signingAlgorithm;
-  if (alg !== null && alg !== 'url_sig' && alg !== 'uri_signing') out.push(['signingAlgorithm', 'must be a valid value']);
+  if (alg !== null && alg !== 'url_sig' && alg !== 'uri_signing')
+    out.push(['signingAlgorithm', 'must be a valid value']);
   if (v.typeId === null || v.typeId === 0) out.push(['typeId', 'cannot be blank']);
   else range(out, 'typeId', v.typeId, 1, Number.MAX_SAFE_INTEGER);
   for (const p of xmlIdProblems(v.xmlId)) out.push(['xmlId', p]);
@@ -155,7 +161,10 @@ export function typeProblems(v: DsValues, typeName: string): string[] {
   const required = new Set(REQUIRED_BY_TYPE.filter(([p]) => p.test(typeName)).flatMap(([, f]) => f));
   const http = /^HTTP/.test(typeName);
   if (v.consistentHashQueryParams.length > 0 && !http)
-    out.push(['consistentHashQueryParams', `consistentHashQueryParams not allowed for '${typeName}' deliveryservice type`]);
+    out.push([
+      'consistentHashQueryParams',
+      `consistentHashQueryParams not allowed for '${typeName}' deliveryservice type`,
+    ]);
   for (const f of [...required].sort()) if (v[f] === null) out.push([f, `is required if type is '${typeName}'`]);
   if (typeof v.initialDispersion === 'number' && http && v.initialDispersion <= 0)
     out.push(['initialDispersion', 'must be greater than zero']);
@@ -179,4 +188,22 @@ export function deliveryServiceProblem(v: DsValues, typeName: string | null): st
   const typed = typeName === null ? [] : typeProblems(v, typeName);
   if (typed.length > 0) errors.push(`type fields: ${typed.join(', ')}`);
   return errors.length === 0 ? null : `invalid request: ${errors.join(', ')}`;
+}
+
+/**
+ * The naming rules a delivery service read from elsewhere (a snapshot file) shares with the API: each problem of
+ * `xmlId`, `routingName` and `orgServerFqdn` as `'<field>' <message>`, and the origin the URL names.
+ */
+export function namingProblems(
+  xmlId: string,
+  routingName: string,
+  orgServerFqdn: string | null,
+): { problems: string[]; origin: OriginUrl | null } {
+  const problems = [
+    ...(xmlId === '' ? [] : xmlIdProblems(xmlId).map((p) => `'xmlId' ${p}`)),
+    ...routingNameProblems(routingName).map((p) => `'routingName' ${p}`),
+  ];
+  const origin = orgServerFqdn === null ? null : parseOrgServerFqdn(orgServerFqdn);
+  if (orgServerFqdn !== null && !origin) problems.push(`'orgServerFqdn' ${ORG_SERVER_FQDN_TEXT}`);
+  return { problems, origin };
 }

@@ -47,7 +47,9 @@ function expectOk(answer: Answer, what: string): unknown {
 
 /** A tc.DeliveryServiceNullable (V15) as the Go client marshals it: every key, nil as null. */
 async function goBody(xmlId: string): Promise<Record<string, unknown>> {
-  const ds1 = (expectOk(await request('GET', '/api/1.5/deliveryservices.json?xmlId=ds1'), 'ds1') as Record<string, unknown>[])[0];
+  const ds1 = (
+    expectOk(await request('GET', '/api/1.5/deliveryservices.json?xmlId=ds1'), 'ds1') as Record<string, unknown>[]
+  )[0];
   return {
     ...Object.fromEntries(Object.keys(GO_DS.v15).map((k) => [k, null])),
     ...ds1,
@@ -75,7 +77,10 @@ describe('the Go client’s delivery-service calls', () => {
 
   it('UpdateDeliveryService puts deliveryservices/{id} and decodes V15', async () => {
     const body = { ...(await goBody('go-made')), id, displayName: 'Go changed' };
-    const list = expectOk(await request('PUT', `/api/1.5/deliveryservices/${id}`, body), 'Update') as Record<string, unknown>[];
+    const list = expectOk(await request('PUT', `/api/1.5/deliveryservices/${id}`, body), 'Update') as Record<
+      string,
+      unknown
+    >[];
     expectShape(list[0], GO_DS.v15, 'updated', { ordered: true });
     expect(list[0].displayName).toBe('Go changed');
   });
@@ -99,7 +104,9 @@ describe('the Go client’s delivery-service calls', () => {
     }>;
     const mine = regexes.find((r) => r.dsName === 'go-made');
     expect(mine?.regexes).toEqual([{ type: 'HOST_REGEXP', setNumber: 0, pattern: '.*\\.go-made\\..*' }]);
-    const matches = expectOk(await request('GET', '/api/1.5/deliveryservice_matches'), 'matches') as Array<Record<string, unknown>>;
+    const matches = expectOk(await request('GET', '/api/1.5/deliveryservice_matches'), 'matches') as Array<
+      Record<string, unknown>
+    >;
     for (const m of matches) expectShape(m, { patterns: 'array', dsName: 'string' }, 'match', { ordered: true });
   });
 
@@ -110,7 +117,12 @@ describe('the Go client’s delivery-service calls', () => {
     const capacity = expectOk(await request('GET', `/api/1.5/deliveryservices/${ds1}/capacity.json`), 'capacity');
     expectShape(
       capacity,
-      { availablePercent: 'number', unavailablePercent: 'number', utilizedPercent: 'number', maintenancePercent: 'number' },
+      {
+        availablePercent: 'number',
+        unavailablePercent: 'number',
+        utilizedPercent: 'number',
+        maintenancePercent: 'number',
+      },
       'capacity',
     );
     const routing = expectOk(await request('GET', `/api/1.5/deliveryservices/${ds1}/routing`), 'routing');
@@ -130,7 +142,11 @@ describe('the Go client’s delivery-service calls', () => {
 
   it('SetDeliveryServiceUser and DeleteDeliveryServiceUser', async () => {
     const user = t.ids.users.ops_user;
-    const set = await request('POST', '/api/1.5/deliveryservice_user', { userId: user, deliveryServices: [id], replace: false });
+    const set = await request('POST', '/api/1.5/deliveryservice_user', {
+      userId: user,
+      deliveryServices: [id],
+      replace: false,
+    });
     expect(expectOk(set, 'SetDeliveryServiceUser')).toEqual({ userId: user, deliveryServices: [id], replace: false });
     expectOk(await request('DELETE', `/api/1.5/deliveryservice_user/${id}/${user}`), 'DeleteDeliveryServiceUser');
   });

@@ -49,12 +49,20 @@ eachStore((kind) => {
       });
       const regexes = ok<unknown[]>(await h.call('ro_user', 'GET', `/api/1.5/deliveryservices/${ds.id}/regexes`));
       expect(regexes).toEqual([
-        { id: expect.any(Number), type: expect.any(Number), typeName: 'HOST_REGEXP', setNumber: 0, pattern: '.*\\.new-one\\..*' },
+        {
+          id: expect.any(Number),
+          type: expect.any(Number),
+          typeName: 'HOST_REGEXP',
+          setNumber: 0,
+          pattern: '.*\\.new-one\\..*',
+        },
       ]);
       const origins = ok<Array<{ id: number; name: string; isPrimary: boolean; port: number }>>(
         await h.call('ro_user', 'GET', `/api/1.3/origins?deliveryservice=${ds.id}`),
       );
-      expect(origins).toEqual([expect.objectContaining({ name: 'new-one', isPrimary: true, port: 8080, protocol: 'http' })]);
+      expect(origins).toEqual([
+        expect.objectContaining({ name: 'new-one', isPrimary: true, port: 8080, protocol: 'http' }),
+      ]);
       expect(await logs()).toEqual([
         `DS: new-one, ID: ${ds.id}, ACTION: Created primary origin id: ${origins[0].id}`,
         `DS: new-one, ID: ${ds.id}, ACTION: Created delivery service`,
@@ -82,7 +90,15 @@ eachStore((kind) => {
       ] as const) {
         const body = { xmlId, displayName: xmlId, active: false, cdnId: h.refs.cdnId, typeId: h.refs.types[type] };
         const [ds] = ok<Ds[]>(
-          await post({ ...body, tenantId: h.refs.root, dscp: 0, geoLimit: 0, geoProvider: 0, logsEnabled: false, regionalGeoBlocking: false }),
+          await post({
+            ...body,
+            tenantId: h.refs.root,
+            dscp: 0,
+            geoLimit: 0,
+            geoProvider: 0,
+            logsEnabled: false,
+            regionalGeoBlocking: false,
+          }),
         );
         expect(ds.orgServerFqdn).toBeNull();
       }
@@ -92,7 +108,11 @@ eachStore((kind) => {
   describe('validation', () => {
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['blank xmlId', { xmlId: '' }, "invalid request: 'xmlId' cannot be blank"],
-      ['xmlId with spaces and periods', { xmlId: 'a b.c' }, "invalid request: 'xmlId' cannot contain spaces, 'xmlId' cannot contain periods"],
+      [
+        'xmlId with spaces and periods',
+        { xmlId: 'a b.c' },
+        "invalid request: 'xmlId' cannot contain spaces, 'xmlId' cannot contain periods",
+      ],
       ['long xmlId', { xmlId: 'x'.repeat(49) }, "invalid request: 'xmlId' the length must be between 1 and 48"],
       ['blank displayName', { displayName: '' }, "invalid request: 'displayName' cannot be blank"],
       ['routingName with a period', { routingName: 'a.b' }, "invalid request: 'routingName' cannot contain periods"],
@@ -102,7 +122,11 @@ eachStore((kind) => {
       ['cdnId missing', { cdnId: null }, "invalid request: 'cdnId' cannot be blank"],
       ['typeId missing', { typeId: null }, "invalid request: 'typeId' cannot be blank"],
       ['protocol out of range', { protocol: 4 }, "invalid request: 'protocol' must be no greater than 3"],
-      ['deepCachingType unknown', { deepCachingType: 'SOMETIMES' }, "invalid request: 'deepCachingType' must be a valid value"],
+      [
+        'deepCachingType unknown',
+        { deepCachingType: 'SOMETIMES' },
+        "invalid request: 'deepCachingType' must be a valid value",
+      ],
       ['remapText with a line break', { remapText: 'a\nb' }, "invalid request: 'remapText' cannot contain line breaks"],
       ['wrong JSON type', { active: 'yes' }, "invalid request: 'active' must be a boolean"],
       [
@@ -115,7 +139,11 @@ eachStore((kind) => {
         { orgServerFqdn: 'http://origin.example.test/path' },
         "invalid request: type fields: 'orgServerFqdn' must start with http:// or https:// and be followed by a valid hostname with an optional port (no trailing slash)",
       ],
-      ['initialDispersion zero', { initialDispersion: 0 }, "invalid request: type fields: 'initialDispersion' must be greater than zero"],
+      [
+        'initialDispersion zero',
+        { initialDispersion: 0 },
+        "invalid request: type fields: 'initialDispersion' must be greater than zero",
+      ],
       ['missLat beyond 90', { missLat: 91 }, "invalid request: type fields: 'missLat' must be no greater than 90"],
       [
         'rangeSliceBlockSize without slicing',
@@ -163,7 +191,8 @@ eachStore((kind) => {
 
   describe('privileges and tenancy', () => {
     it('needs the operations role', async () => {
-      for (const as of ['ro_user', 'portal_user'] as const) expectError(await post(h.httpBody('by-ro'), '1.5', as), 403, 'Forbidden.');
+      for (const as of ['ro_user', 'portal_user'] as const)
+        expectError(await post(h.httpBody('by-ro'), '1.5', as), 403, 'Forbidden.');
       expectError(await post(h.httpBody('by-nobody'), '1.5', null), 401, 'Unauthorized, please log in.');
     });
 

@@ -65,7 +65,9 @@ export async function dsHarness(kind: StoreKind): Promise<DsHarness> {
     ...extra,
   });
   async function mark() {
-    const seen = new Set(((await call('admin', 'GET', '/api/1.5/logs')).body.response as Array<{ id: number }>).map((e) => e.id));
+    const seen = new Set(
+      ((await call('admin', 'GET', '/api/1.5/logs')).body.response as Array<{ id: number }>).map((e) => e.id),
+    );
     return async () => {
       const now = (await call('admin', 'GET', '/api/1.5/logs')).body.response as Array<{ id: number; message: string }>;
       return now.filter((e) => !seen.has(e.id)).map((e) => e.message);

@@ -35,12 +35,28 @@ eachStore((kind) => {
   describe('regex writes', () => {
     it('adds, changes and deletes a regex, with the change log', async () => {
       const logs = await h.mark();
-      const created = await h.call('ops_user', 'POST', regexUrl(ds3()), { pattern: '/images/.*', type: pathType, setNumber: 1 });
-      expect(created.body.alerts).toEqual([{ level: 'success', text: 'Delivery service regex creation was successful.' }]);
+      const created = await h.call('ops_user', 'POST', regexUrl(ds3()), {
+        pattern: '/images/.*',
+        type: pathType,
+        setNumber: 1,
+      });
+      expect(created.body.alerts).toEqual([
+        { level: 'success', text: 'Delivery service regex creation was successful.' },
+      ]);
       const regex = ok<Regex>(created);
-      expect(regex).toEqual({ id: expect.any(Number), type: pathType, typeName: 'PATH_REGEXP', setNumber: 1, pattern: '/images/.*' });
+      expect(regex).toEqual({
+        id: expect.any(Number),
+        type: pathType,
+        typeName: 'PATH_REGEXP',
+        setNumber: 1,
+        pattern: '/images/.*',
+      });
       const changed = ok<Regex>(
-        await h.call('ops_user', 'PUT', regexUrl(ds3(), regex.id), { pattern: '/img/.*', type: pathType, setNumber: 1 }),
+        await h.call('ops_user', 'PUT', regexUrl(ds3(), regex.id), {
+          pattern: '/img/.*',
+          type: pathType,
+          setNumber: 1,
+        }),
       );
       expect(changed.pattern).toBe('/img/.*');
       expect(ok<Regex[]>(await h.call('ro_user', 'GET', `${regexUrl(ds3())}?id=${regex.id}`))).toEqual([changed]);
@@ -63,7 +79,11 @@ eachStore((kind) => {
       const [host] = ok<Regex[]>(await h.call('admin', 'GET', regexUrl(ds3())));
       const post = (body: unknown) => h.call('admin', 'POST', regexUrl(ds3()), body);
       expectError(await post({ pattern: 'x', type: pathType, setNumber: -1 }), 400, 'cannot add regex with order < 0');
-      expectError(await post({ pattern: '', type: 999999, setNumber: 2 }), 400, "'pattern' cannot be blank, 'type' type not found");
+      expectError(
+        await post({ pattern: '', type: 999999, setNumber: 2 }),
+        400,
+        "'pattern' cannot be blank, 'type' type not found",
+      );
       expectError(
         await post({ pattern: 'x', type: h.refs.types.HTTP, setNumber: 2 }),
         400,
@@ -79,9 +99,21 @@ eachStore((kind) => {
         400,
         'cannot change/ delete a regex with an order of 0 and type name of HOST_REGEXP',
       );
-      expectError(await h.call('admin', 'DELETE', regexUrl(ds3(), host.id)), 400, 'a delivery service must have at least one regex');
-      expectError(await h.call('admin', 'DELETE', regexUrl(ds3(), 999999)), 404, 'regex not found for this delivery service');
-      expectError(await h.call('admin', 'POST', regexUrl(999999), { pattern: 'x', type: pathType, setNumber: 1 }), 404, 'Not Found');
+      expectError(
+        await h.call('admin', 'DELETE', regexUrl(ds3(), host.id)),
+        400,
+        'a delivery service must have at least one regex',
+      );
+      expectError(
+        await h.call('admin', 'DELETE', regexUrl(ds3(), 999999)),
+        404,
+        'regex not found for this delivery service',
+      );
+      expectError(
+        await h.call('admin', 'POST', regexUrl(999999), { pattern: 'x', type: pathType, setNumber: 1 }),
+        404,
+        'Not Found',
+      );
     });
 
     it('keeps regexes of other tenants out of reach', async () => {
@@ -91,17 +123,27 @@ eachStore((kind) => {
         'Not Found',
       );
       expect(ok<Regex[]>(await h.call('tenanta_user', 'GET', regexUrl(ds3())))).toEqual([]);
-      expectError(await h.call('ro_user', 'POST', regexUrl(ds3()), { pattern: 'x', type: pathType, setNumber: 9 }), 403, 'Forbidden.');
+      expectError(
+        await h.call('ro_user', 'POST', regexUrl(ds3()), { pattern: 'x', type: pathType, setNumber: 9 }),
+        403,
+        'Forbidden.',
+      );
     });
   });
 
   describe('regex and match lists', () => {
     it('lists each visible DS with its regexes, and the matches with their deprecation', async () => {
-      const all = ok<Array<{ dsName: string; regexes: unknown[] }>>(await h.call('tenanta_user', 'GET', '/api/1.3/deliveryservices_regexes'));
-      expect(all).toEqual([{ dsName: 'ds2', regexes: [{ type: 'HOST_REGEXP', setNumber: 0, pattern: '.*\\.ds2\\..*' }] }]);
+      const all = ok<Array<{ dsName: string; regexes: unknown[] }>>(
+        await h.call('tenanta_user', 'GET', '/api/1.3/deliveryservices_regexes'),
+      );
+      expect(all).toEqual([
+        { dsName: 'ds2', regexes: [{ type: 'HOST_REGEXP', setNumber: 0, pattern: '.*\\.ds2\\..*' }] },
+      ]);
       const matches = await h.call('tenanta_user', 'GET', '/api/1.1/deliveryservice_matches');
       expect(matches.body).toEqual({
-        alerts: [{ level: 'warning', text: 'This endpoint is deprecated, please use /deliveryservices_regexes instead' }],
+        alerts: [
+          { level: 'warning', text: 'This endpoint is deprecated, please use /deliveryservices_regexes instead' },
+        ],
         response: [{ patterns: ['.ds2.'], dsName: 'ds2' }],
       });
     });
@@ -125,7 +167,9 @@ eachStore((kind) => {
 
     it('answers routing at 1.5 only, zeros for HTTP, 400 for other types', async () => {
       const id = h.t.ids.deliveryServices.ds2;
-      const routing = ok<Record<string, number>>(await h.call('ro_user', 'GET', `/api/1.5/deliveryservices/${id}/routing`));
+      const routing = ok<Record<string, number>>(
+        await h.call('ro_user', 'GET', `/api/1.5/deliveryservices/${id}/routing`),
+      );
       expect(Object.values(routing).every((v) => v === 0)).toBe(true);
       expect((await h.call('ro_user', 'GET', `/api/1.4/deliveryservices/${id}/routing`)).status).toBe(404);
       expect((await h.call('ro_user', 'GET', `/api/1.5/deliveryservices/${id}/routing.json`)).status).toBe(404);
@@ -136,7 +180,11 @@ eachStore((kind) => {
         400,
         `delivery service ${created.id} does not have a HTTP or DNS type`,
       );
-      expectError(await h.call('tenanta_user', 'GET', `/api/1.5/deliveryservices/${ds3()}/health`), 404, 'delivery service not found');
+      expectError(
+        await h.call('tenanta_user', 'GET', `/api/1.5/deliveryservices/${ds3()}/health`),
+        404,
+        'delivery service not found',
+      );
     });
   });
 
@@ -155,18 +203,27 @@ eachStore((kind) => {
   });
 
   describe('deliveryservice_user', () => {
-    const warning = { level: 'warning', text: 'This endpoint and its functionality is deprecated, and will be removed in the future' };
+    const warning = {
+      level: 'warning',
+      text: 'This endpoint and its functionality is deprecated, and will be removed in the future',
+    };
 
     it('assigns, replaces and unlinks, with the change log', async () => {
       const user = h.t.ids.users.tenanta_user;
       const ds2 = h.t.ids.deliveryServices.ds2;
       const logs = await h.mark();
-      const res = await h.call('ops_user', 'POST', '/api/1.5/deliveryservice_user', { userId: user, deliveryServices: [ds2], replace: true });
+      const res = await h.call('ops_user', 'POST', '/api/1.5/deliveryservice_user', {
+        userId: user,
+        deliveryServices: [ds2],
+        replace: true,
+      });
       expect(res.body).toEqual({
         alerts: [{ level: 'success', text: 'Delivery service assignments complete.' }, warning],
         response: { userId: user, deliveryServices: [ds2], replace: true },
       });
-      const mine = ok<Array<{ xmlId: string }>>(await h.call('admin', 'GET', `/api/1.5/users/${user}/deliveryservices`));
+      const mine = ok<Array<{ xmlId: string }>>(
+        await h.call('admin', 'GET', `/api/1.5/users/${user}/deliveryservices`),
+      );
       expect(mine.map((d) => d.xmlId)).toEqual(['ds2']);
       const gone = await h.call('ops_user', 'DELETE', `/api/1.5/deliveryservice_user/${ds2}/${user}`);
       expect(gone.body.alerts).toEqual([
@@ -181,17 +238,30 @@ eachStore((kind) => {
 
     it('refuses with the Perl texts', async () => {
       const user = h.t.ids.users.ro_user;
-      const post = (as: Parameters<DsHarness['call']>[0], b: unknown) => h.call(as, 'POST', '/api/1.5/deliveryservice_user', b);
+      const post = (as: Parameters<DsHarness['call']>[0], b: unknown) =>
+        h.call(as, 'POST', '/api/1.5/deliveryservice_user', b);
       const error = (text: string) => [warning, { level: 'error', text }];
-      expect((await post('admin', { userId: user, deliveryServices: 'ds1' })).body.alerts).toEqual(error('Delivery services must be an array'));
-      expect((await post('admin', { userId: 999999, deliveryServices: [] })).body.alerts).toEqual(error('Resource not found.'));
+      expect((await post('admin', { userId: user, deliveryServices: 'ds1' })).body.alerts).toEqual(
+        error('Delivery services must be an array'),
+      );
+      expect((await post('admin', { userId: 999999, deliveryServices: [] })).body.alerts).toEqual(
+        error('Resource not found.'),
+      );
       expect((await post('tenanta_admin', { userId: user, deliveryServices: [] })).body.alerts).toEqual(
         error('Invalid user. This user is not available to you for assignment.'),
       );
-      const del = await h.call('tenanta_admin', 'DELETE', `/api/1.5/deliveryservice_user/${ds3()}/${h.t.ids.users.tenanta_user}`);
+      const del = await h.call(
+        'tenanta_admin',
+        'DELETE',
+        `/api/1.5/deliveryservice_user/${ds3()}/${h.t.ids.users.tenanta_user}`,
+      );
       expect(del.status).toBe(403);
       expect(del.body.alerts).toEqual(error('Forbidden. Delivery-service tenant is not available to the user.'));
-      const none = await h.call('admin', 'DELETE', `/api/1.5/deliveryservice_user/${ds3()}/${h.t.ids.users.tenanta_user}`);
+      const none = await h.call(
+        'admin',
+        'DELETE',
+        `/api/1.5/deliveryservice_user/${ds3()}/${h.t.ids.users.tenanta_user}`,
+      );
       expect(none.status).toBe(404);
       expectError(await post('ro_user', { userId: user, deliveryServices: [] }), 403, 'Forbidden.');
     });

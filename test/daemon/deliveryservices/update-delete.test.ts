@@ -55,7 +55,10 @@ eachStore((kind) => {
         );
       });
       expect(res!.body.alerts).toEqual([{ level: 'success', text: 'Delivery Service update was successful' }]);
-      expect(ok<Ds[]>(res!)[0]).toMatchObject({ displayName: 'DS One again', orgServerFqdn: 'https://moved.example.test' });
+      expect(ok<Ds[]>(res!)[0]).toMatchObject({
+        displayName: 'DS One again',
+        orgServerFqdn: 'https://moved.example.test',
+      });
       expect(queued).toEqual(['edge1a', 'edge1b', 'mid1', 'mid2']);
       expect(await logs()).toEqual([
         `DS: ds1, ID: ${ds1.id}, ACTION: Updated primary origin: ds1`,
@@ -65,7 +68,14 @@ eachStore((kind) => {
 
     it('keeps the fields newer than the request version', async () => {
       const ds = await create('keeps-newer', { consistentHashQueryParams: ['a', 'b'], longDesc2: 'x' });
-      ok(await h.call('admin', 'PUT', `/api/1.2/deliveryservices/${ds.id}`, h.httpBody('keeps-newer', { displayName: 'v12' })));
+      ok(
+        await h.call(
+          'admin',
+          'PUT',
+          `/api/1.2/deliveryservices/${ds.id}`,
+          h.httpBody('keeps-newer', { displayName: 'v12' }),
+        ),
+      );
       expect(await read(ds.id)).toMatchObject({ displayName: 'v12', consistentHashQueryParams: ['a', 'b'] });
     });
 
@@ -76,7 +86,11 @@ eachStore((kind) => {
         404,
         "delivery service 'other-name' not found",
       );
-      expectError(await h.call('admin', 'PUT', '/api/1.5/deliveryservices/999999', h.httpBody('x')), 404, 'delivery service ID 999999 not found');
+      expectError(
+        await h.call('admin', 'PUT', '/api/1.5/deliveryservices/999999', h.httpBody('x')),
+        404,
+        'delivery service ID 999999 not found',
+      );
       expectError(
         await h.call('admin', 'PUT', `/api/1.5/deliveryservices/${ds.id}`, h.httpBody('fixed-name', { dscp: null })),
         400,
@@ -88,7 +102,12 @@ eachStore((kind) => {
       const ds = await create('with-keys');
       await h.t.store.deliveryServices.setSslKeyVersion(ds.id, 1, h.t.clock.now());
       expectError(
-        await h.call('admin', 'PUT', `/api/1.5/deliveryservices/${ds.id}`, h.httpBody('with-keys', { routingName: 'edge' })),
+        await h.call(
+          'admin',
+          'PUT',
+          `/api/1.5/deliveryservices/${ds.id}`,
+          h.httpBody('with-keys', { routingName: 'edge' }),
+        ),
         400,
         'delivery service has ssl keys that cannot be automatically changed, therefore CDN and routing name are immutable',
       );
@@ -96,9 +115,18 @@ eachStore((kind) => {
 
     it('needs operations and the tenant', async () => {
       const ds2 = h.t.ids.deliveryServices.ds2;
-      expectError(await h.call('ro_user', 'PUT', `/api/1.5/deliveryservices/${ds2}`, h.httpBody('ds2')), 403, 'Forbidden.');
       expectError(
-        await h.call('tenanta_admin', 'PUT', `/api/1.5/deliveryservices/${h.t.ids.deliveryServices.ds3}`, h.httpBody('ds3')),
+        await h.call('ro_user', 'PUT', `/api/1.5/deliveryservices/${ds2}`, h.httpBody('ds2')),
+        403,
+        'Forbidden.',
+      );
+      expectError(
+        await h.call(
+          'tenanta_admin',
+          'PUT',
+          `/api/1.5/deliveryservices/${h.t.ids.deliveryServices.ds3}`,
+          h.httpBody('ds3'),
+        ),
         403,
         'not authorized on this tenant',
       );
@@ -109,7 +137,12 @@ eachStore((kind) => {
         'not authorized on this tenant',
       );
       ok(
-        await h.call('tenanta_admin', 'PUT', `/api/1.5/deliveryservices/${mine.id}`, h.httpBody('ta-upd', { tenantId: h.refs.tenantA })),
+        await h.call(
+          'tenanta_admin',
+          'PUT',
+          `/api/1.5/deliveryservices/${mine.id}`,
+          h.httpBody('ta-upd', { tenantId: h.refs.tenantA }),
+        ),
       );
     });
   });
@@ -140,7 +173,11 @@ eachStore((kind) => {
       const ds3 = h.t.ids.deliveryServices.ds3;
       const safe = (as: Parameters<DsHarness['call']>[0], id: number, body: unknown) =>
         h.call(as, 'PUT', `/api/1.5/deliveryservices/${id}/safe`, body);
-      expectError(await safe('admin', ds3, { infoUrl: 'x' }), 400, 'decoding: validating: displayName: cannot be null/missing');
+      expectError(
+        await safe('admin', ds3, { infoUrl: 'x' }),
+        400,
+        'decoding: validating: displayName: cannot be null/missing',
+      );
       expectError(await safe('admin', 999999, { displayName: 'x' }), 404, "no Delivery Service exists by ID '999999'");
       expectError(await safe('tenanta_admin', ds3, { displayName: 'x' }), 403, 'not authorized on this tenant');
       expectError(await safe('ro_user', ds3, { displayName: 'x' }), 403, 'Forbidden.');
@@ -169,8 +206,16 @@ eachStore((kind) => {
 
     it('refuses an unknown id, another tenant and read-only callers', async () => {
       const ds3 = h.t.ids.deliveryServices.ds3;
-      expectError(await h.call('admin', 'DELETE', '/api/1.5/deliveryservices/999999'), 404, 'delivery service not found');
-      expectError(await h.call('tenanta_admin', 'DELETE', `/api/1.5/deliveryservices/${ds3}`), 403, 'not authorized on this tenant');
+      expectError(
+        await h.call('admin', 'DELETE', '/api/1.5/deliveryservices/999999'),
+        404,
+        'delivery service not found',
+      );
+      expectError(
+        await h.call('tenanta_admin', 'DELETE', `/api/1.5/deliveryservices/${ds3}`),
+        403,
+        'not authorized on this tenant',
+      );
       expectError(await h.call('ro_user', 'DELETE', `/api/1.5/deliveryservices/${ds3}`), 403, 'Forbidden.');
       expect(await h.t.store.deliveryServices.byId(ds3)).not.toBeNull();
     });

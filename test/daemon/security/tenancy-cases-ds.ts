@@ -134,7 +134,12 @@ export const DS_TENANCY: Record<string, TenancyEntry> = {
         as: 'tenanta_admin',
         method: 'PUT',
         url: (ids) => `/api/1.5/deliveryservices/${ids.deliveryServices.ds3}`,
-        body: (ids) => ({ ...anyBody('ds3'), cdnId: ids.cdn.id, typeId: ids.anyMapType, tenantId: ids.tenants.tenantA }),
+        body: (ids) => ({
+          ...anyBody('ds3'),
+          cdnId: ids.cdn.id,
+          typeId: ids.anyMapType,
+          tenantId: ids.tenants.tenantA,
+        }),
         status: 403,
         text: NOT_AUTHORIZED,
       },

@@ -88,10 +88,22 @@ describeEachStore('delivery-service writes store', (kind) => {
     expect(made).toEqual({ id: expect.any(Number), originId: expect.any(Number) });
     const id = (made as { id: number }).id;
     const ds = await h.store.deliveryServices.byId(id);
-    expect(ds).toMatchObject({ xmlId: 'ds-new', consistentHashQueryParams: ['a', 'b'], ecsEnabled: true, missLat: 39.5 });
+    expect(ds).toMatchObject({
+      xmlId: 'ds-new',
+      consistentHashQueryParams: ['a', 'b'],
+      ecsEnabled: true,
+      missLat: 39.5,
+    });
     expect(ds?.primaryOrigin).toEqual(origin);
     expect(await writes().regexes(id)).toEqual([
-      { id: expect.any(Number), deliveryServiceId: id, typeId: hostType, typeName: 'HOST_REGEXP', setNumber: 0, pattern: '.*\\.ds-new\\..*' },
+      {
+        id: expect.any(Number),
+        deliveryServiceId: id,
+        typeId: hostType,
+        typeName: 'HOST_REGEXP',
+        setNumber: 0,
+        pattern: '.*\\.ds-new\\..*',
+      },
     ]);
     expect(await writes().create({ columns: columns('ds-new'), origin: null, hostRegexTypeId: hostType }, T0)).toEqual({
       taken: 'xmlId',
