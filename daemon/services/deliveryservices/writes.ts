@@ -26,6 +26,17 @@ function readBody(body: unknown, version: DsApiVersion): DsValues {
   return read.values;
 }
 
+/**
+ * cdnctl's one extension of the body: without `typeId`, the type's name in `type` (which Traffic Ops ignored on
+ * writes) names it, so a client that has no types list can still say `HTTP`. An unknown name leaves it unset.
+ */
+async function typeByName(ctx: AppContext, values: DsValues, body: unknown): Promise<void> {
+  const name = (body as { type?: unknown } | null)?.type;
+  if (values.typeId !== null || typeof name !== 'string') return;
+  const type = await ctx.store.typeLookup.find('deliveryservice', { name });
+  if (type) values.typeId = type.id;
+}
+
 /** Validates (§5.2) and resolves the type: 400 with Traffic Ops' joined text, 404 `type not found`. */
 async function validated(ctx: AppContext, values: DsValues): Promise<string> {
   const type =
@@ -73,6 +84,7 @@ export async function createDeliveryService(
   version: DsApiVersion,
 ): Promise<DeliveryService> {
   const values = sanitize(readBody(body, version));
+  await typeByName(ctx, values, body);
   await validated(ctx, values);
   const tenantId = await checkReferences(ctx, await visibleTenants(ctx, principal), values);
   const xmlId = values.xmlId as string;
@@ -134,6 +146,7 @@ export async function updateDeliveryService(
   const stored = await existing(ctx, id);
   const values = sanitize(withStoredNewerFields(read, version, stored));
   if (values.tenantId === null) values.tenantId = stored.tenantId;
+  await typeByName(ctx, values, body);
   const typeName = await validated(ctx, values);
   if (values.xmlId !== stored.xmlId) throw notFound(`delivery service '${String(values.xmlId)}' not found`);
   const visible = await visibleTenants(ctx, principal);
