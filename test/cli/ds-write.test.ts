@@ -29,7 +29,19 @@ async function stored(xmlId: string): Promise<Ds | undefined> {
 
 describe('cdnctl ds create', () => {
   it('--dry-run shows the request and creates nothing', async () => {
-    const res = await cli.run(['ds', 'create', '--xml-id', 'cli-dry', '--cdn', 'cdn1', '--type', 'HTTP', '--tenant', 'root', '--dry-run']);
+    const res = await cli.run([
+      'ds',
+      'create',
+      '--xml-id',
+      'cli-dry',
+      '--cdn',
+      'cdn1',
+      '--type',
+      'HTTP',
+      '--tenant',
+      'root',
+      '--dry-run',
+    ]);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toContain('Would create delivery service cli-dry with:');
     expect(res.stdout).toMatch(/^ {2}typeId: null$/m);
@@ -57,7 +69,11 @@ describe('cdnctl ds create', () => {
     ]);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toMatch(/^Created delivery service cli-web \(id \d+\)$/m);
-    expect(await stored('cli-web')).toMatchObject({ displayName: 'CLI web', protocol: 2, orgServerFqdn: 'https://origin.cli-web.example.test' });
+    expect(await stored('cli-web')).toMatchObject({
+      displayName: 'CLI web',
+      protocol: 2,
+      orgServerFqdn: 'https://origin.cli-web.example.test',
+    });
   });
 
   it('creates from a YAML file with names, and from JSON with --set overriding', async () => {
@@ -69,13 +85,29 @@ describe('cdnctl ds create', () => {
     expect((await cli.run(['ds', 'create', '-f', yaml])).code).toBe(0);
     expect(await stored('cli-yaml')).toMatchObject({ displayName: 'From YAML', missLat: 12.5 });
     const json = join(files, 'cli-json.json');
-    writeFileSync(json, JSON.stringify({ xmlId: 'cli-json', displayName: 'JSON', cdnName: 'cdn1', type: 'ANY_MAP', tenant: 'root' }));
+    writeFileSync(
+      json,
+      JSON.stringify({ xmlId: 'cli-json', displayName: 'JSON', cdnName: 'cdn1', type: 'ANY_MAP', tenant: 'root' }),
+    );
     const created = await cli.json<Ds[]>(['ds', 'create', '--from-file', json, '--set', 'displayName="Set wins"']);
     expect(created[0]).toMatchObject({ xmlId: 'cli-json', displayName: 'Set wins', orgServerFqdn: null });
   });
 
   it('shows the API refusal with its text (exit 1)', async () => {
-    const res = await cli.run(['ds', 'create', '--xml-id', 'bad.name', '--cdn', 'cdn1', '--type', 'HTTP', '--tenant', 'root', '--origin', 'http://o.example.test']);
+    const res = await cli.run([
+      'ds',
+      'create',
+      '--xml-id',
+      'bad.name',
+      '--cdn',
+      'cdn1',
+      '--type',
+      'HTTP',
+      '--tenant',
+      'root',
+      '--origin',
+      'http://o.example.test',
+    ]);
     expect(res.code).toBe(1);
     expect(res.stderr).toContain("invalid request: 'displayName' cannot be blank, 'xmlId' cannot contain periods");
   });

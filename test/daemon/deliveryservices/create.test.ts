@@ -83,6 +83,21 @@ eachStore((kind) => {
       expect(ds).toMatchObject({ consistentHashQueryParams: [], deepCachingType: 'ALWAYS' });
     });
 
+    it('takes the type by name when typeId is absent (cdnctl), and integers as digit strings', async () => {
+      const body = {
+        ...h.httpBody('by-type-name', { typeId: null, type: 'HTTP_LIVE' }),
+        dscp: '10',
+        cdnId: String(h.refs.cdnId),
+      };
+      const [ds] = ok<Array<{ type: string; dscp: number }>>(await post(body));
+      expect(ds).toMatchObject({ type: 'HTTP_LIVE', dscp: 10 });
+      await refused(
+        h.httpBody('bad-type-name', { typeId: null, type: 'NO_SUCH_TYPE' }),
+        400,
+        "invalid request: 'typeId' cannot be blank",
+      );
+    });
+
     it('takes ANY_MAP and CLIENT_STEERING without the HTTP fields, and no origin', async () => {
       for (const [xmlId, type] of [
         ['any-map', 'ANY_MAP'],
