@@ -29,6 +29,9 @@ import { keySummaryRoutes } from './key-summary.js';
 import { sslKeyRoutes } from './ssl-keys.js';
 import { uriSignKeyRoutes } from './uri-sign-keys.js';
 import { urlKeyRoutes } from './url-keys.js';
+import { deliveryServiceHealthRoutes } from './deliveryservice-health.js';
+import { deliveryServiceRegexRoutes } from './deliveryservice-regexes.js';
+import { deliveryServiceWriteRoutes } from './deliveryservice-writes.js';
 
 /** Every route module of the API, in one list: the app registers each route at the versions that serve it. */
 export function allRoutes(ctx: AppContext): RouteDef[] {
@@ -66,5 +69,9 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     keySummaryRoutes,
     // issue 19: the change log
     logRoutes,
+    // issue 31: delivery-service writes, regexes, health, user links (writes last: see deliveryservice-writes.ts)
+    deliveryServiceRegexRoutes,
+    deliveryServiceHealthRoutes,
+    deliveryServiceWriteRoutes,
   ].flatMap((module) => module(ctx));
 }

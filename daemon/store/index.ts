@@ -23,6 +23,7 @@ import type { PropagationStore } from './propagation.js';
 import type { TypeLookupStore } from './type-lookup.js';
 import type { BootstrapStore, SnapshotStore } from './snapshot-store.js';
 import type { CacheConfigStore } from './cache-config.js';
+import type { DeliveryServiceWriteStore } from './deliveryservice-writes.js';
 
 export type { BootstrapStore, SnapshotStore };
 
@@ -66,6 +67,8 @@ export interface Store {
   bootstrap: BootstrapStore;
   /** The scoped reads of the cache configuration files (issue 32). */
   cacheConfig: CacheConfigStore;
+  /** Delivery-service writes, regexes and user links (issue 31). */
+  deliveryServiceWrites: DeliveryServiceWriteStore;
   /** Checks that the database answers (for readiness). */
   ping(): Promise<void>;
   /**

@@ -48,3 +48,6 @@ export const PROFILE_TYPES = [
   'UNK_PROFILE',
   'GROVE_PROFILE',
 ] as const;
+
+/** Regex types of delivery-service match patterns (issue 31), as Traffic Ops' type table (use_in_table 'regex'). */
+export const REGEX_TYPES = ['HOST_REGEXP', 'PATH_REGEXP', 'HEADER_REGEXP', 'STEERING_REGEXP'] as const;

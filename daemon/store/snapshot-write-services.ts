@@ -123,3 +123,13 @@ export function jobColumns(
 
 /** Job keys: the id when the file gives one (the API stores the same purge twice), else the purge itself. */
 export const JOB_PURGE_KEY = ['deliveryservice_id', 'asset_url', 'start_time'];
+
+/**
+ * Gives a delivery service its set-0 HOST_REGEXP `.*\.<xmlId>\..*` when it has none (issue 31: Traffic Ops
+ * created it with the delivery service; an imported one gets it too). Parameters: the delivery service's id, then
+ * its xmlId; `?` placeholders (PostgreSQL renumbers them).
+ */
+export const ENSURE_HOST_REGEX_SQL = `INSERT INTO deliveryservice_regexes (deliveryservice_id, type_id, set_number, pattern)
+  SELECT ds.id, t.id, 0, '.*\\.' || ds.xml_id || '\\..*' FROM deliveryservices ds, types t
+   WHERE ds.id = ? AND t.name = 'HOST_REGEXP' AND t.use_in_table = 'regex'
+     AND NOT EXISTS (SELECT 1 FROM deliveryservice_regexes r WHERE r.deliveryservice_id = ds.id)`;

@@ -6,6 +6,7 @@ import type { Invocation } from '../common/invocation.js';
 import { findDeliveryService, tenantId } from '../common/resolve.js';
 import { dsSections } from './sections.js';
 import { addNoun, addVerb } from '../common/verb.js';
+import { registerDeliveryServiceWrites } from './write.js';
 
 /** Delivery-service columns, shared with `users ds`. */
 export const DS_COLUMNS: Column<DeliveryService>[] = [
@@ -70,9 +71,10 @@ async function runGet(inv: Invocation, [ref]: string[]): Promise<Output> {
 
 /** `cdnctl ds list|get`. */
 export function registerDeliveryServices(program: Command): void {
-  const ds = addNoun(program, 'ds', 'Delivery services (read-only here; they come from a snapshot)', [
+  const ds = addNoun(program, 'ds', 'Delivery services: list, show, create, change and delete them', [
     'cdnctl ds list',
     'cdnctl ds get acme-vod',
+    'cdnctl ds create -f acme-vod.yaml --dry-run',
   ]);
   addVerb<{ xmlId?: string; cdn?: string; tenant?: string }>(ds, {
     name: 'list',
@@ -98,4 +100,5 @@ export function registerDeliveryServices(program: Command): void {
     api: { min: '1.1', preferred: '1.3' },
     run: runGet,
   });
+  registerDeliveryServiceWrites(ds);
 }

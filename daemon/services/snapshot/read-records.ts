@@ -6,7 +6,8 @@ import { INT32 } from '../../../shared/rules/users/fields.js';
 import { parseScryptHash } from '../auth/passwords.js';
 import { PROFILE_TYPES } from '../../store/seed.js';
 import { DS_DOCUMENT_FIELDS, readSettings } from './ds-fields.js';
-import { DNS_NAME, HOST_LABEL, XML_ID, parseOriginUrl, quotable, type FieldReader } from './fields.js';
+import { DNS_NAME, type FieldReader } from './fields.js';
+import { namingProblems } from '../../../shared/rules/deliveryservices/validate.js';
 import type {
   CachegroupModel,
   CdnModel,
@@ -172,16 +173,14 @@ export function readUser(f: FieldReader): UserModel {
 export function readDeliveryService(f: FieldReader): DeliveryServiceModel {
   f.rejectUnknown(DS_DOCUMENT_FIELDS);
   const xmlId = f.requiredString('xmlId');
-  if (xmlId && !XML_ID.test(xmlId)) f.fail('xmlId: must contain only lowercase letters, digits and dashes');
   const settings = readSettings(f);
   settings.displayName = f.requiredName('displayName');
   for (const key of DS_FREE_TEXTS) f.held(key, settings[key], 'text');
-  settings.routingName = f.stringOr('routingName', 'cdn');
-  if (!HOST_LABEL.test(settings.routingName)) f.fail('routingName: must be a valid hostname label without periods');
-  const fqdnText = f.optionalString('orgServerFqdn');
-  const orgServerFqdn = fqdnText === null ? null : parseOriginUrl(fqdnText);
-  if (fqdnText !== null && !orgServerFqdn)
-    f.fail(`orgServerFqdn: must be http(s)://host[:port]${quotable(fqdnText) ? `, not "${fqdnText}"` : ''}`);
+  settings.routingName = f.stringOr('routingName', 'cdn') || 'cdn';
+  // The API's rules and texts (shared/rules/deliveryservices): a record the API refuses, the importer refuses.
+  const named = namingProblems(xmlId, settings.routingName, f.optionalString('orgServerFqdn'));
+  for (const problem of named.problems) f.fail(problem);
+  const orgServerFqdn = named.origin;
   return {
     xmlId,
     cdnName: f.requiredString('cdnName'),

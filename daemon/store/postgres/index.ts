@@ -8,6 +8,7 @@ import { pgSnapshotGroup } from './snapshot-group.js';
 import { pgUsersGroup } from './users-group.js';
 import { pgDataVersion } from './versions.js';
 import { pgCacheConfig } from './cache-config.js';
+import { pgDeliveryServiceWrites } from './deliveryservice-writes.js';
 
 /** The PostgreSQL store over a pool whose database is migrated (openPgStore does both). */
 export function pgStore(pool: PgPool): Store {
@@ -19,6 +20,7 @@ export function pgStore(pool: PgPool): Store {
     ...pgCachesGroup(pool),
     ...pgSnapshotGroup(pool),
     cacheConfig: pgCacheConfig(pool),
+    deliveryServiceWrites: pgDeliveryServiceWrites(pool),
     async ping() {
       await guardPg(() => pool.query('SELECT 1'));
     },

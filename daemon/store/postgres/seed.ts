@@ -3,6 +3,7 @@ import {
   DELIVERY_SERVICE_TYPES,
   EXTENSION_TYPES,
   PROFILE_TYPES,
+  REGEX_TYPES,
   SEED_ROLES,
   SERVER_TYPES,
 } from '../seed.js';
@@ -86,6 +87,7 @@ export async function seedPg(client: PgClient, now: number): Promise<void> {
     [PROFILE_TYPES, 'profile', 'profile'],
     [SERVER_TYPES, 'cache', 'server'],
     [EXTENSION_TYPES, 'extension', 'to_extension'],
+    [REGEX_TYPES, 'regex', 'regex'],
   ];
   for (const [names, what, table] of lists) for (const t of names) await type.run(client, t, `${t} ${what}`, table);
   await seedBuiltinChecksPg(client, now);

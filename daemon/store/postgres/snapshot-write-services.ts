@@ -3,6 +3,7 @@ import type { Outcome } from '../snapshot-upsert.js';
 import {
   DS_COLUMNS,
   JOB_COLUMNS,
+  ENSURE_HOST_REGEX_SQL,
   JOB_PURGE_KEY,
   ORIGIN_COLUMNS,
   jobColumns,
@@ -66,6 +67,8 @@ const dsOwner = statement<[string], { id: number; tenant_id: number }>(
   'SELECT id, tenant_id FROM deliveryservices WHERE xml_id = $1',
 );
 
+const hostRegex = statement<[number]>('snap_ds_host_regex', ENSURE_HOST_REGEX_SQL.replace('?', '$1::bigint'));
+
 const each = async <T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> => {
   const out: R[] = [];
   for (const item of items) out.push(await fn(item));
@@ -93,6 +96,7 @@ export async function writeDeliveryServicesPg(
       },
       now,
     );
+    await hostRegex.run(client, id);
     let changed = await assignUsers(client, id, await each(m.users, (u) => ids.users.required(client, u)));
     if (m.orgServerFqdn) {
       const o = m.orgServerFqdn;

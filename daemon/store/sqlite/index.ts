@@ -26,6 +26,7 @@ import { sqliteTypeLookup } from './type-lookup.js';
 import { sqliteBootstrap, sqliteSnapshots } from './snapshot-store.js';
 import type { Store } from '../index.js';
 import { sqliteCacheConfig } from './cache-config.js';
+import { sqliteDeliveryServiceWrites } from './deliveryservice-writes.js';
 
 /** The SQLite store over an open, migrated database. */
 export function sqliteStore(db: Db): Store {
@@ -58,6 +59,7 @@ export function sqliteStore(db: Db): Store {
     snapshot: sqliteSnapshots(db),
     bootstrap: sqliteBootstrap(db),
     cacheConfig: sqliteCacheConfig(db),
+    deliveryServiceWrites: sqliteDeliveryServiceWrites(db),
     async ping() {
       ping.get();
     },

@@ -5,6 +5,7 @@ import {
   DELIVERY_SERVICE_TYPES,
   EXTENSION_TYPES,
   PROFILE_TYPES,
+  REGEX_TYPES,
   SEED_ROLES,
   SERVER_TYPES,
 } from '../seed.js';
@@ -50,6 +51,7 @@ export function seedDatabase(db: Db, now: number): void {
     for (const t of PROFILE_TYPES) type.run(t, `${t} profile`, 'profile');
     for (const t of SERVER_TYPES) type.run(t, `${t} cache`, 'server');
     for (const t of EXTENSION_TYPES) type.run(t, `${t} extension`, 'to_extension');
+    for (const t of REGEX_TYPES) type.run(t, `${t} regex`, 'regex');
     seedBuiltinChecks(db, now);
     profile.run(now);
     if ((hasReval.get()?.n ?? 0) === 0) {

@@ -4,6 +4,7 @@ import { idLookup, linkReplacer, upserter } from './snapshot-upsert.js';
 import {
   DS_COLUMNS,
   JOB_COLUMNS,
+  ENSURE_HOST_REGEX_SQL,
   JOB_PURGE_KEY,
   ORIGIN_COLUMNS,
   type Tally,
@@ -23,6 +24,7 @@ export function writeDeliveryServices(db: Db, snap: SnapshotWrite, now: number, 
   const typeId = db.prepare<[string], { id: number }>(
     "SELECT id FROM types WHERE name = ? AND use_in_table = 'deliveryservice'",
   );
+  const hostRegex = db.prepare<[number]>(ENSURE_HOST_REGEX_SQL);
   for (const m of snap.deliveryServices) {
     const tenantId = tenants.required(m.tenant);
     const { id, outcome } = ds.upsert(
@@ -36,6 +38,7 @@ export function writeDeliveryServices(db: Db, snap: SnapshotWrite, now: number, 
       },
       now,
     );
+    hostRegex.run(id);
     let changed = assign(id, m.users.map(users.required));
     if (m.orgServerFqdn) {
       const o = m.orgServerFqdn;

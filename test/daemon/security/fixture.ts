@@ -87,6 +87,10 @@ export interface GoldenIds {
   /** A purge of ds1 (root tenant) by admin, starting in an hour (issue 17: /jobs takes job ids). */
   jobs: { root: number };
   extension: number;
+  /** The set-0 host regex of ds1 and the PATH_REGEXP type (issue 31). */
+  regexes: { ds1: number; pathType: number };
+  /** The ANY_MAP delivery-service type (issue 31). */
+  anyMapType: number;
 }
 
 export interface GoldenApp extends TestApp {
@@ -259,6 +263,11 @@ export async function goldenApp(
       tenantA: await origin('tenant-a-secondary', ds2.id, tenantA),
     },
     ...(await cacheIds(t, ds1.id, users.admin)),
+    regexes: {
+      ds1: (await t.store.deliveryServiceWrites.regexes(ds1.id))[0].id,
+      pathType: (await t.store.typeLookup.find('regex', { name: 'PATH_REGEXP' }))!.id,
+    },
+    anyMapType: (await t.store.typeLookup.find('deliveryservice', { name: 'ANY_MAP' }))!.id,
     jobs: {
       root: (
         await t.store.jobs.insertPurge({
@@ -393,6 +402,9 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   // issue 16: the cache configuration files
   'profiles/:name': () => 'EDGE_PROFILE1',
   'ats/:file': () => 'remap.config',
+  // issue 31: delivery-service regexes and user links
+  'regexes/:regexId': (ids) => String(ids.regexes.ds1),
+  'deliveryservice_user/:dsId': (ids) => String(ids.deliveryServices.ds1),
 };
 
 /** The `segment/:param` keys of a route's path parameters. */

@@ -90,27 +90,35 @@ describe('validateSnapshot: the document', () => {
 });
 
 describe('validateSnapshot: delivery-service fields', () => {
-  it.each(['DS1', 'ds_1', 'ds 1', 'ds.1'])('rejects the xmlId %s', (xmlId) => {
-    expect(dsErrors({ xmlId })).toEqual([
-      `deliveryServices[0] (xmlId "${xmlId}"): xmlId: must contain only lowercase letters, digits and dashes`,
-    ]);
+  // Issue 31: the API's delivery-service rules and texts (Traffic Ops': no spaces, no periods, 1-48 characters).
+  it.each([
+    ['ds 1', "'xmlId' cannot contain spaces"],
+    ['ds.1', "'xmlId' cannot contain periods"],
+    ['x'.repeat(49), "'xmlId' the length must be between 1 and 48"],
+  ])('rejects the xmlId %s', (xmlId, text) => {
+    expect(dsErrors({ xmlId })).toEqual([`deliveryServices[0] (xmlId "${xmlId}"): ${text}`]);
   });
 
-  it.each(['cdn.edge', '-cdn', 'a_b'])('rejects the routingName %s', (routingName) => {
-    expect(dsErrors({ routingName })).toEqual([
-      'deliveryServices[0] (xmlId "ds1"): routingName: must be a valid hostname label without periods',
-    ]);
+  it.each(['DS1', 'ds_1'])('takes the xmlId %s, as the API does', (xmlId) => {
+    expect(dsErrors({ xmlId })).toEqual([]);
+  });
+
+  it.each([
+    ['cdn.edge', "'routingName' cannot contain periods"],
+    ['-cdn', "'routingName' must be a valid hostname"],
+  ])('rejects the routingName %s', (routingName, text) => {
+    expect(dsErrors({ routingName })).toEqual([`deliveryServices[0] (xmlId "ds1"): ${text}`]);
   });
 
   it.each([
     'ftp://origin.example.test',
     'http://origin.example.test/path',
+    'http://origin.example.test/',
     'origin.example.test',
     'http://origin.example.test:70000',
-    'http://bad_host',
   ])('rejects the orgServerFqdn %s', (orgServerFqdn) => {
     expect(dsErrors({ orgServerFqdn })).toEqual([
-      `deliveryServices[0] (xmlId "ds1"): orgServerFqdn: must be http(s)://host[:port], not "${orgServerFqdn}"`,
+      `deliveryServices[0] (xmlId "ds1"): 'orgServerFqdn' must start with http:// or https:// and be followed by a valid hostname with an optional port (no trailing slash)`,
     ]);
   });
 
