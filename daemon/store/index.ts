@@ -22,6 +22,7 @@ import type { ServerStore } from './servers.js';
 import type { PropagationStore } from './propagation.js';
 import type { TypeLookupStore } from './type-lookup.js';
 import type { BootstrapStore, SnapshotStore } from './snapshot-store.js';
+import type { PlaceStore } from './places.js';
 
 export type { BootstrapStore, SnapshotStore };
 
@@ -73,4 +74,6 @@ export interface Store {
    */
   dataVersion(tables?: readonly string[] | null): Promise<string>;
   close(): Promise<void>;
+  /** Divisions, regions, physical locations, coordinates, types, statuses and ASNs (issue 30). */
+  places: PlaceStore;
 }

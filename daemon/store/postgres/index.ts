@@ -7,6 +7,7 @@ import { openPgPool, type PgPool, type PgPoolOptions } from './pool.js';
 import { pgSnapshotGroup } from './snapshot-group.js';
 import { pgUsersGroup } from './users-group.js';
 import { pgDataVersion } from './versions.js';
+import { pgPlaces } from './places.js';
 
 /** The PostgreSQL store over a pool whose database is migrated (openPgStore does both). */
 export function pgStore(pool: PgPool): Store {
@@ -17,6 +18,7 @@ export function pgStore(pool: PgPool): Store {
     ...pgCatalogGroup(pool),
     ...pgCachesGroup(pool),
     ...pgSnapshotGroup(pool),
+    places: pgPlaces(pool),
     async ping() {
       await guardPg(() => pool.query('SELECT 1'));
     },

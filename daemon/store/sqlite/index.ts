@@ -25,6 +25,7 @@ import { sqlitePropagation } from './propagation.js';
 import { sqliteTypeLookup } from './type-lookup.js';
 import { sqliteBootstrap, sqliteSnapshots } from './snapshot-store.js';
 import type { Store } from '../index.js';
+import { sqlitePlaces } from './places.js';
 
 /** The SQLite store over an open, migrated database. */
 export function sqliteStore(db: Db): Store {
@@ -56,6 +57,7 @@ export function sqliteStore(db: Db): Store {
     resetRequests: sqliteResetRequests(db),
     snapshot: sqliteSnapshots(db),
     bootstrap: sqliteBootstrap(db),
+    places: sqlitePlaces(db),
     async ping() {
       ping.get();
     },
