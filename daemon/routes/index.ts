@@ -29,6 +29,8 @@ import { keySummaryRoutes } from './key-summary.js';
 import { sslKeyRoutes } from './ssl-keys.js';
 import { uriSignKeyRoutes } from './uri-sign-keys.js';
 import { urlKeyRoutes } from './url-keys.js';
+import { topologyTableRoutes } from './topology-tables.js';
+import { miscInfoRoutes } from './misc-info.js';
 
 /** Every route module of the API, in one list: the app registers each route at the versions that serve it. */
 export function allRoutes(ctx: AppContext): RouteDef[] {
@@ -66,5 +68,8 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     keySummaryRoutes,
     // issue 19: the change log
     logRoutes,
+    // issue 30: the topology's small tables, and the misc reads clients make
+    topologyTableRoutes,
+    miscInfoRoutes,
   ].flatMap((module) => module(ctx));
 }

@@ -84,7 +84,7 @@ export type PlaceWrite =
   | { ok: true; id: number }
   | { ok: false; missing: true }
   | { ok: false; taken: string }
-  | { ok: false; usedBy: string };
+  | { ok: false; usedBy: string; changing?: string };
 
 export interface PlaceTable<R, F> {
   /** Every row, in the table's default order. */
@@ -103,7 +103,18 @@ export interface PlaceStore {
   types: PlaceTable<TypeRecord, TypeFields>;
   statuses: PlaceTable<Status, StatusFields>;
   asns: PlaceTable<Asn, AsnFields>;
+  /** The parameters of one config file (`global`, `mkisofs`), whatever profiles hold them; by name, then id. */
+  parametersOf(configFile: string): Promise<ConfigParameter[]>;
 }
+
+export interface ConfigParameter {
+  name: string;
+  value: string;
+  secure: boolean;
+}
+
+/** SELECT of parametersOf (`?`: the config file). */
+export const PARAMETERS_OF = `SELECT name, value, secure FROM parameters WHERE config_file = ? ORDER BY name, id`;
 
 /** A check that refuses a write while other rows depend on the row: SQL with `?` for the id (and the new row). */
 export interface Guard {

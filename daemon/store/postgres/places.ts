@@ -1,5 +1,12 @@
 import type { QueryResultRow } from 'pg';
-import { PLACE_SPECS, type PlaceSpec, type PlaceStore, type PlaceTable, type PlaceWrite } from '../places.js';
+import {
+  PARAMETERS_OF,
+  PLACE_SPECS,
+  type PlaceSpec,
+  type PlaceStore,
+  type PlaceTable,
+  type PlaceWrite,
+} from '../places.js';
 import { loggedWritePg } from './change-append.js';
 import { guardPg, isUniqueViolation } from './faults.js';
 import type { PgClient, PgPool, PgQueryable } from './pool.js';
@@ -62,7 +69,7 @@ function pgTable<R extends QueryResultRow, F>(pool: PgPool, spec: PlaceSpec<F>):
     if (label) return { ok: false, taken: label };
     for (const g of spec.updateGuards ?? []) {
       if (await any(client, g.sql, [id, ...(g.fields.map((f) => columns[f]) as Params)])) {
-        return { ok: false, usedBy: g.usedBy };
+        return { ok: false, usedBy: g.usedBy, changing: g.fields.join(', ') };
       }
     }
     const names = Object.keys(columns);
@@ -102,6 +109,12 @@ function pgTable<R extends QueryResultRow, F>(pool: PgPool, spec: PlaceSpec<F>):
 /** The topology's small tables on PostgreSQL. */
 export function pgPlaces(pool: PgPool): PlaceStore {
   return {
+    async parametersOf(configFile) {
+      // Names in SQLite's binary order, whatever the database's collation.
+      const sql = PARAMETERS_OF.replace('ORDER BY name', 'ORDER BY name COLLATE "C"');
+      const found = await rows<{ name: string; value: string; secure: number }>(pool, sql, [configFile]);
+      return found.map((p) => ({ name: p.name, value: p.value, secure: p.secure === 1 }));
+    },
     divisions: pgTable(pool, PLACE_SPECS.divisions),
     regions: pgTable(pool, PLACE_SPECS.regions),
     physLocations: pgTable(pool, PLACE_SPECS.physLocations),

@@ -2,7 +2,14 @@ import type { Statement } from 'better-sqlite3';
 import { loggedWrite } from './change-log.js';
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
-import { PLACE_SPECS, type PlaceSpec, type PlaceStore, type PlaceTable, type PlaceWrite } from '../places.js';
+import {
+  PARAMETERS_OF,
+  PLACE_SPECS,
+  type PlaceSpec,
+  type PlaceStore,
+  type PlaceTable,
+  type PlaceWrite,
+} from '../places.js';
 
 type Params = (string | number | null)[];
 
@@ -49,7 +56,8 @@ function sqliteTable<R, F>(db: Db, spec: PlaceSpec<F>): PlaceTable<R, F> {
     const label = taken(columns, id);
     if (label) return { ok: false, taken: label };
     for (const g of updateGuards) {
-      if (g.statement.get(id, ...(g.fields.map((f) => columns[f]) as Params))) return { ok: false, usedBy: g.usedBy };
+      if (g.statement.get(id, ...(g.fields.map((f) => columns[f]) as Params)))
+        return { ok: false, usedBy: g.usedBy, changing: g.fields.join(', ') };
     }
     const names = Object.keys(columns);
     const sql = `UPDATE ${spec.table} SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE id = ?`;
@@ -84,7 +92,11 @@ function sqliteTable<R, F>(db: Db, spec: PlaceSpec<F>): PlaceTable<R, F> {
 
 /** The topology's small tables on SQLite. */
 export function sqlitePlaces(db: Db): PlaceStore {
+  const parameters = db.prepare<[string], { name: string; value: string; secure: number }>(PARAMETERS_OF);
   return {
+    async parametersOf(configFile) {
+      return parameters.all(configFile).map((p) => ({ name: p.name, value: p.value, secure: p.secure === 1 }));
+    },
     divisions: sqliteTable(db, PLACE_SPECS.divisions),
     regions: sqliteTable(db, PLACE_SPECS.regions),
     physLocations: sqliteTable(db, PLACE_SPECS.physLocations),
