@@ -36,8 +36,10 @@ async function osVersions(ctx: AppContext): Promise<Record<string, string>> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'));
-  } catch {
-    // Traffic Ops answered a missing or unreadable file with a 500; the reason goes to the log only.
+  } catch (err) {
+    // No kickstart files at all (every install that never set them up): no versions, where Traffic Ops failed
+    // with a 500 (BEHAVIOR.md). A file that is there but unreadable or not JSON is still a server-side fault.
+    if ((err as { code?: unknown }).code === 'ENOENT') return {};
     throw new ApiError(500, 'Internal Server Error');
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))

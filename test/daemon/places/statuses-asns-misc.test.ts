@@ -205,8 +205,11 @@ eachStore((kind) => {
       expect(admin.response.parameters['tm.secret']).toBe('hush');
     });
 
-    it('osversions: osversions.json from kickstart.files.location; a missing file is a 500', async () => {
+    it('osversions: osversions.json from kickstart.files.location; none there is none; a broken one a 500', async () => {
+      expect(await p.ok('ro_user', 'GET', '/api/1.1/osversions')).toEqual({ response: {} });
       await parameter('kickstart.files.location', 'mkisofs', dir);
+      expect(await p.ok('ro_user', 'GET', '/api/1.1/osversions')).toEqual({ response: {} });
+      writeFileSync(join(dir, 'osversions.json'), '{not json');
       expect(await p.fails(500, 'ro_user', 'GET', '/api/1.1/osversions')).toEqual(error('Internal Server Error'));
       writeFileSync(join(dir, 'osversions.json'), JSON.stringify({ 'CentOS 7.2': 'centos72', Rocky: 'rocky8' }));
       expect(await p.ok('ro_user', 'GET', '/api/1.1/osversions')).toEqual({

@@ -393,6 +393,13 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   // issue 16: the cache configuration files
   'profiles/:name': () => 'EDGE_PROFILE1',
   'ats/:file': () => 'remap.config',
+  // issue 30: the topology's small tables. No record: the matrix's allowed DELETE must change nothing.
+  'divisions/:id': () => '999999',
+  'regions/:id': () => '999999',
+  'phys_locations/:id': () => '999999',
+  'types/:id': () => '999999',
+  'statuses/:id': () => '999999',
+  'asns/:id': () => '999999',
 };
 
 /** The `segment/:param` keys of a route's path parameters. */
