@@ -58,10 +58,10 @@ export function miscInfoRoutes(ctx: AppContext): RouteDef[] {
       schema: { response: { 200: aboutSchema } },
       // Unwrapped, as Traffic Ops answered; cdnctl is no RPM, so commits and commitHash are left out as empty.
       handler: async () => ({
-        name: 'cdnctl',
-        Version: CDNCTL_VERSION,
-        RPMVersion: `cdnctl-${CDNCTL_VERSION}`,
         release: '',
+        name: 'cdnctl',
+        RPMVersion: `cdnctl-${CDNCTL_VERSION}`,
+        Version: CDNCTL_VERSION,
       }),
     },
     {

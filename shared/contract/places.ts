@@ -47,7 +47,7 @@ export type StatusRecord = FromSchema<typeof statusSchema>;
 export const asnSchema = record({ asn: int, cachegroup: text, cachegroupId: int, id: int, lastUpdated: text });
 export type AsnRecord = FromSchema<typeof asnSchema>;
 
-/** GET about: unwrapped; fields Traffic Ops left empty are absent, but `release` always answers. */
+/** GET about: unwrapped; fields Traffic Ops left empty are absent, but `release` always answers (cdnctl fills name and versions). */
 export const aboutSchema = record(
   {
     commitHash: text,
@@ -58,7 +58,7 @@ export const aboutSchema = record(
     RPMVersion: text,
     Version: text,
   },
-  ['commitHash', 'commits', 'goVersion', 'name', 'RPMVersion', 'Version'],
+  ['commitHash', 'commits', 'goVersion'],
 );
 export type AboutRecord = FromSchema<typeof aboutSchema>;
 
