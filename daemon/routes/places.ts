@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { placeRecord } from '../format/places.js';
 import { withWarning } from '../http/deprecation.js';
-import { alerts, badRequest, successAlert, warningAlert } from '../http/errors.js';
+import { alerts, badRequest, successAlert, warningAlert, type Alert } from '../http/errors.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { toInteger } from '../services/params.js';
 import { queryRecords } from '../services/places/query.js';
@@ -95,11 +95,11 @@ function readRoutes<R, F>(ctx: AppContext, routes: PlaceRoutes<R, F>): RouteDef[
 function writeRoutes<R, F>(ctx: AppContext, routes: PlaceRoutes<R, F>): RouteDef[] {
   const { resource, path, since, schema } = routes;
   const written = { 200: alertedEnvelope(schema) };
-  const update = async (request: FastifyRequest) => {
+  const update: Handler = async (request) => {
     const record = await updatePlace(ctx, caller(request), resource, writeId(request), request.body);
     return { ...alerts(successAlert(`${resource.t} was updated.`)), response: placeRecord(record) };
   };
-  const remove = async (request: FastifyRequest) => {
+  const remove: Remove = async (request) => {
     await deletePlace(ctx, caller(request), resource, writeId(request));
     return alerts(successAlert(`${resource.t} was deleted.`));
   };
@@ -116,6 +116,17 @@ function writeRoutes<R, F>(ctx: AppContext, routes: PlaceRoutes<R, F>): RouteDef
       },
     },
   ];
+  return [...defs, ...idWrites(routes, update, remove)];
+}
+
+type Handler = RouteDef['handler'];
+type Remove = (request: FastifyRequest) => Promise<{ alerts: Alert[] }>;
+
+/** PUT and DELETE by path id (1.1) and by `?id=` (from `queryWrites`). */
+function idWrites<R, F>(routes: PlaceRoutes<R, F>, update: Handler, remove: Remove): RouteDef[] {
+  const { path, since, schema } = routes;
+  const written = { 200: alertedEnvelope(schema) };
+  const defs: RouteDef[] = [];
   if (routes.pathWrites) {
     const deleteWarning = routes.pathWrites.deleteWarning;
     defs.push(

@@ -128,6 +128,13 @@ export function topologyTableRoutes(ctx: AppContext): RouteDef[] {
       byIdWarning: DEPRECATED.noAlternative,
       pathWrites: {},
     }),
+    ...otherTableRoutes(ctx),
+  ];
+}
+
+/** Coordinates, types, statuses and ASNs. */
+function otherTableRoutes(ctx: AppContext): RouteDef[] {
+  return [
     ...placeRoutes(ctx, {
       resource: COORDINATES,
       path: 'coordinates',

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Division, PhysLocation, Region, Status, TypeInfo } from '../../../shared/client/places.js';
 import type { Column } from '../../output/format.js';
 import { addNoun } from '../common/verb.js';
-import { addTableNoun, placeId, type FieldSpec } from './table-verbs.js';
+import { addTableNoun, placeId, type FieldSpec, type TableSpec } from './table-verbs.js';
 
 const name = (what: string, required = true): FieldSpec => ({
   flag: 'name',
@@ -62,6 +62,77 @@ const text = (flag: string, description: string, required: boolean, key = flag):
   required,
 });
 
+const DIVISIONS_CLI: TableSpec<Division> = {
+  command: 'divisions',
+  what: 'division',
+  whats: 'divisions',
+  description: 'Divisions: the largest areas, holding regions',
+  path: 'divisions',
+  columns: DIVISION_COLUMNS,
+  fields: [name('division')],
+  usage: 'cdnctl locations divisions',
+  example: { name: 'west' },
+};
+
+const REGIONS_CLI: TableSpec<Region> = {
+  command: 'regions',
+  what: 'region',
+  whats: 'regions',
+  description: 'Regions of a division, holding physical locations',
+  path: 'regions',
+  columns: REGION_COLUMNS,
+  fields: [
+    name('region'),
+    {
+      flag: 'division',
+      key: 'division',
+      description: 'division it is in (name or id)',
+      required: true,
+      resolve: (http, ref) => placeId(http, 'divisions', 'division', ref),
+    },
+  ],
+  usage: 'cdnctl locations regions',
+  example: { name: 'mountain', division: 'west' },
+};
+
+const LOCATIONS_CLI: TableSpec<PhysLocation> = {
+  command: 'phys-locations',
+  what: 'physical location',
+  whats: 'physical locations',
+  description: 'Physical locations (data centers) of a region, where servers stand',
+  path: 'phys_locations',
+  columns: LOCATION_COLUMNS,
+  fields: [
+    name('location'),
+    text('short-name', 'short name', true, 'shortName'),
+    {
+      flag: 'region',
+      key: 'regionId',
+      description: 'region it is in (name or id)',
+      required: true,
+      resolve: (http, ref) => placeId(http, 'regions', 'region', ref),
+    },
+    text('address', 'street address', true),
+    text('city', 'city', true),
+    text('state', 'state or province', true),
+    text('zip', 'postal code', true),
+    text('poc', 'point of contact', false),
+    text('phone', 'phone number', false),
+    text('email', 'email address', false),
+    text('comments', 'comments', false),
+  ],
+  usage: 'cdnctl locations phys-locations',
+  example: {
+    name: 'denver-1',
+    'short-name': 'den1',
+    region: 'mountain',
+    address: '1 Main St',
+    city: 'Denver',
+    state: 'CO',
+    zip: '80202',
+  },
+};
+
 /** `cdnctl locations divisions|regions|phys-locations list|get|create|update|delete` (issue 30). */
 export function registerLocations(program: Command): void {
   const locations = addNoun(program, 'locations', 'Where caches are: divisions, their regions, physical locations', [
@@ -69,74 +140,9 @@ export function registerLocations(program: Command): void {
     'cdnctl locations regions create --name mountain --division west',
     'cdnctl locations phys-locations list -o wide',
   ]);
-  addTableNoun(locations, {
-    command: 'divisions',
-    what: 'division',
-    whats: 'divisions',
-    description: 'Divisions: the largest areas, holding regions',
-    path: 'divisions',
-    columns: DIVISION_COLUMNS,
-    fields: [name('division')],
-    usage: 'cdnctl locations divisions',
-    example: { name: 'west' },
-  });
-  addTableNoun(locations, {
-    command: 'regions',
-    what: 'region',
-    whats: 'regions',
-    description: 'Regions of a division, holding physical locations',
-    path: 'regions',
-    columns: REGION_COLUMNS,
-    fields: [
-      name('region'),
-      {
-        flag: 'division',
-        key: 'division',
-        description: 'division it is in (name or id)',
-        required: true,
-        resolve: (http, ref) => placeId(http, 'divisions', 'division', ref),
-      },
-    ],
-    usage: 'cdnctl locations regions',
-    example: { name: 'mountain', division: 'west' },
-  });
-  addTableNoun(locations, {
-    command: 'phys-locations',
-    what: 'physical location',
-    whats: 'physical locations',
-    description: 'Physical locations (data centers) of a region, where servers stand',
-    path: 'phys_locations',
-    columns: LOCATION_COLUMNS,
-    fields: [
-      name('location'),
-      text('short-name', 'short name', true, 'shortName'),
-      {
-        flag: 'region',
-        key: 'regionId',
-        description: 'region it is in (name or id)',
-        required: true,
-        resolve: (http, ref) => placeId(http, 'regions', 'region', ref),
-      },
-      text('address', 'street address', true),
-      text('city', 'city', true),
-      text('state', 'state or province', true),
-      text('zip', 'postal code', true),
-      text('poc', 'point of contact', false),
-      text('phone', 'phone number', false),
-      text('email', 'email address', false),
-      text('comments', 'comments', false),
-    ],
-    usage: 'cdnctl locations phys-locations',
-    example: {
-      name: 'denver-1',
-      'short-name': 'den1',
-      region: 'mountain',
-      address: '1 Main St',
-      city: 'Denver',
-      state: 'CO',
-      zip: '80202',
-    },
-  });
+  addTableNoun(locations, DIVISIONS_CLI);
+  addTableNoun(locations, REGIONS_CLI);
+  addTableNoun(locations, LOCATIONS_CLI);
 }
 
 /** `cdnctl types list|get|create|update|delete` (issue 30). */

@@ -135,6 +135,10 @@ function writeVerbs<R extends { id: number; name: string }>(noun: Command, spec:
       return writeOutput(inv, result, `Updated ${spec.what} ${r.name} (id ${r.id}): ${changed.join(', ')}`, r);
     },
   });
+  deleteVerb(noun, spec);
+}
+
+function deleteVerb<R extends { id: number; name: string }>(noun: Command, spec: TableSpec<R>): void {
   addVerb<DestructiveFlags>(noun, {
     name: 'delete <id|name>',
     description: `Delete a ${spec.what}; asks first on a terminal, needs --yes elsewhere`,

@@ -27,9 +27,8 @@ async function any(db: PgQueryable, sql: string, values: Params): Promise<boolea
   return (await rows(db, sql, values)).length > 0;
 }
 
-/** One small table over PostgreSQL: the same answers as sqliteTable. */
-function pgTable<R extends QueryResultRow, F>(pool: PgPool, spec: PlaceSpec<F>): PlaceTable<R, F> {
-  const order = spec.orderIsText ? `${spec.order} COLLATE "C"` : spec.order;
+/** The row writes of one table, on a transaction's client: the checks and the statement. */
+function pgWrites<F>(spec: PlaceSpec<F>) {
   const existsSql = `SELECT id FROM ${spec.table} WHERE id = ?::bigint`;
 
   const taken = async (client: PgClient, columns: Record<string, unknown>, id: number) => {
@@ -85,7 +84,13 @@ function pgTable<R extends QueryResultRow, F>(pool: PgPool, spec: PlaceSpec<F>):
     await rows(client, `DELETE FROM ${spec.table} WHERE id = ?`, [id]);
     return { ok: true, id };
   };
+  return { insert, update, drop };
+}
 
+/** One small table over PostgreSQL: the same answers as sqliteTable. */
+function pgTable<R extends QueryResultRow, F>(pool: PgPool, spec: PlaceSpec<F>): PlaceTable<R, F> {
+  const order = spec.orderIsText ? `${spec.order} COLLATE "C"` : spec.order;
+  const { insert, update, drop } = pgWrites(spec);
   return {
     async list() {
       return rows<R>(pool, `${spec.select} ORDER BY ${order}, t.id`, []);

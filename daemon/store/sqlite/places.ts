@@ -13,10 +13,8 @@ import {
 
 type Params = (string | number | null)[];
 
-/** One small table over SQLite, run from its description (daemon/store/places.ts). */
-function sqliteTable<R, F>(db: Db, spec: PlaceSpec<F>): PlaceTable<R, F> {
-  const list = db.prepare<[], R>(`${spec.select} ORDER BY ${spec.order}, t.id`);
-  const get = db.prepare<[number], R>(`${spec.select} WHERE t.id = ?`);
+/** The row writes of one table: the checks and the statement, each answering the write's outcome. */
+function sqliteWrites<F>(db: Db, spec: PlaceSpec<F>) {
   const exists = db.prepare<[number], { id: number }>(`SELECT id FROM ${spec.table} WHERE id = ?`);
   const takers = spec.unique.map((u) => ({
     label: u.label,
@@ -34,8 +32,6 @@ function sqliteTable<R, F>(db: Db, spec: PlaceSpec<F>): PlaceTable<R, F> {
     if (!statement) writes.set(sql, (statement = db.prepare<Params>(sql)));
     return statement;
   };
-  const logged = loggedWrite(db);
-
   const taken = (columns: Record<string, unknown>, id: number): string | null => {
     for (const t of takers) {
       if (t.statement.get(...(t.columns.map((c) => columns[c]) as Params), id)) return t.label;
@@ -70,7 +66,15 @@ function sqliteTable<R, F>(db: Db, spec: PlaceSpec<F>): PlaceTable<R, F> {
     remove.run(id);
     return { ok: true, id };
   };
+  return { insert, update, drop };
+}
 
+/** One small table over SQLite, run from its description (daemon/store/places.ts). */
+function sqliteTable<R, F>(db: Db, spec: PlaceSpec<F>): PlaceTable<R, F> {
+  const list = db.prepare<[], R>(`${spec.select} ORDER BY ${spec.order}, t.id`);
+  const get = db.prepare<[number], R>(`${spec.select} WHERE t.id = ?`);
+  const { insert, update, drop } = sqliteWrites(db, spec);
+  const logged = loggedWrite(db);
   return {
     async list() {
       return list.all();
