@@ -22,6 +22,7 @@ import { registerServers } from './commands/servers/index.js';
 import { registerTenants } from './commands/tenants.js';
 import { registerUsers } from './commands/users.js';
 import { registerUi } from './commands/ui.js';
+import { registerLocations, registerStatuses, registerTypes } from './commands/places/index.js';
 import { API_VERSIONS } from '../shared/client/types.js';
 import { OUTPUT_FORMATS } from './output/format.js';
 
@@ -69,6 +70,9 @@ export function buildProgram(): Command {
   registerKeys(program);
   registerLog(program);
   registerConfig(program);
+  registerLocations(program);
+  registerTypes(program);
+  registerStatuses(program);
   withExamples(registerDaemon(program), ['cdnctl daemon start --demo', 'cdnctl daemon status']);
   registerCompletion(program);
   registerApi(program);

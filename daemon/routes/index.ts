@@ -32,6 +32,8 @@ import { urlKeyRoutes } from './url-keys.js';
 import { deliveryServiceHealthRoutes } from './deliveryservice-health.js';
 import { deliveryServiceRegexRoutes } from './deliveryservice-regexes.js';
 import { deliveryServiceWriteRoutes } from './deliveryservice-writes.js';
+import { topologyTableRoutes } from './topology-tables.js';
+import { miscInfoRoutes } from './misc-info.js';
 
 /** Every route module of the API, in one list: the app registers each route at the versions that serve it. */
 export function allRoutes(ctx: AppContext): RouteDef[] {
@@ -73,5 +75,8 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     deliveryServiceRegexRoutes,
     deliveryServiceHealthRoutes,
     deliveryServiceWriteRoutes,
+    // issue 30: the topology's small tables, and the misc reads clients make
+    topologyTableRoutes,
+    miscInfoRoutes,
   ].flatMap((module) => module(ctx));
 }

@@ -24,6 +24,7 @@ import type { TypeLookupStore } from './type-lookup.js';
 import type { BootstrapStore, SnapshotStore } from './snapshot-store.js';
 import type { CacheConfigStore } from './cache-config.js';
 import type { DeliveryServiceWriteStore } from './deliveryservice-writes.js';
+import type { PlaceStore } from './places.js';
 
 export type { BootstrapStore, SnapshotStore };
 
@@ -79,4 +80,6 @@ export interface Store {
    */
   dataVersion(tables?: readonly string[] | null): Promise<string>;
   close(): Promise<void>;
+  /** Divisions, regions, physical locations, coordinates, types, statuses and ASNs (issue 30). */
+  places: PlaceStore;
 }

@@ -9,6 +9,7 @@ import { pgUsersGroup } from './users-group.js';
 import { pgDataVersion } from './versions.js';
 import { pgCacheConfig } from './cache-config.js';
 import { pgDeliveryServiceWrites } from './deliveryservice-writes.js';
+import { pgPlaces } from './places.js';
 
 /** The PostgreSQL store over a pool whose database is migrated (openPgStore does both). */
 export function pgStore(pool: PgPool): Store {
@@ -21,6 +22,7 @@ export function pgStore(pool: PgPool): Store {
     ...pgSnapshotGroup(pool),
     cacheConfig: pgCacheConfig(pool),
     deliveryServiceWrites: pgDeliveryServiceWrites(pool),
+    places: pgPlaces(pool),
     async ping() {
       await guardPg(() => pool.query('SELECT 1'));
     },

@@ -27,6 +27,7 @@ import { sqliteBootstrap, sqliteSnapshots } from './snapshot-store.js';
 import type { Store } from '../index.js';
 import { sqliteCacheConfig } from './cache-config.js';
 import { sqliteDeliveryServiceWrites } from './deliveryservice-writes.js';
+import { sqlitePlaces } from './places.js';
 
 /** The SQLite store over an open, migrated database. */
 export function sqliteStore(db: Db): Store {
@@ -60,6 +61,7 @@ export function sqliteStore(db: Db): Store {
     bootstrap: sqliteBootstrap(db),
     cacheConfig: sqliteCacheConfig(db),
     deliveryServiceWrites: sqliteDeliveryServiceWrites(db),
+    places: sqlitePlaces(db),
     async ping() {
       ping.get();
     },

@@ -405,6 +405,13 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   // issue 31: delivery-service regexes and user links
   'regexes/:regexId': (ids) => String(ids.regexes.ds1),
   'deliveryservice_user/:dsId': (ids) => String(ids.deliveryServices.ds1),
+  // issue 30: the topology's small tables. No record: the matrix's allowed DELETE must change nothing.
+  'divisions/:id': () => '999999',
+  'regions/:id': () => '999999',
+  'phys_locations/:id': () => '999999',
+  'types/:id': () => '999999',
+  'statuses/:id': () => '999999',
+  'asns/:id': () => '999999',
 };
 
 /** The `segment/:param` keys of a route's path parameters. */
