@@ -17,6 +17,8 @@ import { userDeliveryServiceRoutes } from './user-deliveryservices.js';
 import { usersRoutes } from './users.js';
 import { passwordResetRoutes } from './password-reset.js';
 import { cachegroupRoutes } from './cachegroups.js';
+import { cdnRoutes } from './cdns.js';
+import { cachegroupParameterRoutes } from './cachegroup-parameters.js';
 import { deliveryServiceServerRoutes } from './deliveryservice-servers.js';
 import { propagationRoutes } from './propagation.js';
 import { serverCheckRoutes } from './serverchecks.js';
@@ -66,5 +68,8 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     keySummaryRoutes,
     // issue 19: the change log
     logRoutes,
+    // issue 30: CDNs and cache groups
+    cdnRoutes,
+    cachegroupParameterRoutes,
   ].flatMap((module) => module(ctx));
 }

@@ -78,7 +78,12 @@ export interface CachegroupStore {
    * Replaces the group's fields, coordinate, localization methods and fallbacks. When its parent or secondary
    * parent changes, queues updates on the servers of the group and of the groups whose parent it is.
    */
-  update(id: number, fields: CachegroupFields, now: number, change?: Change<CachegroupUpdate>): Promise<CachegroupUpdate>;
+  update(
+    id: number,
+    fields: CachegroupFields,
+    now: number,
+    change?: Change<CachegroupUpdate>,
+  ): Promise<CachegroupUpdate>;
   /** Deletes the group and its coordinate; false when there was none. */
   delete(id: number, change?: Change<boolean>): Promise<boolean>;
   usage(id: number): Promise<CachegroupUsage>;

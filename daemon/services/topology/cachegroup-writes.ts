@@ -132,6 +132,5 @@ export async function deleteCachegroup(ctx: AppContext, principal: Principal, id
   const refusal = inUse(await ctx.store.cachegroups.usage(id));
   if (refusal) throw badRequest(refusal);
   const change = changeAs(ctx, principal, generic(group.name, id, 'Deleted'), await rootTenants(ctx));
-  if (!(await ctx.store.cachegroups.delete(id, (ok) => (ok ? change : null))))
-    throw notFound(CG_WRITE_TEXTS.noSuchKey);
+  if (!(await ctx.store.cachegroups.delete(id, (ok) => (ok ? change : null)))) throw notFound(CG_WRITE_TEXTS.noSuchKey);
 }

@@ -26,13 +26,9 @@ const upsertCoordinate = statement<Coordinate, { id: number }>(
    ON CONFLICT (name) DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
      last_updated = excluded.last_updated RETURNING id`,
 );
-const renameCoordinate = statement<[...Coordinate, number]>(
-  'cg_coordinate_rename',
-  'UPDATE coordinates SET name = $1, latitude = $2, longitude = $3, last_updated = $4 WHERE id = $5',
-);
 const dropCoordinate = statement<[number]>(
   'cg_coordinate_drop',
-  `DELETE FROM coordinates WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM origins WHERE coordinate_id = $1)
+  `DELETE FROM coordinates WHERE id = $1 AND substr(name, 1, 16) = 'from_cachegroup_' AND NOT EXISTS (SELECT 1 FROM origins WHERE coordinate_id = $1)
      AND NOT EXISTS (SELECT 1 FROM cachegroups WHERE coordinate_id = $1)`,
 );
 const insertRow = statement<Row, { id: number }>(
@@ -120,19 +116,18 @@ async function insert(client: PgClient, f: CachegroupFields, now: number): Promi
   return id;
 }
 
-async function keepCoordinate(client: PgClient, prior: OldRow, f: CachegroupFields, now: number) {
-  if (!hasCoordinate(f)) return null;
-  if (prior.coordinate_id === null) return (await upsertCoordinate.get(client, ...coordinate(f, now)))!.id;
-  await renameCoordinate.run(client, ...coordinate(f, now), prior.coordinate_id);
-  return prior.coordinate_id;
+// The group's own coordinate, `from_cachegroup_<name>`; one a snapshot named (maybe shared) is left as it is.
+async function keepCoordinate(client: PgClient, f: CachegroupFields, now: number): Promise<number | null> {
+  return hasCoordinate(f) ? (await upsertCoordinate.get(client, ...coordinate(f, now)))!.id : null;
 }
 
 async function update(client: PgClient, id: number, f: CachegroupFields, now: number): Promise<CachegroupUpdate> {
   const prior = await old.get(client, id);
   if (!prior) return { found: false, queued: [] };
-  const coord = await keepCoordinate(client, prior, f, now);
+  const coord = await keepCoordinate(client, f, now);
   await updateRow.run(client, ...row(f, now, coord), id);
-  if (prior.coordinate_id !== null && coord === null) await dropCoordinate.run(client, prior.coordinate_id);
+  if (prior.coordinate_id !== null && coord !== prior.coordinate_id)
+    await dropCoordinate.run(client, prior.coordinate_id);
   await sides(client, id, f);
   const moved =
     prior.parent_cachegroup_id !== f.parentCachegroupId ||

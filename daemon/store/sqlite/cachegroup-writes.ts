@@ -9,10 +9,7 @@ import {
   type CachegroupUpdate,
 } from '../cachegroups.js';
 
-type Writes = Pick<
-  CachegroupStore,
-  'insert' | 'update' | 'delete' | 'linkParameters' | 'assignDeliveryServices'
->;
+type Writes = Pick<CachegroupStore, 'insert' | 'update' | 'delete' | 'linkParameters' | 'assignDeliveryServices'>;
 
 interface OldRow {
   coordinate_id: number | null;
@@ -43,11 +40,8 @@ function statements(db: Db) {
            last_updated = excluded.last_updated RETURNING id`,
       )
       .pluck(),
-    renameCoordinate: db.prepare<[{ id: number; name: string; lat: number | null; long: number | null; now: number }]>(
-      'UPDATE coordinates SET name = @name, latitude = @lat, longitude = @long, last_updated = @now WHERE id = @id',
-    ),
     dropCoordinate: db.prepare<[number, number, number]>(
-      `DELETE FROM coordinates WHERE id = ? AND NOT EXISTS (SELECT 1 FROM origins WHERE coordinate_id = ?)
+      `DELETE FROM coordinates WHERE id = ? AND substr(name, 1, 16) = 'from_cachegroup_' AND NOT EXISTS (SELECT 1 FROM origins WHERE coordinate_id = ?)
          AND NOT EXISTS (SELECT 1 FROM cachegroups WHERE coordinate_id = ?)`,
     ),
     insert: db.prepare(
@@ -112,18 +106,15 @@ export function sqliteCachegroupWrites(db: Db): Writes {
     sides(id, f);
     return id;
   };
-  const keepCoordinate = (old: OldRow, f: CachegroupFields, now: number): number | null => {
-    if (!hasCoordinate(f)) return null;
-    if (old.coordinate_id === null) return s.upsertCoordinate.get(coordinate(f, now))!;
-    s.renameCoordinate.run({ ...coordinate(f, now), id: old.coordinate_id });
-    return old.coordinate_id;
-  };
+  // The group's own coordinate, `from_cachegroup_<name>`; one a snapshot named (maybe shared) is left as it is.
+  const keepCoordinate = (f: CachegroupFields, now: number): number | null =>
+    hasCoordinate(f) ? s.upsertCoordinate.get(coordinate(f, now))! : null;
   const update = (id: number, f: CachegroupFields, now: number): CachegroupUpdate => {
     const old = s.old.get(id);
     if (!old) return { found: false, queued: [] };
-    const coord = keepCoordinate(old, f, now);
+    const coord = keepCoordinate(f, now);
     s.update.run({ ...rowParams(f, now, coord), id });
-    if (old.coordinate_id !== null && coord === null)
+    if (old.coordinate_id !== null && coord !== old.coordinate_id)
       s.dropCoordinate.run(old.coordinate_id, old.coordinate_id, old.coordinate_id);
     sides(id, f);
     const moved =
