@@ -25,7 +25,8 @@ async function assignable(ctx: AppContext, id: number): Promise<CachegroupServer
 /**
  * POST cachegroups/:id/deliveryservices: assigns each delivery service to every EDGE and ORG server of the group
  * (links that exist stay) and queues updates on those servers, in one transaction with the change-log entry.
- * Each delivery service must exist (404), be the caller's (403) and be on the servers' CDN (400).
+ * Each delivery service must exist (404), be the caller's (403) and be on the servers' CDN (400). An empty list
+ * changes nothing.
  */
 export async function assignCachegroupDeliveryServices(
   ctx: AppContext,
@@ -45,6 +46,9 @@ export async function assignCachegroupDeliveryServices(
     if (ds.cdnId !== servers[0].cdnId)
       throw badRequest(`delivery service ${ds.xmlId} is not in the CDN of cachegroup ${id}`);
   }
+  const answer = { id, serverNames: servers.map((s) => s.hostName), deliveryServices: dsIds };
+  // Nothing to assign changes nothing: no queued update, no entry.
+  if (wanted.length === 0) return answer;
   const message = `CACHEGROUP: ${group.name}, ID: ${id}, ACTION: Assign DSes to CacheGroup servers`;
   const entry = changeAs(ctx, principal, message, [...new Set(found.map((d) => d.tenantId))]);
   await ctx.store.cachegroups.assignDeliveryServices(
@@ -53,5 +57,5 @@ export async function assignCachegroupDeliveryServices(
     ctx.clock(),
     entry,
   );
-  return { id, serverNames: servers.map((s) => s.hostName), deliveryServices: dsIds };
+  return answer;
 }

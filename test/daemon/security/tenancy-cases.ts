@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { RouteDef } from '../../../daemon/http/route.js';
 import { ROLES, type GoldenIds } from './fixture.js';
 import { CACHES_TENANCY } from './tenancy-cases-caches.js';
+import { TOPOLOGY_TENANCY } from './tenancy-cases-topology.js';
 
 /**
  * Tenancy cases of the routes that take ids (path parameters, query filters, ids in bodies), asked by tenant-a
@@ -446,6 +447,7 @@ export const TENANCY: Record<string, TenancyEntry> = {
     ],
   },
   ...CACHES_TENANCY,
+  ...TOPOLOGY_TENANCY,
   'POST /users.json': {
     why: 'cannot create a user in an invisible tenant (the Go client creates users here)',
     cases: [
