@@ -47,6 +47,10 @@ export function writeKey(request: FastifyRequest): number {
  * cdns itself is in catalog.ts. CDNs carry no tenant: every caller of the privilege may write them.
  */
 export function cdnRoutes(ctx: AppContext): RouteDef[] {
+  return [...cdnReads(ctx), ...cdnWrites(ctx)];
+}
+
+function cdnReads(ctx: AppContext): RouteDef[] {
   return [
     {
       method: 'GET',
@@ -73,6 +77,11 @@ export function cdnRoutes(ctx: AppContext): RouteDef[] {
         return { ...alerts(deprecatedFor('name')), response: cdn ? [cdnRecord(cdn)] : [] };
       },
     },
+  ];
+}
+
+function cdnWrites(ctx: AppContext): RouteDef[] {
+  return [
     {
       method: 'POST',
       url: '/cdns',

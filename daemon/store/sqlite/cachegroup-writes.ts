@@ -85,9 +85,8 @@ function statements(db: Db) {
   };
 }
 
-export function sqliteCachegroupWrites(db: Db): Writes {
-  const s = statements(db);
-  const logged = loggedWrite(db);
+/** The synchronous writes, each meant to run inside one logged transaction. */
+function writers(s: ReturnType<typeof statements>) {
   const coordinate = (f: CachegroupFields, now: number) => ({
     name: coordinateName(f.name),
     lat: f.latitude,
@@ -129,6 +128,13 @@ export function sqliteCachegroupWrites(db: Db): Writes {
     if (old.coordinate_id !== null) s.dropCoordinate.run(old.coordinate_id, old.coordinate_id, old.coordinate_id);
     return true;
   };
+  return { insert, update, remove };
+}
+
+export function sqliteCachegroupWrites(db: Db): Writes {
+  const s = statements(db);
+  const { insert, update, remove } = writers(s);
+  const logged = loggedWrite(db);
   return {
     async insert(fields, now, change) {
       return guardWrite(() => logged(() => insert(fields, now), change));

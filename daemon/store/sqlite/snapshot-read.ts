@@ -1,5 +1,4 @@
 import type {
-  CachegroupModel,
   CoordinateModel,
   DeliveryServiceModel,
   FederationModel,

@@ -17,7 +17,7 @@ eachStore((kind) => {
     if (t.pool) await t.pool.query(sql);
     else t.db.exec(sql);
     secret = (await t.store.cachegroups.unassignedParameters(t.ids.cachegroup)).find((p) => p.name === 'cg-secret')!.id;
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => t?.close());
 
   describe('POST cachegroupparameters', () => {

@@ -31,7 +31,7 @@ eachStore((kind) => {
     mid = await t.typeId('cachegroup', 'MID_LOC');
     groupOf = async (name) =>
       (await t.call('ro_user', 'GET', `/api/1.5/cachegroups?name=${name}`)).body.response![0 as never] as Group;
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => t?.close());
 
   const body = (over: Record<string, unknown> = {}) => ({ name: 'edge-new', shortName: 'enew', typeId: edge, ...over });

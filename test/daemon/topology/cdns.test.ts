@@ -10,7 +10,7 @@ eachStore((kind) => {
   let t: TopologyApp;
   beforeAll(async () => {
     t = await topologyApp(kind);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => t?.close());
 
   const create = (name: string, domainName: string, who: 'ops_user' | 'admin' = 'ops_user') =>
