@@ -51,5 +51,8 @@ export function cachegroupRecord(c: Cachegroup): CachegroupRecord {
     typeId: c.typeId,
     typeName: c.typeName,
     lastUpdated: formatTimestampTz(c.lastUpdated),
+    fallbackToClosest: c.fallbackToClosest,
+    localizationMethods: c.localizationMethods,
+    fallbacks: c.fallbacks,
   };
 }

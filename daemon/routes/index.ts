@@ -17,6 +17,8 @@ import { userDeliveryServiceRoutes } from './user-deliveryservices.js';
 import { usersRoutes } from './users.js';
 import { passwordResetRoutes } from './password-reset.js';
 import { cachegroupRoutes } from './cachegroups.js';
+import { cdnRoutes } from './cdns.js';
+import { cachegroupParameterRoutes } from './cachegroup-parameters.js';
 import { deliveryServiceServerRoutes } from './deliveryservice-servers.js';
 import { propagationRoutes } from './propagation.js';
 import { serverCheckRoutes } from './serverchecks.js';
@@ -78,5 +80,8 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     // issue 30: the topology's small tables, and the misc reads clients make
     topologyTableRoutes,
     miscInfoRoutes,
+    // issue 30: CDNs and cache groups
+    cdnRoutes,
+    cachegroupParameterRoutes,
   ].flatMap((module) => module(ctx));
 }

@@ -49,6 +49,12 @@ export interface CachegroupModel {
   coordinate: string | null;
   parentCachegroup: string | null;
   secondaryParentCachegroup: string | null;
+  /** Left out when true (the default). */
+  fallbackToClosest?: boolean;
+  /** CZ, DEEP_CZ, GEO; left out when none. */
+  localizationMethods?: string[];
+  /** Fallback cache groups' names, in order; left out when none. */
+  fallbacks?: string[];
 }
 
 /** A cache (issue 15); its running state (pending flags, check-ins) is not part of a snapshot. */
@@ -250,6 +256,8 @@ export interface KnownRecords {
   cdns: Set<string>;
   coordinates: Set<string>;
   cachegroups: Set<string>;
+  /** Cache-group name → its type name and parents' names (fallback and ancestor rules). */
+  cachegroupInfo: Map<string, { type: string; parents: [string | null, string | null] }>;
   profiles: Set<string>;
   roles: Set<string>;
   deliveryServiceTypes: Set<string>;

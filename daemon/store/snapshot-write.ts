@@ -8,6 +8,7 @@ export const CACHEGROUP_COLUMNS = [
   'coordinate_id',
   'parent_cachegroup_id',
   'secondary_parent_cachegroup_id',
+  'fallback_to_closest',
 ];
 
 // A snapshot writes every user column but the password (set apart, only when it changes), the registration

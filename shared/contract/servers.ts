@@ -66,6 +66,9 @@ export const cachegroupSchema = record({
   typeId: int,
   typeName: text,
   lastUpdated: text,
+  fallbackToClosest: bool,
+  localizationMethods: textList,
+  fallbacks: textList,
 });
 export type CachegroupRecord = FromSchema<typeof cachegroupSchema>;
 

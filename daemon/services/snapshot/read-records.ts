@@ -9,7 +9,6 @@ import { DS_DOCUMENT_FIELDS, readSettings } from './ds-fields.js';
 import { DNS_NAME, type FieldReader } from './fields.js';
 import { namingProblems } from '../../../shared/rules/deliveryservices/validate.js';
 import type {
-  CachegroupModel,
   CdnModel,
   CoordinateModel,
   DeliveryServiceModel,
@@ -47,18 +46,6 @@ export function readCoordinate(f: FieldReader): CoordinateModel {
     name: f.requiredName('name'),
     latitude: f.requiredNumber('latitude', -90, 90),
     longitude: f.requiredNumber('longitude', -180, 180),
-  };
-}
-
-export function readCachegroup(f: FieldReader): CachegroupModel {
-  f.rejectUnknown(['name', 'shortName', 'type', 'coordinate', 'parentCachegroup', 'secondaryParentCachegroup']);
-  return {
-    name: f.requiredName('name'),
-    shortName: f.requiredName('shortName'),
-    type: f.requiredString('type'),
-    coordinate: f.optionalString('coordinate'),
-    parentCachegroup: f.optionalString('parentCachegroup'),
-    secondaryParentCachegroup: f.optionalString('secondaryParentCachegroup'),
   };
 }
 

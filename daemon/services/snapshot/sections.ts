@@ -1,7 +1,7 @@
 // A snapshot's sections read record by record, their duplicate keys, and the names references may use.
 import { FieldReader, recordLabel } from './fields.js';
+import { readCachegroup } from './read-cachegroup.js';
 import {
-  readCachegroup,
   readCdn,
   readCoordinate,
   readDeliveryService,

@@ -12,6 +12,13 @@ import {
 } from './sections.js';
 import { checkServer } from './servers.js';
 import {
+  CG_TEXTS,
+  ancestorLoop,
+  cachegroupFieldErrors,
+  fallbackProblem,
+  localizationMethods,
+} from '../../../shared/rules/topology/cachegroups.js';
+import {
   SECTIONS,
   type JobModel,
   type KnownRecords,
@@ -74,16 +81,36 @@ function checkRefs(f: FieldReader, field: string, noun: string, values: string[]
     if (!names.has(v)) f.fail(quotable(v) ? `${field}: unknown ${noun} "${v}"` : `${field}: unknown ${noun}`);
 }
 
+/** The API's cache-group rules (shared/rules/topology/cachegroups.ts), over the file's groups and the database's. */
+function checkCachegroupRules(s: Sections, known: KnownRecords): void {
+  const groups = new Map(known.cachegroupInfo);
+  for (const { model } of s.cachegroups)
+    groups.set(model.name, { type: model.type, parents: [model.parentCachegroup, model.secondaryParentCachegroup] });
+  for (const { model, f } of s.cachegroups) {
+    for (const text of cachegroupFieldErrors(model)) f.fail(text);
+    const methods = localizationMethods(model.localizationMethods);
+    if ('error' in methods) f.fail(methods.error);
+    const problem = fallbackProblem(model.name, model.type, model.fallbacks ?? [], (n) => groups.get(n)?.type);
+    if (problem) f.fail(problem);
+    const parents = [model.parentCachegroup, model.secondaryParentCachegroup];
+    const loop = ancestorLoop(
+      model.name,
+      parents,
+      (n) => groups.get(n)?.parents ?? [],
+      (n) => n,
+    );
+    if (loop) f.fail(CG_TEXTS.ancestor(loop));
+  }
+}
+
 function checkCachegroups(s: Sections, known: KnownRecords, names: ReturnType<typeof knownNames>): void {
   for (const { model, f } of s.cachegroups) {
     if (model.type && !known.cachegroupTypes.has(model.type)) f.fail(`unknown type "${model.type}"`);
     checkRef(f, 'coordinate', model.coordinate, names.coordinates);
     checkRef(f, 'parentCachegroup', model.parentCachegroup, names.cachegroups);
     checkRef(f, 'secondaryParentCachegroup', model.secondaryParentCachegroup, names.cachegroups);
-    if (model.parentCachegroup === model.name) f.fail('parentCachegroup: a cache group cannot be its own parent');
-    if (model.secondaryParentCachegroup === model.name)
-      f.fail('secondaryParentCachegroup: a cache group cannot be its own parent');
   }
+  checkCachegroupRules(s, known);
 }
 
 /** Every reference of every record checked against the names of the file and the database. */

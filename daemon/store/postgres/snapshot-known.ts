@@ -1,3 +1,4 @@
+import { CACHEGROUP_INFO_SQL, cachegroupInfo, type CachegroupInfoRow } from '../snapshot-cachegroups.js';
 import type { KnownRecords } from '../snapshot-types.js';
 import type { PgQueryable } from './pool.js';
 import { statement } from './statement.js';
@@ -42,6 +43,8 @@ const hashes = statement<[string[]], { username: string; local_passwd: string }>
   "SELECT username, local_passwd FROM users WHERE username = ANY($1::text[]) AND local_passwd <> ''",
 );
 
+const cachegroupInfoRows = statement<[], CachegroupInfoRow>('snap_known_cg_info', CACHEGROUP_INFO_SQL);
+
 const names = async (db: PgQueryable, s: (typeof named)[keyof typeof named]) =>
   new Set((await s.all(db)).map((r) => r.name));
 
@@ -55,6 +58,7 @@ export async function readKnownRecordsPg(db: PgQueryable): Promise<KnownRecords>
     cdns: await names(db, named.cdns),
     coordinates: await names(db, named.coordinates),
     cachegroups: await names(db, named.cachegroups),
+    cachegroupInfo: cachegroupInfo(await cachegroupInfoRows.all(db)),
     profiles: await names(db, named.profiles),
     roles: await names(db, named.roles),
     deliveryServiceTypes: typesOf('deliveryservice'),

@@ -1,5 +1,4 @@
 import type {
-  CachegroupModel,
   CoordinateModel,
   DeliveryServiceModel,
   FederationModel,
@@ -10,6 +9,13 @@ import type {
   SnapshotModel,
   UserModel,
 } from '../snapshot-types.js';
+import {
+  SNAP_CG_FALLBACKS_SQL,
+  SNAP_CG_METHODS_SQL,
+  cachegroupModels,
+  type CachegroupSnapshotRow,
+  type NamedSideRow,
+} from '../snapshot-cachegroups.js';
 import { DELIVERY_SERVICE_SELECT, toDeliveryService, type DeliveryServiceRow } from '../deliveryservices.js';
 import { orderTenants, snapshotUser } from '../snapshot-read.js';
 import { USER_SELECT, toUser, type UserRow } from '../user-rows.js';
@@ -32,14 +38,16 @@ const coordinateRows = statement<[], CoordinateModel>(
   'snap_read_coordinates',
   'SELECT name, latitude, longitude FROM coordinates ORDER BY name COLLATE "C"',
 );
-const cachegroupRows = statement<[], CachegroupModel>(
+const cachegroupRows = statement<[], CachegroupSnapshotRow>(
   'snap_read_cachegroups',
   `SELECT cg.name, cg.short_name AS "shortName", ty.name AS type, co.name AS coordinate, pc.name AS "parentCachegroup",
-          sp.name AS "secondaryParentCachegroup"
+          sp.name AS "secondaryParentCachegroup", cg.fallback_to_closest AS "fallbackToClosest"
      FROM cachegroups cg JOIN types ty ON ty.id = cg.type_id LEFT JOIN coordinates co ON co.id = cg.coordinate_id
      LEFT JOIN cachegroups pc ON pc.id = cg.parent_cachegroup_id
      LEFT JOIN cachegroups sp ON sp.id = cg.secondary_parent_cachegroup_id ORDER BY cg.name COLLATE "C"`,
 );
+const cachegroupMethods = statement<[], NamedSideRow>('snap_read_cg_methods', SNAP_CG_METHODS_SQL);
+const cachegroupFallbacks = statement<[], NamedSideRow>('snap_read_cg_fallbacks', SNAP_CG_FALLBACKS_SQL);
 const profileRows = statement<[], { id: number; name: string; description: string; type: string; cdn: string }>(
   'snap_read_profiles',
   'SELECT p.id, p.name, p.description, p.type, c.name AS cdn FROM profiles p JOIN cdns c ON c.id = p.cdn_id ORDER BY p.name COLLATE "C"',
@@ -168,7 +176,11 @@ export async function readSnapshotModelPg(client: PgClient, withHashes: boolean)
     })),
     tenants: orderTenants(await tenantRows.all(client)),
     coordinates: await coordinateRows.all(client),
-    cachegroups: await cachegroupRows.all(client),
+    cachegroups: cachegroupModels(
+      await cachegroupRows.all(client),
+      await cachegroupMethods.all(client),
+      await cachegroupFallbacks.all(client),
+    ),
     profiles: await readProfiles(client),
     users: await readUsers(client, withHashes),
     deliveryServices: await readDeliveryServices(client),

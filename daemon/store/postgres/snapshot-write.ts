@@ -65,6 +65,20 @@ const cachegroupId = statement<[string], { id: number }>(
   'snap_cachegroup_by_name',
   'SELECT id FROM cachegroups WHERE name = $1',
 );
+const snapCgMethods = statement<[number, string[]]>(
+  'snap_cg_methods',
+  'INSERT INTO cachegroup_localization_methods (cachegroup_id, method) SELECT $1, unnest($2::text[])',
+);
+const snapCgClear = statement<[number]>(
+  'snap_cg_clear',
+  `WITH m AS (DELETE FROM cachegroup_localization_methods WHERE cachegroup_id = $1)
+   DELETE FROM cachegroup_fallbacks WHERE primary_cachegroup_id = $1`,
+);
+const snapCgFallbacks = statement<[number, number[]]>(
+  'snap_cg_fallbacks',
+  `INSERT INTO cachegroup_fallbacks (primary_cachegroup_id, backup_cachegroup_id, set_order)
+   SELECT $1, b, o FROM unnest($2::integer[]) WITH ORDINALITY AS x(b, o)`,
+);
 const setParent = statement<[number, string]>(
   'snap_cachegroup_set_parent',
   'UPDATE cachegroups SET parent_cachegroup_id = $1 WHERE name = $2',
@@ -111,10 +125,25 @@ async function writeCachegroups(client: PgClient, snap: SnapshotWrite, now: numb
       coordinate_id: await ids.coordinates.optional(client, c.coordinate),
       parent_cachegroup_id: await parentOf(c.name, c.parentCachegroup, setParent),
       secondary_parent_cachegroup_id: await parentOf(c.name, c.secondaryParentCachegroup, setSecondary),
+      fallback_to_closest: c.fallbackToClosest === false ? 0 : 1,
     };
     tally((await cachegroups.upsert(client, values, now)).outcome);
   }
   for (const [name, parent, set] of late) await set.run(client, (await cachegroupId.get(client, parent))!.id, name);
+  await writeCachegroupSides(client, snap);
+}
+
+/** Each group's localization methods and fallbacks, replaced once every group of the file exists. */
+async function writeCachegroupSides(client: PgClient, snap: SnapshotWrite): Promise<void> {
+  for (const c of snap.cachegroups) {
+    const id = (await cachegroupId.get(client, c.name))!.id;
+    await snapCgClear.run(client, id);
+    const methods = [...new Set((c.localizationMethods ?? []).map((x) => x.toUpperCase()))];
+    await snapCgMethods.run(client, id, methods);
+    const fallbacks: number[] = [];
+    for (const f of c.fallbacks ?? []) fallbacks.push((await cachegroupId.get(client, f))!.id);
+    await snapCgFallbacks.run(client, id, fallbacks);
+  }
 }
 
 async function writeProfiles(client: PgClient, snap: SnapshotWrite, now: number, tally: PgTally): Promise<void> {

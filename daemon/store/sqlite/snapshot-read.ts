@@ -1,5 +1,4 @@
 import type {
-  CachegroupModel,
   CoordinateModel,
   DeliveryServiceModel,
   FederationModel,
@@ -13,6 +12,14 @@ import type {
   UserModel,
 } from '../snapshot-types.js';
 import type { Db } from './db.js';
+import {
+  SNAP_CG_FALLBACKS_SQL,
+  SNAP_CG_METHODS_SQL,
+  cachegroupModels,
+  type CachegroupSnapshotRow,
+  type NamedSideRow,
+} from '../snapshot-cachegroups.js';
+import { CACHEGROUP_INFO_SQL, cachegroupInfo, type CachegroupInfoRow } from '../snapshot-cachegroups.js';
 import { DELIVERY_SERVICE_SELECT, toDeliveryService, type DeliveryServiceRow } from '../deliveryservices.js';
 import { readServers } from './snapshot-read-servers.js';
 import { USER_SELECT, toUser, type UserRow } from '../user-rows.js';
@@ -61,6 +68,7 @@ export async function readKnownRecords(db: Db): Promise<KnownRecords> {
     cdns: names(db, 'SELECT name FROM cdns'),
     coordinates: names(db, 'SELECT name FROM coordinates'),
     cachegroups: names(db, 'SELECT name FROM cachegroups'),
+    cachegroupInfo: cachegroupInfo(db.prepare<[], CachegroupInfoRow>(CACHEGROUP_INFO_SQL).all()),
     profiles: names(db, 'SELECT name FROM profiles'),
     roles: names(db, 'SELECT name FROM roles'),
     deliveryServiceTypes: names(db, "SELECT name FROM types WHERE use_in_table = 'deliveryservice'"),
@@ -237,15 +245,19 @@ export async function readSnapshotModel(db: Db, withHashes: boolean): Promise<Sn
     coordinates: db
       .prepare<[], CoordinateModel>('SELECT name, latitude, longitude FROM coordinates ORDER BY name')
       .all(),
-    cachegroups: db
-      .prepare<[], CachegroupModel>(
-        `SELECT cg.name, cg.short_name AS shortName, ty.name AS type, co.name AS coordinate, pc.name AS parentCachegroup,
-                sp.name AS secondaryParentCachegroup
+    cachegroups: cachegroupModels(
+      db
+        .prepare<[], CachegroupSnapshotRow>(
+          `SELECT cg.name, cg.short_name AS shortName, ty.name AS type, co.name AS coordinate, pc.name AS parentCachegroup,
+                sp.name AS secondaryParentCachegroup, cg.fallback_to_closest AS fallbackToClosest
            FROM cachegroups cg JOIN types ty ON ty.id = cg.type_id LEFT JOIN coordinates co ON co.id = cg.coordinate_id
            LEFT JOIN cachegroups pc ON pc.id = cg.parent_cachegroup_id
            LEFT JOIN cachegroups sp ON sp.id = cg.secondary_parent_cachegroup_id ORDER BY cg.name`,
-      )
-      .all(),
+        )
+        .all(),
+      db.prepare<[], NamedSideRow>(SNAP_CG_METHODS_SQL).all(),
+      db.prepare<[], NamedSideRow>(SNAP_CG_FALLBACKS_SQL).all(),
+    ),
     profiles: readProfiles(db),
     users: readUsers(db, withHashes),
     deliveryServices: readDeliveryServices(db),

@@ -44,10 +44,32 @@ function writeCachegroups(db: Db, snap: SnapshotWrite, now: number, tally: Tally
       coordinate_id: coordinates.optional(c.coordinate),
       parent_cachegroup_id: parentOf(c.name, c.parentCachegroup, setParent),
       secondary_parent_cachegroup_id: parentOf(c.name, c.secondaryParentCachegroup, setSecondary),
+      fallback_to_closest: c.fallbackToClosest === false ? 0 : 1,
     };
     tally(cachegroups.upsert(values, now).outcome);
   }
   for (const [name, parent, set] of late) set.run(idOf.get(parent)!.id, name);
+  writeCachegroupSides(db, snap);
+}
+
+/** Each group's localization methods and fallbacks, replaced once every group of the file exists. */
+function writeCachegroupSides(db: Db, snap: SnapshotWrite): void {
+  const idOf = db.prepare<[string], number>('SELECT id FROM cachegroups WHERE name = ?').pluck();
+  const clearMethods = db.prepare<[number]>('DELETE FROM cachegroup_localization_methods WHERE cachegroup_id = ?');
+  const addMethod = db.prepare<[number, string]>(
+    'INSERT INTO cachegroup_localization_methods (cachegroup_id, method) VALUES (?, ?)',
+  );
+  const clearFallbacks = db.prepare<[number]>('DELETE FROM cachegroup_fallbacks WHERE primary_cachegroup_id = ?');
+  const addFallback = db.prepare<[number, number, number]>(
+    'INSERT INTO cachegroup_fallbacks (primary_cachegroup_id, backup_cachegroup_id, set_order) VALUES (?, ?, ?)',
+  );
+  for (const c of snap.cachegroups) {
+    const id = idOf.get(c.name)!;
+    clearMethods.run(id);
+    for (const m of new Set((c.localizationMethods ?? []).map((x) => x.toUpperCase()))) addMethod.run(id, m);
+    clearFallbacks.run(id);
+    (c.fallbacks ?? []).forEach((f, i) => addFallback.run(id, idOf.get(f)!, i + 1));
+  }
 }
 
 function writeProfiles(db: Db, snap: SnapshotWrite, now: number, tally: Tally): void {

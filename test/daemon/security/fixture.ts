@@ -405,6 +405,7 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   // issue 31: delivery-service regexes and user links
   'regexes/:regexId': (ids) => String(ids.regexes.ds1),
   'deliveryservice_user/:dsId': (ids) => String(ids.deliveryServices.ds1),
+  ':dsId/:userId': (ids) => String(ids.users.ro_user),
   // issue 30: the topology's small tables. No record: the matrix's allowed DELETE must change nothing.
   'divisions/:id': () => '999999',
   'regions/:id': () => '999999',
@@ -412,14 +413,23 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   'types/:id': () => '999999',
   'statuses/:id': () => '999999',
   'asns/:id': () => '999999',
+  // issue 30: a cache group's parameter link (edge-cg2 has none: the parameter id is the golden profile's first)
+  'cachegroupparameters/:cachegroupId': (ids) => String(ids.cachegroup),
+  ':cachegroupId/:parameterId': () => '1',
 };
 
+/**
+ * A path parameter `/:param` with the segment before it (looked behind, not consumed, so two parameters in a row,
+ * `cachegroupparameters/:cachegroupId/:parameterId`, are both found: the second's segment is `:cachegroupId`).
+ */
+export const PATH_PARAM = /(?<=(?:^|\/)([^/]+))\/:([A-Za-z]+)/g;
+
 /** The `segment/:param` keys of a route's path parameters. */
-export const pathParams = (url: string) => [...url.matchAll(/([^/]+)\/:([A-Za-z]+)/g)].map((m) => `${m[1]}/:${m[2]}`);
+export const pathParams = (url: string) => [...url.matchAll(PATH_PARAM)].map((m) => `${m[1]}/:${m[2]}`);
 
 /** Fills a route's path parameters with golden ids; a parameter no test knows fails, asking for a value. */
 export function fillPath(route: RouteDef, url: string, ids: GoldenIds): string {
-  return url.replace(/([^/]+)\/:([A-Za-z]+)/g, (_all, segment: string, param: string, offset: number) => {
+  return url.replace(PATH_PARAM, (_all, segment: string, param: string, offset: number) => {
     // `cdns/name/:name` before `name/:name`: the segment before the parameter's own tells them apart.
     const previous = url.slice(0, offset).split('/').at(-2);
     const value = PATH_VALUES[`${previous}/${segment}/:${param}`] ?? PATH_VALUES[`${segment}/:${param}`];
@@ -429,7 +439,7 @@ export function fillPath(route: RouteDef, url: string, ids: GoldenIds): string {
           `Add a real record for '${segment}/:${param}' to PATH_VALUES in test/security/fixture.ts.`,
       );
     }
-    return `${segment}/${encodeURIComponent(value(ids))}`;
+    return `/${encodeURIComponent(value(ids))}`;
   });
 }
 

@@ -3,6 +3,7 @@ import type { RouteDef } from '../../../daemon/http/route.js';
 import { ROLES, type GoldenIds } from './fixture.js';
 import { CACHES_TENANCY } from './tenancy-cases-caches.js';
 import { DS_TENANCY } from './tenancy-cases-ds.js';
+import { TOPOLOGY_TENANCY } from './tenancy-cases-topology.js';
 
 /**
  * Tenancy cases of the routes that take ids (path parameters, query filters, ids in bodies), asked by tenant-a
@@ -448,6 +449,7 @@ export const TENANCY: Record<string, TenancyEntry> = {
   },
   ...CACHES_TENANCY,
   ...DS_TENANCY,
+  ...TOPOLOGY_TENANCY,
   'POST /users.json': {
     why: 'cannot create a user in an invisible tenant (the Go client creates users here)',
     cases: [

@@ -9,6 +9,7 @@ function known(): KnownRecords {
     cdns: new Set(['ALL']),
     coordinates: new Set(),
     cachegroups: new Set(),
+    cachegroupInfo: new Map(),
     profiles: new Set(['GLOBAL']),
     roles: new Set(['admin', 'operations', 'read-only', 'disallowed', 'portal', 'federation']),
     deliveryServiceTypes: new Set(['HTTP', 'DNS']),
@@ -240,7 +241,27 @@ describe('validateSnapshot: references', () => {
     ).toEqual([
       'cachegroups[0] (name "cg"): unknown type "MID"',
       'cachegroups[0] (name "cg"): unknown coordinate "nowhere"',
-      'cachegroups[0] (name "cg"): parentCachegroup: a cache group cannot be its own parent',
+      'cachegroups[0] (name "cg"): the cache group cg cannot be its own ancestor: cg -> cg',
+    ]);
+  });
+
+  it("applies the API's cache-group rules, with its texts (issue 30)", () => {
+    expect(
+      errorsOf({
+        cachegroups: [
+          { name: 'a b', shortName: 'a', type: 'EDGE_LOC', localizationMethods: ['CZ', 'XX'] },
+          { name: 'm', shortName: 'm', type: 'ORG_LOC', fallbacks: ['e'], secondaryParentCachegroup: 'n' },
+          { name: 'n', shortName: 'n', type: 'ORG_LOC', parentCachegroup: 'm' },
+          { name: 'e', shortName: 'e', type: 'EDGE_LOC', fallbacks: ['m'] },
+        ],
+      }),
+    ).toEqual([
+      'cachegroups[0] (name "a b"): \'name\' invalid characters found - Use alphanumeric . or - or _ .',
+      'cachegroups[0] (name "a b"): XX is not a LocalizationMethod',
+      'cachegroups[1] (name "m"): the cache group m is not allowed to have fallbacks.  It must be of type EDGE_LOC.',
+      'cachegroups[1] (name "m"): the cache group m cannot be its own ancestor: m -> n -> m',
+      'cachegroups[2] (name "n"): the cache group n cannot be its own ancestor: n -> m -> n',
+      'cachegroups[3] (name "e"): the cache group m is not valid as a fallback.  It must exist as a cache group and be of type EDGE_LOC.',
     ]);
   });
 

@@ -15,6 +15,9 @@ const EDGE_DEN: Cachegroup = {
   parentCachegroupName: 'mid-den',
   secondaryParentCachegroupId: null,
   secondaryParentCachegroupName: null,
+  fallbackToClosest: true,
+  localizationMethods: [],
+  fallbacks: [],
   lastUpdated: T0,
 };
 
@@ -44,6 +47,9 @@ describeEachStore('cache groups store', (kind) => {
       parentCachegroupName: 'edge-den',
       secondaryParentCachegroupId: 1,
       secondaryParentCachegroupName: 'mid-den',
+      fallbackToClosest: true,
+      localizationMethods: [],
+      fallbacks: [],
       lastUpdated: T0 + 1,
     });
   });
