@@ -63,7 +63,7 @@ export function deliveryServiceServerRoutes(ctx: AppContext): RouteDef[] {
         if (!ds || !(await visibleTenants(ctx, caller(request))).has(ds.tenantId))
           throw notFound('delivery service not found');
         const servers = await ctx.store.servers.list({ dsId: id }, null);
-        return { response: servers.map(serverRecord) };
+        return { response: servers.map((s) => serverRecord(s)) };
       },
     },
     {

@@ -29,6 +29,7 @@ import { keySummaryRoutes } from './key-summary.js';
 import { sslKeyRoutes } from './ssl-keys.js';
 import { uriSignKeyRoutes } from './uri-sign-keys.js';
 import { urlKeyRoutes } from './url-keys.js';
+import { serverDetailRoutes } from './server-details.js';
 
 /** Every route module of the API, in one list: the app registers each route at the versions that serve it. */
 export function allRoutes(ctx: AppContext): RouteDef[] {
@@ -66,5 +67,7 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     keySummaryRoutes,
     // issue 19: the change log
     logRoutes,
+    // issue 30: servers' details
+    serverDetailRoutes,
   ].flatMap((module) => module(ctx));
 }

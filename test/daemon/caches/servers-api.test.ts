@@ -122,7 +122,7 @@ describe('POST, PUT, DELETE servers at every version', () => {
     const unknown = await t.call('ops_user', 'POST', '/api/1.3/servers', newServer({ cachegroup: 'nowhere' }));
     expect([unknown.statusCode, unknown.json().alerts[0].text]).toEqual([404, 'cachegroup not found']);
     const wrongType = await t.call('ops_user', 'POST', '/api/1.3/servers', newServer({ type: 'EDGE_LOC' }));
-    expect([wrongType.statusCode, wrongType.json().alerts[0].text]).toEqual([404, 'type not found']);
+    expect([wrongType.statusCode, wrongType.json().alerts[0].text]).toEqual([400, 'type is not a valid server type']);
     const taken = await t.call('ops_user', 'POST', '/api/1.3/servers', newServer({ hostName: 'mid1' }));
     expect([taken.statusCode, taken.json().alerts[0].text]).toEqual([
       400,
@@ -136,7 +136,7 @@ describe('POST, PUT, DELETE servers at every version', () => {
     const res = await t.call('ops_user', 'DELETE', `/api/1.3/servers/${id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().alerts[0].text).toBe(
-      `deleting server 'edge2a' would leave Active Delivery Service #${ds3}  with no 'ONLINE' or 'REPORTED' servers`,
+      `deleting server #${id} would leave Active Delivery Service #${ds3}  with no 'ONLINE' or 'REPORTED' servers`,
     );
     expect(await t.store.servers.byId(id, null)).not.toBeNull();
   });
