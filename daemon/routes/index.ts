@@ -30,6 +30,7 @@ import { sslKeyRoutes } from './ssl-keys.js';
 import { uriSignKeyRoutes } from './uri-sign-keys.js';
 import { urlKeyRoutes } from './url-keys.js';
 import { serverDetailRoutes } from './server-details.js';
+import { serverLinkRoutes } from './server-links.js';
 
 /** Every route module of the API, in one list: the app registers each route at the versions that serve it. */
 export function allRoutes(ctx: AppContext): RouteDef[] {
@@ -67,7 +68,8 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     keySummaryRoutes,
     // issue 19: the change log
     logRoutes,
-    // issue 30: servers' details
+    // issue 30: servers' details, delivery-service ↔ server links
     serverDetailRoutes,
+    serverLinkRoutes,
   ].flatMap((module) => module(ctx));
 }

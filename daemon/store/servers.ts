@@ -64,8 +64,51 @@ export interface ServerLookups {
   ipConflicts(ipAddress: string, profileId: number, exceptId: number): Promise<number>;
 }
 
+/** One delivery-service ↔ server link, as GET deliveryserviceserver lists it; `lastUpdated` in epoch ms. */
+export interface DsServerLink {
+  server: number;
+  deliveryService: number;
+  lastUpdated: number;
+}
+
+/** Which links GET deliveryserviceserver lists: filters, the delivery services' tenants (null: all), a page. */
+export interface LinkQuery {
+  dsIds?: number[];
+  serverIds?: number[];
+  tenants: number[] | null;
+  orderBy: 'deliveryService' | 'server' | 'lastUpdated';
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The delivery-service ↔ server links (issue 30). Every write queues updates on the servers whose links it
+ * changed (their remap changes) and appends its `change` in the same transaction.
+ */
+export interface ServerLinkStore {
+  listLinks(query: LinkQuery): Promise<DsServerLink[]>;
+  /** Links servers to a delivery service (`replace`: its other links go first); answers how many links are new. */
+  linkServers(
+    dsId: number,
+    serverIds: number[],
+    replace: boolean,
+    now: number,
+    change?: Change<number>,
+  ): Promise<number>;
+  /** Links delivery services to a server (`replace`: its other links go first); answers how many are new. */
+  linkDeliveryServices(
+    serverId: number,
+    dsIds: number[],
+    replace: boolean,
+    now: number,
+    change?: Change<number>,
+  ): Promise<number>;
+  /** Removes one link; false when there was none. */
+  unlink(dsId: number, serverId: number, now: number, change?: Change<boolean>): Promise<boolean>;
+}
+
 /** Servers (caches): reads, and the writes of the servers API. */
-export interface ServerStore extends ServerLookups {
+export interface ServerStore extends ServerLookups, ServerLinkStore {
   list(filters: ServerFilters, visible: ServerVisibility): Promise<Server[]>;
   byId(id: number, visible: ServerVisibility): Promise<Server | null>;
   byHostName(hostName: string, visible: ServerVisibility): Promise<Server | null>;

@@ -9,6 +9,7 @@ import {
 } from '../servers.js';
 import { loggedWritePg, recordChange } from './change-append.js';
 import { isUniqueViolation } from './faults.js';
+import { pgServerLinks } from './server-links.js';
 import { pgServerLookups } from './server-lookups.js';
 import type { PgPool, PgQueryable } from './pool.js';
 import { statement } from './statement.js';
@@ -182,6 +183,7 @@ export function pgServers(pool: PgPool): ServerStore {
   };
   return {
     ...pgServerLookups(pool),
+    ...pgServerLinks(pool),
     async list(filters, visible) {
       return (await list.all(pool, ...pgListParams(filters, visible))).map(toServer);
     },

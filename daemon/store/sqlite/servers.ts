@@ -1,4 +1,5 @@
 import { changeLog } from './change-log.js';
+import { sqliteServerLinks } from './server-links.js';
 import { sqliteServerLookups } from './server-lookups.js';
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
@@ -46,6 +47,7 @@ export function sqliteServers(db: Db): ServerStore {
   return {
     ...sqliteServerWrites(db),
     ...sqliteServerLookups(db),
+    ...sqliteServerLinks(db),
     async list(filters, visible) {
       return list.all(listParams(filters, visible)).map(toServer);
     },

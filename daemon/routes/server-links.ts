@@ -1,0 +1,122 @@
+import type { AppContext } from '../context.js';
+import { assignDeliveryServices, assignServers, unassignServer } from '../services/caches/assignments.js';
+import { parseGoBool } from '../services/caches/assignment-rules.js';
+import { listLinks, type LinkQueryText } from '../services/caches/link-query.js';
+import { serverRecord } from '../format/servers.js';
+import { alerts, ApiError, notFound, successAlert, warningAlert } from '../http/errors.js';
+import { parseIntegerParam } from '../services/params.js';
+import { PRIV, caller, type RouteDef } from '../http/route.js';
+import { visibleTenants } from '../services/tenant-access.js';
+import { atLeast } from '../versions.js';
+import { formatTimestampTz } from '../../shared/time.js';
+import { seesPasswords } from './servers.js';
+
+const idParams = { params: { type: 'object', properties: { id: { type: 'string' } } } };
+const anyBody = { body: {} };
+const UNLINK_DEPRECATION =
+  'This endpoint is deprecated, please use DELETE deliveryserviceserver/{{Delivery Service ID}}/{{Server ID}} instead';
+const REMOVED_IN_FUTURE = 'This endpoint is deprecated, and will be removed in the future';
+
+/**
+ * The delivery-service ↔ server links (issue 30; reference/traffic-ops-wave3.md §4.4–4.5): GET/POST
+ * deliveryserviceserver, DELETE deliveryservice_server/:dsId/:serverId, POST servers/:id/deliveryservices (1.3).
+ */
+export function serverLinkRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    {
+      method: 'GET',
+      url: '/deliveryserviceserver',
+      since: '1.1',
+      auth: PRIV.READ,
+      handler: async (request) => {
+        const q = request.query as LinkQueryText;
+        const page = await listLinks(ctx, caller(request), q, atLeast(request.apiVersion, '1.4'));
+        const response = page.links.map((l) => ({ ...l, lastUpdated: formatTimestampTz(l.lastUpdated) }));
+        return { orderby: page.orderby, response, size: page.page, limit: page.limit, alerts: null };
+      },
+    },
+    {
+      method: 'POST',
+      url: '/deliveryserviceserver',
+      since: '1.1',
+      auth: PRIV.OPERATIONS,
+      schema: anyBody,
+      handler: async (request) => {
+        const response = await assignServers(ctx, caller(request), request.body);
+        return { ...alerts(successAlert('server assignments complete')), response };
+      },
+    },
+    {
+      method: 'DELETE',
+      url: '/deliveryservice_server/:dsId/:serverId',
+      since: '1.1',
+      auth: PRIV.OPERATIONS,
+      handler: async (request) => {
+        const p = request.params as { dsId: string; serverId: string };
+        try {
+          const dsId = parseIntegerParam(p.dsId, 'dsId');
+          const serverId = parseIntegerParam(p.serverId, 'serverId');
+          await unassignServer(ctx, caller(request), dsId, serverId);
+        } catch (err) {
+          if (err instanceof ApiError)
+            throw new ApiError(err.status, err.message, [warningAlert(UNLINK_DEPRECATION), ...err.preceding]);
+          throw err;
+        }
+        return alerts(warningAlert(UNLINK_DEPRECATION), successAlert('Server unlinked from delivery service.'));
+      },
+    },
+    {
+      method: 'POST',
+      url: '/servers/:id/deliveryservices',
+      since: '1.3',
+      auth: PRIV.OPERATIONS,
+      schema: { ...idParams, ...anyBody },
+      handler: async (request) => {
+        const id = parseIntegerParam((request.params as { id: string }).id, 'id');
+        const replace = parseGoBool((request.query as { replace?: string }).replace);
+        const response = await assignDeliveryServices(ctx, caller(request), id, request.body, replace);
+        return { ...alerts(successAlert('successfully assigned dses to server')), response };
+      },
+    },
+    ...dsServerReadRoutes(ctx),
+  ];
+}
+
+/** GET deliveryservices/:id/unassigned_servers and deliveryservices/:id/servers/eligible (read-only). */
+function dsServerReadRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    {
+      method: 'GET',
+      url: '/deliveryservices/:id/unassigned_servers',
+      since: '1.1',
+      auth: PRIV.READ,
+      schema: idParams,
+      handler: async (request) => {
+        const id = parseIntegerParam((request.params as { id: string }).id, 'id');
+        const assigned = new Set((await ctx.store.servers.list({ dsId: id }, null)).map((s) => s.id));
+        const all = await ctx.store.servers.list({}, null);
+        const passwords = seesPasswords(request);
+        const response = all.filter((s) => !assigned.has(s.id)).map((s) => serverRecord(s, passwords));
+        return { ...alerts(warningAlert(REMOVED_IN_FUTURE)), response };
+      },
+    },
+    {
+      method: 'GET',
+      url: '/deliveryservices/:id/servers/eligible',
+      since: '1.1',
+      auth: PRIV.READ,
+      schema: idParams,
+      handler: async (request) => {
+        const id = parseIntegerParam((request.params as { id: string }).id, 'id');
+        const ds = await ctx.store.deliveryServices.byId(id);
+        if (!ds) throw notFound(`delivery service ${id} not found`);
+        if (!(await visibleTenants(ctx, caller(request))).has(ds.tenantId))
+          throw new ApiError(403, 'not authorized on this tenant');
+        const servers = await ctx.store.servers.list({ cdn: ds.cdnId }, null);
+        const passwords = seesPasswords(request);
+        const eligible = servers.filter((s) => s.type.startsWith('EDGE') || s.type.startsWith('ORG'));
+        return { response: eligible.map((s) => serverRecord(s, passwords)) };
+      },
+    },
+  ];
+}
