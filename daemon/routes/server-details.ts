@@ -3,6 +3,8 @@ import { serverDetails, type DetailsQuery } from '../services/caches/server-deta
 import { serverDetailRecord } from '../format/server-details.js';
 import { ApiError, alerts, warningAlert } from '../http/errors.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
+import { alertedEnvelope } from '../../shared/contract/schema.js';
+import { serverDetailSchema, serverDetailsAnswerSchema } from '../../shared/contract/server-links.js';
 
 const DETAILS_DEPRECATION =
   'This endpoint is deprecated, please use GET servers/details with query parameters hostName instead';
@@ -26,7 +28,7 @@ export function serverDetailRoutes(ctx: AppContext): RouteDef[] {
       url: '/servers/details',
       since: '1.1',
       auth: PRIV.READ,
-      schema: query,
+      schema: { ...query, response: { 200: serverDetailsAnswerSchema } },
       handler: async (request) => {
         const principal = caller(request);
         const found = await serverDetails(ctx, principal, request.query as DetailsQuery);
@@ -40,7 +42,10 @@ export function serverDetailRoutes(ctx: AppContext): RouteDef[] {
       url: '/servers/hostname/:hostName/details',
       since: '1.1',
       auth: PRIV.READ,
-      schema: { params: { type: 'object', properties: { hostName: { type: 'string' } } } },
+      schema: {
+        params: { type: 'object', properties: { hostName: { type: 'string' } } },
+        response: { 200: alertedEnvelope(serverDetailSchema) },
+      },
       handler: async (request) => {
         const principal = caller(request);
         const { hostName } = request.params as { hostName: string };

@@ -10,6 +10,9 @@ import { visibleTenants } from '../services/tenant-access.js';
 import { atLeast } from '../versions.js';
 import { formatTimestampTz } from '../../shared/time.js';
 import { seesPasswords } from './servers.js';
+import { alertedEnvelope, envelope, list } from '../../shared/contract/schema.js';
+import { serverSchema } from '../../shared/contract/servers.js';
+import { dsServerLinksAnswerSchema } from '../../shared/contract/server-links.js';
 
 const idParams = { params: { type: 'object', properties: { id: { type: 'string' } } } };
 const anyBody = { body: {} };
@@ -28,6 +31,7 @@ export function serverLinkRoutes(ctx: AppContext): RouteDef[] {
       url: '/deliveryserviceserver',
       since: '1.1',
       auth: PRIV.READ,
+      schema: { response: { 200: dsServerLinksAnswerSchema } },
       handler: async (request) => {
         const q = request.query as LinkQueryText;
         const page = await listLinks(ctx, caller(request), q, atLeast(request.apiVersion, '1.4'));
@@ -90,7 +94,7 @@ function dsServerReadRoutes(ctx: AppContext): RouteDef[] {
       url: '/deliveryservices/:id/unassigned_servers',
       since: '1.1',
       auth: PRIV.READ,
-      schema: idParams,
+      schema: { ...idParams, response: { 200: alertedEnvelope(list(serverSchema)) } },
       handler: async (request) => {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         const assigned = new Set((await ctx.store.servers.list({ dsId: id }, null)).map((s) => s.id));
@@ -105,7 +109,7 @@ function dsServerReadRoutes(ctx: AppContext): RouteDef[] {
       url: '/deliveryservices/:id/servers/eligible',
       since: '1.1',
       auth: PRIV.READ,
-      schema: idParams,
+      schema: { ...idParams, response: { 200: envelope(list(serverSchema)) } },
       handler: async (request) => {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         const ds = await ctx.store.deliveryServices.byId(id);

@@ -393,6 +393,8 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   // issue 16: the cache configuration files
   'profiles/:name': () => 'EDGE_PROFILE1',
   'ats/:file': () => 'remap.config',
+  // issue 30: servers' details by host name
+  'hostname/:hostName': (ids) => ids.servers.rootHost,
 };
 
 /** The `segment/:param` keys of a route's path parameters. */
