@@ -120,9 +120,12 @@ function checkedInput(body: unknown): ServerInput {
   return checked.input;
 }
 
-/** Traffic Ops' trigger: no two servers of one profile share an IPv4 service address. */
+/**
+ * Traffic Ops' trigger: no two servers of one profile share an IPv4 service address. cdnctl exempts loopback
+ * addresses: caches of one lab host (and the tests' loopback caches) all answer on 127.0.0.1.
+ */
 async function guardAddress(ctx: AppContext, fields: ServerFields, id: number): Promise<void> {
-  if (fields.ipAddress === null) return;
+  if (fields.ipAddress === null || fields.ipAddress.startsWith('127.')) return;
   const n = await ctx.store.servers.ipConflicts(fields.ipAddress, fields.profileId, id);
   if (n > 0)
     throw badRequest(

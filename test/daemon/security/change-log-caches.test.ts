@@ -210,7 +210,7 @@ eachStore((kind) => {
       expect(assigned.map((e) => [e.user, e.message])).toEqual([
         [
           'admin',
-          `DS: ds3, ID: ${ds3}, ACTION: Assigned servers edge2a, edge2b to delivery service, replacing its assignments`,
+          `DS: ds3, ID: ${ds3}, ACTION: Assigned servers edge2a, edge2b to delivery service`,
         ],
       ]);
     });

@@ -123,15 +123,31 @@ eachStore((kind) => {
         /^CDN id '\d+' for profile '\d+' does not match Server CDN '\d+'$/,
       ],
       [{ typeId: 99999, profileId: 99999 }, 400, "type is not a valid server type, no such profileId: '99999'"],
-      [
-        { ipAddress: '127.0.0.1' },
-        400,
-        /^ipAddress is not unique across the server \[id:0\] profile \[id:\d+\], \[5\] conflicts$/,
-      ],
     ])('%j → %i %s', async (over, status, text) => {
       const res = await t.call('ops_user', 'POST', '/api/1.5/servers', goBody({ hostName: 'edge8', ...over }));
       expect(res.statusCode, res.body).toBe(status);
       expect(alert(res)).toMatch(text);
+    });
+
+    it('refuses a second server of one profile on one IPv4 address (loopback exempt), on create and update', async () => {
+      const post = (over: Record<string, unknown>) => t.call('ops_user', 'POST', '/api/1.5/servers', goBody(over));
+      const first = await post({ hostName: 'edge8a', ipAddress: '192.0.2.88' });
+      expect(first.statusCode, first.body).toBe(200);
+      const again = await post({ hostName: 'edge8b', ipAddress: '192.0.2.88' });
+      expect([again.statusCode, alert(again)]).toEqual([
+        400,
+        `ipAddress is not unique across the server [id:0] profile [id:${ids.profile}], [1] conflicts`,
+      ]);
+      const loopback = await post({ hostName: 'edge8c', ipAddress: '127.0.0.1' });
+      expect(loopback.statusCode, loopback.body).toBe(200);
+      const id = loopback.json().response.id as number;
+      const body = goBody({ hostName: 'edge8c', ipAddress: '192.0.2.88' });
+      const moved = await t.call('ops_user', 'PUT', `/api/1.5/servers/${id}`, body);
+      expect([moved.statusCode, alert(moved)]).toEqual([
+        400,
+        `ipAddress is not unique across the server [id:${id}] profile [id:${ids.profile}], [1] conflicts`,
+      ]);
+      for (const gone of [id, first.json().response.id]) await t.call('ops_user', 'DELETE', `/api/1.5/servers/${gone}`);
     });
 
     it('refuses a body id of an existing server, and a status id that is not a server status', async () => {
