@@ -7,15 +7,29 @@ import { alerts, ApiError, notFound, successAlert, warningAlert } from '../http/
 import { parseIntegerParam } from '../services/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../services/tenant-access.js';
+import { serverVisibility } from '../services/caches/visibility.js';
 import { atLeast } from '../versions.js';
 import { formatTimestampTz } from '../../shared/time.js';
 import { seesPasswords } from './servers.js';
-import { alertedEnvelope, envelope, list } from '../../shared/contract/schema.js';
+import { alertedEnvelope, alertsOnly, bool, envelope, int, list, record } from '../../shared/contract/schema.js';
 import { serverSchema } from '../../shared/contract/servers.js';
 import { dsServerLinksAnswerSchema } from '../../shared/contract/server-links.js';
 
 const idParams = { params: { type: 'object', properties: { id: { type: 'string' } } } };
-const anyBody = { body: {} };
+const dsServersBody = {
+  body: {
+    type: ['object', 'null'],
+    properties: {
+      dsId: { type: ['integer', 'null'] },
+      servers: { type: ['array', 'string', 'null'], items: { type: 'integer' } },
+      replace: { type: ['boolean', 'null'] },
+    },
+  },
+};
+// Any list reaches the service, which answers a wrong one in Traffic Ops' words.
+const dsIdsBody = { body: { type: ['array', 'object', 'null'], items: { type: ['integer', 'string'] } } };
+const assignedAnswer = record({ dsId: int, replace: bool, servers: list(int) });
+const serverDsAnswer = record({ serverId: int, dsIds: list(int), replace: bool });
 const UNLINK_DEPRECATION =
   'This endpoint is deprecated, please use DELETE deliveryserviceserver/{{Delivery Service ID}}/{{Server ID}} instead';
 const REMOVED_IN_FUTURE = 'This endpoint is deprecated, and will be removed in the future';
@@ -44,7 +58,7 @@ export function serverLinkRoutes(ctx: AppContext): RouteDef[] {
       url: '/deliveryserviceserver',
       since: '1.1',
       auth: PRIV.OPERATIONS,
-      schema: anyBody,
+      schema: { ...dsServersBody, response: { 200: alertedEnvelope(assignedAnswer) } },
       handler: async (request) => {
         const response = await assignServers(ctx, caller(request), request.body);
         return { ...alerts(successAlert('server assignments complete')), response };
@@ -55,6 +69,10 @@ export function serverLinkRoutes(ctx: AppContext): RouteDef[] {
       url: '/deliveryservice_server/:dsId/:serverId',
       since: '1.1',
       auth: PRIV.OPERATIONS,
+      schema: {
+        params: { type: 'object', properties: { dsId: { type: 'string' }, serverId: { type: 'string' } } },
+        response: { 200: alertsOnly },
+      },
       handler: async (request) => {
         const p = request.params as { dsId: string; serverId: string };
         try {
@@ -74,7 +92,7 @@ export function serverLinkRoutes(ctx: AppContext): RouteDef[] {
       url: '/servers/:id/deliveryservices',
       since: '1.3',
       auth: PRIV.OPERATIONS,
-      schema: { ...idParams, ...anyBody },
+      schema: { ...idParams, ...dsIdsBody, response: { 200: alertedEnvelope(serverDsAnswer) } },
       handler: async (request) => {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         const replace = parseGoBool((request.query as { replace?: string }).replace);
@@ -97,8 +115,12 @@ function dsServerReadRoutes(ctx: AppContext): RouteDef[] {
       schema: { ...idParams, response: { 200: alertedEnvelope(list(serverSchema)) } },
       handler: async (request) => {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
+        const ds = await ctx.store.deliveryServices.byId(id);
+        // cdnctl holds this route to tenancy (Traffic Ops did not): the caller's servers, of a visible service.
+        if (!ds || !(await visibleTenants(ctx, caller(request))).has(ds.tenantId))
+          throw notFound(`delivery service ${id} not found`);
         const assigned = new Set((await ctx.store.servers.list({ dsId: id }, null)).map((s) => s.id));
-        const all = await ctx.store.servers.list({}, null);
+        const all = await ctx.store.servers.list({}, await serverVisibility(ctx, caller(request)));
         const passwords = seesPasswords(request);
         const response = all.filter((s) => !assigned.has(s.id)).map((s) => serverRecord(s, passwords));
         return { ...alerts(warningAlert(REMOVED_IN_FUTURE)), response };
@@ -113,9 +135,9 @@ function dsServerReadRoutes(ctx: AppContext): RouteDef[] {
       handler: async (request) => {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         const ds = await ctx.store.deliveryServices.byId(id);
-        if (!ds) throw notFound(`delivery service ${id} not found`);
-        if (!(await visibleTenants(ctx, caller(request))).has(ds.tenantId))
-          throw new ApiError(403, 'not authorized on this tenant');
+        // A delivery service outside the caller's tenancy is not found (cdnctl's rule for what a caller cannot see).
+        if (!ds || !(await visibleTenants(ctx, caller(request))).has(ds.tenantId))
+          throw notFound(`delivery service ${id} not found`);
         const servers = await ctx.store.servers.list({ cdn: ds.cdnId }, null);
         const passwords = seesPasswords(request);
         const eligible = servers.filter((s) => s.type.startsWith('EDGE') || s.type.startsWith('ORG'));

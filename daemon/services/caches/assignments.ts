@@ -103,8 +103,9 @@ export async function unassignServer(
   serverId: number,
 ): Promise<void> {
   const ds = await ctx.store.deliveryServices.byId(dsId);
-  if (ds) await dsInTenancy(ctx, principal, ds);
-  if (!ds) throw notFound(`no such Delivery Service: #${dsId}`);
+  // Outside the caller's tenancy it is not found (cdnctl's rule for what a caller cannot see).
+  if (!ds || !(await visibleTenants(ctx, principal)).has(ds.tenantId))
+    throw notFound(`no such Delivery Service: #${dsId}`);
   const server = await ctx.store.servers.byId(serverId, null);
   if (server && SERVING.has(server.status) && ds.active) {
     if ((await ctx.store.servers.activeServicesOnlyServedBy(serverId)).includes(dsId))

@@ -48,9 +48,9 @@ export async function listLinks(
   q: LinkQueryText,
   filters: boolean,
 ): Promise<LinkPage> {
-  const orderby = q.orderby ?? 'deliveryService';
+  // Traffic Ops failed (500) on an unknown order; cdnctl orders by delivery service instead.
+  const orderby = q.orderby && ORDERS[q.orderby] ? q.orderby : 'deliveryService';
   const orderBy = ORDERS[orderby];
-  if (!orderBy) throw new Error(`deliveryserviceserver cannot order by ${orderby}`);
   const limit = toInteger(q.limit ?? '20') ?? 20;
   const page = q.page === undefined ? 0 : (toInteger(q.page) ?? 0);
   const dsIds = filters ? idList('deliveryserviceids', q.deliveryserviceids) : undefined;

@@ -34,9 +34,9 @@ export async function serverDetails(ctx: AppContext, principal: Principal, q: De
   if (!q.hostName && !q.physLocationID) throw badRequest("Missing required fields: 'hostname' or 'physLocationID'");
   const physLocation = q.physLocationID === undefined ? undefined : toInteger(q.physLocationID);
   if (physLocation === null) throw badRequest('physLocationID parameter is not an integer');
-  const orderby = q.orderby ?? 'hostName';
+  // Traffic Ops failed (500) on an unknown column; cdnctl orders by hostName instead.
+  const orderby = q.orderby && ORDERINGS[q.orderby] ? q.orderby : 'hostName';
   const order = ORDERINGS[orderby];
-  if (!order) throw new Error(`servers/details cannot order by ${orderby}`);
   const limit = q.limit === undefined ? 1000 : (toInteger(q.limit) ?? 1000);
   const list = await ctx.store.servers.list(
     { hostName: q.hostName || undefined, physLocation },
