@@ -64,29 +64,7 @@ export function serverLinkRoutes(ctx: AppContext): RouteDef[] {
         return { ...alerts(successAlert('server assignments complete')), response };
       },
     },
-    {
-      method: 'DELETE',
-      url: '/deliveryservice_server/:dsId/:serverId',
-      since: '1.1',
-      auth: PRIV.OPERATIONS,
-      schema: {
-        params: { type: 'object', properties: { dsId: { type: 'string' }, serverId: { type: 'string' } } },
-        response: { 200: alertsOnly },
-      },
-      handler: async (request) => {
-        const p = request.params as { dsId: string; serverId: string };
-        try {
-          const dsId = parseIntegerParam(p.dsId, 'dsId');
-          const serverId = parseIntegerParam(p.serverId, 'serverId');
-          await unassignServer(ctx, caller(request), dsId, serverId);
-        } catch (err) {
-          if (err instanceof ApiError)
-            throw new ApiError(err.status, err.message, [warningAlert(UNLINK_DEPRECATION), ...err.preceding]);
-          throw err;
-        }
-        return alerts(warningAlert(UNLINK_DEPRECATION), successAlert('Server unlinked from delivery service.'));
-      },
-    },
+    unlinkRoute(ctx),
     {
       method: 'POST',
       url: '/servers/:id/deliveryservices',
@@ -145,4 +123,31 @@ function dsServerReadRoutes(ctx: AppContext): RouteDef[] {
       },
     },
   ];
+}
+
+/** DELETE deliveryservice_server/:dsId/:serverId: deprecated, its warning first on every answer. */
+function unlinkRoute(ctx: AppContext): RouteDef {
+  return {
+    method: 'DELETE',
+    url: '/deliveryservice_server/:dsId/:serverId',
+    since: '1.1',
+    auth: PRIV.OPERATIONS,
+    schema: {
+      params: { type: 'object', properties: { dsId: { type: 'string' }, serverId: { type: 'string' } } },
+      response: { 200: alertsOnly },
+    },
+    handler: async (request) => {
+      const p = request.params as { dsId: string; serverId: string };
+      try {
+        const dsId = parseIntegerParam(p.dsId, 'dsId');
+        const serverId = parseIntegerParam(p.serverId, 'serverId');
+        await unassignServer(ctx, caller(request), dsId, serverId);
+      } catch (err) {
+        if (err instanceof ApiError)
+          throw new ApiError(err.status, err.message, [warningAlert(UNLINK_DEPRECATION), ...err.preceding]);
+        throw err;
+      }
+      return alerts(warningAlert(UNLINK_DEPRECATION), successAlert('Server unlinked from delivery service.'));
+    },
+  };
 }
