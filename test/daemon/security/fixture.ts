@@ -395,6 +395,7 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   'ats/:file': () => 'remap.config',
   // issue 30: servers' details by host name
   'hostname/:hostName': (ids) => ids.servers.rootHost,
+  'deliveryservice_server/:dsId': (ids) => String(ids.deliveryServices.ds3),
 };
 
 /** The `segment/:param` keys of a route's path parameters. */
