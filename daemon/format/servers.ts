@@ -3,8 +3,14 @@ import { formatTimestampTz } from '../../shared/time.js';
 import type { Cachegroup } from '../store/cachegroups.js';
 import type { Server } from '../store/servers.js';
 
-/** The server record of GET servers (keys in Traffic Ops' order); times as `YYYY-MM-DD hh:mm:ss+00`. */
-export function serverRecord(s: Server): ServerRecord {
+/** What replaces iLO and XMPP passwords for a caller below operations (Traffic Ops' text). */
+export const HIDDEN_FIELD = '********';
+
+/**
+ * The server record of GET servers (keys in Traffic Ops' order); times as `YYYY-MM-DD hh:mm:ss+00`. The iLO and
+ * XMPP passwords are `********` unless `passwords` (a caller at operations or above).
+ */
+export function serverRecord(s: Server, passwords = true): ServerRecord {
   return {
     cachegroup: s.cachegroup,
     cachegroupId: s.cachegroupId,
@@ -12,9 +18,15 @@ export function serverRecord(s: Server): ServerRecord {
     cdnName: s.cdnName,
     domainName: s.domainName,
     fqdn: `${s.hostName}.${s.domainName}`,
+    guid: s.guid,
     hostName: s.hostName,
     httpsPort: s.httpsPort,
     id: s.id,
+    iloIpAddress: s.iloIpAddress,
+    iloIpGateway: s.iloIpGateway,
+    iloIpNetmask: s.iloIpNetmask,
+    iloPassword: passwords ? s.iloPassword : HIDDEN_FIELD,
+    iloUsername: s.iloUsername,
     interfaceMtu: s.interfaceMtu,
     interfaceName: s.interfaceName,
     ip6Address: s.ip6Address,
@@ -24,16 +36,27 @@ export function serverRecord(s: Server): ServerRecord {
     ipNetmask: s.ipNetmask,
     lastCheckIn: s.lastCheckIn === null ? null : formatTimestampTz(s.lastCheckIn),
     lastUpdated: formatTimestampTz(s.lastUpdated),
+    mgmtIpAddress: s.mgmtIpAddress,
+    mgmtIpGateway: s.mgmtIpGateway,
+    mgmtIpNetmask: s.mgmtIpNetmask,
     offlineReason: s.offlineReason,
+    physLocation: s.physLocation,
+    physLocationId: s.physLocationId,
     profile: s.profile,
     profileDesc: s.profileDesc,
     profileId: s.profileId,
+    rack: s.rack,
     revalPending: s.revalPending,
+    routerHostName: s.routerHostName,
+    routerPortName: s.routerPortName,
     status: s.status,
+    statusId: s.statusId,
     tcpPort: s.tcpPort,
     type: s.type,
     typeId: s.typeId,
     updPending: s.updPending,
+    xmppId: s.xmppId,
+    xmppPasswd: passwords ? s.xmppPasswd : HIDDEN_FIELD,
   };
 }
 

@@ -36,6 +36,8 @@ import { deliveryServiceRegexRoutes } from './deliveryservice-regexes.js';
 import { deliveryServiceWriteRoutes } from './deliveryservice-writes.js';
 import { topologyTableRoutes } from './topology-tables.js';
 import { miscInfoRoutes } from './misc-info.js';
+import { serverDetailRoutes } from './server-details.js';
+import { serverLinkRoutes } from './server-links.js';
 
 /** Every route module of the API, in one list: the app registers each route at the versions that serve it. */
 export function allRoutes(ctx: AppContext): RouteDef[] {
@@ -83,5 +85,8 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     // issue 30: CDNs and cache groups
     cdnRoutes,
     cachegroupParameterRoutes,
+    // issue 30: servers' details, delivery-service ↔ server links
+    serverDetailRoutes,
+    serverLinkRoutes,
   ].flatMap((module) => module(ctx));
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { parseServerQuery, SERVER_QUERY_KEYS } from '../services/caches/server-query.js';
 import { createServer, deleteServer, updateServer, visibleServer } from '../services/caches/server-writes.js';
@@ -6,7 +7,7 @@ import { serverRecord } from '../format/servers.js';
 import { alerts, successAlert, warningAlert } from '../http/errors.js';
 import { parseIntegerParam } from '../services/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
-import { alertedEnvelope, alertsOnly, envelope, int, list, record } from '../../shared/contract/schema.js';
+import { alertedEnvelope, envelope, int, list, record } from '../../shared/contract/schema.js';
 import { serverSchema } from '../../shared/contract/servers.js';
 
 const idParams = { params: { type: 'object', properties: { id: { type: 'string' } } } };
@@ -21,36 +22,16 @@ const listSchema = {
 // The fields are checked in readServerInput so that every failure of a request is reported in one answer.
 const bodySchema = { body: { type: ['object', 'null'] } };
 
+/** Whether the caller sees iLO and XMPP passwords (operations and up; below, `********`). */
+export const seesPasswords = (request: FastifyRequest) => caller(request).privLevel >= PRIV.OPERATIONS;
+
 export const SERVER_BY_ID_DEPRECATION =
   'This endpoint is deprecated, please use GET /servers with query parameter id instead';
 
 /** GET/POST servers, GET/PUT/DELETE servers/:id (1.1; BEHAVIOR.md "Caches"). Writes need operations. */
 export function serverRoutes(ctx: AppContext): RouteDef[] {
   return [
-    {
-      method: 'GET',
-      url: '/servers',
-      since: '1.1',
-      auth: PRIV.READ,
-      schema: { ...listSchema, response: { 200: envelope(list(serverSchema)) } },
-      handler: async (request) => {
-        const filters = parseServerQuery(request.query as Record<string, string>);
-        const servers = await ctx.store.servers.list(filters, await serverVisibility(ctx, caller(request)));
-        return { response: servers.map(serverRecord) };
-      },
-    },
-    {
-      method: 'GET',
-      url: '/servers/:id',
-      since: '1.1',
-      auth: PRIV.READ,
-      schema: { ...idParams, response: { 200: alertedEnvelope(list(serverSchema)) } },
-      handler: async (request) => {
-        const id = parseIntegerParam((request.params as { id: string }).id, 'id');
-        const server = await ctx.store.servers.byId(id, await serverVisibility(ctx, caller(request)));
-        return { ...alerts(warningAlert(SERVER_BY_ID_DEPRECATION)), response: server ? [serverRecord(server)] : [] };
-      },
-    },
+    ...serverReadRoutes(ctx),
     {
       method: 'POST',
       url: '/servers',
@@ -73,7 +54,7 @@ export function serverRoutes(ctx: AppContext): RouteDef[] {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
         await updateServer(ctx, caller(request), id, request.body);
         const server = await visibleServer(ctx, caller(request), id);
-        return { ...alerts(successAlert('server was updated.')), response: serverRecord(server) };
+        return { ...alerts(successAlert('Server updated')), response: serverRecord(server) };
       },
     },
     {
@@ -81,11 +62,43 @@ export function serverRoutes(ctx: AppContext): RouteDef[] {
       url: '/servers/:id',
       since: '1.1',
       auth: PRIV.OPERATIONS,
-      schema: { ...idParams, response: { 200: alertsOnly } },
+      schema: { ...idParams, response: writeResponse },
       handler: async (request) => {
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
-        await deleteServer(ctx, caller(request), id);
-        return alerts(successAlert('server was deleted.'));
+        const server = await deleteServer(ctx, caller(request), id);
+        return { ...alerts(successAlert('server was deleted.')), response: serverRecord(server) };
+      },
+    },
+  ];
+}
+
+/** GET servers and the deprecated GET servers/:id (read-only). */
+function serverReadRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    {
+      method: 'GET',
+      url: '/servers',
+      since: '1.1',
+      auth: PRIV.READ,
+      schema: { ...listSchema, response: { 200: envelope(list(serverSchema)) } },
+      handler: async (request) => {
+        const filters = parseServerQuery(request.query as Record<string, string>);
+        const servers = await ctx.store.servers.list(filters, await serverVisibility(ctx, caller(request)));
+        const passwords = seesPasswords(request);
+        return { response: servers.map((s) => serverRecord(s, passwords)) };
+      },
+    },
+    {
+      method: 'GET',
+      url: '/servers/:id',
+      since: '1.1',
+      auth: PRIV.READ,
+      schema: { ...idParams, response: { 200: alertedEnvelope(list(serverSchema)) } },
+      handler: async (request) => {
+        const id = parseIntegerParam((request.params as { id: string }).id, 'id');
+        const server = await ctx.store.servers.byId(id, await serverVisibility(ctx, caller(request)));
+        const response = server ? [serverRecord(server, seesPasswords(request))] : [];
+        return { ...alerts(warningAlert(SERVER_BY_ID_DEPRECATION)), response };
       },
     },
   ];

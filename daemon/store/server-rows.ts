@@ -13,13 +13,43 @@ export interface ServerAddress {
   ip6Gateway: string | null;
 }
 
+/**
+ * The Traffic Ops 1.x fields kept as sent (issue 30): rack, guid, iLO, management, XMPP and router names; each
+ * free text, null when unset. The column of each is its name in snake case (`iloIpAddress` → `ilo_ip_address`).
+ */
+export const SERVER_EXTRA_FIELDS = [
+  'guid',
+  'iloIpAddress',
+  'iloIpGateway',
+  'iloIpNetmask',
+  'iloPassword',
+  'iloUsername',
+  'mgmtIpAddress',
+  'mgmtIpGateway',
+  'mgmtIpNetmask',
+  'rack',
+  'routerHostName',
+  'routerPortName',
+  'xmppId',
+  'xmppPasswd',
+] as const;
+export type ServerExtraField = (typeof SERVER_EXTRA_FIELDS)[number];
+export type ServerExtras = Record<ServerExtraField, string | null>;
+
+/** The column of an extra field. */
+export const extraColumn = (field: ServerExtraField) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 /** A server (cache) with the names of what it refers to joined in. Times are epoch milliseconds. */
-export interface Server extends ServerAddress {
+export interface Server extends ServerAddress, ServerExtras {
   id: number;
   typeId: number;
   type: string;
   status: string;
+  /** The id of the status in the statuses table (joined by name). */
+  statusId: number | null;
   offlineReason: string | null;
+  physLocationId: number | null;
+  physLocation: string | null;
   cachegroupId: number;
   cachegroup: string;
   parentCachegroupId: number | null;
@@ -37,7 +67,9 @@ export interface Server extends ServerAddress {
   lastUpdated: number;
 }
 
-export interface ServerRow {
+export type ServerRow = ServerRowBase & Record<string, unknown>;
+
+interface ServerRowBase {
   id: number;
   host_name: string;
   domain_name: string;
@@ -53,7 +85,10 @@ export interface ServerRow {
   type_id: number;
   type_name: string;
   status: string;
+  status_id: number | null;
   offline_reason: string | null;
+  phys_location_id: number | null;
+  phys_location_name: string | null;
   cachegroup_id: number;
   cachegroup_name: string;
   parent_cachegroup_id: number | null;
@@ -72,9 +107,20 @@ export interface ServerRow {
 }
 
 export const SERVER_SELECT = `SELECT s.*, ty.name AS type_name, cg.name AS cachegroup_name,
-    cg.parent_cachegroup_id, c.name AS cdn_name, p.name AS profile_name, p.description AS profile_description
+    cg.parent_cachegroup_id, c.name AS cdn_name, p.name AS profile_name, p.description AS profile_description,
+    st.id AS status_id, pl.name AS phys_location_name
   FROM servers s JOIN types ty ON ty.id = s.type_id JOIN cachegroups cg ON cg.id = s.cachegroup_id
-  JOIN cdns c ON c.id = s.cdn_id JOIN profiles p ON p.id = s.profile_id`;
+  JOIN cdns c ON c.id = s.cdn_id JOIN profiles p ON p.id = s.profile_id
+  LEFT JOIN statuses st ON st.name = s.status LEFT JOIN phys_locations pl ON pl.id = s.phys_location_id`;
+
+const extrasOf = (r: ServerRow): ServerExtras => {
+  const extras = {} as ServerExtras;
+  for (const field of SERVER_EXTRA_FIELDS) {
+    const v = r[extraColumn(field)];
+    extras[field] = typeof v === 'string' ? v : null;
+  }
+  return extras;
+};
 
 export const toServer = (r: ServerRow): Server => ({
   id: r.id,
@@ -92,7 +138,10 @@ export const toServer = (r: ServerRow): Server => ({
   typeId: r.type_id,
   type: r.type_name,
   status: r.status,
+  statusId: r.status_id,
   offlineReason: r.offline_reason,
+  physLocationId: r.phys_location_id,
+  physLocation: r.phys_location_name,
   cachegroupId: r.cachegroup_id,
   cachegroup: r.cachegroup_name,
   parentCachegroupId: r.parent_cachegroup_id,
@@ -108,4 +157,5 @@ export const toServer = (r: ServerRow): Server => ({
   lastCheckIn: r.last_check_in,
   revalAppliedAt: r.reval_applied_at,
   lastUpdated: r.last_updated,
+  ...extrasOf(r),
 });

@@ -1,17 +1,34 @@
 import { type Change } from './change-log.js';
-import { type Server, type ServerAddress } from './server-rows.js';
+import { SERVER_EXTRA_FIELDS, extraColumn, type Server, type ServerAddress, type ServerExtras } from './server-rows.js';
 
-export type { Server, ServerAddress } from './server-rows.js';
+export type { Server, ServerAddress, ServerExtras } from './server-rows.js';
+export { SERVER_EXTRA_FIELDS, extraColumn } from './server-rows.js';
+
+/** Every extra field unset. */
+export const NO_EXTRAS: ServerExtras = Object.fromEntries(SERVER_EXTRA_FIELDS.map((f) => [f, null])) as ServerExtras;
+
+/** Each extra field with its column. */
+export const EXTRA_COLUMNS = SERVER_EXTRA_FIELDS.map((field) => ({ field, column: extraColumn(field) }));
+
+/**
+ * Whose updates a server write queues (in its transaction): the server itself, and the servers of its CDN whose
+ * cache group has the server's cache group as parent or secondary parent (its children).
+ */
+export interface ServerQueue {
+  self: boolean;
+  children: boolean;
+}
 
 /** Statuses a cache may have, with the seed's polling meaning (BEHAVIOR.md "Caches"). */
 export const SERVER_STATUSES = ['ONLINE', 'OFFLINE', 'REPORTED', 'ADMIN_DOWN', 'PRE_PROD'] as const;
 export type ServerStatus = (typeof SERVER_STATUSES)[number];
 
 /** The columns an API write sets. */
-export interface ServerFields extends ServerAddress {
+export interface ServerFields extends ServerAddress, ServerExtras {
   typeId: number;
   status: ServerStatus;
   offlineReason: string | null;
+  physLocationId: number | null;
   cachegroupId: number;
   cdnId: number;
   profileId: number;
@@ -28,6 +45,7 @@ export interface ServerFilters {
   status?: string;
   type?: string;
   dsId?: number;
+  physLocation?: number;
 }
 
 /**
@@ -36,8 +54,61 @@ export interface ServerFilters {
  */
 export type ServerVisibility = number[] | null;
 
+/** The look-ups a server write checks its body against (issue 30). */
+export interface ServerLookups {
+  /** The name of the status with this id in the statuses table, or null. */
+  statusName(id: number): Promise<string | null>;
+  /** A physical location by id or name, or null. */
+  physLocation(ref: { id: number } | { name: string }): Promise<{ id: number; name: string } | null>;
+  /** How many other servers (not `exceptId`) of this profile have this IPv4 service address. */
+  ipConflicts(ipAddress: string, profileId: number, exceptId: number): Promise<number>;
+}
+
+/** One delivery-service ↔ server link, as GET deliveryserviceserver lists it; `lastUpdated` in epoch ms. */
+export interface DsServerLink {
+  server: number;
+  deliveryService: number;
+  lastUpdated: number;
+}
+
+/** Which links GET deliveryserviceserver lists: filters, the delivery services' tenants (null: all), a page. */
+export interface LinkQuery {
+  dsIds?: number[];
+  serverIds?: number[];
+  tenants: number[] | null;
+  orderBy: 'deliveryService' | 'server' | 'lastUpdated';
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The delivery-service ↔ server links (issue 30). Every write queues updates on the servers whose links it
+ * changed (their remap changes) and appends its `change` in the same transaction.
+ */
+export interface ServerLinkStore {
+  listLinks(query: LinkQuery): Promise<DsServerLink[]>;
+  /** Links servers to a delivery service (`replace`: its other links go first); answers how many links are new. */
+  linkServers(
+    dsId: number,
+    serverIds: number[],
+    replace: boolean,
+    now: number,
+    change?: Change<number>,
+  ): Promise<number>;
+  /** Links delivery services to a server (`replace`: its other links go first); answers how many are new. */
+  linkDeliveryServices(
+    serverId: number,
+    dsIds: number[],
+    replace: boolean,
+    now: number,
+    change?: Change<number>,
+  ): Promise<number>;
+  /** Removes one link; false when there was none. */
+  unlink(dsId: number, serverId: number, now: number, change?: Change<boolean>): Promise<boolean>;
+}
+
 /** Servers (caches): reads, and the writes of the servers API. */
-export interface ServerStore {
+export interface ServerStore extends ServerLookups, ServerLinkStore {
   list(filters: ServerFilters, visible: ServerVisibility): Promise<Server[]>;
   byId(id: number, visible: ServerVisibility): Promise<Server | null>;
   byHostName(hostName: string, visible: ServerVisibility): Promise<Server | null>;
@@ -46,8 +117,14 @@ export interface ServerStore {
    * its own transaction (a function of the write's answer: null or false means nothing was written).
    */
   insert(fields: ServerFields, now: number, change?: Change<number | null>): Promise<number | null>;
-  /** False when the new host name belongs to another server. */
-  update(id: number, fields: ServerFields, now: number, change?: Change<boolean>): Promise<boolean>;
+  /** False when the new host name belongs to another server. `queue`: whose updates it queues as well. */
+  update(
+    id: number,
+    fields: ServerFields,
+    now: number,
+    change?: Change<boolean>,
+    queue?: ServerQueue,
+  ): Promise<boolean>;
   /** False when there was no such server. */
   delete(id: number, change?: Change<boolean>): Promise<boolean>;
   /** Counts per status of the visible servers. */
@@ -72,6 +149,7 @@ export const LIST_WHERE = `
     AND (@cdn IS NULL OR s.cdn_id = @cdn) AND (@profileId IS NULL OR s.profile_id = @profileId)
     AND (@status IS NULL OR s.status = @status) AND (@type IS NULL OR ty.name = @type)
     AND (@dsId IS NULL OR EXISTS (SELECT 1 FROM deliveryservice_servers x WHERE x.server_id = s.id AND x.deliveryservice_id = @dsId))
+    AND (@physLocation IS NULL OR s.phys_location_id = @physLocation)
     AND (@tenants IS NULL
          OR EXISTS (SELECT 1 FROM deliveryservice_servers x JOIN deliveryservices d ON d.id = x.deliveryservice_id
                      WHERE x.server_id = s.id AND d.tenant_id IN (SELECT value FROM json_each(@tenants)))
@@ -91,6 +169,7 @@ export function listParams(filters: ServerFilters, visible: ServerVisibility): L
     status: filters.status ?? null,
     type: filters.type ?? null,
     dsId: filters.dsId ?? null,
+    physLocation: filters.physLocation ?? null,
     tenants: visible === null ? null : JSON.stringify(visible),
   };
 }

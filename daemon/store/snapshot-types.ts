@@ -1,3 +1,4 @@
+import type { ServerExtras } from './server-rows.js';
 import type { DeliveryService, PrimaryOrigin } from './deliveryservices.js';
 import type { User } from './user-rows.js';
 
@@ -58,7 +59,7 @@ export interface CachegroupModel {
 }
 
 /** A cache (issue 15); its running state (pending flags, check-ins) is not part of a snapshot. */
-export interface ServerModel {
+export interface ServerModel extends ServerExtras {
   hostName: string;
   domainName: string;
   tcpPort: number | null;

@@ -17,8 +17,10 @@ import {
 } from './schema.js';
 
 /**
- * A server (cache) as GET servers answers it: Traffic Ops' 1.1 shape, less the fields cdnctl does not keep.
- * `lastCheckIn` is `YYYY-MM-DD hh:mm:ss+00`, or null for a cache that never checked in.
+ * A server (cache) as GET servers answers it: Traffic Ops' 1.1 shape (issue 30: every field), plus `lastCheckIn`
+ * (`YYYY-MM-DD hh:mm:ss+00`, or null for a cache that never checked in). `physLocation`/`physLocationId` are null
+ * for a server that has none (imported before locations existed); `iloPassword`/`xmppPasswd` are `********` for
+ * a caller below operations.
  */
 export const serverSchema = record({
   cachegroup: text,
@@ -27,9 +29,15 @@ export const serverSchema = record({
   cdnName: text,
   domainName: text,
   fqdn: text,
+  guid: nullableText,
   hostName: text,
   httpsPort: nullableInt,
   id: int,
+  iloIpAddress: nullableText,
+  iloIpGateway: nullableText,
+  iloIpNetmask: nullableText,
+  iloPassword: nullableText,
+  iloUsername: nullableText,
   interfaceMtu: int,
   interfaceName: text,
   ip6Address: nullableText,
@@ -39,16 +47,27 @@ export const serverSchema = record({
   ipNetmask: nullableText,
   lastCheckIn: nullableText,
   lastUpdated: text,
+  mgmtIpAddress: nullableText,
+  mgmtIpGateway: nullableText,
+  mgmtIpNetmask: nullableText,
   offlineReason: nullableText,
+  physLocation: nullableText,
+  physLocationId: nullableInt,
   profile: text,
   profileDesc: text,
   profileId: int,
+  rack: nullableText,
   revalPending: bool,
+  routerHostName: nullableText,
+  routerPortName: nullableText,
   status: text,
+  statusId: nullableInt,
   tcpPort: nullableInt,
   type: text,
   typeId: int,
   updPending: bool,
+  xmppId: nullableText,
+  xmppPasswd: nullableText,
 });
 export type ServerRecord = FromSchema<typeof serverSchema>;
 

@@ -7,6 +7,8 @@ import { cdnId, findServer } from '../common/resolve-caches.js';
 import { deliveryServiceId } from '../common/resolve.js';
 import { registerServerOps } from './ops.js';
 import { registerServerAgents } from './agents.js';
+import { registerServerAssign } from './assign.js';
+import { extraBody, extraFieldOptions, extrasFromRecord, type ExtraFlags } from './fields.js';
 import { writeOutput } from '../common/write.js';
 import { addNoun, addVerb, type VerbSpec } from '../common/verb.js';
 
@@ -24,11 +26,13 @@ export const SERVER_COLUMNS: Column<Server>[] = [
   { header: 'PORT', value: (s) => s.tcpPort, wide: true },
   { header: 'PROFILE', value: (s) => s.profile, wide: true },
   { header: 'OFFLINE REASON', value: (s) => s.offlineReason, wide: true },
+  { header: 'LOCATION', value: (s) => s.physLocation, wide: true },
+  { header: 'RACK', value: (s) => s.rack, wide: true },
 ];
 
 const recordFields = (s: Server): Array<[string, unknown]> => SERVER_COLUMNS.map((c) => [c.header, c.value(s)]);
 
-interface ServerFlags {
+interface ServerFlags extends ExtraFlags {
   domain?: string;
   cachegroup?: string;
   cdn?: string;
@@ -53,6 +57,7 @@ function bodyOf(host: string, flags: ServerFlags, base: Record<string, unknown> 
         : { [idKey]: asId(value), [nameKey]: undefined };
   return {
     ...base,
+    ...extraBody(flags),
     hostName: host,
     ...(flags.domain === undefined ? {} : { domainName: flags.domain }),
     ...ref('cachegroupId', 'cachegroup', flags.cachegroup),
@@ -87,6 +92,7 @@ const bodyFromRecord = (s: Server): Record<string, unknown> => ({
   cdnId: s.cdnId,
   profileId: s.profileId,
   typeId: s.typeId,
+  ...extrasFromRecord(s),
 });
 
 const fieldOptions = (c: Command) =>
@@ -101,7 +107,9 @@ const fieldOptions = (c: Command) =>
     .option('--ip <address>', 'IPv4 address')
     .option('--ip6 <address>', 'IPv6 address')
     .option('--tcp-port <port>', 'HTTP port', port)
-    .option('--https-port <port>', 'HTTPS port', port);
+    .option('--https-port <port>', 'HTTPS port', port)
+    .addHelpText('after', '\nEvery other 1.x field has a flag below, or comes from --from-file.');
+const allFieldOptions = (c: Command) => extraFieldOptions(fieldOptions(c));
 
 const serversList: VerbSpec<{ cdn?: string; cachegroup?: string; type?: string; status?: string; ds?: string }> = {
   name: 'list',
@@ -147,7 +155,7 @@ const serversCreate: VerbSpec<ServerFlags, [string]> = {
     'cdnctl servers create edge-chi-04 --domain na.mycdn.example.net --cachegroup edge-chicago --cdn cdn-na --profile EDGE_ATS_NA --type EDGE --ip 192.0.2.24',
   ],
   api: { min: '1.1' },
-  configure: fieldOptions,
+  configure: allFieldOptions,
   run: async (inv, [host]: [string], flags) => {
     const result = await createServer(await inv.client(), bodyOf(host, flags));
     inv.printer.alerts(result.alerts);
@@ -160,7 +168,7 @@ const serversUpdate: VerbSpec<ServerFlags, [string]> = {
   description: 'Change a server: only the fields given change (operations)',
   examples: ['cdnctl servers update edge-chi-01 --tcp-port 8080'],
   api: { min: '1.1' },
-  configure: (c) => fieldOptions(c).option('--rename <host>', 'a new host name'),
+  configure: (c) => allFieldOptions(c).option('--rename <host>', 'a new host name'),
   run: async (inv, [host]: [string], flags: ServerFlags & { rename?: string }) => {
     const http = await inv.client();
     const server = await findServer(http, host);
@@ -211,4 +219,5 @@ export function registerServers(program: Command): void {
   addVerb(servers, serversDelete);
   registerServerOps(servers);
   registerServerAgents(servers);
+  registerServerAssign(servers);
 }

@@ -1,15 +1,25 @@
 import { isIP } from 'node:net';
 import { identifierProblem, textProblem } from '../../../shared/rules/names.js';
 import { DNS_NAME, HOST_LABEL } from '../snapshot/fields.js';
-import { SERVER_STATUSES, type ServerAddress, type ServerStatus } from '../../store/servers.js';
+import { NEEDS_REASON } from './status-input.js';
+import {
+  SERVER_EXTRA_FIELDS,
+  SERVER_STATUSES,
+  type ServerAddress,
+  type ServerExtras,
+  type ServerStatus,
+} from '../../store/servers.js';
 
 /** A reference given by id (`cachegroupId`) or by name (`cachegroup`). */
 export type Ref = { id: number } | { name: string };
 
 /** A validated POST/PUT servers body, its references not yet resolved. */
-export interface ServerInput extends ServerAddress {
-  status: ServerStatus;
+export interface ServerInput extends ServerAddress, ServerExtras {
+  /** A status by name, or by its id in the statuses table (`statusId`), resolved with the references. */
+  status: ServerStatus | { id: number };
   offlineReason: string | null;
+  /** `physLocationId` / `physLocation`; null: none. */
+  physLocation: Ref | null;
   cachegroup: Ref;
   cdn: Ref;
   profile: Ref;
@@ -63,6 +73,11 @@ class Reader {
       this.fail(key, `must be a valid IPv${family} address`);
     return v;
   }
+  /** An optional reference: null when neither key is given. */
+  optionalRef(idKey: string, nameKey: string): Ref | null {
+    const given = (k: string) => this.raw[k] !== undefined && this.raw[k] !== null && this.raw[k] !== '';
+    return given(idKey) || given(nameKey) ? this.ref(idKey, nameKey) : null;
+  }
   ref(idKey: string, nameKey: string): Ref | null {
     const id = this.integer(idKey, 1, Number.MAX_SAFE_INTEGER);
     if (id !== null) return { id };
@@ -83,17 +98,17 @@ export function readServerInput(body: unknown): InputResult {
   if (hostName !== null && !HOST_LABEL.test(hostName)) r.fail('hostName', 'must be a host name without dots');
   const domainName = r.string('domainName', true);
   if (domainName !== null && !DNS_NAME.test(domainName)) r.fail('domainName', 'must be a valid DNS name');
-  const statusText = r.string('status', false) ?? 'PRE_PROD';
-  const status = (SERVER_STATUSES as readonly string[]).includes(statusText) ? (statusText as ServerStatus) : null;
-  if (status === null) r.fail('status', `must be one of ${SERVER_STATUSES.join(', ')}`);
+  const status = readStatus(r);
   const reason = r.checked('offlineReason', false, 'text');
-  if ((status === 'ADMIN_DOWN' || status === 'OFFLINE') && reason === null)
+  if (typeof status === 'string' && NEEDS_REASON.has(status) && reason === null)
     r.fail('offlineReason', 'is required for ADMIN_DOWN or OFFLINE status');
   const ipAddress = r.address('ipAddress', 4);
   const ip6Address = r.address('ip6Address', 6);
   if (ipAddress === null && ip6Address === null && !r.errors.some((e) => e.startsWith("'ip")))
     r.fail('ipAddress', 'or ip6Address is required');
   const refs = REFS.map(([, idKey, nameKey]) => r.ref(idKey, nameKey));
+  const physLocation = r.optionalRef('physLocationId', 'physLocation');
+  const extras = readExtras(r);
   const fields = {
     tcpPort: r.integer('tcpPort', 1, 65535) ?? 80,
     httpsPort: r.integer('httpsPort', 1, 65535),
@@ -105,10 +120,13 @@ export function readServerInput(body: unknown): InputResult {
   };
   if (r.errors.length > 0) return { ok: false, errors: r.errors };
   const [cachegroup, cdn, profile, type] = refs as Ref[];
-  const offlineReason = status === 'ADMIN_DOWN' || status === 'OFFLINE' ? reason : null;
+  // A status given by id is resolved later; its reason is kept and dropped then unless it needs one.
+  const offlineReason = typeof status === 'string' && !NEEDS_REASON.has(status) ? null : reason;
   return {
     ok: true,
     input: {
+      ...extras,
+      physLocation,
       hostName: hostName!,
       domainName: domainName!,
       ipAddress,
@@ -122,4 +140,22 @@ export function readServerInput(body: unknown): InputResult {
       ...fields,
     },
   };
+}
+
+/** `statusId` (an id of the statuses table) first, else `status` by name; neither: PRE_PROD. */
+function readStatus(r: Reader): ServerStatus | { id: number } | null {
+  const id = r.integer('statusId', 1, Number.MAX_SAFE_INTEGER);
+  if (id !== null) return { id };
+  if (r.errors.some((e) => e.startsWith("'statusId'"))) return null;
+  const text = r.string('status', false) ?? 'PRE_PROD';
+  if ((SERVER_STATUSES as readonly string[]).includes(text)) return text as ServerStatus;
+  r.fail('status', `must be one of ${SERVER_STATUSES.join(', ')}`);
+  return null;
+}
+
+/** The 1.x fields kept as sent (rack, guid, iLO, management, XMPP, router): each held to the name rules. */
+export function readExtras(r: { checked(key: string, required: boolean): string | null }): ServerExtras {
+  const extras = {} as ServerExtras;
+  for (const field of SERVER_EXTRA_FIELDS) extras[field] = r.checked(field, false);
+  return extras;
 }

@@ -13,6 +13,7 @@ const FILTERS: Readonly<Record<keyof ServerFilters, 'integer' | 'string'>> = {
   status: 'string',
   type: 'string',
   dsId: 'integer',
+  physLocation: 'integer',
 };
 
 export const SERVER_QUERY_KEYS = Object.keys(FILTERS) as Array<keyof ServerFilters>;

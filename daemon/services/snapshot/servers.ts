@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { SERVER_STATUSES } from '../../store/servers.js';
+import { SERVER_EXTRA_FIELDS, SERVER_STATUSES, type ServerExtras } from '../../store/servers.js';
 import { DNS_NAME, HOST_LABEL, type FieldReader } from './fields.js';
 import type { KnownRecords, ServerModel } from '../../store/snapshot-types.js';
 
@@ -29,7 +29,19 @@ export const SERVER_FIELDS = [
   'profile',
   'deliveryServices',
   'agents',
+  ...SERVER_EXTRA_FIELDS,
 ] as const;
+
+/** The extra 1.x fields, held to the rules (and texts) the servers API holds them to (server-input.ts). */
+function readExtras(f: FieldReader): ServerExtras {
+  const extras = {} as ServerExtras;
+  for (const key of SERVER_EXTRA_FIELDS) {
+    const v = f.optionalString(key);
+    f.held(key, v);
+    extras[key] = v;
+  }
+  return extras;
+}
 
 function address(f: FieldReader, key: string, family: 4 | 6): string | null {
   const v = f.optionalString(key);
@@ -73,6 +85,7 @@ export function readServer(f: FieldReader): ServerModel {
     profile: f.requiredString('profile'),
     deliveryServices: f.stringList('deliveryServices'),
     agents: f.stringList('agents'),
+    ...readExtras(f),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ServerModel } from '../snapshot-types.js';
 import type { ServerRead } from '../snapshot-read-servers.js';
+import { extraSelect } from '../snapshot-write-servers.js';
 import type { PgClient } from './pool.js';
 import { statement } from './statement.js';
 import { byOwner } from './group-rows.js';
@@ -10,7 +11,7 @@ const serverRows = statement<[], ServerRead>(
           s.interface_name AS "interfaceName", s.interface_mtu AS "interfaceMtu", s.ip_address AS "ipAddress",
           s.ip_netmask AS "ipNetmask", s.ip_gateway AS "ipGateway", s.ip6_address AS "ip6Address",
           s.ip6_gateway AS "ip6Gateway", ty.name AS type, s.status, s.offline_reason AS "offlineReason",
-          cg.name AS cachegroup, c.name AS "cdnName", p.name AS profile
+          cg.name AS cachegroup, c.name AS "cdnName", p.name AS profile, ${extraSelect(true)}
      FROM servers s JOIN types ty ON ty.id = s.type_id JOIN cachegroups cg ON cg.id = s.cachegroup_id
      JOIN cdns c ON c.id = s.cdn_id JOIN profiles p ON p.id = s.profile_id ORDER BY s.host_name COLLATE "C"`,
 );

@@ -1,5 +1,5 @@
 import type { SnapshotWrite } from '../snapshot-types.js';
-import { SERVER_COLUMNS } from '../snapshot-write-servers.js';
+import { SERVER_COLUMNS, extraValues } from '../snapshot-write-servers.js';
 import type { PgClient } from './pool.js';
 import { ids, pgLinkReplacer, pgUpserter, typeOf } from './snapshot-upsert.js';
 import { each, type PgTally } from './snapshot-write-services.js';
@@ -44,6 +44,7 @@ export async function writeServersPg(
         cachegroup_id: await ids.cachegroups.required(client, s.cachegroup),
         cdn_id: await ids.cdns.required(client, s.cdnName),
         profile_id: await ids.profiles.required(client, s.profile),
+        ...extraValues(s),
       },
       now,
     );

@@ -1,11 +1,15 @@
 import { changeLog } from './change-log.js';
+import { sqliteServerLinks } from './server-links.js';
+import { sqliteServerLookups } from './server-lookups.js';
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
 import { SERVER_SELECT, toServer, type ServerRow } from '../server-rows.js';
 import {
+  EXTRA_COLUMNS,
   LIST_WHERE,
   type ListParams,
   type ServerFilters,
+  type ServerQueue,
   type ServerStore,
   type ServerVisibility,
   listParams,
@@ -42,6 +46,8 @@ export function sqliteServers(db: Db): ServerStore {
   };
   return {
     ...sqliteServerWrites(db),
+    ...sqliteServerLookups(db),
+    ...sqliteServerLinks(db),
     async list(filters, visible) {
       return list.all(listParams(filters, visible)).map(toServer);
     },
@@ -69,15 +75,10 @@ export function sqliteServers(db: Db): ServerStore {
 /** The writes of the servers API, each with its change-log entry in its own (immediate) transaction. */
 function sqliteServerWrites(db: Db): Pick<ServerStore, 'insert' | 'update' | 'delete' | 'assignToDeliveryService'> {
   const taken = db.prepare<[string, number], { id: number }>('SELECT id FROM servers WHERE host_name = ? AND id <> ?');
-  const insert = db.prepare(
-    `INSERT INTO servers (host_name, domain_name, tcp_port, https_port, interface_name, interface_mtu, ip_address,
-       ip_netmask, ip_gateway, ip6_address, ip6_gateway, type_id, status, offline_reason, cachegroup_id, cdn_id,
-       profile_id, last_updated)
-     VALUES (@hostName, @domainName, @tcpPort, @httpsPort, @interfaceName, @interfaceMtu, @ipAddress, @ipNetmask,
-       @ipGateway, @ip6Address, @ip6Gateway, @typeId, @status, @offlineReason, @cachegroupId, @cdnId, @profileId, @now)`,
-  );
+  const insert = db.prepare(INSERT_SQL);
   const update = db.prepare(`UPDATE servers SET ${WRITE_COLUMNS} WHERE id = @id`);
   const remove = db.prepare<[number]>('DELETE FROM servers WHERE id = ?');
+  const queue = queueing(db);
   const clearDs = db.prepare<[number]>('DELETE FROM deliveryservice_servers WHERE deliveryservice_id = ?');
   const addDs = db.prepare<[number, number]>(
     'INSERT INTO deliveryservice_servers (deliveryservice_id, server_id) VALUES (?, ?)',
@@ -95,12 +96,13 @@ function sqliteServerWrites(db: Db): Pick<ServerStore, 'insert' | 'update' | 'de
           .immediate(),
       );
     },
-    async update(id, fields, now, change) {
+    async update(id, fields, now, change, queued) {
       return guardWrite(() =>
         db
           .transaction(() => {
             const free = !taken.get(fields.hostName, id);
             if (free) update.run({ ...fields, now, id });
+            if (free && queued) queue(id, now, queued);
             log.record(change, free);
             return free;
           })
@@ -136,4 +138,30 @@ const WRITE_COLUMNS = `host_name = @hostName, domain_name = @domainName, tcp_por
   interface_name = @interfaceName, interface_mtu = @interfaceMtu, ip_address = @ipAddress, ip_netmask = @ipNetmask,
   ip_gateway = @ipGateway, ip6_address = @ip6Address, ip6_gateway = @ip6Gateway, type_id = @typeId, status = @status,
   offline_reason = @offlineReason, cachegroup_id = @cachegroupId, cdn_id = @cdnId, profile_id = @profileId,
-  last_updated = @now`;
+  phys_location_id = @physLocationId, last_updated = @now,
+  ${EXTRA_COLUMNS.map((c) => `${c.column} = @${c.field}`).join(', ')}`;
+
+/** Queues updates on a server and, when asked, on its child caches (see ServerQueue). */
+function queueing(db: Db): (id: number, now: number, queue: ServerQueue) => void {
+  const queueSelf = db.prepare<[{ now: number; id: number }]>(
+    `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE @now END,
+       upd_pending = 1 WHERE id = @id`,
+  );
+  const queueChildren = db.prepare<[{ now: number; id: number }]>(
+    `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE @now END, upd_pending = 1
+      WHERE cdn_id = (SELECT cdn_id FROM servers WHERE id = @id)
+        AND cachegroup_id IN (SELECT id FROM cachegroups WHERE (SELECT cachegroup_id FROM servers WHERE id = @id)
+                                IN (parent_cachegroup_id, secondary_parent_cachegroup_id))`,
+  );
+  return (id, now, queue) => {
+    if (queue.self) queueSelf.run({ now, id });
+    if (queue.children) queueChildren.run({ now, id });
+  };
+}
+
+const INSERT_SQL = `INSERT INTO servers (host_name, domain_name, tcp_port, https_port, interface_name, interface_mtu, ip_address,
+       ip_netmask, ip_gateway, ip6_address, ip6_gateway, type_id, status, offline_reason, cachegroup_id, cdn_id,
+       profile_id, phys_location_id, last_updated, ${EXTRA_COLUMNS.map((c) => c.column).join(', ')})
+     VALUES (@hostName, @domainName, @tcpPort, @httpsPort, @interfaceName, @interfaceMtu, @ipAddress, @ipNetmask,
+       @ipGateway, @ip6Address, @ip6Gateway, @typeId, @status, @offlineReason, @cachegroupId, @cdnId, @profileId,
+       @physLocationId, @now, ${EXTRA_COLUMNS.map((c) => `@${c.field}`).join(', ')})`;

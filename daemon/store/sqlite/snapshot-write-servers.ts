@@ -3,7 +3,7 @@ import type { Db } from './db.js';
 import type { Tally } from '../snapshot-write-services.js';
 import { sameIds } from '../server-agents.js';
 import { idLookup, upserter } from './snapshot-upsert.js';
-import { SERVER_COLUMNS } from '../snapshot-write-servers.js';
+import { SERVER_COLUMNS, extraValues } from '../snapshot-write-servers.js';
 
 /**
  * Writes the servers section: each server matched on its host name, its delivery-service assignments and its
@@ -47,6 +47,7 @@ export function writeServers(db: Db, snap: SnapshotWrite, now: number, tally: Ta
         cachegroup_id: cachegroups.required(s.cachegroup),
         cdn_id: cdns.required(s.cdnName),
         profile_id: profiles.required(s.profile),
+        ...extraValues(s),
       },
       now,
     );

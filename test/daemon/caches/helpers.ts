@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { importSnapshot } from '../../../daemon/services/snapshot/import.js';
 import { GOLDEN_SNAPSHOT } from '../security/fixture.js';
 import { ADMIN_PASSWORD, login, makeApp, type TestApp } from '../../helpers/app.js';
+import type { StoreKind } from '../../helpers/store-kinds.js';
 
 export const CACHES_SNAPSHOT = new URL('../../fixtures/caches.snapshot.json', import.meta.url);
 
@@ -28,11 +29,12 @@ export interface CachesApp extends TestApp {
   ): Promise<LightMyRequestResponse>;
 }
 
-/** The golden setup plus cdn1's caches: MID group mid-cg over EDGE groups edge-cg1 and edge-cg2. */
-export async function cachesApp(): Promise<CachesApp> {
-  const t = await makeApp();
-  await importSnapshot(t.db, JSON.parse(readFileSync(GOLDEN_SNAPSHOT, 'utf8')), { now: t.clock.now() });
-  await importSnapshot(t.db, JSON.parse(readFileSync(CACHES_SNAPSHOT, 'utf8')), { now: t.clock.now() });
+/** The golden setup plus cdn1's caches (on SQLite unless told): MID group mid-cg over EDGE groups edge-cg1 and edge-cg2. */
+export async function cachesApp(storeKind: StoreKind = 'sqlite'): Promise<CachesApp> {
+  const t = await makeApp({ storeKind });
+  const target = storeKind === 'sqlite' ? t.db : t.store;
+  await importSnapshot(target, JSON.parse(readFileSync(GOLDEN_SNAPSHOT, 'utf8')), { now: t.clock.now() });
+  await importSnapshot(target, JSON.parse(readFileSync(CACHES_SNAPSHOT, 'utf8')), { now: t.clock.now() });
   const cookie = {} as Record<Who, string>;
   for (const [who, password] of Object.entries(PASSWORDS)) cookie[who as Who] = await login(t.app, who, password);
   return {

@@ -122,7 +122,7 @@ describe('POST, PUT, DELETE servers at every version', () => {
     const unknown = await t.call('ops_user', 'POST', '/api/1.3/servers', newServer({ cachegroup: 'nowhere' }));
     expect([unknown.statusCode, unknown.json().alerts[0].text]).toEqual([404, 'cachegroup not found']);
     const wrongType = await t.call('ops_user', 'POST', '/api/1.3/servers', newServer({ type: 'EDGE_LOC' }));
-    expect([wrongType.statusCode, wrongType.json().alerts[0].text]).toEqual([404, 'type not found']);
+    expect([wrongType.statusCode, wrongType.json().alerts[0].text]).toEqual([400, 'type is not a valid server type']);
     const taken = await t.call('ops_user', 'POST', '/api/1.3/servers', newServer({ hostName: 'mid1' }));
     expect([taken.statusCode, taken.json().alerts[0].text]).toEqual([
       400,
@@ -136,7 +136,7 @@ describe('POST, PUT, DELETE servers at every version', () => {
     const res = await t.call('ops_user', 'DELETE', `/api/1.3/servers/${id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().alerts[0].text).toBe(
-      `deleting server 'edge2a' would leave Active Delivery Service #${ds3}  with no 'ONLINE' or 'REPORTED' servers`,
+      `deleting server #${id} would leave Active Delivery Service #${ds3}  with no 'ONLINE' or 'REPORTED' servers`,
     );
     expect(await t.store.servers.byId(id, null)).not.toBeNull();
   });
@@ -173,12 +173,12 @@ describe('cache groups and delivery-service assignments at every version', () =>
   });
 
   it.each(VERSIONS)(
-    '%s: POST deliveryservices/:xmlId/servers replaces the assignments with EDGEs of its CDN',
+    '%s: POST deliveryservices/:xmlId/servers adds EDGEs of its CDN to the assignments (Traffic Ops: no replace)',
     async (v) => {
       const res = await t.call('ops_user', 'POST', `/api/${v}/deliveryservices/ds3/servers`, {
-        serverNames: ['edge2a', 'edge2b', 'edge2c'],
+        serverNames: ['edge2c'],
       });
-      expect(res.json().response).toEqual({ serverNames: ['edge2a', 'edge2b', 'edge2c'], xmlId: 'ds3' });
+      expect(res.json()).toEqual({ response: { serverNames: ['edge2c'], xmlId: 'ds3' } });
       const ds3 = (await t.store.deliveryServices.byXmlId('ds3'))!.id;
       expect(hosts((await t.call('ro_user', 'GET', `/api/${v}/deliveryservices/${ds3}/servers`)).json())).toEqual([
         'edge2a',
@@ -190,9 +190,13 @@ describe('cache groups and delivery-service assignments at every version', () =>
       });
       expect(mid.statusCode).toBe(400);
       expect(mid.json().alerts[0].text).toBe(
-        "server 'mid1' is a MID: only EDGE servers are assigned (a MID serves its whole CDN), server 'nope' not found",
+        "server 'mid1' is a MID: only EDGE servers are assigned (a MID serves its whole CDN)",
       );
-      await t.call('ops_user', 'POST', `/api/${v}/deliveryservices/ds3/servers`, { serverNames: ['edge2a', 'edge2b'] });
+      const nope = await t.call('ops_user', 'POST', `/api/${v}/deliveryservices/ds3/servers`, {
+        serverNames: ['edge2a', 'nope'],
+      });
+      expect([nope.statusCode, nope.json().alerts[0].text]).toEqual([404, 'servers not found']);
+      await t.store.servers.linkServers(ds3, [await t.id('edge2a'), await t.id('edge2b')], true, 0);
     },
   );
 });

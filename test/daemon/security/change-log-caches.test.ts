@@ -208,10 +208,7 @@ eachStore((kind) => {
         serverNames: ['edge2a', 'edge2b'],
       });
       expect(assigned.map((e) => [e.user, e.message])).toEqual([
-        [
-          'admin',
-          `DS: ds3, ID: ${ds3}, ACTION: Assigned servers edge2a, edge2b to delivery service, replacing its assignments`,
-        ],
+        ['admin', `DS: ds3, ID: ${ds3}, ACTION: Assigned servers edge2a, edge2b to delivery service`],
       ]);
     });
   });

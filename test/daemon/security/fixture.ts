@@ -416,6 +416,10 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   // issue 30: a cache group's parameter link (edge-cg2 has none: the parameter id is the golden profile's first)
   'cachegroupparameters/:cachegroupId': (ids) => String(ids.cachegroup),
   ':cachegroupId/:parameterId': () => '1',
+  // issue 30: servers' details by host name
+  'hostname/:hostName': (ids) => ids.servers.rootHost,
+  'deliveryservice_server/:dsId': (ids) => String(ids.deliveryServices.ds3),
+  ':dsId/:serverId': (ids) => String(ids.servers.spare),
 };
 
 /**

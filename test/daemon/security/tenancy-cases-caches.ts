@@ -295,4 +295,84 @@ export const CACHES_TENANCY: Record<string, TenancyEntry> = {
       },
     ],
   },
+  // issue 30: details and delivery-service links
+  'GET /servers/details': {
+    why: 'details only of the caches the caller sees',
+    cases: [
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/servers/details?hostName=${ids.servers.rootHost}`,
+        status: 200,
+        response: isEmptyList,
+        adminSeesIt: true,
+      },
+    ],
+  },
+  'GET /servers/hostname/:hostName/details': {
+    why: 'an invisible cache answers as a missing one',
+    cases: [
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/servers/hostname/${ids.servers.rootHost}/details`,
+        status: 404,
+      },
+    ],
+  },
+  'POST /deliveryserviceserver': {
+    why: "linking servers to another tenant's delivery service is refused (Traffic Ops' 403)",
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'POST',
+        url: () => '/api/1.3/deliveryserviceserver',
+        body: (ids) => ({ dsId: ids.deliveryServices.ds3, servers: [ids.servers.root], replace: false }),
+        status: 403,
+        text: 'not authorized on this tenant',
+      },
+    ],
+  },
+  'DELETE /deliveryservice_server/:dsId/:serverId': {
+    why: 'a delivery service outside the tenancy is not found',
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'DELETE',
+        url: (ids) => `/api/1.3/deliveryservice_server/${ids.deliveryServices.ds3}/${ids.servers.root}`,
+        status: 404,
+      },
+    ],
+  },
+  'POST /servers/:id/deliveryservices': {
+    why: 'an invisible server is not found; so are invisible delivery services',
+    cases: [
+      {
+        as: 'tenanta_user',
+        method: 'POST',
+        url: (ids) => `/api/1.3/servers/${ids.servers.root}/deliveryservices?replace=false`,
+        body: (ids) => [ids.deliveryServices.ds2],
+        status: 404,
+        text: 'no server with that ID found',
+      },
+    ],
+  },
+  'GET /deliveryservices/:id/unassigned_servers': {
+    why: 'a delivery service outside the tenancy is not found',
+    cases: [
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/deliveryservices/${ids.deliveryServices.ds3}/unassigned_servers`,
+        status: 404,
+      },
+    ],
+  },
+  'GET /deliveryservices/:id/servers/eligible': {
+    why: 'a delivery service outside the tenancy is not found',
+    cases: [
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/deliveryservices/${ids.deliveryServices.ds3}/servers/eligible`,
+        status: 404,
+      },
+    ],
+  },
 };

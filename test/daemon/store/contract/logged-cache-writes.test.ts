@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Change, ChangeEntry } from '../../../../daemon/store/change-log.js';
-import type { ServerFields } from '../../../../daemon/store/servers.js';
+import { NO_EXTRAS, type ServerFields } from '../../../../daemon/store/servers.js';
 import { CONTRACT_FIXTURE, T0 } from './fixture.js';
 import { describeEachStore, type OpenedStore } from './stores.js';
 
@@ -15,6 +15,8 @@ const failing = () => {
 };
 
 const fields = (over: Partial<ServerFields> = {}): ServerFields => ({
+  ...NO_EXTRAS,
+  physLocationId: null,
   hostName: 'edge-03',
   domainName: 'example.org',
   tcpPort: 8080,

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Server, ServerFields } from '../../../../daemon/store/servers.js';
+import { NO_EXTRAS, type Server, type ServerFields } from '../../../../daemon/store/servers.js';
 import { CONTRACT_FIXTURE, T0 } from './fixture.js';
 import { describeEachStore, type OpenedStore } from './stores.js';
 
 const EDGE_01: Server = {
+  ...NO_EXTRAS,
+  statusId: 3,
+  physLocationId: null,
+  physLocation: null,
   id: 2,
   hostName: 'edge-01',
   domainName: 'example.net',
@@ -38,6 +42,8 @@ const EDGE_01: Server = {
 };
 
 const fields = (over: Partial<ServerFields> = {}): ServerFields => ({
+  ...NO_EXTRAS,
+  physLocationId: null,
   hostName: 'edge-03',
   domainName: 'example.org',
   tcpPort: 8080,

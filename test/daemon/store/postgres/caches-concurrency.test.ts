@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../../../daemon/store/index.js';
 import { openPgStore } from '../../../../daemon/store/postgres/index.js';
+import { NO_EXTRAS } from '../../../../daemon/store/servers.js';
 import type { PgPool } from '../../../../daemon/store/postgres/pool.js';
 import { startPgCluster, type PgCluster } from '../../../helpers/pg-cluster.js';
 import { CONTRACT_FIXTURE, T0 } from '../contract/fixture.js';
@@ -179,6 +180,8 @@ describe('the caches group with several daemons on one PostgreSQL', () => {
         cachegroupId: 2,
         cdnId: 2,
         profileId: 2,
+        physLocationId: null,
+        ...NO_EXTRAS,
       };
       const ids = await Promise.all(d.stores.map((s) => s.servers.insert(server, T0)));
       expect(ids.filter((id) => id !== null)).toHaveLength(1);
