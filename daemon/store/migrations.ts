@@ -19,6 +19,7 @@ import {
   SQLITE_9,
 } from './migration-sql/sqlite.js';
 import { POSTGRES_13, SQLITE_13 } from './migration-sql/step-13-topology.js';
+import { POSTGRES_18, SQLITE_18 } from './migration-sql/step-18-profile-parameters.js';
 
 /**
  * One step of the schema: its SQL for each backend, or null where that backend needs nothing at this step.
@@ -68,6 +69,7 @@ export const migrations: readonly Migration[] = [
   { version: 11, sqlite: SQLITE_8, postgres: POSTGRES_6 },
   { version: 12, sqlite: SQLITE_9, postgres: POSTGRES_7 },
   { version: 13, sqlite: SQLITE_13, postgres: POSTGRES_13 },
+  { version: 14, sqlite: SQLITE_18, postgres: POSTGRES_18 },
 ];
 
 /** The SQL a backend runs, in order: its recorded schema version is how many of these have run. */
