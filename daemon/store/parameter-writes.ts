@@ -77,12 +77,11 @@ export function* updateParameter(
   return queuedOf('ok', same ? NOTHING_QUEUED : yield* queueProfiles(yield* profilesHolding(id), now));
 }
 
-/** Deletes a parameter with its profile and cache-group links; the caches whose profile held it are queued. */
-export function* deleteParameter(id: number, now: number): Work<WithQueue<'deleted' | 'missing'>> {
-  const holders = yield* profilesHolding(id);
+/** Deletes a parameter no profile holds, with its cache-group links; `in-use` while a profile holds it. */
+export function* deleteParameter(id: number): Work<'deleted' | 'missing' | 'in-use'> {
+  if ((yield* profilesHolding(id)).length > 0) return 'in-use';
   yield* run('DELETE FROM cachegroup_parameters WHERE parameter_id = $1', id);
-  if ((yield* run('DELETE FROM parameters WHERE id = $1', id)) === 0) return queuedOf('missing');
-  return queuedOf('deleted', yield* queueProfiles(holders, now));
+  return (yield* run('DELETE FROM parameters WHERE id = $1', id)) > 0 ? 'deleted' : 'missing';
 }
 
 /** A profile ↔ parameter pair. */

@@ -58,6 +58,7 @@ export type UpdateStatus = 'ok' | 'missing' | 'taken';
 export type DeleteStatus = 'deleted' | 'missing' | ProfileUse;
 export type CopyResult = ProfileCopy | 'exists' | 'missing';
 export type CreateResult = { ids: number[] } | { duplicate: ParameterKey };
+export type ParameterDeleteStatus = 'deleted' | 'missing' | 'in-use';
 export type LinkResult = WithQueue<'ok'> | { status: 'duplicate'; pair: LinkPair };
 
 /** Parameters and profile links (issue 31): reads, and writes that queue the caches they affect. */
@@ -73,11 +74,8 @@ export interface ParameterAdminStore {
     now: number,
     changes?: Changes<WithQueue<'ok' | 'missing' | 'duplicate'>>,
   ): Promise<WithQueue<'ok' | 'missing' | 'duplicate'>>;
-  delete(
-    id: number,
-    now: number,
-    changes?: Changes<WithQueue<'deleted' | 'missing'>>,
-  ): Promise<WithQueue<'deleted' | 'missing'>>;
+  /** Deletes a parameter no profile holds (with its cache-group links). */
+  delete(id: number, changes?: Changes<ParameterDeleteStatus>): Promise<ParameterDeleteStatus>;
   linkPairs(pairs: readonly LinkPair[], now: number, changes?: Changes<LinkResult>): Promise<LinkResult>;
   unlink(
     pair: LinkPair,
@@ -125,7 +123,7 @@ export function parameterAdmin(runner: WorkRunner): ParameterAdminStore {
     links: (filters) => runner.read(() => listLinks(filters)),
     create: (list, now, changes) => runner.write(() => createParameters(list, now), changes),
     update: (id, f, now, changes) => runner.write(() => updateParameter(id, f, now), changes),
-    delete: (id, now, changes) => runner.write(() => deleteParameter(id, now), changes),
+    delete: (id, changes) => runner.write(() => deleteParameter(id), changes),
     linkPairs: (pairs, now, changes) => runner.write(() => linkPairs(pairs, now), changes),
     unlink: (pair, now, changes) => runner.write(() => unlink(pair, now), changes),
     assignParameters: (profileId, ids, replace, now, changes) =>

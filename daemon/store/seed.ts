@@ -31,20 +31,4 @@ export const EXTENSION_TYPES = [
   'CONFIG_EXTENSION',
   'STATISTIC_EXTENSION',
 ] as const;
-export const PROFILE_TYPES = [
-  'ATS_PROFILE',
-  'TR_PROFILE',
-  'TM_PROFILE',
-  'TS_PROFILE',
-  'TP_PROFILE',
-  'INFLUXDB_PROFILE',
-  'RIAK_PROFILE',
-  'SPLUNK_PROFILE',
-  'DS_PROFILE',
-  'ORG_PROFILE',
-  'KAFKA_PROFILE',
-  'LOGSTASH_PROFILE',
-  'ES_PROFILE',
-  'UNK_PROFILE',
-  'GROVE_PROFILE',
-] as const;
+export { PROFILE_TYPES } from '../../shared/rules/profiles.js';
