@@ -9,6 +9,8 @@ import { logRoutes } from './logs.js';
 import { originRoutes } from './origins.js';
 import { pingRoutes } from './ping.js';
 import { profileRoutes } from './profiles.js';
+import { profileWriteRoutes } from './profile-writes.js';
+import { parameterRoutes } from './parameters.js';
 import { regexRevalidateRoutes } from './regex-revalidate.js';
 import { atsConfigFileRoutes } from './ats-configfiles.js';
 import { sessionRoutes } from './session.js';
@@ -66,5 +68,8 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     keySummaryRoutes,
     // issue 19: the change log
     logRoutes,
+    // issue 31: profiles and parameters
+    profileWriteRoutes,
+    parameterRoutes,
   ].flatMap((module) => module(ctx));
 }
