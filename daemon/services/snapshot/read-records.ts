@@ -4,7 +4,7 @@ import { parseTimestamp } from '../../../shared/time.js';
 import { passwordProblem } from '../../../shared/rules/users/password-quality.js';
 import { INT32 } from '../../../shared/rules/users/fields.js';
 import { parseScryptHash } from '../auth/passwords.js';
-import { PROFILE_TYPES } from '../../store/seed.js';
+import { parameterProblems, profileTypeProblem } from '../../../shared/rules/profiles.js';
 import { DS_DOCUMENT_FIELDS, readSettings } from './ds-fields.js';
 import { DNS_NAME, HOST_LABEL, XML_ID, parseOriginUrl, quotable, type FieldReader } from './fields.js';
 import type {
@@ -81,6 +81,8 @@ function readParams(f: FieldReader): ParameterModel[] {
       return;
     }
     const { name, configFile, value } = p as ParameterModel;
+    // The API's rules, with its texts (issue 31): a parent.config weight must be a number.
+    for (const problem of parameterProblems(p as ParameterModel)) f.fail(`params[${i}]: ${problem}`);
     f.held(`params[${i}]: name`, name);
     f.held(`params[${i}]: configFile`, configFile);
     const key = JSON.stringify([name, configFile, value]);
@@ -94,7 +96,8 @@ function readParams(f: FieldReader): ParameterModel[] {
 export function readProfile(f: FieldReader): ProfileModel {
   f.rejectUnknown(['name', 'description', 'type', 'cdnName', 'params']);
   const type = f.requiredString('type');
-  if (type && !(PROFILE_TYPES as readonly string[]).includes(type)) f.fail(`type: unknown profile type "${type}"`);
+  const typeProblem = type ? profileTypeProblem(type) : null;
+  if (typeProblem) f.fail(`type: ${typeProblem}`);
   const description = f.stringOr('description', '');
   f.held('description', description, 'text');
   return {
