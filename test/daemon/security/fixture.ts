@@ -393,6 +393,10 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   // issue 16: the cache configuration files
   'profiles/:name': () => 'EDGE_PROFILE1',
   'ats/:file': () => 'remap.config',
+  // issue 31: profiles and parameters (a parameter of GLOBAL; a copy's source)
+  'parameters/:id': () => '1',
+  'profileparameters/:profileId': (ids) => String(ids.profile),
+  'copy/:existing': () => 'ORG_PROFILE1',
 };
 
 /** The `segment/:param` keys of a route's path parameters. */
