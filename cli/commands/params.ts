@@ -112,9 +112,15 @@ const createVerb: VerbSpec<FieldFlags> = {
       value: flags.value ?? '',
       secure: flags.secure ?? false,
     };
-    if (flags.dryRun) return preview(inv, { method: 'POST', path: '/parameters', body }, `Would create parameter ${body.name}`);
+    if (flags.dryRun)
+      return preview(inv, { method: 'POST', path: '/parameters', body }, `Would create parameter ${body.name}`);
     const result = await createParameter(await inv.client(), body);
-    return writeOutput(inv, result, `Created parameter ${result.response.name} (id ${result.response.id})`, result.response);
+    return writeOutput(
+      inv,
+      result,
+      `Created parameter ${result.response.name} (id ${result.response.id})`,
+      result.response,
+    );
   },
 };
 
@@ -127,7 +133,11 @@ const updateVerb: VerbSpec<FieldFlags> = {
   run: async (inv, [id]: string[], flags) => {
     const { dryRun, ...fields } = flags;
     if (Object.values(fields).every((v) => v === undefined))
-      throw new CliError('nothing to update: give at least one field flag', EXIT.USAGE, 'see: cdnctl params update --help');
+      throw new CliError(
+        'nothing to update: give at least one field flag',
+        EXIT.USAGE,
+        'see: cdnctl params update --help',
+      );
     const http = await inv.client();
     const current = await findParameter(http, positiveInt(id));
     if (current.secure && current.value === '********' && fields.value === undefined)
@@ -173,7 +183,11 @@ const linkVerb: VerbSpec<{ dryRun?: boolean }> = {
     const profileRef = await profileId(http, profile);
     const body = { profileId: profileRef, parameterId };
     if (flags.dryRun)
-      return preview(inv, { method: 'POST', path: '/profileparameters', body }, `Would link parameter ${id} to ${profile}`);
+      return preview(
+        inv,
+        { method: 'POST', path: '/profileparameters', body },
+        `Would link parameter ${id} to ${profile}`,
+      );
     const result = await linkParameter(http, profileRef, parameterId);
     return writeOutput(inv, result, `Linked parameter ${id} to profile ${profile}`, result.response);
   },
@@ -192,7 +206,11 @@ const unlinkVerb: VerbSpec<DestructiveFlags> = {
     const description = `unlink parameter ${parameterId} from profile ${profile}`;
     if (flags.dryRun) return preview(inv, { unlink: { profileId: profileRef, parameterId } }, `Would ${description}`);
     await confirmDestructive(inv.printer, { description }, flags);
-    return writeOutput(inv, await unlinkParameter(http, profileRef, parameterId), `Unlinked parameter ${parameterId} from profile ${profile}`);
+    return writeOutput(
+      inv,
+      await unlinkParameter(http, profileRef, parameterId),
+      `Unlinked parameter ${parameterId} from profile ${profile}`,
+    );
   },
 };
 

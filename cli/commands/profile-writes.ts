@@ -84,20 +84,32 @@ const createVerb: VerbSpec<FieldFlags> = {
     };
     if (flags.dryRun) return preview(inv, 'POST', '/profiles', body, `Would create profile ${body.name}`);
     const result = await createProfile(http, body);
-    return writeOutput(inv, result, `Created profile ${result.response.name} (id ${result.response.id})`, result.response);
+    return writeOutput(
+      inv,
+      result,
+      `Created profile ${result.response.name} (id ${result.response.id})`,
+      result.response,
+    );
   },
 };
 
 const updateVerb: VerbSpec<FieldFlags> = {
   name: 'update <id|name>',
   description: 'Change some fields of a profile; the others keep their values',
-  examples: ['cdnctl profiles update EDGE2 --description "edge caches, west"', 'cdnctl profiles update 9 --type ATS_PROFILE --dry-run'],
+  examples: [
+    'cdnctl profiles update EDGE2 --description "edge caches, west"',
+    'cdnctl profiles update 9 --type ATS_PROFILE --dry-run',
+  ],
   api: { min: '1.1' },
   configure: (c) => fieldOptions(c, false),
   run: async (inv, [ref]: string[], flags) => {
     const { dryRun, ...fields } = flags;
     if (Object.values(fields).every((v) => v === undefined))
-      throw new CliError('nothing to update: give at least one field flag', EXIT.USAGE, 'see: cdnctl profiles update --help');
+      throw new CliError(
+        'nothing to update: give at least one field flag',
+        EXIT.USAGE,
+        'see: cdnctl profiles update --help',
+      );
     const http = await inv.client();
     const current = await findProfile(http, ref);
     const body: ProfileBody = {
@@ -110,14 +122,23 @@ const updateVerb: VerbSpec<FieldFlags> = {
     const path = `/profiles/${current.id}`;
     if (dryRun) return preview(inv, 'PUT', path, body, `Would update profile ${current.name} (id ${current.id})`);
     const result = await updateProfile(http, Number(current.id), body);
-    return writeOutput(inv, result, `Updated profile ${result.response.name} (id ${result.response.id})`, result.response);
+    return writeOutput(
+      inv,
+      result,
+      `Updated profile ${result.response.name} (id ${result.response.id})`,
+      result.response,
+    );
   },
 };
 
 const deleteVerb: VerbSpec<DestructiveFlags> = {
   name: 'delete <id|name>',
   description: 'Delete a profile no server, delivery service or origin uses; asks first, needs --yes off a terminal',
-  examples: ['cdnctl profiles delete EDGE2', 'cdnctl profiles delete 9 --yes', 'cdnctl profiles delete EDGE2 --dry-run'],
+  examples: [
+    'cdnctl profiles delete EDGE2',
+    'cdnctl profiles delete 9 --yes',
+    'cdnctl profiles delete EDGE2 --dry-run',
+  ],
   api: { min: '1.1' },
   configure: (c) => destructiveOptions(c),
   run: async (inv, [ref]: string[], flags) => {
@@ -143,7 +164,12 @@ const copyVerb: VerbSpec<{ dryRun?: boolean }> = {
     const path = `/profiles/name/${name}/copy/${existing}`;
     if (flags.dryRun) return preview(inv, 'POST', path, null, `Would copy profile ${existing} to ${name}`);
     const result = await copyProfile(await inv.client(), name, existing);
-    return writeOutput(inv, result, `Copied profile ${existing} to ${name} (id ${result.response.id})`, result.response);
+    return writeOutput(
+      inv,
+      result,
+      `Copied profile ${existing} to ${name} (id ${result.response.id})`,
+      result.response,
+    );
   },
 };
 
@@ -165,7 +191,9 @@ const importVerb: VerbSpec<{ dryRun?: boolean; name?: string }> = {
   examples: ['cdnctl profiles import edge.json', 'cdnctl profiles import edge.json --name EDGE_WEST --dry-run'],
   api: { min: '1.1' },
   configure: (c) =>
-    c.option('--name <name>', "import under this name instead of the file's").option('--dry-run', 'print what would be sent'),
+    c
+      .option('--name <name>', "import under this name instead of the file's")
+      .option('--dry-run', 'print what would be sent'),
   run: async (inv, [file]: string[], flags) => {
     const text = readFileSync(file === '-' ? 0 : file, 'utf8');
     let doc: ProfileExport;
@@ -174,7 +202,8 @@ const importVerb: VerbSpec<{ dryRun?: boolean; name?: string }> = {
     } catch {
       throw new CliError(`${file}: not JSON`, EXIT.USAGE);
     }
-    if (flags.name !== undefined && typeof doc.profile === 'object' && doc.profile !== null) doc.profile.name = flags.name;
+    if (flags.name !== undefined && typeof doc.profile === 'object' && doc.profile !== null)
+      doc.profile.name = flags.name;
     const name = doc.profile?.name ?? '?';
     if (flags.dryRun) return preview(inv, 'POST', '/profiles/import', doc, `Would import profile ${name}`);
     const result = await importProfile(await inv.client(), doc);

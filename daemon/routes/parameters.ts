@@ -31,8 +31,12 @@ const BY_ID_DEPRECATED = warningAlert(
  * `********` below admin. Writes need Operations.
  */
 export function parameterRoutes(ctx: AppContext): RouteDef[] {
+  return [...parameterReads(ctx), ...parameterWrites(ctx), ...linkReads(ctx), ...linkWrites(ctx)];
+}
+
+/** GET parameters and parameters/:id. */
+function parameterReads(ctx: AppContext): RouteDef[] {
   const reveal = (request: FastifyRequest) => revealsSecureValues(caller(request));
-  const idOf = (request: FastifyRequest) => pathId((request.params as { id?: string }).id);
   return [
     {
       method: 'GET',
@@ -59,6 +63,13 @@ export function parameterRoutes(ctx: AppContext): RouteDef[] {
         return { ...alerts(BY_ID_DEPRECATED), response: found.map((p) => parameterRecord(p, shown)) };
       },
     },
+  ];
+}
+
+/** POST parameters, PUT and DELETE parameters/:id. */
+function parameterWrites(ctx: AppContext): RouteDef[] {
+  const idOf = (request: FastifyRequest) => pathId((request.params as { id?: string }).id);
+  return [
     {
       method: 'POST',
       url: '/parameters',
@@ -94,14 +105,13 @@ export function parameterRoutes(ctx: AppContext): RouteDef[] {
         return alerts(successAlert('param was deleted.'));
       },
     },
-    ...linkRoutes(ctx),
   ];
 }
 
 const intText = (v: unknown, key: string) => (v === undefined ? undefined : parseIntegerParam(v, key));
 
-/** profileparameters, profileparameter, parameterprofile (reference §6.4). */
-function linkRoutes(ctx: AppContext): RouteDef[] {
+/** GET profileparameters (reference §6.4). */
+function linkReads(ctx: AppContext): RouteDef[] {
   return [
     {
       method: 'GET',
@@ -111,31 +121,25 @@ function linkRoutes(ctx: AppContext): RouteDef[] {
       schema: { response: { 200: envelope(list(profileParameterLinkSchema)) } },
       handler: async (request) => {
         const q = request.query as { profileId?: string; parameterId?: string };
-        const filters = { profileId: intText(q.profileId, 'profileId'), parameterId: intText(q.parameterId, 'parameterId') };
+        const filters = {
+          profileId: intText(q.profileId, 'profileId'),
+          parameterId: intText(q.parameterId, 'parameterId'),
+        };
         return { response: (await ctx.store.parameters.links(filters)).map(linkRecord) };
       },
     },
+  ];
+}
+
+/** POST profileparameters, profileparameter, parameterprofile; DELETE profileparameters/:profileId/:parameterId. */
+function linkWrites(ctx: AppContext): RouteDef[] {
+  return [
     {
       method: 'POST',
       url: '/profileparameters',
       since: '1.1',
       auth: PRIV.OPERATIONS,
-      handler: async (request) => {
-        const pairs = await linkPairs(ctx, caller(request), request.body);
-        if (pairs.length > 1) return { ...alerts(successAlert('profileParameters were created.')), response: null };
-        const [link] = await ctx.store.parameters.links(pairs[0]);
-        const parameter = (await ctx.store.parameters.list({ id: pairs[0].parameterId }))[0];
-        return {
-          ...alerts(successAlert('profileParameter was created.')),
-          response: {
-            lastUpdated: linkRecord(link).lastUpdated,
-            profile: link.profile,
-            profileId: link.profileId,
-            parameter: parameter?.name ?? null,
-            parameterId: link.parameterId,
-          },
-        };
-      },
+      handler: (request) => postPairs(ctx, request),
     },
     {
       method: 'DELETE',
@@ -175,4 +179,22 @@ function linkRoutes(ctx: AppContext): RouteDef[] {
       },
     },
   ];
+}
+
+/** POST profileparameters: one pair echoed, several answered with null. */
+async function postPairs(ctx: AppContext, request: FastifyRequest) {
+  const pairs = await linkPairs(ctx, caller(request), request.body);
+  if (pairs.length > 1) return { ...alerts(successAlert('profileParameters were created.')), response: null };
+  const [link] = await ctx.store.parameters.links(pairs[0]);
+  const parameter = (await ctx.store.parameters.list({ id: pairs[0].parameterId }))[0];
+  return {
+    ...alerts(successAlert('profileParameter was created.')),
+    response: {
+      lastUpdated: linkRecord(link).lastUpdated,
+      profile: link.profile,
+      profileId: link.profileId,
+      parameter: parameter?.name ?? null,
+      parameterId: link.parameterId,
+    },
+  };
 }

@@ -30,6 +30,11 @@ const written = (p: Profile) => profileRecord(p, '1.5');
  * the parameter assignment and reads by profile id. Writes need Operations; reads any read-only session.
  */
 export function profileWriteRoutes(ctx: AppContext): RouteDef[] {
+  return [...crudRoutes(ctx), ...transferRoutes(ctx), ...assignRoutes(ctx), ...byProfileReads(ctx)];
+}
+
+/** POST profiles, PUT and DELETE profiles/:id. */
+function crudRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
       method: 'POST',
@@ -64,6 +69,12 @@ export function profileWriteRoutes(ctx: AppContext): RouteDef[] {
         return alerts(successAlert('profile was deleted.'));
       },
     },
+  ];
+}
+
+/** Copy, export and import (reference §6.5). */
+function transferRoutes(ctx: AppContext): RouteDef[] {
+  return [
     {
       method: 'POST',
       url: '/profiles/name/:name/copy/:existing',
@@ -99,12 +110,11 @@ export function profileWriteRoutes(ctx: AppContext): RouteDef[] {
         return { ...alerts(successAlert(text)), response: record };
       },
     },
-    ...parameterByProfileRoutes(ctx),
   ];
 }
 
-/** POST profiles/{id|name}/parameters, GET profiles/:id/parameters and profiles/:id/unassigned_parameters. */
-function parameterByProfileRoutes(ctx: AppContext): RouteDef[] {
+/** POST profiles/{id|name}/parameters (reference §6.3). */
+function assignRoutes(ctx: AppContext): RouteDef[] {
   async function assign(request: FastifyRequest, profile: Profile) {
     const principal = caller(request);
     const parameters = await postProfileParameters(ctx, principal, profile, request.body);
@@ -144,6 +154,12 @@ function parameterByProfileRoutes(ctx: AppContext): RouteDef[] {
         return assign(request, await profileNamed(ctx, name, 'no profile with that name exists'));
       },
     },
+  ];
+}
+
+/** GET profiles/:id/parameters and profiles/:id/unassigned_parameters. */
+function byProfileReads(ctx: AppContext): RouteDef[] {
+  return [
     {
       method: 'GET',
       url: '/profiles/:id/parameters',

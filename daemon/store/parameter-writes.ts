@@ -7,7 +7,7 @@ import {
   type ParameterKey,
   type Queued,
 } from './profile-writes.js';
-import { all, one, placeholders, run, type Work } from './sql-work.js';
+import { all, one, run, type Work } from './sql-work.js';
 
 /* Parameter and link writes (issue 31), for both stores: see daemon/store/profile-writes.ts. */
 
@@ -104,7 +104,13 @@ export function* linkPairs(
     if (found) return { status: 'duplicate', pair };
   }
   for (const pair of pairs) yield* linkParameters(pair.profileId, [pair.parameterId], now);
-  return queuedOf('ok', yield* queueProfiles(pairs.map((p) => p.profileId), now));
+  return queuedOf(
+    'ok',
+    yield* queueProfiles(
+      pairs.map((p) => p.profileId),
+      now,
+    ),
+  );
 }
 
 /** Removes a link; the caches of the profile are queued. */

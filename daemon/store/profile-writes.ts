@@ -136,10 +136,13 @@ export interface ProfileCopy {
 /** Copies profile `existing` (columns and parameter links) under `name`. */
 export function* copyProfile(name: string, existing: string, now: number): Work<ProfileCopy | 'exists' | 'missing'> {
   if (yield* one('SELECT id FROM profiles WHERE name = $1', name)) return 'exists';
-  const source = yield* one<{ id: number; description: string; type: string; cdn_id: number; routing_disabled: number }>(
-    'SELECT id, description, type, cdn_id, routing_disabled FROM profiles WHERE name = $1',
-    existing,
-  );
+  const source = yield* one<{
+    id: number;
+    description: string;
+    type: string;
+    cdn_id: number;
+    routing_disabled: number;
+  }>('SELECT id, description, type, cdn_id, routing_disabled FROM profiles WHERE name = $1', existing);
   if (!source) return 'missing';
   const fields = {
     name,
@@ -161,7 +164,11 @@ export function* copyProfile(name: string, existing: string, now: number): Work<
 }
 
 /** The id of the parameter (name, config file, value), inserting it (not secure) when there is none. */
-export function* parameterIdFor(key: ParameterKey, secure: boolean, now: number): Work<{ id: number; created: boolean }> {
+export function* parameterIdFor(
+  key: ParameterKey,
+  secure: boolean,
+  now: number,
+): Work<{ id: number; created: boolean }> {
   const found = yield* one<{ id: number }>(
     'SELECT id FROM parameters WHERE name = $1 AND config_file = $2 AND value = $3',
     key.name,
@@ -189,7 +196,11 @@ export interface ProfileImport {
 }
 
 /** Imports a profile with its parameters (each linked if it exists, else created); null when the name is taken. */
-export function* importProfile(f: ProfileFields, params: readonly ParameterKey[], now: number): Work<ProfileImport | null> {
+export function* importProfile(
+  f: ProfileFields,
+  params: readonly ParameterKey[],
+  now: number,
+): Work<ProfileImport | null> {
   const id = yield* createProfile(f, now);
   if (id === null) return null;
   let created = 0;

@@ -11,8 +11,7 @@ import { parameterById } from './parameters.js';
 
 /* Profile ↔ parameter links (reference §6.3–6.4): every change queues the caches of the profiles it changed. */
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const pairText = (p: LinkPair) => `${p.profileId}-${p.parameterId}`;
 const pairKeys = (p: LinkPair) => `profile_id:${p.profileId} parameter_id:${p.parameterId}`;
@@ -79,7 +78,10 @@ export interface AssignParameters {
 }
 
 /** Reads POST profileparameter's body: every problem together, prefixed `parse error: validating: `. */
-async function readAssignParameters(ctx: AppContext, body: unknown): Promise<{ input: AssignParameters; profile: Profile }> {
+async function readAssignParameters(
+  ctx: AppContext,
+  body: unknown,
+): Promise<{ input: AssignParameters; profile: Profile }> {
   const b = isObject(body) ? body : {};
   const errors: string[] = [];
   const profile = typeof b.profileId === 'number' ? await ctx.store.profiles.get(b.profileId) : null;
@@ -151,7 +153,12 @@ function readPosted(body: unknown): ParameterFields[] {
     const missing = POSTED_KEYS.filter((k) => p[k] === undefined || p[k] === null);
     if (missing.length > 0) throw badRequest(`${PARSE}object ${i}: required fields missing: ${missing.join(', ')}`);
     const secure = toInteger(p.secure);
-    if (typeof p.name !== 'string' || typeof p.configFile !== 'string' || typeof p.value !== 'string' || secure === null)
+    if (
+      typeof p.name !== 'string' ||
+      typeof p.configFile !== 'string' ||
+      typeof p.value !== 'string' ||
+      secure === null
+    )
       throw badRequest(`${PARSE}object ${i}: name, configFile and value must be strings, secure 0 or 1`);
     return { name: p.name, configFile: p.configFile, value: p.value, secure: secure !== 0 };
   });

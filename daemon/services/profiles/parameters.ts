@@ -44,7 +44,8 @@ export function readParameterFilters(query: ParameterQuery): ParameterFilters {
 export function readParameter(raw: unknown): ParameterFields {
   const p = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
   const problems = parameterProblems(p);
-  if (p.value !== undefined && p.value !== null && typeof p.value !== 'string') problems.push("'value' must be a string");
+  if (p.value !== undefined && p.value !== null && typeof p.value !== 'string')
+    problems.push("'value' must be a string");
   if (problems.length > 0) throw badRequest(problems.join(', '));
   if (typeof p.secure !== 'boolean') throw badRequest('secure is a required field');
   return {

@@ -26,8 +26,7 @@ export async function exportProfile(ctx: AppContext, principal: Principal, id: n
   };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const PARAMETER_KEYS: Array<[string, string]> = [
   ['config_file', 'configFile'],
@@ -66,7 +65,12 @@ async function readImport(ctx: AppContext, body: unknown): Promise<ImportInput &
     errors.push(`${label} required`);
     return '';
   };
-  const input = { name: field('name'), description: field('description'), cdn: field('cdn', 'cdnName'), type: field('type') };
+  const input = {
+    name: field('name'),
+    description: field('description'),
+    cdn: field('cdn', 'cdnName'),
+    type: field('type'),
+  };
   const parameters = readImportParameters(b.parameters, errors);
   const cdnId = (await ctx.store.cdns.list()).find((c) => c.name === input.cdn)?.id;
   if (input.cdn !== '' && cdnId === undefined) errors.push(`${input.cdn} CDN does not exist`);
@@ -116,7 +120,13 @@ export async function copyProfile(
   if (result === 'exists') throw badRequest(`profile with name ${name} already exists`);
   if (result === 'missing') throw notFound(`profile with name ${existing} does not exist`);
   return {
-    record: { id: result.id, name, idCopyFrom: result.sourceId, profileCopyFrom: existing, description: result.description },
+    record: {
+      id: result.id,
+      name,
+      idCopyFrom: result.sourceId,
+      profileCopyFrom: existing,
+      description: result.description,
+    },
     text,
   };
 }

@@ -98,15 +98,27 @@ describe('Go client: profiles', () => {
       existingName: 'GO_EDGE',
       description: '',
     });
-    expectShape(copy.body.response, { id: 'number', name: 'string', idCopyFrom: 'number', profileCopyFrom: 'string', description: 'string' }, 'copy');
+    expectShape(
+      copy.body.response,
+      { id: 'number', name: 'string', idCopyFrom: 'number', profileCopyFrom: 'string', description: 'string' },
+      'copy',
+    );
     const exported = await ok('GET', `/api/1.3/profiles/${id}/export`);
-    expectShape(exported.body.profile, { name: 'string', description: 'string', cdn: 'string', type: 'string' }, 'export');
+    expectShape(
+      exported.body.profile,
+      { name: 'string', description: 'string', cdn: 'string', type: 'string' },
+      'export',
+    );
     expect(Array.isArray(exported.body.parameters)).toBe(true);
     const imported = await ok('POST', '/api/1.3/profiles/import', {
       profile: { ...(exported.body.profile as object), name: 'GO_IMPORTED' },
       parameters: exported.body.parameters,
     });
-    expectShape(imported.body.response, { name: 'string', description: 'string', cdn: 'string', type: 'string', id: 'number' }, 'import');
+    expectShape(
+      imported.body.response,
+      { name: 'string', description: 'string', cdn: 'string', type: 'string', id: 'number' },
+      'import',
+    );
     await ok('DELETE', `/api/1.3/profiles/${id}`);
   });
 });
@@ -124,9 +136,9 @@ describe('Go client: parameters and profile parameters', () => {
 
   it('CreateProfileParameter(s), GetProfileParameters, DeleteParameterByProfileParameter', async () => {
     const param = (name: string) =>
-      ((ok('POST', '/api/1.3/parameters', goParameter(name, 'x')) as Promise<Answer>).then(
+      (ok('POST', '/api/1.3/parameters', goParameter(name, 'x')) as Promise<Answer>).then(
         (a) => (a.body.response as { id: number }).id,
-      ));
+      );
     const [a, b] = [await param('go.link.a'), await param('go.link.b')];
     const link = (parameterId: number) => ({
       lastUpdated: '0001-01-01 00:00:00+00',

@@ -22,7 +22,10 @@ eachStore((kind) => {
       const [a, b] = [await newParam('assign.a'), await newParam('assign.b')];
       const since = await h.mark();
       const res = await h.as('ops_user', 'POST', '/api/1.1/profileparameter', { profileId: org, paramIds: [a, b] });
-      expect([res.status, successOf(res.body)]).toEqual([200, '2 parameters were assigned to the ORG_PROFILE1 profile']);
+      expect([res.status, successOf(res.body)]).toEqual([
+        200,
+        '2 parameters were assigned to the ORG_PROFILE1 profile',
+      ]);
       expect(res.body.response).toEqual({ profileId: org, paramIds: [a, b], replace: false });
       expect(await since()).toEqual([`PROFILE: ORG_PROFILE1, ID: ${org}, ACTION: Assigned 2 parameters to profile`]);
       await h.as('ops_user', 'POST', '/api/1.1/profileparameter', { profileId: org, paramIds: [b], replace: true });
@@ -33,7 +36,10 @@ eachStore((kind) => {
     it('reports every problem of profileparameter and parameterprofile together', async () => {
       const none = await h.as('ops_user', 'POST', '/api/1.1/profileparameter', {});
       expect(errorsOf(none.body)).toEqual(['parse error: validating: profileId missing, paramIds missing']);
-      const unknown = await h.as('ops_user', 'POST', '/api/1.1/profileparameter', { profileId: 99999, paramIds: [99998] });
+      const unknown = await h.as('ops_user', 'POST', '/api/1.1/profileparameter', {
+        profileId: 99999,
+        paramIds: [99998],
+      });
       expect(errorsOf(unknown.body)).toEqual([
         "parse error: validating: no profile with ID 99999 exists, parameters with IDs [99998] don't all exist",
       ]);
@@ -42,7 +48,10 @@ eachStore((kind) => {
         "parse error: validating: no parameter with ID 99999 exists, profiles with IDs [99998] don't all exist",
       ]);
       const q = await h.as('ops_user', 'POST', '/api/1.1/parameterprofile', {});
-      expect([q.status, errorsOf(q.body)]).toEqual([400, ['parse error: validating: paramId missing, profileIds missing']]);
+      expect([q.status, errorsOf(q.body)]).toEqual([
+        400,
+        ['parse error: validating: paramId missing, profileIds missing'],
+      ]);
       expect((await h.as('ro_user', 'POST', '/api/1.1/parameterprofile', {})).status).toBe(403);
     });
 
@@ -65,7 +74,10 @@ eachStore((kind) => {
         { name: 'upsert.secret', configFile: 'records.config', value: 'v', secure: 0 },
         { name: 'upsert.new', configFile: 'records.config', value: 'w', secure: 1 },
       ]);
-      expect([res.status, successOf(res.body)]).toEqual([200, 'Assign parameters successfully to profile ORG_PROFILE1']);
+      expect([res.status, successOf(res.body)]).toEqual([
+        200,
+        'Assign parameters successfully to profile ORG_PROFILE1',
+      ]);
       const answer = res.body.response as { parameters: Array<{ name: string; secure: number; value: string }> };
       expect(answer).toMatchObject({ profileId: org, profileName: 'ORG_PROFILE1' });
       expect(answer.parameters.map((p) => [p.name, p.secure, p.value])).toEqual([
@@ -80,7 +92,9 @@ eachStore((kind) => {
         secure: 0,
       });
       expect(byName.status).toBe(200);
-      const names = ((await h.as('admin', 'GET', `/api/1.1/profiles/${org}/parameters`)).body.response as Array<{ name: string }>).map((p) => p.name);
+      const names = (
+        (await h.as('admin', 'GET', `/api/1.1/profiles/${org}/parameters`)).body.response as Array<{ name: string }>
+      ).map((p) => p.name);
       expect(names).toEqual(expect.arrayContaining(['upsert.secret', 'upsert.new', 'upsert.byname']));
       const unassigned = await h.as('ro_user', 'GET', `/api/1.1/profiles/${org}/unassigned_parameters`);
       expect((unassigned.body.alerts as Array<{ text: string }>)[0].text).toBe(
@@ -111,7 +125,10 @@ eachStore((kind) => {
     it('refuses a missing id and unknown records', async () => {
       const none = await h.as('ops_user', 'POST', '/api/1.3/profileparameters', { parameterId: 1 });
       expect([none.status, errorsOf(none.body)]).toEqual([400, ['no profile ID in request']]);
-      const unknown = await h.as('ops_user', 'POST', '/api/1.3/profileparameters', { profileId: 99999, parameterId: 1 });
+      const unknown = await h.as('ops_user', 'POST', '/api/1.3/profileparameters', {
+        profileId: 99999,
+        parameterId: 1,
+      });
       expect([unknown.status, errorsOf(unknown.body)]).toEqual([404, ['no profile with ID 99999 exists']]);
       expect((await h.as('ro_user', 'POST', '/api/1.3/profileparameters', {})).status).toBe(403);
     });

@@ -31,8 +31,16 @@ eachStore((kind) => {
       const res = await h.as('ops_user', 'POST', '/api/1.1/parameters', param({ name: 'one' }));
       expect([res.status, successOf(res.body)]).toEqual([200, 'param was created.']);
       const id = (res.body.response as { id: number }).id;
-      expect(res.body.response).toMatchObject({ name: 'one', configFile: 'records.config', profiles: [], secure: false });
-      const many = await h.as('ops_user', 'POST', '/api/1.1/parameters', [param({ name: 'two' }), param({ name: 'three' })]);
+      expect(res.body.response).toMatchObject({
+        name: 'one',
+        configFile: 'records.config',
+        profiles: [],
+        secure: false,
+      });
+      const many = await h.as('ops_user', 'POST', '/api/1.1/parameters', [
+        param({ name: 'two' }),
+        param({ name: 'three' }),
+      ]);
       expect([many.status, successOf(many.body), many.body.response]).toEqual([200, 'params were created.', null]);
       const log = await since();
       expect(log[0]).toBe(`PARAM: one, ID: ${id}, ACTION: Created param, keys: { id:${id} }`);
@@ -44,7 +52,10 @@ eachStore((kind) => {
         [param({ name: '' }), "'name' cannot be blank"],
         [param({ configFile: '' }), "'configFile' cannot be blank"],
         [param({ name: undefined, configFile: undefined }), "'name' cannot be blank, 'configFile' cannot be blank"],
-        [param({ name: 'weight', configFile: 'parent.config', value: 'heavy' }), "'parent.config weight' must be a valid float"],
+        [
+          param({ name: 'weight', configFile: 'parent.config', value: 'heavy' }),
+          "'parent.config weight' must be a valid float",
+        ],
         [param({ secure: null }), 'secure is a required field'],
       ];
       for (const [body, text] of cases) {
@@ -55,10 +66,20 @@ eachStore((kind) => {
         'No objects were provided in request.',
       ]);
       await create({ name: 'dup' });
-      const dup = await h.as('ops_user', 'POST', '/api/1.5/parameters', [param({ name: 'fresh' }), param({ name: 'dup' })]);
-      expect(errorsOf(dup.body)).toEqual(["parameter name, config_file, value 'dup, records.config, INT 1' already exists."]);
+      const dup = await h.as('ops_user', 'POST', '/api/1.5/parameters', [
+        param({ name: 'fresh' }),
+        param({ name: 'dup' }),
+      ]);
+      expect(errorsOf(dup.body)).toEqual([
+        "parameter name, config_file, value 'dup, records.config, INT 1' already exists.",
+      ]);
       expect((await h.as('admin', 'GET', '/api/1.5/parameters?name=fresh')).body.response).toEqual([]);
-      const weight = await h.as('ops_user', 'POST', '/api/1.5/parameters', param({ name: 'weight', configFile: 'parent.config', value: '0.5' }));
+      const weight = await h.as(
+        'ops_user',
+        'POST',
+        '/api/1.5/parameters',
+        param({ name: 'weight', configFile: 'parent.config', value: '0.5' }),
+      );
       expect(weight.status).toBe(200);
     });
 
@@ -66,8 +87,14 @@ eachStore((kind) => {
       const id = await create({ name: 'api.secret', value: 's3cret', secure: true });
       const read = async (u: 'admin' | 'ops_user' | 'ro_user') =>
         ((await h.as(u, 'GET', `/api/1.5/parameters?id=${id}`)).body.response as Array<{ value: string }>)[0].value;
-      expect([await read('admin'), await read('ops_user'), await read('ro_user')]).toEqual(['s3cret', '********', '********']);
-      const secure = (await h.as('ro_user', 'GET', '/api/1.5/parameters?secure=true')).body.response as Array<{ id: number }>;
+      expect([await read('admin'), await read('ops_user'), await read('ro_user')]).toEqual([
+        's3cret',
+        '********',
+        '********',
+      ]);
+      const secure = (await h.as('ro_user', 'GET', '/api/1.5/parameters?secure=true')).body.response as Array<{
+        id: number;
+      }>;
       expect(secure.map((p) => p.id)).toContain(id);
       const byId = await h.as('ro_user', 'GET', `/api/1.1/parameters/${id}`);
       expect((byId.body.alerts as Array<{ text: string }>)[0].text).toBe(
@@ -106,7 +133,12 @@ eachStore((kind) => {
       await h.as('ops_user', 'POST', '/api/1.3/profileparameter', { profileId: mid, paramIds: [id] });
       await h.clearPending();
       const since = await h.mark();
-      const res = await h.as('ops_user', 'PUT', `/api/1.3/parameters/${id}`, param({ name: 'queued.value', value: 'INT 2' }));
+      const res = await h.as(
+        'ops_user',
+        'PUT',
+        `/api/1.3/parameters/${id}`,
+        param({ name: 'queued.value', value: 'INT 2' }),
+      );
       expect([res.status, successOf(res.body)]).toEqual([200, 'param was updated.']);
       expect(res.body.response).toMatchObject({ value: 'INT 2', profiles: ['MID_PROFILE1'] });
       expect(await h.pending()).toEqual(MIDS);
@@ -115,7 +147,12 @@ eachStore((kind) => {
         `PARAM: queued.value, ID: ${id}, ACTION: Queued updates on 2 servers`,
       ]);
       await h.clearPending();
-      await h.as('ops_user', 'PUT', `/api/1.3/parameters/${id}`, param({ name: 'queued.value', value: 'INT 2', secure: true }));
+      await h.as(
+        'ops_user',
+        'PUT',
+        `/api/1.3/parameters/${id}`,
+        param({ name: 'queued.value', value: 'INT 2', secure: true }),
+      );
       expect(await h.pending()).toEqual([]);
       const unknown = await h.as('ops_user', 'PUT', '/api/1.3/parameters/99999', param());
       expect([unknown.status, errorsOf(unknown.body)]).toEqual([404, ['no param found with this id']]);

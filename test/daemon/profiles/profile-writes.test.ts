@@ -24,7 +24,9 @@ eachStore((kind) => {
       const created = res.body.response as { id: number; name: string; cdnName: string; type: string };
       expect(created).toMatchObject({ name: 'NEW_EDGE', cdnName: 'cdn1', type: 'ATS_PROFILE', routingDisabled: false });
       expect(typeof created.id).toBe('number');
-      expect(await since()).toEqual([`PROFILE: NEW_EDGE, ID: ${created.id}, ACTION: Created profile, keys: { id:${created.id} }`]);
+      expect(await since()).toEqual([
+        `PROFILE: NEW_EDGE, ID: ${created.id}, ACTION: Created profile, keys: { id:${created.id} }`,
+      ]);
       const again = await h.as('admin', 'POST', '/api/1.1/profiles', body({ name: 'NEW_EDGE_11' }));
       expect(again.status).toBe(200);
     });
@@ -58,7 +60,12 @@ eachStore((kind) => {
       const created = await h.as('ops_user', 'POST', '/api/1.5/profiles', body({ name: 'TO_UPDATE' }));
       const id = (created.body.response as { id: number }).id;
       const since = await h.mark();
-      const res = await h.as('ops_user', 'PUT', `/api/1.2/profiles/${id}`, body({ name: 'UPDATED', description: 'd2' }));
+      const res = await h.as(
+        'ops_user',
+        'PUT',
+        `/api/1.2/profiles/${id}`,
+        body({ name: 'UPDATED', description: 'd2' }),
+      );
       expect([res.status, successOf(res.body)]).toEqual([200, 'profile was updated.']);
       expect(res.body.response).toMatchObject({ id, name: 'UPDATED', description: 'd2' });
       expect(await since()).toEqual([`PROFILE: UPDATED, ID: ${id}, ACTION: Updated profile, keys: { id:${id} }`]);
@@ -108,7 +115,11 @@ eachStore((kind) => {
       expect(res.status).toBe(200);
       expect(successOf(res.body)).toBe('created new profile [EDGE_COPY] from existing profile [EDGE_PROFILE1]');
       const copy = res.body.response as { id: number };
-      expect(res.body.response).toMatchObject({ name: 'EDGE_COPY', idCopyFrom: edge, profileCopyFrom: 'EDGE_PROFILE1' });
+      expect(res.body.response).toMatchObject({
+        name: 'EDGE_COPY',
+        idCopyFrom: edge,
+        profileCopyFrom: 'EDGE_PROFILE1',
+      });
       expect(await since()).toEqual(['created new profile [EDGE_COPY] from existing profile [EDGE_PROFILE1]']);
       const params = async (id: number) =>
         ((await h.as('admin', 'GET', `/api/1.5/profiles/${id}/parameters`)).body.response as Array<{ name: string }>)
@@ -128,7 +139,12 @@ eachStore((kind) => {
       expect(res.status).toBe(200);
       expect(res.headers['content-disposition']).toBe('attachment; filename="EDGE_PROFILE1.json"');
       const exported = res.body as { profile: Record<string, string>; parameters: unknown[]; alerts: null };
-      expect(exported.profile).toEqual({ name: 'EDGE_PROFILE1', description: expect.any(String), cdn: 'cdn1', type: 'ATS_PROFILE' });
+      expect(exported.profile).toEqual({
+        name: 'EDGE_PROFILE1',
+        description: expect.any(String),
+        cdn: 'cdn1',
+        type: 'ATS_PROFILE',
+      });
       expect(exported.alerts).toBeNull();
       expect(exported.parameters).toContainEqual({
         config_file: 'records.config',

@@ -26,8 +26,10 @@ const known = (): KnownRecords => ({
 });
 
 const importerErrors = (profile: Record<string, unknown>) =>
-  validateSnapshot({ profiles: [{ name: 'P1', description: 'd', cdnName: 'ALL', type: 'ATS_PROFILE', ...profile }] }, known())
-    .errors;
+  validateSnapshot(
+    { profiles: [{ name: 'P1', description: 'd', cdnName: 'ALL', type: 'ATS_PROFILE', ...profile }] },
+    known(),
+  ).errors;
 
 describe('the importer and the API share the profile and parameter rules', () => {
   const h = writeHarness('sqlite');
