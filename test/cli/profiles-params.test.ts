@@ -11,22 +11,50 @@ const { cli } = useCliDaemon({ login: 'admin' });
 
 describe('cdnctl profiles writes', () => {
   it('create, update, copy, export, import and delete a profile', async () => {
-    const dry = await cli.run(['profiles', 'create', '--name', 'CLI_EDGE', '--description', 'cli', '--cdn', 'cdn1', '--type', 'ATS_PROFILE', '--dry-run']);
+    const dry = await cli.run([
+      'profiles',
+      'create',
+      '--name',
+      'CLI_EDGE',
+      '--description',
+      'cli',
+      '--cdn',
+      'cdn1',
+      '--type',
+      'ATS_PROFILE',
+      '--dry-run',
+    ]);
     expect([dry.code, dry.stdout.trim()]).toEqual([0, 'Would create profile CLI_EDGE']);
     expect(await cli.json<unknown[]>(['profiles', 'list', '--name', 'CLI_EDGE'])).toEqual([]);
-    const created = await cli.run(['profiles', 'create', '--name', 'CLI_EDGE', '--description', 'cli', '--cdn', 'cdn1', '--type', 'ATS_PROFILE']);
+    const created = await cli.run([
+      'profiles',
+      'create',
+      '--name',
+      'CLI_EDGE',
+      '--description',
+      'cli',
+      '--cdn',
+      'cdn1',
+      '--type',
+      'ATS_PROFILE',
+    ]);
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toMatch(/^Created profile CLI_EDGE \(id \d+\)\n$/);
     const updated = await cli.run(['profiles', 'update', 'CLI_EDGE', '--description', 'cli edge', '-o', 'json']);
     expect(JSON.parse(updated.stdout)).toMatchObject({ name: 'CLI_EDGE', description: 'cli edge' });
-    expect((await cli.run(['profiles', 'copy', 'CLI_EDGE', 'CLI_COPY'])).stdout).toMatch(/^Copied profile CLI_EDGE to CLI_COPY/);
+    expect((await cli.run(['profiles', 'copy', 'CLI_EDGE', 'CLI_COPY'])).stdout).toMatch(
+      /^Copied profile CLI_EDGE to CLI_COPY/,
+    );
 
     const exported = await cli.json<{ profile: { name: string } }>(['profiles', 'export', 'CLI_EDGE']);
     expect(exported.profile).toEqual({ name: 'CLI_EDGE', description: 'cli edge', cdn: 'cdn1', type: 'ATS_PROFILE' });
     const file = join(mkdtempSync(join(tmpdir(), 'cdnctl-profile-')), 'edge.json');
     writeFileSync(file, JSON.stringify(exported));
     const imported = await cli.run(['profiles', 'import', file, '--name', 'CLI_IMPORTED']);
-    expect([imported.code, imported.stdout]).toEqual([0, 'Profile imported [ CLI_IMPORTED ] with 0 new and 0 existing parameters\n']);
+    expect([imported.code, imported.stdout]).toEqual([
+      0,
+      'Profile imported [ CLI_IMPORTED ] with 0 new and 0 existing parameters\n',
+    ]);
 
     const refused = await cli.run(['profiles', 'delete', 'CLI_EDGE']);
     expect(refused.code).toBe(2);
@@ -41,7 +69,16 @@ describe('cdnctl profiles writes', () => {
 
 describe('cdnctl params', () => {
   it('create, list, get, update, link, unlink and delete a parameter', async () => {
-    const created = await cli.json<Parameter>(['params', 'create', '--name', 'cli.param', '--config-file', 'records.config', '--value', 'INT 1']);
+    const created = await cli.json<Parameter>([
+      'params',
+      'create',
+      '--name',
+      'cli.param',
+      '--config-file',
+      'records.config',
+      '--value',
+      'INT 1',
+    ]);
     expect(created).toMatchObject({ name: 'cli.param', value: 'INT 1', secure: false });
     const listed = await cli.run(['params', 'list', '--name', 'cli.param']);
     expect(listed.stdout).toContain('cli.param');
@@ -57,7 +94,16 @@ describe('cdnctl params', () => {
     expect((await cli.run(['params', 'unlink', String(created.id), 'ORG_PROFILE1', '--yes'])).code).toBe(0);
     const deleted = await cli.run(['params', 'delete', String(created.id), '--yes']);
     expect([deleted.code, deleted.stdout]).toEqual([0, `Deleted parameter cli.param (id ${created.id})\n`]);
-    const bad = await cli.run(['params', 'create', '--name', 'weight', '--config-file', 'parent.config', '--value', 'x']);
+    const bad = await cli.run([
+      'params',
+      'create',
+      '--name',
+      'weight',
+      '--config-file',
+      'parent.config',
+      '--value',
+      'x',
+    ]);
     expect([bad.code, bad.stderr]).toEqual([1, "error: 'parent.config weight' must be a valid float\n"]);
   });
 });
