@@ -16,6 +16,7 @@ import { registerLog } from './commands/log.js';
 import { registerOrigins } from './commands/origins.js';
 import { registerResetPassword } from './commands/password.js';
 import { registerProfiles } from './commands/profiles.js';
+import { registerParams } from './commands/params.js';
 import { registerPurge } from './commands/purge.js';
 import { registerRoles } from './commands/roles.js';
 import { registerServers } from './commands/servers/index.js';
@@ -61,6 +62,7 @@ export function buildProgram(): Command {
   registerOrigins(program);
   registerFederations(program);
   registerProfiles(program);
+  registerParams(program);
   registerDeliveryServices(program);
   registerTenants(program);
   registerRoles(program);

@@ -11,6 +11,7 @@ import {
 import { recordOutput, tableOutput, type Column } from '../output/format.js';
 import { profileId } from './common/resolve.js';
 import { addNoun, addVerb, type VerbSpec } from './common/verb.js';
+import { addProfileWrites } from './profile-writes.js';
 
 const COLUMNS: Column<Profile>[] = [
   { header: 'ID', value: (p) => p.id },
@@ -82,11 +83,12 @@ const profilesParameters: VerbSpec = {
   },
 };
 
-/** `cdnctl profiles list|get|trimmed|parameters`. */
+/** `cdnctl profiles list|get|trimmed|parameters|create|update|delete|copy|export|import`. */
 export function registerProfiles(program: Command): void {
-  const profiles = addNoun(program, 'profiles', 'Profiles and their parameters (read-only)', ['cdnctl profiles list']);
+  const profiles = addNoun(program, 'profiles', 'Profiles and their parameters', ['cdnctl profiles list']);
   addVerb(profiles, profilesList);
   addVerb(profiles, profilesGet);
   addVerb(profiles, profilesTrimmed);
   addVerb(profiles, profilesParameters);
+  addProfileWrites(profiles);
 }

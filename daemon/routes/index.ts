@@ -9,6 +9,8 @@ import { logRoutes } from './logs.js';
 import { originRoutes } from './origins.js';
 import { pingRoutes } from './ping.js';
 import { profileRoutes } from './profiles.js';
+import { profileWriteRoutes } from './profile-writes.js';
+import { parameterRoutes } from './parameters.js';
 import { regexRevalidateRoutes } from './regex-revalidate.js';
 import { atsConfigFileRoutes } from './ats-configfiles.js';
 import { sessionRoutes } from './session.js';
@@ -88,5 +90,8 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     // issue 30: servers' details, delivery-service ↔ server links
     serverDetailRoutes,
     serverLinkRoutes,
+    // issue 31: profiles and parameters
+    profileWriteRoutes,
+    parameterRoutes,
   ].flatMap((module) => module(ctx));
 }

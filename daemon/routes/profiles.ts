@@ -23,7 +23,7 @@ import { alertedEnvelope, envelope, list, type JsonSchema } from '../../shared/c
 import { seedOrGo } from '../http/responses.js';
 
 /** What the cached profile answers read. */
-const PROFILE_TABLES = ['profiles', 'cdns'];
+const PROFILE_TABLES = ['profiles', 'cdns', 'parameters', 'profile_parameters'];
 
 /** A list of `seed` records to 1.3; from 1.4 of `go` records, after the route's deprecation warning when it has one. */
 const listResponses = (seed: JsonSchema, go: JsonSchema, warned: boolean) =>

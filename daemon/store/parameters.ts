@@ -8,8 +8,10 @@ export interface Parameter {
   lastUpdated: number;
 }
 
-/** Profile parameters, read by name and config file. */
-export interface ParameterStore {
+import type { ParameterAdminStore } from './profile-admin.js';
+
+/** Profile parameters, read by name and config file; and the reads and writes of issue 31. */
+export interface ParameterStore extends ParameterAdminStore {
   /** The value of a parameter on a named profile, or null. */
   profileValue(profileName: string, name: string, configFile: string): Promise<string | null>;
   /** The parameters of a named profile ordered by name, config file and id; null when there is no such profile. */

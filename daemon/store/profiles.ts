@@ -17,8 +17,10 @@ export interface ProfileFilters {
   cdnId?: number;
 }
 
-/** Read access to profiles. */
-export interface ProfileStore {
+import type { ProfileWriteStore } from './profile-admin.js';
+
+/** Profiles: reads, and the writes of issue 31. */
+export interface ProfileStore extends ProfileWriteStore {
   /** Profiles matching every given filter, ordered by id. */
   list(filters: ProfileFilters): Promise<Profile[]>;
   get(id: number): Promise<Profile | null>;

@@ -31,23 +31,7 @@ export const EXTENSION_TYPES = [
   'CONFIG_EXTENSION',
   'STATISTIC_EXTENSION',
 ] as const;
-export const PROFILE_TYPES = [
-  'ATS_PROFILE',
-  'TR_PROFILE',
-  'TM_PROFILE',
-  'TS_PROFILE',
-  'TP_PROFILE',
-  'INFLUXDB_PROFILE',
-  'RIAK_PROFILE',
-  'SPLUNK_PROFILE',
-  'DS_PROFILE',
-  'ORG_PROFILE',
-  'KAFKA_PROFILE',
-  'LOGSTASH_PROFILE',
-  'ES_PROFILE',
-  'UNK_PROFILE',
-  'GROVE_PROFILE',
-] as const;
+export { PROFILE_TYPES } from '../../shared/rules/profiles.js';
 
 /** Regex types of delivery-service match patterns (issue 31), as Traffic Ops' type table (use_in_table 'regex'). */
 export const REGEX_TYPES = ['HOST_REGEXP', 'PATH_REGEXP', 'HEADER_REGEXP', 'STEERING_REGEXP'] as const;

@@ -4,7 +4,8 @@ import { parseTimestamp } from '../../../shared/time.js';
 import { passwordProblem } from '../../../shared/rules/users/password-quality.js';
 import { INT32 } from '../../../shared/rules/users/fields.js';
 import { parseScryptHash } from '../auth/passwords.js';
-import { PROFILE_TYPES } from '../../store/seed.js';
+import { profileTypeProblem } from '../../../shared/rules/profiles.js';
+import { readParams } from './profile-params.js';
 import { DS_DOCUMENT_FIELDS, readSettings } from './ds-fields.js';
 import { DNS_NAME, type FieldReader } from './fields.js';
 import { namingProblems } from '../../../shared/rules/deliveryservices/validate.js';
@@ -15,7 +16,6 @@ import type {
   FederationModel,
   JobModel,
   OriginModel,
-  ParameterModel,
   ProfileModel,
   TenantModel,
   UserModel,
@@ -49,40 +49,10 @@ export function readCoordinate(f: FieldReader): CoordinateModel {
   };
 }
 
-function readParams(f: FieldReader): ParameterModel[] {
-  const raw = f.raw.params;
-  if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw)) {
-    f.fail('params: must be an array');
-    return [];
-  }
-  const params: ParameterModel[] = [];
-  const seen = new Set<string>();
-  raw.forEach((p: unknown, i) => {
-    const ok =
-      typeof p === 'object' &&
-      p !== null &&
-      ['name', 'configFile', 'value'].every((k) => typeof (p as Record<string, unknown>)[k] === 'string');
-    const extra = ok && Object.keys(p as object).some((k) => !['name', 'configFile', 'value'].includes(k));
-    if (!ok || extra || (p as ParameterModel).name === '' || (p as ParameterModel).configFile === '') {
-      f.fail(`params[${i}]: must be {name, configFile, value} with non-blank name and configFile`);
-      return;
-    }
-    const { name, configFile, value } = p as ParameterModel;
-    f.held(`params[${i}]: name`, name);
-    f.held(`params[${i}]: configFile`, configFile);
-    const key = JSON.stringify([name, configFile, value]);
-    if (seen.has(key)) f.fail(`params[${i}]: repeats a parameter`);
-    seen.add(key);
-    params.push({ name, configFile, value });
-  });
-  return params;
-}
-
 export function readProfile(f: FieldReader): ProfileModel {
   f.rejectUnknown(['name', 'description', 'type', 'cdnName', 'params']);
   const type = f.requiredString('type');
-  if (type && !(PROFILE_TYPES as readonly string[]).includes(type)) f.fail(`type: unknown profile type "${type}"`);
+  if (type && profileTypeProblem(type)) f.fail(`type: ${profileTypeProblem(type)}`);
   const description = f.stringOr('description', '');
   f.held('description', description, 'text');
   return {

@@ -1,3 +1,5 @@
+import { parameterAdmin } from '../profile-admin.js';
+import { pgWorkRunner } from './sql-work.js';
 import { toParameter, type ParameterRow, type ParameterStore } from '../parameters.js';
 import type { PgPool } from './pool.js';
 import { statement } from './statement.js';
@@ -26,6 +28,7 @@ const ofProfile = statement<[number], ParameterRow>(
 /** Profile parameters on PostgreSQL: the same answers as sqliteParameters. */
 export function pgParameters(pool: PgPool): ParameterStore {
   return {
+    ...parameterAdmin(pgWorkRunner(pool)),
     async profileValue(profileName, name, configFile) {
       return (await value.get(pool, profileName, name, configFile))?.value ?? null;
     },

@@ -1,3 +1,5 @@
+import { profileWrites } from '../profile-admin.js';
+import { pgWorkRunner } from './sql-work.js';
 import { SELECT, toProfile, type ProfileRow, type ProfileStore } from '../profiles.js';
 import type { PgPool } from './pool.js';
 import { statement } from './statement.js';
@@ -14,6 +16,7 @@ const get = statement<[number], ProfileRow>('profiles_get', `${SELECT} WHERE p.i
 /** Profiles on PostgreSQL: the same answers as sqliteProfiles. */
 export function pgProfiles(pool: PgPool): ProfileStore {
   return {
+    ...profileWrites(pgWorkRunner(pool)),
     async list(filters) {
       return (await list.all(pool, filters.id ?? null, filters.name ?? null, filters.cdnId ?? null)).map(toProfile);
     },

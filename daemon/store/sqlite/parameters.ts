@@ -1,3 +1,5 @@
+import { parameterAdmin } from '../profile-admin.js';
+import { sqliteWorkRunner } from './sql-work.js';
 import type { Db } from './db.js';
 import { type ParameterRow, type ParameterStore, toParameter } from '../parameters.js';
 
@@ -17,6 +19,7 @@ export function sqliteParameters(db: Db): ParameterStore {
       ORDER BY p.name, p.config_file, p.id`,
   );
   return {
+    ...parameterAdmin(sqliteWorkRunner(db)),
     async profileValue(profileName, name, configFile) {
       return value.get(profileName, name, configFile)?.value ?? null;
     },

@@ -1,3 +1,5 @@
+import { profileWrites } from '../profile-admin.js';
+import { sqliteWorkRunner } from './sql-work.js';
 import type { Db } from './db.js';
 import { type ProfileRow, type ProfileStore, SELECT, toProfile } from '../profiles.js';
 
@@ -10,6 +12,7 @@ export function sqliteProfiles(db: Db): ProfileStore {
   );
   const get = db.prepare<[number], ProfileRow>(`${SELECT} WHERE p.id = ?`);
   return {
+    ...profileWrites(sqliteWorkRunner(db)),
     async list(filters) {
       return list
         .all({ id: filters.id ?? null, name: filters.name ?? null, cdn: filters.cdnId ?? null })

@@ -420,6 +420,10 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   'hostname/:hostName': (ids) => ids.servers.rootHost,
   'deliveryservice_server/:dsId': (ids) => String(ids.deliveryServices.ds3),
   ':dsId/:serverId': (ids) => String(ids.servers.spare),
+  // issue 31: profiles and parameters (a parameter of GLOBAL; a copy's source)
+  'parameters/:id': () => '1',
+  'profileparameters/:profileId': (ids) => String(ids.profile),
+  'copy/:existing': () => 'ORG_PROFILE1',
 };
 
 /**

@@ -69,6 +69,7 @@ function expectationFor(route: RouteDef, caller: Caller): Expectation {
  */
 const WRITES_WITHOUT_BODY: Record<string, string> = {
   'POST /deliveryservices/xmlId/:xmlId/urlkeys/generate': 'generates new URL-signing keys, logged in the change log',
+  'DELETE /profiles/:id': 'deletes the golden profile no server uses (issue 31), logged in the change log',
   'DELETE /deliveryservices/:id':
     'deletes the delivery service (issue 31: registered last, so the routes before it see it)',
 };
