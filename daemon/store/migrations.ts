@@ -19,6 +19,7 @@ import {
   SQLITE_9,
 } from './migration-sql/sqlite.js';
 import { POSTGRES_13, SQLITE_13 } from './migration-sql/step-13-topology.js';
+import { POSTGRES_19, SQLITE_19 } from './migration-sql/step-19-federation-resolvers.js';
 
 /**
  * One step of the schema: its SQL for each backend, or null where that backend needs nothing at this step.
@@ -68,6 +69,8 @@ export const migrations: readonly Migration[] = [
   { version: 11, sqlite: SQLITE_8, postgres: POSTGRES_6 },
   { version: 12, sqlite: SQLITE_9, postgres: POSTGRES_7 },
   { version: 13, sqlite: SQLITE_13, postgres: POSTGRES_13 },
+  // issue 31 (the lead renumbers at merge): federation resolvers, role capabilities
+  { version: 19, sqlite: SQLITE_19, postgres: POSTGRES_19 },
 ];
 
 /** The SQL a backend runs, in order: its recorded schema version is how many of these have run. */
