@@ -91,8 +91,10 @@ export function catalogRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
+      // cdnctl's own list of every federation the caller may see (the CLI and the portal read it); GET federations
+      // itself is Traffic Ops' federation-user mappings (routes/federation-mappings.ts, issue 31).
       method: 'GET',
-      url: '/federations',
+      url: '/federations/catalog',
       since: '1.1',
       auth: PRIV.READ,
       schema: byIdOrName('cname', federationSchema),

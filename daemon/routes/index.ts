@@ -3,6 +3,7 @@ import type { RouteDef } from '../http/route.js';
 import { catalogRoutes } from './catalog.js';
 import { deliveryServiceRoutes } from './deliveryservices.js';
 import { federationUserRoutes } from './federation-users.js';
+import { federationMappingRoutes } from './federation-mappings.js';
 import { jobApiRoutes } from './jobs-api.js';
 import { jobRoutes } from './jobs.js';
 import { logRoutes } from './logs.js';
@@ -66,5 +67,7 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     keySummaryRoutes,
     // issue 19: the change log
     logRoutes,
+    // issue 31: tenants, roles, federations
+    federationMappingRoutes,
   ].flatMap((module) => module(ctx));
 }

@@ -22,6 +22,8 @@ import type { ServerStore } from './servers.js';
 import type { PropagationStore } from './propagation.js';
 import type { TypeLookupStore } from './type-lookup.js';
 import type { BootstrapStore, SnapshotStore } from './snapshot-store.js';
+import type { FederationResolverStore } from './federation-resolvers.js';
+import type { FederationWriteStore } from './federation-writes.js';
 
 export type { BootstrapStore, SnapshotStore };
 
@@ -63,6 +65,10 @@ export interface Store {
   snapshot: SnapshotStore;
   /** The fixed records every install has, and the first `admin`. */
   bootstrap: BootstrapStore;
+  /** Federation resolvers, their links, and a federation user's own mappings (issue 31). */
+  federationResolvers: FederationResolverStore;
+  /** Federation create, update, delete and delivery-service links (issue 31). */
+  federationWrites: FederationWriteStore;
   /** Checks that the database answers (for readiness). */
   ping(): Promise<void>;
   /**
