@@ -4,6 +4,7 @@ import { catalogRoutes } from './catalog.js';
 import { deliveryServiceRoutes } from './deliveryservices.js';
 import { federationUserRoutes } from './federation-users.js';
 import { federationMappingRoutes } from './federation-mappings.js';
+import { tenantRoutes } from './tenants.js';
 import { jobApiRoutes } from './jobs-api.js';
 import { jobRoutes } from './jobs.js';
 import { logRoutes } from './logs.js';
@@ -69,5 +70,6 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     logRoutes,
     // issue 31: tenants, roles, federations
     federationMappingRoutes,
+    tenantRoutes,
   ].flatMap((module) => module(ctx));
 }

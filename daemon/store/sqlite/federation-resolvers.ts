@@ -13,7 +13,8 @@ import {
   toResolver,
 } from '../federation-resolvers.js';
 
-export function sqliteFederationResolvers(db: Db): FederationResolverStore {
+/** The prepared statements. */
+function statements(db: Db) {
   const list = db.prepare<[], ResolverRow>(`${RESOLVER_SELECT} ORDER BY fr.id`);
   const byId = db.prepare<[number], ResolverRow>(`${RESOLVER_SELECT} WHERE fr.id = ?`);
   const ofFederation = db.prepare<[number], ResolverRow>(
@@ -39,7 +40,12 @@ export function sqliteFederationResolvers(db: Db): FederationResolverStore {
       WHERE fu.user_id = ? ORDER BY fr.id`,
   );
 
-  const logged = loggedWrite(db);
+  return { list, byId, ofFederation, insert, idOfIp, remove, clearLinks, link, mappings, userResolvers };
+}
+
+/** The bodies of the write transactions. */
+function transactions(st: ReturnType<typeof statements>) {
+  const { byId, insert, idOfIp, remove, clearLinks, link, userResolvers } = st;
   const assignTx = (federationId: number, ids: number[], replace: boolean) => {
     if (replace) clearLinks.run(federationId);
     for (const id of ids) {
@@ -50,7 +56,7 @@ export function sqliteFederationResolvers(db: Db): FederationResolverStore {
   };
   const addTx = (federationId: number, resolvers: NewResolver[], now: number) =>
     resolvers.map((r) => {
-      const id = insert.get(r.ipAddress, r.typeId, now)?.id ?? idOfIp.get(r.ipAddress)!.id;
+      const id = insert.get(r.ipAddress, r.typeId, now)?.id ?? (idOfIp.get(r.ipAddress) as { id: number }).id;
       link.run(federationId, id);
       return r.ipAddress;
     });
@@ -59,6 +65,14 @@ export function sqliteFederationResolvers(db: Db): FederationResolverStore {
     for (const r of rows) remove.run(r.id);
     return rows.map((r) => r.ip_address);
   };
+
+  return { assignTx, addTx, removeForUserTx };
+}
+
+export function sqliteFederationResolvers(db: Db): FederationResolverStore {
+  const { list, byId, ofFederation, insert, remove, mappings } = statements(db);
+  const logged = loggedWrite(db);
+  const { assignTx, addTx, removeForUserTx } = transactions(statements(db));
 
   return {
     async list() {

@@ -3,7 +3,8 @@ import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
 import { AbortDs, type FederationWriteStore, type UpdateOutcome } from '../federation-writes.js';
 
-export function sqliteFederationWrites(db: Db): FederationWriteStore {
+/** The prepared statements. */
+function statements(db: Db) {
   const insert = db.prepare<[string, number, string | null, number | null, number], { id: number }>(
     `INSERT INTO federations (cname, ttl, description, cdn_id, last_updated) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT DO NOTHING RETURNING id`,
@@ -28,6 +29,11 @@ export function sqliteFederationWrites(db: Db): FederationWriteStore {
   const unlink = db.prepare<[number, number]>(
     'DELETE FROM federation_deliveryservices WHERE federation_id = ? AND deliveryservice_id = ?',
   );
+  return { insert, exists, cnameOwner, update, remove, dsExists, clear, linked, link, count, unlink };
+}
+
+export function sqliteFederationWrites(db: Db): FederationWriteStore {
+  const { insert, exists, cnameOwner, update, remove, dsExists, clear, linked, link, count, unlink } = statements(db);
   const logged = loggedWrite(db);
 
   const updateTx = (id: number, f: Parameters<FederationWriteStore['update']>[1], now: number): UpdateOutcome => {
