@@ -5,6 +5,8 @@ import { deliveryServiceRoutes } from './deliveryservices.js';
 import { federationUserRoutes } from './federation-users.js';
 import { federationMappingRoutes } from './federation-mappings.js';
 import { tenantRoutes } from './tenants.js';
+import { cdnFederationRoutes } from './cdn-federations.js';
+import { federationResolverRoutes } from './federation-resolvers.js';
 import { jobApiRoutes } from './jobs-api.js';
 import { jobRoutes } from './jobs.js';
 import { logRoutes } from './logs.js';
@@ -71,5 +73,7 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     // issue 31: tenants, roles, federations
     federationMappingRoutes,
     tenantRoutes,
+    cdnFederationRoutes,
+    federationResolverRoutes,
   ].flatMap((module) => module(ctx));
 }

@@ -54,7 +54,8 @@ export function mappingItems(body: unknown): FederationMappingRequest[] {
 
 const stringList = (value: unknown, key: string): string[] => {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw invalid(`${key}: must be a list of strings`);
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+    throw invalid(`${key}: must be a list of strings`);
   return value as string[];
 };
 
@@ -124,7 +125,11 @@ export async function removeUserResolvers(ctx: AppContext, principal: Principal,
   const text = (ips: string[]) =>
     `${principal.username} successfully deleted all federation resolvers: [ ${ips.join(', ')} ]`;
   const ips = await ctx.store.federationResolvers.removeForUser(principal.userId, (gone) =>
-    gone.length === 0 ? null : changeAs(ctx, principal, `USER: ${principal.username}, ID: ${principal.userId}, ACTION: ${text(gone)}`, [principal.tenantId]),
+    gone.length === 0
+      ? null
+      : changeAs(ctx, principal, `USER: ${principal.username}, ID: ${principal.userId}, ACTION: ${text(gone)}`, [
+          principal.tenantId,
+        ]),
   );
   if (ips.length === 0 && mustExist) throw conflict(`No federation resolvers to delete for user ${principal.username}`);
   return text(ips);

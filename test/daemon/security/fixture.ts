@@ -393,6 +393,11 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   // issue 16: the cache configuration files
   'profiles/:name': () => 'EDGE_PROFILE1',
   'ats/:file': () => 'remap.config',
+  // issue 31: tenants and federations
+  'tenants/:id': (ids) => String(ids.tenants.tenantA),
+  'federations/:id/federation_resolvers': (ids) => String(ids.federation),
+  'federation_resolvers/:id': () => '99999',
+  'deliveryservices/:dsID': (ids) => String(ids.deliveryServices.ds1),
 };
 
 /** The `segment/:param` keys of a route's path parameters. */

@@ -69,6 +69,8 @@ function expectationFor(route: RouteDef, caller: Caller): Expectation {
  */
 const WRITES_WITHOUT_BODY: Record<string, string> = {
   'POST /deliveryservices/xmlId/:xmlId/urlkeys/generate': 'generates new URL-signing keys, logged in the change log',
+  // issue 31
+  'DELETE /cdns/:name/federations/:id': 'deletes the federation, logged in the change log',
 };
 
 /** The app of the store kind whose block is running (the blocks run one after the other). */
