@@ -87,7 +87,8 @@ export function catalogRoutes(ctx: AppContext): RouteDef[] {
       responseAt: seedOrGo(envelope(list(roleSchema)), envelope(list(goRoleSchema))),
       handler: async (request) => {
         const list = filterQuery(request, 'name', (r) => r.name, await ctx.store.roles.list());
-        return { response: list.map((r) => roleRecord(r, request.apiVersion)) };
+        const caps = await ctx.store.roles.capabilitiesByRole();
+        return { response: list.map((r) => roleRecord(r, request.apiVersion, caps.get(r.id))) };
       },
     },
     {

@@ -7,6 +7,7 @@ import { federationMappingRoutes } from './federation-mappings.js';
 import { tenantRoutes } from './tenants.js';
 import { cdnFederationRoutes } from './cdn-federations.js';
 import { federationResolverRoutes } from './federation-resolvers.js';
+import { roleRoutes } from './roles.js';
 import { jobApiRoutes } from './jobs-api.js';
 import { jobRoutes } from './jobs.js';
 import { logRoutes } from './logs.js';
@@ -75,5 +76,6 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     tenantRoutes,
     cdnFederationRoutes,
     federationResolverRoutes,
+    roleRoutes,
   ].flatMap((module) => module(ctx));
 }

@@ -5,6 +5,42 @@ const userBody = { username: 'ro_user', email: 'ro@example.test', fullName: 'Rea
 
 /** Tenancy cases of issue 31's routes: tenants, roles, user writes and federations. */
 export const TENANTS_FED_TENANCY: Record<string, TenancyEntry> = {
+  'GET /capabilities': {
+    why: 'capabilities carry no tenant: every reader sees them',
+    cases: [
+      {
+        as: 'tenanta_user',
+        url: () => '/api/1.5/capabilities?name=nope',
+        status: 200,
+        response: (r) => expect(r).toEqual([]),
+      },
+    ],
+  },
+  'PUT /roles': {
+    why: 'roles carry no tenant: a tenant admin changes roles as any admin (up to its own level)',
+    cases: [
+      {
+        as: 'tenanta_admin',
+        method: 'PUT',
+        url: () => '/api/1.5/roles?id=99999',
+        body: () => ({ name: 'x', description: 'y', privLevel: 10 }),
+        status: 404,
+        text: 'no role found with this id',
+      },
+    ],
+  },
+  'DELETE /roles': {
+    why: 'roles carry no tenant; a role with users is never deleted',
+    cases: [
+      {
+        as: 'tenanta_admin',
+        method: 'DELETE',
+        url: () => '/api/1.5/roles?id=99999',
+        status: 404,
+        text: 'no role with that key found',
+      },
+    ],
+  },
   'GET /cdns/:name/federations': {
     why: 'rows of another tenant’s delivery services are left out (Traffic Ops refused the list with 403)',
     cases: [
