@@ -19,7 +19,25 @@ import {
   federationResolverLinkSchema,
   federationResolverSchema,
 } from '../../shared/contract/federations.js';
-import { alertsOnly, anyJsonValue, envelope, list } from '../../shared/contract/schema.js';
+import {
+  alertedEnvelope,
+  alertsOnly,
+  alertsSchema,
+  anyJsonValue,
+  bool,
+  envelope,
+  int,
+  list,
+  nullableText,
+  record,
+  text,
+} from '../../shared/contract/schema.js';
+
+const createdSchema = alertedEnvelope(record({ id: int, ipAddress: text, type: nullableText, typeId: int }));
+const deletedSchema = record({ alerts: alertsSchema, response: record({ id: int, ipAddress: text, type: text }) }, [
+  'response',
+]);
+const linkAnswer = (key: string) => alertedEnvelope(record({ [key]: list(int), replace: bool }));
 
 const DEPRECATED =
   "This endpoint is deprecated, please use the 'id' query parameter of '/federation_resolvers' instead";
@@ -95,7 +113,7 @@ function resolverRoutes(ctx: AppContext): RouteDef[] {
       url: '/federation_resolvers',
       since: '1.1',
       auth: PRIV.ADMIN,
-      schema: { body: anyJsonValue },
+      schema: { body: anyJsonValue, response: { 200: createdSchema } },
       handler: async (request) => {
         const input = parseResolver(request.body);
         const r = await createResolver(ctx, caller(request), input);
@@ -110,7 +128,10 @@ function resolverRoutes(ctx: AppContext): RouteDef[] {
       url: '/federation_resolvers',
       since: '1.5',
       auth: PRIV.ADMIN,
-      schema: { querystring: { type: 'object', properties: { id: { type: 'string' } } } },
+      schema: {
+        querystring: { type: 'object', properties: { id: { type: 'string' } } },
+        response: { 200: deletedSchema },
+      },
       handler: (request) => remove(request, integer((request.query as { id?: string }).id, 'id') as number, false),
     },
     {
@@ -118,7 +139,7 @@ function resolverRoutes(ctx: AppContext): RouteDef[] {
       url: '/federation_resolvers/:id',
       since: '1.1',
       auth: PRIV.ADMIN,
-      schema: idParams,
+      schema: { ...idParams, response: { 200: deletedSchema } },
       handler: (request) => remove(request, pathId(request), true),
     },
   ];
@@ -141,7 +162,7 @@ function linkRoutes(ctx: AppContext): RouteDef[] {
       url: '/federations/:id/federation_resolvers',
       since: '1.1',
       auth: PRIV.ADMIN,
-      schema: { ...idParams, body: anyJsonValue },
+      schema: { ...idParams, body: anyJsonValue, response: { 200: linkAnswer('fedResolverIds') } },
       handler: async (request) => {
         const { ids, replace } = linkBody(request.body, 'fedResolverIds');
         const text = await assignResolvers(ctx, caller(request), pathId(request), ids, replace);
@@ -174,7 +195,7 @@ function dsLinkRoutes(ctx: AppContext): RouteDef[] {
       url: '/federations/:id/deliveryservices',
       since: '1.1',
       auth: PRIV.ADMIN,
-      schema: { ...idParams, body: anyJsonValue },
+      schema: { ...idParams, body: anyJsonValue, response: { 200: linkAnswer('dsIds') } },
       handler: async (request) => {
         const { ids, replace } = linkBody(request.body, 'dsIds');
         const text = await assignDeliveryServices(ctx, caller(request), pathId(request), ids, replace);

@@ -5,7 +5,19 @@ import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { toInteger } from '../services/params.js';
 import { createCapability, createRole, deleteRole, parseRole, updateRole } from '../services/roles/writes.js';
 import { formatTimestampTz } from '../../shared/time.js';
-import { alertsOnly, anyJsonValue } from '../../shared/contract/schema.js';
+import { goRoleSchema } from '../../shared/contract/catalog.js';
+import {
+  alertedEnvelope,
+  alertsOnly,
+  anyJsonValue,
+  envelope,
+  list,
+  record,
+  text,
+} from '../../shared/contract/schema.js';
+
+const roleAnswer = { 200: alertedEnvelope(goRoleSchema) };
+const capabilitySchema = record({ description: text, lastUpdated: text, name: text });
 
 const idQuery = { querystring: { type: 'object', properties: { id: { type: 'string' } } } };
 
@@ -32,7 +44,10 @@ function capabilityRoutes(ctx: AppContext): RouteDef[] {
       url: '/capabilities',
       since: '1.1',
       auth: PRIV.READ,
-      schema: { querystring: { type: 'object', properties: { name: { type: 'string' } } } },
+      schema: {
+        querystring: { type: 'object', properties: { name: { type: 'string' } } },
+        response: { 200: envelope(list(capabilitySchema)) },
+      },
       handler: async (request) => {
         const name = (request.query as { name?: string }).name;
         const list = (await ctx.store.roles.capabilities()).filter((c) => name === undefined || c.name === name);
@@ -50,7 +65,7 @@ function capabilityRoutes(ctx: AppContext): RouteDef[] {
       url: '/capabilities',
       since: '1.1',
       auth: PRIV.OPERATIONS,
-      schema: { body: anyJsonValue },
+      schema: { body: anyJsonValue, response: { 200: alertedEnvelope(record({ name: text, description: text })) } },
       handler: async (request) => {
         const c = await createCapability(ctx, caller(request), request.body);
         return {
@@ -70,7 +85,7 @@ export function roleRoutes(ctx: AppContext): RouteDef[] {
       url: '/roles',
       since: '1.3',
       auth: PRIV.ADMIN,
-      schema: { body: anyJsonValue },
+      schema: { body: anyJsonValue, response: roleAnswer },
       handler: async (request) =>
         answer(ctx, await createRole(ctx, caller(request), parseRole(request.body)), 'role was created.'),
     },
@@ -79,7 +94,7 @@ export function roleRoutes(ctx: AppContext): RouteDef[] {
       url: '/roles',
       since: '1.3',
       auth: PRIV.ADMIN,
-      schema: { ...idQuery, body: anyJsonValue },
+      schema: { ...idQuery, body: anyJsonValue, response: roleAnswer },
       handler: async (request) =>
         answer(
           ctx,
