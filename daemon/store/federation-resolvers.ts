@@ -49,7 +49,12 @@ export interface FederationResolverStore {
    * Adds resolvers for one federation: new IPs are created, and every IP given (new or already stored) is linked to
    * the federation. Answers the IPs in the order given.
    */
-  addForFederation(federationId: number, resolvers: NewResolver[], now: number, change?: Change<string[]>): Promise<string[]>;
+  addForFederation(
+    federationId: number,
+    resolvers: NewResolver[],
+    now: number,
+    change?: Change<string[]>,
+  ): Promise<string[]>;
   /** Deletes every resolver linked to any federation of `userId`; answers their IPs, ordered by id. */
   removeForUser(userId: number, change?: Change<string[]>): Promise<string[]>;
 }
@@ -101,7 +106,14 @@ export function toMappings(rows: MappingRow[]): UserFederationMapping[] {
     const key = `${r.federation_id}|${r.xml_id}`;
     let m = byKey.get(key);
     if (!m) {
-      m = { federationId: r.federation_id, cname: r.cname, ttl: r.ttl, xmlId: r.xml_id, dsTenantId: r.tenant_id, resolvers: [] };
+      m = {
+        federationId: r.federation_id,
+        cname: r.cname,
+        ttl: r.ttl,
+        xmlId: r.xml_id,
+        dsTenantId: r.tenant_id,
+        resolvers: [],
+      };
       byKey.set(key, m);
     }
     if (r.ip_address !== null && r.type !== null) m.resolvers.push({ ipAddress: r.ip_address, type: r.type });

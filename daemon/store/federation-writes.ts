@@ -10,9 +10,7 @@ export interface FederationFields {
 
 /** What linking delivery services came to; anything but `assigned` changed nothing. */
 export type DsAssignOutcome =
-  | { kind: 'assigned'; count: number }
-  | { kind: 'missing'; dsId: number }
-  | { kind: 'duplicate'; dsId: number };
+  { kind: 'assigned'; count: number } | { kind: 'missing'; dsId: number } | { kind: 'duplicate'; dsId: number };
 
 /** Federation writes: create, update and delete, and their delivery-service links. */
 export interface FederationWriteStore {

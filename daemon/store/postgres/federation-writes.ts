@@ -1,4 +1,9 @@
-import { AbortDs, type DsRemoveOutcome, type FederationFields, type FederationWriteStore } from '../federation-writes.js';
+import {
+  AbortDs,
+  type DsRemoveOutcome,
+  type FederationFields,
+  type FederationWriteStore,
+} from '../federation-writes.js';
 import { loggedWritePg } from './change-append.js';
 import type { PgClient, PgPool } from './pool.js';
 import { statement } from './statement.js';
@@ -13,7 +18,10 @@ const lock = statement<[number], { id: number }>(
   'fed_writes_lock',
   'SELECT id FROM federations WHERE id = $1::bigint FOR UPDATE',
 );
-const cnameOwner = statement<[string], { id: number }>('fed_writes_cname', 'SELECT id FROM federations WHERE cname = $1');
+const cnameOwner = statement<[string], { id: number }>(
+  'fed_writes_cname',
+  'SELECT id FROM federations WHERE cname = $1',
+);
 const update = statement<[string, number, string | null, number | null, number, number]>(
   'fed_writes_update',
   'UPDATE federations SET cname = $1, ttl = $2, description = $3, cdn_id = coalesce($4, cdn_id), last_updated = $5 WHERE id = $6',
@@ -23,7 +31,10 @@ const dsExists = statement<[number], { id: number }>(
   'fed_writes_ds',
   'SELECT id FROM deliveryservices WHERE id = $1::bigint FOR KEY SHARE',
 );
-const clear = statement<[number]>('fed_writes_clear', 'DELETE FROM federation_deliveryservices WHERE federation_id = $1');
+const clear = statement<[number]>(
+  'fed_writes_clear',
+  'DELETE FROM federation_deliveryservices WHERE federation_id = $1',
+);
 const link = statement<[number, number], { n: number }>(
   'fed_writes_link',
   `INSERT INTO federation_deliveryservices (federation_id, deliveryservice_id) VALUES ($1, $2)
