@@ -49,10 +49,10 @@ export function tenantRecord(t: Tenant, version: ApiVersion): TenantRecord | GoT
   };
 }
 
-/** A role with its privilege level; from 1.4 with its capabilities, which cdnctl does not keep (always `[]`). */
-export function roleRecord(r: Role, version: ApiVersion): RoleRecord | GoRoleRecord {
+/** A role with its privilege level; from 1.4 with its capabilities (`[]` when it has none). */
+export function roleRecord(r: Role, version: ApiVersion, capabilities: string[] = []): RoleRecord | GoRoleRecord {
   const record = { id: r.id, name: r.name, description: r.description, privLevel: r.privLevel };
-  return goShapes(version) ? { ...record, capabilities: [] } : record;
+  return goShapes(version) ? { ...record, capabilities } : record;
 }
 
 /** A federation: its CNAME record, the CDN it belongs to and the xmlIds of its delivery services. */

@@ -87,12 +87,15 @@ export function catalogRoutes(ctx: AppContext): RouteDef[] {
       responseAt: seedOrGo(envelope(list(roleSchema)), envelope(list(goRoleSchema))),
       handler: async (request) => {
         const list = filterQuery(request, 'name', (r) => r.name, await ctx.store.roles.list());
-        return { response: list.map((r) => roleRecord(r, request.apiVersion)) };
+        const caps = await ctx.store.roles.capabilitiesByRole();
+        return { response: list.map((r) => roleRecord(r, request.apiVersion, caps.get(r.id))) };
       },
     },
     {
+      // cdnctl's own list of every federation the caller may see (the CLI and the portal read it); GET federations
+      // itself is Traffic Ops' federation-user mappings (routes/federation-mappings.ts, issue 31).
       method: 'GET',
-      url: '/federations',
+      url: '/federations/catalog',
       since: '1.1',
       auth: PRIV.READ,
       schema: byIdOrName('cname', federationSchema),

@@ -3,6 +3,11 @@ import type { RouteDef } from '../http/route.js';
 import { catalogRoutes } from './catalog.js';
 import { deliveryServiceRoutes } from './deliveryservices.js';
 import { federationUserRoutes } from './federation-users.js';
+import { federationMappingRoutes } from './federation-mappings.js';
+import { tenantRoutes } from './tenants.js';
+import { cdnFederationRoutes } from './cdn-federations.js';
+import { federationResolverRoutes } from './federation-resolvers.js';
+import { roleRoutes } from './roles.js';
 import { jobApiRoutes } from './jobs-api.js';
 import { jobRoutes } from './jobs.js';
 import { logRoutes } from './logs.js';
@@ -93,5 +98,11 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     // issue 31: profiles and parameters
     profileWriteRoutes,
     parameterRoutes,
+    // issue 31: tenants, roles, federations
+    federationMappingRoutes,
+    tenantRoutes,
+    cdnFederationRoutes,
+    federationResolverRoutes,
+    roleRoutes,
   ].flatMap((module) => module(ctx));
 }

@@ -12,6 +12,7 @@ import { userReadSchema } from '../../shared/contract/users.js';
 import { createUserRoutes } from './users-create.js';
 import { usersFilter, type UsersQuery } from './users-list-query.js';
 import { registerUserRoutes } from './users-register.js';
+import { updateUserRoutes } from './users-update.js';
 
 const text = { type: 'string' } as const;
 const listSchema = {
@@ -88,5 +89,6 @@ export function usersRoutes(ctx: AppContext): RouteDef[] {
     },
     ...createUserRoutes(ctx),
     ...registerUserRoutes(ctx),
+    ...updateUserRoutes(ctx),
   ];
 }

@@ -25,6 +25,8 @@ import type { BootstrapStore, SnapshotStore } from './snapshot-store.js';
 import type { CacheConfigStore } from './cache-config.js';
 import type { DeliveryServiceWriteStore } from './deliveryservice-writes.js';
 import type { PlaceStore } from './places.js';
+import type { FederationResolverStore } from './federation-resolvers.js';
+import type { FederationWriteStore } from './federation-writes.js';
 
 export type { BootstrapStore, SnapshotStore };
 
@@ -70,6 +72,10 @@ export interface Store {
   cacheConfig: CacheConfigStore;
   /** Delivery-service writes, regexes and user links (issue 31). */
   deliveryServiceWrites: DeliveryServiceWriteStore;
+  /** Federation resolvers, their links, and a federation user's own mappings (issue 31). */
+  federationResolvers: FederationResolverStore;
+  /** Federation create, update, delete and delivery-service links (issue 31). */
+  federationWrites: FederationWriteStore;
   /** Checks that the database answers (for readiness). */
   ping(): Promise<void>;
   /**

@@ -23,6 +23,7 @@ import { POSTGRES_17, SQLITE_17 } from './migration-sql/step-17-ds-regexes.js';
 import { POSTGRES_14, SQLITE_14 } from './migration-sql/step-14-type-updates.js';
 import { POSTGRES_16, SQLITE_16 } from './migration-sql/step-16-ds-server-times.js';
 import { POSTGRES_18, SQLITE_18 } from './migration-sql/step-18-profile-parameters.js';
+import { POSTGRES_19, SQLITE_19 } from './migration-sql/step-19-federation-resolvers.js';
 
 /**
  * One step of the schema: its SQL for each backend, or null where that backend needs nothing at this step.
@@ -76,6 +77,8 @@ export const migrations: readonly Migration[] = [
   { version: 14, sqlite: SQLITE_14, postgres: POSTGRES_14 },
   { version: 16, sqlite: SQLITE_16, postgres: POSTGRES_16 },
   { version: 14, sqlite: SQLITE_18, postgres: POSTGRES_18 },
+  // issue 31 (the lead renumbers at merge): federation resolvers, role capabilities
+  { version: 19, sqlite: SQLITE_19, postgres: POSTGRES_19 },
 ];
 
 /** The SQL a backend runs, in order: its recorded schema version is how many of these have run. */

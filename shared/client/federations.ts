@@ -13,7 +13,7 @@ export function listFederations(
   http: HttpClient,
   query: { cname?: string; id?: number } = {},
 ): Promise<ApiResult<Federation[]>> {
-  return http.get('/federations', query);
+  return http.get('/federations/catalog', query);
 }
 
 /** GET federations/:id/users (1.2+). */

@@ -20,10 +20,10 @@ const assigned = async () =>
     .sort();
 
 describe('cdnctl federations', () => {
-  it('list -o json is GET /api/1.2/federations as it is, and the table shows the CNAME and delivery services', async () => {
+  it('list -o json is GET /api/1.2/federations/catalog as it is, and the table shows the CNAME and delivery services', async () => {
     const printed = await cli.json(['federations', 'list']);
     expect(printed).toEqual(
-      (await api<{ response: FederationRecord[] }>(daemon.url, '/api/1.2/federations', cookie)).body.response,
+      (await api<{ response: FederationRecord[] }>(daemon.url, '/api/1.2/federations/catalog', cookie)).body.response,
     );
     expect(printed).toEqual([
       expect.objectContaining({ cname: 'fed1.example.test.', ttl: 60, deliveryServices: ['ds1'] }),

@@ -124,7 +124,7 @@ describe('GET cdns, tenants, roles, federations', () => {
   });
 
   it('lists federations with their delivery services, hiding those of invisible delivery services', async () => {
-    const { body } = await get('/api/1.2/federations', admin);
+    const { body } = await get('/api/1.2/federations/catalog', admin);
     expect(body.response).toEqual([
       {
         id: expect.any(Number),
@@ -136,8 +136,8 @@ describe('GET cdns, tenants, roles, federations', () => {
         deliveryServices: ['ds1'],
       },
     ]);
-    expect((await get('/api/1.2/federations', tenantA)).body.response).toEqual([]);
-    expect((await get('/api/1.2/federations?cname=nope.', admin)).body.response).toEqual([]);
+    expect((await get('/api/1.2/federations/catalog', tenantA)).body.response).toEqual([]);
+    expect((await get('/api/1.2/federations/catalog?cname=nope.', admin)).body.response).toEqual([]);
   });
 
   it.each(['cdns', 'tenants', 'roles', 'federations'])('GET %s needs a session', async (what) => {

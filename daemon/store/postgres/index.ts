@@ -1,6 +1,7 @@
 import type { Store } from '../index.js';
 import { pgCachesGroup } from './caches-group.js';
 import { pgCatalogGroup } from './catalog-group.js';
+import { pgFederationGroup } from './federation-group.js';
 import { guardPg } from './faults.js';
 import { migratePg } from './migrate.js';
 import { openPgPool, type PgPool, type PgPoolOptions } from './pool.js';
@@ -23,6 +24,7 @@ export function pgStore(pool: PgPool): Store {
     cacheConfig: pgCacheConfig(pool),
     deliveryServiceWrites: pgDeliveryServiceWrites(pool),
     places: pgPlaces(pool),
+    ...pgFederationGroup(pool),
     async ping() {
       await guardPg(() => pool.query('SELECT 1'));
     },

@@ -5,6 +5,8 @@ import { sqliteJobs } from './jobs.js';
 import { sqliteCdns } from './cdns.js';
 import { sqliteDeliveryServices } from './deliveryservices.js';
 import { sqliteFederations } from './federations.js';
+import { sqliteFederationResolvers } from './federation-resolvers.js';
+import { sqliteFederationWrites } from './federation-writes.js';
 import { sqliteFederationUsers } from './federation-users.js';
 import { sqliteLoginFailures } from './login-failures.js';
 import { sqliteOrigins } from './origins.js';
@@ -62,6 +64,9 @@ export function sqliteStore(db: Db): Store {
     cacheConfig: sqliteCacheConfig(db),
     deliveryServiceWrites: sqliteDeliveryServiceWrites(db),
     places: sqlitePlaces(db),
+    // issue 31: federation resolvers and federation writes
+    federationResolvers: sqliteFederationResolvers(db),
+    federationWrites: sqliteFederationWrites(db),
     async ping() {
       ping.get();
     },

@@ -47,7 +47,7 @@ export const createOrigin = (origin: OriginInput) => api.post<Origin>('/origins'
 export const updateOrigin = (id: number, origin: OriginInput) => api.put<Origin>('/origins', { ...origin, id }, { id });
 export const deleteOrigin = (id: number) => api.del<null>('/origin', { id });
 
-export const listFederations = () => api.get<Federation[]>('/federations');
+export const listFederations = () => api.get<Federation[]>('/federations/catalog');
 export const listFederationUsers = (federationId: number) =>
   api.get<FederationUser[]>(`/federations/${federationId}/users`);
 export const assignFederationUsers = (federationId: number, userIds: number[]) =>

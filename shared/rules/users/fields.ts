@@ -52,6 +52,21 @@ export function isValidEmail(text: string): boolean {
   return domain.split('.').every((label) => DOMAIN_LABEL.test(label));
 }
 
+/** `Name <addr>` or `<addr>`: an optional display name (a quoted string or words), then the address in brackets. */
+const NAME_ADDR = /^(?:"(?:[^"\\]|\\.)*"|[^"<>]*)\s*<([^<>]*)>$/;
+
+/**
+ * The bare address of an e-mail as mail clients write it (RFC 5322's name-addr, as Go's mail.ParseAddress
+ * reads it): `addr`, `<addr>` (the Traffic Ops Go client's rfc.EmailAddress without a name) or
+ * `Display Name <addr>`. Null when there is no valid address in it.
+ */
+export function emailAddressOf(text: string): string | null {
+  const trimmed = text.trim();
+  const bracketed = NAME_ADDR.exec(trimmed);
+  const address = bracketed ? bracketed[1].trim() : trimmed;
+  return isValidEmail(address) ? address : null;
+}
+
 /**
  * The password and its confirmation, under either spelling: the seed's `localPassword`/`confirmLocalPassword`
  * or Traffic Ops clients' `localPasswd`/`confirmLocalPasswd` (the seed's wins when both are sent).

@@ -6,6 +6,7 @@ import {
   PROFILE_FIELDS,
   asBody,
   cannotBeBlank,
+  emailAddressOf,
   integerValue,
   isBlank,
   isValidEmail,
@@ -95,13 +96,15 @@ export interface RegistrationRequest {
   tenantId: number;
 }
 
-/** Validates a POST users/register body: `email`, `role`, and `tenantId` (which may be a numeric string). */
+/**
+ * Validates a POST users/register body: `email` (bare, `<addr>` or `Name <addr>`: the bare address is kept), `role`, and `tenantId` (which may be a numeric string). */
 export function parseRegistration(raw: unknown): Parsed<RegistrationRequest> {
   const body = asBody(raw);
   const errors: string[] = [];
   const emailProblem = requiredStringProblem(body, 'email');
+  const email = emailProblem ? null : emailAddressOf(body.email as string);
   if (emailProblem) errors.push(emailProblem);
-  else if (!isValidEmail(body.email as string)) errors.push(INVALID_EMAIL);
+  else if (email === null) errors.push(INVALID_EMAIL);
   if (isBlank(body.role)) errors.push(cannotBeBlank('role'));
   else if (integerValue(body.role) === null) errors.push(mustBeInteger('role'));
   if (isBlank(body.tenantId)) errors.push(cannotBeBlank('tenantId'));
@@ -109,6 +112,6 @@ export function parseRegistration(raw: unknown): Parsed<RegistrationRequest> {
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
-    value: { email: body.email as string, roleId: integerValue(body.role)!, tenantId: integerValue(body.tenantId)! },
+    value: { email: email as string, roleId: integerValue(body.role)!, tenantId: integerValue(body.tenantId)! },
   };
 }

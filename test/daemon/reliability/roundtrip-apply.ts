@@ -6,7 +6,7 @@ type Handlers = { [K in Write['kind']]: (w: World, a: Extract<Write, { kind: K }
 
 const tenantId = (w: World, name: string) => idOf(w, '/api/1.3/tenants', 'name', name);
 const userId = (w: World, name: string) => idOf(w, '/api/1.3/users', 'username', name);
-const federationId = async (w: World) => (await nth<{ id: number }>(w, '/api/1.3/federations', 0))?.id ?? 1;
+const federationId = async (w: World) => (await nth<{ id: number }>(w, '/api/1.3/federations/catalog', 0))?.id ?? 1;
 
 const userHandlers = {
   async user(w, a) {

@@ -424,6 +424,11 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   'parameters/:id': () => '1',
   'profileparameters/:profileId': (ids) => String(ids.profile),
   'copy/:existing': () => 'ORG_PROFILE1',
+  // issue 31: tenants and federations
+  'tenants/:id': (ids) => String(ids.tenants.tenantA),
+  'federations/:id/federation_resolvers': (ids) => String(ids.federation),
+  'federation_resolvers/:id': () => '99999',
+  'deliveryservices/:dsID': (ids) => String(ids.deliveryServices.ds1),
 };
 
 /**

@@ -72,6 +72,8 @@ const WRITES_WITHOUT_BODY: Record<string, string> = {
   'DELETE /profiles/:id': 'deletes the golden profile no server uses (issue 31), logged in the change log',
   'DELETE /deliveryservices/:id':
     'deletes the delivery service (issue 31: registered last, so the routes before it see it)',
+  // issue 31
+  'DELETE /cdns/:name/federations/:id': 'deletes the federation, logged in the change log',
 };
 
 /** The app of the store kind whose block is running (the blocks run one after the other). */

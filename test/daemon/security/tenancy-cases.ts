@@ -4,6 +4,7 @@ import { ROLES, type GoldenIds } from './fixture.js';
 import { CACHES_TENANCY } from './tenancy-cases-caches.js';
 import { DS_TENANCY } from './tenancy-cases-ds.js';
 import { TOPOLOGY_TENANCY } from './tenancy-cases-topology.js';
+import { TENANTS_FED_TENANCY } from './tenancy-cases-tenants-fed.js';
 
 /**
  * Tenancy cases of the routes that take ids (path parameters, query filters, ids in bodies), asked by tenant-a
@@ -231,12 +232,12 @@ export const TENANCY: Record<string, TenancyEntry> = {
     why: 'roles carry no tenant: every caller sees them',
     cases: [{ as: 'tenanta_user', url: () => `/api/1.3/roles?id=${ROLES.admin.id}`, status: 200, response: oneRecord }],
   },
-  'GET /federations': {
+  'GET /federations/catalog': {
     why: 'a federation serving an invisible delivery service is invisible',
     cases: [
       {
         as: 'tenanta_user',
-        url: (ids) => `/api/1.3/federations?id=${ids.federation}`,
+        url: (ids) => `/api/1.3/federations/catalog?id=${ids.federation}`,
         status: 200,
         response: isEmptyList,
         adminSeesIt: true,
@@ -450,6 +451,7 @@ export const TENANCY: Record<string, TenancyEntry> = {
   ...CACHES_TENANCY,
   ...DS_TENANCY,
   ...TOPOLOGY_TENANCY,
+  ...TENANTS_FED_TENANCY,
   'POST /users.json': {
     why: 'cannot create a user in an invisible tenant (the Go client creates users here)',
     cases: [
