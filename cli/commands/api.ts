@@ -67,7 +67,7 @@ export function registerApi(program: Command): void {
       `cdnctl api POST /user/current/jobs --data '{"dsId":"3","regex":"/a/.*","ttl":24,"startTime":"2026-05-01 00:00:00"}'`,
       'cdnctl api PUT /origins?id=7 --data @origin.json',
     ],
-    api: { min: '1.1', preferred: '1.3' },
+    api: { min: '1.1', preferred: '1.3', newest: '1.5' },
     configure: (c) => c.option('--data <json>', 'request body: JSON text, @FILE, or @- for stdin (POST and PUT)'),
     run: runApi,
   });

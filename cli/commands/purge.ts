@@ -92,8 +92,9 @@ async function runPurge(inv: Invocation, _args: unknown[], flags: PurgeFlags) {
     startTime: plan.startTime,
     ttl: plan.ttlHours,
   });
-  const created = `Created a purge job for ${plan.xmlId}: ${plan.assetUrl}, active from ${plan.startTime} until ${plan.expiresAt} UTC`;
   const jobId = Number((result.response as { id?: unknown } | undefined)?.id);
+  const job = Number.isSafeInteger(jobId) ? `purge job ${jobId}` : 'a purge job';
+  const created = `Created ${job} for ${plan.xmlId}: ${plan.assetUrl}, active from ${plan.startTime} until ${plan.expiresAt} UTC`;
   if (flags.watch && Number.isSafeInteger(jobId)) {
     inv.printer.alerts(result.alerts.filter((alert) => inv.printer.structured || alert.level !== 'success'));
     if (!inv.printer.structured) inv.printer.note(created);

@@ -66,7 +66,7 @@ describe('cdnctl purge', () => {
     const result = await cli.run(['purge', '--ds', 'ds1', '--regex', '/images/.*', '--ttl', '24']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^Created a purge job for ds1: http:\/\/ds1-origin\.example\.test\/images\/\.\*, active from \S+ \S+ until \S+ \S+ UTC\n$/,
+      /^Created purge job \d+ for ds1: http:\/\/ds1-origin\.example\.test\/images\/\.\*, active from \S+ \S+ until \S+ \S+ UTC\n$/,
     );
     expect(result.stderr).not.toContain('Invalidate content request submitted');
     const json = await cli.run(['purge', '--ds', 'ds1', '--regex', '/images2/.*', '--ttl', '24', '-o', 'json']);
