@@ -11,7 +11,7 @@ import {
   type InvalidationJob,
   type Job,
 } from '../../shared/client/jobs.js';
-import { jobState } from '../../shared/rules/job-time.js';
+import { jobExpiry, jobState } from '../../shared/rules/job-time.js';
 import { formatTimestamp, parseTimestamp } from '../../shared/time.js';
 import { messageOutput, recordOutput, tableOutput, type Column, type Output } from '../output/format.js';
 import { confirmDestructive, destructiveOptions, type DestructiveFlags } from './common/confirm.js';
@@ -162,6 +162,18 @@ async function cancelJob(inv: Invocation, id: number, flags: DestructiveFlags): 
   return writeOutput(inv, result, `Cancelled ${label}; the caches of its CDN drop the rule at their next revalidation`);
 }
 
+/** `jobs watch`: follows a job that still applies; an expired one has no progress to show, and says so. */
+async function watchJob(inv: Invocation, id: number, flags: { timeout: number; interval: number }): Promise<Output> {
+  const http = await inv.client();
+  const job = await findJob(http, id);
+  const ends = jobExpiry(job);
+  if (ends !== null && ends <= Date.now()) {
+    const text = `job ${id} expired at ${formatTimestamp(ends)} UTC: its rule no longer applies, nothing to follow`;
+    return messageOutput({ ...job, expired: true }, text);
+  }
+  return watchPropagation(inv, http, id, flags);
+}
+
 function registerList(jobs: Command): void {
   addVerb<JobsFlags>(jobs, {
     name: 'list',
@@ -214,7 +226,7 @@ export function registerJobs(program: Command): void {
       c
         .option('--timeout <seconds>', 'give up after this long (exit 1)', seconds, 2700)
         .option('--interval <seconds>', 'seconds between polls', seconds, 5),
-    run: async (inv, [id]: [string], flags) => watchPropagation(inv, await inv.client(), positiveInt(id), flags),
+    run: (inv, [id]: [string], flags) => watchJob(inv, positiveInt(id), flags),
   });
   addVerb<DestructiveFlags, [string]>(jobs, {
     name: 'cancel <id>',

@@ -123,3 +123,16 @@ describe('cdnctl jobs (issue 33, item 1)', () => {
     expect(again.stderr).toContain(`error: job ${id} not found`);
   });
 });
+
+describe('cdnctl jobs watch (issue 33, item 2)', () => {
+  it('an expired job shows no progress: it says so and ends (exit 0)', async () => {
+    const start = new Date(Date.now() - 3 * 3600_000).toISOString();
+    const purged = await cli.run(['purge', '--ds', 'ds1', '--regex', '/old/.*', '--ttl', '1', '--start', start]);
+    expect(purged.code, purged.stderr).toBe(0);
+    const id = Number(/^Created purge job (\d+) /.exec(purged.stdout)![1]);
+    const watched = await cli.run(['jobs', 'watch', String(id), '--timeout', '1', '--interval', '0.2']);
+    expect(watched.code, watched.stderr).toBe(0);
+    expect(watched.stdout).toMatch(new RegExp(`^job ${id} expired at \\S+ \\S+ UTC: its rule no longer applies`));
+    expect(watched.stdout).not.toMatch(/applied|\[#/);
+  });
+});
