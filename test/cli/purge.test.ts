@@ -100,12 +100,12 @@ describe('cdnctl purge', () => {
     expect(await jobs()).toHaveLength(before + 1);
   });
 
-  it('on a terminal, asks before purging everything, and "n" sends nothing', async () => {
+  it('on a terminal, asks for the xmlId typed before purging everything (as Ink and the portal do)', async () => {
     const before = (await jobs()).length;
     const declined = await runInTerminal(
       daemon,
       ['purge', '--ds', 'ds3', '--regex', '/.*', '--ttl', '2'],
-      [{ expect: /\[y\/N\] $/, send: 'n\r' }],
+      [{ expect: /Type "ds3" to purge everything of it: $/, send: 'y\r' }],
     );
     expect(declined.code).toBe(1);
     expect(declined.output).toContain('purge cancelled; nothing was sent');
@@ -113,7 +113,7 @@ describe('cdnctl purge', () => {
     const accepted = await runInTerminal(
       daemon,
       ['purge', '--ds', 'ds3', '--regex', '/.*', '--ttl', '2'],
-      [{ expect: /\[y\/N\] $/, send: 'y\r' }],
+      [{ expect: /Type "ds3" to purge everything of it: $/, send: 'ds3\r' }],
     );
     expect(accepted.code).toBe(0);
     expect(await jobs()).toHaveLength(before + 1);
