@@ -94,6 +94,9 @@ describe('cdnctl keys ssl', () => {
     expect(add.stderr).toContain('signed by an unknown authority');
     const got = await cli.run(['keys', 'ssl', 'get', 'ds1']);
     expect(got.stdout).toContain('BEGIN CERTIFICATE');
+    // The PEM as PEM: one line per 64 characters, as it was added (issue 33 item 6).
+    expect(got.stdout).toMatch(/^-----BEGIN CERTIFICATE-----$/m);
+    expect(got.stdout).toContain(fx.leaf.split('\n').slice(0, 3).join('\n'));
     expect(got.stdout).not.toContain('PRIVATE KEY');
     expect(got.stderr).toContain('the private key is left out');
     expect((await cli.run(['keys', 'ssl', 'get', 'ds1', '--reveal'])).stdout).toContain(fx.leafKey.split('\n')[1]);
