@@ -32,6 +32,8 @@ describe('ds get', () => {
     const page = await cli.run(['ds', 'get', 'ds1']);
     expect(page.code).toBe(0);
     expect(page.stdout).toMatch(/^xmlId:\s+ds1$/m);
+    // The protocol in words, not Traffic Ops' number (issue 33 item 6).
+    expect(page.stdout).toMatch(/^protocol:\s+HTTP$/m);
     expect(page.stdout).toMatch(/^orgServerFqdn:\s+http:\/\/ds1-origin\.example\.test$/m);
     expect(page.stdout).toMatch(/^ORIGINS \(2\)\n  ID\s+NAME\s+PROTOCOL\s+FQDN\s+PORT\s+PRIMARY\n/m);
     expect(page.stdout).toMatch(/^\s+\d+\s+ds1-secondary\s+https\s+backup\.ds1\.example\.test\s+8443\s+false$/m);
