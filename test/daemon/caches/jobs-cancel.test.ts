@@ -49,6 +49,14 @@ async function applyEverywhere(): Promise<void> {
 const revalPending = async () =>
   (await cli.json<Server[]>(['servers', 'list'])).filter((s) => s.revalPending).map((s) => s.hostName);
 
+describe('cdnctl api on a text answer (issue 33 item 8)', () => {
+  it('prints a configuration file as its text', async () => {
+    const printed = await cli.run(['api', 'GET', '/servers/mid1/configfiles/ats/regex_revalidate.config']);
+    expect(printed.code, printed.stderr).toBe(0);
+    expect(`${printed.stdout}`).toBe(`${(await revalidateConfig('mid1')).replace(/\n$/, '')}\n`);
+  });
+});
+
 describe('cdnctl jobs cancel, through the control loop', () => {
   it('the caches get reval_pending and the revalidate config regenerates without the rule', async () => {
     const purge = await cli.run(['purge', '--ds', 'ds1', '--regex', '/cancelled/.*', '--ttl', '2']);
