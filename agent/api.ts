@@ -36,6 +36,8 @@ function detailOf(res: RawResponse): string {
  * refreshes on each answer is kept.
  */
 export class AgentApi {
+  /** When the server took the last update_status read (its x-cdnctl-read-time): the start of the pass being run. */
+  private passStartedAt: string | undefined;
   /**
    * `relogin`, when given, starts a new session after a 401 (the agent's own credentials) and answers its
    * cookie; the refused call is then made once more.
@@ -86,10 +88,15 @@ export class AgentApi {
 
   async updateStatus(host: string): Promise<UpdateStatus[]> {
     const what = 'GET update_status';
-    const body = this.json<unknown>(
+    const res = await this.call(
       what,
-      await this.call(what, 'GET', `/api/${this.apiVersion}/servers/${encodeURIComponent(host)}/update_status`),
+      'GET',
+      `/api/${this.apiVersion}/servers/${encodeURIComponent(host)}/update_status`,
     );
+    // The pass starts here, by the server's clock: the report says so, so that only jobs older than this read count
+    // (Traffic Ops sends no such header: then the report carries none either).
+    this.passStartedAt = res.readTime;
+    const body = this.json<unknown>(what, res);
     if (!Array.isArray(body)) throw new AgentCallError(what, 200, 'the answer is not an array');
     return body as UpdateStatus[];
   }
@@ -118,10 +125,13 @@ export class AgentApi {
 
   /** `POST /update/:hostname` with the form fields `updated` and `reval_updated` (the new pending values). */
   async report(host: string, flags: { updated: boolean; reval_updated: boolean }): Promise<void> {
-    const form = new URLSearchParams({
+    const fields: Record<string, string> = {
       updated: String(flags.updated),
       reval_updated: String(flags.reval_updated),
-    }).toString();
+    };
+    // cdnctl's daemon counts a job applied only by a pass that read after it existed (ORT sent no such field).
+    if (!flags.reval_updated && this.passStartedAt) fields.reval_started = this.passStartedAt;
+    const form = new URLSearchParams(fields).toString();
     await this.call('POST /update', 'POST', `/update/${encodeURIComponent(host)}`, form);
   }
 }

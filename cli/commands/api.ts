@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../errors.js';
-import type { Query } from '../../shared/client/http.js';
+import type { HttpClient, Query } from '../../shared/client/http.js';
+import { BadResponse } from '../../shared/client/errors.js';
 import { isApiVersion, type ApiVersion } from '../../shared/client/types.js';
 import { messageOutput } from '../output/format.js';
 import type { Invocation } from './common/invocation.js';
@@ -45,15 +46,29 @@ async function runApi(inv: Invocation, [methodText, pathText]: string[], flags: 
     auth: session !== null,
     version: (version as ApiVersion | undefined) ?? inv.version(),
   });
+  if (method === 'GET') return getAnswer(http, path, query, (version as ApiVersion | undefined) ?? inv.version());
   const result =
-    method === 'GET'
-      ? await http.get(path, query)
-      : method === 'DELETE'
-        ? await http.delete(path, query)
-        : method === 'POST'
-          ? await http.post(path, body, query)
-          : await http.put(path, body, query);
+    method === 'DELETE'
+      ? await http.delete(path, query)
+      : method === 'POST'
+        ? await http.post(path, body, query)
+        : await http.put(path, body, query);
   return messageOutput(result.body, JSON.stringify(result.body, null, 2));
+}
+
+/** A GET answer: JSON printed as JSON; a text answer (a cache's configuration file) printed as the text it is. */
+async function getAnswer(http: HttpClient, path: string, query: Query, version: ApiVersion) {
+  try {
+    const result = await http.get(path, query);
+    return messageOutput(result.body, JSON.stringify(result.body, null, 2));
+  } catch (err) {
+    if (!(err instanceof BadResponse) || err.status !== 200) throw err;
+    const search = new URLSearchParams(
+      Object.entries(query).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k, String(v)]])),
+    ).toString();
+    const raw = await http.raw('GET', `/api/${version}${path}${search ? `?${search}` : ''}`);
+    return messageOutput(raw.text, raw.text.replace(/\n$/, ''));
+  }
 }
 
 /** `cdnctl api METHOD PATH`: any route, with the stored session, the answer printed as JSON (like `gh api`). */
@@ -67,7 +82,7 @@ export function registerApi(program: Command): void {
       `cdnctl api POST /user/current/jobs --data '{"dsId":"3","regex":"/a/.*","ttl":24,"startTime":"2026-05-01 00:00:00"}'`,
       'cdnctl api PUT /origins?id=7 --data @origin.json',
     ],
-    api: { min: '1.1', preferred: '1.3' },
+    api: { min: '1.1', preferred: '1.3', newest: '1.5' },
     configure: (c) => c.option('--data <json>', 'request body: JSON text, @FILE, or @- for stdin (POST and PUT)'),
     run: runApi,
   });

@@ -7,7 +7,8 @@ import { versionAtLeast } from '../../shared/client/types.js';
 import { formatTimestamp, parseTimestamp } from '../../shared/time.js';
 import type { Invocation } from './common/invocation.js';
 import { positiveInt } from './common/parse.js';
-import { confirm, interactive } from './common/prompt.js';
+import { ask, interactive } from './common/prompt.js';
+import { purgeConfirmation } from '../../shared/rules/purge/confirmation.js';
 import { findDeliveryService } from './common/resolve.js';
 import { addVerb } from './common/verb.js';
 import { seconds, watchPropagation } from './common/watch.js';
@@ -46,13 +47,16 @@ const planFields = (plan: PurgePlan): Array<[string, unknown]> => [
   ['Expires', `${plan.expiresAt} UTC`],
 ];
 
-/** A regex that matches everything needs a yes: asked on a terminal, `--yes` elsewhere. */
+/**
+ * The purge-safety rule every surface shares (shared/rules/purge/confirmation.ts): a regex that matches everything
+ * is sent once the xmlId is typed on a terminal, or with `--yes` elsewhere.
+ */
 async function confirmEverything(inv: Invocation, plan: PurgePlan, flags: PurgeFlags): Promise<void> {
-  if (!plan.matchesEverything || flags.yes || flags.dryRun) return;
-  const what = `the regex "${plan.regex}" matches every path: it revalidates ALL content of ${plan.xmlId} and may overload its origin`;
-  if (!interactive()) throw new CliError(what, EXIT.USAGE, 'pass --yes to confirm, or narrow the regex');
-  inv.printer.warn(what);
-  if (!(await confirm(`Purge everything of ${plan.xmlId}?`)))
+  const needed = purgeConfirmation(plan.regex, plan.xmlId);
+  if (!needed || flags.yes || flags.dryRun) return;
+  if (!interactive()) throw new CliError(needed.warning, EXIT.USAGE, 'pass --yes to confirm, or narrow the regex');
+  inv.printer.warn(needed.warning);
+  if ((await ask(`${needed.question}: `)).trim() !== needed.typeToConfirm)
     throw new CliError('purge cancelled; nothing was sent', EXIT.ERROR);
 }
 
@@ -92,8 +96,9 @@ async function runPurge(inv: Invocation, _args: unknown[], flags: PurgeFlags) {
     startTime: plan.startTime,
     ttl: plan.ttlHours,
   });
-  const created = `Created a purge job for ${plan.xmlId}: ${plan.assetUrl}, active from ${plan.startTime} until ${plan.expiresAt} UTC`;
   const jobId = Number((result.response as { id?: unknown } | undefined)?.id);
+  const job = Number.isSafeInteger(jobId) ? `purge job ${jobId}` : 'a purge job';
+  const created = `Created ${job} for ${plan.xmlId}: ${plan.assetUrl}, active from ${plan.startTime} until ${plan.expiresAt} UTC`;
   if (flags.watch && Number.isSafeInteger(jobId)) {
     inv.printer.alerts(result.alerts.filter((alert) => inv.printer.structured || alert.level !== 'success'));
     if (!inv.printer.structured) inv.printer.note(created);

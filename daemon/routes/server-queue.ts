@@ -39,13 +39,17 @@ const queueSchema = (response: JsonSchema) => ({
 });
 const checkInSchema = {
   params: { type: 'object', properties: { hostname: { type: 'string' } } },
-  querystring: { type: 'object', properties: { updated: { type: 'string' }, reval_updated: { type: 'string' } } },
+  querystring: {
+    type: 'object',
+    properties: { updated: { type: 'string' }, reval_updated: { type: 'string' }, reval_started: { type: 'string' } },
+  },
   // Booleans, or 'true'/'false' (and t/f/1/0) as the query spells them: readCheckIn names any other text.
   body: {
     type: ['object', 'null'],
     properties: {
       updated: { type: ['boolean', 'string', 'null'] },
       reval_updated: { type: ['boolean', 'string', 'null'] },
+      reval_started: { type: ['integer', 'string', 'null'] },
     },
   },
   response: { 200: alertsOnly },
@@ -58,6 +62,7 @@ function queueAction(body: unknown): boolean {
 }
 
 type Request = Parameters<RouteDef['handler']>[0];
+type Reply = Parameters<RouteDef['handler']>[1];
 
 async function queueServer(ctx: AppContext, request: Request) {
   const queue = queueAction(request.body);
@@ -121,7 +126,15 @@ async function queueCachegroup(ctx: AppContext, request: Request) {
   };
 }
 
-async function updateStatus(ctx: AppContext, request: Request) {
+/**
+ * The header that tells a cache's agent when its update_status read was taken (epoch ms, the daemon's clock, before
+ * the read): the agent sends it back as `reval_started` when it reports the pass, so that only jobs entered before
+ * the pass read count as applied by it (issue 33).
+ */
+export const READ_TIME_HEADER = 'x-cdnctl-read-time';
+
+async function updateStatus(ctx: AppContext, request: Request, reply: Reply) {
+  reply.header(READ_TIME_HEADER, String(ctx.clock()));
   const principal = caller(request);
   const { hostname } = request.params as { hostname: string };
   const status = await ctx.store.serverFlags.updateStatus(hostname, await serverVisibility(ctx, principal));
@@ -203,7 +216,7 @@ export function serverQueueRoutes(ctx: AppContext): RouteDef[] {
         params: { type: 'object', properties: { hostname: { type: 'string' } } },
         response: { 200: list(updateStatusSchema) },
       },
-      handler: (request) => updateStatus(ctx, request),
+      handler: (request, reply) => updateStatus(ctx, request, reply),
     },
     {
       method: 'POST',

@@ -5,6 +5,11 @@ import { type ServerFilters, type ServerVisibility } from './servers.js';
 export interface CheckIn {
   updated?: boolean;
   revalUpdated?: boolean;
+  /**
+   * When the revalidation pass being reported read what it applied (epoch ms, the daemon's clock as the cache saw
+   * it); absent: now. A cache has applied every job entered at or before the latest such start (issue 33).
+   */
+  revalStartedAt?: number;
 }
 
 /** A cache's flags as `update_status` answers them. */

@@ -25,6 +25,8 @@ export interface RawResponse {
   contentType: string;
   text: string;
   setCookie: string[];
+  /** cdnctl's daemon: when it took the read it answers (epoch ms, header x-cdnctl-read-time). */
+  readTime?: string;
 }
 
 /** Query parameters; undefined ones are left out. */
@@ -112,7 +114,15 @@ export class HttpClient {
     }
     const raw = res.headers['set-cookie'];
     const setCookie = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
-    return { status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), text, setCookie };
+    const read = res.headers['x-cdnctl-read-time'];
+    const readTime = typeof read === 'string' ? read : undefined;
+    return {
+      status: res.statusCode,
+      contentType: String(res.headers['content-type'] ?? ''),
+      text,
+      setCookie,
+      readTime,
+    };
   }
 
   /** Closes the connections this client opened (an injected dispatcher is left to its owner). */

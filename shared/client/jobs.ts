@@ -45,3 +45,14 @@ export interface AllJobsFilter {
 export function listAllJobs(http: HttpClient, filter: AllJobsFilter = {}): Promise<ApiResult<InvalidationJob[]>> {
   return http.get('/jobs', { ...filter });
 }
+
+/** GET jobs?id=N: the job when the caller may see it, else null. */
+export async function getJob(http: HttpClient, id: number): Promise<InvalidationJob | null> {
+  const { response } = await http.get<InvalidationJob[]>('/jobs', { id });
+  return response[0] ?? null;
+}
+
+/** DELETE jobs?id=N (API 1.4+): cancels the job; its CDN's caches drop the rule at their next revalidation. */
+export function deleteJob(http: HttpClient, id: number): Promise<ApiResult<InvalidationJob>> {
+  return http.delete('/jobs', { id });
+}

@@ -26,3 +26,15 @@ export function jobExpiry(job: { startTime: string; parameters: string }): numbe
   const ttl = jobTtlHours(job.parameters);
   return start === null || ttl === null ? null : start + ttl * 3600_000;
 }
+
+/** Where a job stands: not started yet, applying, or past its TTL (null when its times cannot be read). */
+export type JobState = 'SCHEDULED' | 'ACTIVE' | 'EXPIRED';
+
+/** The state of a job at `now` (epoch ms), from its start and its `TTL:<hours>h` parameters. */
+export function jobState(job: { startTime: string; parameters: string }, now: number): JobState | null {
+  const start = parseTimestamp(job.startTime);
+  const end = jobExpiry(job);
+  if (start === null || end === null) return null;
+  if (now < start) return 'SCHEDULED';
+  return now < end ? 'ACTIVE' : 'EXPIRED';
+}

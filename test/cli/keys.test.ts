@@ -17,9 +17,14 @@ const file = (name: string, text: string) => {
 
 describe('cdnctl keys url', () => {
   it('generates keys, prints them only with --reveal off a terminal, and copies them', async () => {
-    const gen = await cli.run(['keys', 'url', 'generate', 'ds1']);
+    const unconfirmed = await cli.run(['keys', 'url', 'generate', 'ds1']);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toContain(
+      'refusing to replace the URL-signing keys of ds1 with 16 new ones without confirmation',
+    );
+    const gen = await cli.run(['keys', 'url', 'generate', 'ds1', '--yes']);
     expect(gen.code).toBe(0);
-    expect(gen.stdout).toContain('Successfully generated and stored keys');
+    expect(gen.stdout).toBe('Generated 16 new URL-signing keys for ds1, replacing any it had\n');
     const hidden = await cli.run(['keys', 'url', 'get', 'ds1']);
     expect(hidden.code).toBe(1);
     expect(hidden.stdout).toBe('');
@@ -29,18 +34,24 @@ describe('cdnctl keys url', () => {
     expect(Object.keys(keys)).toHaveLength(16);
     const table = await cli.run(['keys', 'url', 'get', 'ds1', '--reveal']);
     expect(table.stdout.split('\n')[1]).toMatch(/^key0\s+[A-Za-z0-9_]{32}$/);
-    const copy = await cli.run(['keys', 'url', 'copy', 'ds3', '--from', 'ds1']);
+    const refusedCopy = await cli.run(['keys', 'url', 'copy', 'ds3', '--from', 'ds1']);
+    expect(refusedCopy.code).toBe(2);
+    expect(refusedCopy.stderr).toContain(
+      'refusing to replace the URL-signing keys of ds3 with those of ds1 without confirmation',
+    );
+    const copy = await cli.run(['keys', 'url', 'copy', 'ds3', '--from', 'ds1', '--yes']);
     expect(copy.code).toBe(0);
+    expect(copy.stdout).toBe('Copied the URL-signing keys of ds1 to ds3, replacing any it had\n');
     expect(await cli.json(['keys', 'url', 'get', 'ds3', '--reveal'])).toEqual(keys);
   });
 
   it('fails with one line for an unknown delivery service and for a non-admin', async () => {
-    const missing = await cli.run(['keys', 'url', 'generate', 'nope']);
+    const missing = await cli.run(['keys', 'url', 'generate', 'nope', '--yes']);
     expect(missing.code).not.toBe(0);
     expect(missing.stderr).toContain('delivery service nope not found');
     const ops = new Cli({ configDir: join(daemon.root, 'ops-config'), dataDir: daemon.dataDir });
     await ops.login('ops_user', PASSWORDS.ops_user);
-    const refused = await ops.run(['keys', 'url', 'generate', 'ds1']);
+    const refused = await ops.run(['keys', 'url', 'generate', 'ds1', '--yes']);
     expect(refused.code).toBe(5);
   });
 });
@@ -83,6 +94,9 @@ describe('cdnctl keys ssl', () => {
     expect(add.stderr).toContain('signed by an unknown authority');
     const got = await cli.run(['keys', 'ssl', 'get', 'ds1']);
     expect(got.stdout).toContain('BEGIN CERTIFICATE');
+    // The PEM as PEM: one line per 64 characters, as it was added (issue 33 item 6).
+    expect(got.stdout).toMatch(/^-----BEGIN CERTIFICATE-----$/m);
+    expect(got.stdout).toContain(fx.leaf.split('\n').slice(0, 3).join('\n'));
     expect(got.stdout).not.toContain('PRIVATE KEY');
     expect(got.stderr).toContain('the private key is left out');
     expect((await cli.run(['keys', 'ssl', 'get', 'ds1', '--reveal'])).stdout).toContain(fx.leafKey.split('\n')[1]);

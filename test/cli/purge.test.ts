@@ -66,7 +66,7 @@ describe('cdnctl purge', () => {
     const result = await cli.run(['purge', '--ds', 'ds1', '--regex', '/images/.*', '--ttl', '24']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^Created a purge job for ds1: http:\/\/ds1-origin\.example\.test\/images\/\.\*, active from \S+ \S+ until \S+ \S+ UTC\n$/,
+      /^Created purge job \d+ for ds1: http:\/\/ds1-origin\.example\.test\/images\/\.\*, active from \S+ \S+ until \S+ \S+ UTC\n$/,
     );
     expect(result.stderr).not.toContain('Invalidate content request submitted');
     const json = await cli.run(['purge', '--ds', 'ds1', '--regex', '/images2/.*', '--ttl', '24', '-o', 'json']);
@@ -100,12 +100,12 @@ describe('cdnctl purge', () => {
     expect(await jobs()).toHaveLength(before + 1);
   });
 
-  it('on a terminal, asks before purging everything, and "n" sends nothing', async () => {
+  it('on a terminal, asks for the xmlId typed before purging everything (as Ink and the portal do)', async () => {
     const before = (await jobs()).length;
     const declined = await runInTerminal(
       daemon,
       ['purge', '--ds', 'ds3', '--regex', '/.*', '--ttl', '2'],
-      [{ expect: /\[y\/N\] $/, send: 'n\r' }],
+      [{ expect: /Type "ds3" to purge everything of it: $/, send: 'y\r' }],
     );
     expect(declined.code).toBe(1);
     expect(declined.output).toContain('purge cancelled; nothing was sent');
@@ -113,7 +113,7 @@ describe('cdnctl purge', () => {
     const accepted = await runInTerminal(
       daemon,
       ['purge', '--ds', 'ds3', '--regex', '/.*', '--ttl', '2'],
-      [{ expect: /\[y\/N\] $/, send: 'y\r' }],
+      [{ expect: /Type "ds3" to purge everything of it: $/, send: 'ds3\r' }],
     );
     expect(accepted.code).toBe(0);
     expect(await jobs()).toHaveLength(before + 1);

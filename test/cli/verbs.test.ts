@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryService } from '../../shared/client/deliveryservices.js';
-import type { Job } from '../../shared/client/jobs.js';
+import type { InvalidationJob } from '../../shared/client/jobs.js';
 import type { Origin } from '../../shared/client/origins.js';
 import type { Server } from '../../shared/client/servers.js';
 import type { User } from '../../shared/client/users.js';
@@ -32,6 +32,8 @@ describe('ds get', () => {
     const page = await cli.run(['ds', 'get', 'ds1']);
     expect(page.code).toBe(0);
     expect(page.stdout).toMatch(/^xmlId:\s+ds1$/m);
+    // The protocol in words, not Traffic Ops' number (issue 33 item 6).
+    expect(page.stdout).toMatch(/^protocol:\s+HTTP$/m);
     expect(page.stdout).toMatch(/^orgServerFqdn:\s+http:\/\/ds1-origin\.example\.test$/m);
     expect(page.stdout).toMatch(/^ORIGINS \(2\)\n  ID\s+NAME\s+PROTOCOL\s+FQDN\s+PORT\s+PRIMARY\n/m);
     expect(page.stdout).toMatch(/^\s+\d+\s+ds1-secondary\s+https\s+backup\.ds1\.example\.test\s+8443\s+false$/m);
@@ -159,7 +161,7 @@ describe('every list takes --filter, --sort, --limit and -o csv', () => {
     expect(row).toMatch(/^\d+,ds1,ds1,http,ds1-origin\.example\.test,/);
     expect(rest).toEqual([]);
     const jobs = await cli.run(['jobs', 'list', '-o', 'csv']);
-    expect(jobs.stdout.split('\n')[0]).toBe('ID,DS,ASSET URL,PARAMETERS,START,STATUS,USER,ENTERED,KEYWORD');
+    expect(jobs.stdout.split('\n')[0]).toBe('ID,DS,ASSET URL,PARAMETERS,START,STATUS,USER,KEYWORD');
     const empty = await cli.run(['origins', 'list', '--filter', 'name=none', '-o', 'csv']);
     expect(empty.stdout).toBe(
       'ID,NAME,DS,PROTOCOL,FQDN,PORT,PRIMARY,TENANT,CACHEGROUP,PROFILE,COORDINATE,IPV4,IPV6,LAST UPDATED\n',
@@ -168,11 +170,12 @@ describe('every list takes --filter, --sort, --limit and -o csv', () => {
 });
 
 describe('jobs list --ds', () => {
-  it('narrows your jobs to one delivery service, by xmlId or id', async () => {
-    const ds1 = await cli.json<Job[]>(['jobs', 'list', '--ds', 'ds1']);
+  it('lists every job of one delivery service the caller may see (GET jobs), by xmlId or id', async () => {
+    const ds1 = await cli.json<InvalidationJob[]>(['jobs', 'list', '--ds', 'ds1']);
     expect(ds1.length).toBeGreaterThan(0);
-    expect(ds1.every((j: { dsXmlId: string }) => j.dsXmlId === 'ds1')).toBe(true);
-    expect(await cli.json(['jobs', 'list', '--ds', String(ds1[0].dsId)])).toEqual(ds1);
+    expect(ds1.every((j) => j.deliveryService === 'ds1')).toBe(true);
+    const [ds] = await cli.json<DeliveryService[]>(['ds', 'list', '--xml-id', 'ds1']);
+    expect(await cli.json(['jobs', 'list', '--ds', String(ds.id)])).toEqual(ds1);
     expect(await cli.json(['jobs', 'list', '--ds', 'ds3'])).toEqual([]);
   });
 });
@@ -205,6 +208,6 @@ describe('jobs list --all and --user (GET jobs)', () => {
     expect(fromTenantA.some((j) => j.deliveryService === 'ds1')).toBe(false);
     const table = await cli.run(['jobs', 'list', '--all']);
     expect(table.code).toBe(0);
-    expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+DS\s+ASSET URL\s+PARAMETERS\s+START\s+USER$/);
+    expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+DS\s+ASSET URL\s+PARAMETERS\s+START\s+STATUS$/);
   });
 });

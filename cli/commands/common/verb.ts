@@ -20,7 +20,7 @@ export interface VerbSpec<Flags extends object = object, Args extends unknown[] 
   /** Shown under "Examples:" in --help; at least one. */
   examples: string[];
   /** The API versions it can use; omitted for verbs that call no API. */
-  api?: { min: VersionNeeds['min']; preferred?: VersionNeeds['preferred'] };
+  api?: { min: VersionNeeds['min']; preferred?: VersionNeeds['preferred']; newest?: VersionNeeds['newest'] };
   /** A verb that prints a table: it gets --limit, --sort and --filter (verbs named `list...` always do). */
   list?: boolean;
   /** Adds the verb's own options and arguments' parsers. */
@@ -111,7 +111,9 @@ export function addVerb<Flags extends object, Args extends unknown[] = string[]>
     const self = params[params.length - 1] as Command;
     const path = commandPath(self);
     checkRequired(self, required, path);
-    const needs = spec.api ? { min: spec.api.min, preferred: spec.api.preferred ?? spec.api.min } : undefined;
+    const needs = spec.api
+      ? { min: spec.api.min, preferred: spec.api.preferred ?? spec.api.min, newest: spec.api.newest }
+      : undefined;
     const inv = await Invocation.create(path, self.optsWithGlobals() as GlobalFlags, needs);
     try {
       const output = await spec.run(inv, self.processedArgs as Args, self.opts() as Flags);

@@ -5,6 +5,8 @@ import { NEWEST_READ_VERSION, olderVersion, versionAtLeast, type ApiVersion } fr
 export interface VersionNeeds {
   min: ApiVersion;
   preferred: ApiVersion;
+  /** The newest version it speaks as asked (default NEWEST_READ_VERSION): `api` and the 1.4-only verbs go higher. */
+  newest?: ApiVersion;
 }
 
 export interface VersionInputs {
@@ -20,7 +22,8 @@ export interface VersionInputs {
 /**
  * `--api-version` when given (it must serve the command); else the preferred version, lowered to the cap of the
  * context or setting. A version older than the command needs is a usage error (exit 2) that says so. 1.4 and 1.5
- * are accepted and spoken as 1.3, the newest shapes the commands read (NEWEST_READ_VERSION).
+ * are accepted and spoken as 1.3, the newest shapes the commands read (NEWEST_READ_VERSION), unless the command
+ * says it speaks newer ones (`needs.newest`: `cdnctl api` speaks whatever version it is asked for).
  */
 export function chooseVersion(inputs: VersionInputs): ApiVersion {
   const { command, needs, flag, cap } = inputs;
@@ -32,7 +35,7 @@ export function chooseVersion(inputs: VersionInputs): ApiVersion {
     );
   if (flag) {
     if (!versionAtLeast(flag, needs.min)) throw tooOld(flag, '--api-version');
-    return olderVersion(flag, NEWEST_READ_VERSION);
+    return olderVersion(flag, needs.newest ?? NEWEST_READ_VERSION);
   }
   if (cap) {
     if (!versionAtLeast(cap.version, needs.min)) throw tooOld(cap.version, cap.by);

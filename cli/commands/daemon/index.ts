@@ -4,7 +4,7 @@ import { CliError, EXIT } from '../../errors.js';
 import { readConfig, updateConfig } from '../../auth/config.js';
 import { localDataDir, noDaemonHint } from '../../auth/target.js';
 import { defaultConfigDir } from '../../../shared/paths.js';
-import { lockHolder, pingDaemon, readDaemonInfo, startBackground, stopDaemon } from './process.js';
+import { StartFailed, lockHolder, pingDaemon, readDaemonInfo, startBackground, stopDaemon } from './process.js';
 
 interface StartFlags {
   dataDir?: string;
@@ -69,6 +69,16 @@ async function start(flags: StartFlags): Promise<void> {
     for (const line of printed) process.stdout.write(`${line}\n`);
     process.stdout.write(`cdnctl daemon running at ${info.url} (pid ${info.pid}, data in ${dataDir})\n`);
   } catch (err) {
+    // What the daemon said before it failed (the admin password it created) is not lost with the start.
+    if (err instanceof StartFailed) for (const line of err.printed) process.stdout.write(`${line}\n`);
+    const inUse = /EADDRINUSE\b.*?(\S+):(\d+)\s*$/.exec((err as Error).message);
+    if (inUse) {
+      throw new CliError(
+        `daemon did not start: port ${inUse[2]} on ${inUse[1]} is already in use`,
+        EXIT.ERROR,
+        `stop what listens there, or pick another address with --listen ${inUse[1]}:PORT (--listen ${inUse[1]}:0 picks a free port)`,
+      );
+    }
     throw new CliError(`daemon did not start: ${(err as Error).message}`);
   }
 }

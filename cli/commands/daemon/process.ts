@@ -59,6 +59,22 @@ export async function pingDaemon(url: string, timeoutMs = 2000): Promise<boolean
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What a daemon that exited at start said in its log, or its exit code. */
+function exitWords(lines: string[], code: number): string {
+  const said = lines.filter((l) => !l.startsWith('{'));
+  return said.length > 0 ? said.join('; ').replace(/^cdnctl daemon: /, '') : `daemon exited with code ${code}`;
+}
+
+/** A start that failed: the daemon's words, and the lines it said before (a new admin password among them). */
+export class StartFailed extends Error {
+  constructor(
+    message: string,
+    readonly printed: string[],
+  ) {
+    super(message);
+  }
+}
+
 /**
  * Starts the daemon detached, logging to `<data-dir>/daemon.log`, and resolves once it answers; rejects with
  * the daemon's own words when it exits first. Answers the daemon's info and the lines it printed at start.
@@ -107,10 +123,8 @@ export async function startBackground(
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (exited !== null) {
-      const said = newLines().filter((l) => !l.startsWith('{'));
-      throw new Error(
-        said.length > 0 ? said.join('; ').replace(/^cdnctl daemon: /, '') : `daemon exited with code ${exited}`,
-      );
+      await Promise.race([sayEnded, sleep(500)]);
+      throw new StartFailed(exitWords(newLines(), exited), saidLines());
     }
     const info = readDaemonInfo(dataDir);
     if (info && info.pid === child.pid && (await pingDaemon(info.url, 1000))) {

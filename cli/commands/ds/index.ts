@@ -5,6 +5,7 @@ import { renderTextTable } from '../../output/table.js';
 import type { Invocation } from '../common/invocation.js';
 import { findDeliveryService, tenantId } from '../common/resolve.js';
 import { dsSections } from './sections.js';
+import { protocolName } from '../../../shared/rules/ds-protocol.js';
 import { addNoun, addVerb } from '../common/verb.js';
 import { registerDeliveryServiceWrites } from './write.js';
 
@@ -31,7 +32,7 @@ const SETTINGS: Array<[string, (d: DeliveryService) => unknown]> = [
   ['cdn', (d) => d.cdnName],
   ['tenant', (d) => d.tenant],
   ['type', (d) => d.type],
-  ['protocol', (d) => d.protocol],
+  ['protocol', (d) => protocolName(d.protocol)],
   ['routingName', (d) => d.routingName],
   ['orgServerFqdn', (d) => d.orgServerFqdn],
   ['profile', (d) => d.profileName],

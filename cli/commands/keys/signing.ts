@@ -12,20 +12,25 @@ import {
 import { messageOutput, recordOutput, tableOutput } from '../../output/format.js';
 import { requireReveal } from './reveal.js';
 import { addVerb } from '../common/verb.js';
+import { confirmDestructive, destructiveOptions, type DestructiveFlags } from '../common/confirm.js';
+import { writeOutput } from '../common/write.js';
 
 const REVEAL = '--reveal';
 const revealHelp = 'print the secrets even when stdout is not a terminal';
 
 /** `cdnctl keys url generate|get|copy <xmlId>`. */
 export function registerUrlKeys(url: Command): void {
-  addVerb(url, {
+  addVerb<DestructiveFlags, [string]>(url, {
     name: 'generate <xmlId>',
     description: 'Generate new URL-signing keys (16 keys) for a delivery service, replacing any it has',
-    examples: ['cdnctl keys url generate ds1'],
+    examples: ['cdnctl keys url generate ds1', 'cdnctl keys url generate ds1 --yes   # off a terminal'],
     api: { min: '1.1' },
-    run: async (inv, [xmlId]: [string]) => {
+    configure: (c) => destructiveOptions(c, { dryRun: false }),
+    run: async (inv, [xmlId]: [string], flags) => {
+      const description = `replace the URL-signing keys of ${xmlId} with 16 new ones`;
+      await confirmDestructive(inv.printer, { description }, flags);
       const result = await generateUrlKeys(await inv.client(), xmlId);
-      return messageOutput(result.body, result.alerts.map((a) => a.text).join('\n') || 'generated');
+      return writeOutput(inv, result, `Generated 16 new URL-signing keys for ${xmlId}, replacing any it had`);
     },
   });
   addVerb<{ reveal?: boolean }, [string]>(url, {
@@ -49,15 +54,20 @@ export function registerUrlKeys(url: Command): void {
       );
     },
   });
-  addVerb<{ from: string }, [string]>(url, {
+  addVerb<DestructiveFlags & { from: string }, [string]>(url, {
     name: 'copy <xmlId>',
-    description: 'Copy the URL-signing keys of another delivery service (--from) to this one',
-    examples: ['cdnctl keys url copy ds2 --from ds1'],
+    description: 'Copy the URL-signing keys of another delivery service (--from) to this one, replacing its own',
+    examples: ['cdnctl keys url copy ds2 --from ds1', 'cdnctl keys url copy ds2 --from ds1 --yes   # off a terminal'],
     api: { min: '1.1' },
-    configure: (c) => c.requiredOption('--from <xmlId>', 'the delivery service whose keys are copied'),
+    configure: (c) =>
+      destructiveOptions(c.requiredOption('--from <xmlId>', 'the delivery service whose keys are copied'), {
+        dryRun: false,
+      }),
     run: async (inv, [xmlId]: [string], flags) => {
+      const description = `replace the URL-signing keys of ${xmlId} with those of ${flags.from}`;
+      await confirmDestructive(inv.printer, { description }, flags);
       const result = await copyUrlKeys(await inv.client(), xmlId, flags.from);
-      return messageOutput(result.body, result.alerts.map((a) => a.text).join('\n') || 'copied');
+      return writeOutput(inv, result, `Copied the URL-signing keys of ${flags.from} to ${xmlId}, replacing any it had`);
     },
   });
 }

@@ -4,7 +4,7 @@ import { CliError } from '../../errors.js';
 import { listDeliveryServices } from '../../../shared/client/deliveryservices.js';
 import type { HttpClient } from '../../../shared/client/http.js';
 import { getSslKeys, keySummaries, postSslKeys, type SslKeys, type SslSummary } from '../../../shared/client/keys.js';
-import { messageOutput, recordOutput, tableOutput } from '../../output/format.js';
+import { messageOutput, tableOutput } from '../../output/format.js';
 import { mayReveal } from './reveal.js';
 import { addVerb, type VerbSpec } from '../common/verb.js';
 
@@ -137,15 +137,17 @@ const sslGet: VerbSpec<{ version?: string; reveal?: boolean }, [string]> = {
     const reveal = mayReveal(flags);
     if (!reveal) inv.printer.note('the private key is left out: stdout is not a terminal (pass --reveal to print it)');
     const shown = reveal ? keys : { ...keys, certificate: { ...keys.certificate, key: '(hidden)' } };
-    return recordOutput(shown, [
+    // PEM stays PEM (one line per 64 characters), so it can be copied out as it is (issue 33 item 6).
+    const fields: Array<[string, unknown]> = [
       ['deliveryservice', keys.deliveryservice],
       ['cdn', keys.cdn],
       ['hostname', keys.hostname],
       ['version', keys.version],
       ['authType', keys.authType ?? ''],
-      ['certificate', `\n${keys.certificate.crt.trimEnd()}`],
-      ['private key', reveal ? `\n${keys.certificate.key.trimEnd()}` : '(hidden)'],
-    ]);
+    ];
+    const head = fields.map(([label, value]) => `${`${label}:`.padEnd(17)}${String(value)}`.trimEnd());
+    const key = reveal ? `private key:\n${keys.certificate.key.trimEnd()}` : 'private key:     (hidden)';
+    return messageOutput(shown, [...head, `certificate:\n${keys.certificate.crt.trimEnd()}`, key].join('\n'));
   },
 };
 

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { parseTimestamp } from '../../../shared/time.js';
 import type { Principal } from '../principal.js';
 import type { Server } from '../../store/servers.js';
 import type { CheckIn } from '../../store/server-flags.js';
@@ -30,7 +31,29 @@ export function readCheckIn(fields: Record<string, unknown>): CheckInRead {
   if (updated === undefined && revalUpdated === undefined) {
     return { ok: false, error: "Must pass at least one query parameter of 'updated' or 'reval_updated'" };
   }
-  return { ok: true, report: { updated, revalUpdated } };
+  const started = readStarted(fields.reval_started);
+  if (started === 'invalid') return { ok: false, error: REVAL_STARTED_ERROR };
+  return {
+    ok: true,
+    report: started === undefined ? { updated, revalUpdated } : { updated, revalUpdated, revalStartedAt: started },
+  };
+}
+
+export const REVAL_STARTED_ERROR = "'reval_started' must be a time (RFC 3339, an HTTP date or epoch ms)";
+const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
+/**
+ * `reval_started` (cdnctl's agent sends it; ORT does not): when the reported revalidation pass read what it applied,
+ * as the daemon's clock said (the Date header of its update_status answer), in epoch ms, RFC 3339 or an HTTP date.
+ */
+function readStarted(value: unknown): number | undefined | 'invalid' {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : 'invalid';
+  if (typeof value !== 'string') return 'invalid';
+  const text = value.trim();
+  if (/^\d{1,15}$/.test(text)) return Number(text);
+  if (HTTP_DATE.test(text)) return Date.parse(text);
+  return parseTimestamp(text) ?? 'invalid';
 }
 
 /** The server a check-in or update_status names: by id when the text is all digits and such a server exists, else by host name. */

@@ -16,8 +16,8 @@ export function tierOf(server: Pick<Server, 'type' | 'status'>): (typeof TIERS)[
 
 /**
  * How far a job has reached (BEHAVIOR.md "Caches"): per tier, the caches of the job's CDN it reaches; a cache
- * has applied it once its reval_pending is down and it reported a revalidation applied (reval_updated=false) at
- * or after the time the job was entered;
+ * has applied it once it reported a revalidation pass (reval_updated=false) that started after the job was entered
+ * (a pass reported in the job's own millisecond may have read before it) (issue 33: per job and monotonic, whatever later jobs do to reval_pending);
  * a pending cache is overdue when it has not checked in for twice the check-in interval. Pure.
  */
 export function propagation(
@@ -29,9 +29,8 @@ export function propagation(
   const overdueAfter = 2 * intervalMinutes * 60_000;
   const tiers: PropagationTier[] = TIERS.map((tier) => {
     const caches = servers.filter((s) => s.cdnId === job.cdnId && tierOf(s) === tier);
-    const pending = caches.filter(
-      (s) => s.revalPending || s.revalAppliedAt === null || s.revalAppliedAt < job.enteredTime,
-    );
+    // Per job: a later job raising reval_pending again does not take back what this one reached.
+    const pending = caches.filter((s) => s.revalAppliedAt === null || s.revalAppliedAt <= job.enteredTime);
     const overdue = pending.filter((s) => s.lastCheckIn === null || now - s.lastCheckIn > overdueAfter);
     return {
       tier,

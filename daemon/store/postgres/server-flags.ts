@@ -80,7 +80,7 @@ const children = statement<[number, number, number]>(
                     AND c.cachegroup_id IN (SELECT id FROM cachegroups WHERE $3 IN (parent_cachegroup_id, secondary_parent_cachegroup_id))
                   ORDER BY c.id FOR UPDATE)`,
 );
-const checkIn = statement<[number, number, number | null, number | null]>(
+const checkIn = statement<[number, number, number | null, number | null, number | null]>(
   'server_flags_check_in',
   `UPDATE servers SET last_check_in = $1,
      upd_pending = coalesce($3::integer, upd_pending),
@@ -89,7 +89,8 @@ const checkIn = statement<[number, number, number | null, number | null]>(
      reval_pending = coalesce($4::integer, reval_pending),
      reval_pending_since = CASE WHEN $4::integer IS NULL THEN reval_pending_since WHEN $4::integer = 0 THEN NULL
                                 ELSE coalesce(reval_pending_since, $1) END,
-     reval_applied_at = CASE WHEN $4::integer = 0 THEN $1 ELSE reval_applied_at END
+     reval_applied_at = CASE WHEN $4::integer = 0
+       THEN GREATEST(coalesce(reval_applied_at, -1), LEAST(coalesce($5::bigint, $1), $1)) ELSE reval_applied_at END
    WHERE id = $2`,
 );
 // The server and its primary parent cache group's caches read in one statement, so from one snapshot.
@@ -153,12 +154,20 @@ export function pgServerFlags(pool: PgPool): ServerFlagStore {
     },
     async checkIn(id, report, now, change) {
       if (!change) {
-        await checkIn.run(pool, now, id, flag(report.updated), flag(report.revalUpdated));
+        await checkIn.run(
+          pool,
+          now,
+          id,
+          flag(report.updated),
+          flag(report.revalUpdated),
+          report.revalStartedAt ?? null,
+        );
         return;
       }
       await loggedWritePg(
         pool,
-        (client) => checkIn.run(client, now, id, flag(report.updated), flag(report.revalUpdated)),
+        (client) =>
+          checkIn.run(client, now, id, flag(report.updated), flag(report.revalUpdated), report.revalStartedAt ?? null),
         change,
       );
     },

@@ -14,6 +14,18 @@ export function markRevalidation(db: Db): (deliveryServiceId: number, now: numbe
   return (deliveryServiceId, now) => statement.run(now, deliveryServiceId).changes;
 }
 
+/** A check-in: the flags sent, the time, and when the reported revalidation pass read (reval_applied_at only moves forward). */
+const CHECK_IN = `UPDATE servers SET last_check_in = @now,
+       upd_pending = coalesce(@upd, upd_pending),
+       upd_pending_since = CASE WHEN @upd IS NULL THEN upd_pending_since WHEN @upd = 0 THEN NULL
+                                ELSE coalesce(upd_pending_since, @now) END,
+       reval_pending = coalesce(@reval, reval_pending),
+       reval_pending_since = CASE WHEN @reval IS NULL THEN reval_pending_since WHEN @reval = 0 THEN NULL
+                                  ELSE coalesce(reval_pending_since, @now) END,
+       reval_applied_at = CASE WHEN @reval = 0
+         THEN max(coalesce(reval_applied_at, -1), min(coalesce(@started, @now), @now)) ELSE reval_applied_at END
+     WHERE id = @id`;
+
 export function sqliteServerFlags(db: Db): ServerFlagStore {
   const matching = `SELECT s.id FROM servers s JOIN types ty ON ty.id = s.type_id JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE}`;
   const names = db
@@ -45,17 +57,7 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
         AND cachegroup_id IN (SELECT id FROM cachegroups WHERE @cg IN (parent_cachegroup_id, secondary_parent_cachegroup_id))`,
   );
   const cachegroupOf = db.prepare<[number], number>('SELECT cachegroup_id FROM servers WHERE id = ?').pluck();
-  const checkIn = db.prepare(
-    `UPDATE servers SET last_check_in = @now,
-       upd_pending = coalesce(@upd, upd_pending),
-       upd_pending_since = CASE WHEN @upd IS NULL THEN upd_pending_since WHEN @upd = 0 THEN NULL
-                                ELSE coalesce(upd_pending_since, @now) END,
-       reval_pending = coalesce(@reval, reval_pending),
-       reval_pending_since = CASE WHEN @reval IS NULL THEN reval_pending_since WHEN @reval = 0 THEN NULL
-                                  ELSE coalesce(reval_pending_since, @now) END,
-       reval_applied_at = CASE WHEN @reval = 0 THEN @now ELSE reval_applied_at END
-     WHERE id = @id`,
-  );
+  const checkIn = db.prepare(CHECK_IN);
   const self = db.prepare<[ListParams], UpdateStatusRow & { cdn_id: number; parent: number | null }>(
     `SELECT s.id, s.host_name, s.status, s.upd_pending, s.reval_pending, s.cdn_id, cg.parent_cachegroup_id AS parent
        FROM servers s JOIN types ty ON ty.id = s.type_id JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE}`,
@@ -92,7 +94,9 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
       );
     },
     async checkIn(id, report, now, change) {
-      const write = () => checkIn.run({ now, id, upd: flag(report.updated), reval: flag(report.revalUpdated) });
+      const started = report.revalStartedAt ?? null;
+      const write = () =>
+        checkIn.run({ now, id, upd: flag(report.updated), reval: flag(report.revalUpdated), started });
       guardWrite(() => (change ? logged(write, change) : write()));
     },
     async updateStatus(hostName, visible) {

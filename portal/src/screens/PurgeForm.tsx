@@ -13,6 +13,7 @@ import { alertsOf } from '../lib/alerts';
 import { fieldErrorsFromAlerts, withoutField } from '../lib/field-errors';
 import { formatApiTime } from '../lib/time';
 import { RegexHint } from './RegexHint';
+import { purgeConfirmation, type PurgeConfirmation } from '../../../shared/rules/purge/confirmation.js';
 
 export interface PurgeFormProps {
   services: DeliveryService[];
@@ -41,6 +42,8 @@ function usePurgeForm({
   const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [alerts, setAlerts] = useState<Alert[]>([]);
   const [busy, setBusy] = useState(false);
+  // The shared purge-safety rule: a match-everything purge waits here for the xmlId to be typed.
+  const [confirming, setConfirming] = useState<PurgeConfirmation | null>(null);
 
   const checked = purgeErrors(values, maxTtlHours, Date.now());
   const local: Partial<Record<FieldName, string>> = {
@@ -49,26 +52,29 @@ function usePurgeForm({
   };
   const errorOf = (f: FieldName) => withoutField(touched.has(f) ? (local[f] ?? serverErrors[f]) : serverErrors[f]);
   const set = (f: keyof PurgeValues) => (e: { target: { value: string } }) => {
+    setConfirming(null);
     setValues((v) => ({ ...v, [f]: e.target.value }));
     setTouched((t) => new Set(t).add(f));
     setServerErrors((s) => ({ ...s, [f]: undefined }));
   };
   const chooseDs = (id: string) => {
+    setConfirming(null);
     setDsId(id);
     setTouched((t) => new Set(t).add('dsId'));
   };
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(new Set(FIELDS));
     if (!FIELDS.every((f) => !local[f])) return;
+    const needed = purgeConfirmation(values.regex, services.find((s) => s.id === dsId)?.xmlId ?? dsId);
+    if (needed) setConfirming(needed);
+    else void send();
+  };
+  const send = async () => {
+    setConfirming(null);
     setBusy(true);
     try {
-      const result = await createPurge({
-        dsId: Number(dsId),
-        regex: values.regex,
-        ttl: Number(values.ttl),
-        startTime: values.startTime,
-      });
+      const result = await postPurge(dsId, values);
       setAlerts(result.alerts);
       setValues((v) => ({ ...v, regex: '' }));
       setTouched(new Set());
@@ -81,8 +87,11 @@ function usePurgeForm({
       setBusy(false);
     }
   };
-  return { dsId, chooseDs, values, checked, errorOf, set, submit, alerts, busy };
+  return { dsId, chooseDs, values, checked, errorOf, set, submit, send, confirming, setConfirming, alerts, busy };
 }
+
+const postPurge = (dsId: string, values: PurgeValues) =>
+  createPurge({ dsId: Number(dsId), regex: values.regex, ttl: Number(values.ttl), startTime: values.startTime });
 
 /**
  * A purge request: which delivery service, which paths, for how long, from when. Every field is checked with the
@@ -90,8 +99,64 @@ function usePurgeForm({
  * still refuses lands at the field it names. The browser's own checks are off (noValidate).
  */
 export function PurgeForm(props: PurgeFormProps) {
+  const form = usePurgeForm(props);
+  return (
+    <>
+      <PurgeFormFields props={props} form={form} />
+      {form.confirming ? (
+        <ConfirmEverything
+          needed={form.confirming}
+          busy={form.busy}
+          onConfirm={form.send}
+          onCancel={() => form.setConfirming(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The confirmation of a match-everything purge: the shared warning, the xmlId typed, then it is sent. */
+function ConfirmEverything({
+  needed,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  needed: PurgeConfirmation;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const matches = typed.trim() === needed.typeToConfirm;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (matches) onConfirm();
+  };
+  return (
+    <form className="panel panel-danger" onSubmit={submit} aria-label={`Purge everything of ${needed.typeToConfirm}`}>
+      <p>{needed.warning}</p>
+      <Field label={needed.question}>
+        <input value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" autoFocus />
+      </Field>
+      <div className="actions">
+        <button type="submit" className="danger" disabled={!matches || busy}>
+          {needed.confirmLabel}
+        </button>
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+type FormState = ReturnType<typeof usePurgeForm>;
+
+/** The request's fields, checked as typed. */
+function PurgeFormFields({ props, form }: { props: PurgeFormProps; form: FormState }) {
   const { services, lockDs = false, maxTtlHours = DEFAULT_MAX_TTL_HOURS } = props;
-  const { dsId, values, checked, errorOf, set, ...form } = usePurgeForm(props);
+  const { dsId, values, checked, errorOf, set } = form;
   const ds = services.find((s) => s.id === dsId);
   return (
     <form className="panel form-grid" onSubmit={form.submit} aria-label="Purge request" noValidate>

@@ -171,13 +171,25 @@ describe('the portal in a browser', () => {
     await browser.screenshot('09-jobs');
   });
 
-  it('submits a match-everything purge with the API warning shown beside its success', async () => {
+  it('asks for the xmlId typed before a match-everything purge (as the CLI and Ink do), then shows the API warning', async () => {
     await ui.logIn('admin', ADMIN_PASSWORD);
     await ui.section('Purge').click();
     const form = page.getByRole('form', { name: 'Purge request' });
     await form.getByLabel('Delivery service', { exact: true }).selectOption({ label: 'ds2 — DS Two' });
     await form.getByLabel('Regex').fill('/.*');
     await form.getByRole('button', { name: 'Submit purge' }).click();
+    const confirm = page.getByRole('form', { name: 'Purge everything of ds2' });
+    await confirm
+      .getByText('the regex "/.*" matches every path: it revalidates ALL content of ds2 and may overload its origin')
+      .waitFor();
+    const send = confirm.getByRole('button', { name: 'Purge everything' });
+    expect(await send.isDisabled()).toBe(true);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByRole('form', { name: 'Purge everything of ds2' }).count()).toBe(0);
+    expect(await page.locator('.alert-success').count()).toBe(0);
+    await form.getByRole('button', { name: 'Submit purge' }).click();
+    await confirm.getByLabel('Type "ds2" to purge everything of it').fill('ds2');
+    await send.click();
     await page.locator('.alert-warning').waitFor();
     await ui.alert(/^Invalidate content request submitted for ds2/).waitFor();
   });

@@ -1,9 +1,9 @@
 import { Box, Text, useInput } from 'ink';
 import type { DeliveryService } from '../../types.js';
 import { Confirm } from '../../components/Confirm.js';
-import { matchesEverything } from '../../../../shared/rules/forms/purge.js';
+import { purgeConfirmation } from '../../../../shared/rules/purge/confirmation.js';
 import { theme } from '../../theme.js';
-import { PurgePreview, everythingWarning, type PurgeValues } from './PurgeDetails.js';
+import { PurgePreview, type PurgeValues } from './PurgeDetails.js';
 
 export interface PurgeConfirmProps {
   ds: DeliveryService;
@@ -18,7 +18,8 @@ export interface PurgeConfirmProps {
  * for the delivery service's xmlId to be typed.
  */
 export function PurgeConfirm({ ds, values, onConfirm, onCancel, isActive = true }: PurgeConfirmProps) {
-  const everything = matchesEverything(values.regex);
+  const needed = purgeConfirmation(values.regex, ds.xmlId);
+  const everything = needed !== null;
   useInput(
     (input, key) => {
       if (key.return || input === 'y') onConfirm();
@@ -48,10 +49,10 @@ export function PurgeConfirm({ ds, values, onConfirm, onCancel, isActive = true 
         </Text>
         <PurgePreview ds={ds} values={values} />
       </Box>
-      {everything ? (
+      {needed ? (
         <Confirm
-          prompt={`Warning: this regex ${everythingWarning(ds.xmlId)}.`}
-          expected={ds.xmlId}
+          prompt={`Warning: ${needed.warning}.`}
+          expected={needed.typeToConfirm}
           onConfirm={onConfirm}
           onCancel={onCancel}
           isActive={isActive}

@@ -1,3 +1,4 @@
+import { purgeConfirmation } from '../../../../shared/rules/purge/confirmation.js';
 import { Box, Text } from 'ink';
 import type { DeliveryService } from '../../types.js';
 import { Form } from '../../components/Form.js';
@@ -12,8 +13,11 @@ import { theme } from '../../theme.js';
 
 export type { PurgeValues } from '../../../../shared/rules/forms/purge.js';
 
-export const everythingWarning = (xmlId: string) =>
-  `matches every path: revalidates all content of ${xmlId} and may load its origin`;
+/** The shared purge-safety warning (shared/rules/purge/confirmation.ts), from "matches every path" on. */
+export const everythingWarning = (xmlId: string) => {
+  const warning = purgeConfirmation('/.*', xmlId)!.warning;
+  return warning.slice(warning.indexOf('matches every path'));
+};
 
 export interface PurgeDetailsProps {
   ds: DeliveryService;

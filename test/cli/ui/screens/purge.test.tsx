@@ -91,7 +91,7 @@ describe('Purge wizard', () => {
     await type(view.stdin, '.*');
     const raw = view.lastFrame() ?? '';
     expect(raw).toContain(`${YELLOW}/.*`);
-    expect(view.frame()).toContain('matches every path: revalidates all content of ds1');
+    expect(view.frame()).toContain('matches every path: it revalidates ALL content of ds1');
   });
 
   it('shows the maximum ttl the server reports and refuses more', async () => {
@@ -151,7 +151,11 @@ describe('Purge wizard', () => {
     await toDetails(view);
     await type(view.stdin, '/.*');
     await press(view.stdin, KEY.enter, KEY.enter, KEY.enter);
-    await view.wait('Type ds1 to confirm');
+    const asking = await view.wait('Type ds1 to confirm');
+    // The same rule and words as the CLI and the portal (shared/rules/purge/confirmation.ts).
+    expect(asking.replace(/\s+/g, ' ')).toContain(
+      'the regex "/.*" matches every path: it revalidates ALL content of ds1',
+    );
     await press(view.stdin, KEY.enter);
     expect(view.props.createJob).not.toHaveBeenCalled();
     expect(view.frame()).toContain('That is not "ds1"');

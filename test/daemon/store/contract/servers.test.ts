@@ -312,6 +312,17 @@ describeEachStore('servers, server flags', (kind) => {
       });
     });
 
+    it('checkIn records the reported pass start as revalAppliedAt, never later than now and never backwards', async () => {
+      await h.store.serverFlags.checkIn(2, { revalUpdated: false, revalStartedAt: T0 + 20 }, T0 + 25);
+      expect((await h.store.servers.byId(2, null))!.revalAppliedAt).toBe(T0 + 20);
+      await h.store.serverFlags.checkIn(2, { revalUpdated: false, revalStartedAt: T0 + 15 }, T0 + 26);
+      expect((await h.store.servers.byId(2, null))!.revalAppliedAt).toBe(T0 + 20);
+      await h.store.serverFlags.checkIn(2, { revalUpdated: false, revalStartedAt: T0 + 99 }, T0 + 27);
+      expect((await h.store.servers.byId(2, null))!.revalAppliedAt).toBe(T0 + 27);
+      await h.store.serverFlags.checkIn(2, { revalUpdated: true, revalStartedAt: T0 + 30 }, T0 + 31);
+      expect((await h.store.servers.byId(2, null))!.revalAppliedAt).toBe(T0 + 27);
+    });
+
     it("type names match EDGE/MID whatever their case, as SQLite's LIKE does", async () => {
       await h.exec(`INSERT INTO types (id, name, description, use_in_table) VALUES (20, 'mid_small', 'small mid', 'server');
         INSERT INTO servers (id, host_name, domain_name, type_id, status, cachegroup_id, cdn_id, profile_id, upd_pending, reval_pending, last_updated)
