@@ -19,11 +19,11 @@ import {
   SQLITE_9,
 } from './migration-sql/sqlite.js';
 import { POSTGRES_13, SQLITE_13 } from './migration-sql/step-13-topology.js';
-import { POSTGRES_17, SQLITE_17 } from './migration-sql/step-17-ds-regexes.js';
-import { POSTGRES_14, SQLITE_14 } from './migration-sql/step-14-type-updates.js';
+import { POSTGRES_14, SQLITE_14 } from './migration-sql/step-14-ds-regexes.js';
+import { POSTGRES_15, SQLITE_15 } from './migration-sql/step-15-type-updates.js';
 import { POSTGRES_16, SQLITE_16 } from './migration-sql/step-16-ds-server-times.js';
-import { POSTGRES_18, SQLITE_18 } from './migration-sql/step-18-profile-parameters.js';
-import { POSTGRES_19, SQLITE_19 } from './migration-sql/step-19-federation-resolvers.js';
+import { POSTGRES_17, SQLITE_17 } from './migration-sql/step-17-profile-parameters.js';
+import { POSTGRES_18, SQLITE_18 } from './migration-sql/step-18-federation-resolvers.js';
 
 /**
  * One step of the schema: its SQL for each backend, or null where that backend needs nothing at this step.
@@ -73,12 +73,16 @@ export const migrations: readonly Migration[] = [
   { version: 11, sqlite: SQLITE_8, postgres: POSTGRES_6 },
   { version: 12, sqlite: SQLITE_9, postgres: POSTGRES_7 },
   { version: 13, sqlite: SQLITE_13, postgres: POSTGRES_13 },
-  { version: 14, sqlite: SQLITE_17, postgres: POSTGRES_17 },
+  // issue 31: delivery-service regexes
   { version: 14, sqlite: SQLITE_14, postgres: POSTGRES_14 },
+  // issue 30: types' last_updated moves on update
+  { version: 15, sqlite: SQLITE_15, postgres: POSTGRES_15 },
+  // issue 30: delivery-service/server links' times
   { version: 16, sqlite: SQLITE_16, postgres: POSTGRES_16 },
-  { version: 14, sqlite: SQLITE_18, postgres: POSTGRES_18 },
-  // issue 31 (the lead renumbers at merge): federation resolvers, role capabilities
-  { version: 19, sqlite: SQLITE_19, postgres: POSTGRES_19 },
+  // issue 31: profile-parameter links
+  { version: 17, sqlite: SQLITE_17, postgres: POSTGRES_17 },
+  // issue 31: federation resolvers, role capabilities
+  { version: 18, sqlite: SQLITE_18, postgres: POSTGRES_18 },
 ];
 
 /** The SQL a backend runs, in order: its recorded schema version is how many of these have run. */
