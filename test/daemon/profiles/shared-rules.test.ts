@@ -13,6 +13,7 @@ const known = (): KnownRecords => ({
   cdns: new Set(['ALL']),
   coordinates: new Set(),
   cachegroups: new Set(),
+  cachegroupInfo: new Map(),
   profiles: new Set(['GLOBAL']),
   roles: new Set(['admin']),
   deliveryServiceTypes: new Set(['HTTP']),
