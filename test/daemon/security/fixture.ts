@@ -405,7 +405,7 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   // issue 31: delivery-service regexes and user links
   'regexes/:regexId': (ids) => String(ids.regexes.ds1),
   'deliveryservice_user/:dsId': (ids) => String(ids.deliveryServices.ds1),
-  ':dsId/:userId': (ids) => String(ids.users.ro_user),
+  ':dsId/:userId': (ids) => String(ids.users.tenanta_user),
   // issue 30: the topology's small tables. No record: the matrix's allowed DELETE must change nothing.
   'divisions/:id': () => '999999',
   'regions/:id': () => '999999',
@@ -423,6 +423,7 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   // issue 31: profiles and parameters (a parameter of GLOBAL; a copy's source)
   'parameters/:id': () => '1',
   'profileparameters/:profileId': (ids) => String(ids.profile),
+  ':profileId/:parameterId': () => '999999',
   'copy/:existing': () => 'ORG_PROFILE1',
   // issue 31: tenants and federations
   'tenants/:id': (ids) => String(ids.tenants.tenantA),

@@ -100,11 +100,13 @@ function checkAnswer(route: RouteDef, url: string, res: LightMyRequestResponse):
   } else {
     expect(type, where).toMatch(/^application\/json/);
     const body = res.json() as Record<string, unknown>;
-    // As Traffic Ops did: GET ping answers {"ping":"pong"}, urisignkeys the raw key set, update_status a bare array
-    // and configfiles/ats {info, configFiles} (a file name of `.` leaves the list's URL); the rest is the envelope.
+    // As Traffic Ops did: GET ping answers {"ping":"pong"}, about its bare version record, urisignkeys the raw key
+    // set, update_status a bare array and configfiles/ats {info, configFiles} (a file name of `.` leaves the list's
+    // URL); the rest is the envelope.
     if (route.url.endsWith('/update_status')) expect(Array.isArray(body), where).toBe(true);
     const bare =
       route.url === '/ping' ||
+      route.url === '/about' ||
       route.url.endsWith('/urisignkeys') ||
       route.url.endsWith('/update_status') ||
       route.url.includes('/configfiles/ats');
