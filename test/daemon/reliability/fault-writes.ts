@@ -4,6 +4,17 @@ import { expect } from 'vitest';
 import type { RouteDef } from '../../../daemon/http/route.js';
 import { CACHES_VALID_WRITES } from './fault-writes-caches.js';
 import { FAULT_URI_KEYSET, KEYS_VALID_WRITES } from './fault-writes-keys.js';
+import { TOPOLOGY_VALID_WRITES, prepareTopologyFaults, type TopologyFaultFixtures } from './fault-writes-topology.js';
+import {
+  DS_PROFILES_VALID_WRITES,
+  prepareDsProfilesFaults,
+  type DsProfilesFaultFixtures,
+} from './fault-writes-ds-profiles.js';
+import {
+  TENANTS_FED_VALID_WRITES,
+  prepareTenantsFedFaults,
+  type TenantsFedFaultFixtures,
+} from './fault-writes-tenants-fed.js';
 import {
   PASSWORDS,
   ROLES,
@@ -42,6 +53,10 @@ export interface FaultFixtures {
   extension: string;
   /** A session of ort_user, the agent the caches fixture binds to every cache of cdn1 (heartbeats). */
   agent: string;
+  /** Each area's own records (issues 30, 31), prepared by its own file. */
+  topology: TopologyFaultFixtures;
+  dsProfiles: DsProfilesFaultFixtures;
+  tenantsFed: TenantsFedFaultFixtures;
 }
 
 export interface WriteRequest {
@@ -182,6 +197,9 @@ const VALID_WRITES: Record<string, (f: FaultFixtures, attempt: number) => WriteR
   'DELETE /jobs': (f) => ({ method: 'DELETE', url: `/api/1.5/jobs?id=${f.jobs.remove}`, cookie: f.admin }),
   ...CACHES_VALID_WRITES,
   ...KEYS_VALID_WRITES,
+  ...TOPOLOGY_VALID_WRITES,
+  ...DS_PROFILES_VALID_WRITES,
+  ...TENANTS_FED_VALID_WRITES,
 };
 
 const WRITE_ROUTES = routeTable().filter((r) => r.method !== 'GET');
@@ -266,6 +284,9 @@ export async function prepareForFaults(t: GoldenApp): Promise<FaultFixtures> {
     jobs: { update: await job('/fault-update/.*'), remove: await job('/fault-remove/.*') },
     extension: await t.session('extension'),
     agent: await t.session('ort_user'),
+    topology: await prepareTopologyFaults(t),
+    dsProfiles: await prepareDsProfilesFaults(t),
+    tenantsFed: await prepareTenantsFedFaults(t),
   };
 }
 

@@ -2,6 +2,8 @@ import { expect } from 'vitest';
 import type { RouteDef } from '../../../daemon/http/route.js';
 import { ROLES, type GoldenIds } from './fixture.js';
 import { CACHES_TENANCY } from './tenancy-cases-caches.js';
+import { PLACES_TENANCY } from './tenancy-cases-places.js';
+import { PROFILES_TENANCY } from './tenancy-cases-profiles.js';
 import { DS_TENANCY } from './tenancy-cases-ds.js';
 import { TOPOLOGY_TENANCY } from './tenancy-cases-topology.js';
 import { TENANTS_FED_TENANCY } from './tenancy-cases-tenants-fed.js';
@@ -449,6 +451,8 @@ export const TENANCY: Record<string, TenancyEntry> = {
     ],
   },
   ...CACHES_TENANCY,
+  ...PLACES_TENANCY,
+  ...PROFILES_TENANCY,
   ...DS_TENANCY,
   ...TOPOLOGY_TENANCY,
   ...TENANTS_FED_TENANCY,
