@@ -35,3 +35,6 @@ export { PROFILE_TYPES } from '../../shared/rules/profiles.js';
 
 /** Regex types of delivery-service match patterns (issue 31), as Traffic Ops' type table (use_in_table 'regex'). */
 export const REGEX_TYPES = ['HOST_REGEXP', 'PATH_REGEXP', 'HEADER_REGEXP', 'STEERING_REGEXP'] as const;
+
+/** Federation resolver types (issue 31), as Traffic Ops' type table (use_in_table 'federation'). */
+export const FEDERATION_RESOLVER_TYPES = ['RESOLVE4', 'RESOLVE6'] as const;

@@ -1,13 +1,17 @@
 // Step 18 (issue 31): federation resolvers, the IPs and networks a federation's CNAME answers for, linked to
 // federations as Traffic Ops' federation_federation_resolver was; and the capabilities a role lists (stored and
-// read, never enforced at 1.x). The RESOLVE4/RESOLVE6 types of federation resolvers are seeded here.
+// read, never enforced at 1.x). A database already seeded gets the RESOLVE4/RESOLVE6 types here; an empty one gets
+// them from the seed with the other types (as step 14's regex types), so a data set loaded with explicit type ids
+// into a new schema meets no row it did not write.
 
-const RESOLVER_TYPES = `
-  INSERT INTO types (name, description, use_in_table) VALUES
-    ('RESOLVE4', 'federation resolver, IPv4', 'federation'),
-    ('RESOLVE6', 'federation resolver, IPv6', 'federation')
-  ON CONFLICT DO NOTHING;
-`;
+const RESOLVER_TYPES = ['RESOLVE4', 'RESOLVE6']
+  .map(
+    (name) => `
+  INSERT INTO types (name, description, use_in_table)
+    SELECT '${name}', '${name} federation resolver', 'federation' WHERE EXISTS (SELECT 1 FROM types)
+  ON CONFLICT DO NOTHING;`,
+  )
+  .join('\n');
 
 export const SQLITE_18 = `
   CREATE TABLE federation_resolvers (

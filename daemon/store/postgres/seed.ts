@@ -4,6 +4,7 @@ import {
   EXTENSION_TYPES,
   PROFILE_TYPES,
   REGEX_TYPES,
+  FEDERATION_RESOLVER_TYPES,
   SEED_ROLES,
   SERVER_TYPES,
 } from '../seed.js';
@@ -88,6 +89,7 @@ export async function seedPg(client: PgClient, now: number): Promise<void> {
     [SERVER_TYPES, 'cache', 'server'],
     [EXTENSION_TYPES, 'extension', 'to_extension'],
     [REGEX_TYPES, 'regex', 'regex'],
+    [FEDERATION_RESOLVER_TYPES, 'federation resolver', 'federation'],
   ];
   for (const [names, what, table] of lists) for (const t of names) await type.run(client, t, `${t} ${what}`, table);
   await seedBuiltinChecksPg(client, now);

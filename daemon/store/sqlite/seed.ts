@@ -6,6 +6,7 @@ import {
   EXTENSION_TYPES,
   PROFILE_TYPES,
   REGEX_TYPES,
+  FEDERATION_RESOLVER_TYPES,
   SEED_ROLES,
   SERVER_TYPES,
 } from '../seed.js';
@@ -52,6 +53,7 @@ export function seedDatabase(db: Db, now: number): void {
     for (const t of SERVER_TYPES) type.run(t, `${t} cache`, 'server');
     for (const t of EXTENSION_TYPES) type.run(t, `${t} extension`, 'to_extension');
     for (const t of REGEX_TYPES) type.run(t, `${t} regex`, 'regex');
+    for (const t of FEDERATION_RESOLVER_TYPES) type.run(t, `${t} federation resolver`, 'federation');
     seedBuiltinChecks(db, now);
     profile.run(now);
     if ((hasReval.get()?.n ?? 0) === 0) {
