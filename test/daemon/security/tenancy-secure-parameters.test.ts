@@ -87,6 +87,21 @@ eachStore((kind) => {
       });
     }
 
+    it('GET parameters?value= is no oracle for a masked value: below admin it matches no secure parameter', async () => {
+      const names = async (as: Username, query: string) =>
+        ((await responseOf(t, as, `/api/1.5/parameters?${query}`)) as Param[]).map((p) => p.name);
+      const guess = `value=${SECRET}`;
+      expect(await names('admin', guess)).toEqual(['tenancy.secret']);
+      expect(await names('tenanta_admin', guess)).toEqual(['tenancy.secret']);
+      for (const as of ['tenanta_user', 'ops_user', 'ro_user'] as const) {
+        expect(await names(as, guess), as).toEqual([]);
+        expect(await names(as, `${guess}&name=tenancy.secret`), as).toEqual([]);
+        // The filter still works on what the caller may read.
+        expect(await names(as, 'value=90'), as).toEqual(['maxRevalDurationDays']);
+        expect(await names(as, 'name=tenancy.secret'), as).toEqual(['tenancy.secret']);
+      }
+    });
+
     it('system/info leaves a secure global parameter out below admin, whatever the tenant', async () => {
       const add = await t.app.inject({
         method: 'POST',
