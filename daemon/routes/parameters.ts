@@ -47,7 +47,10 @@ function parameterReads(ctx: AppContext): RouteDef[] {
       handler: async (request) => {
         const filters = readParameterFilters(request.query as ParameterQuery);
         const shown = reveal(request);
-        return { response: (await ctx.store.parameters.list(filters)).map((p) => parameterRecord(p, shown)) };
+        const found = await ctx.store.parameters.list(filters);
+        // Below admin a secure value reads `********`: filtering on the real one must not confirm a guess of it.
+        const matched = shown || filters.value === undefined ? found : found.filter((p) => !p.secure);
+        return { response: matched.map((p) => parameterRecord(p, shown)) };
       },
     },
     {

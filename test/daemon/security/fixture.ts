@@ -404,7 +404,8 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   'ats/:file': () => 'remap.config',
   // issue 31: delivery-service regexes and user links
   'regexes/:regexId': (ids) => String(ids.regexes.ds1),
-  'deliveryservice_user/:dsId': (ids) => String(ids.deliveryServices.ds1),
+  // ds2 (tenant-a's): the tenant-a caller is allowed by role, and on ds1 its tenant would refuse it with a 403.
+  'deliveryservice_user/:dsId': (ids) => String(ids.deliveryServices.ds2),
   ':dsId/:userId': (ids) => String(ids.users.tenanta_user),
   // issue 30: the topology's small tables. No record: the matrix's allowed DELETE must change nothing.
   'divisions/:id': () => '999999',
