@@ -6,6 +6,7 @@ import {
   addUserResolvers,
   mappingItems,
   removeUserResolvers,
+  replaceUserResolvers,
   userFederations,
 } from '../services/federations/mappings.js';
 import { goShapes } from '../versions.js';
@@ -64,10 +65,7 @@ export function federationMappingRoutes(ctx: AppContext): RouteDef[] {
       auth: PRIV.PORTAL,
       schema: writeSchema,
       handler: async (request) => {
-        const principal = caller(request);
-        const items = mappingItems(request.body);
-        const deleted = await removeUserResolvers(ctx, principal, false);
-        const created = await addUserResolvers(ctx, principal, items);
+        const [deleted, created] = await replaceUserResolvers(ctx, caller(request), mappingItems(request.body));
         return textAnswer(request, [deleted, created], created);
       },
     },

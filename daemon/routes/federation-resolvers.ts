@@ -66,7 +66,8 @@ const resolverAnswer = (r: FederationResolver, withType: boolean) => ({
 function linkBody(raw: unknown, key: string): { ids: number[]; replace: boolean } {
   const body = (raw !== null && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const ids = body[key];
-  if (!Array.isArray(ids) || ids.some((i) => typeof i !== 'number' || !Number.isInteger(i))) {
+  // Safe integers only: a larger id (1e20) reached PostgreSQL's bigint casts and was a 500.
+  if (!Array.isArray(ids) || ids.some((i) => typeof i !== 'number' || !Number.isSafeInteger(i))) {
     throw badRequest(`${key}: must be a list of integers`);
   }
   if (body.replace !== undefined && body.replace !== null && typeof body.replace !== 'boolean') {

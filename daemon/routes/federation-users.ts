@@ -50,6 +50,9 @@ async function assignUsers(ctx: AppContext, request: FastifyRequest) {
   const body = (request.body ?? {}) as AssignBody;
   if (body.userIds === undefined || body.userIds === null) throw badRequest('userIds: is required.');
   const userIds = body.userIds;
+  // The schema takes 1e20 as an integer; beyond the safe range it reached PostgreSQL's bigint cast (a 500).
+  const unsafe = userIds.findIndex((u) => !Number.isSafeInteger(u));
+  if (unsafe >= 0) throw badRequest(`'userIds.${unsafe}' must be an integer`);
   const replace = body.replace ?? false;
   const { cname, count } = await assignFederationUsers(ctx, caller(request), id, userIds, replace);
   return {

@@ -11,11 +11,15 @@ export function cnameProblem(cname: unknown): string | null {
   return null;
 }
 
+const TTL_MAX = 2147483647;
+
 /** A federation's TTL: required, an integer, at least 0 (ozzo's Required: 0 counts as blank, as in Traffic Ops). */
 export function ttlProblem(ttl: unknown): string | null {
   if (ttl === undefined || ttl === null || ttl === 0) return "'ttl' cannot be blank";
   if (typeof ttl !== 'number' || !Number.isInteger(ttl)) return "'ttl' must be an integer";
   if (ttl < 0) return "'ttl' must be no less than 0";
+  // The column is a 32-bit integer: a larger TTL was a 500 on PostgreSQL.
+  if (ttl > TTL_MAX) return `'ttl' must be no greater than ${TTL_MAX}`;
   return null;
 }
 

@@ -102,9 +102,29 @@ async function targets(ctx: AppContext, principal: Principal, items: FederationM
   return found;
 }
 
+type Targets = Awaited<ReturnType<typeof targets>>;
+
 /** POST federations: adds the resolvers of every item to the caller's federation on its delivery service. */
 export async function addUserResolvers(ctx: AppContext, principal: Principal, items: FederationMappingRequest[]) {
+  return addToTargets(ctx, principal, await targets(ctx, principal, items));
+}
+
+/**
+ * PUT federations: every item is checked before the caller's resolvers go, so a refused item (409) leaves them
+ * (Traffic Ops ran the delete and the adds in the request's one transaction, rolled back on the refusal).
+ * Answers the deleted and the created texts.
+ */
+export async function replaceUserResolvers(
+  ctx: AppContext,
+  principal: Principal,
+  items: FederationMappingRequest[],
+): Promise<[string, string]> {
   const found = await targets(ctx, principal, items);
+  const deleted = await removeUserResolvers(ctx, principal, false);
+  return [deleted, await addToTargets(ctx, principal, found)];
+}
+
+async function addToTargets(ctx: AppContext, principal: Principal, found: Targets) {
   const types = await resolverTypeIds(ctx);
   for (const { item, mapping } of found) {
     const resolvers = [

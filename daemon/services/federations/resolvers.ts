@@ -32,7 +32,8 @@ export function parseResolver(raw: unknown): { ipAddress: string; typeId: number
   else if (!isAddressOrNetwork(ip)) problems.push('ipAddress: invalid network IP or CIDR-notation subnet');
   const typeId = body.typeId;
   if (typeId === undefined || typeId === null || typeId === 0) problems.push('typeId: cannot be blank');
-  else if (typeof typeId !== 'number' || !Number.isInteger(typeId)) problems.push('typeId: must be an integer');
+  // Safe integers only: a larger id (1e20) reached PostgreSQL's bigint cast and was a 500.
+  else if (typeof typeId !== 'number' || !Number.isSafeInteger(typeId)) problems.push('typeId: must be an integer');
   if (problems.length > 0) throw badRequest(`validating: ${problems.join('; ')}.`);
   return { ipAddress: ip as string, typeId: typeId as number };
 }

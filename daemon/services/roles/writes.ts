@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { RoleFields, RoleWriteOutcome } from '../../store/roles.js';
+import { INT32, mustBeInt32 } from '../../../shared/rules/users/fields.js';
 import { changeAs } from '../change.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { Principal } from '../principal.js';
@@ -20,6 +21,9 @@ export function parseRole(raw: unknown): RoleFields {
   if (blank(body.privLevel)) errors.push("'privLevel' cannot be blank");
   else if (typeof body.privLevel !== 'number' || !Number.isInteger(body.privLevel)) {
     errors.push("'privLevel' must be an integer");
+  } else if (body.privLevel < INT32.min || body.privLevel > INT32.max) {
+    // The column is a 32-bit integer: a level outside it was a 500 on PostgreSQL.
+    errors.push(mustBeInt32('privLevel'));
   }
   const caps = body.capabilities;
   if (caps !== undefined && caps !== null && (!Array.isArray(caps) || caps.some((c) => typeof c !== 'string'))) {

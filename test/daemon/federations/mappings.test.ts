@@ -172,6 +172,26 @@ eachStore((kind) => {
       expect(read[0].mappings[0].resolve4).toEqual(['192.0.2.5']);
     });
 
+    it('keeps the resolvers when PUT is refused for an item (one transaction, as Traffic Ops)', async () => {
+      await send(t, 'POST', url('1.5'), as(), [item('ds1', ['192.0.2.9'])]);
+      const before = await lastLogMessage(t);
+      await expectRefused(
+        t,
+        () => send(t, 'PUT', url('1.5'), as(), [item('ds1', ['192.0.2.10']), item('nope', ['192.0.2.11'])]),
+        409,
+        "'nope' - no such Delivery Service",
+      );
+      await expectRefused(
+        t,
+        () => send(t, 'PUT', url('1.5'), as(), [item('ds3', ['192.0.2.12'])]),
+        409,
+        "No federation(s) found for user fed_user on delivery service 'ds3'.",
+      );
+      const read = (await send(t, 'GET', url('1.5'), as())).body.response as { mappings: { resolve4: string[] }[] }[];
+      expect(read[0].mappings[0].resolve4).toEqual(['192.0.2.9']);
+      expect(await lastLogMessage(t)).toBe(before);
+    });
+
     it('refuses callers below priv 15', async () => {
       await expectRefused(t, () => send(t, 'DELETE', url('1.5'), 'ro_user'), 403, 'Forbidden.');
       await expectRefused(t, () => send(t, 'PUT', url('1.5'), 'ro_user', []), 403, 'Forbidden.');

@@ -81,6 +81,12 @@ eachStore((kind) => {
         { ipAddress: '192.0.2.0/33', typeId: 1 },
         'validating: ipAddress: invalid network IP or CIDR-notation subnet.',
       ],
+      // Beyond the safe integers PostgreSQL's bigint cast failed: a 500.
+      [
+        'a type id beyond the safe integers',
+        { ipAddress: '192.0.2.1', typeId: 1e20 },
+        'validating: typeId: must be an integer.',
+      ],
     ])('refuses %s with 400', async (_name, body, text) => {
       await expectRefused(t, () => send(t, 'POST', '/api/1.5/federation_resolvers', 'admin', body), 400, text);
     });
@@ -160,6 +166,19 @@ eachStore((kind) => {
         () => send(t, 'POST', url, 'admin', {}),
         400,
         'fedResolverIds: must be a list of integers',
+      );
+      // Beyond the safe integers PostgreSQL's bigint cast failed: a 500.
+      await expectRefused(
+        t,
+        () => send(t, 'POST', url, 'admin', { fedResolverIds: [1e20] }),
+        400,
+        'fedResolverIds: must be a list of integers',
+      );
+      await expectRefused(
+        t,
+        () => send(t, 'POST', `/api/1.5/federations/${t.ids.federation}/deliveryservices`, 'admin', { dsIds: [1e20] }),
+        400,
+        'dsIds: must be a list of integers',
       );
       await expectRefused(
         t,

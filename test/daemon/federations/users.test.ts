@@ -187,6 +187,8 @@ describe('POST federations/:id/users', () => {
     ['null userIds', { userIds: null }, 'userIds: is required.'],
     ['no body', undefined, 'userIds: is required.'],
     ['a non-integer user id', { userIds: ['x'] }, "'userIds.0' must be an integer"],
+    // Beyond the safe integers PostgreSQL's bigint cast failed: a 500.
+    ['a user id beyond the safe integers', { userIds: [1, 1e20] }, "'userIds.1' must be an integer"],
     ['userIds as a number', { userIds: 3 }, "'userIds' must be an array or a null"],
     ['replace as a string', { userIds: [], replace: 'yes' }, "'replace' must be a boolean or a null"],
   ])('answers 400 for %s and changes nothing', async (_name, body, text) => {

@@ -104,6 +104,8 @@ eachStore((kind) => {
       ['no name', { name: '' }, "'name' cannot be blank"],
       ['no description', { description: null }, "'description' cannot be blank"],
       ['privLevel 0', { privLevel: 0 }, "'privLevel' cannot be blank"],
+      // The column is a 32-bit integer: PostgreSQL refused the insert with a 500.
+      ['a privLevel beyond 32 bits', { privLevel: -3e9 }, "'privLevel' must be between -2147483648 and 2147483647"],
       [
         'unknown capabilities',
         { capabilities: ['nope', 'cap-read', 'never'] },
