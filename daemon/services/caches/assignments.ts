@@ -8,6 +8,7 @@ import type { Server } from '../../store/servers.js';
 import { checkServersFor, guardReplace, notEdgeProblem } from './assignment-rules.js';
 import { serverTenants } from './change-entries.js';
 import { SERVING, leavesServiceText, visibleServer } from './server-writes.js';
+import { serverVisibility } from './visibility.js';
 
 const isIntList = (v: unknown): v is number[] => Array.isArray(v) && v.every((n) => Number.isInteger(n));
 
@@ -15,10 +16,12 @@ async function dsInTenancy(ctx: AppContext, principal: Principal, ds: DeliverySe
   if (!(await visibleTenants(ctx, principal)).has(ds.tenantId)) throw forbidden('not authorized on this tenant');
 }
 
-async function serversByIds(ctx: AppContext, ids: number[]): Promise<Server[]> {
+/** The servers of `ids` the caller sees: one it cannot see is missing (linking it would make it visible). */
+async function serversByIds(ctx: AppContext, principal: Principal, ids: number[]): Promise<Server[]> {
   const found: Server[] = [];
+  const visibility = await serverVisibility(ctx, principal);
   for (const id of new Set(ids)) {
-    const s = await ctx.store.servers.byId(id, null);
+    const s = await ctx.store.servers.byId(id, visibility);
     if (!s) throw notFound('server not found');
     found.push(s);
   }
@@ -48,7 +51,7 @@ export async function assignServers(ctx: AppContext, principal: Principal, body:
   const ds = await ctx.store.deliveryServices.byId(input.dsId);
   if (!ds) throw badRequest('no delivery service with that ID exists');
   await dsInTenancy(ctx, principal, ds);
-  const servers = await serversByIds(ctx, input.servers);
+  const servers = await serversByIds(ctx, principal, input.servers);
   checkServersFor(ds, servers);
   if (input.replace) await guardReplace(ctx, ds, servers);
   else {
@@ -77,8 +80,10 @@ export async function assignServerNames(
   if (ds) await dsInTenancy(ctx, principal, ds);
   if (!ds) throw notFound('Not Found');
   const servers: Server[] = [];
+  // A server the caller cannot see is missing, as on every route.
+  const visibility = await serverVisibility(ctx, principal);
   for (const name of new Set(names as string[])) {
-    const s = await ctx.store.servers.byHostName(name, null);
+    const s = await ctx.store.servers.byHostName(name, visibility);
     if (s) servers.push(s);
   }
   checkServersFor(ds, servers);
@@ -106,7 +111,7 @@ export async function unassignServer(
   // Outside the caller's tenancy it is not found (cdnctl's rule for what a caller cannot see).
   if (!ds || !(await visibleTenants(ctx, principal)).has(ds.tenantId))
     throw notFound(`no such Delivery Service: #${dsId}`);
-  const server = await ctx.store.servers.byId(serverId, null);
+  const server = await ctx.store.servers.byId(serverId, await serverVisibility(ctx, principal));
   if (server && SERVING.has(server.status) && ds.active) {
     if ((await ctx.store.servers.activeServicesOnlyServedBy(serverId)).includes(dsId))
       throw conflict(

@@ -3,6 +3,7 @@ import { changeAs } from '../change.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Principal } from '../principal.js';
 import { visibleTenants } from '../tenant-access.js';
+import { serverVisibility } from '../caches/visibility.js';
 import type { CachegroupServer } from '../../store/cachegroups.js';
 
 export interface CachegroupAssignment {
@@ -11,10 +12,15 @@ export interface CachegroupAssignment {
   deliveryServices: number[];
 }
 
-/** The group's servers that take delivery services: EDGE* and ORG* types (reference §2.3). */
-async function assignable(ctx: AppContext, id: number): Promise<CachegroupServer[]> {
+/**
+ * The group's servers that take delivery services: EDGE* and ORG* types (reference §2.3), of those the caller sees
+ * (assigning its delivery services to a server it cannot see would make that server visible to it).
+ */
+async function assignable(ctx: AppContext, principal: Principal, id: number): Promise<CachegroupServer[]> {
+  const visibility = await serverVisibility(ctx, principal);
+  const seen = visibility && new Set((await ctx.store.servers.list({ cachegroup: id }, visibility)).map((s) => s.id));
   const servers = (await ctx.store.cachegroups.servers(id)).filter(
-    (s) => s.type.startsWith('EDGE') || s.type.startsWith('ORG'),
+    (s) => (s.type.startsWith('EDGE') || s.type.startsWith('ORG')) && (!seen || seen.has(s.id)),
   );
   if (servers.length === 0) throw badRequest(`no edge or origin servers found on cachegroup ${id}`);
   const cdns = new Set(servers.map((s) => s.cdnId));
@@ -34,7 +40,7 @@ export async function assignCachegroupDeliveryServices(
   id: number,
   dsIds: number[],
 ): Promise<CachegroupAssignment> {
-  const servers = await assignable(ctx, id);
+  const servers = await assignable(ctx, principal, id);
   const group = (await ctx.store.cachegroups.byId(id))!;
   const wanted = [...new Set(dsIds)];
   const found = wanted.length === 0 ? [] : await ctx.store.deliveryServices.list({ ids: wanted });

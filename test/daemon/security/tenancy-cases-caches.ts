@@ -243,7 +243,7 @@ export const CACHES_TENANCY: Record<string, TenancyEntry> = {
     ],
   },
   'POST /deliveryservices/:xmlId/servers': {
-    why: 'cannot assign caches to an invisible delivery service',
+    why: 'cannot assign caches to an invisible delivery service, nor caches it cannot see',
     cases: [
       {
         as: 'tenanta_user',
@@ -252,6 +252,15 @@ export const CACHES_TENANCY: Record<string, TenancyEntry> = {
         body: () => ({ serverNames: ['edge2a'] }),
         status: 403,
         text: 'not authorized on this tenant',
+      },
+      // edge2a serves only ds3 (root): tenant-a cannot see it, so it cannot name it for its own ds2 either.
+      {
+        as: 'tenanta_user',
+        method: 'POST',
+        url: () => '/api/1.3/deliveryservices/ds2/servers',
+        body: () => ({ serverNames: ['edge2a'] }),
+        status: 404,
+        text: 'servers not found',
       },
     ],
   },
@@ -319,7 +328,7 @@ export const CACHES_TENANCY: Record<string, TenancyEntry> = {
     ],
   },
   'POST /deliveryserviceserver': {
-    why: "linking servers to another tenant's delivery service is refused (Traffic Ops' 403)",
+    why: "linking servers to another tenant's delivery service is refused (Traffic Ops' 403); an invisible server is missing",
     cases: [
       {
         as: 'tenanta_user',
@@ -328,6 +337,16 @@ export const CACHES_TENANCY: Record<string, TenancyEntry> = {
         body: (ids) => ({ dsId: ids.deliveryServices.ds3, servers: [ids.servers.root], replace: false }),
         status: 403,
         text: 'not authorized on this tenant',
+      },
+      // A server the caller cannot see is missing, even for its own delivery service: linking it would make it
+      // visible (BEHAVIOR.md: an invisible server answers as a missing one on every route).
+      {
+        as: 'tenanta_user',
+        method: 'POST',
+        url: () => '/api/1.3/deliveryserviceserver',
+        body: (ids) => ({ dsId: ids.deliveryServices.ds2, servers: [ids.servers.root], replace: false }),
+        status: 404,
+        text: 'server not found',
       },
     ],
   },

@@ -158,7 +158,7 @@ export const TOPOLOGY_TENANCY: Record<string, TenancyEntry> = {
     ],
   },
   'POST /cachegroups/:id/deliveryservices': {
-    why: "a delivery service of an invisible tenant is refused with its tenant's id",
+    why: "a delivery service of an invisible tenant is refused with its tenant's id; invisible caches are left out",
     cases: [
       {
         as: 'tenanta_user',
@@ -168,13 +168,24 @@ export const TOPOLOGY_TENANCY: Record<string, TenancyEntry> = {
         status: 400,
         text: 'no edge or origin servers found on cachegroup 0',
       },
+      // edge-cg1 (imported just before edge-cg2): its caches serve ds2, so tenant-a sees them.
+      {
+        as: 'tenanta_user',
+        method: 'POST',
+        url: (ids) => `/api/1.3/cachegroups/${ids.cachegroup - 1}/deliveryservices`,
+        body: (ids) => ({ deliveryServices: [ids.deliveryServices.ds1] }),
+        status: 403,
+        text: `not authorized for delivery service tenant ${1}`,
+      },
+      // edge-cg2's caches serve only ds3 (root): tenant-a sees none of them, so its own ds2 has nowhere to go
+      // (assigning it would make them visible; BEHAVIOR.md: the caller acts only on the servers it sees).
       {
         as: 'tenanta_user',
         method: 'POST',
         url: (ids) => `/api/1.3/cachegroups/${ids.cachegroup}/deliveryservices`,
-        body: (ids) => ({ deliveryServices: [ids.deliveryServices.ds1] }),
-        status: 403,
-        text: `not authorized for delivery service tenant ${1}`,
+        body: (ids) => ({ deliveryServices: [ids.deliveryServices.ds2] }),
+        status: 400,
+        text: 'no edge or origin servers found on cachegroup {cachegroup}',
       },
     ],
   },

@@ -85,7 +85,8 @@ eachStore((kind) => {
               {
                 text: c.text
                   .replace('{federation}', String(t.ids.federation))
-                  .replace('{job}', String(t.ids.jobs.root)),
+                  .replace('{job}', String(t.ids.jobs.root))
+                  .replace('{cachegroup}', String(t.ids.cachegroup)),
                 level: 'error',
               },
             ]);

@@ -136,6 +136,9 @@ eachStore((kind) => {
       ]);
       const other = await del('tenanta_user', ds.ds3, edge2a);
       expect([other.statusCode, last(other)]).toEqual([404, `no such Delivery Service: #${ds.ds3}`]);
+      // A server the caller cannot see is missing, even beside its own delivery service (not `Not Found`).
+      const hidden = await del('tenanta_user', ds.ds2, edge2a);
+      expect([hidden.statusCode, last(hidden)]).toEqual([404, 'server not found']);
       await t.store.servers.unlink(ds.ds3, await t.id('edge2c'), 0);
       const lastOne = await del('ops_user', ds.ds3, edge2a);
       expect([lastOne.statusCode, last(lastOne)]).toEqual([
