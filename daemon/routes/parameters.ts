@@ -14,7 +14,14 @@ import {
 } from '../services/profiles/parameters.js';
 import { revealsSecureValues } from '../services/profiles/read.js';
 import { parseIntegerParam } from '../services/params.js';
-import { parameterSchema, profileParameterLinkSchema } from '../../shared/contract/parameters.js';
+import {
+  assignedParametersSchema,
+  assignedProfilesSchema,
+  oneOrManyCreated,
+  parameterSchema,
+  profileParameterEchoSchema,
+  profileParameterLinkSchema,
+} from '../../shared/contract/parameters.js';
 import { alertedEnvelope, alertsOnly, envelope, list } from '../../shared/contract/schema.js';
 
 const querySchema = {
@@ -78,6 +85,7 @@ function parameterWrites(ctx: AppContext): RouteDef[] {
       url: '/parameters',
       since: '1.1',
       auth: PRIV.OPERATIONS,
+      schema: { response: { 200: oneOrManyCreated(parameterSchema) } },
       handler: async (request) => {
         const created = await createParameters(ctx, caller(request), request.body);
         if (created.length === 1) {
@@ -142,6 +150,7 @@ function linkWrites(ctx: AppContext): RouteDef[] {
       url: '/profileparameters',
       since: '1.1',
       auth: PRIV.OPERATIONS,
+      schema: { response: { 200: oneOrManyCreated(profileParameterEchoSchema) } },
       handler: (request) => postPairs(ctx, request),
     },
     {
@@ -164,6 +173,7 @@ function linkWrites(ctx: AppContext): RouteDef[] {
       url: '/profileparameter',
       since: '1.1',
       auth: PRIV.OPERATIONS,
+      schema: { response: { 200: alertedEnvelope(assignedParametersSchema) } },
       handler: async (request) => {
         const { input, profile } = await assignParameters(ctx, caller(request), request.body);
         const text = `${input.paramIds.length} parameters were assigned to the ${profile.name} profile`;
@@ -175,6 +185,7 @@ function linkWrites(ctx: AppContext): RouteDef[] {
       url: '/parameterprofile',
       since: '1.1',
       auth: PRIV.OPERATIONS,
+      schema: { response: { 200: alertedEnvelope(assignedProfilesSchema) } },
       handler: async (request) => {
         const input = await assignProfiles(ctx, caller(request), request.body);
         const text = `${input.profileIds.length} profiles were assigned to the ${input.paramId} parameter`;

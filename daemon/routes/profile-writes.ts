@@ -13,6 +13,7 @@ import { notFound } from '../services/errors.js';
 import {
   copiedProfileSchema,
   importedProfileSchema,
+  profileExportAnswerSchema,
   parameterSchema,
   profileParametersPostedSchema,
 } from '../../shared/contract/parameters.js';
@@ -92,6 +93,7 @@ function transferRoutes(ctx: AppContext): RouteDef[] {
       url: '/profiles/:id/export',
       since: '1.1',
       auth: PRIV.READ,
+      schema: { response: { 200: profileExportAnswerSchema } },
       handler: async (request, reply) => {
         const exported = await exportProfile(ctx, caller(request), idOf(request));
         reply.header('content-disposition', `attachment; filename="${exported.profile.name}.json"`);

@@ -1,5 +1,16 @@
 // The parameter and profile-link records of the API (issue 31), shared by the daemon and the CLI client.
-import { bool, int, list, nullableText, record, text, textList, type FromSchema } from './schema.js';
+import {
+  alertedEnvelope,
+  bool,
+  int,
+  list,
+  nullableText,
+  record,
+  text,
+  textList,
+  type FromSchema,
+  type JsonSchema,
+} from './schema.js';
 
 /** A parameter of GET parameters (Traffic Ops' Parameter): a secure value reads `********` below admin. */
 export const parameterSchema = record({
@@ -44,6 +55,23 @@ export interface ProfileExport {
   profile: { name: string; description: string; cdn: string; type: string };
   parameters: Array<{ config_file: string; name: string; value: string }>;
 }
+
+/** The answer of GET profiles/{id}/export: the export, and `alerts` null as Traffic Ops wrote it. */
+export const profileExportAnswerSchema = record({
+  profile: record({ name: text, description: text, cdn: text, type: text }),
+  parameters: list(record({ config_file: text, name: text, value: text })),
+  alerts: { type: 'null' },
+});
+
+/** The echo of POST profileparameter (parameters assigned to one profile). */
+export const assignedParametersSchema = record({ profileId: int, paramIds: list(int), replace: bool });
+
+/** The echo of POST parameterprofile (profiles assigned to one parameter). */
+export const assignedProfilesSchema = record({ paramId: int, profileIds: list(int), replace: bool });
+
+/** An answer that echoes the one record created, or `null` when a list of them was. */
+export const oneOrManyCreated = <const R extends JsonSchema>(one: R) =>
+  ({ anyOf: [alertedEnvelope(one), alertedEnvelope({ type: 'null' })] }) as const;
 
 /** The answer of POST profiles/import. */
 export const importedProfileSchema = record({ name: text, description: text, cdn: text, type: text, id: int });

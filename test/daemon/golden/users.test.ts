@@ -17,13 +17,6 @@ const NO_TENANT_AT_11: Difference = {
   lengthMayDiffer: true,
 };
 
-const notServed = (path: string) =>
-  refused(
-    'the seed lists no PUT users/:id at any version, so BEHAVIOR.md §1: a served version with an unknown path or method answers 404',
-    `The requested path '${path}' does not exist.`,
-    404,
-  );
-
 const registered = (email: string, reason: string): Difference => ({
   reason,
   status: 200,
@@ -77,8 +70,11 @@ replayGolden('users', {
     'BEHAVIOR.md §4 (username is required) and §1 (bad input is a 4xx, never a 500)',
     "'username' cannot be blank",
   ),
-  'PUT users/:id valid': notServed('/api/1.2/users/6'),
-  'PUT users/:id missing': notServed('/api/1.2/users/99999'),
+  'PUT users/:id valid': refused(
+    `${NO_EXTENSION_USER}, so newuser1 is id 5 here (6 there) and id 6 names no user; PUT users/:id itself is tested in test/daemon/users/`,
+    'no user found with this id',
+    404,
+  ),
   'POST users/register new email (SMTP disabled)': registered(
     'register1@example.test',
     'BEHAVIOR.md §8: without SMTP the invitation goes to the outbox (here the replay mailer), so registration succeeds (Traffic Ops answered 500)',

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { dataFiles } from '../../../shared/paths.js';
 import { runCdnctl } from '../../helpers/cli.js';
 import { PASSWORDS } from '../security/fixture.js';
@@ -60,7 +60,14 @@ describe('the data dir lock', () => {
           `another cdnctl daemon is running on ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(pid ${winner.child.pid}`,
         ),
       );
-      const info = JSON.parse(readFileSync(dataFiles(dir).daemonJson, 'utf8')) as { pid: number; url: string };
+      // The winner holds the lock from its first moments; it writes daemon.json once it listens, which on a loaded
+      // machine can come after the loser has already given up.
+      const daemonJson = dataFiles(dir).daemonJson;
+      await vi.waitFor(() => expect(existsSync(daemonJson), 'the winner wrote daemon.json').toBe(true), {
+        timeout: 20_000,
+        interval: 100,
+      });
+      const info = JSON.parse(readFileSync(daemonJson, 'utf8')) as { pid: number; url: string };
       expect(info.pid).toBe(winner.child.pid);
       expect(await answersPing(info.url)).toBe(true);
     } finally {
