@@ -129,7 +129,17 @@ function fastifyOptions(
     // Requests that arrive while the daemon closes get a 503 alert from refuseWhileClosing, not Fastify's own body.
     return503OnClosing: false,
     frameworkErrors: handleFrameworkError,
-    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: true } },
+    // allowUnionTypes: request schemas name several types on purpose (`["string", "integer"]` for ids the clients
+    // send either way); without it ajv's strict mode warns on stderr for each such schema it compiles.
+    ajv: {
+      customOptions: {
+        coerceTypes: false,
+        allErrors: true,
+        removeAdditional: false,
+        useDefaults: true,
+        allowUnionTypes: true,
+      },
+    },
     // Schemas compile on first use, not all before listening (start-up time).
     schemaController: { compilersFactory: { buildValidator: lazyValidators, buildSerializer: lazySerializers } },
     logController: new AccessLogController(),
