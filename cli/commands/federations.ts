@@ -12,6 +12,9 @@ import { confirmDestructive, destructiveOptions, type DestructiveFlags } from '.
 import { federationId, findFederation, userId } from './common/resolve.js';
 import { writeOutput } from './common/write.js';
 import { addNoun, addVerb, type VerbSpec } from './common/verb.js';
+import { previewWrite } from './common/dry-run.js';
+import { addFederationLinks } from './federation-links.js';
+import { addFederationWrites } from './federation-writes.js';
 
 const FEDERATION_COLUMNS: Column<Federation>[] = [
   { header: 'ID', value: (f) => f.id },
@@ -74,12 +77,22 @@ const addUsersVerb: VerbSpec<AddFlags, [string, string[]]> = {
   configure: (c) =>
     c
       .option('--replace', 'replace all current assignments with these users (asks first; --yes off a terminal)')
-      .option('-y, --yes', 'do not ask before --replace'),
+      .option('-y, --yes', 'do not ask before --replace')
+      .option('--dry-run', 'print what would be sent; change nothing'),
   run: async (inv, [ref, refs]: [string, string[]], flags) => {
     const http = await inv.client();
     const fed = await findFederation(http, ref);
     const ids: number[] = [];
     for (const user of refs) ids.push(await userId(http, user));
+    if (flags.dryRun) {
+      const body = { userIds: ids, replace: flags.replace === true };
+      const path = `/federations/${fed.id}/users`;
+      return previewWrite(
+        inv,
+        { method: 'POST', path, body },
+        `Would assign ${refs.join(', ')} to federation ${fed.cname}`,
+      );
+    }
     if (flags.replace)
       await confirmDestructive(
         inv.printer,
@@ -117,17 +130,24 @@ const removeUserVerb: VerbSpec<DestructiveFlags> = {
   },
 };
 
-/** `cdnctl federations list` and `federations users list|add|remove`. */
+/**
+ * `cdnctl federations list|get|create|update|delete`, `federations users list|add|remove` (also `assign|unassign`),
+ * `federations resolvers …` and `federations ds …`.
+ */
 export function registerFederations(program: Command): void {
-  const federations = addNoun(program, 'federations', 'Federations and the users assigned to them', [
-    'cdnctl federations list',
-    'cdnctl federations users list fed1.example.test.',
-  ]);
+  const federations = addNoun(
+    program,
+    'federations',
+    'Federations: CNAMEs of a CDN, their resolvers, delivery services and users',
+    ['cdnctl federations list', 'cdnctl federations users list fed1.example.test.'],
+  );
   addVerb(federations, listFederationsVerb);
+  addFederationWrites(federations);
   const users = addNoun(federations, 'users', 'Users assigned to a federation (API 1.2+)', [
     'cdnctl federations users list 1',
   ]);
   addVerb(users, listUsersVerb);
-  addVerb(users, addUsersVerb);
-  addVerb(users, removeUserVerb);
+  addVerb(users, addUsersVerb).alias('assign');
+  addVerb(users, removeUserVerb).alias('unassign');
+  addFederationLinks(federations);
 }

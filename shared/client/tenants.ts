@@ -9,3 +9,25 @@ export type Tenant = TenantRecord;
 export function listTenants(http: HttpClient, query: { name?: string } = {}): Promise<ApiResult<Tenant[]>> {
   return http.get('/tenants', query);
 }
+
+/** The body of POST tenants and PUT tenants/:id. */
+export interface TenantBody {
+  name: string;
+  active: boolean;
+  parentId: number;
+}
+
+/** POST tenants (1.1+, operations). */
+export function createTenant(http: HttpClient, body: TenantBody): Promise<ApiResult<Tenant>> {
+  return http.post('/tenants', body);
+}
+
+/** PUT tenants/:id (1.1+, operations). */
+export function updateTenant(http: HttpClient, id: number, body: TenantBody): Promise<ApiResult<Tenant>> {
+  return http.put(`/tenants/${id}`, body);
+}
+
+/** DELETE tenants/:id (1.1+, operations): refused while it owns users, delivery services, origins or children. */
+export function deleteTenant(http: HttpClient, id: number): Promise<ApiResult<undefined>> {
+  return http.delete(`/tenants/${id}`);
+}
