@@ -22,9 +22,10 @@ import {
 /*
  * Issues 30 and 31, "Done when", the CLI path: a daemon on an empty data dir (only its first-start records), and
  * from there nothing but spawned `cdnctl` commands — the CDN, its places, MID and EDGE cache groups, profiles and
- * parameters, servers with their ORT logins, a tenant with its user, a delivery service with its origin and a
- * profile, assigned to the EDGE — then `cdnctl agent run` configures two real ATS 9.2 and the EDGE serves the
- * delivery service from the loopback origin; the customer's own user purges it and the EDGE revalidates.
+ * parameters, servers with their ORT logins; `cdnctl agent run` configures two real ATS 9.2 on it; then the
+ * customer is onboarded on the running CDN (a tenant with its user, a delivery service with its origin and a
+ * profile, assigned to the EDGE), the EDGE serves it from the loopback origin without anything queued by hand,
+ * and the customer's own user purges it and the EDGE revalidates.
  */
 
 type Tier = 'edge' | 'mid';
@@ -101,9 +102,7 @@ beforeAll(async () => {
   await buildTopology(step);
   await buildProfiles(step, roots);
   await buildServers(step, ports);
-  await onboardCustomer(step, origin.port);
   for (const tier of ['mid', 'edge'] as const) await startCache(tier, hostsFile, ports[tier]);
-  expect((await waitServing(ports.edge, DS_HOST, '/warmup')).status).toBe(200);
 }, 90_000);
 
 afterAll(async () => {
@@ -118,7 +117,11 @@ afterAll(async () => {
 const edgeGet = (path: string) => getVia(ats.edge!.port, DS_HOST, path);
 const isHit = (via: string | string[] | undefined) => /\[cH/.test(String(via));
 
-test('the CDN built with the CLI alone serves the delivery service: the origin once, then a cache hit', async () => {
+test('a customer onboarded on the running CDN is served through it: the origin once, then a cache hit', async () => {
+  // Nothing is queued by hand: the assignment queues the EDGE and the MID above it, and their agents apply it.
+  await onboardCustomer(adminStep, origin.port);
+  const served = await waitServing(ats.edge!.port, DS_HOST, '/warmup');
+  expect(served.status, `${served.body}\n${steps.slice(-3).join('\n')}`).toBe(200);
   const tree = await adminStep(['cachegroups', 'tree']);
   expect(tree).toMatch(/^mid-east \[MID_LOC\] 1 server.*\n└── edge-east \[EDGE_LOC\] 1 server/m);
   for (const path of ['/images/a.jpg', '/css/site.css']) {
@@ -126,7 +129,7 @@ test('the CDN built with the CLI alone serves the delivery service: the origin o
     expect(isHit((await edgeGet(path)).headers.via), path).toBe(true);
     expect(origin.count(path)).toBe(1);
   }
-});
+}, 60_000);
 
 test("the customer's own user purges its delivery service and the EDGE revalidates only the purged objects", async () => {
   const customer = new Cli({ configDir: tempDir('customer-config'), dataDir: tempDir('customer-data') });
