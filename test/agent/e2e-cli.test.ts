@@ -102,8 +102,9 @@ beforeAll(async () => {
   await buildTopology(step);
   await buildProfiles(step, roots);
   await buildServers(step, ports);
+  // About 50 spawned cdnctl steps: ~60 s on an idle machine, more on a busy one (hence the hook timeout).
   for (const tier of ['mid', 'edge'] as const) await startCache(tier, hostsFile, ports[tier]);
-}, 90_000);
+}, 150_000);
 
 afterAll(async () => {
   await Promise.all([agents.edge?.stop(), agents.mid?.stop()]);
