@@ -7,6 +7,7 @@ import {
   updateCachegroup,
   type CachegroupBody,
 } from '../../shared/client/cachegroups.js';
+import { listPlaces, type TypeInfo } from '../../shared/client/places.js';
 import { listCachegroups, listServers, type Cachegroup } from '../../shared/client/servers.js';
 import { messageOutput, recordOutput, tableOutput, type Column } from '../output/format.js';
 import { cachegroupTree, drawTree } from './cachegroup-tree.js';
@@ -43,13 +44,19 @@ function findIn(groups: Cachegroup[], ref: string): Cachegroup {
   return group;
 }
 
-/** A cache-group type id by id or name (a name is looked up among the types the existing groups use). */
-function typeIdOf(groups: Cachegroup[], ref: string): number {
+/** A cache-group type id by id or name (a name is looked up among the types whose useInTable is cachegroup). */
+async function typeIdOf(http: HttpClient, ref: string): Promise<number> {
   const id = asId(ref);
   if (id !== null) return id;
-  const group = groups.find((g) => g.typeName === ref);
-  if (!group) throw new CliError(`no cache group has type "${ref}": give the type's id`, EXIT.ERROR);
-  return group.typeId;
+  const { response } = await listPlaces<TypeInfo>(http, 'types', { useInTable: 'cachegroup' });
+  const type = response.find((t) => t.name === ref);
+  if (!type)
+    throw new CliError(
+      `no cache group type is named "${ref}"`,
+      EXIT.ERROR,
+      'list them with: cdnctl types list --filter useInTable=cachegroup',
+    );
+  return type.id;
 }
 
 interface FieldFlags {
@@ -96,11 +103,11 @@ const refOrNull = (groups: Cachegroup[], ref: string | undefined, current: numbe
   ref === undefined ? current : ref === '' ? null : findIn(groups, ref).id;
 
 /** The body: the group's current fields (none for a new one), with the flags given applied. */
-function bodyOf(groups: Cachegroup[], flags: FieldFlags, current: Cachegroup | null): CachegroupBody {
+function bodyOf(groups: Cachegroup[], flags: FieldFlags, current: Cachegroup | null, typeId?: number): CachegroupBody {
   return {
     name: flags.name ?? current?.name,
     shortName: flags.shortName ?? current?.shortName,
-    typeId: flags.type === undefined ? current?.typeId : typeIdOf(groups, flags.type),
+    typeId: typeId ?? current?.typeId,
     parentCachegroupId: refOrNull(groups, flags.parent, current?.parentCachegroupId ?? null),
     secondaryParentCachegroupId: refOrNull(groups, flags.secondaryParent, current?.secondaryParentCachegroupId ?? null),
     latitude: flags.latitude ?? current?.latitude ?? null,
@@ -146,7 +153,8 @@ const createVerb: VerbSpec<FieldFlags> = {
   configure: (c) => fieldOptions(c, true),
   run: async (inv, _args, flags) => {
     const http = await inv.client();
-    const result = await createCachegroup(http, bodyOf(await allGroups(http), flags, null));
+    const typeId = await typeIdOf(http, flags.type as string);
+    const result = await createCachegroup(http, bodyOf(await allGroups(http), flags, null, typeId));
     const g = result.response;
     return writeOutput(inv, result, `Created cache group ${g.name} (id ${g.id})`, g);
   },
@@ -168,7 +176,8 @@ const updateVerb: VerbSpec<FieldFlags> = {
     const http = await inv.client();
     const groups = await allGroups(http);
     const current = findIn(groups, ref);
-    const result = await updateCachegroup(http, current.id, bodyOf(groups, flags, current));
+    const typeId = flags.type === undefined ? undefined : await typeIdOf(http, flags.type);
+    const result = await updateCachegroup(http, current.id, bodyOf(groups, flags, current, typeId));
     return writeOutput(inv, result, `Updated cache group ${result.response.name} (id ${current.id})`, result.response);
   },
 };

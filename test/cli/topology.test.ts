@@ -104,6 +104,24 @@ describe('cdnctl cachegroups', () => {
     expect(await cli.json<Cachegroup[]>(['cachegroups', 'list', '--name', 'mid-cli'])).toEqual([]);
   });
 
+  it('create takes a type by name that no cache group uses yet (a new CDN starts with none)', async () => {
+    const created = await cli.run([
+      'cachegroups',
+      'create',
+      '--name',
+      'org-cli',
+      '--short-name',
+      'orgcli',
+      '--type',
+      'TR_LOC',
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    expect((await cli.json<Cachegroup[]>(['cachegroups', 'get', 'org-cli']))[0]).toMatchObject({ typeName: 'TR_LOC' });
+    const wrong = await cli.run(['cachegroups', 'create', '--name', 'x-cli', '--short-name', 'xcli', '--type', 'EDGE']);
+    expect([wrong.code, wrong.stderr]).toEqual([1, expect.stringContaining('no cache group type is named "EDGE"')]);
+    expect((await cli.run(['cachegroups', 'delete', 'org-cli', '--yes'])).code).toBe(0);
+  });
+
   it('tree draws the MID/EDGE hierarchy with server counts', async () => {
     const res = await cli.run(['cachegroups', 'tree']);
     expect(res.code, res.stderr).toBe(0);

@@ -5,6 +5,7 @@ import type { Principal } from '../principal.js';
 import { visibleTenants } from '../tenant-access.js';
 import type { DeliveryService } from '../../store/deliveryservices.js';
 import type { Server } from '../../store/servers.js';
+import { queueMidsAbove } from './affected-caches.js';
 import { checkServersFor, guardReplace, notEdgeProblem } from './assignment-rules.js';
 import { serverTenants } from './change-entries.js';
 import { SERVING, leavesServiceText, visibleServer } from './server-writes.js';
@@ -53,6 +54,7 @@ export async function assignServers(ctx: AppContext, principal: Principal, body:
   await dsInTenancy(ctx, principal, ds);
   const servers = await serversByIds(ctx, principal, input.servers);
   checkServersFor(ds, servers);
+  const before = input.replace ? await ctx.store.servers.list({ dsId: ds.id }, null) : [];
   if (input.replace) await guardReplace(ctx, ds, servers);
   else {
     const linked = new Set(await ctx.store.servers.list({ dsId: ds.id }, null).then((l) => l.map((s) => s.id)));
@@ -63,6 +65,7 @@ export async function assignServers(ctx: AppContext, principal: Principal, body:
   const entry = changeAs(ctx, principal, text, [ds.tenantId]);
   const ids = servers.map((s) => s.id);
   await ctx.store.servers.linkServers(ds.id, ids, input.replace, ctx.clock(), () => entry);
+  await queueMidsAbove(ctx, [...servers, ...before]);
   return { dsId: ds.id, replace: input.replace, servers: input.servers };
 }
 
@@ -97,6 +100,7 @@ export async function assignServerNames(
   );
   const ids = servers.map((s) => s.id);
   await ctx.store.servers.linkServers(ds.id, ids, false, ctx.clock(), () => entry);
+  await queueMidsAbove(ctx, servers);
   return { serverNames: names as string[], xmlId: ds.xmlId };
 }
 
@@ -123,6 +127,7 @@ export async function unassignServer(
   const entry = changeAs(ctx, principal, text, [ds.tenantId]);
   if (!(await ctx.store.servers.unlink(dsId, serverId, ctx.clock(), (gone) => (gone ? entry : null))))
     throw notFound('Not Found');
+  await queueMidsAbove(ctx, [server]);
 }
 
 /** POST servers/:id/deliveryservices (1.3+): links delivery services to a server. */
@@ -151,6 +156,7 @@ export async function assignDeliveryServices(
   const tenantIds = [...new Set([...services.map((d) => d.tenantId), ...(await serverTenants(ctx, server))])];
   const entry = changeAs(ctx, principal, text, tenantIds);
   await ctx.store.servers.linkDeliveryServices(serverId, body, replace, ctx.clock(), () => entry);
+  await queueMidsAbove(ctx, [server]);
   return { serverId, dsIds: body, replace };
 }
 

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { queueMidsAbove } from './affected-caches.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import type { Principal } from '../principal.js';
 import { SERVER_STATUSES, type Server, type ServerFields, type ServerStatus } from '../../store/servers.js';
@@ -172,11 +173,14 @@ export async function updateServer(ctx: AppContext, principal: Principal, id: nu
   await guardUpdate(ctx, server, fields);
   await guardAddress(ctx, fields, id);
   const changed = fields.status !== server.status || fields.profileId !== server.profileId;
-  const queue = { self: changed, children: changed && isCacheType(server.type) };
+  const moved = fields.cachegroupId !== server.cachegroupId && isCacheType(server.type);
+  const queue = { self: changed || moved, children: changed && isCacheType(server.type) };
   const change = await serverUpdatedChange(ctx, principal, server, fields);
   if (!(await ctx.store.servers.update(id, fields, ctx.clock(), change, queue))) {
     throw badRequest(`server with hostName '${fields.hostName}' already exists.`);
   }
+  // A cache that moves has new parents, and the MIDs above its old and new group carry its services.
+  if (moved && (await ctx.store.servers.deliveryServiceIds(id)).length > 0) await queueMidsAbove(ctx, [server, fields]);
 }
 
 /** DELETE servers/:id: the deleted server. */

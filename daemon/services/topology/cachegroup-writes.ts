@@ -109,10 +109,30 @@ export async function updateCachegroup(
 ): Promise<{ cachegroup: Cachegroup; queued: string[] }> {
   const fields = await validCachegroup(ctx, body, id);
   const tenants = await rootTenants(ctx);
+  const before = await ctx.store.cachegroups.byId(id);
   const change = changeAs(ctx, principal, generic(fields.name, id, 'Updated'), tenants);
   const result = await ctx.store.cachegroups.update(id, fields, ctx.clock(), (r) => (r.found ? change : null));
   if (!result.found) throw notFound(CG_WRITE_TEXTS.noSuchId);
-  return { cachegroup: (await ctx.store.cachegroups.byId(id))!, queued: result.queued };
+  const mids = before ? await queueParentMids(ctx, before, fields) : [];
+  return { cachegroup: (await ctx.store.cachegroups.byId(id))!, queued: [...new Set([...result.queued, ...mids])] };
+}
+
+/**
+ * When a group's parents change, the MIDs of the parent groups it leaves and joins are queued too: their
+ * remap.config and parent.config carry the services of this group's caches. Answers their host names.
+ */
+async function queueParentMids(ctx: AppContext, before: Cachegroup, after: CachegroupFields): Promise<string[]> {
+  const old = new Set([before.parentCachegroupId, before.secondaryParentCachegroupId]);
+  const now = new Set([after.parentCachegroupId, after.secondaryParentCachegroupId]);
+  // A parent kept (as parent or secondary) carries the same services: only the groups left or joined change.
+  const changed = [...old].filter((g) => !now.has(g)).concat([...now].filter((g) => !old.has(g)));
+  const groups = new Set(changed.filter((g): g is number => g !== null && g !== undefined));
+  if (groups.size === 0) return [];
+  const mids = (await ctx.store.servers.list({}, null)).filter(
+    (s) => groups.has(s.cachegroupId) && s.type.startsWith('MID'),
+  );
+  for (const mid of mids) await ctx.store.serverFlags.setUpdPending({ id: mid.id }, null, true, ctx.clock());
+  return mids.map((m) => m.hostName);
 }
 
 /** Traffic Ops' refusals of a delete, in its order; origins are cdnctl's (an origin may name a cache group). */

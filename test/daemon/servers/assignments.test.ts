@@ -113,6 +113,8 @@ eachStore((kind) => {
       });
       expect(await pending('edge2c')).toBe(true);
       expect(await pending('edge2a')).toBe(false);
+      // The MIDs of its parent cache group carry the delivery service for it (remap.config, parent.config).
+      expect([await pending('mid1'), await pending('mid2')]).toEqual([true, true]);
       expect(await lastLog()).toBe(
         `DS: ds3, ID: ${ds.ds3}, ACTION: Replace existing servers assigned to delivery service`,
       );
@@ -161,6 +163,7 @@ eachStore((kind) => {
         { level: 'success', text: 'Server unlinked from delivery service.' },
       ]);
       expect(await pending('edge2b')).toBe(true);
+      expect([await pending('mid1'), await pending('mid2'), await pending('edge2a')]).toEqual([true, true, false]);
       expect(await lastLog()).toBe(`DS: ds3, ID: ${ds.ds3}, ACTION: Remove server edge2b from delivery service`);
       await t.store.servers.linkServers(ds.ds3, [edge2b], false, 0);
     });
@@ -217,6 +220,7 @@ eachStore((kind) => {
       const mine = await t.call('ops_user', 'GET', `/api/1.5/servers/${edge2c}/deliveryservices`);
       expect(mine.json().response.map((d: { xmlId: string }) => d.xmlId)).toEqual(['ds1', 'ds3']);
       expect(await pending('edge2c')).toBe(true);
+      expect([await pending('mid1'), await pending('mid2'), await pending('edge2a')]).toEqual([true, true, false]);
       expect(await lastLog()).toBe(`SERVER: edge2c, ID: ${edge2c}, ACTION: Assigned 2 DSes to server`);
       await t.store.servers.linkDeliveryServices(edge2c, [], true, 0);
     });

@@ -248,6 +248,35 @@ eachStore((kind) => {
       await t.sql('UPDATE servers SET upd_pending = 0, upd_pending_since = NULL');
     });
 
+    it('moving an assigned EDGE to another cache group queues it and the MIDs above its old and new group', async () => {
+      const [edgeLoc] = await t.sql("SELECT id FROM types WHERE name = 'EDGE_LOC'");
+      const lone = await t.call('ops_user', 'POST', '/api/1.3/cachegroups', {
+        name: 'edge-lone',
+        shortName: 'lone',
+        typeId: Number(edgeLoc.id),
+      });
+      expect(lone.statusCode, lone.body).toBe(200);
+      const queued = async () =>
+        (
+          (await t.call('ops_user', 'GET', '/api/1.5/servers')).json().response as Array<{
+            hostName: string;
+            updPending: boolean;
+          }>
+        )
+          .filter((s) => s.updPending)
+          .map((s) => s.hostName);
+      await t.sql('UPDATE servers SET upd_pending = 0, upd_pending_since = NULL');
+      const away = await put('ops_user', 'edge2a', { cachegroupId: lone.json().response.id, cachegroup: undefined });
+      expect(away.statusCode, away.body).toBe(200);
+      // edge2a's parent.config loses its parents; mid-cg's MIDs carried its delivery services for it.
+      expect(await queued()).toEqual(['edge2a', 'mid1', 'mid2']);
+      await t.sql('UPDATE servers SET upd_pending = 0, upd_pending_since = NULL');
+      const cg2 = (await t.store.cachegroups.list({ name: 'edge-cg2' }))[0].id;
+      expect((await put('ops_user', 'edge2a', { cachegroupId: cg2, cachegroup: undefined })).statusCode).toBe(200);
+      expect(await queued()).toEqual(['edge2a', 'mid1', 'mid2']);
+      await t.sql('UPDATE servers SET upd_pending = 0, upd_pending_since = NULL');
+    });
+
     it('tenancy: a server the caller does not see is not found; read-only gets 403', async () => {
       const other = await put('tenanta_user', 'edge2a', {});
       expect([other.statusCode, alert(other)]).toEqual([404, "the server doesn't exist, cannot update"]);

@@ -206,6 +206,29 @@ eachStore((kind) => {
       expect((await t.store.servers.list({}, null)).some((s) => s.updPending)).toBe(false);
     });
 
+    it('moving an EDGE group to another parent also queues the MIDs it leaves and joins (their remap carries it)', async () => {
+      const cg2 = await groupOf('edge-cg2');
+      const other = (await post({ name: 'mid-other', shortName: 'mido', typeId: mid })).body.response as Group;
+      await t.store.serverFlags.setUpdPending({}, null, false, t.clock.now());
+      const away = await t.call('ops_user', 'PUT', `/api/1.3/cachegroups/${cg2.id}`, {
+        ...cg2,
+        parentCachegroupId: other.id,
+        secondaryParentCachegroupId: null,
+      });
+      expect(away.status, JSON.stringify(away.body)).toBe(200);
+      const pending = async () =>
+        (await t.store.servers.list({}, null))
+          .filter((s) => s.updPending)
+          .map((s) => s.hostName)
+          .sort();
+      // mid1 and mid2 (mid-cg) carried ds3 for edge-cg2; edge-cg1's caches are untouched.
+      expect(await pending()).toEqual(['edge2a', 'edge2b', 'edge2c', 'mid1', 'mid2']);
+      await t.store.serverFlags.setUpdPending({}, null, false, t.clock.now());
+      const back = await t.call('ops_user', 'PUT', `/api/1.3/cachegroups/${cg2.id}`, { ...cg2 });
+      expect(back.status).toBe(200);
+      expect(await pending()).toEqual(['edge2a', 'edge2b', 'edge2c', 'mid1', 'mid2']);
+    });
+
     it('refuses a group that would be its own ancestor, through parents or secondary parents', async () => {
       const midGroup = await groupOf('mid-cg');
       const cg1 = await groupOf('edge-cg1');
