@@ -127,8 +127,7 @@ export async function buildServers(step: Step, ports: { mid: number; edge: numbe
 
 /** The customer: tenant acme, its user, the delivery service `demo` on the origin with a profile, on edge-01. */
 export async function onboardCustomer(step: Step, originPort: number): Promise<void> {
-  // `tenants create` is not a verb yet: the one step through `cdnctl api`.
-  await step(['api', 'POST', '/tenants', '--data', JSON.stringify({ name: 'acme', active: true, parentId: 1 })]);
+  await step(['tenants', 'create', '--name', 'acme', '--parent', 'root']);
   await step(
     [
       'users',
