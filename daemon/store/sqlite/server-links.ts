@@ -57,14 +57,14 @@ export function sqliteServerLinks(db: Db): ServerLinkStore {
         if (replace) clearServer.run(serverId);
         let added = 0;
         for (const id of new Set(dsIds)) added += add.run(id, serverId, now).changes;
-        queue.run(now, serverId);
+        queue.run({ now, id: serverId });
         return added;
       }, change);
     },
     async unlink(dsId, serverId, now, change) {
       return write(() => {
         const gone = remove.run(dsId, serverId).changes > 0;
-        if (gone) queue.run(now, serverId);
+        if (gone) queue.run({ now, id: serverId });
         return gone;
       }, change);
     },

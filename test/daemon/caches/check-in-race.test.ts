@@ -61,7 +61,8 @@ eachStore((kind) => {
   /** Clears mid1's flags with a read time after everything so far. */
   async function settle() {
     t.clock.advance(1000);
-    await checkIn({ updated: 'false', reval_updated: 'false', reval_started: String(t.clock.now()) });
+    for (const host of ['mid1', 'edge1a'])
+      await checkIn({ updated: 'false', reval_updated: 'false', reval_started: String(t.clock.now()) }, host);
     t.clock.advance(1000);
   }
 
@@ -105,6 +106,98 @@ eachStore((kind) => {
       t.clock.advance(1000);
       await checkIn({ updated: 'false', reval_updated: 'false' });
       expect((await read()).reval).toBe(false);
+    });
+  });
+
+  describe('every write that raises a flag counts as a raise, even on a cache already pending', () => {
+    const json = (res: { json(): unknown }) => res.json() as { response: unknown };
+    const ok = async (res: Promise<{ statusCode: number; body: string }>) => {
+      const r = await res;
+      expect(r.statusCode, r.body).toBe(200);
+    };
+    const idOf = (res: { json(): unknown }) => {
+      const body = json(res).response as { id: number } | Array<{ id: number }>;
+      return Array.isArray(body) ? body[0].id : body.id;
+    };
+    const RAISES: Array<[string, 'upd' | 'reval', string, () => Promise<void>]> = [
+      [
+        'a CDN queue_update',
+        'upd',
+        'edge1a',
+        async () =>
+          ok(
+            t.call('ops_user', 'POST', `/api/1.3/cdns/${(await t.store.cdns.byName('cdn1'))!.id}/queue_update`, {
+              action: 'queue',
+            }),
+          ),
+      ],
+      [
+        "a status change of the cache's parent MID",
+        'upd',
+        'edge1a',
+        async () =>
+          ok(t.call('ops_user', 'PUT', `/api/1.3/servers/${await t.id('mid2')}/status`, { status: 'ONLINE' })),
+      ],
+      [
+        'a delivery-service link (replace, the same caches)',
+        'upd',
+        'edge1a',
+        async () =>
+          ok(
+            t.call('ops_user', 'POST', '/api/1.5/deliveryserviceserver', {
+              dsId: (await t.store.deliveryServices.byXmlId('ds1'))!.id,
+              servers: [await t.id('edge1a'), await t.id('edge1b')],
+              replace: true,
+            }),
+          ),
+      ],
+      [
+        "a parameter added to the cache's profile",
+        'upd',
+        'edge1a',
+        async () => {
+          const param = await t.call('ops_user', 'POST', '/api/1.3/parameters', {
+            name: `race-${t.clock.now()}`,
+            configFile: 'records.config',
+            value: 'STRING x',
+            secure: false,
+          });
+          expect(param.statusCode, param.body).toBe(200);
+          const profiles = json(await t.call('ops_user', 'GET', '/api/1.3/profiles')).response;
+          const profileId = (profiles as Array<{ id: number; name: string }>).find(
+            (p) => p.name === 'EDGE_PROFILE1',
+          )!.id;
+          await ok(
+            t.call('ops_user', 'POST', '/api/1.3/profileparameters', {
+              profileId: Number(profileId),
+              parameterId: Number(idOf(param)),
+            }),
+          );
+        },
+      ],
+      [
+        'a job deleted (1.4+)',
+        'reval',
+        'edge1a',
+        async () => {
+          const id = await purge('/deleted/.*');
+          await ok(t.call('admin', 'DELETE', `/api/1.5/jobs?id=${id}`));
+        },
+      ],
+    ];
+
+    it.each(RAISES)('%s', async (_what, flag, host, raise) => {
+      // The flag is up already (an older raise) when the pass reads; the write comes after the read.
+      await t.store.serverFlags.setUpdPending({ hostName: host }, null, true, t.clock.now());
+      await purge('/older/.*');
+      t.clock.advance(1000);
+      const pass = await read(host);
+      expect(pass[flag]).toBe(true);
+      t.clock.advance(1);
+      await raise();
+      t.clock.advance(1000);
+      await checkIn({ updated: 'false', reval_updated: 'false', reval_started: String(pass.at) }, host);
+      expect((await read(host))[flag]).toBe(true);
     });
   });
 
