@@ -129,8 +129,10 @@ export class AgentApi {
       updated: String(flags.updated),
       reval_updated: String(flags.reval_updated),
     };
-    // cdnctl's daemon counts a job applied only by a pass that read after it existed (ORT sent no such field).
-    if (!flags.reval_updated && this.passStartedAt) fields.reval_started = this.passStartedAt;
+    // When the pass read update_status (ORT sent no such field): cdnctl's daemon counts a job applied only by a pass
+    // that read after it existed, and lowers a flag only when the pass read after its last raise, so a purge or a
+    // queue entered during this pass stays pending for the next one (issues 32/33).
+    if (this.passStartedAt) fields.reval_started = this.passStartedAt;
     const form = new URLSearchParams(fields).toString();
     await this.call('POST /update', 'POST', `/update/${encodeURIComponent(host)}`, form);
   }

@@ -1,3 +1,4 @@
+import { raiseUpdSet } from './server-flags.js';
 import type { Change } from './change-log.js';
 import type { PrimaryOrigin } from './deliveryservices.js';
 
@@ -175,10 +176,10 @@ export const REGEX_SELECT = `SELECT r.id, r.deliveryservice_id, r.type_id, t.nam
 
 /**
  * What a delivery-service write queues updates on: the caches assigned to it, and the caches of its CDN in the
- * parent and secondary parent cache groups of theirs. Parameters: now, then the delivery service's id three times.
+ * parent and secondary parent cache groups of theirs. Parameters: now twice, then the delivery service's id three
+ * times.
  */
-export const QUEUE_DS_CACHES_SQL = `UPDATE servers
-   SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE ? END, upd_pending = 1
+export const QUEUE_DS_CACHES_SQL = `UPDATE servers SET ${raiseUpdSet('?')}
  WHERE id IN (SELECT server_id FROM deliveryservice_servers WHERE deliveryservice_id = ?)
     OR (cdn_id = (SELECT cdn_id FROM deliveryservices WHERE id = ?)
         AND cachegroup_id IN (SELECT p.id FROM cachegroups p JOIN cachegroups cg

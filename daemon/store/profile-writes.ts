@@ -1,3 +1,4 @@
+import { raiseUpdSet } from './server-flags.js';
 import { all, one, placeholders, run, type Work } from './sql-work.js';
 
 /*
@@ -43,11 +44,11 @@ const CACHE_TYPES = `SELECT id FROM types WHERE use_in_table = 'server' AND (nam
 export function* queueProfiles(profileIds: readonly number[], now: number): Work<Queued> {
   const ids = [...new Set(profileIds)];
   if (ids.length === 0) return NOTHING_QUEUED;
+  const caches = `profile_id IN (${placeholders(2, ids.length)}) AND type_id IN (${CACHE_TYPES})`;
+  // The caches already pending are raised again: only the time of the last raise moves (issues 32/33).
+  yield* run(`UPDATE servers SET upd_raised_at = $1 WHERE upd_pending = 1 AND ${caches}`, now, ...ids);
   const rows = yield* all<{ host_name: string; cdn_id: number }>(
-    `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE $1 END,
-            upd_pending = 1
-      WHERE upd_pending = 0 AND profile_id IN (${placeholders(2, ids.length)}) AND type_id IN (${CACHE_TYPES})
-      RETURNING host_name, cdn_id`,
+    `UPDATE servers SET ${raiseUpdSet('$1')} WHERE upd_pending = 0 AND ${caches} RETURNING host_name, cdn_id`,
     now,
     ...ids,
   );

@@ -6,8 +6,10 @@ export interface CheckIn {
   updated?: boolean;
   revalUpdated?: boolean;
   /**
-   * When the revalidation pass being reported read what it applied (epoch ms, the daemon's clock as the cache saw
-   * it); absent: now. A cache has applied every job entered at or before the latest such start (issue 33).
+   * When the pass being reported read update_status (epoch ms, the daemon's clock as the cache saw it; the
+   * `reval_started` field); absent: now, and the check-in lowers what it says as Traffic Ops did. A cache has
+   * applied every job entered before the latest such start (issue 33), and a flag raised at or after it stays
+   * pending through this check-in (issues 32/33: a purge or queue entered during the pass is not lost).
    */
   revalStartedAt?: number;
 }
@@ -77,8 +79,57 @@ export const toUpdateStatus = (row: UpdateStatusRow, parents: { upd: number; rev
   parentRevalPending: parents.reval === 1,
 });
 
-/** Raises reval_pending on a CDN's caches the way a purge job does (see markRevalidation). */
-export const REVALIDATE_CDN_SQL = `UPDATE servers
-   SET reval_pending_since = CASE WHEN reval_pending = 1 THEN reval_pending_since ELSE ? END, reval_pending = 1
- WHERE cdn_id = (SELECT cdn_id FROM deliveryservices WHERE id = ?) AND status NOT IN ('OFFLINE', 'PRE_PROD')
+/**
+ * The SET list of every raise of upd_pending (issues 32/33): the flag goes up, keeps the time it first went up, and
+ * records this raise's time even when it was up already, so that a check-in whose pass read before this raise
+ * does not lower it. `now` is the SQL placeholder of the raise's time (used twice).
+ */
+export const raiseUpdSet = (now: string): string =>
+  `upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE ${now} END, upd_pending = 1, upd_raised_at = ${now}`;
+
+/** The SET list of every raise of reval_pending (see raiseUpdSet). */
+export const raiseRevalSet = (now: string): string =>
+  `reval_pending_since = CASE WHEN reval_pending = 1 THEN reval_pending_since ELSE ${now} END, reval_pending = 1, reval_raised_at = ${now}`;
+
+/** Raises reval_pending on a CDN's caches the way a purge job does (see markRevalidation): @now, @ds. */
+export const REVALIDATE_CDN_SQL = `UPDATE servers SET ${raiseRevalSet('@now')}
+ WHERE cdn_id = (SELECT cdn_id FROM deliveryservices WHERE id = @ds) AND status NOT IN ('OFFLINE', 'PRE_PROD')
    AND type_id IN (SELECT id FROM types WHERE use_in_table = 'server' AND (name LIKE 'EDGE%' OR name LIKE 'MID%'))`;
+
+/** How an adapter spells a check-in's parameters and its two-argument min and max. */
+export interface CheckInSqlParts {
+  now: string;
+  id: string;
+  upd: string;
+  reval: string;
+  started: string;
+  least: string;
+  greatest: string;
+}
+
+/**
+ * The check-in of both adapters. A flag sent true is (kept) up; a flag sent false goes down when the check-in
+ * carries no read time (Traffic Ops' behaviour, ORT) or when its pass read after the flag's last raise; a raise in
+ * the read's own millisecond may have come after the read, so it stays up (issues 32/33), `*_since` with it.
+ * reval_applied_at moves only forward, to the pass's read time, even when a newer raise keeps reval_pending up:
+ * the jobs entered before the read were applied (issue 33).
+ */
+export function checkInSql(p: CheckInSqlParts): string {
+  const read = `${p.least}(${p.started}, ${p.now})`;
+  const sets = (flag: 'upd' | 'reval', sent: string) => {
+    const lowers = `(${p.started} IS NULL OR coalesce(${flag}_raised_at, -1) < ${read})`;
+    return `${flag}_pending = CASE WHEN ${sent} IS NULL THEN ${flag}_pending WHEN ${sent} = 1 THEN 1
+                         WHEN ${lowers} THEN 0 ELSE ${flag}_pending END,
+     ${flag}_pending_since = CASE WHEN ${sent} IS NULL THEN ${flag}_pending_since
+                         WHEN ${sent} = 1 THEN coalesce(${flag}_pending_since, ${p.now})
+                         WHEN ${lowers} THEN NULL ELSE ${flag}_pending_since END,
+     ${flag}_raised_at = CASE WHEN ${sent} = 1 AND ${flag}_pending = 0 THEN ${p.now} ELSE ${flag}_raised_at END`;
+  };
+  return `UPDATE servers SET last_check_in = ${p.now},
+     ${sets('upd', p.upd)},
+     ${sets('reval', p.reval)},
+     reval_applied_at = CASE WHEN ${p.reval} = 0
+       THEN ${p.greatest}(coalesce(reval_applied_at, -1), ${p.least}(coalesce(${p.started}, ${p.now}), ${p.now}))
+       ELSE reval_applied_at END
+   WHERE id = ${p.id}`;
+}

@@ -1,3 +1,4 @@
+import { raiseUpdSet } from '../server-flags.js';
 import { loggedWritePg } from './change-append.js';
 import type { PgClient, PgPool } from './pool.js';
 import { statement } from './statement.js';
@@ -66,13 +67,11 @@ const addFallbacks = statement<[number, number[]]>(
 );
 const queueAffected = statement<[number, number], { host_name: string }>(
   'cg_queue_affected',
-  `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE $2 END,
-     upd_pending = 1 WHERE id IN (SELECT id FROM (${CG_AFFECTED_SQL('$1::integer')}) affected) RETURNING host_name`,
+  `UPDATE servers SET ${raiseUpdSet('$2')} WHERE id IN (SELECT id FROM (${CG_AFFECTED_SQL('$1::integer')}) affected) RETURNING host_name`,
 );
 const queueServers = statement<[number[], number]>(
   'cg_queue_servers',
-  `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE $2 END,
-     upd_pending = 1 WHERE id = ANY($1::integer[])`,
+  `UPDATE servers SET ${raiseUpdSet('$2')} WHERE id = ANY($1::integer[])`,
 );
 const link = statement<[number, number, number]>(
   'cg_param_link',

@@ -62,7 +62,7 @@ const updateOrigin = statement<unknown[]>(
   `UPDATE origins SET protocol = $1, fqdn = $2, port = $3, last_updated = $4
     WHERE deliveryservice_id = $5::bigint AND is_primary = 1`,
 );
-const queue = statement<[number, number, number, number]>('dsw_queue', numbered(QUEUE_DS_CACHES_SQL));
+const queue = statement<[number, number, number, number, number]>('dsw_queue', numbered(QUEUE_DS_CACHES_SQL));
 const regexes = statement<[number | null], RegexRow>(
   'dsw_regexes',
   `${REGEX_SELECT} WHERE ($1::bigint IS NULL OR r.deliveryservice_id = $1::bigint)
@@ -156,7 +156,7 @@ export function pgDeliveryServiceWrites(pool: PgPool): DeliveryServiceWriteStore
       return result;
     });
   }
-  const queueOn = (client: PgClient, id: number, now: number) => queue.run(client, now, id, id, id);
+  const queueOn = (client: PgClient, id: number, now: number) => queue.run(client, now, now, id, id, id);
   async function touch(client: PgClient, dsId: number, now: number): Promise<void> {
     await touchDs.run(client, now, dsId);
     await queueOn(client, dsId, now);

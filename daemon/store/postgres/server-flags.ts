@@ -1,5 +1,12 @@
 import { recordChange } from './change-append.js';
-import { toUpdateStatus, type ServerFlagStore, type UpdateStatusRow } from '../server-flags.js';
+import {
+  checkInSql,
+  raiseRevalSet,
+  raiseUpdSet,
+  toUpdateStatus,
+  type ServerFlagStore,
+  type UpdateStatusRow,
+} from '../server-flags.js';
 import { loggedWritePg } from './change-append.js';
 import type { PgClient, PgPool, PgQueryable } from './pool.js';
 import { PG_LIST_WHERE, pgListParams, type PgListParams } from './servers.js';
@@ -22,8 +29,7 @@ import { inTransaction } from './transaction.js';
  */
 const revalidateCdn = statement<[number, number]>(
   'server_flags_revalidate_cdn',
-  `UPDATE servers
-      SET reval_pending_since = CASE WHEN reval_pending = 1 THEN reval_pending_since ELSE $1 END, reval_pending = 1
+  `UPDATE servers SET ${raiseRevalSet('$1')}
     WHERE id IN (SELECT s.id FROM servers s
                   WHERE s.cdn_id = (SELECT cdn_id FROM deliveryservices WHERE id = $2)
                     AND s.status NOT IN ('OFFLINE', 'PRE_PROD')
@@ -49,8 +55,7 @@ const matching = statement<
 );
 const raise = statement<[number[], number]>(
   'server_flags_raise',
-  `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE $2 END, upd_pending = 1
-    WHERE upd_pending = 0 AND id = ANY($1::integer[])`,
+  `UPDATE servers SET ${raiseUpdSet('$2')} WHERE id = ANY($1::integer[])`,
 );
 const lower = statement<[number[]]>(
   'server_flags_lower',
@@ -74,7 +79,7 @@ const setStatus = statement<[string, string | null, number, number], { cachegrou
 );
 const children = statement<[number, number, number]>(
   'server_flags_children',
-  `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE $1 END, upd_pending = 1
+  `UPDATE servers SET ${raiseUpdSet('$1')}
     WHERE id IN (SELECT c.id FROM servers c
                   WHERE c.cdn_id = (SELECT cdn_id FROM servers WHERE id = $2)
                     AND c.cachegroup_id IN (SELECT id FROM cachegroups WHERE $3 IN (parent_cachegroup_id, secondary_parent_cachegroup_id))
@@ -82,16 +87,15 @@ const children = statement<[number, number, number]>(
 );
 const checkIn = statement<[number, number, number | null, number | null, number | null]>(
   'server_flags_check_in',
-  `UPDATE servers SET last_check_in = $1,
-     upd_pending = coalesce($3::integer, upd_pending),
-     upd_pending_since = CASE WHEN $3::integer IS NULL THEN upd_pending_since WHEN $3::integer = 0 THEN NULL
-                              ELSE coalesce(upd_pending_since, $1) END,
-     reval_pending = coalesce($4::integer, reval_pending),
-     reval_pending_since = CASE WHEN $4::integer IS NULL THEN reval_pending_since WHEN $4::integer = 0 THEN NULL
-                                ELSE coalesce(reval_pending_since, $1) END,
-     reval_applied_at = CASE WHEN $4::integer = 0
-       THEN GREATEST(coalesce(reval_applied_at, -1), LEAST(coalesce($5::bigint, $1), $1)) ELSE reval_applied_at END
-   WHERE id = $2`,
+  checkInSql({
+    now: '$1',
+    id: '$2',
+    upd: '$3::integer',
+    reval: '$4::integer',
+    started: '$5::bigint',
+    least: 'LEAST',
+    greatest: 'GREATEST',
+  }),
 );
 // The server and its primary parent cache group's caches read in one statement, so from one snapshot.
 const status = statement<PgListParams, UpdateStatusRow & { upd: number; reval: number }>(
@@ -120,16 +124,23 @@ async function setUpdPending(
   now: number,
 ): Promise<{ hosts: string[]; changed: string[] }> {
   const rows = await matching.all(db, ...params);
-  // Only the rows that change are written, and no statement runs when none does: a no-op queue or dequeue
-  // leaves the servers' version, and so every cached answer derived from servers, as it was.
   const changing = rows.filter((r) =>
     pending ? r.upd_pending === 0 : r.upd_pending !== 0 || r.upd_pending_since !== null,
   );
-  if (changing.length > 0) {
-    const ids = changing.map((r) => r.id);
-    if (pending) await raise.run(db, ids, now);
-    else await lower.run(db, ids);
-  }
+  // A queue raises every matching server, those already pending too (the time of the last raise moves: issues
+  // 32/33). A dequeue writes only the rows it changes, and no statement when none: one that changes nothing leaves
+  // the servers' version, and so every cached answer derived from servers, as it was.
+  if (pending && rows.length > 0)
+    await raise.run(
+      db,
+      rows.map((r) => r.id),
+      now,
+    );
+  if (!pending && changing.length > 0)
+    await lower.run(
+      db,
+      changing.map((r) => r.id),
+    );
   return { hosts: rows.map((r) => r.host_name).sort(byBytes), changed: changing.map((r) => r.host_name).sort(byBytes) };
 }
 

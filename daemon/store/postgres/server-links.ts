@@ -1,3 +1,4 @@
+import { raiseUpdSet } from '../server-flags.js';
 import type { DsServerLink, LinkQuery, ServerLinkStore } from '../servers.js';
 import { loggedWritePg } from './change-append.js';
 import type { PgPool, PgQueryable } from './pool.js';
@@ -42,8 +43,7 @@ const remove = statement<[number, number]>(
 );
 const queue = statement<[number, number[]]>(
   'links_queue',
-  `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE $1 END,
-     upd_pending = 1 WHERE id IN (SELECT id FROM servers WHERE id = ANY($2::integer[]) ORDER BY id FOR UPDATE)`,
+  `UPDATE servers SET ${raiseUpdSet('$1')} WHERE id IN (SELECT id FROM servers WHERE id = ANY($2::integer[]) ORDER BY id FOR UPDATE)`,
 );
 
 async function addLinks(client: PgQueryable, pairs: Array<[number, number]>, now: number): Promise<number> {

@@ -1,3 +1,4 @@
+import { raiseUpdSet } from '../server-flags.js';
 import { SERVER_SELECT, toServer, type ServerRow } from '../server-rows.js';
 import {
   EXTRA_COLUMNS,
@@ -130,12 +131,11 @@ const lockFamily = statement<[number]>(
 );
 const queueSelf = statement<[number, number]>(
   'servers_queue_self',
-  `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE $1 END,
-     upd_pending = 1 WHERE id = $2`,
+  `UPDATE servers SET ${raiseUpdSet('$1')} WHERE id = $2`,
 );
 const queueChildren = statement<[number, number]>(
   'servers_queue_children',
-  `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE $1 END, upd_pending = 1
+  `UPDATE servers SET ${raiseUpdSet('$1')}
     WHERE cdn_id = (SELECT cdn_id FROM servers WHERE id = $2)
       AND cachegroup_id IN (SELECT id FROM cachegroups WHERE (SELECT cachegroup_id FROM servers WHERE id = $2)
                               IN (parent_cachegroup_id, secondary_parent_cachegroup_id))`,

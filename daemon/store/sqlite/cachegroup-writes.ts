@@ -1,3 +1,4 @@
+import { raiseUpdSet } from '../server-flags.js';
 import type { Db } from './db.js';
 import { loggedWrite } from './change-log.js';
 import { guardWrite } from '../faults.js';
@@ -68,14 +69,10 @@ function statements(db: Db) {
     ),
     queueAffected: db
       .prepare<{ p: number; now: number }, string>(
-        `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE @now END,
-           upd_pending = 1 WHERE id IN (SELECT id FROM (${CG_AFFECTED_SQL('@p')})) RETURNING host_name`,
+        `UPDATE servers SET ${raiseUpdSet('@now')} WHERE id IN (SELECT id FROM (${CG_AFFECTED_SQL('@p')})) RETURNING host_name`,
       )
       .pluck(),
-    queueServer: db.prepare<[number, number]>(
-      `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE ? END,
-         upd_pending = 1 WHERE id = ?`,
-    ),
+    queueServer: db.prepare<[{ now: number; id: number }]>(`UPDATE servers SET ${raiseUpdSet('@now')} WHERE id = @id`),
     link: db.prepare<[number, number, number]>(
       'INSERT INTO cachegroup_parameters (cachegroup_id, parameter_id, last_updated) VALUES (?, ?, ?)',
     ),
@@ -157,7 +154,7 @@ export function sqliteCachegroupWrites(db: Db): Writes {
         logged(() => {
           for (const server of serverIds) {
             for (const ds of dsIds) s.assign.run(ds, server);
-            s.queueServer.run(now, server);
+            s.queueServer.run({ now, id: server });
           }
         }, change),
       );

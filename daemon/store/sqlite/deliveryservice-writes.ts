@@ -28,7 +28,7 @@ export function sqliteDeliveryServiceWrites(db: Db): DeliveryServiceWriteStore {
     guardWrite(() => logged(write, changes as readonly Change<unknown>[]) as R);
 
   const s = statements(db);
-  const queue = (id: number, now: number) => s.queue.run(now, id, id, id);
+  const queue = (id: number, now: number) => s.queue.run(now, now, id, id, id);
 
   return {
     async create(ds, now, changes) {
@@ -152,7 +152,7 @@ function statements(db: Db) {
     updateOrigin: db.prepare<unknown[]>(
       `UPDATE origins SET protocol = ?, fqdn = ?, port = ?, last_updated = ? WHERE deliveryservice_id = ? AND is_primary = 1`,
     ),
-    queue: db.prepare<[number, number, number, number]>(QUEUE_DS_CACHES_SQL),
+    queue: db.prepare<[number, number, number, number, number]>(QUEUE_DS_CACHES_SQL),
     regexes: db.prepare<[{ ds: number | null }], RegexRow>(
       `${REGEX_SELECT} WHERE (@ds IS NULL OR r.deliveryservice_id = @ds) ORDER BY r.deliveryservice_id, r.set_number, r.id`,
     ),

@@ -2,7 +2,14 @@ import { changeLog, loggedWrite } from './change-log.js';
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
 import { LIST_WHERE, listParams, type ListParams } from '../servers.js';
-import { REVALIDATE_CDN_SQL, type ServerFlagStore, type UpdateStatusRow, toUpdateStatus } from '../server-flags.js';
+import {
+  REVALIDATE_CDN_SQL,
+  checkInSql,
+  raiseUpdSet,
+  type ServerFlagStore,
+  type UpdateStatusRow,
+  toUpdateStatus,
+} from '../server-flags.js';
 
 /**
  * The one place a job reaches the caches: every EDGE/MID cache of the delivery service's CDN that is not
@@ -10,21 +17,20 @@ import { REVALIDATE_CDN_SQL, type ServerFlagStore, type UpdateStatusRow, toUpdat
  * inside the transaction that writes the job (creating, changing or deleting one).
  */
 export function markRevalidation(db: Db): (deliveryServiceId: number, now: number) => number {
-  const statement = db.prepare<[number, number]>(REVALIDATE_CDN_SQL);
-  return (deliveryServiceId, now) => statement.run(now, deliveryServiceId).changes;
+  const statement = db.prepare<[{ now: number; ds: number }]>(REVALIDATE_CDN_SQL);
+  return (deliveryServiceId, now) => statement.run({ now, ds: deliveryServiceId }).changes;
 }
 
-/** A check-in: the flags sent, the time, and when the reported revalidation pass read (reval_applied_at only moves forward). */
-const CHECK_IN = `UPDATE servers SET last_check_in = @now,
-       upd_pending = coalesce(@upd, upd_pending),
-       upd_pending_since = CASE WHEN @upd IS NULL THEN upd_pending_since WHEN @upd = 0 THEN NULL
-                                ELSE coalesce(upd_pending_since, @now) END,
-       reval_pending = coalesce(@reval, reval_pending),
-       reval_pending_since = CASE WHEN @reval IS NULL THEN reval_pending_since WHEN @reval = 0 THEN NULL
-                                  ELSE coalesce(reval_pending_since, @now) END,
-       reval_applied_at = CASE WHEN @reval = 0
-         THEN max(coalesce(reval_applied_at, -1), min(coalesce(@started, @now), @now)) ELSE reval_applied_at END
-     WHERE id = @id`;
+/** A check-in (checkInSql): the flags sent, the time, and when the reported pass read update_status. */
+const CHECK_IN = checkInSql({
+  now: '@now',
+  id: '@id',
+  upd: '@upd',
+  reval: '@reval',
+  started: '@started',
+  least: 'min',
+  greatest: 'max',
+});
 
 export function sqliteServerFlags(db: Db): ServerFlagStore {
   const matching = `SELECT s.id FROM servers s JOIN types ty ON ty.id = s.type_id JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE}`;
@@ -36,11 +42,14 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
     .pluck();
   const raise = db
     .prepare<[ListParams & { now: number }], string>(
-      `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE @now END,
-            upd_pending = 1 WHERE upd_pending = 0 AND id IN (${matching}) RETURNING host_name`,
+      `UPDATE servers SET ${raiseUpdSet('@now')} WHERE upd_pending = 0 AND id IN (${matching}) RETURNING host_name`,
     )
     .pluck();
-  // Only the rows that change are written: a no-op (queue) or dequeue leaves the servers' version, and so every
+  // A queue of servers already pending raises them again: only the time of the last raise changes (issues 32/33).
+  const again = db.prepare<[ListParams & { now: number }]>(
+    `UPDATE servers SET upd_raised_at = @now WHERE upd_pending = 1 AND id IN (${matching})`,
+  );
+  // Only the rows that change are written: a dequeue that changes nothing leaves the servers' version, and so every
   // cached answer derived from servers, as it was.
   const lower = db
     .prepare<[ListParams], string>(
@@ -52,7 +61,7 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
     'UPDATE servers SET status = ?, offline_reason = ?, last_updated = ? WHERE id = ?',
   );
   const children = db.prepare<[{ now: number; id: number; cg: number }]>(
-    `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE @now END, upd_pending = 1
+    `UPDATE servers SET ${raiseUpdSet('@now')}
       WHERE cdn_id = (SELECT cdn_id FROM servers WHERE id = @id)
         AND cachegroup_id IN (SELECT id FROM cachegroups WHERE @cg IN (parent_cachegroup_id, secondary_parent_cachegroup_id))`,
   );
@@ -74,6 +83,7 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
           .transaction(() => {
             const hosts = names.all(params);
             const changed = pending ? raise.all({ ...params, now }) : lower.all(params);
+            if (pending) again.run({ ...params, now });
             log.record(change, changed.sort());
             return hosts;
           })

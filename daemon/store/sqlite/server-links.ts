@@ -1,3 +1,4 @@
+import { raiseUpdSet } from '../server-flags.js';
 import { changeLog } from './change-log.js';
 import type { Db } from './db.js';
 import type { Change } from '../change-log.js';
@@ -34,10 +35,7 @@ export function sqliteServerLinks(db: Db): ServerLinkStore {
   const remove = db.prepare<[number, number]>(
     'DELETE FROM deliveryservice_servers WHERE deliveryservice_id = ? AND server_id = ?',
   );
-  const queue = db.prepare<[number, number]>(
-    `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE ? END,
-       upd_pending = 1 WHERE id = ?`,
-  );
+  const queue = db.prepare<[{ now: number; id: number }]>(`UPDATE servers SET ${raiseUpdSet('@now')} WHERE id = @id`);
   const write = logged(db);
   return {
     async listLinks(q: LinkQuery) {
@@ -50,7 +48,7 @@ export function sqliteServerLinks(db: Db): ServerLinkStore {
         if (replace) clearDs.run(dsId);
         let added = 0;
         for (const id of new Set(serverIds)) added += add.run(dsId, id, now).changes;
-        for (const id of new Set([...before, ...serverIds])) queue.run(now, id);
+        for (const id of new Set([...before, ...serverIds])) queue.run({ now, id });
         return added;
       }, change);
     },
@@ -59,14 +57,14 @@ export function sqliteServerLinks(db: Db): ServerLinkStore {
         if (replace) clearServer.run(serverId);
         let added = 0;
         for (const id of new Set(dsIds)) added += add.run(id, serverId, now).changes;
-        queue.run(now, serverId);
+        queue.run({ now, id: serverId });
         return added;
       }, change);
     },
     async unlink(dsId, serverId, now, change) {
       return write(() => {
         const gone = remove.run(dsId, serverId).changes > 0;
-        if (gone) queue.run(now, serverId);
+        if (gone) queue.run({ now, id: serverId });
         return gone;
       }, change);
     },

@@ -1,3 +1,4 @@
+import { raiseUpdSet } from '../server-flags.js';
 import { changeLog } from './change-log.js';
 import { sqliteServerLinks } from './server-links.js';
 import { sqliteServerLookups } from './server-lookups.js';
@@ -144,11 +145,10 @@ const WRITE_COLUMNS = `host_name = @hostName, domain_name = @domainName, tcp_por
 /** Queues updates on a server and, when asked, on its child caches (see ServerQueue). */
 function queueing(db: Db): (id: number, now: number, queue: ServerQueue) => void {
   const queueSelf = db.prepare<[{ now: number; id: number }]>(
-    `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE @now END,
-       upd_pending = 1 WHERE id = @id`,
+    `UPDATE servers SET ${raiseUpdSet('@now')} WHERE id = @id`,
   );
   const queueChildren = db.prepare<[{ now: number; id: number }]>(
-    `UPDATE servers SET upd_pending_since = CASE WHEN upd_pending = 1 THEN upd_pending_since ELSE @now END, upd_pending = 1
+    `UPDATE servers SET ${raiseUpdSet('@now')}
       WHERE cdn_id = (SELECT cdn_id FROM servers WHERE id = @id)
         AND cachegroup_id IN (SELECT id FROM cachegroups WHERE (SELECT cachegroup_id FROM servers WHERE id = @id)
                                 IN (parent_cachegroup_id, secondary_parent_cachegroup_id))`,

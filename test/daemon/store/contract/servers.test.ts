@@ -228,13 +228,21 @@ describeEachStore('servers, server flags', (kind) => {
       expect(await flags()).toEqual({ 'edge-01': [true, null], 'edge-02': [true, T0 + 2], 'mid-01': [true, T0 + 1] });
     });
 
-    it("a queue that changes nothing writes nothing (the servers' version stays)", async () => {
-      const version = await h.store.dataVersion(['servers']);
-      expect(await h.store.serverFlags.setUpdPending({ cachegroup: 2 }, null, true, T0 + 3)).toEqual([
+    it('a queue of servers already pending changes no flag or time and logs none, but counts as a new raise', async () => {
+      const changed: string[][] = [];
+      const change = (hosts: string[]) => (changed.push(hosts), null);
+      expect(await h.store.serverFlags.setUpdPending({ cachegroup: 2 }, null, true, T0 + 3, change)).toEqual([
         'edge-01',
         'edge-02',
       ]);
-      expect(await h.store.dataVersion(['servers'])).toBe(version);
+      expect(changed).toEqual([[]]);
+      expect(await flags()).toEqual({ 'edge-01': [true, null], 'edge-02': [true, T0 + 2], 'mid-01': [true, T0 + 1] });
+      // A pass that read before this raise does not lower the flag (issues 32/33); one that read after it does.
+      await h.store.serverFlags.checkIn(3, { updated: false, revalStartedAt: T0 + 2 }, T0 + 3);
+      expect((await flags())['edge-02']).toEqual([true, T0 + 2]);
+      await h.store.serverFlags.checkIn(3, { updated: false, revalStartedAt: T0 + 3 }, T0 + 3);
+      expect((await flags())['edge-02']).toEqual([true, T0 + 2]);
+      await h.store.serverFlags.setUpdPending({ id: 3 }, null, true, T0 + 3);
     });
 
     it('setUpdPending(false) dequeues, clearing the time', async () => {
@@ -321,6 +329,54 @@ describeEachStore('servers, server flags', (kind) => {
       expect((await h.store.servers.byId(2, null))!.revalAppliedAt).toBe(T0 + 27);
       await h.store.serverFlags.checkIn(2, { revalUpdated: true, revalStartedAt: T0 + 30 }, T0 + 31);
       expect((await h.store.servers.byId(2, null))!.revalAppliedAt).toBe(T0 + 27);
+    });
+
+    it('checkIn with a read time lowers a flag only when the pass read after its last raise (issues 32/33)', async () => {
+      const state = async () => {
+        const s = (await h.store.servers.byId(2, null))!;
+        return [s.updPending, s.updPendingSince, s.revalPending, s.revalPendingSince, s.revalAppliedAt];
+      };
+      await h.store.serverFlags.checkIn(2, { updated: false, revalUpdated: false }, T0 + 40);
+      await h.store.jobs.insertPurge({
+        assetUrl: 'http://x.test/raise-1',
+        ttlHours: 1,
+        startTime: T0,
+        enteredTime: T0 + 41,
+        userId: 2,
+        deliveryServiceId: 1,
+      });
+      await h.store.serverFlags.setUpdPending({ id: 2 }, null, true, T0 + 41);
+      // A pass reads at T0+42; a second job and queue come at T0+43, while the flag is already up.
+      await h.store.jobs.insertPurge({
+        assetUrl: 'http://x.test/raise-2',
+        ttlHours: 1,
+        startTime: T0,
+        enteredTime: T0 + 43,
+        userId: 2,
+        deliveryServiceId: 1,
+      });
+      await h.store.serverFlags.setUpdPending({ id: 2 }, null, true, T0 + 43);
+      await h.store.serverFlags.checkIn(2, { updated: false, revalUpdated: false, revalStartedAt: T0 + 42 }, T0 + 44);
+      // Both stay up with their first times; the jobs entered before the read count as applied.
+      expect(await state()).toEqual([true, T0 + 41, true, T0 + 41, T0 + 42]);
+      // A pass that read in the raise's own millisecond may have read before it: still up.
+      await h.store.serverFlags.checkIn(2, { updated: false, revalUpdated: false, revalStartedAt: T0 + 43 }, T0 + 45);
+      expect(await state()).toEqual([true, T0 + 41, true, T0 + 41, T0 + 43]);
+      // A read time later than the check-in counts as the check-in's time.
+      await h.store.serverFlags.checkIn(2, { updated: false, revalUpdated: false, revalStartedAt: T0 + 99 }, T0 + 46);
+      expect(await state()).toEqual([false, null, false, null, T0 + 46]);
+    });
+
+    it('checkIn without a read time lowers whatever was raised (Traffic Ops, ORT); a flag sent true is a raise', async () => {
+      await h.store.serverFlags.setUpdPending({ id: 2 }, null, true, T0 + 50);
+      await h.store.serverFlags.checkIn(2, { updated: false }, T0 + 49);
+      expect((await h.store.servers.byId(2, null))!.updPending).toBe(false);
+      // Set up again by a check-in at T0+52: a pass that read at T0+51 does not lower it.
+      await h.store.serverFlags.checkIn(2, { updated: true }, T0 + 52);
+      await h.store.serverFlags.checkIn(2, { updated: false, revalStartedAt: T0 + 51 }, T0 + 53);
+      expect((await h.store.servers.byId(2, null))!).toMatchObject({ updPending: true, updPendingSince: T0 + 52 });
+      await h.store.serverFlags.checkIn(2, { updated: false, revalStartedAt: T0 + 53 }, T0 + 54);
+      expect((await h.store.servers.byId(2, null))!).toMatchObject({ updPending: false, updPendingSince: null });
     });
 
     it("type names match EDGE/MID whatever their case, as SQLite's LIKE does", async () => {
