@@ -14,6 +14,7 @@ import {
   type GoldenApp,
   type GoldenIds,
   type Username,
+  routePrefix,
 } from './fixture.js';
 import {
   RAW_PATH_SEGMENTS,
@@ -73,7 +74,7 @@ function buildUrl(route: RouteDef, path: Record<string, string>, query: [string,
   const search = new URLSearchParams(query).toString();
   // 1.3 serves every route declared up to it; a route introduced later (POST jobs at 1.4) is asked at its own version.
   const version = atLeast(route.since, '1.3') ? route.since : '1.3';
-  return `/api/${version}${filled}${search ? `?${search}` : ''}`;
+  return `${routePrefix(route, version)}${filled}${search ? `?${search}` : ''}`;
 }
 
 let t: GoldenApp;
@@ -168,7 +169,9 @@ describe('hostile bodies, query strings and path values to every write endpoint'
             const realPath = Object.entries(path).every(([key, value]) => value === PATH_VALUES[key](t.ids));
             if (who === 'admin' && realPath && body.kind === 'malformed' && payload?.trim())
               expect(res.statusCode, res.body).toBe(400);
-            if (who === 'admin' && realPath && body.kind === 'foreign') expect(res.statusCode, res.body).toBe(415);
+            // The logins read any type as JSON (issue 34): a form's fields are then malformed JSON.
+            if (who === 'admin' && realPath && body.kind === 'foreign')
+              expect(res.statusCode, res.body).toBe(route.anyBodyType ? 400 : 415);
             const after = await t.checksum();
             if (refused)
               expect(
