@@ -105,7 +105,6 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     cdnFederationRoutes,
     federationResolverRoutes,
     roleRoutes,
-    // issue 34: the Perl app's root routes ORT reads (served at the root, not under /api/<version>)
-    ortRootRoutes,
+    ortRootRoutes, // issue 34: the Perl root routes ORT reads (served at the root, not under /api/<version>)
   ].flatMap((module) => module(ctx));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VERSIONS, atLeast, type ApiVersion } from '../../../daemon/versions.js';
+import type { ApiVersion } from '../../../daemon/versions.js';
 import { fillPath, goldenApp, routePrefix, routeTable, versionsOf, type GoldenApp } from '../security/fixture.js';
 import { checkAnswers, type Checked } from './checker.js';
 

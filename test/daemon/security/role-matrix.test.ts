@@ -2,7 +2,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDef } from '../../../daemon/http/route.js';
 import { NOT_THE_AGENT } from '../../../daemon/services/caches/agent-check-in.js';
-import { VERSIONS, atLeast } from '../../../daemon/versions.js';
 import {
   CALLERS,
   PASSWORDS,
