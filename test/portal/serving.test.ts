@@ -96,9 +96,9 @@ describe('portal files', () => {
 
   it('answers every path outside the portal with the API 404 alert, not with index.html (issue 34)', async () => {
     for (const url of [
-      '/update/edge-chi-01',
-      '/ort/edge-chi-01/packages',
-      '/ort/edge-chi-01/chkconfig',
+      '/update',
+      '/ort/edge-chi-01',
+      '/ort/edge-chi-01/other',
       '/nonexistent',
       '/servers-and-more/3',
       '/tools/write_crconfig/cdn1',
@@ -109,6 +109,15 @@ describe('portal files', () => {
       expect(res.json(), url).toEqual({
         alerts: [{ text: `The requested path '${url}' does not exist.`, level: 'error' }],
       });
+    }
+  });
+
+  it("answers ORT's root routes in JSON (401 without a session), never with index.html", async () => {
+    for (const url of ['/update/edge-chi-01', '/ort/edge-chi-01/packages', '/ort/edge-chi-01/chkconfig']) {
+      const res = await get(t, url);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json().alerts[0].level, url).toBe('error');
     }
   });
 

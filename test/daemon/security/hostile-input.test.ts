@@ -96,6 +96,13 @@ function checkAnswer(route: RouteDef, url: string, res: LightMyRequestResponse):
     return true;
   }
   const type = String(res.headers['content-type']);
+  // `/update/%2e%2e` is `/` once its dot segment resolves (WHATWG URLs, as browsers send it): the portal's page.
+  if (route.root && type.startsWith('text/html')) {
+    expect(url, `${where}: only a dot segment leads a root route's URL to the portal`).toMatch(
+      /\/(%2e|\.){2}(\/|\?|$)/i,
+    );
+    return false;
+  }
   if (type.startsWith('text/plain')) {
     expect(route.url, `${where}: only the config files answer text`).toMatch(/\.config$|\/configfiles\/ats\/:file$/);
   } else {
