@@ -1,5 +1,5 @@
 import { resetMailQueue } from './services/mail/reset-queue.js';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { defaultConfig, type DaemonConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { AccessLogController } from './edge/access-log.js';
@@ -14,6 +14,7 @@ import {
   handleError,
   handleFrameworkError,
   pathNotFound,
+  MEDIA_TYPE_TEXT,
 } from './http/errors.js';
 import type { RouteDef } from './http/route.js';
 import type { Mailer } from './services/mail/mailer.js';
@@ -95,14 +96,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   const routes = allRoutes(ctx);
+  const versioned = routes.filter((route) => !route.root);
   for (const version of VERSIONS) {
     await app.register(
-      async (scope) => {
-        for (const route of routes) if (atLeast(version, route.since)) addRoute(scope, route, version, edge);
-      },
+      async (scope) =>
+        addRoutes(
+          scope,
+          versioned.filter((route) => atLeast(version, route.since)),
+          version,
+          edge,
+        ),
       { prefix: `/api/${version}` },
     );
   }
+  // The Perl app's root routes (ORT's packages, chkconfig and update reads): once each, at their own version.
+  for (const route of routes.filter((r) => r.root))
+    await app.register(async (scope) => addRoutes(scope, [route], route.since, edge));
   await app.register(legacyCheckIn(ctx));
   await app.register(portal, { root: options.portalRoot ?? defaultPortalRoot() });
   return app;
@@ -153,6 +162,17 @@ function fastifyOptions(
 
 const stringify = (data: unknown) => JSON.stringify(data);
 
+/** A scope's routes; those that take a body of any type (the logins) in a child scope that reads it as JSON. */
+async function addRoutes(scope: FastifyInstance, routes: RouteDef[], version: ApiVersion, edge: Edge): Promise<void> {
+  for (const route of routes) if (!route.anyBodyType) addRoute(scope, route, version, edge);
+  const lenient = routes.filter((route) => route.anyBodyType);
+  if (lenient.length === 0) return;
+  await scope.register(async (child) => {
+    child.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, parseAnyTypeAsJson);
+    for (const route of lenient) addRoute(child, route, version, edge);
+  });
+}
+
 function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, edge: Edge): void {
   const urls = [route.url];
   if (route.jsonSuffix ?? route.method === 'GET') urls.push(`${route.url}.json`);
@@ -177,16 +197,33 @@ function addRoute(scope: FastifyInstance, route: RouteDef, version: ApiVersion, 
  */
 function registerJsonParser(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') {
-      done(null, undefined);
-      return;
-    }
-    try {
-      done(null, JSON.parse(text));
-    } catch (err) {
-      done(new ApiError(400, `malformed JSON in request body: ${(err as Error).message}`), undefined);
-    }
-  });
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, parseJson);
+}
+
+type ParserDone = (err: Error | null, body?: unknown) => void;
+
+function parseJson(_request: FastifyRequest, body: string | Buffer, done: ParserDone): void {
+  const text = String(body);
+  if (text.trim() === '') {
+    done(null, undefined);
+    return;
+  }
+  try {
+    done(null, JSON.parse(text));
+  } catch (err) {
+    done(new ApiError(400, `malformed JSON in request body: ${(err as Error).message}`), undefined);
+  }
+}
+
+/**
+ * A login body under any Content-Type, read as JSON (Traffic Ops did; ORT labels its JSON as a form). A browser
+ * names its page in `Origin` on every POST: a non-JSON body from a page is still refused with 415, so a
+ * cross-site form cannot sign a visitor in (login CSRF); a page's own fetch sends application/json.
+ */
+function parseAnyTypeAsJson(request: FastifyRequest, body: string | Buffer, done: ParserDone): void {
+  if (request.headers.origin !== undefined) {
+    done(new ApiError(415, MEDIA_TYPE_TEXT), undefined);
+    return;
+  }
+  parseJson(request, body, done);
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { alerts, errorAlert } from './http/errors.js';
+import { PORTAL_SECTIONS } from '../shared/portal-paths.js';
 
 /** The strict policy of every portal page: everything from the daemon itself, no inline script or style. */
 export const PORTAL_CSP = [
@@ -44,11 +45,17 @@ function isHashedAsset(path: string): boolean {
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
-/** A path the single-page app may own: outside /api and /assets, last segment without a file extension. */
+/**
+ * A path the single-page app owns: `/`, or a path under one of its sections (shared/portal-paths.ts) whose last
+ * segment has no file extension. Every other path is no page: `/update/edge1` or `/ort/edge1/packages` from a
+ * client that wants JSON gets the API's 404 alert, never index.html.
+ */
 export function isAppPath(path: string): boolean {
   if (isApiPath(path) || path.startsWith('/assets/')) return false;
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  return !last.includes('.');
+  const segments = path.split('/').filter(Boolean);
+  if (segments.length === 0) return true;
+  if (!PORTAL_SECTIONS.has(segments[0])) return false;
+  return !segments[segments.length - 1].includes('.');
 }
 
 /**

@@ -79,6 +79,7 @@ export function atsConfigFiles(
     profileId: server.profileId,
     profileName: server.profile,
     serverId: server.id,
+    serverName: server.hostName,
     serverIpv4: server.ipAddress,
     serverTcpPort: server.tcpPort,
     toUrl,

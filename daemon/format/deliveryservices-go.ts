@@ -13,7 +13,11 @@ const orgServerFqdn = (ds: DeliveryService): string | null =>
  * How the Go server filled a record: GET deliveryservices read everything (and dropped cacheurl in its downgrade);
  * GET users/:id/deliveryservices read fewer columns (no regexes, no URL signing, coordinates 0 when unset).
  */
-export type GoDsSource = 'deliveryservices' | 'user';
+/**
+ * Which handler answers: GET deliveryservices (V14 at 1.4, V15 at 1.5); GET users/:id/deliveryservices (V15,
+ * zeroed ecs/slice fields); GET servers/:id/deliveryservices (V15 at both, issue 34: the Go client reads it at 1.4).
+ */
+export type GoDsSource = 'deliveryservices' | 'user' | 'server';
 
 /** The example URLs and match list the caller passes in: the seed's formatter owns how they are built. */
 export interface GoDsDerived {

@@ -69,6 +69,9 @@ function article(type: string): string {
   return names.join(' or ');
 }
 
+/** The 415 answer's text: the API takes JSON bodies only. */
+export const MEDIA_TYPE_TEXT = 'request body must be JSON (Content-Type: application/json)';
+
 /** The one error handler: every failure leaves as the alerts envelope with its status. */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
   if (error instanceof ApiError) {
@@ -94,7 +97,7 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
       reply.code(413).send(alerts(errorAlert('request body is too large: the limit is 1 MiB')));
       return;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      reply.code(415).send(alerts(errorAlert('request body must be JSON (Content-Type: application/json)')));
+      reply.code(415).send(alerts(errorAlert(MEDIA_TYPE_TEXT)));
       return;
     case 'FST_ERR_MAX_PARAM_LENGTH':
       // Fastify's own text quotes the whole segment.

@@ -1,4 +1,5 @@
-import type { FastifySchema } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifySchema } from 'fastify';
 import { goShapes, type ApiVersion } from '../versions.js';
 
 type Responses = NonNullable<FastifySchema['response']>;
@@ -10,3 +11,13 @@ type Responses = NonNullable<FastifySchema['response']>;
 export const seedOrGo =
   (seed: unknown, go: unknown) =>
   (version: ApiVersion): Responses => ({ 200: goShapes(version) ? go : seed });
+
+/**
+ * A cache configuration file as the answer: text, with `Whole-Content-SHA512` (base64 of the SHA-512 of the
+ * body), which Traffic Ops set on every answer and ORT checks a file against when it is there.
+ */
+export function textFile(reply: FastifyReply, body: string): string {
+  reply.type('text/plain; charset=utf-8');
+  reply.header('whole-content-sha512', createHash('sha512').update(body, 'utf8').digest('base64'));
+  return body;
+}

@@ -27,6 +27,17 @@ export interface RouteDef {
    */
   agentOnly?: true;
   /**
+   * The body is read as JSON whatever its Content-Type says (or without one), as Traffic Ops read its login
+   * bodies: the 1.x cache tool (ORT, Perl's LWP) posts JSON labelled application/x-www-form-urlencoded. Only for
+   * the routes that take credentials; every other route takes application/json alone (415 otherwise).
+   */
+  anyBodyType?: true;
+  /**
+   * Served once at the root (`/ort/:hostname/packages`), not under `/api/<version>`: the Perl app's own routes
+   * that the 1.x cache tool reads. `since` is still the first API version of their era.
+   */
+  root?: true;
+  /**
    * GET only: serve repeated requests from the response cache (daemon/http/response-cache.ts). Only for answers
    * that depend on nothing but the stored data, the URL, the version, the caller's privilege level and the
    * tenants they see — not on the caller's identity, nor on the time unless the handler bounds it (`cacheUntil`).

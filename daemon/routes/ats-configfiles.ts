@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { atsConfigFiles, type AtsConfigFiles, type AtsFileScope } from '../atsconfig/file-list.js';
 import { isKeyFileName } from '../services/caches/ats-key-files.js';
 import {
@@ -8,11 +8,12 @@ import {
   type KeyFileSource,
   type KeyReader,
 } from '../services/caches/key-file-access.js';
-import { scopedFileText } from '../services/caches/ats-scoped.js';
+import { scopeOwnerName, scopedFileText } from '../services/caches/ats-scoped.js';
 import { serverGeneration, type ServerGeneration } from '../services/caches/ats-server-files.js';
 import { ORT_LEVEL, serverByIdOrName } from '../services/caches/check-in.js';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
+import { textFile } from '../http/responses.js';
 import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
 import { atsConfigFilesSchema } from '../../shared/contract/atsconfig.js';
 import { TEXT_FILE } from '../../shared/contract/schema.js';
@@ -75,10 +76,7 @@ async function listing(ctx: AppContext, request: FastifyRequest, files: ServerGe
   return list;
 }
 
-function text(reply: FastifyReply, body: string): string {
-  reply.type('text/plain; charset=utf-8');
-  return body;
-}
+const text = textFile;
 
 /** A profile- or CDN-scoped file: made for the first server that installs it. */
 async function scoped(
@@ -87,7 +85,8 @@ async function scoped(
   owner: string,
   file: string,
 ): Promise<string> {
-  const body = await scopedFileText(ctx, scope, owner, file);
+  // A profile or CDN by name or by id, as Traffic Ops took it (the Go client's GetATSProfileConfig(id)).
+  const body = await scopedFileText(ctx, scope, await scopeOwnerName(ctx, scope, owner), file);
   if (body === null) throw notFound(NOT_FOUND_FILE(file));
   return body;
 }

@@ -9,7 +9,7 @@ import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../services/tenant-access.js';
 import { envelope, list, record, text, textList } from '../../shared/contract/schema.js';
 import { serverSchema } from '../../shared/contract/servers.js';
-import { deliveryServiceListResponses } from './deliveryservices.js';
+import { deliveryServiceList } from './deliveryservices.js';
 import { seesPasswords } from './servers.js';
 
 const idParams = { params: { type: 'object', properties: { id: { type: 'string' } } } };
@@ -57,7 +57,8 @@ export function deliveryServiceServerRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       auth: PRIV.READ,
       schema: idParams,
-      responseAt: deliveryServiceListResponses,
+      // At 1.4 too in the newest shape (ecsEnabled, rangeSliceBlockSize), as the Go server sent it here.
+      responseAt: (version) => ({ 200: deliveryServiceList(version, 'server') }),
       handler: async (request) => {
         const principal = caller(request);
         const id = parseIntegerParam((request.params as { id: string }).id, 'id');
@@ -67,7 +68,7 @@ export function deliveryServiceServerRoutes(ctx: AppContext): RouteDef[] {
         const list = server.type.startsWith('MID')
           ? await ctx.store.deliveryServices.list({ cdnId: server.cdnId, tenantIds })
           : await ctx.store.deliveryServices.list({ ids: await ctx.store.servers.deliveryServiceIds(id), tenantIds });
-        return { response: list.map((ds) => deliveryServiceRecord(ds, request.apiVersion)) };
+        return { response: list.map((ds) => deliveryServiceRecord(ds, request.apiVersion, 'server')) };
       },
     },
   ];

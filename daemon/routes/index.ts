@@ -45,6 +45,7 @@ import { topologyTableRoutes } from './topology-tables.js';
 import { miscInfoRoutes } from './misc-info.js';
 import { serverDetailRoutes } from './server-details.js';
 import { serverLinkRoutes } from './server-links.js';
+import { ortRootRoutes } from './ort-root.js';
 
 /** Every route module of the API, in one list: the app registers each route at the versions that serve it. */
 export function allRoutes(ctx: AppContext): RouteDef[] {
@@ -104,5 +105,6 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     cdnFederationRoutes,
     federationResolverRoutes,
     roleRoutes,
+    ortRootRoutes, // issue 34: the Perl root routes ORT reads (served at the root, not under /api/<version>)
   ].flatMap((module) => module(ctx));
 }

@@ -1,5 +1,7 @@
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
+import { textFile } from '../http/responses.js';
+import { scopeOwnerName } from '../services/caches/ats-scoped.js';
 import { cacheUntil } from '../edge/response-cache.js';
 import { PRIV, type RouteDef } from '../http/route.js';
 import { nextRegexRevalidateChange, renderRegexRevalidate } from '../services/jobs/regex-revalidate.js';
@@ -28,15 +30,15 @@ export function regexRevalidateRoutes(ctx: AppContext): RouteDef[] {
       schema: paramsSchema,
       handler: async (request, reply) => {
         const { name } = request.params as { name: string };
-        const cdn = await ctx.store.cdns.byName(name);
+        // A CDN by name or by id, as Traffic Ops took it (the Go client's GetATSCDNConfig(id, file)).
+        const cdn = await ctx.store.cdns.byName(await scopeOwnerName(ctx, 'cdns', name));
         if (!cdn) throw notFound('CDN not found');
         const now = ctx.clock();
         const days = await readMaxRevalDurationDays(ctx);
         const jobs = await ctx.store.jobs.runningPurgesOfCdn(cdn.id, now, now - days * DAY_MS);
-        reply.type('text/plain; charset=utf-8');
         const change = nextRegexRevalidateChange(jobs, now, days);
         if (change !== null) cacheUntil(request, change);
-        return renderRegexRevalidate(jobs, now, days, cdn.name, CDNCTL_VERSION);
+        return textFile(reply, renderRegexRevalidate(jobs, now, days, cdn.name, CDNCTL_VERSION));
       },
     },
   ];

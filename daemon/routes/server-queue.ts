@@ -1,5 +1,6 @@
 import type { UpdateStatusRecord } from '../../shared/contract/servers.js';
 import type { AppContext } from '../context.js';
+import type { UpdateStatus } from '../store/server-flags.js';
 import { checkInAs } from '../services/caches/agent-check-in.js';
 import { cachegroupQueueChange, cdnQueueChange, serverQueueChange } from '../services/caches/change-entries.js';
 import { ORT_LEVEL, readCheckIn, serverByIdOrName } from '../services/caches/check-in.js';
@@ -133,13 +134,30 @@ async function queueCachegroup(ctx: AppContext, request: Request) {
  */
 export const READ_TIME_HEADER = 'x-cdnctl-read-time';
 
-async function updateStatus(ctx: AppContext, request: Request, reply: Reply) {
+/** The update_status records of the named hosts the caller sees, in the order given (unknown hosts give none). */
+export async function updateStatusRecords(
+  ctx: AppContext,
+  request: Request,
+  reply: Reply,
+  hostnames: string[],
+): Promise<UpdateStatusRecord[]> {
   reply.header(READ_TIME_HEADER, String(ctx.clock()));
-  const principal = caller(request);
+  const visible = await serverVisibility(ctx, caller(request));
+  const records: UpdateStatusRecord[] = [];
+  for (const hostname of hostnames) {
+    const status = await ctx.store.serverFlags.updateStatus(hostname, visible);
+    if (status) records.push(toUpdateStatusRecord(status));
+  }
+  return records;
+}
+
+async function updateStatus(ctx: AppContext, request: Request, reply: Reply) {
   const { hostname } = request.params as { hostname: string };
-  const status = await ctx.store.serverFlags.updateStatus(hostname, await serverVisibility(ctx, principal));
   // A read changes nothing (issue 28): lastCheckIn moves only with a check-in by the server's own agent.
-  if (!status) return [];
+  return updateStatusRecords(ctx, request, reply, [hostname]);
+}
+
+function toUpdateStatusRecord(status: UpdateStatus): UpdateStatusRecord {
   const record: UpdateStatusRecord = {
     host_name: status.hostName,
     upd_pending: status.updPending,
@@ -150,7 +168,7 @@ async function updateStatus(ctx: AppContext, request: Request, reply: Reply) {
     parent_pending: status.parentPending,
     parent_reval_pending: status.parentRevalPending,
   };
-  return [record];
+  return record;
 }
 
 async function checkIn(ctx: AppContext, request: Request) {

@@ -123,8 +123,25 @@ export function sessionRoutes(ctx: AppContext): RouteDef[] {
   }
 
   return [
-    { method: 'POST', url: '/user/login', since: '1.1', auth: 'none', schema: loginSchema, handler: login },
-    { method: 'POST', url: '/user/login/token', since: '1.1', auth: 'none', schema: tokenSchema, handler: tokenLogin },
+    // The two logins read a JSON body under any Content-Type, as Traffic Ops did (ORT labels its JSON a form).
+    {
+      method: 'POST',
+      url: '/user/login',
+      since: '1.1',
+      auth: 'none',
+      anyBodyType: true,
+      schema: loginSchema,
+      handler: login,
+    },
+    {
+      method: 'POST',
+      url: '/user/login/token',
+      since: '1.1',
+      auth: 'none',
+      anyBodyType: true,
+      schema: tokenSchema,
+      handler: tokenLogin,
+    },
     {
       method: 'POST',
       url: '/user/logout',

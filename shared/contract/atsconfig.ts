@@ -22,6 +22,7 @@ export const atsConfigFilesInfoSchema = record({
   profileId: int,
   profileName: text,
   serverId: int,
+  serverName: text,
   serverIpv4: text,
   serverTcpPort: int,
   toUrl: text,

@@ -25,26 +25,44 @@ describe('state-changing requests must carry JSON', () => {
     ['text/plain', `{"u":"admin","p":"${ADMIN_PASSWORD}"}`],
     ['multipart/form-data; boundary=x', `--x\r\nContent-Disposition: form-data; name="u"\r\n\r\nadmin\r\n--x--\r\n`],
     ['text/json', `{"u":"admin","p":"${ADMIN_PASSWORD}"}`],
-  ])('rejects a %s login with 415 and an error alert, and sets no cookie', async (type, payload) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/1.2/user/login',
-      headers: { 'content-type': type },
-      payload,
-    });
-    expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ alerts: [{ text: MEDIA_TYPE_TEXT, level: 'error' }] });
-    expect(res.headers['set-cookie']).toBeUndefined();
-  });
+  ])(
+    'rejects a %s login from a page (Origin set) with 415 and an error alert, and sets no cookie',
+    async (type, payload) => {
+      // A browser names the page in Origin on every POST: a cross-site form's login is refused.
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/1.2/user/login',
+        headers: { 'content-type': type, origin: OTHER_ORIGIN },
+        payload,
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ alerts: [{ text: MEDIA_TYPE_TEXT, level: 'error' }] });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    },
+  );
 
-  it('rejects a body sent without any Content-Type with 415', async () => {
+  it('rejects a login body sent from a page without any Content-Type with 415', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/1.2/user/login',
+      headers: { origin: OTHER_ORIGIN },
       payload: Buffer.from(`{"u":"admin","p":"${ADMIN_PASSWORD}"}`),
     });
     expect(res.statusCode).toBe(415);
     expect(res.json().alerts[0]).toEqual({ text: MEDIA_TYPE_TEXT, level: 'error' });
+  });
+
+  it('rejects a text/plain body on any other route with 415, from a page or not', async () => {
+    for (const headers of [{}, { origin: OTHER_ORIGIN }]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/1.2/user/logout',
+        headers: { ...headers, cookie, 'content-type': 'text/plain' },
+        payload: '{}',
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json().alerts[0]).toEqual({ text: MEDIA_TYPE_TEXT, level: 'error' });
+    }
   });
 
   it('rejects a form-encoded logout, even with an empty body, and keeps the session', async () => {

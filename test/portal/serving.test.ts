@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMMUTABLE_CACHE, PORTAL_CSP, PORTAL_NOT_BUILT, isAppPath } from '../../daemon/portal.js';
 import { makeApp, type TestApp } from '../helpers/app.js';
+import { NAV_LINKS, parseRoute } from '../../portal/src/lib/router.js';
+import { PORTAL_SECTIONS } from '../../shared/portal-paths.js';
 
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
@@ -92,6 +94,33 @@ describe('portal files', () => {
     },
   );
 
+  it('answers every path outside the portal with the API 404 alert, not with index.html (issue 34)', async () => {
+    for (const url of [
+      '/update',
+      '/ort/edge-chi-01',
+      '/ort/edge-chi-01/other',
+      '/nonexistent',
+      '/servers-and-more/3',
+      '/tools/write_crconfig/cdn1',
+    ]) {
+      const res = await get(t, url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json(), url).toEqual({
+        alerts: [{ text: `The requested path '${url}' does not exist.`, level: 'error' }],
+      });
+    }
+  });
+
+  it("answers ORT's root routes in JSON (401 without a session), never with index.html", async () => {
+    for (const url of ['/update/edge-chi-01', '/ort/edge-chi-01/packages', '/ort/edge-chi-01/chkconfig']) {
+      const res = await get(t, url);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json().alerts[0].level, url).toBe('error');
+    }
+  });
+
   it('answers a missing asset with the 404 alert, not with index.html', async () => {
     for (const url of ['/assets/index-gone.js', '/robots.txt']) {
       const res = await get(t, url);
@@ -147,5 +176,18 @@ describe('isAppPath', () => {
     expect(isAppPath('/api/1.2/users')).toBe(false);
     expect(isAppPath('/assets/app')).toBe(false);
     expect(isAppPath('/favicon.ico')).toBe(false);
+    expect(isAppPath('/update/edge1')).toBe(false);
+    expect(isAppPath('/ort/edge1/packages')).toBe(false);
+    expect(isAppPath('/nonexistent')).toBe(false);
+  });
+
+  it("claims every screen of the portal's router, and no path its router calls not found", () => {
+    for (const link of NAV_LINKS) expect(isAppPath(link.path), link.path).toBe(true);
+    for (const section of PORTAL_SECTIONS) {
+      expect(isAppPath(`/${section}`), section).toBe(true);
+      expect(parseRoute(`/${section}`).name, section).not.toBe('notFound');
+    }
+    for (const path of ['/me', '/keys/ds1', '/profiles/7', '/federations/3', '/delivery-services/ds1'])
+      expect(isAppPath(path), path).toBe(true);
   });
 });

@@ -152,3 +152,17 @@ async function findScoped(ctx: AppContext, scope: Scope, owner: string, file: st
   }
   return null;
 }
+
+/**
+ * The name of the profile or CDN a file URI names, by name or, when no such name exists and the reference is
+ * all digits, by id (Traffic Ops took either); the reference itself when neither is found (the file is then 404).
+ */
+export async function scopeOwnerName(ctx: AppContext, scope: Scope, ref: string): Promise<string> {
+  const id = /^\d{1,15}$/.test(ref) ? Number(ref) : null;
+  if (scope === 'cdns') {
+    if (id === null || (await ctx.store.cdns.byName(ref))) return ref;
+    return (await ctx.store.cdns.byId(id))?.name ?? ref;
+  }
+  if (id === null || (await ctx.store.profiles.list({ name: ref })).length > 0) return ref;
+  return (await ctx.store.profiles.get(id))?.name ?? ref;
+}

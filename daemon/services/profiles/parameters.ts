@@ -28,7 +28,9 @@ export function readParameterFilters(query: ParameterQuery): ParameterFilters {
     else filters.id = id;
   }
   if (query.secure !== undefined) {
-    const secure = BOOLEANS[query.secure.toLowerCase()];
+    // An own key only: `__proto__` or `constructor` is no boolean either.
+    const key = query.secure.toLowerCase();
+    const secure = Object.hasOwn(BOOLEANS, key) ? BOOLEANS[key] : undefined;
     if (secure === undefined) errors.push('secure cannot parse to boolean');
     else filters.secure = secure;
   }

@@ -103,6 +103,9 @@ eachStore((kind) => {
       expect((byId.body.response as Array<{ value: string }>)[0].value).toBe('********');
       const bad = await h.as('ro_user', 'GET', '/api/1.5/parameters?id=x&secure=maybe');
       expect(errorsOf(bad.body)).toEqual(['id cannot parse to integer, secure cannot parse to boolean']);
+      // An inherited property's name is no boolean either (it was a 500).
+      const proto = await h.as('ro_user', 'GET', '/api/1.5/parameters?secure=__proto__');
+      expect(errorsOf(proto.body)).toEqual(['secure cannot parse to boolean']);
       expect((await h.as('ro_user', 'POST', '/api/1.5/parameters', param({ name: 'ro' }))).status).toBe(403);
       expect((await h.as('portal_user', 'PUT', `/api/1.5/parameters/${id}`, param())).status).toBe(403);
       expect((await h.as('ro_user', 'DELETE', `/api/1.5/parameters/${id}`)).status).toBe(403);

@@ -20,6 +20,7 @@ import {
   ROLES,
   fillPath,
   mailedTokens,
+  routePrefix,
   routeTable,
   type GoldenApp,
   type GoldenIds,
@@ -330,7 +331,7 @@ export async function expectEveryReadServed(app: FastifyInstance, f: FaultFixtur
     // 1.3, or the route's first version when it came later (1.1 where a route left 1.3 behind).
     const at = route.url.endsWith('available.json') ? '1.1' : route.since > '1.3' ? route.since : '1.3';
     const query = READ_QUERIES[route.url]?.(f.ids) ?? '';
-    const version = `/api/${at}${fillPath(route, route.url, f.ids)}${query}`;
+    const version = `${routePrefix(route, at)}${fillPath(route, route.url, f.ids)}${query}`;
     const res = await app.inject({ method: 'GET', url: version, headers: { cookie: f.admin } });
     expect(res.statusCode, `GET ${version} during the fault: ${res.body.slice(0, 200)}`).toBe(200);
   }

@@ -20,6 +20,7 @@ import { sqliteStore } from '../../../daemon/store/sqlite/index.js';
 import { fieldsOf, type UserFields } from '../../../daemon/store/users.js';
 import { makeApp, type TestApp } from '../../helpers/app.js';
 import type { StoreKind } from '../../helpers/store-kinds.js';
+import { VERSIONS, atLeast, type ApiVersion } from '../../../daemon/versions.js';
 import { databaseChecksumPg } from './checksum-pg.js';
 
 export const GOLDEN_SNAPSHOT = new URL('../../fixtures/golden/setup.snapshot.json', import.meta.url);
@@ -431,7 +432,17 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   'federations/:id/federation_resolvers': (ids) => String(ids.federation),
   'federation_resolvers/:id': () => '99999',
   'deliveryservices/:dsID': (ids) => String(ids.deliveryServices.ds1),
+  // issue 34: the Perl root routes ORT reads
+  'ort/:hostname': (ids) => ids.servers.rootHost,
+  'update/:hostname': (ids) => ids.servers.rootHost,
 };
+
+/** Where a route lives at a version: under /api/<version>, or at the root for the Perl routes (`root`). */
+export const routePrefix = (route: RouteDef, version: string): string => (route.root ? '' : `/api/${version}`);
+
+/** The versions to ask a route at: every one from its `since`, or its `since` alone for a root route (one URL). */
+export const versionsOf = (route: RouteDef): ApiVersion[] =>
+  route.root ? [route.since] : VERSIONS.filter((v) => atLeast(v, route.since));
 
 /**
  * A path parameter `/:param` with the segment before it (looked behind, not consumed, so two parameters in a row,

@@ -2,7 +2,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDef } from '../../../daemon/http/route.js';
 import { NOT_THE_AGENT } from '../../../daemon/services/caches/agent-check-in.js';
-import { VERSIONS, atLeast } from '../../../daemon/versions.js';
 import {
   CALLERS,
   PASSWORDS,
@@ -11,7 +10,9 @@ import {
   expectErrorEnvelope,
   fillPath,
   goldenApp,
+  routePrefix,
   routeTable,
+  versionsOf,
   type Caller,
   type GoldenApp,
 } from './fixture.js';
@@ -110,13 +111,13 @@ eachStore((kind) => {
     });
 
     for (const route of ROUTES) {
-      const versions = VERSIONS.filter((v) => atLeast(v, route.since));
+      const versions = versionsOf(route);
       it(`${routeName(route)} (since ${route.since}, auth ${route.auth}) answers each caller by its privilege at ${versions.join(', ')}`, async () => {
         const writes = routeName(route) in WRITES_WITHOUT_BODY;
         const before = await t.checksum();
         for (const version of versions) {
           for (const url of urlsOf(route)) {
-            const path = `/api/${version}${fillPath(route, url, t.ids)}`;
+            const path = `${routePrefix(route, version)}${fillPath(route, url, t.ids)}`;
             const answers = new Map<Caller, LightMyRequestResponse>();
             for (const caller of Object.keys(CALLERS) as Caller[]) {
               const expected = expectationFor(route, caller);

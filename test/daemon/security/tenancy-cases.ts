@@ -7,6 +7,7 @@ import { PROFILES_TENANCY } from './tenancy-cases-profiles.js';
 import { DS_TENANCY } from './tenancy-cases-ds.js';
 import { TOPOLOGY_TENANCY } from './tenancy-cases-topology.js';
 import { TENANTS_FED_TENANCY } from './tenancy-cases-tenants-fed.js';
+import { ORT_TENANCY } from './tenancy-cases-ort.js';
 
 /**
  * Tenancy cases of the routes that take ids (path parameters, query filters, ids in bodies), asked by tenant-a
@@ -456,6 +457,7 @@ export const TENANCY: Record<string, TenancyEntry> = {
   ...DS_TENANCY,
   ...TOPOLOGY_TENANCY,
   ...TENANTS_FED_TENANCY,
+  ...ORT_TENANCY,
   'POST /users.json': {
     why: 'cannot create a user in an invisible tenant (the Go client creates users here)',
     cases: [

@@ -9,6 +9,9 @@ import { TENANCY } from './tenancy-cases.js';
 const ROUTES = routeTable();
 const routeName = (route: RouteDef) => `${route.method} ${route.url}`;
 
+/** The `response` of an answer, or the answer itself when it is a bare array (update_status, ORT's root routes). */
+const payloadOf = (body: unknown): unknown => (Array.isArray(body) ? body : (body as { response?: unknown }).response);
+
 /** The app of the store kind whose block is running (the blocks run one after the other). */
 let t: GoldenApp;
 
@@ -91,11 +94,11 @@ eachStore((kind) => {
               },
             ]);
           }
-          if (c.response) c.response(res.json().response, t.ids);
+          if (c.response) c.response(payloadOf(res.json()), t.ids);
           if (c.adminSeesIt) {
             const control = await t.app.inject({ method, url, headers: { cookie: await t.session('admin') } });
             expect(control.statusCode, `admin control of ${url}`).toBe(200);
-            expect((control.json().response as unknown[]).length, `admin control of ${url}`).toBeGreaterThan(0);
+            expect((payloadOf(control.json()) as unknown[]).length, `admin control of ${url}`).toBeGreaterThan(0);
           }
           expect(await t.checksum(), `${where}: stored records changed`).toBe(before);
         }
