@@ -106,6 +106,7 @@ test('the file list names each file with its location, scope and URI, as GET ser
     profileName: 'EDGE_ATS',
     serverId: 1,
     serverIpv4: '127.0.0.1',
+    serverName: 'edge-01',
     serverTcpPort: 8080,
     toUrl: 'https://cdnctl.test/',
     toRevProxyUrl: '',
