@@ -15,6 +15,8 @@ describe('routes', () => {
       'Profiles',
       'Servers',
       'Change log',
+      'Tenants',
+      'Parameters',
     ]);
     const names = NAV_LINKS.map((l) => parseRoute(l.path).name);
     expect(names).toEqual([
@@ -27,6 +29,8 @@ describe('routes', () => {
       'profiles',
       'servers',
       'changeLog',
+      'tenants',
+      'parameters',
     ]);
   });
 
@@ -49,6 +53,12 @@ describe('routes', () => {
     expect(parseRoute('/delivery-services/%E0%A4%A')).toEqual({ name: 'deliveryService', key: '%E0%A4%A' });
     expect(parseRoute('/origins?q=acme&sort=-fqdn')).toEqual({ name: 'origins' });
     expect(parseRoute('/nowhere')).toEqual({ name: 'notFound', path: '/nowhere' });
+    expect(parseRoute('/delivery-services/new')).toEqual({ name: 'dsNew' });
+    expect(parseRoute('/delivery-services/ds%201/edit')).toEqual({ name: 'dsEdit', key: 'ds 1' });
+    expect(parseRoute('/delivery-services/ds1/other')).toEqual({
+      name: 'notFound',
+      path: '/delivery-services/ds1/other',
+    });
   });
 
   it('puts detail pages under their section', () => {

@@ -20,7 +20,11 @@ export type Route =
   | { name: 'dsKeys'; xmlId: string }
   | { name: 'servers' }
   | { name: 'changeLog' }
-  | { name: 'notFound'; path: string };
+  | { name: 'notFound'; path: string }
+  | { name: 'dsNew' }
+  | { name: 'dsEdit'; key: string }
+  | { name: 'tenants' }
+  | { name: 'parameters' };
 
 export const NAV_LINKS: ReadonlyArray<{ label: string; path: string }> = [
   { label: 'Delivery services', path: '/delivery-services' },
@@ -32,6 +36,8 @@ export const NAV_LINKS: ReadonlyArray<{ label: string; path: string }> = [
   { label: 'Profiles', path: '/profiles' },
   { label: 'Servers', path: '/servers' },
   { label: 'Change log', path: '/change-log' },
+  { label: 'Tenants', path: '/tenants' },
+  { label: 'Parameters', path: '/parameters' },
 ];
 
 const SIMPLE: Record<string, Route> = {
@@ -46,6 +52,8 @@ const SIMPLE: Record<string, Route> = {
   keys: { name: 'keys' },
   servers: { name: 'servers' },
   'change-log': { name: 'changeLog' },
+  tenants: { name: 'tenants' },
+  parameters: { name: 'parameters' },
 };
 
 /**
@@ -60,6 +68,7 @@ export function parseRoute(location: string): Route {
     return { name: 'purge', dsId: new URLSearchParams(search).get('ds') ?? '' };
   if (parts.length <= 1) return SIMPLE[parts[0] ?? ''] ?? { name: 'notFound', path: pathname };
   if (parts.length === 2 && parts[0] === 'keys') return { name: 'dsKeys', xmlId: decodeURIComponent(parts[1]) };
+  if (parts.length === 2 && parts[0] === 'delivery-services' && parts[1] === 'new') return { name: 'dsNew' };
   if (parts.length === 2 && parts[0] === 'delivery-services')
     return { name: 'deliveryService', key: safeDecode(parts[1]) };
   if (parts.length === 2 && /^\d+$/.test(parts[1])) {
@@ -67,6 +76,8 @@ export function parseRoute(location: string): Route {
     if (parts[0] === 'federations') return { name: 'federation', id };
     if (parts[0] === 'profiles') return { name: 'profile', id };
   }
+  if (parts.length === 3 && parts[0] === 'delivery-services' && parts[2] === 'edit')
+    return { name: 'dsEdit', key: safeDecode(parts[1]) };
   return { name: 'notFound', path: pathname };
 }
 

@@ -54,6 +54,11 @@ function DeliveryServicePage({ ds, abilities }: { ds: DeliveryService; abilities
       </p>
       <PageHeader title={ds.xmlId}>
         {ds.active ? <span className="badge badge-ok">active</span> : <span className="badge">inactive</span>}
+        {abilities.manageOrigins ? (
+          <Link to={`/delivery-services/${encodeURIComponent(ds.xmlId)}/edit`} className="button secondary">
+            Edit
+          </Link>
+        ) : null}
       </PageHeader>
       <p className="muted subtitle">{ds.displayName}</p>
       <div className="ds-top">
@@ -75,7 +80,7 @@ function DeliveryServicePage({ ds, abilities }: { ds: DeliveryService; abilities
         </section>
       </div>
       <OriginsScreen canWrite={abilities.manageOrigins} ds={ds} />
-      <DsServersSection dsId={ds.id} />
+      <DsServersSection dsId={ds.id} xmlId={ds.xmlId} canAssign={abilities.manageOrigins} />
       <section aria-label="Jobs of this delivery service">
         <h2>Jobs</h2>
         {jobs.data?.scope === 'mine' ? (

@@ -9,9 +9,12 @@ import { DeliveryServicesTable } from './DeliveryServicesTable';
 export function DeliveryServicesScreen({
   canPurge,
   canManageKeys = false,
+  canWrite = false,
 }: {
   canPurge: boolean;
   canManageKeys?: boolean;
+  /** Operations and above create delivery services (issue 31). */
+  canWrite?: boolean;
 }) {
   const services = useResource(listDeliveryServices);
   const list = services.data ?? [];
@@ -19,6 +22,11 @@ export function DeliveryServicesScreen({
     <section>
       <PageHeader title="Delivery services">
         {canManageKeys ? <Link to="/keys">Keys and certificates</Link> : null}
+        {canWrite ? (
+          <Link to="/delivery-services/new" className="button">
+            New delivery service
+          </Link>
+        ) : null}
       </PageHeader>
       {canManageKeys ? <ExpiringCertificates /> : null}
       <LoadState

@@ -2,6 +2,7 @@ import { listDeliveryServiceServers } from '../api/endpoints';
 import type { DsServer } from '../api/types';
 import { useResource } from '../hooks/useResource';
 import { DataGrid } from '../grid/DataGrid';
+import { DsAssignServers } from './DsAssignServers';
 import type { GridColumn } from '../grid/model';
 
 const COLUMNS: GridColumn<DsServer>[] = [
@@ -19,12 +20,14 @@ const COLUMNS: GridColumn<DsServer>[] = [
  * The servers assigned to the delivery service, from GET deliveryservices/:id/servers. Until the daemon serves
  * that route (it answers 404, or anything but a list) the section is simply not there: no placeholder rows.
  */
-export function DsServersSection({ dsId }: { dsId: string }) {
+export function DsServersSection({ dsId, xmlId, canAssign }: { dsId: string; xmlId?: string; canAssign?: boolean }) {
   const servers = useResource(() => listDeliveryServiceServers(dsId), dsId);
   if (!Array.isArray(servers.data)) return null;
+  const assigned = new Set(servers.data.map((s) => s.hostName ?? ''));
   return (
     <section aria-label="Servers of this delivery service">
       <h2>Servers</h2>
+      {canAssign && xmlId ? <DsAssignServers xmlId={xmlId} assigned={assigned} onAssigned={servers.reload} /> : null}
       {servers.data.length === 0 ? (
         <p className="muted">No servers are assigned to this delivery service.</p>
       ) : (

@@ -18,6 +18,7 @@ import { ProfilesScreen } from './ProfilesScreen';
 import { PurgeScreen } from './PurgeScreen';
 import { UsersScreen } from './UsersScreen';
 import { ServersScreen } from './ServersScreen';
+import { ManageScreen } from './ManageScreen';
 
 /** The screen of a route, given who is signed in. */
 export function ScreenFor({
@@ -35,7 +36,13 @@ export function ScreenFor({
     case 'home':
       return <HomeScreen me={me} />;
     case 'deliveryServices':
-      return <DeliveryServicesScreen canPurge={abilities.purge} canManageKeys={abilities.manageKeys} />;
+      return (
+        <DeliveryServicesScreen
+          canPurge={abilities.purge}
+          canManageKeys={abilities.manageKeys}
+          canWrite={abilities.manageOrigins}
+        />
+      );
     case 'deliveryService':
       return <DeliveryServiceScreen dsKey={route.key} abilities={abilities} />;
     case 'purge':
@@ -51,9 +58,9 @@ export function ScreenFor({
     case 'federation':
       return <FederationScreen id={route.id} canWrite={abilities.manageFederationUsers} />;
     case 'profiles':
-      return <ProfilesScreen />;
+      return <ProfilesScreen canWrite={abilities.manageOrigins} />;
     case 'profile':
-      return <ProfileScreen id={route.id} />;
+      return <ProfileScreen id={route.id} canWrite={abilities.manageOrigins} />;
     case 'me':
       return <MyProfileScreen me={me} onSaved={onProfileSaved} />;
     case 'keys':
@@ -66,5 +73,10 @@ export function ScreenFor({
       return <ChangeLogScreen />;
     case 'notFound':
       return <NotFoundScreen path={route.path} />;
+    case 'dsNew':
+    case 'dsEdit':
+    case 'tenants':
+    case 'parameters':
+      return <ManageScreen route={route} canWrite={abilities.manageOrigins} />;
   }
 }
