@@ -157,6 +157,8 @@ describe('navigation', () => {
       'Profiles',
       'Servers',
       'Change log',
+      'Tenants',
+      'Parameters',
       'admin',
     ]);
     expect(links.find(([, label]) => label === 'Federations')?.[2]).toBe('nav-link active');
