@@ -64,3 +64,36 @@ export const listParameters = () => api.get<ParameterRecord[]>('/parameters');
 export const createParameter = (p: ParameterInput) => api.post<ParameterRecord>('/parameters', p);
 export const updateParameter = (id: number, p: ParameterInput) => api.put<ParameterRecord>(`/parameters/${id}`, p);
 export const deleteParameter = (id: number) => api.del<null>(`/parameters/${id}`);
+
+export interface FederationInput {
+  cname: string;
+  ttl: number;
+  description: string | null;
+}
+export interface FederationDsRecord {
+  id: number;
+  xmlId: string;
+  cdn: string;
+  type: string;
+}
+export interface ResolverRecord {
+  id: number;
+  ipAddress: string;
+  type: string;
+}
+const cdnFeds = (cdn: string) => `/cdns/${encodeURIComponent(cdn)}/federations`;
+export const createFederation = (cdn: string, f: FederationInput) => api.post<{ id: number }>(cdnFeds(cdn), f);
+export const updateFederation = (cdn: string, id: number, f: FederationInput) =>
+  api.put<{ id: number }>(`${cdnFeds(cdn)}/${id}`, f);
+export const deleteFederation = (cdn: string, id: number) => api.del<null>(`${cdnFeds(cdn)}/${id}`);
+export const federationDeliveryServices = (id: number) =>
+  api.get<FederationDsRecord[]>(`/federations/${id}/deliveryservices`);
+export const addFederationDs = (id: number, dsId: number) =>
+  api.post<unknown>(`/federations/${id}/deliveryservices`, { dsIds: [dsId], replace: false });
+export const removeFederationDs = (id: number, dsId: number) =>
+  api.del<null>(`/federations/${id}/deliveryservices/${dsId}`);
+export const listResolvers = () => api.get<ResolverRecord[]>('/federation_resolvers');
+export const federationResolvers = (id: number) => api.get<ResolverRecord[]>(`/federations/${id}/federation_resolvers`);
+/** Adds a resolver to the federation's: the ones it has stay (replace false). */
+export const addFederationResolver = (id: number, resolverIds: number[]) =>
+  api.post<unknown>(`/federations/${id}/federation_resolvers`, { fedResolverIds: resolverIds, replace: false });

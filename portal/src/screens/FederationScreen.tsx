@@ -15,6 +15,8 @@ import { useResource } from '../hooks/useResource';
 import { alertsOf } from '../lib/alerts';
 import { AssignUserForm } from './AssignUserForm';
 import { FederationUsersTable } from './FederationUsersTable';
+import { FederationAdmin } from './FederationAdmin';
+import { FederationResolvers, FederationServices } from './FederationLinks';
 
 /** One federation's users: admins assign and remove them. */
 export function FederationScreen({ id, canWrite }: { id: number; canWrite: boolean }) {
@@ -36,7 +38,8 @@ export function FederationScreen({ id, canWrite }: { id: number; canWrite: boole
     }
   };
 
-  const cname = federation.data?.find((f) => f.id === id)?.cname ?? `Federation ${id}`;
+  const found = federation.data?.find((f) => f.id === id) ?? null;
+  const cname = found?.cname ?? `Federation ${id}`;
   const list = members.data ?? [];
   const assigned = new Set(list.map((m) => String(m.id)));
   const candidates = (users.data ?? []).filter((u) => !assigned.has(u.id));
@@ -46,6 +49,7 @@ export function FederationScreen({ id, canWrite }: { id: number; canWrite: boole
         <Link to="/federations">Federations</Link> /
       </p>
       <PageHeader title={cname} />
+      {found && canWrite ? <FederationAdmin federation={found} onSaved={federation.reload} /> : null}
       <AlertList alerts={alerts} />
       {canWrite ? (
         <AssignUserForm
@@ -69,6 +73,8 @@ export function FederationScreen({ id, canWrite }: { id: number; canWrite: boole
           onRemove={(userId) => write(() => removeFederationUser(id, userId))}
         />
       ) : null}
+      <FederationServices id={id} cdnName={found?.cdnName ?? null} canWrite={canWrite} />
+      <FederationResolvers id={id} canWrite={canWrite} />
     </section>
   );
 }

@@ -1,4 +1,8 @@
 import { listFederations } from '../api/endpoints';
+import { createFederation, listCdns } from '../api/manage';
+import { AlertList } from '../components/AlertList';
+import { useWrites } from '../hooks/useWrites';
+import { FederationForm } from './FederationForm';
 import type { Federation } from '../api/types';
 import { Breakable } from '../components/Breakable';
 import { Link } from '../components/Link';
@@ -26,12 +30,38 @@ const COLUMNS: GridColumn<Federation>[] = [
   { id: 'description', header: 'Description', className: 'text', value: (f) => f.description },
 ];
 
-export function FederationsScreen() {
+type Mode = { kind: 'list' } | { kind: 'create' };
+
+/** Every federation the caller may see; admins create one on a CDN (POST cdns/:name/federations). */
+export function FederationsScreen({ canWrite = false }: { canWrite?: boolean }) {
   const federations = useResource(listFederations);
+  const cdns = useResource(listCdns);
+  const w = useWrites<Mode, 'cname' | 'ttl' | 'description'>(
+    { kind: 'list' },
+    ['cname', 'ttl', 'description'],
+    federations.reload,
+  );
   const list = federations.data ?? [];
   return (
     <section>
-      <PageHeader title="Federations" />
+      <PageHeader title="Federations">
+        {canWrite && w.mode.kind === 'list' ? (
+          <button type="button" onClick={() => w.open({ kind: 'create' })}>
+            New federation
+          </button>
+        ) : null}
+      </PageHeader>
+      <AlertList alerts={w.alerts} />
+      {w.mode.kind === 'create' ? (
+        <FederationForm
+          federation={null}
+          cdns={cdns.data ?? []}
+          busy={w.busy}
+          serverErrors={w.serverErrors}
+          onSave={(cdn, body) => void w.write(() => createFederation(cdn, body))}
+          onCancel={() => w.open({ kind: 'list' })}
+        />
+      ) : null}
       <LoadState
         loading={federations.loading}
         alerts={federations.alerts}

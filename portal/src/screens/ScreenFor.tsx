@@ -54,7 +54,7 @@ export function ScreenFor({
     case 'users':
       return <UsersScreen canWrite={abilities.manageUsers} />;
     case 'federations':
-      return <FederationsScreen />;
+      return <FederationsScreen canWrite={abilities.manageFederationUsers} />;
     case 'federation':
       return <FederationScreen id={route.id} canWrite={abilities.manageFederationUsers} />;
     case 'profiles':

@@ -76,3 +76,8 @@ export function wrapping(
     });
   }, selector);
 }
+
+/** How many px the page is wider than the window (0 or less: no horizontal scrolling). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
