@@ -89,6 +89,14 @@ describe('a newcomer onboards a customer with the portal alone', () => {
     await root.getByLabel('Tenant bluebird', { exact: true }).waitFor();
     await atEachWidth('tenant-tree');
 
+    // A tenant that owns things is not deleted: the API's refusal is shown as it came.
+    await tree.getByLabel('Tenant acme-kids', { exact: true }).getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('form', { name: 'Delete tenant' });
+    await confirm.getByLabel('Name to delete').fill('acme-kids');
+    await confirm.getByRole('button', { name: 'Delete tenant' }).click();
+    await ui.alert(/^Tenant '\d+' has (users|deliveryservices|origins)\. Please update these/).waitFor();
+    await tree.getByText('acme-kids', { exact: true }).waitFor();
+
     const tenants = await apiGet<Array<{ name: string; parentName: string | null }>>('/tenants?name=bluebird');
     expect(tenants).toEqual([expect.objectContaining({ name: 'bluebird', parentName: 'root' })]);
   });
@@ -201,6 +209,28 @@ describe('a newcomer onboards a customer with the portal alone', () => {
     await form.getByRole('button', { name: 'Save delivery service' }).click();
     await page.getByRole('heading', { name: 'bluebird-web', exact: true }).waitFor();
     await page.getByText('Bluebird website').first().waitFor();
+  });
+
+  it('puts it in a new federation of its CDN', async () => {
+    await ui.section('Federations').click();
+    await page.getByRole('button', { name: 'New federation' }).click();
+    const form = page.getByRole('form', { name: 'New federation' });
+    await form.getByLabel('CNAME').fill('bluebird.fed.example');
+    await fieldNote(form, 'CNAME').filter({ hasText: 'must end with a period' }).waitFor();
+    await form.getByLabel('CNAME').fill('bluebird.fed.example.');
+    await form.getByLabel('CDN').selectOption('cdn-na');
+    await form.getByLabel('TTL (seconds)').fill('60');
+    await form.getByRole('button', { name: 'Create federation' }).click();
+    await ui.alert('cdnfederation was created.').waitFor();
+    await page.getByRole('link', { name: 'bluebird.fed.example.' }).click();
+    const services = page.getByRole('region', { name: 'Delivery services of this federation' });
+    await services.getByLabel('Delivery service').selectOption({ label: 'bluebird-web' });
+    await services.getByRole('button', { name: 'Add delivery service' }).click();
+    await services.locator('.link-list').getByText('bluebird-web').waitFor();
+
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const linked = await apiGet<Array<{ xmlId: string }>>(`/federations/${id}/deliveryservices`);
+    expect(linked.map((d) => d.xmlId)).toEqual(['bluebird-web']);
   });
 
   it("lets the customer's user purge it", async () => {
