@@ -224,7 +224,7 @@ describe('a newcomer onboards a customer with the portal alone', () => {
     await ui.alert('cdnfederation was created.').waitFor();
     await page.getByRole('link', { name: 'bluebird.fed.example.' }).click();
     const services = page.getByRole('region', { name: 'Delivery services of this federation' });
-    await services.getByLabel('Delivery service').selectOption({ label: 'bluebird-web' });
+    await services.getByLabel('Delivery service', { exact: true }).selectOption({ label: 'bluebird-web' });
     await services.getByRole('button', { name: 'Add delivery service' }).click();
     await services.locator('.link-list').getByText('bluebird-web').waitFor();
 
