@@ -15,4 +15,6 @@ export const PORTAL_SECTIONS: ReadonlySet<string> = new Set([
   'keys',
   'servers',
   'change-log',
+  'tenants',
+  'parameters',
 ]);

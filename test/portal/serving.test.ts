@@ -187,7 +187,15 @@ describe('isAppPath', () => {
       expect(isAppPath(`/${section}`), section).toBe(true);
       expect(parseRoute(`/${section}`).name, section).not.toBe('notFound');
     }
-    for (const path of ['/me', '/keys/ds1', '/profiles/7', '/federations/3', '/delivery-services/ds1'])
+    for (const path of [
+      '/me',
+      '/keys/ds1',
+      '/profiles/7',
+      '/federations/3',
+      '/delivery-services/ds1',
+      '/delivery-services/ds1/edit',
+      '/delivery-services/new',
+    ])
       expect(isAppPath(path), path).toBe(true);
   });
 });

@@ -77,6 +77,9 @@ describe('a newcomer onboards a customer with the portal alone', () => {
     await ui.section('Tenants').click();
     const tree = page.getByRole('list', { name: 'Tenant tree' });
     await tree.getByText('acme-kids', { exact: true }).waitFor();
+    // The tree is a page of its own: a reload (or a shared link) opens it again.
+    await page.reload();
+    await tree.getByLabel('Tenant bluebird', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'New tenant' }).click();
     const form = page.getByRole('form', { name: 'New tenant' });
     await form.getByRole('button', { name: 'Create tenant' }).click();
