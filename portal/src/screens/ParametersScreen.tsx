@@ -1,4 +1,5 @@
 import { createParameter, deleteParameter, listParameters, updateParameter, type ParameterRecord } from '../api/manage';
+import { SECURE_MASK } from '../../../shared/rules/profiles.js';
 import { AlertList } from '../components/AlertList';
 import { ConfirmByName } from '../components/ConfirmByName';
 import { LoadState } from '../components/LoadState';
@@ -25,7 +26,8 @@ type Mode =
 
 /**
  * Every parameter, with the profiles that use it; create, edit and delete (the API refuses one in use). A secure
- * value reads `********` below admin, as the API sends it.
+ * value reads `********` below admin, as the API sends it: such a parameter offers no Edit, which would save the
+ * mask over the secret.
  */
 export function ParametersScreen({ canWrite }: { canWrite: boolean }) {
   const parameters = useResource(listParameters);
@@ -38,9 +40,11 @@ export function ParametersScreen({ canWrite }: { canWrite: boolean }) {
   const list = parameters.data ?? [];
   const actions = (p: ParameterRecord) => (
     <>
-      <button type="button" className="small secondary" onClick={() => w.open({ kind: 'edit', parameter: p })}>
-        Edit
-      </button>
+      {p.secure && p.value === SECURE_MASK ? null : (
+        <button type="button" className="small secondary" onClick={() => w.open({ kind: 'edit', parameter: p })}>
+          Edit
+        </button>
+      )}
       <button type="button" className="small danger" onClick={() => w.open({ kind: 'delete', parameter: p })}>
         Delete
       </button>

@@ -77,9 +77,6 @@ describe('a newcomer onboards a customer with the portal alone', () => {
     await ui.section('Tenants').click();
     const tree = page.getByRole('list', { name: 'Tenant tree' });
     await tree.getByText('acme-kids', { exact: true }).waitFor();
-    // The tree is a page of its own: a reload (or a shared link) opens it again.
-    await page.reload();
-    await tree.getByLabel('Tenant bluebird', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'New tenant' }).click();
     const form = page.getByRole('form', { name: 'New tenant' });
     await form.getByRole('button', { name: 'Create tenant' }).click();
@@ -99,6 +96,9 @@ describe('a newcomer onboards a customer with the portal alone', () => {
     await confirm.getByRole('button', { name: 'Delete tenant' }).click();
     await ui.alert(/^Tenant '\d+' has (users|deliveryservices|origins)\. Please update these/).waitFor();
     await tree.getByText('acme-kids', { exact: true }).waitFor();
+    // The tree is a page of its own: a reload (or a shared link) opens it again.
+    await page.reload();
+    await tree.getByLabel('Tenant bluebird', { exact: true }).waitFor();
 
     const tenants = await apiGet<Array<{ name: string; parentName: string | null }>>('/tenants?name=bluebird');
     expect(tenants).toEqual([expect.objectContaining({ name: 'bluebird', parentName: 'root' })]);
@@ -124,6 +124,35 @@ describe('a newcomer onboards a customer with the portal alone', () => {
     await add.getByRole('button', { name: 'Add parameter' }).click();
     await ui.alert('Assign parameters successfully to profile DS_BLUEBIRD').waitFor();
     await page.getByRole('table', { name: 'Parameters of this profile' }).getByText('bluebird.note').waitFor();
+  });
+
+  it('keeps parameters on their own page: a secure one, and one in use that is not deleted', async () => {
+    await ui.section('Parameters').click();
+    await page.getByRole('button', { name: 'New parameter' }).click();
+    const form = page.getByRole('form', { name: 'New parameter' });
+    await form.getByRole('button', { name: 'Create parameter' }).click();
+    await fieldNote(form, 'Config file').filter({ hasText: 'cannot be blank' }).waitFor();
+    await form.getByLabel('Parameter name').fill('bluebird.token');
+    await form.getByLabel('Config file').fill('bluebird.config');
+    await form.getByLabel('Value', { exact: true }).fill('first-secret');
+    await form.getByLabel(/^Secure/).check();
+    await form.getByRole('button', { name: 'Create parameter' }).click();
+    await ui.alert('param was created.').waitFor();
+    const grid = page.getByRole('table', { name: 'Parameters', exact: true });
+    await page.getByLabel('Search parameters').fill('bluebird');
+    const token = grid.getByRole('row').filter({ hasText: 'bluebird.token' });
+    await token.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: 'Edit parameter bluebird.token' });
+    await edit.getByLabel('Value', { exact: true }).fill('second-secret');
+    await edit.getByRole('button', { name: 'Save parameter' }).click();
+    await ui.alert('param was updated.').waitFor();
+    await token.filter({ hasText: 'second-secret' }).waitFor();
+
+    await grid.getByRole('row').filter({ hasText: 'bluebird.note' }).getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('form', { name: 'Delete parameter' });
+    await confirm.getByLabel('Name to delete').fill('bluebird.note');
+    await confirm.getByRole('button', { name: 'Delete parameter' }).click();
+    await ui.alert(/^fail to delete parameter, parameter \[id:\d+\] has profile associated\.$/).waitFor();
   });
 
   it('makes the customer user in the tenant', async () => {
@@ -247,6 +276,12 @@ describe('a newcomer onboards a customer with the portal alone', () => {
     await form.getByLabel('TTL (hours)').fill('24');
     await form.getByRole('button', { name: 'Submit purge' }).click();
     await ui.alert(/^Invalidate content request submitted for bluebird-web/).waitFor();
+
+    // Below admin a secure value reads as the API masks it.
+    await ui.section('Parameters').click();
+    await page.getByLabel('Search parameters').fill('bluebird.token');
+    await page.getByRole('table', { name: 'Parameters', exact: true }).getByText('********').waitFor();
+    expect(await page.getByText('second-secret').count()).toBe(0);
 
     const jobs = await apiGet<Array<{ dsXmlId: string; assetUrl: string }>>('/user/current/jobs');
     expect(jobs).toEqual([
