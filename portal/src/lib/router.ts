@@ -20,7 +20,8 @@ export type Route =
   | { name: 'dsKeys'; xmlId: string }
   | { name: 'servers' }
   | { name: 'changeLog' }
-  | { name: 'notFound'; path: string };
+  | { name: 'notFound'; path: string }
+  | { name: 'topology' };
 
 export const NAV_LINKS: ReadonlyArray<{ label: string; path: string }> = [
   { label: 'Delivery services', path: '/delivery-services' },
@@ -32,6 +33,7 @@ export const NAV_LINKS: ReadonlyArray<{ label: string; path: string }> = [
   { label: 'Profiles', path: '/profiles' },
   { label: 'Servers', path: '/servers' },
   { label: 'Change log', path: '/change-log' },
+  { label: 'Topology', path: '/topology' },
 ];
 
 const SIMPLE: Record<string, Route> = {
@@ -46,6 +48,7 @@ const SIMPLE: Record<string, Route> = {
   keys: { name: 'keys' },
   servers: { name: 'servers' },
   'change-log': { name: 'changeLog' },
+  topology: { name: 'topology' },
 };
 
 /**

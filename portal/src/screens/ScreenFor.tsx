@@ -18,6 +18,7 @@ import { ProfilesScreen } from './ProfilesScreen';
 import { PurgeScreen } from './PurgeScreen';
 import { UsersScreen } from './UsersScreen';
 import { ServersScreen } from './ServersScreen';
+import { TopologyScreen } from './TopologyScreen';
 
 /** The screen of a route, given who is signed in. */
 export function ScreenFor({
@@ -66,5 +67,7 @@ export function ScreenFor({
       return <ChangeLogScreen />;
     case 'notFound':
       return <NotFoundScreen path={route.path} />;
+    case 'topology':
+      return <TopologyScreen canWrite={abilities.manageOrigins} />;
   }
 }
