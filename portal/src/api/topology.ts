@@ -53,3 +53,5 @@ export const listServerDeliveryServices = (id: number) =>
 /** Replaces a server's delivery services with `dsIds`. */
 export const assignServerDeliveryServices = (id: number, dsIds: number[]) =>
   api.post<{ serverId: number; dsIds: number[] }>(`/servers/${id}/deliveryservices`, dsIds, { replace: true });
+/** One server with every field (GET servers?id=), or none when it is gone or not visible. */
+export const getServer = (id: number) => api.get<ServerRecord[]>('/servers', { id });
