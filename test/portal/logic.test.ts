@@ -15,6 +15,7 @@ describe('routes', () => {
       'Profiles',
       'Servers',
       'Change log',
+      'Topology',
     ]);
     const names = NAV_LINKS.map((l) => parseRoute(l.path).name);
     expect(names).toEqual([
@@ -27,6 +28,7 @@ describe('routes', () => {
       'profiles',
       'servers',
       'changeLog',
+      'topology',
     ]);
   });
 
