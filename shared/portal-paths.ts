@@ -15,4 +15,5 @@ export const PORTAL_SECTIONS: ReadonlySet<string> = new Set([
   'keys',
   'servers',
   'change-log',
+  'topology',
 ]);
