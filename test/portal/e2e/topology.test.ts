@@ -143,6 +143,7 @@ describe('a newcomer builds a two-tier CDN with the portal alone', () => {
     await createServer({ host: 'mid-chi-1', group: 'mid-chi', type: 'MID', profile: 'MID_TWO', ip: '10.20.0.1' });
     await createServer({ host: 'edge-chi-1', group: 'edge-chi', type: 'EDGE', profile: 'EDGE_TWO', ip: '10.20.1.1' });
     await assignDs('edge-chi-1', 'two-video');
+    await editServer('edge-chi-1');
 
     await expectBuilt(cdn.id as number);
   });
@@ -229,6 +230,17 @@ async function createServer(s: { host: string; group: string; type: string; prof
   await page.getByRole('table', { name: 'Servers' }).getByRole('cell', { name: s.host, exact: true }).waitFor();
 }
 
+/** Opens a server's form with its every field loaded and changes its rack and offline/online state. */
+async function editServer(host: string) {
+  const row = page.getByRole('table', { name: 'Servers' }).getByRole('row').filter({ hasText: host });
+  await row.getByRole('button', { name: 'Edit', exact: true }).click();
+  const f = form(`Edit server ${host}`);
+  expect(await f.getByLabel('Router host name', { exact: true }).inputValue()).toBe('rtr1');
+  await f.getByLabel('Rack', { exact: true }).fill('R2');
+  await f.getByRole('button', { name: 'Save server' }).click();
+  await ui.alert('Server updated').waitFor();
+}
+
 async function assignDs(host: string, xmlId: string) {
   const row = page.getByRole('table', { name: 'Servers' }).getByRole('row').filter({ hasText: host });
   await row.getByRole('button', { name: 'Delivery services…' }).click();
@@ -264,7 +276,7 @@ async function expectBuilt(cdnId: number) {
     profile: 'EDGE_TWO',
     status: 'ONLINE',
     physLocation: 'chi-dc1',
-    rack: 'R1',
+    rack: 'R2',
     ipNetmask: '255.255.255.0',
     ip6Address: '2001:db8::1/64',
     httpsPort: 443,
