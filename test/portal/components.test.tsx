@@ -157,6 +157,7 @@ describe('navigation', () => {
       'Profiles',
       'Servers',
       'Change log',
+      'Topology',
       'admin',
     ]);
     expect(links.find(([, label]) => label === 'Federations')?.[2]).toBe('nav-link active');
