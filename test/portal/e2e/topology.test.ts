@@ -161,6 +161,7 @@ describe('a newcomer builds a two-tier CDN with the portal alone', () => {
       .poll(() => field(f, 'Cache group name').textContent())
       .toContain("cachegroup name 'mid-chi' already exists.");
     expect(await f.getByLabel('Cache group name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await browser.screenshot('topology-duplicate-name');
     await f.getByRole('button', { name: 'Cancel' }).click();
 
     // A parent that would make the MID its own ancestor: the shared rule says so under the parent field, in the
@@ -175,6 +176,7 @@ describe('a newcomer builds a two-tier CDN with the portal alone', () => {
     await expect
       .poll(() => field(edit, 'Parent cache group').textContent())
       .toContain('the cache group mid-chi cannot be its own ancestor: mid-chi -> edge-chi -> mid-chi');
+    await browser.screenshot('topology-parent-loop');
     await edit.getByRole('button', { name: 'Save cache group' }).click();
     expect(await edit.isVisible()).toBe(true);
     const mid = (await api<Json[]>('/cachegroups?name=mid-chi'))[0];
@@ -225,6 +227,7 @@ async function createServer(s: { host: string; group: string; type: string; prof
   await f.getByLabel('HTTPS port', { exact: true }).fill('443');
   await f.getByLabel('iLO IP address', { exact: true }).fill('10.99.0.1');
   await f.getByLabel('Router host name', { exact: true }).fill('rtr1');
+  await browser.screenshot(`topology-server-form-${s.host}`);
   await f.getByRole('button', { name: 'Create server' }).click();
   await ui.alert('server was created.').waitFor();
   await page.getByRole('table', { name: 'Servers' }).getByRole('cell', { name: s.host, exact: true }).waitFor();

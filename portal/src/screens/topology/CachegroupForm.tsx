@@ -69,7 +69,7 @@ export function CachegroupForm({ group, groups, types, writes }: Props) {
       </Field>
       <ParentFields form={form} others={others} />
       <CoordinateFields form={form} />
-      <FallbackFields form={form} others={others} />
+      <FallbackFields form={form} others={others} edge={typeName(form.values) === 'EDGE_LOC'} />
       <FormActions
         busy={writes.busy}
         saveLabel={group ? 'Save cache group' : 'Create cache group'}
@@ -127,34 +127,37 @@ function CoordinateFields({ form }: { form: Form }) {
 }
 
 /** Fallbacks (EDGE_LOC groups, in the order chosen), fallback to closest, and the localization methods. */
-function FallbackFields({ form, others }: { form: Form; others: CachegroupRecord[] }) {
+function FallbackFields({ form, others, edge }: { form: Form; others: CachegroupRecord[]; edge: boolean }) {
   const { values, setValue, errorOf } = form;
   const edges = others.filter((g) => g.typeName === 'EDGE_LOC' || values.fallbacks.includes(g.name));
   const toggle = (list: string[], item: string, on: boolean) => (on ? [...list, item] : list.filter((x) => x !== item));
+  const showFallbacks = edge || values.fallbacks.length > 0;
   return (
     <>
-      <Field
-        label="Fallbacks"
-        hint="EDGE_LOC groups tried, in order, when this one cannot serve"
-        error={errorOf('fallbacks')}
-      >
-        <select
-          multiple
-          value={values.fallbacks}
-          onChange={(e) =>
-            setValue(
-              'fallbacks',
-              [...e.target.selectedOptions].map((o) => o.value),
-            )
-          }
+      {showFallbacks ? (
+        <Field
+          label="Fallbacks"
+          hint="EDGE_LOC groups tried when this one cannot serve"
+          error={errorOf('fallbacks')}
         >
-          {edges.map((g) => (
-            <option key={g.id} value={g.name}>
-              {g.name}
-            </option>
-          ))}
-        </select>
-      </Field>
+          <select
+            multiple
+            value={values.fallbacks}
+            onChange={(e) =>
+              setValue(
+                'fallbacks',
+                [...e.target.selectedOptions].map((o) => o.value),
+              )
+            }
+          >
+            {edges.map((g) => (
+              <option key={g.id} value={g.name}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ) : null}
       <label className="checkbox">
         <input
           type="checkbox"
