@@ -195,6 +195,23 @@ describe('a newcomer builds a two-tier CDN with the portal alone', () => {
     await sf.getByRole('button', { name: 'Cancel' }).click();
   });
 
+  it('deletes a CDN only once its name is typed', async () => {
+    await topology();
+    await page.getByRole('button', { name: 'Create CDN' }).click();
+    await form('New CDN').getByLabel('CDN name', { exact: true }).fill('scratch');
+    await form('New CDN').getByLabel('Domain name', { exact: true }).fill('scratch.example.test');
+    await form('New CDN').getByRole('button', { name: 'Create CDN' }).click();
+    const row = page.getByRole('table', { name: 'CDNs' }).getByRole('row').filter({ hasText: 'scratch' });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const confirm = form('Delete CDN');
+    const button = confirm.getByRole('button', { name: 'Delete CDN' });
+    expect(await button.isDisabled()).toBe(true);
+    await confirm.getByLabel('Name to delete').fill('scratch');
+    await button.click();
+    await ui.alert('cdn was deleted.').waitFor();
+    expect(await api<Json[]>('/cdns/name/scratch')).toEqual([]);
+  });
+
   it('fits the Topology page at 390, 1440 and 1920 px without horizontal page overflow', async () => {
     for (const width of [1440, 1920, 390]) {
       await page.setViewportSize({ width, height: 900 });
