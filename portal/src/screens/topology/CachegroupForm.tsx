@@ -135,11 +135,7 @@ function FallbackFields({ form, others, edge }: { form: Form; others: Cachegroup
   return (
     <>
       {showFallbacks ? (
-        <Field
-          label="Fallbacks"
-          hint="EDGE_LOC groups tried when this one cannot serve"
-          error={errorOf('fallbacks')}
-        >
+        <Field label="Fallbacks" hint="EDGE_LOC groups tried when this one cannot serve" error={errorOf('fallbacks')}>
           <select
             multiple
             value={values.fallbacks}
