@@ -42,24 +42,29 @@ function readings(file: string): Array<['edge' | 'regex' | 'mid', string]> {
   return out.filter(([, xmlId]) => xmlId !== '');
 }
 
-/** The caches of the CDN in scope that install a delivery service's file, given the servers assigned to it. */
-async function installers(
+/**
+ * The first cache (by host name) of the CDN in scope that installs a delivery service's file: an EDGE assigned to
+ * it (hdr_rw_, regex_remap_), or a MID parent of the cache groups of the caches assigned to it (hdr_rw_mid_).
+ */
+async function firstInstaller(
   ctx: AppContext,
   cdn: Cdn,
   kind: 'edge' | 'regex' | 'mid',
-  holders: Server[],
-  scoped: (s: Server) => boolean,
-): Promise<Server[]> {
-  if (kind !== 'mid') return holders.filter((s) => scoped(s) && !isMidServer(s));
+  dsId: number,
+  scope: Scope,
+  owner: string,
+): Promise<Server | null> {
+  const profile = scope === 'profiles' ? owner : null;
+  if (kind !== 'mid') return ctx.store.cacheConfig.firstHolder(dsId, cdn.id, profile, 'EDGE');
   const groups = (await cachegroupsOf(ctx, await catalogMemo(ctx))).records;
-  const childGroups = new Set(holders.filter((s) => isCache(atsServer(s))).map((s) => s.cachegroupId));
+  const childGroups = new Set(await ctx.store.cacheConfig.holderCachegroupIds(dsId, cdn.id));
   const parentIds = new Set<number>();
   for (const g of groups.filter((c) => childGroups.has(c.id))) {
     if (g.parentCachegroupId !== null) parentIds.add(g.parentCachegroupId);
     if (g.secondaryParentCachegroupId !== null) parentIds.add(g.secondaryParentCachegroupId);
   }
   const mids = await ctx.store.cacheConfig.serversInCachegroups(cdn.id, [...parentIds]);
-  return mids.filter((s) => scoped(s) && isMidServer(s));
+  return mids.find((s) => inScope(scope, owner)(s) && isMidServer(s)) ?? null;
 }
 
 async function serviceFile(
@@ -67,14 +72,14 @@ async function serviceFile(
   cdn: Cdn,
   file: string,
   [kind, xmlId]: ['edge' | 'regex' | 'mid', string],
-  scoped: (s: Server) => boolean,
+  scope: Scope,
+  owner: string,
 ): Promise<Found | null> {
   const services = await servicesOfCdn(ctx, await catalogMemo(ctx), cdn);
   const ds = services.byXmlId.get(xmlId);
   const ats = ds && services.ats.get(ds.id);
   if (!ds || !ats) return null;
-  const holders = (await ctx.store.cacheConfig.holdersOf(ds.id)).filter((s) => s.cdnId === cdn.id);
-  const first = (await installers(ctx, cdn, kind, holders, scoped))[0];
+  const first = await firstInstaller(ctx, cdn, kind, ds.id, scope, owner);
   if (!first) return null;
   const target = { cdn: { id: cdn.id, name: cdn.name, domainName: cdn.domainName }, version: CDNCTL_VERSION };
   const text = dsFiles({ ...target, server: atsServer(first), deliveryServices: [ats] }).find(
@@ -107,7 +112,7 @@ async function inCdn(ctx: AppContext, cdn: Cdn, scope: Scope, owner: string, fil
   }
   let best: Found | null = null;
   for (const reading of readings(file)) {
-    const found = await serviceFile(ctx, cdn, file, reading, scoped);
+    const found = await serviceFile(ctx, cdn, file, reading, scope, owner);
     if (found && (best === null || found.host < best.host)) best = found;
   }
   return best?.text ?? null;
