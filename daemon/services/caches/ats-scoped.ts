@@ -9,7 +9,7 @@ import { CDNCTL_VERSION } from '../package-version.js';
 import type { Cdn } from '../../store/cdns.js';
 import type { Server } from '../../store/servers.js';
 import { cachegroupsOf, catalogMemo, servicesOfCdn } from './ats-catalog.js';
-import { SERVER_TABLES, TIMED_FILE, serverGeneration } from './ats-server-files.js';
+import { SERVER_TABLES, TIMED_FILE, serverGeneration, type ServerGeneration } from './ats-server-files.js';
 import { atsServer } from './ats-topology.js';
 
 /*
@@ -147,9 +147,24 @@ interface Answers {
   version: string;
   texts: Map<string, Promise<string | null>>;
   parents: Map<string, Promise<Server[]>>;
+  /** The caches whose own files were kept as answers at this version. */
+  told: Set<number>;
 }
 
 const answers = new WeakMap<object, Answers>();
+
+/** The answers kept at the current data version (a new, empty set when it moved). */
+async function answersNow(ctx: AppContext): Promise<Answers> {
+  const version = `${(await catalogMemo(ctx)).version}|${await ctx.store.dataVersion(SERVER_TABLES)}`;
+  let memo = answers.get(ctx.store);
+  if (memo?.version !== version) {
+    memo = { version, texts: new Map(), parents: new Map(), told: new Set() };
+    answers.set(ctx.store, memo);
+  }
+  return memo;
+}
+
+const answerKey = (scope: Scope, owner: string, file: string) => JSON.stringify([scope, owner, file]);
 
 /**
  * The text of a file at `/<scope>/<owner>/configfiles/ats/<file>`, or null when no cache in scope installs it;
@@ -162,13 +177,8 @@ export async function scopedFileText(
   file: string,
 ): Promise<string | null> {
   if (file === TIMED_FILE) return findScoped(ctx, file, { scope, owner, parents: new Map() });
-  const version = `${(await catalogMemo(ctx)).version}|${await ctx.store.dataVersion(SERVER_TABLES)}`;
-  let memo = answers.get(ctx.store);
-  if (memo?.version !== version) {
-    memo = { version, texts: new Map(), parents: new Map() };
-    answers.set(ctx.store, memo);
-  }
-  const key = JSON.stringify([scope, owner, file]);
+  const memo = await answersNow(ctx);
+  const key = answerKey(scope, owner, file);
   let text = memo.texts.get(key);
   if (!text) {
     text = findScoped(ctx, file, { scope, owner, parents: memo.parents });
@@ -177,6 +187,28 @@ export async function scopedFileText(
     text.catch(() => texts.delete(key));
   }
   return text;
+}
+
+/**
+ * Keeps, as the answers at the CDN's URI, the delivery-service files a cache's own generation holds (issue 32):
+ * a service's file says the same on every cache that installs it, so the cache that lists it is an installer
+ * and the file need not be looked for when that cache fetches it. A name two services may claim (hdr_rw_mid_x
+ * beside a service "mid_x") is left to the lookup, which picks by host name.
+ */
+export async function keepServedAnswers(ctx: AppContext, generation: ServerGeneration, cdn: Cdn): Promise<void> {
+  const { server } = generation.context;
+  if (!isCache(server) || server.cdnName !== cdn.name) return;
+  const memo = await answersNow(ctx);
+  if (memo.version !== generation.version || memo.told.has(server.id)) return;
+  memo.told.add(server.id);
+  const services = await servicesOfCdn(ctx, await catalogMemo(ctx), cdn);
+  for (const { fileName, text } of dsFiles(generation.context)) {
+    if (fileName === 'drop_qstring.config') continue;
+    const claims = readings(fileName).filter(([, xmlId]) => services.byXmlId.has(xmlId));
+    if (claims.length > 1) continue;
+    const key = answerKey('cdns', cdn.name, fileName);
+    if (!memo.texts.has(key)) memo.texts.set(key, Promise.resolve(text));
+  }
 }
 
 async function findScoped(ctx: AppContext, file: string, at: At): Promise<string | null> {
