@@ -15,6 +15,7 @@ export const PORTAL_SECTIONS: ReadonlySet<string> = new Set([
   'keys',
   'servers',
   'change-log',
+  'topology',
   'tenants',
   'parameters',
 ]);

@@ -5,6 +5,7 @@
 // held by one request's generation shows there).
 import { cpuSeconds, login, ADMIN_PASSWORD, startDaemon } from './daemon.mjs';
 import { CONFIGGEN, configgenDataSet, edgeHost, midHost } from './configgen-data.mjs';
+import { generateInProcess } from './configgen-inprocess.mjs';
 import { seedDataDir } from './seed.mjs';
 import { median } from './timing.mjs';
 
@@ -80,12 +81,40 @@ async function measureKind(daemon, cookie, kind, hosts, say) {
   return summarize(kind, cold, warm);
 }
 
+/** The generation alone, in this process (configgen-inprocess.mjs): one case per kind, judged on the median. */
+function generationCase(kind, runs, firstOfCdn) {
+  const cpu = runs.map((r) => round1(r.cpuMs));
+  const later = firstOfCdn ? cpu.slice(1) : cpu;
+  const judged = round1(median(later));
+  return {
+    name: `configgen: generation of all files of one ${kind} (${runs[0].files} files), in process, no HTTP`,
+    figures: { files: runs[0].files, cpuMs: cpu, coldCpuMs: judged, runs },
+    target: `cold ≤ ${TARGET_MS} ms CPU a cache (issue 32), once the CDN's catalog is loaded`,
+    pass: judged <= TARGET_MS,
+    summary:
+      `cold ${judged} ms CPU (median of ${later.length} caches; in turn ${cpu.join(', ')} ms` +
+      `${firstOfCdn ? ": the first loads the CDN's catalog" : ''})`,
+  };
+}
+
+async function generationPhase(dataDir, groups, add, say) {
+  const hosts = [];
+  for (const g of groups) hosts.push(['EDGE', edgeHost(1, g, 1)], ['MID', midHost(1, 1 + ((g - 1) % 10), 1)]);
+  const runs = await generateInProcess(dataDir, hosts);
+  for (const kind of ['EDGE', 'MID']) {
+    say(`configgen in process ${kind}: ${runs[kind].map((r) => `${r.host} ${round1(r.cpuMs)} ms`).join(', ')}`);
+    add(generationCase(kind, runs[kind], kind === 'EDGE'));
+  }
+}
+
 /** Seeds the CDN, starts a daemon on it, and adds the EDGE and MID cases. */
 export async function configgenPhase({ samples, add, say, scratch }) {
   const seeding = Date.now();
   const dataDir = await seedDataDir('configgen', configgenDataSet());
   scratch.push(dataDir);
   say(`configgen data set (${CONFIGGEN.cdns * 1500} caches) loaded in ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
+  const groups = Array.from({ length: Math.max(samples, 2) + 1 }, (_, i) => 2 + i * 3);
+  await generationPhase(dataDir, groups, add, say);
   const daemon = await startDaemon(dataDir);
   try {
     const cookie = await login(daemon.url, 'admin', ADMIN_PASSWORD);

@@ -8,7 +8,7 @@ import {
   type KeyFileSource,
   type KeyReader,
 } from '../services/caches/key-file-access.js';
-import { scopeOwnerName, scopedFileText } from '../services/caches/ats-scoped.js';
+import { keepServedAnswers, scopeOwnerName, scopedFileText } from '../services/caches/ats-scoped.js';
 import { serverGeneration, type ServerGeneration } from '../services/caches/ats-server-files.js';
 import { ORT_LEVEL, serverByIdOrName } from '../services/caches/check-in.js';
 import type { AppContext } from '../context.js';
@@ -47,7 +47,9 @@ async function serverFiles(ctx: AppContext, principal: Principal, idOrName: stri
   const server = await serverByIdOrName(ctx, principal, idOrName);
   const cdn = server && (await ctx.store.cdns.byId(server.cdnId));
   if (!server || !cdn) throw notFound(NOT_FOUND_SERVER(idOrName));
-  return serverGeneration(ctx, server, cdn);
+  const files = await serverGeneration(ctx, server, cdn);
+  await keepServedAnswers(ctx, files, cdn);
+  return files;
 }
 
 /** Where the server's key-store files come from, and what of them the caller may read. */

@@ -19,7 +19,31 @@ export interface CacheConfigStore {
   serverByHostName(hostName: string): Promise<Server | null>;
   /** The servers assigned to a delivery service, by host name. */
   holdersOf(deliveryServiceId: number): Promise<Server[]>;
+  /**
+   * The first cache (by host name) of CDN `cdnId` assigned to a delivery service, with firstCache's `profile` and
+   * `tier` filters: the cache a service's file at a CDN or profile URI is made for, without reading every holder.
+   */
+  firstHolder(
+    deliveryServiceId: number,
+    cdnId: number,
+    profile: string | null,
+    tier: CacheTier | null,
+  ): Promise<Server | null>;
+  /** The cache groups (ids, ascending) of the caches of CDN `cdnId` assigned to a delivery service. */
+  holderCachegroupIds(deliveryServiceId: number, cdnId: number): Promise<number[]>;
 }
+
+/** The cache groups of a service's holders: $ds, $cdn (SQLite names them, PostgreSQL numbers them). */
+export const HOLDER_CACHEGROUPS_SQL = (ds: string, cdn: string) => `
+  SELECT DISTINCT s.cachegroup_id FROM deliveryservice_servers dss
+    JOIN servers s ON s.id = dss.server_id JOIN types ty ON ty.id = s.type_id
+   WHERE dss.deliveryservice_id = ${ds} AND s.cdn_id = ${cdn}
+     AND (substr(ty.name, 1, 4) = 'EDGE' OR substr(ty.name, 1, 3) = 'MID')
+   ORDER BY s.cachegroup_id`;
+
+/** The holder condition firstHolder adds to FIRST_CACHE_WHERE. */
+export const HOLDER_WHERE = (ds: string) =>
+  ` AND s.id IN (SELECT server_id FROM deliveryservice_servers WHERE deliveryservice_id = ${ds})`;
 
 export type CacheTier = 'EDGE' | 'MID';
 

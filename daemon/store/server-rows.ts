@@ -113,10 +113,13 @@ export const SERVER_SELECT = `SELECT s.*, ty.name AS type_name, cg.name AS cache
   JOIN cdns c ON c.id = s.cdn_id JOIN profiles p ON p.id = s.profile_id
   LEFT JOIN statuses st ON st.name = s.status LEFT JOIN phys_locations pl ON pl.id = s.phys_location_id`;
 
+/** Each extra field with its column, worked out once (a server read maps every row through them). */
+const EXTRA_COLUMNS = SERVER_EXTRA_FIELDS.map((field) => [field, extraColumn(field)] as const);
+
 const extrasOf = (r: ServerRow): ServerExtras => {
   const extras = {} as ServerExtras;
-  for (const field of SERVER_EXTRA_FIELDS) {
-    const v = r[extraColumn(field)];
+  for (const [field, column] of EXTRA_COLUMNS) {
+    const v = r[column];
     extras[field] = typeof v === 'string' ? v : null;
   }
   return extras;

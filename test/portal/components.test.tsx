@@ -157,6 +157,7 @@ describe('navigation', () => {
       'Profiles',
       'Servers',
       'Change log',
+      'Topology',
       'Tenants',
       'Parameters',
       'admin',

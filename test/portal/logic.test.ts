@@ -15,6 +15,7 @@ describe('routes', () => {
       'Profiles',
       'Servers',
       'Change log',
+      'Topology',
       'Tenants',
       'Parameters',
     ]);
@@ -29,6 +30,7 @@ describe('routes', () => {
       'profiles',
       'servers',
       'changeLog',
+      'topology',
       'tenants',
       'parameters',
     ]);

@@ -1,5 +1,5 @@
-import { setImmediate as turn } from 'node:timers/promises';
-import type { AtsServer } from '../../atsconfig/context.js';
+import type { AtsDeliveryService, AtsServer } from '../../atsconfig/context.js';
+import { cachedServices } from '../../atsconfig/header.js';
 import { dsFiles } from '../../atsconfig/ds-files.js';
 import type { AtsFileScope } from '../../atsconfig/file-list.js';
 import { isBaseFile } from '../../atsconfig/generate.js';
@@ -9,7 +9,7 @@ import { CDNCTL_VERSION } from '../package-version.js';
 import type { Cdn } from '../../store/cdns.js';
 import type { Server } from '../../store/servers.js';
 import { cachegroupsOf, catalogMemo, servicesOfCdn } from './ats-catalog.js';
-import { SERVER_TABLES, TIMED_FILE, serverGeneration } from './ats-server-files.js';
+import { SERVER_TABLES, TIMED_FILE, serverGeneration, type ServerGeneration } from './ats-server-files.js';
 import { atsServer } from './ats-topology.js';
 
 /*
@@ -20,6 +20,16 @@ import { atsServer } from './ats-topology.js';
  */
 
 type Scope = Exclude<AtsFileScope, 'servers'>;
+
+/**
+ * Where a scoped file is looked for, and the parent cache groups' servers read so far for it at this data version
+ * (a MID group's children share their services: most hdr_rw_mid_ files look in the same groups).
+ */
+interface At {
+  scope: Scope;
+  owner: string;
+  parents: Map<string, Promise<Server[]>>;
+}
 const isMidServer = (s: Pick<AtsServer, 'type'>) => s.type.startsWith('MID');
 
 /** A found file: the host it was made for (the first one wins) and its text. */
@@ -42,24 +52,35 @@ function readings(file: string): Array<['edge' | 'regex' | 'mid', string]> {
   return out.filter(([, xmlId]) => xmlId !== '');
 }
 
-/** The caches of the CDN in scope that install a delivery service's file, given the servers assigned to it. */
-async function installers(
+/**
+ * The first cache (by host name) of the CDN in scope that installs a delivery service's file: an EDGE assigned to
+ * it (hdr_rw_, regex_remap_), or a MID parent of the cache groups of the caches assigned to it (hdr_rw_mid_).
+ */
+async function firstInstaller(
   ctx: AppContext,
   cdn: Cdn,
   kind: 'edge' | 'regex' | 'mid',
-  holders: Server[],
-  scoped: (s: Server) => boolean,
-): Promise<Server[]> {
-  if (kind !== 'mid') return holders.filter((s) => scoped(s) && !isMidServer(s));
+  dsId: number,
+  at: At,
+): Promise<Server | null> {
+  const { scope, owner } = at;
+  const profile = scope === 'profiles' ? owner : null;
+  if (kind !== 'mid') return ctx.store.cacheConfig.firstHolder(dsId, cdn.id, profile, 'EDGE');
   const groups = (await cachegroupsOf(ctx, await catalogMemo(ctx))).records;
-  const childGroups = new Set(holders.filter((s) => isCache(atsServer(s))).map((s) => s.cachegroupId));
+  const childGroups = new Set(await ctx.store.cacheConfig.holderCachegroupIds(dsId, cdn.id));
   const parentIds = new Set<number>();
   for (const g of groups.filter((c) => childGroups.has(c.id))) {
     if (g.parentCachegroupId !== null) parentIds.add(g.parentCachegroupId);
     if (g.secondaryParentCachegroupId !== null) parentIds.add(g.secondaryParentCachegroupId);
   }
-  const mids = await ctx.store.cacheConfig.serversInCachegroups(cdn.id, [...parentIds]);
-  return mids.filter((s) => scoped(s) && isMidServer(s));
+  const key = `${cdn.id}:${[...parentIds].sort((a, b) => a - b).join(',')}`;
+  let parents = at.parents.get(key);
+  if (!parents) {
+    parents = ctx.store.cacheConfig.serversInCachegroups(cdn.id, [...parentIds]);
+    at.parents.set(key, parents);
+    parents.catch(() => at.parents.delete(key));
+  }
+  return (await parents).find((s) => inScope(scope, owner)(s) && isMidServer(s)) ?? null;
 }
 
 async function serviceFile(
@@ -67,14 +88,13 @@ async function serviceFile(
   cdn: Cdn,
   file: string,
   [kind, xmlId]: ['edge' | 'regex' | 'mid', string],
-  scoped: (s: Server) => boolean,
+  at: At,
 ): Promise<Found | null> {
   const services = await servicesOfCdn(ctx, await catalogMemo(ctx), cdn);
   const ds = services.byXmlId.get(xmlId);
   const ats = ds && services.ats.get(ds.id);
   if (!ds || !ats) return null;
-  const holders = (await ctx.store.cacheConfig.holdersOf(ds.id)).filter((s) => s.cdnId === cdn.id);
-  const first = (await installers(ctx, cdn, kind, holders, scoped))[0];
+  const first = await firstInstaller(ctx, cdn, kind, ds.id, at);
   if (!first) return null;
   const target = { cdn: { id: cdn.id, name: cdn.name, domainName: cdn.domainName }, version: CDNCTL_VERSION };
   const text = dsFiles({ ...target, server: atsServer(first), deliveryServices: [ats] }).find(
@@ -83,37 +103,68 @@ async function serviceFile(
   return text === undefined ? null : { host: first.hostName, text };
 }
 
-/** The first candidate (by host name) whose files hold `file`, generating them one cache at a time. */
-async function firstInstalling(ctx: AppContext, cdn: Cdn, candidates: Server[], file: string): Promise<string | null> {
-  for (const server of candidates) {
-    const text = await (await serverGeneration(ctx, server, cdn)).file(file);
-    if (text !== null) return text;
-    await turn();
+/** What makes a service need a file every EDGE holding such a service installs (drop_qstring, bg_fetch). */
+const SHARED_FILES: Readonly<Record<string, (ds: AtsDeliveryService) => boolean>> = {
+  'drop_qstring.config': (ds) => ds.qstringIgnore === 2,
+  'bg_fetch.config': (ds) => ds.rangeRequestHandling === 1,
+};
+
+/**
+ * A file an EDGE installs when it holds a service that needs it: the same text on every EDGE that does, so the
+ * first holder in scope of any such service tells whether a cache in scope installs it.
+ */
+async function sharedFile(ctx: AppContext, cdn: Cdn, file: string, at: At): Promise<string | null> {
+  const needs = SHARED_FILES[file];
+  if (!needs) return null;
+  const services = await servicesOfCdn(ctx, await catalogMemo(ctx), cdn);
+  const profile = at.scope === 'profiles' ? at.owner : null;
+  const target = { cdn: { id: cdn.id, name: cdn.name, domainName: cdn.domainName }, version: CDNCTL_VERSION };
+  for (const [id, ats] of services.ats) {
+    if (!needs(ats) || cachedServices([ats]).length === 0) continue;
+    const first = await ctx.store.cacheConfig.firstHolder(id, cdn.id, profile, 'EDGE');
+    if (!first) continue;
+    const files = dsFiles({ ...target, server: atsServer(first), deliveryServices: [ats] });
+    return files.find((f) => f.fileName === file)?.text ?? null;
   }
   return null;
 }
 
-async function inCdn(ctx: AppContext, cdn: Cdn, scope: Scope, owner: string, file: string): Promise<string | null> {
-  const scoped = inScope(scope, owner);
+async function inCdn(ctx: AppContext, cdn: Cdn, file: string, at: At): Promise<string | null> {
   if (isBaseFile(file)) {
-    const first = await ctx.store.cacheConfig.firstCache(cdn.id, scope === 'profiles' ? owner : null, null);
+    const first = await ctx.store.cacheConfig.firstCache(cdn.id, at.scope === 'profiles' ? at.owner : null, null);
     return first ? (await serverGeneration(ctx, first, cdn)).file(file) : null;
   }
-  if (file === 'drop_qstring.config' || file === 'bg_fetch.config') {
-    const candidates = (await ctx.store.servers.list({ cdn: cdn.id }, null)).filter(
-      (s) => scoped(s) && !isMidServer(s),
-    );
-    return firstInstalling(ctx, cdn, candidates, file);
-  }
+  if (Object.hasOwn(SHARED_FILES, file)) return sharedFile(ctx, cdn, file, at);
   let best: Found | null = null;
   for (const reading of readings(file)) {
-    const found = await serviceFile(ctx, cdn, file, reading, scoped);
+    const found = await serviceFile(ctx, cdn, file, reading, at);
     if (found && (best === null || found.host < best.host)) best = found;
   }
   return best?.text ?? null;
 }
 
-const answers = new WeakMap<object, { version: string; texts: Map<string, Promise<string | null>> }>();
+interface Answers {
+  version: string;
+  texts: Map<string, Promise<string | null>>;
+  parents: Map<string, Promise<Server[]>>;
+  /** The caches whose own files were kept as answers at this version. */
+  told: Set<number>;
+}
+
+const answers = new WeakMap<object, Answers>();
+
+/** The answers kept at the current data version (a new, empty set when it moved). */
+async function answersNow(ctx: AppContext): Promise<Answers> {
+  const version = `${(await catalogMemo(ctx)).version}|${await ctx.store.dataVersion(SERVER_TABLES)}`;
+  let memo = answers.get(ctx.store);
+  if (memo?.version !== version) {
+    memo = { version, texts: new Map(), parents: new Map(), told: new Set() };
+    answers.set(ctx.store, memo);
+  }
+  return memo;
+}
+
+const answerKey = (scope: Scope, owner: string, file: string) => JSON.stringify([scope, owner, file]);
 
 /**
  * The text of a file at `/<scope>/<owner>/configfiles/ats/<file>`, or null when no cache in scope installs it;
@@ -125,17 +176,12 @@ export async function scopedFileText(
   owner: string,
   file: string,
 ): Promise<string | null> {
-  if (file === TIMED_FILE) return findScoped(ctx, scope, owner, file);
-  const version = `${(await catalogMemo(ctx)).version}|${await ctx.store.dataVersion(SERVER_TABLES)}`;
-  let memo = answers.get(ctx.store);
-  if (memo?.version !== version) {
-    memo = { version, texts: new Map() };
-    answers.set(ctx.store, memo);
-  }
-  const key = JSON.stringify([scope, owner, file]);
+  if (file === TIMED_FILE) return findScoped(ctx, file, { scope, owner, parents: new Map() });
+  const memo = await answersNow(ctx);
+  const key = answerKey(scope, owner, file);
   let text = memo.texts.get(key);
   if (!text) {
-    text = findScoped(ctx, scope, owner, file);
+    text = findScoped(ctx, file, { scope, owner, parents: memo.parents });
     memo.texts.set(key, text);
     const texts = memo.texts;
     text.catch(() => texts.delete(key));
@@ -143,11 +189,33 @@ export async function scopedFileText(
   return text;
 }
 
-async function findScoped(ctx: AppContext, scope: Scope, owner: string, file: string): Promise<string | null> {
-  const cdns = scope === 'cdns' ? [await ctx.store.cdns.byName(owner)] : await ctx.store.cdns.list();
+/**
+ * Keeps, as the answers at the CDN's URI, the delivery-service files a cache's own generation holds (issue 32):
+ * a service's file says the same on every cache that installs it, so the cache that lists it is an installer
+ * and the file need not be looked for when that cache fetches it. A name two services may claim (hdr_rw_mid_x
+ * beside a service "mid_x") is left to the lookup, which picks by host name.
+ */
+export async function keepServedAnswers(ctx: AppContext, generation: ServerGeneration, cdn: Cdn): Promise<void> {
+  const { server } = generation.context;
+  if (!isCache(server) || server.cdnName !== cdn.name) return;
+  const memo = await answersNow(ctx);
+  if (memo.version !== generation.version || memo.told.has(server.id)) return;
+  memo.told.add(server.id);
+  const services = await servicesOfCdn(ctx, await catalogMemo(ctx), cdn);
+  for (const { fileName, text } of dsFiles(generation.context)) {
+    if (fileName === 'drop_qstring.config') continue;
+    const claims = readings(fileName).filter(([, xmlId]) => services.byXmlId.has(xmlId));
+    if (claims.length > 1) continue;
+    const key = answerKey('cdns', cdn.name, fileName);
+    if (!memo.texts.has(key)) memo.texts.set(key, Promise.resolve(text));
+  }
+}
+
+async function findScoped(ctx: AppContext, file: string, at: At): Promise<string | null> {
+  const cdns = at.scope === 'cdns' ? [await ctx.store.cdns.byName(at.owner)] : await ctx.store.cdns.list();
   for (const cdn of cdns) {
     if (!cdn) continue;
-    const text = await inCdn(ctx, cdn, scope, owner, file);
+    const text = await inCdn(ctx, cdn, file, at);
     if (text !== null) return text;
   }
   return null;

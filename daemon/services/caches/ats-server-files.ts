@@ -35,6 +35,8 @@ export const TIMED_FILE = 'regex_revalidate.config';
 export interface ServerGeneration {
   context: AtsServerContext;
   services: DeliveryService[];
+  /** The data version the generation holds at: the catalog's and the servers' (as scoped answers are kept). */
+  version: string;
   /** One file by name (null: the server installs no such file). */
   file(name: string): Promise<string | null>;
 }
@@ -116,6 +118,7 @@ function generation(ctx: AppContext, k: Kept, id: number, entry: Entry, cdn: Cdn
   return {
     context: entry.context,
     services: entry.services,
+    version: `${entry.catalog}|${entry.servers}`,
     async file(name) {
       if (name === TIMED_FILE) {
         const purges = await jobsOfCdn(ctx, cdn);

@@ -1,4 +1,4 @@
-import { FIRST_CACHE_WHERE, type CacheConfigStore } from '../cache-config.js';
+import { FIRST_CACHE_WHERE, HOLDER_CACHEGROUPS_SQL, HOLDER_WHERE, type CacheConfigStore } from '../cache-config.js';
 import { SERVER_SELECT, toServer, type ServerRow } from '../server-rows.js';
 import type { PgPool } from './pool.js';
 import { statement } from './statement.js';
@@ -25,6 +25,17 @@ const holders = statement<[number], ServerRow>(
     ORDER BY s.host_name COLLATE "C"`,
 );
 
+const firstHolder = statement<[number, string | null, string | null, number], ServerRow>(
+  'cache_config_first_holder',
+  `${SERVER_SELECT} ${FIRST_CACHE_WHERE('$1', '$2::text', '$3::text')} ${HOLDER_WHERE('$4')}
+    ORDER BY s.host_name COLLATE "C" LIMIT 1`,
+);
+
+const holderGroups = statement<[number, number], { cachegroup_id: number }>(
+  'cache_config_holder_cachegroups',
+  HOLDER_CACHEGROUPS_SQL('$1', '$2'),
+);
+
 const byId = statement<[number], ServerRow>('cache_config_server_by_id', `${SERVER_SELECT} WHERE s.id = $1`);
 const byHost = statement<[string], ServerRow>('cache_config_server_by_host', `${SERVER_SELECT} WHERE s.host_name = $1`);
 
@@ -40,6 +51,13 @@ export function pgCacheConfig(pool: PgPool): CacheConfigStore {
     },
     async holdersOf(dsId) {
       return (await holders.all(pool, dsId)).map(toServer);
+    },
+    async firstHolder(ds, cdn, profile, tier) {
+      const row = await firstHolder.get(pool, cdn, profile, tier, ds);
+      return row ? toServer(row) : null;
+    },
+    async holderCachegroupIds(ds, cdn) {
+      return (await holderGroups.all(pool, ds, cdn)).map((r) => r.cachegroup_id);
     },
     async firstCache(cdn, profile, tier) {
       const row = await first.get(pool, cdn, profile, tier);

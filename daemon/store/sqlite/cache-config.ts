@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { FIRST_CACHE_WHERE, type CacheConfigStore } from '../cache-config.js';
+import { FIRST_CACHE_WHERE, HOLDER_CACHEGROUPS_SQL, HOLDER_WHERE, type CacheConfigStore } from '../cache-config.js';
 import { SERVER_SELECT, toServer, type ServerRow } from '../server-rows.js';
 
 export function sqliteCacheConfig(db: Db): CacheConfigStore {
@@ -19,6 +19,11 @@ export function sqliteCacheConfig(db: Db): CacheConfigStore {
     `${SERVER_SELECT} WHERE s.id IN (SELECT server_id FROM deliveryservice_servers WHERE deliveryservice_id = ?)
       ORDER BY s.host_name`,
   );
+  const firstHolder = db.prepare<[{ ds: number; cdn: number; profile: string | null; tier: string | null }], ServerRow>(
+    `${SERVER_SELECT} ${FIRST_CACHE_WHERE('@cdn', '@profile', '@tier')} ${HOLDER_WHERE('@ds')}
+      ORDER BY s.host_name LIMIT 1`,
+  );
+  const holderGroups = db.prepare<[number, number], number>(HOLDER_CACHEGROUPS_SQL('?', '?')).pluck();
   const byId = db.prepare<[number], ServerRow>(`${SERVER_SELECT} WHERE s.id = ?`);
   const byHost = db.prepare<[string], ServerRow>(`${SERVER_SELECT} WHERE s.host_name = ?`);
   const server = (row: ServerRow | undefined) => (row ? toServer(row) : null);
@@ -31,6 +36,12 @@ export function sqliteCacheConfig(db: Db): CacheConfigStore {
     },
     async holdersOf(dsId) {
       return holders.all(dsId).map(toServer);
+    },
+    async firstHolder(ds, cdn, profile, tier) {
+      return server(firstHolder.get({ ds, cdn, profile, tier }));
+    },
+    async holderCachegroupIds(ds, cdn) {
+      return holderGroups.all(ds, cdn);
     },
     async firstCache(cdn, profile, tier) {
       const row = first.get({ cdn, profile, tier });

@@ -21,6 +21,7 @@ export type Route =
   | { name: 'servers' }
   | { name: 'changeLog' }
   | { name: 'notFound'; path: string }
+  | { name: 'topology' }
   | { name: 'dsNew' }
   | { name: 'dsEdit'; key: string }
   | { name: 'tenants' }
@@ -36,6 +37,7 @@ export const NAV_LINKS: ReadonlyArray<{ label: string; path: string }> = [
   { label: 'Profiles', path: '/profiles' },
   { label: 'Servers', path: '/servers' },
   { label: 'Change log', path: '/change-log' },
+  { label: 'Topology', path: '/topology' },
   { label: 'Tenants', path: '/tenants' },
   { label: 'Parameters', path: '/parameters' },
 ];
@@ -52,6 +54,7 @@ const SIMPLE: Record<string, Route> = {
   keys: { name: 'keys' },
   servers: { name: 'servers' },
   'change-log': { name: 'changeLog' },
+  topology: { name: 'topology' },
   tenants: { name: 'tenants' },
   parameters: { name: 'parameters' },
 };

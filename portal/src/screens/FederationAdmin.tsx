@@ -4,7 +4,7 @@ import { AlertList } from '../components/AlertList';
 import { ConfirmByName } from '../components/ConfirmByName';
 import { useNavigate } from '../hooks/navigation';
 import { useResource } from '../hooks/useResource';
-import { useWrites } from '../hooks/useWrites';
+import { useFormWrites } from '../hooks/useFormWrites';
 import { FederationForm } from './FederationForm';
 
 type Mode = { kind: 'view' } | { kind: 'edit' } | { kind: 'delete' };
@@ -13,7 +13,7 @@ type Mode = { kind: 'view' } | { kind: 'edit' } | { kind: 'delete' };
 export function FederationAdmin({ federation, onSaved }: { federation: Federation; onSaved: () => void }) {
   const cdns = useResource(listCdns);
   const navigate = useNavigate();
-  const w = useWrites<Mode, 'cname' | 'ttl' | 'description'>(
+  const w = useFormWrites<Mode, 'cname' | 'ttl' | 'description'>(
     { kind: 'view' },
     ['cname', 'ttl', 'description'],
     onSaved,

@@ -1,7 +1,7 @@
 import { listFederations } from '../api/endpoints';
 import { createFederation, listCdns } from '../api/manage';
 import { AlertList } from '../components/AlertList';
-import { useWrites } from '../hooks/useWrites';
+import { useFormWrites } from '../hooks/useFormWrites';
 import { FederationForm } from './FederationForm';
 import type { Federation } from '../api/types';
 import { Breakable } from '../components/Breakable';
@@ -36,7 +36,7 @@ type Mode = { kind: 'list' } | { kind: 'create' };
 export function FederationsScreen({ canWrite = false }: { canWrite?: boolean }) {
   const federations = useResource(listFederations);
   const cdns = useResource(listCdns);
-  const w = useWrites<Mode, 'cname' | 'ttl' | 'description'>(
+  const w = useFormWrites<Mode, 'cname' | 'ttl' | 'description'>(
     { kind: 'list' },
     ['cname', 'ttl', 'description'],
     federations.reload,

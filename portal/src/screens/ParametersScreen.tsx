@@ -7,7 +7,7 @@ import { PageHeader } from '../components/PageHeader';
 import { DataGrid } from '../grid/DataGrid';
 import type { GridColumn } from '../grid/model';
 import { useResource } from '../hooks/useResource';
-import { useWrites } from '../hooks/useWrites';
+import { useFormWrites } from '../hooks/useFormWrites';
 import { ParameterForm } from './ParameterForm';
 
 const COLUMNS: GridColumn<ParameterRecord>[] = [
@@ -31,7 +31,7 @@ type Mode =
  */
 export function ParametersScreen({ canWrite }: { canWrite: boolean }) {
   const parameters = useResource(listParameters);
-  const w = useWrites<Mode, 'name' | 'configFile' | 'value'>(
+  const w = useFormWrites<Mode, 'name' | 'configFile' | 'value'>(
     { kind: 'list' },
     ['name', 'configFile', 'value'],
     parameters.reload,
@@ -80,7 +80,7 @@ export function ParametersScreen({ canWrite }: { canWrite: boolean }) {
   );
 }
 
-type Writes = ReturnType<typeof useWrites<Mode, 'name' | 'configFile' | 'value'>>;
+type Writes = ReturnType<typeof useFormWrites<Mode, 'name' | 'configFile' | 'value'>>;
 
 /** The open form: a new or edited parameter, or the typed-name confirmation of a delete. */
 function ParameterPanel({ w }: { w: Writes }) {

@@ -15,7 +15,7 @@ import { PageHeader } from '../components/PageHeader';
 import { DataGrid } from '../grid/DataGrid';
 import type { GridColumn } from '../grid/model';
 import { useResource, type Resource } from '../hooks/useResource';
-import { useWrites } from '../hooks/useWrites';
+import { useFormWrites } from '../hooks/useFormWrites';
 import { ParameterForm } from './ParameterForm';
 import { PROFILE_FIELDS, ProfileEditForm } from './ProfileEditForm';
 
@@ -63,7 +63,7 @@ function ProfileDetails({
   const id = Number(profile.id);
   const parameters = useResource(() => profileParameters(id), profile.id);
   const cdns = useResource(listCdns);
-  const w = useWrites<Mode, (typeof PROFILE_FIELDS)[number]>({ kind: 'view' }, PROFILE_FIELDS, () => {
+  const w = useFormWrites<Mode, (typeof PROFILE_FIELDS)[number]>({ kind: 'view' }, PROFILE_FIELDS, () => {
     reload();
     parameters.reload();
   });

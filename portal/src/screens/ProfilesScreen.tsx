@@ -17,7 +17,7 @@ import { PageHeader } from '../components/PageHeader';
 import { DataGrid } from '../grid/DataGrid';
 import type { GridColumn } from '../grid/model';
 import { useResource } from '../hooks/useResource';
-import { useWrites } from '../hooks/useWrites';
+import { useFormWrites } from '../hooks/useFormWrites';
 import { PROFILE_FIELDS, ProfileEditForm } from './ProfileEditForm';
 
 const COLUMNS: GridColumn<ProfileRecord>[] = [
@@ -34,7 +34,7 @@ type Mode = { kind: 'list' } | { kind: 'create' } | { kind: 'copy' } | { kind: '
 export function ProfilesScreen({ canWrite = false }: { canWrite?: boolean }) {
   const profiles = useResource(listProfileRecords);
   const cdns = useResource(listCdns);
-  const w = useWrites<Mode, (typeof PROFILE_FIELDS)[number]>({ kind: 'list' }, PROFILE_FIELDS, profiles.reload);
+  const w = useFormWrites<Mode, (typeof PROFILE_FIELDS)[number]>({ kind: 'list' }, PROFILE_FIELDS, profiles.reload);
   const { mode } = w;
   const list = profiles.data ?? [];
   const actions = (p: ProfileRecord) => (
@@ -77,7 +77,7 @@ export function ProfilesScreen({ canWrite = false }: { canWrite?: boolean }) {
   );
 }
 
-type Writes = ReturnType<typeof useWrites<Mode, (typeof PROFILE_FIELDS)[number]>>;
+type Writes = ReturnType<typeof useFormWrites<Mode, (typeof PROFILE_FIELDS)[number]>>;
 
 /** The open form: a new profile, a copy, or the typed-name confirmation of a delete. */
 function ProfilePanel({ w, profiles, cdns }: { w: Writes; profiles: ProfileRecord[]; cdns: CdnRecord[] }) {

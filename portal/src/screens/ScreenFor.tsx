@@ -3,7 +3,6 @@ import type { Abilities } from '../lib/privileges';
 import type { Route } from '../lib/router';
 import { DeliveryServiceScreen } from './DeliveryServiceScreen';
 import { ChangeLogScreen } from './ChangeLogScreen';
-import { DeliveryServicesScreen } from './DeliveryServicesScreen';
 import { DsKeysScreen } from './DsKeysScreen';
 import { KeysScreen } from './KeysScreen';
 import { FederationScreen } from './FederationScreen';
@@ -18,6 +17,7 @@ import { ProfilesScreen } from './ProfilesScreen';
 import { PurgeScreen } from './PurgeScreen';
 import { UsersScreen } from './UsersScreen';
 import { ServersScreen } from './ServersScreen';
+import { TopologyScreen } from './TopologyScreen';
 import { ManageScreen } from './ManageScreen';
 
 /** The screen of a route, given who is signed in. */
@@ -35,14 +35,6 @@ export function ScreenFor({
   switch (route.name) {
     case 'home':
       return <HomeScreen me={me} />;
-    case 'deliveryServices':
-      return (
-        <DeliveryServicesScreen
-          canPurge={abilities.purge}
-          canManageKeys={abilities.manageKeys}
-          canWrite={abilities.manageOrigins}
-        />
-      );
     case 'deliveryService':
       return <DeliveryServiceScreen dsKey={route.key} abilities={abilities} />;
     case 'purge':
@@ -73,10 +65,13 @@ export function ScreenFor({
       return <ChangeLogScreen />;
     case 'notFound':
       return <NotFoundScreen path={route.path} />;
+    case 'topology':
+      return <TopologyScreen canWrite={abilities.manageOrigins} />;
+    case 'deliveryServices':
     case 'dsNew':
     case 'dsEdit':
     case 'tenants':
     case 'parameters':
-      return <ManageScreen route={route} canWrite={abilities.manageOrigins} />;
+      return <ManageScreen route={route} abilities={abilities} />;
   }
 }

@@ -8,6 +8,10 @@ import { useResource } from '../hooks/useResource';
 import { alertsOf } from '../lib/alerts';
 import { NEEDS_REASON, NO_FILTER, SERVER_STATUSES, choices, filterServers, type ServerFilter } from '../lib/servers';
 import { ServersTable } from './ServersTable';
+import { useWrites } from '../hooks/useWrites';
+import { ServerEditor, type ServerMode } from './servers/ServerEditor';
+
+const LIST: ServerMode = { kind: 'list' };
 
 const FILTERS: Array<[keyof ServerFilter, string, (s: CacheServer) => string]> = [
   ['cdn', 'CDN', (s) => s.cdnName],
@@ -60,6 +64,39 @@ function StatusForm({
   );
 }
 
+/** The page's filters: one select per column, its choices from the servers listed. */
+function ServerFilters({
+  all,
+  filter,
+  setFilter,
+}: {
+  all: CacheServer[];
+  filter: ServerFilter;
+  setFilter: (filter: ServerFilter) => void;
+}) {
+  return (
+    <div className="filters">
+      {FILTERS.map(([key, label, pick]) => (
+        <span key={key}>
+          <label htmlFor={`filter-${key}`}>{label}</label>
+          <select
+            id={`filter-${key}`}
+            value={filter[key]}
+            onChange={(e) => setFilter({ ...filter, [key]: e.target.value })}
+          >
+            <option value="">all</option>
+            {choices(all, pick).map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </span>
+      ))}
+    </div>
+  );
+}
+
 /** The caches, filterable by CDN, cache group, type and status; operations users change status and queue updates. */
 export function ServersScreen({ canWrite }: { canWrite: boolean }) {
   const servers = useResource(listServers);
@@ -67,6 +104,7 @@ export function ServersScreen({ canWrite }: { canWrite: boolean }) {
   const [filter, setFilter] = useState<ServerFilter>(NO_FILTER);
   const [editing, setEditing] = useState<CacheServer | null>(null);
   const [alerts, setAlerts] = useState<Alert[]>([]);
+  const editor = useWrites(LIST, servers.reload);
   const all = servers.data ?? [];
   const shown = filterServers(all, filter);
   const checkMap = new Map((checks.data ?? []).map((c) => [c.id, c.checks ?? {}]));
@@ -82,6 +120,11 @@ export function ServersScreen({ canWrite }: { canWrite: boolean }) {
   return (
     <section>
       <PageHeader title="Servers">
+        {canWrite && editor.mode.kind === 'list' ? (
+          <button type="button" onClick={() => editor.open({ kind: 'create' })}>
+            Create server
+          </button>
+        ) : null}
         <button
           type="button"
           onClick={() => {
@@ -93,25 +136,17 @@ export function ServersScreen({ canWrite }: { canWrite: boolean }) {
         </button>
       </PageHeader>
       <AlertList alerts={alerts} />
-      <div className="filters">
-        {FILTERS.map(([key, label, pick]) => (
-          <span key={key}>
-            <label htmlFor={`filter-${key}`}>{label}</label>
-            <select
-              id={`filter-${key}`}
-              value={filter[key]}
-              onChange={(e) => setFilter({ ...filter, [key]: e.target.value })}
-            >
-              <option value="">all</option>
-              {choices(all, pick).map((v) => (
-                <option key={v} value={v}>
-                  {v}
-                </option>
-              ))}
-            </select>
-          </span>
-        ))}
-      </div>
+      <AlertList alerts={editor.alerts} />
+      {editor.mode.kind !== 'list' ? (
+        <ServerEditor
+          mode={editor.mode}
+          busy={editor.busy}
+          serverErrors={editor.serverErrors}
+          write={editor.write}
+          onCancel={editor.close}
+        />
+      ) : null}
+      <ServerFilters all={all} filter={filter} setFilter={setFilter} />
       {editing ? (
         <StatusForm
           server={editing}
@@ -134,6 +169,8 @@ export function ServersScreen({ canWrite }: { canWrite: boolean }) {
           checks={checkMap}
           canWrite={canWrite}
           onStatus={setEditing}
+          onEdit={(s) => editor.open({ kind: 'edit', id: s.id })}
+          onAssign={(s) => editor.open({ kind: 'assign', id: s.id })}
           onQueue={(s, queue) =>
             void write(
               () => queueServerUpdate(s.id, queue),

@@ -33,12 +33,18 @@ export function ServersTable({
   canWrite,
   onQueue,
   onStatus,
+  onEdit,
+  onAssign,
 }: {
   servers: CacheServer[];
   checks: Map<number, Record<string, number | null>>;
   canWrite: boolean;
   onQueue: (server: CacheServer, queue: boolean) => void;
   onStatus: (server: CacheServer) => void;
+  /** Opens the server's form (every field). */
+  onEdit?: (server: CacheServer) => void;
+  /** Opens the server's delivery services. */
+  onAssign?: (server: CacheServer) => void;
 }) {
   return (
     <DataGrid
@@ -50,6 +56,16 @@ export function ServersTable({
         canWrite
           ? (s) => (
               <>
+                {onEdit ? (
+                  <button type="button" onClick={() => onEdit(s)}>
+                    Edit
+                  </button>
+                ) : null}
+                {onAssign ? (
+                  <button type="button" onClick={() => onAssign(s)}>
+                    Delivery services…
+                  </button>
+                ) : null}
                 <button type="button" onClick={() => onStatus(s)}>
                   Status…
                 </button>

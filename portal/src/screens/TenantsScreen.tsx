@@ -4,7 +4,7 @@ import { ConfirmByName } from '../components/ConfirmByName';
 import { LoadState } from '../components/LoadState';
 import { PageHeader } from '../components/PageHeader';
 import { useResource } from '../hooks/useResource';
-import { useWrites } from '../hooks/useWrites';
+import { useFormWrites } from '../hooks/useFormWrites';
 import { tenantForest, type TenantNode } from '../lib/tenant-tree';
 import { TenantForm } from './TenantForm';
 
@@ -20,7 +20,7 @@ type Mode =
  */
 export function TenantsScreen({ canWrite }: { canWrite: boolean }) {
   const tenants = useResource(listTenantRecords);
-  const w = useWrites<Mode, 'name' | 'parentId'>({ kind: 'list' }, ['name', 'parentId'], tenants.reload);
+  const w = useFormWrites<Mode, 'name' | 'parentId'>({ kind: 'list' }, ['name', 'parentId'], tenants.reload);
   const { mode } = w;
   const list = tenants.data ?? [];
   const toList = () => w.open({ kind: 'list' });

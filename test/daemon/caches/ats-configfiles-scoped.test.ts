@@ -120,6 +120,11 @@ const EXTRA_SCOPED = [
   '/profiles/EQ_EDGE_B/configfiles/ats/hdr_rw_eq-rw.config',
   '/profiles/EQ_EDGE_B/configfiles/ats/drop_qstring.config',
   '/profiles/EQ_EDGE_A/configfiles/ats/drop_qstring.config',
+  '/profiles/EQ_EDGE_A/configfiles/ats/bg_fetch.config',
+  '/profiles/EQ_EDGE_B/configfiles/ats/bg_fetch.config',
+  '/profiles/EQ_MID/configfiles/ats/bg_fetch.config',
+  '/profiles/EQ_EDGE_A/configfiles/ats/regex_remap_eq-regex.config',
+  '/profiles/EQ_EDGE_B/configfiles/ats/regex_remap_eq-regex.config',
   '/profiles/EQ_EDGE_A/configfiles/ats/parent.config',
   '/profiles/EQ_MID/configfiles/ats/cache.config',
 ];
@@ -193,6 +198,41 @@ eachStore((kind) => {
       expect(after).not.toBe(before);
       expect(after).toBe(reference(await topology(), url));
     });
+  });
+
+  it('a file at a CDN URI follows a write to the assignments it was found through', async () => {
+    const files = ['bg_fetch.config', 'hdr_rw_mid_eq-bg.config'].map(
+      (f) => `/api/1.3/cdns/eq-cdn/configfiles/ats/${f}`,
+    );
+    for (const url of files) expect((await get(url)).statusCode, url).toBe(200);
+    const bg = (await t.store.deliveryServices.byXmlId('eq-bg'))!;
+    const holders = (await t.store.servers.list({ dsId: bg.id }, null)).map((s) => s.id);
+    await t.store.servers.assignToDeliveryService(bg.id, []);
+    try {
+      for (const url of files) expect((await get(url)).statusCode, url).toBe(404);
+    } finally {
+      await t.store.servers.assignToDeliveryService(bg.id, holders);
+    }
+    for (const url of files) expect((await get(url)).body, url).toBe(reference(await topology(), url));
+  });
+
+  it("finds a service's file at a CDN or profile URI without reading every server or every holder", async () => {
+    const counted = { list: 0, holdersOf: 0 };
+    const list = t.store.servers.list.bind(t.store.servers);
+    const holdersOf = t.store.cacheConfig.holdersOf.bind(t.store.cacheConfig);
+    t.store.servers.list = (...args) => (counted.list++, list(...args));
+    t.store.cacheConfig.holdersOf = (id) => (counted.holdersOf++, holdersOf(id));
+    try {
+      // A write first: no answer kept from the tests before.
+      await t.store.servers.assignToDeliveryService((await t.store.deliveryServices.byXmlId('eq-unassigned'))!.id, []);
+      for (const file of ['drop_qstring.config', 'bg_fetch.config', 'hdr_rw_eq-rw.config', 'hdr_rw_mid_eq-rw.config'])
+        expect((await get(`/api/1.3/cdns/eq-cdn/configfiles/ats/${file}`)).statusCode, file).toBe(200);
+      expect((await get('/api/1.3/profiles/EQ_EDGE_A/configfiles/ats/drop_qstring.config')).statusCode).toBe(200);
+      expect(counted).toEqual({ list: 0, holdersOf: 0 });
+    } finally {
+      t.store.servers.list = list;
+      t.store.cacheConfig.holdersOf = holdersOf;
+    }
   });
 
   it("never reads the whole CDN's assignments for a file", async () => {

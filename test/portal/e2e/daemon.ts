@@ -30,9 +30,9 @@ export async function waitFor<T>(what: string, check: () => T | null | undefined
 /**
  * A real daemon from the built CLI: the golden snapshot (or `snapshot`) imported into a fresh data dir with
  * `cdnctl daemon import`, then `cdnctl daemon start --foreground` on a free loopback port. Mail goes to the data
- * dir's outbox.
+ * dir's outbox. With `snapshot` null nothing is imported: the empty daemon a new install starts (its seed only).
  */
-export async function startDaemon(snapshot = GOLDEN_SNAPSHOT): Promise<E2eDaemon> {
+export async function startDaemon(snapshot: string | null = GOLDEN_SNAPSHOT): Promise<E2eDaemon> {
   if (!existsSync(join(REPO, 'dist', 'portal', 'index.html')))
     throw new Error('dist/portal is missing: run `npm run build` first');
   const dataDir = mkdtempSync(join(tmpdir(), 'cdnctl-e2e-'));
@@ -43,11 +43,13 @@ export async function startDaemon(snapshot = GOLDEN_SNAPSHOT): Promise<E2eDaemon
     CDNCTL_SMTP_URL: '',
     CDNCTL_CONFIG_DIR: join(dataDir, 'cli-config'),
   };
-  const imported = spawnSync(process.execPath, [CLI, 'daemon', 'import', snapshot, '--data-dir', dataDir], {
-    env,
-    encoding: 'utf8',
-  });
-  if (imported.status !== 0) throw new Error(`daemon import failed: ${imported.stderr || imported.stdout}`);
+  if (snapshot !== null) {
+    const imported = spawnSync(process.execPath, [CLI, 'daemon', 'import', snapshot, '--data-dir', dataDir], {
+      env,
+      encoding: 'utf8',
+    });
+    if (imported.status !== 0) throw new Error(`daemon import failed: ${imported.stderr || imported.stdout}`);
+  }
 
   const child: ChildProcess = spawn(
     process.execPath,

@@ -53,4 +53,24 @@ describeEachStore('cache config reads', (kind) => {
     expect(await c.holdersOf(1)).toEqual(await h.store.servers.list({ dsId: 1 }, null));
     expect(await c.holdersOf(3)).toEqual([]);
   });
+
+  it('firstHolder: the first holder by host name, of the CDN, a profile and a tier when named', async () => {
+    const c = h.store.cacheConfig;
+    const first = (await c.holdersOf(1)).filter((s) => s.cdnId === 2 && s.type.startsWith('EDGE'))[0];
+    expect(await c.firstHolder(1, 2, null, 'EDGE')).toEqual(first);
+    expect((await c.firstHolder(1, 2, 'EDGE_ATS', null))?.hostName).toBe('edge-01');
+    expect((await c.firstHolder(2, 2, null, 'EDGE'))?.hostName).toBe('edge-01');
+    expect(await c.firstHolder(1, 2, 'MID_ATS', null)).toBeNull();
+    expect(await c.firstHolder(1, 2, null, 'MID')).toBeNull();
+    expect(await c.firstHolder(1, 1, null, null)).toBeNull();
+    expect(await c.firstHolder(3, 2, null, null)).toBeNull();
+  });
+
+  it('holderCachegroupIds: the cache groups of a service’s caches in the CDN, each once', async () => {
+    const c = h.store.cacheConfig;
+    expect(await c.holderCachegroupIds(1, 2)).toEqual([2]);
+    expect(await c.holderCachegroupIds(2, 2)).toEqual([2]);
+    expect(await c.holderCachegroupIds(1, 1)).toEqual([]);
+    expect(await c.holderCachegroupIds(3, 2)).toEqual([]);
+  });
 });
