@@ -97,3 +97,6 @@ export const federationResolvers = (id: number) => api.get<ResolverRecord[]>(`/f
 /** Adds a resolver to the federation's: the ones it has stay (replace false). */
 export const addFederationResolver = (id: number, resolverIds: number[]) =>
   api.post<unknown>(`/federations/${id}/federation_resolvers`, { fedResolverIds: resolverIds, replace: false });
+/** Creates a resolver (an address or CIDR network of a RESOLVE4/RESOLVE6 type); linking it is a second call. */
+export const createResolver = (ipAddress: string, typeId: number) =>
+  api.post<{ id: number }>('/federation_resolvers', { ipAddress, typeId });

@@ -14,6 +14,7 @@ import { Field } from '../components/Field';
 import { LoadState } from '../components/LoadState';
 import { useResource } from '../hooks/useResource';
 import { alertsOf } from '../lib/alerts';
+import { NewResolverForm } from './NewResolverForm';
 
 /** A write whose alerts show in its section, reloading the section after. */
 function useSectionWrite(reload: () => void) {
@@ -130,7 +131,7 @@ export function FederationServices({
   );
 }
 
-/** The federation's resolvers (GET federations/:id/federation_resolvers); admins add existing resolvers. */
+/** The federation's resolvers (GET federations/:id/federation_resolvers); admins add existing or new resolvers. */
 export function FederationResolvers({ id, canWrite }: { id: number; canWrite: boolean }) {
   const linked = useResource(() => federationResolvers(id), String(id));
   const all = useResource(listResolvers);
@@ -152,6 +153,9 @@ export function FederationResolvers({ id, canWrite }: { id: number; canWrite: bo
           busy={w.busy}
           onAdd={(resolverId) => void w.write(() => addFederationResolver(id, [resolverId]))}
         />
+      ) : null}
+      {canWrite ? (
+        <NewResolverForm busy={w.busy} write={w.write} link={(resolverId) => addFederationResolver(id, [resolverId])} />
       ) : null}
       <LoadState loading={linked.loading} alerts={linked.alerts} empty={list.length === 0} emptyText="No resolvers." />
       <ul className="link-list">

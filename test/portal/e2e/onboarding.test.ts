@@ -263,6 +263,16 @@ describe('a newcomer onboards a customer with the portal alone', () => {
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     const linked = await apiGet<Array<{ xmlId: string }>>(`/federations/${id}/deliveryservices`);
     expect(linked.map((d) => d.xmlId)).toEqual(['bluebird-web']);
+
+    // A resolver the federation did not have: created and linked from the same page.
+    const resolvers = page.getByRole('region', { name: 'Resolvers of this federation' });
+    const newResolver = resolvers.getByRole('form', { name: 'New resolver' });
+    await newResolver.getByLabel('Resolver address').fill('198.51.100.0/24');
+    await newResolver.getByLabel('Resolver type').selectOption({ label: 'RESOLVE4' });
+    await newResolver.getByRole('button', { name: 'Create resolver' }).click();
+    await resolvers.locator('.link-list').getByText('198.51.100.0/24').waitFor();
+    const held = await apiGet<Array<{ ipAddress: string; type: string }>>(`/federations/${id}/federation_resolvers`);
+    expect(held).toEqual([expect.objectContaining({ ipAddress: '198.51.100.0/24', type: 'RESOLVE4' })]);
   });
 
   it("lets the customer's user purge it", async () => {
