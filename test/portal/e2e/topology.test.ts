@@ -7,8 +7,7 @@ import { ADMIN_PASSWORD, startDaemon, type E2eDaemon } from './daemon.js';
 // "A newcomer builds a two-tier CDN with the portal alone" (issue 30): on an empty daemon (its seed only: CDN ALL,
 // the GLOBAL profile, the type lists), the CDN, its locations, MID and EDGE cache groups, servers in each and the
 // EDGE server's delivery service are made through the portal's forms, then read back through the API.
-// Two things the portal does not make yet (another lane's pages): the servers' profiles and the delivery service
-// are created through the API in the middle of the test, once the portal has made the CDN they belong to.
+// The servers' profiles and the delivery service come from the Profiles page and the delivery-service form.
 
 let daemon: E2eDaemon;
 let browser: E2eBrowser;
@@ -35,11 +34,6 @@ const api = async <T = Json[]>(path: string): Promise<T> => {
   const res = await page.request.get(`${daemon.url}/api/1.3${path}`);
   expect(res.status(), `GET ${path}`).toBe(200);
   return ((await res.json()) as { response: T }).response;
-};
-const apiPost = async (path: string, body: object): Promise<Json> => {
-  const res = await page.request.post(`${daemon.url}/api/1.3${path}`, { data: body });
-  expect(res.status(), `POST ${path}: ${await res.text()}`).toBe(200);
-  return ((await res.json()) as { response: Json }).response;
 };
 
 const form = (name: string | RegExp) => page.getByRole('form', { name });
@@ -120,23 +114,9 @@ describe('a newcomer builds a two-tier CDN with the portal alone', () => {
       .waitFor();
 
     const cdn = (await api<Json[]>('/cdns/name/two-tier'))[0];
-    // Not in the portal yet (the profile and delivery-service pages are another lane's): made through the API.
-    await apiPost('/profiles', {
-      name: 'EDGE_TWO',
-      description: 'edges',
-      cdn: cdn.id,
-      type: 'ATS_PROFILE',
-      routingDisabled: false,
-    });
-    await apiPost('/profiles', {
-      name: 'MID_TWO',
-      description: 'mids',
-      cdn: cdn.id,
-      type: 'ATS_PROFILE',
-      routingDisabled: false,
-    });
-    const httpType = (await api<Json[]>('/types?useInTable=deliveryservice&name=HTTP'))[0];
-    await apiPost('/deliveryservices', dsBody(cdn.id as number, httpType.id as number));
+    await createProfile('EDGE_TWO', 'edges');
+    await createProfile('MID_TWO', 'mids');
+    await createDeliveryService();
 
     await ui.section('Servers').click();
     await page.getByRole('heading', { name: 'Servers', exact: true }).waitFor();
@@ -308,27 +288,27 @@ async function expectBuilt(cdnId: number) {
   expect(assigned.map((ds) => ds.xmlId)).toEqual(['two-video']);
 }
 
-function dsBody(cdnId: number, typeId: number) {
-  return {
-    xmlId: 'two-video',
-    displayName: 'Two-tier video',
-    active: true,
-    cdnId,
-    typeId,
-    tenantId: 1,
-    dscp: 0,
-    geoLimit: 0,
-    geoProvider: 0,
-    logsEnabled: false,
-    regionalGeoBlocking: false,
-    initialDispersion: 1,
-    ipv6RoutingEnabled: false,
-    protocol: 0,
-    missLat: 41.5,
-    missLong: -87.5,
-    multiSiteOrigin: false,
-    qstringIgnore: 0,
-    rangeRequestHandling: 0,
-    orgServerFqdn: 'http://video-origin.example.test:8080',
-  };
+async function createProfile(name: string, description: string) {
+  await ui.section('Profiles').click();
+  await page.getByRole('button', { name: 'New profile' }).click();
+  const f = form('New profile');
+  await f.getByLabel('Profile name').fill(name);
+  await f.getByLabel('Description').fill(description);
+  await f.getByLabel('CDN').selectOption({ label: 'two-tier' });
+  await f.getByLabel('Profile type').selectOption('ATS_PROFILE');
+  await f.getByRole('button', { name: 'Create profile' }).click();
+  await ui.alert('profile was created.').waitFor();
+}
+
+async function createDeliveryService() {
+  await ui.section('Delivery services').click();
+  await page.getByRole('link', { name: 'New delivery service' }).click();
+  const f = page.getByRole('form', { name: 'New delivery service' });
+  await f.getByLabel('Key (xmlId)').fill('two-video');
+  await f.getByLabel('Display name').fill('Two-tier video');
+  await f.getByLabel('CDN', { exact: true }).selectOption({ label: 'two-tier' });
+  await f.getByLabel('Tenant', { exact: true }).selectOption({ label: 'root' });
+  await f.getByLabel('Origin server base URL').fill('http://video-origin.example.test:8080');
+  await f.getByRole('button', { name: 'Create delivery service' }).click();
+  await page.getByRole('heading', { name: 'two-video', exact: true }).waitFor();
 }
