@@ -233,5 +233,11 @@ eachStore((kind) => {
       expect((await monitoring()).trafficServers.map((s) => s.hostName)).toContain('edge2b');
       expect((await diff()).pending).toBe(false);
     });
+
+    it('a tenant-a operator publishes too: CDNs carry no tenant', async () => {
+      const res = await t.call('tenanta_user', 'PUT', '/api/1.3/snapshot/cdn1');
+      expect(res.status).toBe(200);
+      expect((await cr('snapshot')).stats.tm_user).toBe('tenanta_user');
+    });
   });
 });
