@@ -9,6 +9,7 @@ import { cdnId } from './common/resolve-caches.js';
 import { confirmDestructive, destructiveOptions, type DestructiveFlags } from './common/confirm.js';
 import { addNoun, addVerb, type VerbSpec } from './common/verb.js';
 import { writeOutput } from './common/write.js';
+import { registerCdnSnapshots } from './cdn-snapshots.js';
 
 const API = { min: '1.1' } as const;
 
@@ -137,6 +138,7 @@ const deleteVerb: VerbSpec<DestructiveFlags> = {
 export function registerCdns(program: Command): void {
   const cdns = addNoun(program, 'cdns', 'CDNs: the domains delivery services are served under', ['cdnctl cdns list']);
   for (const verb of [listVerb, getVerb, createVerb, updateVerb, deleteVerb]) addVerb(cdns, verb as VerbSpec<object>);
+  registerCdnSnapshots(cdns);
   for (const queue of [true, false]) {
     addVerb<DestructiveFlags, [string]>(cdns, {
       name: `${queue ? 'queue' : 'dequeue'} <cdn>`,

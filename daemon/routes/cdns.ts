@@ -10,6 +10,7 @@ import { createCdn, deleteCdn, deleteCdnByName, updateCdn } from '../services/to
 import { cdnSchema } from '../../shared/contract/catalog.js';
 import { alertedEnvelope, alertsOnly, list } from '../../shared/contract/schema.js';
 import type { CdnBody } from '../../shared/rules/topology/cdns.js';
+import { cdnSnapshotRoutes } from './cdn-snapshots.js';
 
 const nullable = (type: 'string' | 'boolean' | 'integer') => ({ type: [type, 'null'] });
 
@@ -47,7 +48,8 @@ export function writeKey(request: FastifyRequest): number {
  * cdns itself is in catalog.ts. CDNs carry no tenant: every caller of the privilege may write them.
  */
 export function cdnRoutes(ctx: AppContext): RouteDef[] {
-  return [...cdnReads(ctx), ...cdnWrites(ctx)];
+  // issue 35: the CRConfig and monitoring configuration (registered here: allRoutes is at its length limit)
+  return [...cdnReads(ctx), ...cdnWrites(ctx), ...cdnSnapshotRoutes(ctx)];
 }
 
 function cdnReads(ctx: AppContext): RouteDef[] {

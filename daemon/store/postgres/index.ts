@@ -11,6 +11,7 @@ import { pgDataVersion } from './versions.js';
 import { pgCacheConfig } from './cache-config.js';
 import { pgDeliveryServiceWrites } from './deliveryservice-writes.js';
 import { pgPlaces } from './places.js';
+import { pgCdnSnapshots } from './cdn-snapshots.js';
 
 /** The PostgreSQL store over a pool whose database is migrated (openPgStore does both). */
 export function pgStore(pool: PgPool): Store {
@@ -25,6 +26,7 @@ export function pgStore(pool: PgPool): Store {
     deliveryServiceWrites: pgDeliveryServiceWrites(pool),
     places: pgPlaces(pool),
     ...pgFederationGroup(pool),
+    cdnSnapshots: pgCdnSnapshots(pool),
     async ping() {
       await guardPg(() => pool.query('SELECT 1'));
     },

@@ -30,6 +30,7 @@ import type { Store } from '../index.js';
 import { sqliteCacheConfig } from './cache-config.js';
 import { sqliteDeliveryServiceWrites } from './deliveryservice-writes.js';
 import { sqlitePlaces } from './places.js';
+import { sqliteCdnSnapshots } from './cdn-snapshots.js';
 
 /** The SQLite store over an open, migrated database. */
 export function sqliteStore(db: Db): Store {
@@ -67,6 +68,8 @@ export function sqliteStore(db: Db): Store {
     // issue 31: federation resolvers and federation writes
     federationResolvers: sqliteFederationResolvers(db),
     federationWrites: sqliteFederationWrites(db),
+    // issue 35: published CRConfig and monitoring configuration
+    cdnSnapshots: sqliteCdnSnapshots(db),
     async ping() {
       ping.get();
     },

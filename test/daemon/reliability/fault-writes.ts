@@ -15,6 +15,7 @@ import {
   prepareTenantsFedFaults,
   type TenantsFedFaultFixtures,
 } from './fault-writes-tenants-fed.js';
+import { SNAPSHOT_VALID_WRITES } from './fault-writes-snapshots.js';
 import {
   PASSWORDS,
   ROLES,
@@ -201,6 +202,7 @@ const VALID_WRITES: Record<string, (f: FaultFixtures, attempt: number) => WriteR
   ...TOPOLOGY_VALID_WRITES,
   ...DS_PROFILES_VALID_WRITES,
   ...TENANTS_FED_VALID_WRITES,
+  ...SNAPSHOT_VALID_WRITES,
 };
 
 const WRITE_ROUTES = routeTable().filter((r) => r.method !== 'GET');

@@ -435,6 +435,8 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   // issue 34: the Perl root routes ORT reads
   'ort/:hostname': (ids) => ids.servers.rootHost,
   'update/:hostname': (ids) => ids.servers.rootHost,
+  // issue 35: a CDN published by name (PUT snapshot/:cdn)
+  'snapshot/:cdn': (ids) => ids.cdn.name,
 };
 
 /** Where a route lives at a version: under /api/<version>, or at the root for the Perl routes (`root`). */

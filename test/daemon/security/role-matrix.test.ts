@@ -75,6 +75,9 @@ const WRITES_WITHOUT_BODY: Record<string, string> = {
     'deletes the delivery service (issue 31: registered last, so the routes before it see it)',
   // issue 31
   'DELETE /cdns/:name/federations/:id': 'deletes the federation, logged in the change log',
+  // issue 35
+  'PUT /cdns/:id/snapshot': "publishes the CDN's CRConfig and monitoring configuration, logged in the change log",
+  'PUT /snapshot/:cdn': "publishes the CDN's CRConfig and monitoring configuration, logged in the change log",
 };
 
 /** The app of the store kind whose block is running (the blocks run one after the other). */

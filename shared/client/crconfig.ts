@@ -1,0 +1,30 @@
+import type { CrConfig, MonitoringConfig, SnapshotDiff } from '../contract/crconfig.js';
+import type { HttpClient } from './http.js';
+import type { ApiResult } from './types.js';
+
+const cdnPath = (cdn: string) => `/cdns/${encodeURIComponent(cdn)}`;
+
+/** GET cdns/:name/snapshot: the published CRConfig (only `stats` when never published). */
+export function getSnapshot(http: HttpClient, cdn: string): Promise<ApiResult<CrConfig>> {
+  return http.get(`${cdnPath(cdn)}/snapshot`);
+}
+
+/** GET cdns/:name/snapshot/new: the CRConfig a publish would store now. */
+export function getPendingSnapshot(http: HttpClient, cdn: string): Promise<ApiResult<CrConfig>> {
+  return http.get(`${cdnPath(cdn)}/snapshot/new`);
+}
+
+/** GET cdns/:name/configs/monitoring: what the health monitors read. */
+export function getMonitoringConfig(http: HttpClient, cdn: string): Promise<ApiResult<MonitoringConfig>> {
+  return http.get(`${cdnPath(cdn)}/configs/monitoring`);
+}
+
+/** GET cdns/:name/snapshot/diff: the pending configuration against the published one. */
+export function getSnapshotDiff(http: HttpClient, cdn: string): Promise<ApiResult<SnapshotDiff>> {
+  return http.get(`${cdnPath(cdn)}/snapshot/diff`);
+}
+
+/** PUT snapshot/:cdn: publishes the CRConfig and the monitoring configuration. */
+export function publishSnapshot(http: HttpClient, cdn: string): Promise<ApiResult<string>> {
+  return http.put(`/snapshot/${encodeURIComponent(cdn)}`);
+}
