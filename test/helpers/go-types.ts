@@ -109,6 +109,14 @@ export const GO = {
   },
   rootTenant: { id: 'number', name: 'string', active: 'boolean', lastUpdated: 'string', parentId: 'null' },
   cdn: { dnssecEnabled: 'boolean', domainName: 'string', id: 'number', lastUpdated: 'string', name: 'string' },
+  profileParameter: {
+    configFile: 'string',
+    id: 'number',
+    lastUpdated: 'string',
+    name: 'string',
+    secure: 'boolean',
+    value: 'string',
+  },
 } satisfies Record<string, Shape>;
 
 const DS_BOOL = [
@@ -211,6 +219,8 @@ const LATER = [
 const ordered = (keys: string[]): Shape => Object.fromEntries(keys.map((k) => [k, DS_TYPES[k]]));
 
 export const GO_DS = {
+  v12: ordered([...V11_ORDER, 'cacheurl']),
+  v13: ordered([...V11_ORDER, ...LATER.slice(0, 7)]),
   v14: ordered([...V11_ORDER, ...LATER]),
   v15: ordered([...V11_ORDER, ...LATER, 'ecsEnabled', 'rangeSliceBlockSize']),
 };
