@@ -12,7 +12,7 @@ import {
 } from '../services/profiles/read.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import type { Profile } from '../store/profiles.js';
-import { goShapes, type ApiVersion } from '../versions.js';
+import { seedShape, type ApiVersion } from '../versions.js';
 import {
   goProfileSchema,
   profileParameterSchema,
@@ -20,24 +20,27 @@ import {
   trimmedProfileSchema,
 } from '../../shared/contract/profiles.js';
 import { alertedEnvelope, envelope, list, type JsonSchema } from '../../shared/contract/schema.js';
-import { seedOrGo } from '../http/responses.js';
+import { seedAtOrGo } from '../http/responses.js';
 
 /** What the cached profile answers read. */
 const PROFILE_TABLES = ['profiles', 'cdns', 'parameters', 'profile_parameters'];
 
-/** A list of `seed` records to 1.3; from 1.4 of `go` records, after the route's deprecation warning when it has one. */
+/**
+ * A list of `seed` records at the seed's 1.1; elsewhere of `go` records, after the route's deprecation warning when
+ * it has one.
+ */
 const listResponses = (seed: JsonSchema, go: JsonSchema, warned: boolean) =>
-  seedOrGo(envelope(list(seed)), warned ? alertedEnvelope(list(go)) : envelope(list(go)));
+  seedAtOrGo('profile', envelope(list(seed)), warned ? alertedEnvelope(list(go)) : envelope(list(go)));
 
-/** The warnings the Go server sent from 1.4 (reference/traffic-ops-1.4-1.5-types.md §4). */
+/** The warnings the Go server sent (reference/traffic-ops-1.4-1.5-types.md §4); the seed's 1.1 has none. */
 const BY_ID_DEPRECATED = warningAlert(
   'This endpoint is deprecated, please use GET /profiles with query parameter id instead',
 );
 const TRIMMED_DEPRECATED = warningAlert('This endpoint is deprecated, please use GET /profiles instead');
 
-/** `{response}`, with the warning before it from 1.4. */
+/** `{response}`, with the warning before it beyond the seed's 1.1. */
 const answer = <T>(version: ApiVersion, warning: Alert, response: T) =>
-  goShapes(version) ? { alerts: [warning], response } : { response };
+  seedShape('profile', version) ? { response } : { alerts: [warning], response };
 
 const querySchema = {
   type: 'object',
@@ -50,10 +53,10 @@ const querySchema = {
  * profile's maxRevalDurationDays from it. That one is never cached: secure values are masked by role.
  */
 export function profileRoutes(ctx: AppContext): RouteDef[] {
-  /** The records of `list`; from 1.4 a request by id carries each profile's parameters, as the Go server sent them. */
+  /** The records of `list`; beyond 1.1 a request by id carries each profile's parameters, as the Go server sent them. */
   async function records(request: FastifyRequest, list: Profile[], byId: boolean) {
     const version = request.apiVersion;
-    if (!goShapes(version) || !byId) return list.map((p) => profileRecord(p, version));
+    if (seedShape('profile', version) || !byId) return list.map((p) => profileRecord(p, version));
     const reveal = revealsSecureValues(caller(request));
     return (await withParameters(ctx, list)).map(([p, parameters]) =>
       profileRecord(
