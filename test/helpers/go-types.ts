@@ -219,8 +219,6 @@ const LATER = [
 const ordered = (keys: string[]): Shape => Object.fromEntries(keys.map((k) => [k, DS_TYPES[k]]));
 
 export const GO_DS = {
-  v12: ordered([...V11_ORDER, 'cacheurl']),
-  v13: ordered([...V11_ORDER, ...LATER.slice(0, 7)]),
   v14: ordered([...V11_ORDER, ...LATER]),
   v15: ordered([...V11_ORDER, ...LATER, 'ecsEnabled', 'rangeSliceBlockSize']),
 };
