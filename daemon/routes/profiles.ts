@@ -4,6 +4,7 @@ import { goProfileParameter, profileParameterRecord, profileRecord, trimmedProfi
 import { warningAlert, type Alert } from '../http/errors.js';
 import { parseIntegerParam } from '../services/params.js';
 import {
+  holdingParameter,
   parametersOfProfile,
   readProfileFilters,
   revealsSecureValues,
@@ -44,7 +45,7 @@ const answer = <T>(version: ApiVersion, warning: Alert, response: T) =>
 
 const querySchema = {
   type: 'object',
-  properties: { id: { type: 'string' }, name: { type: 'string' }, cdn: { type: 'string' } },
+  properties: { id: { type: 'string' }, name: { type: 'string' }, cdn: { type: 'string' }, param: { type: 'string' } },
 };
 
 /**
@@ -77,8 +78,10 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
       schema: { querystring: querySchema },
       responseAt: listResponses(profileSchema, goProfileSchema, false),
       handler: async (request) => {
-        const filters = readProfileFilters(request.query as ProfileQuery);
-        return { response: await records(request, await ctx.store.profiles.list(filters), filters.id !== undefined) };
+        const query = request.query as ProfileQuery;
+        const filters = readProfileFilters(query);
+        const list = await holdingParameter(ctx, query, await ctx.store.profiles.list(filters));
+        return { response: await records(request, list, filters.id !== undefined) };
       },
     },
     {

@@ -257,4 +257,10 @@ describe('Go client at /api/1.3: profiles decode into tc.Profile (numbers, issue
       ).toContain(paramId);
     }
   });
+
+  it('GET /api/1.3/profiles?param= that is no integer: 400', async () => {
+    const a = await call('GET', '/api/1.3/profiles?param=x');
+    expect(a.status).toBe(400);
+    expect(a.body).toEqual({ alerts: [{ level: 'error', text: 'param cannot parse to integer' }] });
+  });
 });
