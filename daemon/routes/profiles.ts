@@ -48,25 +48,27 @@ const querySchema = {
   properties: { id: { type: 'string' }, name: { type: 'string' }, cdn: { type: 'string' }, param: { type: 'string' } },
 };
 
+/** The records of `list`; beyond 1.1 a request by id carries each profile's parameters, as the Go server sent them. */
+async function profileRecords(ctx: AppContext, request: FastifyRequest, list: Profile[], byId: boolean) {
+  const version = request.apiVersion;
+  if (seedShape('profile', version) || !byId) return list.map((p) => profileRecord(p, version));
+  const reveal = revealsSecureValues(caller(request));
+  return (await withParameters(ctx, list)).map(([p, parameters]) =>
+    profileRecord(
+      p,
+      version,
+      parameters.map((x) => goProfileParameter(x, reveal)),
+    ),
+  );
+}
+
 /**
  * GET profiles, profiles/trimmed and profiles/:id (1.1+, any session; profiles carry no tenant), and
  * GET profiles/name/:name/parameters as Traffic Ops 1.x served it: clients read limits such as the GLOBAL
  * profile's maxRevalDurationDays from it. That one is never cached: secure values are masked by role.
  */
 export function profileRoutes(ctx: AppContext): RouteDef[] {
-  /** The records of `list`; beyond 1.1 a request by id carries each profile's parameters, as the Go server sent them. */
-  async function records(request: FastifyRequest, list: Profile[], byId: boolean) {
-    const version = request.apiVersion;
-    if (seedShape('profile', version) || !byId) return list.map((p) => profileRecord(p, version));
-    const reveal = revealsSecureValues(caller(request));
-    return (await withParameters(ctx, list)).map(([p, parameters]) =>
-      profileRecord(
-        p,
-        version,
-        parameters.map((x) => goProfileParameter(x, reveal)),
-      ),
-    );
-  }
+  const records = (request: FastifyRequest, list: Profile[], byId: boolean) => profileRecords(ctx, request, list, byId);
 
   return [
     {

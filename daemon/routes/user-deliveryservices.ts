@@ -27,6 +27,17 @@ const AVAILABLE_DEPRECATED = warningAlert('This endpoint is deprecated, and will
 const availableSchema = record({ id: text, displayName: text, xmlId: text });
 /** From 1.4, the Go server's UserAvailableDS (the id a number) after its deprecation warning. */
 const goAvailableResponse = alertedEnvelope(list(record({ id: int, displayName: text, xmlId: text })));
+/** The seed's short forms at 1.1/1.2 (1.2: `{id, displayName, xmlId}`; `.json` at 1.1: `{xmlId, id}`), else Go's. */
+const availableResponses = seedAtOrGo(
+  'availableDeliveryServices',
+  envelope(list(availableSchema)),
+  goAvailableResponse,
+);
+const availableJsonResponses = seedAtOrGo(
+  'availableDeliveryServices',
+  envelope(list(record({ xmlId: text, id: text }))),
+  goAvailableResponse,
+);
 
 /** The tenants both sets share. */
 function intersect(a: ReadonlySet<number>, b: ReadonlySet<number>): number[] {
@@ -120,7 +131,7 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
       auth: PRIV.READ,
       cache: ASSIGNMENT_TABLES,
       schema: userIdSchema,
-      responseAt: seedAtOrGo('availableDeliveryServices', envelope(list(availableSchema)), goAvailableResponse),
+      responseAt: availableResponses,
       handler: async (request) =>
         !seedShape('availableDeliveryServices', request.apiVersion)
           ? goAvailable(request)
@@ -140,11 +151,7 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
       auth: PRIV.READ,
       cache: ASSIGNMENT_TABLES,
       schema: userIdSchema,
-      responseAt: seedAtOrGo(
-        'availableDeliveryServices',
-        envelope(list(record({ xmlId: text, id: text }))),
-        goAvailableResponse,
-      ),
+      responseAt: availableJsonResponses,
       handler: async (request) =>
         !seedShape('availableDeliveryServices', request.apiVersion)
           ? goAvailable(request)
