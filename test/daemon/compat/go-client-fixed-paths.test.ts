@@ -264,3 +264,28 @@ describe('Go client at /api/1.3: profiles decode into tc.Profile (numbers, issue
     expect(a.body).toEqual({ alerts: [{ level: 'error', text: 'param cannot parse to integer' }] });
   });
 });
+
+/** DSServerV11: the server object without xmppId, xmppPasswd, revalPending (reference wave3 §4.6). */
+const DS_SERVER: Shape = Object.fromEntries(
+  Object.entries(SERVER).filter(([k]) => !['xmppId', 'xmppPasswd', 'revalPending'].includes(k)),
+);
+
+describe('Go client at its apiBase /api/1.5: the delivery-service reads by server, CDN and eligibility', () => {
+  it('GetDeliveryServicesByServer, GetDeliveryServicesByCDNID (V15)', async () => {
+    const id = await t.id('edge1a');
+    const byServer = (await ok('GET', `/api/1.5/servers/${id}/deliveryservices`)).body.response as unknown[];
+    expect(byServer.length).toBeGreaterThan(0);
+    byServer.forEach((r, i) => expectShape(r, GO_DS.v15, `servers/${id}/deliveryservices[${i}]`, { ordered: true }));
+    const cdnId = (byServer[0] as { cdnId: number }).cdnId;
+    const byCdn = (await ok('GET', `/api/1.5/deliveryservices?cdn=${cdnId}`)).body.response as unknown[];
+    expect(byCdn.length).toBeGreaterThan(0);
+    byCdn.forEach((r, i) => expectShape(r, GO_DS.v15, `deliveryservices?cdn[${i}]`, { ordered: true }));
+    expect(byCdn.every((r) => (r as { cdnId: number }).cdnId === cdnId)).toBe(true);
+  });
+
+  it('GetDeliveryServicesEligible: GET /api/1.5/deliveryservices/{id}/servers/eligible (DSServerV11)', async () => {
+    const ds1 = (await t.store.deliveryServices.byXmlId('ds1'))!.id;
+    const eligible = await records(`/api/1.5/deliveryservices/${ds1}/servers/eligible`, DS_SERVER);
+    expect(eligible.every((r) => /^(EDGE|ORG)/.test(String(r.type)))).toBe(true);
+  });
+});
