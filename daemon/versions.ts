@@ -27,3 +27,24 @@ export function goShapes(version: ApiVersion): boolean {
 export function isServedVersion(v: string): v is ApiVersion {
   return (VERSIONS as readonly string[]).includes(v);
 }
+
+/**
+ * The versions at which the seed (docs/api/cdn-control-api.md) fixes a record's shape, by record: the user read
+ * records and the current user at 1.1/1.2, the create answer and a user's delivery services at 1.2, the short
+ * available delivery services and the user's jobs at 1.1/1.2, profiles at 1.1. At every other version a record
+ * takes Traffic Ops' own 1.x types (BEHAVIOR.md "Shapes at the versions the seed does not fix", issue 34).
+ */
+export const SEED_VERSIONS = {
+  user: ['1.1', '1.2'],
+  userCreate: ['1.2'],
+  userDeliveryServices: ['1.2'],
+  availableDeliveryServices: ['1.1', '1.2'],
+  userJobs: ['1.1', '1.2'],
+  profile: ['1.1'],
+} as const satisfies Record<string, readonly ApiVersion[]>;
+export type SeedRecord = keyof typeof SEED_VERSIONS;
+
+/** True when the seed fixes `record`'s shape at `version`. */
+export function seedShape(record: SeedRecord, version: ApiVersion): boolean {
+  return (SEED_VERSIONS[record] as readonly ApiVersion[]).includes(version);
+}

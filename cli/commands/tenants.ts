@@ -25,7 +25,7 @@ const API = { min: '1.1' } as const;
 const COLUMNS: Column<Tenant>[] = [
   { header: 'ID', value: (t) => t.id },
   { header: 'NAME', value: (t) => t.name },
-  { header: 'PARENT', value: (t) => t.parentName },
+  { header: 'PARENT', value: (t) => t.parentName ?? null },
   { header: 'ACTIVE', value: (t) => t.active },
   { header: 'LAST UPDATED', value: (t) => t.lastUpdated, wide: true },
 ];

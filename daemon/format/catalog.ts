@@ -4,10 +4,9 @@ import type {
   GoRoleRecord,
   GoTenantRecord,
   RoleRecord,
-  TenantRecord,
 } from '../../shared/contract/catalog.js';
 import { formatTimestamp, formatTimestampTz } from '../../shared/time.js';
-import { goShapes, type ApiVersion } from '../versions.js';
+import { atLeast, type ApiVersion } from '../versions.js';
 import type { Cdn } from '../store/cdns.js';
 import type { Federation } from '../store/federations.js';
 import type { Role } from '../store/roles.js';
@@ -27,32 +26,25 @@ export function cdnRecord(c: Cdn): CdnRecord {
   };
 }
 
-/** A tenant: ids as ints, the parent by id and name (null for `root`); from 1.4 the Go server's TenantNullable. */
-export function tenantRecord(t: Tenant, version: ApiVersion): TenantRecord | GoTenantRecord {
-  if (goShapes(version)) {
-    const record: GoTenantRecord = {
-      id: t.id,
-      name: t.name,
-      active: t.active,
-      lastUpdated: formatTimestampTz(t.lastUpdated),
-      parentId: t.parentId,
-    };
-    return t.parentName === null ? record : { ...record, parentName: t.parentName };
-  }
-  return {
-    active: t.active,
+/**
+ * A tenant as Traffic Ops served it at every 1.x version (TenantNullable; tenants are outside the seed): the
+ * parent by id (null for `root`) and by name (absent for `root`), `lastUpdated` `YYYY-MM-DD hh:mm:ss+00`.
+ */
+export function tenantRecord(t: Tenant): GoTenantRecord {
+  const record: GoTenantRecord = {
     id: t.id,
-    lastUpdated: formatTimestamp(t.lastUpdated),
     name: t.name,
+    active: t.active,
+    lastUpdated: formatTimestampTz(t.lastUpdated),
     parentId: t.parentId,
-    parentName: t.parentName,
   };
+  return t.parentName === null ? record : { ...record, parentName: t.parentName };
 }
 
-/** A role with its privilege level; from 1.4 with its capabilities (`[]` when it has none). */
+/** A role with its privilege level; from 1.3 with its capabilities (`[]` when it has none), as Traffic Ops sent it. */
 export function roleRecord(r: Role, version: ApiVersion, capabilities: string[] = []): RoleRecord | GoRoleRecord {
   const record = { id: r.id, name: r.name, description: r.description, privLevel: r.privLevel };
-  return goShapes(version) ? { ...record, capabilities } : record;
+  return atLeast(version, '1.3') ? { ...record, capabilities } : record;
 }
 
 /** A federation: its CNAME record, the CDN it belongs to and the xmlIds of its delivery services. */

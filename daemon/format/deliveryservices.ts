@@ -2,7 +2,7 @@ import type { DeliveryServiceRecord, MatchRecord } from '../../shared/contract/d
 import { formatTimestamp } from '../../shared/time.js';
 import type { GoDeliveryServiceV14, GoDeliveryServiceV15 } from '../../shared/contract/go-deliveryservices.js';
 import type { DeliveryService, PrimaryOrigin } from '../store/deliveryservices.js';
-import { goShapes, type ApiVersion } from '../versions.js';
+import { goShapes, seedShape, type ApiVersion } from '../versions.js';
 import { goDeliveryService, type GoDsSource } from './deliveryservices-go.js';
 
 const digits = (n: number | null): string | null => (n === null ? null : String(n));
@@ -42,7 +42,7 @@ export function deliveryServiceRecord(
   version: ApiVersion,
   source: GoDsSource = 'deliveryservices',
 ): DeliveryServiceRecord | GoDeliveryServiceV14 | GoDeliveryServiceV15 {
-  if (goShapes(version)) {
+  if (goRecord(version, source)) {
     const derived = {
       exampleURLs: exampleUrls(ds),
       matchList: matchList(ds).map((m) => ({ ...m, setNumber: Number(m.setNumber) })),
@@ -50,6 +50,15 @@ export function deliveryServiceRecord(
     return goDeliveryService(ds, version, derived, source);
   }
   return seedRecord(ds);
+}
+
+/**
+ * True where the Go server's record answers: a user's delivery services everywhere but the seed's 1.2, a server's
+ * at every version, GET deliveryservices and its writes from 1.4 (their 1.1–1.3 records are still the seed's).
+ */
+export function goRecord(version: ApiVersion, source: GoDsSource): boolean {
+  if (source === 'user') return !seedShape('userDeliveryServices', version);
+  return source === 'server' || goShapes(version);
 }
 
 function seedRecord(ds: DeliveryService): DeliveryServiceRecord {

@@ -6,21 +6,22 @@ import type {
   TrimmedProfileRecord,
 } from '../../shared/contract/profiles.js';
 import { formatTimestamp, formatTimestampTz } from '../../shared/time.js';
-import { goShapes, type ApiVersion } from '../versions.js';
+import { seedShape, type ApiVersion } from '../versions.js';
 import type { Parameter } from '../store/parameters.js';
 import type { Profile } from '../store/profiles.js';
 
 /**
- * The profile record. Up to 1.3 the seed's `id` (a digit string), `name`, `description`, `lastUpdated`
- * (`YYYY-MM-DD hh:mm:ss`), plus the keys Traffic Ops also answered (`cdnName`, `cdn`, `routingDisabled`, `type`);
- * from 1.4 the Go server's ProfileNullable, with `params` when the caller passes them (a request by id).
+ * The profile record. At 1.1 (the seed's version) the seed's `id` (a digit string), `name`, `description`,
+ * `lastUpdated` (`YYYY-MM-DD hh:mm:ss`), plus the keys Traffic Ops also answered (`cdnName`, `cdn`,
+ * `routingDisabled`, `type`); at every other version the Go server's ProfileNullable, with `params` when the
+ * caller passes them (a request by id).
  */
 export function profileRecord(
   p: Profile,
   version: ApiVersion,
   params?: GoProfileParameter[],
 ): ProfileRecord | GoProfileRecord {
-  if (goShapes(version)) {
+  if (!seedShape('profile', version)) {
     const record: GoProfileRecord = {
       id: p.id,
       lastUpdated: formatTimestampTz(p.lastUpdated),
@@ -51,15 +52,19 @@ export const trimmedProfileRecord = (p: Profile): TrimmedProfileRecord => ({ nam
 /** What a secure parameter's value reads as for anyone but an admin (as Traffic Ops masked it). */
 export const MASKED_VALUE = '********';
 
-/** A parameter of GET profiles/name/:name/parameters; a secure value is masked unless `reveal`. */
+/**
+ * A parameter of GET profiles/:id/parameters and profiles/name/:name/parameters, as Traffic Ops sent it at every
+ * 1.x version (outside the seed): `id` a number, `lastUpdated` `YYYY-MM-DD hh:mm:ss+00`; a secure value is masked
+ * unless `reveal`.
+ */
 export function profileParameterRecord(p: Parameter, reveal: boolean): ProfileParameterRecord {
   return {
-    id: String(p.id),
-    name: p.name,
     configFile: p.configFile,
-    value: p.secure && !reveal ? MASKED_VALUE : p.value,
+    id: p.id,
+    lastUpdated: formatTimestampTz(p.lastUpdated),
+    name: p.name,
     secure: p.secure,
-    lastUpdated: formatTimestamp(p.lastUpdated),
+    value: p.secure && !reveal ? MASKED_VALUE : p.value,
   };
 }
 

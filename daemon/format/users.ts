@@ -7,7 +7,7 @@ import type {
 } from '../../shared/contract/users.js';
 import { formatTimestamp } from '../../shared/time.js';
 import type { User } from '../store/users.js';
-import { atLeast, goShapes, type ApiVersion } from '../versions.js';
+import { atLeast, seedShape, type ApiVersion } from '../versions.js';
 import { goUser, goUserCurrent, goUserGet } from './users-go.js';
 
 const digits = (n: number | null): string | null => (n === null ? null : String(n));
@@ -31,11 +31,11 @@ function common(u: User): UserProfileRecord {
 }
 
 /**
- * The current-user record (GET user/current): up to 1.3 the seed's (ids as digit strings, `localUser`, `roleName`;
- * tenant at 1.2+), from 1.4 the Go server's.
+ * The current-user record (GET user/current): at 1.1/1.2 the seed's (ids as digit strings, `localUser`,
+ * `roleName`; tenant at 1.2), at every other version the Go server's.
  */
 export function currentUserRecord(u: User, version: ApiVersion): CurrentUserRecord | GoUserCurrent {
-  if (goShapes(version)) return goUserCurrent(u);
+  if (!seedShape('user', version)) return goUserCurrent(u);
   return {
     ...common(u),
     id: String(u.id),
@@ -51,11 +51,11 @@ export function currentUserRecord(u: User, version: ApiVersion): CurrentUserReco
 }
 
 /**
- * The read record of GET users and users/:id: up to 1.3 ids as digit strings, the key `rolename`, tenant at 1.2+;
- * from 1.4 the Go server's (numbers, `registrationSent` a time or null).
+ * The read record of GET users and users/:id: at 1.1/1.2 the seed's (ids as digit strings, the key `rolename`,
+ * tenant at 1.2); at every other version the Go server's (numbers, `registrationSent` a time or null).
  */
 export function userReadRecord(u: User, version: ApiVersion): UserReadRecord | GoUserGet {
-  if (goShapes(version)) return goUserGet(u);
+  if (!seedShape('user', version)) return goUserGet(u);
   return {
     ...common(u),
     id: String(u.id),
@@ -71,11 +71,11 @@ export function userReadRecord(u: User, version: ApiVersion): UserReadRecord | G
 }
 
 /**
- * The record a create or update answers: up to 1.3 ids as ints and the key `roleName` (the seed's create
- * example), from 1.4 the Go server's tc.User.
+ * The record a create or update answers: at 1.2 ids as ints and the key `roleName` (the seed's create example),
+ * at every other version the Go server's tc.User.
  */
 export function userWriteRecord(u: User, version: ApiVersion): UserWriteRecord | GoUser {
-  if (goShapes(version)) return goUser(u);
+  if (!seedShape('userCreate', version)) return goUser(u);
   return {
     ...common(u),
     id: u.id,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifySchema } from 'fastify';
-import { goShapes, type ApiVersion } from '../versions.js';
+import { goShapes, seedShape, type ApiVersion, type SeedRecord } from '../versions.js';
 
 type Responses = NonNullable<FastifySchema['response']>;
 
@@ -11,6 +11,14 @@ type Responses = NonNullable<FastifySchema['response']>;
 export const seedOrGo =
   (seed: unknown, go: unknown) =>
   (version: ApiVersion): Responses => ({ 200: goShapes(version) ? go : seed });
+
+/**
+ * A route's `responseAt` when its 200 answer takes the seed's shape at the versions the seed fixes for `record`
+ * and Traffic Ops' own 1.x shape at every other (BEHAVIOR.md, issue 34).
+ */
+export const seedAtOrGo =
+  (record: SeedRecord, seed: unknown, go: unknown) =>
+  (version: ApiVersion): Responses => ({ 200: seedShape(record, version) ? seed : go });
 
 /**
  * A cache configuration file as the answer: text, with `Whole-Content-SHA512` (base64 of the SHA-512 of the

@@ -11,10 +11,9 @@ import {
   goRoleSchema,
   goTenantSchema,
   roleSchema,
-  tenantSchema,
 } from '../../shared/contract/catalog.js';
 import { envelope, list, type JsonSchema } from '../../shared/contract/schema.js';
-import { seedOrGo } from '../http/responses.js';
+import { atLeast } from '../versions.js';
 
 /** Query `id` (integer) and a name filter under `nameKey`; both optional. */
 function byIdOrName(nameKey: string, records?: JsonSchema) {
@@ -66,15 +65,12 @@ export function catalogRoutes(ctx: AppContext): RouteDef[] {
       url: '/tenants',
       since: '1.1',
       auth: PRIV.READ,
-      schema: byIdOrName('name'),
-      responseAt: seedOrGo(envelope(list(tenantSchema)), envelope(list(goTenantSchema))),
+      schema: byIdOrName('name', goTenantSchema),
       handler: async (request) => {
         const visible = await visibleTenants(ctx, caller(request));
         const tenants = (await ctx.store.tenants.list()).filter((t) => visible.has(t.id));
         return {
-          response: filterQuery(request, 'name', (t) => t.name, tenants).map((t) =>
-            tenantRecord(t, request.apiVersion),
-          ),
+          response: filterQuery(request, 'name', (t) => t.name, tenants).map((t) => tenantRecord(t)),
         };
       },
     },
@@ -84,7 +80,7 @@ export function catalogRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       auth: PRIV.READ,
       schema: byIdOrName('name'),
-      responseAt: seedOrGo(envelope(list(roleSchema)), envelope(list(goRoleSchema))),
+      responseAt: (v) => ({ 200: envelope(list(atLeast(v, '1.3') ? goRoleSchema : roleSchema)) }),
       handler: async (request) => {
         const list = filterQuery(request, 'name', (r) => r.name, await ctx.store.roles.list());
         const caps = await ctx.store.roles.capabilitiesByRole();

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { deliveryServiceRecord } from '../format/deliveryservices.js';
+import { deliveryServiceRecord, goRecord } from '../format/deliveryservices.js';
 import { parseIntegerParam } from '../services/params.js';
 import {
   listDeliveryServices,
@@ -12,7 +12,7 @@ import { deliveryServiceSchema } from '../../shared/contract/deliveryservices.js
 import { goDeliveryServiceV14Schema, goDeliveryServiceV15Schema } from '../../shared/contract/go-deliveryservices.js';
 import { alertedEnvelope, envelope, list, type JsonSchema } from '../../shared/contract/schema.js';
 import type { GoDsSource } from '../format/deliveryservices-go.js';
-import { goShapes, type ApiVersion } from '../versions.js';
+import type { ApiVersion } from '../versions.js';
 
 const listSchema = {
   querystring: {
@@ -34,7 +34,7 @@ export function deliveryServiceList(
   source: GoDsSource = 'deliveryservices',
   alerted = false,
 ): JsonSchema {
-  const record = !goShapes(version)
+  const record = !goRecord(version, source)
     ? deliveryServiceSchema
     : version === '1.4' && source === 'deliveryservices'
       ? goDeliveryServiceV14Schema

@@ -9,7 +9,7 @@ import { purgeTarget } from '../services/jobs/purge-target.js';
 import { MATCHES_EVERYTHING_WARNING, jobRecord, purgeSubmittedText } from '../services/jobs/job-record.js';
 import { readMaxRevalDurationDays } from '../services/jobs/reval-limit.js';
 import { validatePurgeOffThread } from '../services/jobs/validate-off-thread.js';
-import { atLeast, goShapes } from '../versions.js';
+import { atLeast, seedShape } from '../versions.js';
 import {
   USER_JOBS_DEPRECATED,
   USER_JOB_POST_DEPRECATED,
@@ -19,7 +19,7 @@ import {
 import { invalidationJobSchema, userInvalidationJobSchema } from '../../shared/contract/go-jobs.js';
 import { jobSchema } from '../../shared/contract/jobs.js';
 import { alertedEnvelope, anyJsonValue, envelope, list } from '../../shared/contract/schema.js';
-import { seedOrGo } from '../http/responses.js';
+import { seedAtOrGo } from '../http/responses.js';
 
 // The fields are listed, not typed: their checks live in validatePurgeRequest so that every failure of a
 // request is reported in one answer (a schema type error would hide the other fields' failures).
@@ -74,13 +74,13 @@ export function jobRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       auth: PRIV.PORTAL,
       schema: createSchema,
-      responseAt: seedOrGo(alertedEnvelope(jobSchema), alertedEnvelope(invalidationJobSchema)),
+      responseAt: seedAtOrGo('userJobs', alertedEnvelope(jobSchema), alertedEnvelope(invalidationJobSchema)),
       handler: async (request, reply) => {
-        if (!goShapes(request.apiVersion)) {
+        if (seedShape('userJobs', request.apiVersion)) {
           const { job, alerts: list } = await create(request);
           return { ...alerts(...list), response: jobRecord(job) };
         }
-        // From 1.4 the Go server's answer: its deprecation warning first (errors too), the job as InvalidationJob.
+        // Beyond the seed's 1.1/1.2 the Go server's answer: its deprecation warning first (errors too), the job as InvalidationJob.
         const deprecated = warningAlert(USER_JOB_POST_DEPRECATED);
         const { job, alerts: list } = await withWarning(deprecated, () => create(request));
         reply.header('location', jobLocation(request, ctx, job.id));
@@ -97,11 +97,11 @@ export function jobRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       auth: PRIV.READ,
       schema: listSchema,
-      responseAt: seedOrGo(envelope(list(jobSchema)), alertedEnvelope(list(userInvalidationJobSchema))),
+      responseAt: seedAtOrGo('userJobs', envelope(list(jobSchema)), alertedEnvelope(list(userInvalidationJobSchema))),
       handler: async (request) => {
         const principal = caller(request);
         const tenants = await visibleTenants(ctx, principal);
-        if (goShapes(request.apiVersion)) {
+        if (!seedShape('userJobs', request.apiVersion)) {
           // The Go server ignored every query parameter here.
           const jobs = await ctx.store.jobs.listForUser(principal.userId, tenants, null);
           return { alerts: [warningAlert(USER_JOBS_DEPRECATED)], response: jobs.map(userInvalidationJobRecord) };

@@ -4,6 +4,7 @@ import { goProfileParameter, profileParameterRecord, profileRecord, trimmedProfi
 import { warningAlert, type Alert } from '../http/errors.js';
 import { parseIntegerParam } from '../services/params.js';
 import {
+  holdingParameter,
   parametersOfProfile,
   readProfileFilters,
   revealsSecureValues,
@@ -12,7 +13,7 @@ import {
 } from '../services/profiles/read.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import type { Profile } from '../store/profiles.js';
-import { goShapes, type ApiVersion } from '../versions.js';
+import { seedShape, type ApiVersion } from '../versions.js';
 import {
   goProfileSchema,
   profileParameterSchema,
@@ -20,29 +21,46 @@ import {
   trimmedProfileSchema,
 } from '../../shared/contract/profiles.js';
 import { alertedEnvelope, envelope, list, type JsonSchema } from '../../shared/contract/schema.js';
-import { seedOrGo } from '../http/responses.js';
+import { seedAtOrGo } from '../http/responses.js';
 
 /** What the cached profile answers read. */
 const PROFILE_TABLES = ['profiles', 'cdns', 'parameters', 'profile_parameters'];
 
-/** A list of `seed` records to 1.3; from 1.4 of `go` records, after the route's deprecation warning when it has one. */
+/**
+ * A list of `seed` records at the seed's 1.1; elsewhere of `go` records, after the route's deprecation warning when
+ * it has one.
+ */
 const listResponses = (seed: JsonSchema, go: JsonSchema, warned: boolean) =>
-  seedOrGo(envelope(list(seed)), warned ? alertedEnvelope(list(go)) : envelope(list(go)));
+  seedAtOrGo('profile', envelope(list(seed)), warned ? alertedEnvelope(list(go)) : envelope(list(go)));
 
-/** The warnings the Go server sent from 1.4 (reference/traffic-ops-1.4-1.5-types.md §4). */
+/** The warnings the Go server sent (reference/traffic-ops-1.4-1.5-types.md §4); the seed's 1.1 has none. */
 const BY_ID_DEPRECATED = warningAlert(
   'This endpoint is deprecated, please use GET /profiles with query parameter id instead',
 );
 const TRIMMED_DEPRECATED = warningAlert('This endpoint is deprecated, please use GET /profiles instead');
 
-/** `{response}`, with the warning before it from 1.4. */
+/** `{response}`, with the warning before it beyond the seed's 1.1. */
 const answer = <T>(version: ApiVersion, warning: Alert, response: T) =>
-  goShapes(version) ? { alerts: [warning], response } : { response };
+  seedShape('profile', version) ? { response } : { alerts: [warning], response };
 
 const querySchema = {
   type: 'object',
-  properties: { id: { type: 'string' }, name: { type: 'string' }, cdn: { type: 'string' } },
+  properties: { id: { type: 'string' }, name: { type: 'string' }, cdn: { type: 'string' }, param: { type: 'string' } },
 };
+
+/** The records of `list`; beyond 1.1 a request by id carries each profile's parameters, as the Go server sent them. */
+async function profileRecords(ctx: AppContext, request: FastifyRequest, list: Profile[], byId: boolean) {
+  const version = request.apiVersion;
+  if (seedShape('profile', version) || !byId) return list.map((p) => profileRecord(p, version));
+  const reveal = revealsSecureValues(caller(request));
+  return (await withParameters(ctx, list)).map(([p, parameters]) =>
+    profileRecord(
+      p,
+      version,
+      parameters.map((x) => goProfileParameter(x, reveal)),
+    ),
+  );
+}
 
 /**
  * GET profiles, profiles/trimmed and profiles/:id (1.1+, any session; profiles carry no tenant), and
@@ -50,19 +68,7 @@ const querySchema = {
  * profile's maxRevalDurationDays from it. That one is never cached: secure values are masked by role.
  */
 export function profileRoutes(ctx: AppContext): RouteDef[] {
-  /** The records of `list`; from 1.4 a request by id carries each profile's parameters, as the Go server sent them. */
-  async function records(request: FastifyRequest, list: Profile[], byId: boolean) {
-    const version = request.apiVersion;
-    if (!goShapes(version) || !byId) return list.map((p) => profileRecord(p, version));
-    const reveal = revealsSecureValues(caller(request));
-    return (await withParameters(ctx, list)).map(([p, parameters]) =>
-      profileRecord(
-        p,
-        version,
-        parameters.map((x) => goProfileParameter(x, reveal)),
-      ),
-    );
-  }
+  const records = (request: FastifyRequest, list: Profile[], byId: boolean) => profileRecords(ctx, request, list, byId);
 
   return [
     {
@@ -74,8 +80,10 @@ export function profileRoutes(ctx: AppContext): RouteDef[] {
       schema: { querystring: querySchema },
       responseAt: listResponses(profileSchema, goProfileSchema, false),
       handler: async (request) => {
-        const filters = readProfileFilters(request.query as ProfileQuery);
-        return { response: await records(request, await ctx.store.profiles.list(filters), filters.id !== undefined) };
+        const query = request.query as ProfileQuery;
+        const filters = readProfileFilters(query);
+        const list = await holdingParameter(ctx, query, await ctx.store.profiles.list(filters));
+        return { response: await records(request, list, filters.id !== undefined) };
       },
     },
     {

@@ -2,19 +2,17 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { tenantRecord } from '../format/catalog.js';
 import { badRequest, successAlert, warningAlert } from '../http/errors.js';
-import { seedOrGo } from '../http/responses.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { toInteger } from '../services/params.js';
-import { goShapes } from '../versions.js';
 import { visibleTenants } from '../services/tenant-access.js';
 import { createTenant, deleteTenant, updateTenant } from '../services/tenants/writes.js';
 import { parseTenant } from '../../shared/rules/tenants.js';
-import { goTenantSchema, tenantSchema } from '../../shared/contract/catalog.js';
+import { goTenantSchema } from '../../shared/contract/catalog.js';
 import { alertedEnvelope, alertsOnly, alertsSchema, anyJsonValue, list, record } from '../../shared/contract/schema.js';
 
 const DEPRECATED = 'This endpoint is deprecated, please use GET /tenants with query parameter id instead';
 const idParams = { params: { type: 'object', properties: { id: { type: 'string' } } } };
-const writeResponses = seedOrGo(alertedEnvelope(tenantSchema), alertedEnvelope(goTenantSchema));
+const writeResponses = () => ({ 200: alertedEnvelope(goTenantSchema) });
 
 function pathId(request: FastifyRequest): number {
   const id = toInteger((request.params as { id: string }).id);
@@ -37,16 +35,14 @@ export function tenantRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       auth: PRIV.READ,
       schema: idParams,
-      responseAt: (v) => ({
-        200: record({ alerts: alertsSchema, response: list(goShapes(v) ? goTenantSchema : tenantSchema) }),
-      }),
+      responseAt: () => ({ 200: record({ alerts: alertsSchema, response: list(goTenantSchema) }) }),
       handler: async (request) => {
         const id = pathId(request);
         const visible = await visibleTenants(ctx, caller(request));
         const tenant = visible.has(id) ? await ctx.store.tenants.get(id) : null;
         return {
           alerts: [warningAlert(DEPRECATED)],
-          response: tenant ? [tenantRecord(tenant, request.apiVersion)] : [],
+          response: tenant ? [tenantRecord(tenant)] : [],
         };
       },
     },
@@ -59,7 +55,7 @@ export function tenantRoutes(ctx: AppContext): RouteDef[] {
       responseAt: writeResponses,
       handler: async (request) => {
         const tenant = await createTenant(ctx, caller(request), body(request));
-        return { alerts: [successAlert('tenant was created.')], response: tenantRecord(tenant, request.apiVersion) };
+        return { alerts: [successAlert('tenant was created.')], response: tenantRecord(tenant) };
       },
     },
     {
@@ -72,7 +68,7 @@ export function tenantRoutes(ctx: AppContext): RouteDef[] {
       handler: async (request) => {
         const id = pathId(request);
         const tenant = await updateTenant(ctx, caller(request), id, body(request));
-        return { alerts: [successAlert('tenant was updated.')], response: tenantRecord(tenant, request.apiVersion) };
+        return { alerts: [successAlert('tenant was updated.')], response: tenantRecord(tenant) };
       },
     },
     {

@@ -10,7 +10,7 @@ import { ownUser, updateOwnProfile } from '../services/users/update-own-profile.
 import { goUserCurrentSchema } from '../../shared/contract/go-users.js';
 import { alertsOnly, envelope } from '../../shared/contract/schema.js';
 import { currentUserSchema } from '../../shared/contract/users.js';
-import { seedOrGo } from '../http/responses.js';
+import { seedAtOrGo } from '../http/responses.js';
 import { userWriteResponses } from './users-create.js';
 
 const nullableText = { type: 'string', nullable: true } as const;
@@ -73,7 +73,7 @@ export function currentUserRoutes(ctx: AppContext): RouteDef[] {
       url: '/user/current',
       since: '1.1',
       auth: PRIV.READ,
-      responseAt: seedOrGo(envelope(currentUserSchema), envelope(goUserCurrentSchema)),
+      responseAt: seedAtOrGo('user', envelope(currentUserSchema), envelope(goUserCurrentSchema)),
       handler: async (request) => ({ response: currentUserRecord(await self(request), request.apiVersion) }),
     },
     {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { deliveryServiceRecord } from '../format/deliveryservices.js';
+import { deliveryServiceRecord, goRecord } from '../format/deliveryservices.js';
 import { withWarning } from '../http/deprecation.js';
 import { ApiError, notFound, warningAlert } from '../http/errors.js';
 import { parseIntegerParam, toInteger } from '../services/params.js';
@@ -9,10 +9,10 @@ import { visibleTenants } from '../services/tenant-access.js';
 import type { DeliveryService } from '../store/deliveryservices.js';
 import type { User } from '../store/users.js';
 import { visibleTenantIds } from '../services/tenancy.js';
-import { goShapes } from '../versions.js';
+import { seedShape } from '../versions.js';
 import { userIdSchema } from './users.js';
 import { alertedEnvelope, envelope, int, list, record, text } from '../../shared/contract/schema.js';
-import { seedOrGo } from '../http/responses.js';
+import { seedAtOrGo } from '../http/responses.js';
 import { deliveryServiceList } from './deliveryservices.js';
 
 /** The warning Traffic Ops sent with GET users/:id/deliveryservices (its unbalanced braces included). */
@@ -27,6 +27,17 @@ const AVAILABLE_DEPRECATED = warningAlert('This endpoint is deprecated, and will
 const availableSchema = record({ id: text, displayName: text, xmlId: text });
 /** From 1.4, the Go server's UserAvailableDS (the id a number) after its deprecation warning. */
 const goAvailableResponse = alertedEnvelope(list(record({ id: int, displayName: text, xmlId: text })));
+/** The seed's short forms at 1.1/1.2 (1.2: `{id, displayName, xmlId}`; `.json` at 1.1: `{xmlId, id}`), else Go's. */
+const availableResponses = seedAtOrGo(
+  'availableDeliveryServices',
+  envelope(list(availableSchema)),
+  goAvailableResponse,
+);
+const availableJsonResponses = seedAtOrGo(
+  'availableDeliveryServices',
+  envelope(list(record({ xmlId: text, id: text }))),
+  goAvailableResponse,
+);
 
 /** The tenants both sets share. */
 function intersect(a: ReadonlySet<number>, b: ReadonlySet<number>): number[] {
@@ -67,7 +78,7 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
    */
   async function assigned(request: FastifyRequest) {
     const version = request.apiVersion;
-    const go = goShapes(version);
+    const go = goRecord(version, 'user');
     const raw = (request.params as { id: string }).id;
     const id = go ? toInteger(raw) : parseIntegerParam(raw, 'id');
     if (id === null)
@@ -109,7 +120,7 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
       auth: PRIV.READ,
       cache: ASSIGNMENT_TABLES,
       schema: userIdSchema,
-      responseAt: (v) => ({ 200: deliveryServiceList(v, 'user', goShapes(v)) }),
+      responseAt: (v) => ({ 200: deliveryServiceList(v, 'user', goRecord(v, 'user')) }),
       handler: assigned,
     },
     {
@@ -120,9 +131,9 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
       auth: PRIV.READ,
       cache: ASSIGNMENT_TABLES,
       schema: userIdSchema,
-      responseAt: seedOrGo(envelope(list(availableSchema)), goAvailableResponse),
+      responseAt: availableResponses,
       handler: async (request) =>
-        goShapes(request.apiVersion)
+        !seedShape('availableDeliveryServices', request.apiVersion)
           ? goAvailable(request)
           : {
               response: (await available(request)).map((ds) => ({
@@ -140,9 +151,9 @@ export function userDeliveryServiceRoutes(ctx: AppContext): RouteDef[] {
       auth: PRIV.READ,
       cache: ASSIGNMENT_TABLES,
       schema: userIdSchema,
-      responseAt: seedOrGo(envelope(list(record({ xmlId: text, id: text }))), goAvailableResponse),
+      responseAt: availableJsonResponses,
       handler: async (request) =>
-        goShapes(request.apiVersion)
+        !seedShape('availableDeliveryServices', request.apiVersion)
           ? goAvailable(request)
           : { response: (await available(request)).map((ds) => ({ xmlId: ds.xmlId, id: String(ds.id) })) },
     },

@@ -9,10 +9,14 @@ import { parseNewUser } from '../../shared/rules/users/validate-create.js';
 import { goUserSchema } from '../../shared/contract/go-users.js';
 import { alertedEnvelope } from '../../shared/contract/schema.js';
 import { userWriteSchema } from '../../shared/contract/users.js';
-import { seedOrGo } from '../http/responses.js';
+import { seedAtOrGo } from '../http/responses.js';
 
 /** What a create or an update of a user answers: its alert and the record written. */
-export const userWriteResponses = seedOrGo(alertedEnvelope(userWriteSchema), alertedEnvelope(goUserSchema));
+export const userWriteResponses = seedAtOrGo(
+  'userCreate',
+  alertedEnvelope(userWriteSchema),
+  alertedEnvelope(goUserSchema),
+);
 
 const nullableText = { type: 'string', nullable: true } as const;
 const nullableInt = { type: 'integer', nullable: true } as const;

@@ -4,8 +4,8 @@ import { userReadRecord } from '../format/users.js';
 import { parseIntegerParam } from '../services/params.js';
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import { visibleTenants } from '../services/tenant-access.js';
-import { atLeast, goShapes } from '../versions.js';
-import { seedOrGo } from '../http/responses.js';
+import { atLeast, seedShape } from '../versions.js';
+import { seedAtOrGo } from '../http/responses.js';
 import { goUserGetSchema } from '../../shared/contract/go-users.js';
 import { envelope, list } from '../../shared/contract/schema.js';
 import { userReadSchema } from '../../shared/contract/users.js';
@@ -34,7 +34,7 @@ const listSchema = {
 export const userIdSchema = { params: { type: 'object', properties: { id: text }, required: ['id'] } };
 
 /** GET users and users/:id answer a list of read records (users/:id: one, or none). */
-const readResponses = seedOrGo(envelope(list(userReadSchema)), envelope(list(goUserGetSchema)));
+const readResponses = seedAtOrGo('user', envelope(list(userReadSchema)), envelope(list(goUserGetSchema)));
 
 /** GET users and GET users/:id (1.1+; tenant fields and the tenant filter from 1.2), then the user writes. */
 /** What GET users reads: a purge or an origin's change keeps its cached answers. */
@@ -42,14 +42,14 @@ const USER_TABLES = ['users', 'roles', 'tenants'];
 
 export function usersRoutes(ctx: AppContext): RouteDef[] {
   /**
-   * Up to 1.3 the answer comes from the store already serialized in the seed's shape (one pass from row to
-   * JSON), as the bytes to send; from 1.4 each record takes the Go server's shape through userReadRecord.
+   * At the seed's versions (1.1/1.2) the answer comes from the store already serialized in the seed's shape (one
+   * pass from row to JSON), as the bytes to send; elsewhere each record takes the Go server's shape.
    */
   async function list(request: FastifyRequest, reply: FastifyReply) {
     const withTenant = atLeast(request.apiVersion, '1.2');
     const filter = usersFilter(request.query as UsersQuery, withTenant);
     const tenantIds = [...(await visibleTenants(ctx, caller(request)))];
-    if (goShapes(request.apiVersion)) {
+    if (!seedShape('user', request.apiVersion)) {
       const users = await ctx.store.users.query({ ...filter, tenantIds });
       return { response: users.map((user) => userReadRecord(user, request.apiVersion)) };
     }

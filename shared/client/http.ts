@@ -72,12 +72,13 @@ export class HttpClient {
     return `${this.baseUrl}/api/${version}${path}${search ? `?${search}` : ''}`;
   }
 
-  get<T>(path: string, query?: Query): Promise<ApiResult<T>> {
-    return this.send<T>('GET', this.url(path, query));
+  /** GET at the client's version, or at `version` (a record read in the shape of another version). */
+  get<T>(path: string, query?: Query, version?: ApiVersion): Promise<ApiResult<T>> {
+    return this.send<T>('GET', this.url(path, query, version));
   }
 
-  post<T>(path: string, body?: unknown, query?: Query): Promise<ApiResult<T>> {
-    return this.send<T>('POST', this.url(path, query), body);
+  post<T>(path: string, body?: unknown, query?: Query, version?: ApiVersion): Promise<ApiResult<T>> {
+    return this.send<T>('POST', this.url(path, query, version), body);
   }
 
   put<T>(path: string, body?: unknown, query?: Query): Promise<ApiResult<T>> {

@@ -1,7 +1,10 @@
 import type { InvalidationJobRecord } from '../contract/go-jobs.js';
 import type { JobRecord } from '../contract/jobs.js';
 import type { HttpClient } from './http.js';
-import type { ApiResult } from './types.js';
+import { seedVersion, type ApiResult } from './types.js';
+
+/** The versions the seed fixes the user's jobs at. */
+const JOB_SEED = ['1.1', '1.2'] as const;
 
 /** A content-invalidation job (GET user/current/jobs.json). */
 export type Job = JobRecord;
@@ -18,12 +21,12 @@ export interface NewJob {
 
 /** GET user/current/jobs.json, optionally `?keyword=PURGE`. */
 export function listJobs(http: HttpClient, query: { keyword?: string } = {}): Promise<ApiResult<Job[]>> {
-  return http.get('/user/current/jobs.json', query);
+  return http.get('/user/current/jobs.json', query, seedVersion(http.version, JOB_SEED));
 }
 
 /** POST user/current/jobs: creates a purge (revalidation) job; the answer is alerts only. */
 export function createJob(http: HttpClient, job: NewJob): Promise<ApiResult<undefined>> {
-  return http.post('/user/current/jobs', job);
+  return http.post('/user/current/jobs', job, undefined, seedVersion(http.version, JOB_SEED));
 }
 
 /**

@@ -1,7 +1,10 @@
 import type { ProfileParameterRecord, ProfileRecord, TrimmedProfileRecord } from '../contract/profiles.js';
 import type { CopiedProfile, ImportedProfile, ProfileExport } from '../contract/parameters.js';
 import type { HttpClient } from './http.js';
-import type { ApiResult } from './types.js';
+import { seedVersion, type ApiResult } from './types.js';
+
+/** The version the seed fixes profiles at. */
+const PROFILE_SEED = ['1.1'] as const;
 
 /** A profile (1.1): `id` a digit string. */
 export type Profile = ProfileRecord;
@@ -11,17 +14,17 @@ export function listProfiles(
   http: HttpClient,
   query: { name?: string; id?: number; cdn?: string } = {},
 ): Promise<ApiResult<Profile[]>> {
-  return http.get('/profiles', query);
+  return http.get('/profiles', query, seedVersion(http.version, PROFILE_SEED));
 }
 
 /** GET profiles/:id (an array; empty when unknown). */
 export function getProfile(http: HttpClient, id: number): Promise<ApiResult<Profile[]>> {
-  return http.get(`/profiles/${id}`);
+  return http.get(`/profiles/${id}`, {}, seedVersion(http.version, PROFILE_SEED));
 }
 
 /** GET profiles/trimmed: names only. */
 export function listTrimmedProfiles(http: HttpClient): Promise<ApiResult<TrimmedProfileRecord[]>> {
-  return http.get('/profiles/trimmed');
+  return http.get('/profiles/trimmed', {}, seedVersion(http.version, PROFILE_SEED));
 }
 
 /** A profile parameter (GET profiles/name/:name/parameters); secure values read `********` unless admin. */

@@ -1,9 +1,9 @@
-import type { TenantRecord } from '../contract/catalog.js';
+import type { GoTenantRecord } from '../contract/catalog.js';
 import type { HttpClient } from './http.js';
 import type { ApiResult } from './types.js';
 
-/** A tenant; `parentId`/`parentName` are null for `root`. */
-export type Tenant = TenantRecord;
+/** A tenant as Traffic Ops sent it at every 1.x version: `parentId` null and `parentName` absent for `root`. */
+export type Tenant = GoTenantRecord;
 
 /** GET tenants (the caller's tenant and its descendants), optionally `?name=`. */
 export function listTenants(http: HttpClient, query: { name?: string } = {}): Promise<ApiResult<Tenant[]>> {

@@ -16,6 +16,15 @@ export function versionAtLeast(version: ApiVersion, min: ApiVersion): boolean {
   return API_VERSIONS.indexOf(version) >= API_VERSIONS.indexOf(min);
 }
 
+/**
+ * The version to read a seed-shaped record at: `version` itself when the seed fixes the record there (`seeded`,
+ * oldest first), else the newest of `seeded` (the daemon answers Traffic Ops' own types beyond the seed's
+ * versions, BEHAVIOR.md "Shapes at the versions the seed does not fix", which the commands do not parse).
+ */
+export function seedVersion(version: ApiVersion, seeded: readonly ApiVersion[]): ApiVersion {
+  return seeded.includes(version) ? version : seeded[seeded.length - 1];
+}
+
 /** The older of two versions. */
 export function olderVersion(a: ApiVersion, b: ApiVersion): ApiVersion {
   return versionAtLeast(a, b) ? b : a;

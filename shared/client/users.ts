@@ -1,7 +1,11 @@
 import type { CurrentUserRecord, UserReadRecord, UserWriteRecord } from '../contract/users.js';
 import type { HttpClient } from './http.js';
 import type { DeliveryService } from './deliveryservices.js';
-import { versionAtLeast, type ApiResult } from './types.js';
+import { seedVersion, versionAtLeast, type ApiResult } from './types.js';
+
+/** The versions the seed fixes the user records at (read, current user), and a user's delivery services. */
+const USER_SEED = ['1.1', '1.2'] as const;
+const USER_DS_SEED = ['1.2'] as const;
 
 /** A user as GET users and users/:id answer it (ids as digit strings, the role name under `rolename`; `roleName` where a server spells it so). */
 export type User = UserReadRecord & { roleName?: string };
@@ -45,12 +49,12 @@ export interface AvailableDeliveryService {
 
 /** GET users, optionally `?tenant=` (1.2+). */
 export function listUsers(http: HttpClient, query: { tenant?: string | number } = {}): Promise<ApiResult<User[]>> {
-  return http.get('/users', query);
+  return http.get('/users', query, seedVersion(http.version, USER_SEED));
 }
 
 /** GET users/:id (an array; empty when unknown). */
 export function getUser(http: HttpClient, id: number): Promise<ApiResult<User[]>> {
-  return http.get(`/users/${id}`);
+  return http.get(`/users/${id}`, {}, seedVersion(http.version, USER_SEED));
 }
 
 /** POST users (1.2+). */
@@ -68,7 +72,7 @@ export function registerUser(
 
 /** GET users/:id/deliveryservices (1.2+). */
 export function userDeliveryServices(http: HttpClient, id: number): Promise<ApiResult<DeliveryService[]>> {
-  return http.get(`/users/${id}/deliveryservices`);
+  return http.get(`/users/${id}/deliveryservices`, {}, seedVersion(http.version, USER_DS_SEED));
 }
 
 /** GET user/:id/deliveryservices/available (1.2) or `.../available.json` (1.1). */
@@ -77,12 +81,12 @@ export function availableDeliveryServices(
   id: number,
 ): Promise<ApiResult<AvailableDeliveryService[]>> {
   const suffix = versionAtLeast(http.version, '1.2') ? '' : '.json';
-  return http.get(`/user/${id}/deliveryservices/available${suffix}`);
+  return http.get(`/user/${id}/deliveryservices/available${suffix}`, {}, seedVersion(http.version, USER_SEED));
 }
 
 /** GET user/current. */
 export function currentUser(http: HttpClient): Promise<ApiResult<CurrentUser>> {
-  return http.get('/user/current');
+  return http.get('/user/current', {}, seedVersion(http.version, USER_SEED));
 }
 
 /** PUT user/current at 1.2+, POST user/current/update at 1.1; the body is `{user: {...}}`. */

@@ -21,14 +21,17 @@ export type ProfileRecord = FromSchema<typeof profileSchema>;
 export const trimmedProfileSchema = record({ name: text });
 export type TrimmedProfileRecord = FromSchema<typeof trimmedProfileSchema>;
 
-/** A profile parameter (GET profiles/name/:name/parameters); a secure value reads `********` unless admin. */
+/**
+ * A profile parameter (GET profiles/name/:name/parameters) as Traffic Ops sent it at every 1.x version: `id` a
+ * number; a secure value reads `********` unless admin.
+ */
 export const profileParameterSchema = record({
-  id: text,
-  name: text,
   configFile: text,
-  value: text,
-  secure: bool,
+  id: int,
   lastUpdated: text,
+  name: text,
+  secure: bool,
+  value: text,
 });
 export type ProfileParameterRecord = FromSchema<typeof profileParameterSchema>;
 

@@ -30,8 +30,9 @@ describe('cdnctl users list and get', () => {
     expect(refused.stderr).toContain('--tenant needs API version 1.2 or newer');
   });
 
-  it('accepts --api-version 1.4 and 1.5 and speaks 1.3, whose shapes the commands read (issue 17)', async () => {
-    const at13 = (await api(daemon.url, '/api/1.3/users', cookie)).body.response;
+  // Users are read at the seed's 1.2 beyond it: 1.3 answers Traffic Ops' numbers (issue 34).
+  it("accepts --api-version 1.4 and 1.5 and reads users at the seed's 1.2 (issues 17, 34)", async () => {
+    const at13 = (await api(daemon.url, '/api/1.2/users', cookie)).body.response;
     expect(await cli.json(['users', 'list', '--api-version', '1.5'])).toEqual(at13);
     expect(await cli.json(['users', 'list', '--api-version', '1.4'])).toEqual(at13);
     expect((await cli.run(['users', 'list', '--api-version', '1.6'])).code).toBe(2);

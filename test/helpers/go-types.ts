@@ -109,6 +109,14 @@ export const GO = {
   },
   rootTenant: { id: 'number', name: 'string', active: 'boolean', lastUpdated: 'string', parentId: 'null' },
   cdn: { dnssecEnabled: 'boolean', domainName: 'string', id: 'number', lastUpdated: 'string', name: 'string' },
+  profileParameter: {
+    configFile: 'string',
+    id: 'number',
+    lastUpdated: 'string',
+    name: 'string',
+    secure: 'boolean',
+    value: 'string',
+  },
 } satisfies Record<string, Shape>;
 
 const DS_BOOL = [

@@ -26,7 +26,16 @@ describe('the portal API client', () => {
     expect(apiUrl('', '/origins', { deliveryservice: '3', tenant: '', primary: undefined, limit: 0 })).toBe(
       '/api/1.3/origins?deliveryservice=3&limit=0',
     );
-    expect(apiUrl('https://cdn.example.test', '/users')).toBe('https://cdn.example.test/api/1.3/users');
+    expect(apiUrl('https://cdn.example.test', '/roles')).toBe('https://cdn.example.test/api/1.3/roles');
+  });
+
+  it('reads users and profiles at the versions the seed fixes their shapes (issue 34)', () => {
+    expect(apiUrl('', '/users')).toBe('/api/1.2/users');
+    expect(apiUrl('', '/user/current')).toBe('/api/1.2/user/current');
+    expect(apiUrl('', '/user/current/jobs')).toBe('/api/1.2/user/current/jobs');
+    expect(apiUrl('', '/profiles')).toBe('/api/1.1/profiles');
+    expect(apiUrl('', '/profiles/7')).toBe('/api/1.1/profiles/7');
+    expect(apiUrl('', '/profiles/name/GLOBAL/parameters')).toBe('/api/1.3/profiles/name/GLOBAL/parameters');
   });
 
   it('sends the session cookie on reads without a body type', async () => {

@@ -5,11 +5,12 @@ import { badRequest, notFound } from '../errors.js';
 import { toInteger } from '../params.js';
 import { PRIV, type Principal } from '../principal.js';
 
-/** GET profiles' query: `name` exact, `id` and `cdn` (a CDN id) as the text the client sent. */
+/** GET profiles' query: `name` exact, `id`, `cdn` (a CDN id) and `param` (a parameter id) as the text sent. */
 export interface ProfileQuery {
   id?: string;
   name?: string;
   cdn?: string;
+  param?: string;
 }
 
 /** Reads the filters of GET profiles: `id` and `cdn` must be integers; all errors reported together (400). */
@@ -29,6 +30,18 @@ export function readProfileFilters(query: ProfileQuery): ProfileFilters {
   if (query.name !== undefined) filters.name = query.name;
   if (errors.length > 0) throw badRequest(errors.join(', '));
   return filters;
+}
+
+/**
+ * GET profiles?param=: only the profiles holding that parameter (the Go client's GetProfileByParameter, as
+ * Traffic Ops filtered on the profile-parameter link); `list` unchanged without it, 400 when it is no integer.
+ */
+export async function holdingParameter(ctx: AppContext, query: ProfileQuery, list: Profile[]): Promise<Profile[]> {
+  if (query.param === undefined) return list;
+  const parameterId = toInteger(query.param);
+  if (parameterId === null) throw badRequest('param cannot parse to integer');
+  const holders = new Set((await ctx.store.parameters.links({ parameterId })).map((l) => l.profileId));
+  return list.filter((p) => holders.has(p.id));
 }
 
 /** Secure parameter values are shown to admins only; everyone else sees them masked. */

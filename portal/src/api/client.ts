@@ -36,6 +36,21 @@ export interface ClientOptions {
   onUnauthorized?: (alerts: Alert[]) => void;
 }
 
+/**
+ * The paths whose records the portal reads in the seed's shapes (ids as digit strings), at the versions the seed
+ * fixes them: users, the current user and its jobs at 1.2, profiles at 1.1. At 1.3 those records take Traffic Ops'
+ * own types (BEHAVIOR.md, issue 34), which the portal's types do not describe.
+ */
+const SEED_PATHS: Array<[RegExp, string]> = [
+  [/^\/(users|user)(\/|$)/, '1.2'],
+  [/^\/profiles(\/trimmed|\/\d+)?$/, '1.1'],
+];
+
+/** The version a path is spoken at: its seed version when it has one, else API_VERSION. */
+export function versionFor(path: string): string {
+  return SEED_PATHS.find(([pattern]) => pattern.test(path))?.[1] ?? API_VERSION;
+}
+
 /** `/origins` + {deliveryservice: 3} → `/api/1.3/origins?deliveryservice=3`; empty values are left out. */
 export function apiUrl(baseUrl: string, path: string, query: Query = {}): string {
   const params = new URLSearchParams();
@@ -43,7 +58,7 @@ export function apiUrl(baseUrl: string, path: string, query: Query = {}): string
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
   const search = params.toString();
-  return `${baseUrl}/api/${API_VERSION}${path}${search ? `?${search}` : ''}`;
+  return `${baseUrl}/api/${versionFor(path)}${path}${search ? `?${search}` : ''}`;
 }
 
 async function readAlerts(res: Response): Promise<{ body: Record<string, unknown> | null; alerts: Alert[] }> {

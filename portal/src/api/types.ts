@@ -55,7 +55,8 @@ export interface Tenant {
   id: number;
   name: string;
   active: boolean;
-  parentName: string | null;
+  /** Absent for `root` (Traffic Ops omitted it). */
+  parentName?: string | null;
 }
 
 export interface DeliveryService {

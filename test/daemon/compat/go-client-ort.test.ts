@@ -37,10 +37,12 @@ eachStore((kind) => {
       }
     });
 
-    it("keeps the seed's shape at 1.3 (ids as strings)", async () => {
+    // Not a record the seed fixes: Traffic Ops' own types at 1.3 too (issue 34, item 3).
+    it("answers Traffic Ops' numbers at 1.3", async () => {
       const res = await get(`/api/1.3/servers/${t.ids.servers.tenantA}/deliveryservices`);
       expect(res.statusCode).toBe(200);
-      expect(typeof res.json().response[0].cdnId).toBe('string');
+      expect(typeof res.json().response[0].cdnId).toBe('number');
+      expect(res.json().response[0]).toHaveProperty('rangeSliceBlockSize');
     });
   });
 

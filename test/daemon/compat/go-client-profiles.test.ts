@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectShape, type Shape } from '../../helpers/go-types.js';
+import { GO, expectShape, type Shape } from '../../helpers/go-types.js';
 import { PASSWORDS, goldenApp, type GoldenApp } from '../security/fixture.js';
 
 /**
@@ -88,8 +88,10 @@ const goProfile = (name: string) => ({
 describe('Go client: profiles', () => {
   it('CreateProfile, GetProfileByName, UpdateProfileByID, CopyProfile, ExportProfile, ImportProfile, DeleteProfileByID', async () => {
     await ok('POST', '/api/1.3/profiles', goProfile('GO_EDGE'));
-    const found = (await ok('GET', '/api/1.3/profiles?name=GO_EDGE')).body.response as Array<{ id: string }>;
-    const id = Number(found[0].id);
+    // GetProfileByName decodes []tc.Profile: `id` must be a JSON number at 1.3 (issue 34, item 3).
+    const found = (await ok('GET', '/api/1.3/profiles?name=GO_EDGE')).body.response as Array<{ id: number }>;
+    found.forEach((p, i) => expectShape(p, GO.profile, `profiles[${i}]`, { ordered: true }));
+    const id = found[0].id;
     await ok('PUT', `/api/1.3/profiles/${id}`, { ...goProfile('GO_EDGE'), description: 'changed' });
     const copy = await ok('POST', '/api/1.4/profiles/name/GO_COPY/copy/GO_EDGE', {
       id: 0,

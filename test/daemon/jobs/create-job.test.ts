@@ -34,54 +34,70 @@ const validBody = (change: Record<string, unknown> = {}) => ({
 });
 
 describe('POST user/current/jobs stores a purge', () => {
-  it.each(['1.1', '1.2', '1.3'])(
-    'at %s: answers the success text and the created job in the seed shape',
-    async (version) => {
-      const before = f.jobCount();
-      const regex = `/v${version.replace('.', '_')}/.*\\.jpg`;
-      const res = await post(version, validBody({ regex }));
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^application\/json/);
-      const assetUrl = `http://ds1-origin.example.test${regex}`;
-      const body = res.json() as { alerts: Alert[]; response: Record<string, unknown> };
-      expect(body.alerts).toEqual([
-        { level: 'success', text: `Invalidate content request submitted for ds1 [ ${assetUrl} - TTL:24h ]` },
-      ]);
-      expect(body.response).toEqual({
-        id: expect.stringMatching(/^\d+$/),
-        keyword: 'PURGE',
-        objectName: null,
-        assetUrl,
-        assetType: 'file',
-        status: 'PENDING',
-        dsId: String(f.world.ds1),
-        dsXmlId: 'ds1',
-        username: 'admin',
-        parameters: 'TTL:24h',
-        enteredTime: '2026-11-21 12:00:00',
-        objectType: null,
-        agent: 'dummy',
-        startTime: '2026-11-21 12:30:00',
-      });
-      expect(f.jobCount()).toBe(before + 1);
-      const row = f.t.db.prepare('SELECT * FROM jobs WHERE id = ?').get(Number(body.response.id)) as Record<
-        string,
-        unknown
-      >;
-      expect(row).toMatchObject({
-        keyword: 'PURGE',
-        asset_url: assetUrl,
-        asset_type: 'file',
-        status: 'PENDING',
-        ttl_hours: 24,
-        agent: 'dummy',
-        start_time: Date.parse('2026-11-21T12:30:00Z'),
-        entered_time: NOW,
-        user_id: f.userId('admin'),
-        deliveryservice_id: f.world.ds1,
-      });
-    },
-  );
+  it('at 1.3: answers as Traffic Ops did, the warning, its success text and an InvalidationJob (issue 34)', async () => {
+    const before = f.jobCount();
+    const res = await post('1.3', validBody({ regex: '/v1_3/.*\\.jpg' }));
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { alerts: Alert[]; response: Record<string, unknown> };
+    expect(body.alerts).toEqual([
+      { level: 'warning', text: 'This endpoint is deprecated, please use the POST method /jobs instead' },
+      { level: 'success', text: 'Invalidation Job creation was successful' },
+    ]);
+    expect(body.response).toMatchObject({
+      assetUrl: 'http://ds1-origin.example.test/v1_3/.*\\.jpg',
+      deliveryService: 'ds1',
+      keyword: 'PURGE',
+      parameters: 'TTL:24h',
+    });
+    expect(typeof body.response.id).toBe('number');
+    expect(f.jobCount()).toBe(before + 1);
+  });
+
+  it.each(['1.1', '1.2'])('at %s: answers the success text and the created job in the seed shape', async (version) => {
+    const before = f.jobCount();
+    const regex = `/v${version.replace('.', '_')}/.*\\.jpg`;
+    const res = await post(version, validBody({ regex }));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const assetUrl = `http://ds1-origin.example.test${regex}`;
+    const body = res.json() as { alerts: Alert[]; response: Record<string, unknown> };
+    expect(body.alerts).toEqual([
+      { level: 'success', text: `Invalidate content request submitted for ds1 [ ${assetUrl} - TTL:24h ]` },
+    ]);
+    expect(body.response).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      keyword: 'PURGE',
+      objectName: null,
+      assetUrl,
+      assetType: 'file',
+      status: 'PENDING',
+      dsId: String(f.world.ds1),
+      dsXmlId: 'ds1',
+      username: 'admin',
+      parameters: 'TTL:24h',
+      enteredTime: '2026-11-21 12:00:00',
+      objectType: null,
+      agent: 'dummy',
+      startTime: '2026-11-21 12:30:00',
+    });
+    expect(f.jobCount()).toBe(before + 1);
+    const row = f.t.db.prepare('SELECT * FROM jobs WHERE id = ?').get(Number(body.response.id)) as Record<
+      string,
+      unknown
+    >;
+    expect(row).toMatchObject({
+      keyword: 'PURGE',
+      asset_url: assetUrl,
+      asset_type: 'file',
+      status: 'PENDING',
+      ttl_hours: 24,
+      agent: 'dummy',
+      start_time: Date.parse('2026-11-21T12:30:00Z'),
+      entered_time: NOW,
+      user_id: f.userId('admin'),
+      deliveryservice_id: f.world.ds1,
+    });
+  });
 
   it('accepts dsId as a numeric string and startTime in RFC 3339 and +00 forms', async () => {
     for (const startTime of ['2026-11-21T13:00:00Z', '2026-11-21 13:00:00+00']) {
@@ -135,14 +151,6 @@ describe('POST user/current/jobs refuses a bad request and stores nothing', () =
     [
       'a start three days ago at 1.2',
       '1.2',
-      () => validBody({ startTime: past() }),
-      'admin',
-      400,
-      'startTime: cannot be more than two days in the past',
-    ],
-    [
-      'a start three days ago at 1.3',
-      '1.3',
       () => validBody({ startTime: past() }),
       'admin',
       400,
@@ -221,6 +229,20 @@ describe('POST user/current/jobs refuses a bad request and stores nothing', () =
     const res = await post(version, body(), user);
     expect(res.statusCode).toBe(status);
     expect(res.json()).toEqual({ alerts: [{ level: 'error', text }] });
+    expect(f.jobCount()).toBe(before);
+  });
+
+  // Beyond the seed's 1.1/1.2 the route answers as Traffic Ops' did: its deprecation warning before the error.
+  it('refuses a start three days ago at 1.3, after the deprecation warning', async () => {
+    const before = f.jobCount();
+    const res = await post('1.3', validBody({ startTime: past() }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      alerts: [
+        { level: 'warning', text: 'This endpoint is deprecated, please use the POST method /jobs instead' },
+        { level: 'error', text: 'startTime: cannot be more than two days in the past' },
+      ],
+    });
     expect(f.jobCount()).toBe(before);
   });
 

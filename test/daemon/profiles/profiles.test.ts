@@ -39,11 +39,24 @@ const orgRecord = () => ({
   type: 'ORG_PROFILE',
 });
 
+/** The record beyond the seed's 1.1 (issue 34, item 3): Traffic Ops' ProfileNullable, `id` a number, `+00`. */
+const goRecord = (seed: ReturnType<typeof orgRecord>) => ({
+  ...seed,
+  id: Number(seed.id),
+  lastUpdated: `${seed.lastUpdated}+00`,
+});
+const BY_ID_WARNING = {
+  level: 'warning',
+  text: 'This endpoint is deprecated, please use GET /profiles with query parameter id instead',
+};
+
 describe.each(VERSIONS)('profiles at %s', (version) => {
-  it('lists every profile by id: id a digit string, lastUpdated without zone, plus the Traffic Ops keys', async () => {
+  const seed = version === '1.1';
+  it("lists every profile: the seed's record at 1.1 (id a digit string, no zone), Traffic Ops' after", async () => {
     const res = await get(`/api/${version}/profiles`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ response: [globalRecord(), orgRecord()] });
+    const records = [globalRecord(), orgRecord()];
+    expect(res.body).toEqual({ response: seed ? records : records.map(goRecord) });
   });
 
   it('answers the trimmed list of names', async () => {
@@ -54,7 +67,9 @@ describe.each(VERSIONS)('profiles at %s', (version) => {
   });
 
   it('answers one profile by id as an array, and an empty array for an unknown id', async () => {
-    expect((await get(`/api/${version}/profiles/${f.orgProfile}`)).body).toEqual({ response: [orgRecord()] });
+    const one = (await get(`/api/${version}/profiles/${f.orgProfile}`)).body;
+    if (seed) expect(one).toEqual({ response: [orgRecord()] });
+    else expect(one).toEqual({ alerts: [BY_ID_WARNING], response: [goRecord(orgRecord())] });
     expect(await get(`/api/${version}/profiles/99999`)).toMatchObject({ status: 200, body: { response: [] } });
   });
 

@@ -9,6 +9,7 @@ interface TenantRec {
   active: boolean;
   parentId: number | null;
   parentName?: string | null;
+  lastUpdated?: string;
 }
 
 /** Tenant CRUD with the hierarchy rules (reference traffic-ops-wave3.md §7), on both stores. */
@@ -38,7 +39,8 @@ eachStore((kind) => {
       expect((await t.store.tenants.byName('tenant-b'))?.parentId).toBe(root());
     });
 
-    it('answers the seed shape up to 1.3', async () => {
+    // Tenants are outside the seed: Traffic Ops' TenantNullable at every version, 1.1 too (issue 34, item 3).
+    it("answers Traffic Ops' TenantNullable at 1.1", async () => {
       const res = await send<TenantRec>(t, 'POST', '/api/1.1/tenants', 'admin', {
         name: 'tenant-v11',
         active: false,
@@ -46,13 +48,14 @@ eachStore((kind) => {
       });
       expect(res.body.response).toMatchObject({ active: false, name: 'tenant-v11', parentName: 'root' });
       expect(Object.keys(res.body.response!)).toEqual([
-        'active',
         'id',
-        'lastUpdated',
         'name',
+        'active',
+        'lastUpdated',
         'parentId',
         'parentName',
       ]);
+      expect(res.body.response!.lastUpdated).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/);
     });
 
     it.each([

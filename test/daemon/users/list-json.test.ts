@@ -47,7 +47,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("GET users' records rendered by SQLite", () => {
-  it.each(['1.1', '1.2', '1.3'] as const)('are the records userReadRecord makes, in order, at %s', async (version) => {
+  // The seed's versions only: beyond them GET users answers Traffic Ops' record, not this rendering (issue 34).
+  it.each(['1.1', '1.2'] as const)('are the records userReadRecord makes, in order, at %s', async (version) => {
     const expected = (await t.store.users.query({ tenantIds })).map((u) => userReadRecord(u, version));
     const json = (await t.store.users.queryJson({ tenantIds }, version !== '1.1')).toString();
     expect(JSON.parse(json)).toEqual(expected);

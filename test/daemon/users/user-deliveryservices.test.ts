@@ -22,7 +22,19 @@ const xmlIds = (res: Parameters<typeof responseOf>[0]) => responseOf<Rec[]>(res)
 const notFoundUser = { status: 404, alerts: [{ text: 'user not found', level: 'error' }] };
 
 describe('GET users/:id/deliveryservices', () => {
-  it.each(['1.2', '1.3'])('answers the assigned delivery services in the seed shape at %s', async (v) => {
+  // 1.1 and 1.3 are beyond the seed's 1.2: Traffic Ops' DeliveryServiceNullable with its warning (issue 34).
+  it.each(['1.1', '1.3'])("answers Traffic Ops' record (numbers) and its warning at %s", async (v) => {
+    const res = await api.get(`/api/${v}/users/${t.world.users.ro}/deliveryservices`, cookies.admin);
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { alerts: { level: string }[] }).alerts.map((a) => a.level)).toEqual(['warning']);
+    const list = responseOf<Rec[]>(res);
+    expect(list.map((d) => d.xmlId)).toEqual(['ds1', 'ds2']);
+    expect(list[0]).toMatchObject({ id: t.world.ds.ds1, displayName: 'DS One', tenantId: t.world.tenants.root });
+    expect(typeof list[0].cdnId).toBe('number');
+    expect(list[0].ecsEnabled).toBe(false);
+  });
+
+  it.each(['1.2'])('answers the assigned delivery services in the seed shape at %s', async (v) => {
     const res = await api.get(`/api/${v}/users/${t.world.users.ro}/deliveryservices`, cookies.admin);
     expect(res.statusCode).toBe(200);
     const list = responseOf<Rec[]>(res);
@@ -51,11 +63,13 @@ describe('GET users/:id/deliveryservices', () => {
 
   it('answers 200 and an empty list for a user of a tenant the requester cannot see, as for a missing one (as Traffic Ops did)', async () => {
     for (const v of ['1.1', '1.2', '1.3']) {
+      // The seed's 1.2 answers the list alone; elsewhere Traffic Ops' deprecation warning comes first.
+      const warned = (body: unknown) => (v === '1.2' ? body : { alerts: [expect.any(Object)], ...(body as object) });
       const hidden = await api.get(`/api/${v}/users/${t.world.users.ro}/deliveryservices`, cookies.opsA);
       expect(hidden.statusCode).toBe(200);
-      expect(hidden.json()).toEqual({ response: [] });
+      expect(hidden.json()).toEqual(warned({ response: [] }));
       const missing = await api.get(`/api/${v}/users/99999/deliveryservices`, cookies.admin);
-      expect(missing.json()).toEqual({ response: [] });
+      expect(missing.json()).toEqual(warned({ response: [] }));
     }
   });
 
@@ -114,18 +128,25 @@ describe('GET users/:id/deliveryservices', () => {
 });
 
 describe('GET user/:id/deliveryservices/available', () => {
-  it.each(['1.2', '1.3'])(
-    'answers {id, displayName, xmlId} of the unassigned ones, ordered by xmlId, at %s',
-    async (v) => {
-      const res = await api.get(`/api/${v}/user/${t.world.users.ro}/deliveryservices/available`, cookies.admin);
-      expect(res.statusCode).toBe(200);
-      expect(responseOf(res)).toEqual([
-        { id: String(t.world.ds.ds3), displayName: 'DS Three', xmlId: 'ds3' },
-        { id: String(t.world.ds.ds4), displayName: 'DS Four', xmlId: 'ds4' },
-        { id: String(t.world.ds.ds5), displayName: 'DS Five', xmlId: 'ds5' },
-      ]);
-    },
-  );
+  it("answers Traffic Ops' UserAvailableDS (id a number) at 1.3", async () => {
+    const res = await api.get(`/api/1.3/user/${t.world.users.ro}/deliveryservices/available`, cookies.admin);
+    expect(res.statusCode).toBe(200);
+    expect(responseOf(res)).toEqual([
+      { id: t.world.ds.ds3, displayName: 'DS Three', xmlId: 'ds3' },
+      { id: t.world.ds.ds4, displayName: 'DS Four', xmlId: 'ds4' },
+      { id: t.world.ds.ds5, displayName: 'DS Five', xmlId: 'ds5' },
+    ]);
+  });
+
+  it.each(['1.2'])('answers {id, displayName, xmlId} of the unassigned ones, ordered by xmlId, at %s', async (v) => {
+    const res = await api.get(`/api/${v}/user/${t.world.users.ro}/deliveryservices/available`, cookies.admin);
+    expect(res.statusCode).toBe(200);
+    expect(responseOf(res)).toEqual([
+      { id: String(t.world.ds.ds3), displayName: 'DS Three', xmlId: 'ds3' },
+      { id: String(t.world.ds.ds4), displayName: 'DS Four', xmlId: 'ds4' },
+      { id: String(t.world.ds.ds5), displayName: 'DS Five', xmlId: 'ds5' },
+    ]);
+  });
 
   it('offers only what both the requester and the user may see', async () => {
     // tenanta_user sees tenant-a and tenant-a1; ds2 is assigned already.
@@ -196,7 +217,13 @@ describe('GET user/:id/deliveryservices/available', () => {
 });
 
 describe('GET user/:id/deliveryservices/available.json', () => {
-  it.each(['1.1', '1.2', '1.3'])('answers {xmlId, id} at %s', async (v) => {
+  it("answers Traffic Ops' UserAvailableDS at 1.3 (beyond the seed's 1.1/1.2)", async () => {
+    const res = await api.get(`/api/1.3/user/${t.world.users.ro}/deliveryservices/available.json`, cookies.ro);
+    expect(res.statusCode).toBe(200);
+    expect(responseOf<Rec[]>(res).map((d) => d.id)).toEqual([t.world.ds.ds3, t.world.ds.ds4, t.world.ds.ds5]);
+  });
+
+  it.each(['1.1', '1.2'])('answers {xmlId, id} at %s', async (v) => {
     const res = await api.get(`/api/${v}/user/${t.world.users.ro}/deliveryservices/available.json`, cookies.ro);
     expect(res.statusCode).toBe(200);
     expect(responseOf(res)).toEqual([

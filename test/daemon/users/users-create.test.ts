@@ -34,7 +34,18 @@ const refused = (body: unknown, status: number, text: string, cookie = cookies.a
   expectRefused(t.db, () => api.post(`/api/${version}/users`, cookie, body), status, text);
 
 describe('POST users: success', () => {
-  it.each(['1.2', '1.3'])('creates a user at %s and answers the stored record with ints and roleName', async (v) => {
+  // The seed fixes the create answer at 1.2 only; at 1.3 it is Traffic Ops' tc.User (issue 34, item 3).
+  it("creates a user at 1.3 and answers Traffic Ops' tc.User (registrationSent a time or null)", async () => {
+    const body = valid({ company: 'Example', city: 'Denver' });
+    const res = await api.post('/api/1.3/users', cookies.admin, body);
+    expect(res.statusCode).toBe(200);
+    const rec = responseOf<Rec>(res);
+    expect(rec).toMatchObject({ username: body.username, role: 3, roleName: 'read-only', registrationSent: null });
+    expect(typeof rec.id).toBe('number');
+    expect(rec.lastUpdated).toMatch(/\+00$/);
+  });
+
+  it.each(['1.2'])('creates a user at %s and answers the stored record with ints and roleName', async (v) => {
     const body = valid({ company: 'Example', city: 'Denver' });
     const res = await api.post(`/api/${v}/users`, cookies.admin, body);
     expect(res.statusCode).toBe(200);

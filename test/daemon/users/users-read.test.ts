@@ -51,7 +51,17 @@ describe('GET users', () => {
     expect(JSON.stringify(ro)).not.toMatch(/SCRYPT|passw/i);
   });
 
-  it.each(['1.2', '1.3'])('answers at %s with tenant (name) and tenantId (int)', async (v) => {
+  // 1.3 is beyond the seed's versions: Traffic Ops' numbers there (record-shapes.test.ts checks every key).
+  it('answers at 1.3 with numeric ids and role, as Traffic Ops did (issue 34)', async () => {
+    const a = responseOf<Rec[]>(await api.get('/api/1.3/users', cookies.admin)).find(
+      (u) => u.username === 'tenanta_user',
+    )!;
+    expect(a).toMatchObject({ tenant: 'tenant-a', tenantId: t.world.tenants.a, rolename: expect.any(String) });
+    expect(typeof a.id).toBe('number');
+    expect(typeof a.role).toBe('number');
+  });
+
+  it.each(['1.2'])('answers at %s with tenant (name) and tenantId (int)', async (v) => {
     const res = await api.get(`/api/${v}/users`, cookies.admin);
     const a = responseOf<Rec[]>(res).find((u) => u.username === 'tenanta_user')!;
     expect(Object.keys(a).sort()).toEqual([...READ_KEYS_11, 'tenant', 'tenantId'].sort());
@@ -144,7 +154,9 @@ describe('GET users/:id', () => {
     expect(res.statusCode).toBe(200);
     const list = responseOf<Rec[]>(res);
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ username: 'ro_user', id: String(t.world.users.ro), rolename: 'read-only' });
+    // The seed's digit string at 1.1/1.2; Traffic Ops' number at 1.3 (issue 34).
+    const id = v === '1.3' ? t.world.users.ro : String(t.world.users.ro);
+    expect(list[0]).toMatchObject({ username: 'ro_user', id, rolename: 'read-only' });
     expect('tenantId' in list[0]).toBe(v !== '1.1');
   });
 
