@@ -5,6 +5,20 @@ import { badRequest } from '../errors.js';
 import type { DeliveryService } from '../../store/deliveryservices.js';
 import type { Job } from '../../store/jobs.js';
 import { originBase } from './job-record.js';
+import {
+  revalidateLine,
+  revalidateLineBytes,
+  revalidateLineError,
+} from '../../../shared/rules/purge/revalidate-line.js';
+
+const HOUR_MS = 3600_000;
+
+/** Refuses a purge whose regex_revalidate.config line would not fit the plugin's line buffer (issue 32). */
+function checkLineFits(assetUrl: string, purge: NewPurge): void {
+  const line = revalidateLine(assetUrl, purge.startTime + purge.ttlHours * HOUR_MS);
+  const error = revalidateLineError(revalidateLineBytes(line));
+  if (error) throw badRequest(error);
+}
 
 /** What a purge stores besides the delivery service and its creator. */
 export interface NewPurge {
@@ -27,8 +41,10 @@ export async function createPurgeJob(
   now: number,
 ): Promise<Job> {
   if (!ds.primaryOrigin) throw badRequest('cannot invalidate content: requested delivery service has no origin');
+  const assetUrl = originBase(ds.primaryOrigin) + purge.regex;
+  checkLineFits(assetUrl, purge);
   const job = {
-    assetUrl: originBase(ds.primaryOrigin) + purge.regex,
+    assetUrl,
     ttlHours: purge.ttlHours,
     startTime: purge.startTime,
     enteredTime: now,
