@@ -3,6 +3,11 @@ import { originUrl } from '../../format/deliveryservices.js';
 import { quotable, type FieldReader } from './fields.js';
 import type { JobDraft } from './read-records.js';
 import {
+  revalidateLine,
+  revalidateLineBytes,
+  revalidateLineError,
+} from '../../../shared/rules/purge/revalidate-line.js';
+import {
   knownNames,
   readSections,
   rejectAllDuplicates,
@@ -241,6 +246,10 @@ function checkOrigins(
   }
 }
 
+/** The job's regex_revalidate.config line, as the API checks it before storing a purge (issue 32). */
+const jobLine = (assetUrl: string, m: Pick<JobDraft, 'startTime' | 'ttl'>): string =>
+  revalidateLine(assetUrl, m.startTime + m.ttl * 3600_000);
+
 /** Checks jobs and turns a `regex` into the asset URL on the delivery service's primary origin. */
 function resolveJobs(
   jobs: Read<JobDraft>[],
@@ -262,6 +271,8 @@ function resolveJobs(
         f.fail(`regex: delivery service "${model.deliveryService}" has no orgServerFqdn to purge from`);
       else assetUrl = base + model.regex;
     }
+    const tooLong = assetUrl ? revalidateLineError(revalidateLineBytes(jobLine(assetUrl, model))) : null;
+    if (tooLong) f.fail(tooLong);
     const { regex: _regex, ...rest } = model;
     resolved.push({ model: { ...rest, assetUrl }, f });
   }
