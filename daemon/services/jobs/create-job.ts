@@ -5,18 +5,11 @@ import { badRequest } from '../errors.js';
 import type { DeliveryService } from '../../store/deliveryservices.js';
 import type { Job } from '../../store/jobs.js';
 import { originBase } from './job-record.js';
-import {
-  revalidateLine,
-  revalidateLineBytes,
-  revalidateLineError,
-} from '../../../shared/rules/purge/revalidate-line.js';
-
-const HOUR_MS = 3600_000;
+import { purgeLineError } from '../../../shared/rules/purge/revalidate-line.js';
 
 /** Refuses a purge whose regex_revalidate.config line would not fit the plugin's line buffer (issue 32). */
 function checkLineFits(assetUrl: string, purge: NewPurge): void {
-  const line = revalidateLine(assetUrl, purge.startTime + purge.ttlHours * HOUR_MS);
-  const error = revalidateLineError(revalidateLineBytes(line));
+  const error = purgeLineError(assetUrl, purge.startTime, purge.ttlHours);
   if (error) throw badRequest(error);
 }
 

@@ -24,3 +24,7 @@ export function revalidateLineError(bytes: number): string | null {
     `shorten the regex by at least ${bytes - REVALIDATE_LINE_MAX_BYTES} bytes`
   );
 }
+
+/** The API's answer for a purge of `assetUrl` from `startTime` (epoch ms) for `ttlHours`, or null when it fits. */
+export const purgeLineError = (assetUrl: string, startTime: number, ttlHours: number): string | null =>
+  revalidateLineError(revalidateLineBytes(revalidateLine(assetUrl, startTime + ttlHours * 3600_000)));
