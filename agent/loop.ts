@@ -19,6 +19,8 @@ export interface AgentOptions {
   reloadCommand: string | null;
   /** Where the state file for `agent status` goes. */
   dataDir: string;
+  /** ATS's plugin directory; a set naming a plugin not there is not applied. Absent or null: not checked. */
+  pluginDir?: string | null;
 }
 
 export interface LoopDeps {
@@ -75,6 +77,7 @@ class Agent {
           wait: this.o.wait,
           dryRun: this.o.dryRun,
           force: this.forceNext,
+          pluginDir: this.o.pluginDir ?? null,
           reload: async () => (this.o.reloadCommand ? this.d.runCommand(this.o.reloadCommand) : undefined),
           log: (k, m) => this.log(k, m),
           out: this.d.out,

@@ -3,6 +3,7 @@ import { decide, reportFor } from './decide.js';
 import { changedFiles, lineDiff, type FileChange } from './diff.js';
 import { backup, install, readCurrent, restore } from './disk.js';
 import type { ConfigFileEntry, PassKind, UpdateStatus, WaitForParents } from './types.js';
+import { missingPlugins } from './plugins.js';
 import { validateFiles } from './validate.js';
 
 export interface PassDeps {
@@ -12,6 +13,8 @@ export interface PassDeps {
   wait: WaitForParents;
   dryRun: boolean;
   force: boolean;
+  /** ATS's plugin directory: every plugin the files name must be there (null: not checked). */
+  pluginDir: string | null;
   /** Runs the reload command; rejects when it fails. */
   reload: () => Promise<void>;
   log: (kind: PassKind, message: string) => void;
@@ -88,6 +91,7 @@ export async function runPass(deps: PassDeps, kind: PassKind): Promise<PassOutco
   }
   const files = await fetchFiles(deps, kind);
   const problems = validateFiles(files);
+  if (deps.pluginDir !== null) problems.push(...missingPlugins(files, deps.pluginDir));
   if (problems.length > 0)
     throw new Error(`the server's files do not validate, nothing written: ${problems.join('; ')}`);
   const changes = changedFiles(readCurrent(deps.configDir, files.keys()), files);

@@ -18,6 +18,7 @@ interface RunFlags {
   revalidateInterval: number;
   dispersion: number;
   reloadCommand: string;
+  atsPluginDir?: string;
   waitForParents: WaitForParents;
   once?: boolean;
   dryRun?: boolean;
@@ -99,6 +100,10 @@ const agentRun: VerbSpec<RunFlags> = {
         'how to make ATS read changed files ("" for none)',
         'traffic_ctl config reload',
       )
+      .option(
+        '--ats-plugin-dir <dir>',
+        'where ATS finds plugins; a file naming one not there is not applied ("" for no check; default: traffic_layout)',
+      )
       .addOption(
         new Option('--wait-for-parents <when>', 'hold updates while a parent cache is still pending')
           .choices(['true', 'false', 'reval'])
@@ -113,11 +118,17 @@ const agentRun: VerbSpec<RunFlags> = {
     const stored = relogin ? await inv.session(inv.server().url) : null;
     const http = relogin && !stored ? await inv.client({ auth: false }) : await inv.client();
     // Loaded here, not at start-up: validation pulls in the YAML parser, which no other command needs.
-    const [{ AgentApi }, { runAgent }, { runShell }] = await Promise.all([
+    const [{ AgentApi }, { runAgent }, { runShell }, { atsPluginDir }] = await Promise.all([
       import('../../agent/api.js'),
       import('../../agent/loop.js'),
       import('../../agent/reload.js'),
+      import('../../agent/plugins.js'),
     ]);
+    const pluginDir = flags.atsPluginDir === undefined ? atsPluginDir(inv.env) : flags.atsPluginDir.trim() || null;
+    if (pluginDir === null && flags.atsPluginDir === undefined)
+      process.stderr.write(
+        'agent: traffic_layout did not tell the plugin dir: plugins named in files are not checked\n',
+      );
     const controller = new AbortController();
     const stop = () => controller.abort();
     process.once('SIGINT', stop);
@@ -136,6 +147,7 @@ const agentRun: VerbSpec<RunFlags> = {
           once: flags.once === true,
           reloadCommand: flags.reloadCommand.trim() || null,
           dataDir: inv.dataDir,
+          pluginDir,
         },
         {
           api: new AgentApi(http, http.version, relogin),

@@ -38,7 +38,9 @@ export function regexRevalidateRoutes(ctx: AppContext): RouteDef[] {
         const jobs = await ctx.store.jobs.runningPurgesOfCdn(cdn.id, now, now - days * DAY_MS);
         const change = nextRegexRevalidateChange(jobs, now, days);
         if (change !== null) cacheUntil(request, change);
-        return textFile(reply, renderRegexRevalidate(jobs, now, days, cdn.name, CDNCTL_VERSION));
+        const rendered = renderRegexRevalidate(jobs, now, days, cdn.name, CDNCTL_VERSION);
+        for (const warning of rendered.warnings) request.log.warn({ cdn: cdn.name }, warning);
+        return textFile(reply, rendered.text);
       },
     },
   ];

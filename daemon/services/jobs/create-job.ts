@@ -5,6 +5,13 @@ import { badRequest } from '../errors.js';
 import type { DeliveryService } from '../../store/deliveryservices.js';
 import type { Job } from '../../store/jobs.js';
 import { originBase } from './job-record.js';
+import { purgeLineError } from '../../../shared/rules/purge/revalidate-line.js';
+
+/** Refuses a purge whose regex_revalidate.config line would not fit the plugin's line buffer (issue 32). */
+function checkLineFits(assetUrl: string, purge: NewPurge): void {
+  const error = purgeLineError(assetUrl, purge.startTime, purge.ttlHours);
+  if (error) throw badRequest(error);
+}
 
 /** What a purge stores besides the delivery service and its creator. */
 export interface NewPurge {
@@ -27,8 +34,10 @@ export async function createPurgeJob(
   now: number,
 ): Promise<Job> {
   if (!ds.primaryOrigin) throw badRequest('cannot invalidate content: requested delivery service has no origin');
+  const assetUrl = originBase(ds.primaryOrigin) + purge.regex;
+  checkLineFits(assetUrl, purge);
   const job = {
-    assetUrl: originBase(ds.primaryOrigin) + purge.regex,
+    assetUrl,
     ttlHours: purge.ttlHours,
     startTime: purge.startTime,
     enteredTime: now,

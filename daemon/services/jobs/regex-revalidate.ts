@@ -1,4 +1,9 @@
 import type { RevalidationJob } from '../../store/jobs.js';
+import {
+  REVALIDATE_LINE_MAX_BYTES,
+  revalidateLine,
+  revalidateLineBytes,
+} from '../../../shared/rules/purge/revalidate-line.js';
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -30,7 +35,9 @@ export function byteOrder(a: string, b: string): number {
  * per active job. A job is left out when it has ended by `now`, when it started more than
  * `maxRevalDurationDays` ago, or when its URL holds whitespace (a line is exactly two fields). Its TTL is
  * clamped to [1 h, maxRevalDurationDays × 24 h]; of several jobs for one URL the latest end wins; lines are in
- * byte order of the URL, so the same jobs always give the same file.
+ * byte order of the URL, so the same jobs always give the same file. A line longer than the plugin reads whole
+ * (REVALIDATE_LINE_MAX_BYTES) is left out with a warning: the API refuses such jobs, but one stored before it did
+ * must never reach a cache, whose plugin would load the line's tail as a rule of its own (issue 32).
  */
 export function renderRegexRevalidate(
   jobs: readonly RevalidationJob[],
@@ -38,7 +45,7 @@ export function renderRegexRevalidate(
   maxRevalDurationDays: number,
   cdnName: string,
   version: string,
-): string {
+): RenderedRegexRevalidate {
   const maxTtlHours = maxRevalDurationDays * 24;
   const oldestStart = now - maxRevalDurationDays * DAY_MS;
   const ends = new Map<string, number>();
@@ -54,9 +61,31 @@ export function renderRegexRevalidate(
   // Below U+D800 UTF-16 order is byte order, and the engine's own comparison is much faster.
   const plain = !entries.some(([url]) => /[\ud800-\uffff]/.test(url));
   entries.sort(plain ? ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0) : ([a], [b]) => byteOrder(a, b));
-  const lines = entries.map(([url, end]) => `${url} ${Math.floor(end / 1000)}`);
+  const { lines, warnings } = fittingLines(entries);
   const header = `# DO NOT EDIT - Generated for CDN ${cdnName} by cdnctl ${version} on ${rfc3339(now)}`;
-  return `${[header, ...lines].join('\n')}\n`;
+  return { text: `${[header, ...lines].join('\n')}\n`, warnings };
+}
+
+/** The file's text, and a warning per job left out because its line would not fit the plugin's buffer. */
+export interface RenderedRegexRevalidate {
+  text: string;
+  warnings: string[];
+}
+
+function fittingLines(entries: readonly [string, number][]): { lines: string[]; warnings: string[] } {
+  const lines: string[] = [];
+  const warnings: string[] = [];
+  for (const [url, end] of entries) {
+    const line = revalidateLine(url, end);
+    const bytes = revalidateLineBytes(line);
+    if (bytes <= REVALIDATE_LINE_MAX_BYTES) lines.push(line);
+    else
+      warnings.push(
+        `left out the purge of ${url.slice(0, 80)}…: its line would be ${bytes} bytes, ` +
+          `more than regex_revalidate reads (${REVALIDATE_LINE_MAX_BYTES})`,
+      );
+  }
+  return { lines, warnings };
 }
 
 /**

@@ -1,15 +1,9 @@
-import { formatTimestamp } from '../../../shared/time.js';
 import { originUrl } from '../../format/deliveryservices.js';
 import { quotable, type FieldReader } from './fields.js';
+import { checkJobIdentities } from './job-identities.js';
 import type { JobDraft } from './read-records.js';
-import {
-  knownNames,
-  readSections,
-  rejectAllDuplicates,
-  rejectDuplicates,
-  type Read,
-  type Sections,
-} from './sections.js';
+import { purgeLineError } from '../../../shared/rules/purge/revalidate-line.js';
+import { knownNames, readSections, rejectAllDuplicates, type Read, type Sections } from './sections.js';
 import { checkServer } from './servers.js';
 import {
   CG_TEXTS,
@@ -262,38 +256,12 @@ function resolveJobs(
         f.fail(`regex: delivery service "${model.deliveryService}" has no orgServerFqdn to purge from`);
       else assetUrl = base + model.regex;
     }
+    // The regex_revalidate.config line must fit a cache's buffer, as the API checks (issue 32).
+    const tooLong = assetUrl ? purgeLineError(assetUrl, model.startTime, model.ttl) : null;
+    if (tooLong) f.fail(tooLong);
     const { regex: _regex, ...rest } = model;
     resolved.push({ model: { ...rest, assetUrl }, f });
   }
   checkJobIdentities(resolved, known);
   return resolved.map((r) => r.model);
-}
-
-/** The purge a job stands for: what the API calls a duplicate when two jobs share it. */
-const purgeKey = (m: JobModel): string =>
-  m.assetUrl ? JSON.stringify([m.deliveryService, m.assetUrl, m.startTime]) : '';
-
-/**
- * A job is its id: the API stores the same purge twice (answering a "duplicate" warning), so only the id tells
- * such jobs apart, and the same id twice is a conflict. A job without an id matches on its purge (delivery
- * service, asset URL, start time), which must then name one job of the file. An id the database holds already
- * is that job, updated in place; as through the API, it cannot move to another delivery service.
- */
-function checkJobIdentities(jobs: Read<JobModel>[], known: KnownRecords): void {
-  rejectDuplicates(jobs, 'id', (m) => (m.id === null ? '' : String(m.id)));
-  const purges = new Map<string, number>();
-  for (const { model } of jobs) purges.set(purgeKey(model), (purges.get(purgeKey(model)) ?? 0) + 1);
-  for (const { model, f } of jobs) {
-    const stored = model.id === null ? undefined : known.jobs.get(model.id);
-    if (stored !== undefined && model.deliveryService && stored !== model.deliveryService) {
-      f.fail(
-        `id: job ${model.id} belongs to delivery service "${stored}"; a job cannot move to another delivery service`,
-      );
-    }
-    if (model.id === null && purgeKey(model) && (purges.get(purgeKey(model)) ?? 0) > 1) {
-      f.fail(
-        `the purge of "${model.assetUrl}" starting ${formatTimestamp(model.startTime)} appears more than once: give each job its id`,
-      );
-    }
-  }
 }

@@ -6,7 +6,7 @@ const DAY = 24 * HOUR;
 const now = Date.parse('2026-11-21T12:00:00Z');
 const job = (assetUrl: string, startTime: number, ttlHours: number) => ({ assetUrl, startTime, ttlHours });
 const body = (jobs: ReturnType<typeof job>[], at: number) =>
-  renderRegexRevalidate(jobs, at, 90, 'cdn1', 'x').split('\n').slice(1);
+  renderRegexRevalidate(jobs, at, 90, 'cdn1', 'x').text.split('\n').slice(1);
 
 describe('nextRegexRevalidateChange', () => {
   it('is null when no job is rendered', () => {

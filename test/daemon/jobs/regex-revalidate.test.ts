@@ -7,7 +7,7 @@ const DAY = 24 * HOUR;
 const HEADER = '# DO NOT EDIT - Generated for CDN cdn1 by cdnctl 1.2.3 on 2026-11-21T12:00:00Z';
 const seconds = (ms: number) => Math.floor(ms / 1000);
 const render = (jobs: { assetUrl: string; startTime: number; ttlHours: number }[], maxDays = 90) =>
-  renderRegexRevalidate(jobs, NOW, maxDays, 'cdn1', '1.2.3');
+  renderRegexRevalidate(jobs, NOW, maxDays, 'cdn1', '1.2.3').text;
 const linesOf = (text: string) => text.split('\n').slice(1, -1);
 
 describe('renderRegexRevalidate', () => {
@@ -119,7 +119,7 @@ describe('renderRegexRevalidate', () => {
   });
 
   it('names the CDN, the version and the generation time in the header', () => {
-    const text = renderRegexRevalidate([], Date.parse('2027-01-02T03:04:05.678Z'), 90, 'edge-cdn', '0.9.0');
+    const text = renderRegexRevalidate([], Date.parse('2027-01-02T03:04:05.678Z'), 90, 'edge-cdn', '0.9.0').text;
     expect(text).toBe('# DO NOT EDIT - Generated for CDN edge-cdn by cdnctl 0.9.0 on 2027-01-02T03:04:05Z\n');
   });
 });

@@ -343,6 +343,10 @@ describe('validateSnapshot: origins and jobs', () => {
     jobs: [{ deliveryService: 'old-ds', username: 'admin', ttl: 24, startTime: '2026-01-01 00:00:00', ...fields }],
   });
 
+  it('accepts a job whose regex_revalidate line exactly fills the 2,047 bytes a cache reads', () => {
+    expect(errorsOf(job({ regex: `/${'a'.repeat(2010)}` }))).toEqual([]);
+  });
+
   it('builds the asset URL of a regex job from the primary origin', () => {
     const { errors, model } = validateSnapshot(job({ regex: '/img/.*' }), known());
     expect(errors).toEqual([]);
@@ -365,6 +369,15 @@ describe('validateSnapshot: origins and jobs', () => {
     [{ regex: '/x', ttl: 0 }, 'ttl: must be at least 1'],
     [{ regex: '/x', startTime: 'yesterday' }, 'startTime: must be a time as YYYY-MM-DD hh:mm:ss'],
     [{ regex: '/x', username: 'ghost' }, 'unknown username "ghost"'],
+    // https://old.example.test + regex + ' ' + 10-digit expiry + newline: 2,048 bytes, one more than a cache reads.
+    [
+      { regex: `/${'a'.repeat(2011)}` },
+      'regex: too long for this delivery service: its rule for the caches would be 2048 bytes',
+    ],
+    [
+      { assetUrl: `https://old.example.test/${'a'.repeat(2011)}` },
+      'regex: too long for this delivery service: its rule for the caches would be 2048 bytes',
+    ],
   ])('rejects the job %j', (fields, text) => {
     const errors = errorsOf(job(fields));
     expect(errors).toHaveLength(1);
