@@ -13,8 +13,14 @@ import type { User } from './user-rows.js';
 export const SECTIONS = [
   'cdns',
   'tenants',
+  'types',
+  'statuses',
+  'divisions',
+  'regions',
+  'physLocations',
   'coordinates',
   'cachegroups',
+  'asns',
   'profiles',
   'users',
   'deliveryServices',
@@ -41,6 +47,49 @@ export interface CoordinateModel {
   name: string;
   latitude: number;
   longitude: number;
+}
+
+/** A row of the types table (issue 30): its key is name and table together. */
+export interface TypeModel {
+  name: string;
+  description: string;
+  useInTable: string;
+}
+
+export interface StatusModel {
+  name: string;
+  description: string | null;
+}
+
+export interface DivisionModel {
+  name: string;
+}
+
+export interface RegionModel {
+  name: string;
+  /** The division's name. */
+  divisionName: string;
+}
+
+export interface PhysLocationModel {
+  name: string;
+  shortName: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  poc: string | null;
+  phone: string | null;
+  email: string | null;
+  comments: string | null;
+  /** The region's name. */
+  region: string;
+}
+
+export interface AsnModel {
+  asn: number;
+  /** The cache group's name. */
+  cachegroup: string;
 }
 
 export interface CachegroupModel {
@@ -77,6 +126,8 @@ export interface ServerModel extends ServerExtras {
   cachegroup: string;
   cdnName: string;
   profile: string;
+  /** The physical location's name; null: none. */
+  physLocation: string | null;
   /** xmlIds of the delivery services an EDGE serves (replaces its assignments). */
   deliveryServices: string[];
   /** Usernames of the logins that speak for the cache, its agents (issue 28; replaces them). */
@@ -201,8 +252,14 @@ export interface JobModel {
 export interface SnapshotModel {
   cdns: CdnModel[];
   tenants: TenantModel[];
+  types: TypeModel[];
+  statuses: StatusModel[];
+  divisions: DivisionModel[];
+  regions: RegionModel[];
+  physLocations: PhysLocationModel[];
   coordinates: CoordinateModel[];
   cachegroups: CachegroupModel[];
+  asns: AsnModel[];
   profiles: ProfileModel[];
   users: UserModel[];
   deliveryServices: DeliveryServiceModel[];
@@ -228,8 +285,14 @@ export interface UserDocument extends Partial<Record<keyof UserContact, string |
 export interface SnapshotDocument {
   cdns: CdnModel[];
   tenants: TenantModel[];
+  types: TypeModel[];
+  statuses: Array<Partial<StatusModel> & Pick<StatusModel, 'name'>>;
+  divisions: DivisionModel[];
+  regions: RegionModel[];
+  physLocations: Array<Partial<PhysLocationModel> & Pick<PhysLocationModel, 'name' | 'shortName' | 'region'>>;
   coordinates: CoordinateModel[];
   cachegroups: Array<Partial<CachegroupModel> & Pick<CachegroupModel, 'name' | 'shortName' | 'type'>>;
+  asns: AsnModel[];
   profiles: ProfileModel[];
   users: UserDocument[];
   deliveryServices: Array<Record<string, unknown>>;
@@ -274,6 +337,18 @@ export interface KnownRecords {
   origins: Map<string, { deliveryService: string; isPrimary: boolean }>;
   /** Job id → its delivery service's xmlId. */
   jobs: Map<number, string>;
+  /** The small tables of issue 30, by name: divisions, regions, statuses. */
+  divisions: Set<string>;
+  regions: Set<string>;
+  statuses: Set<string>;
+  /** Physical location name → its short name (unique too). */
+  physLocations: Map<string, string>;
+  /** `<useInTable>/<name>` of every type. */
+  types: Set<string>;
+  /** Server host name → what the ip+profile rule needs (issue 30). */
+  serverAddresses: Map<string, { id: number; ipAddress: string | null; profile: string }>;
+  /** Profile name → id (the API's ip+profile text names the profile by id). */
+  profileIds: Map<string, number>;
 }
 
 /** A user ready to write: the password already hashed (null keeps the stored hash; a new user then has none). */

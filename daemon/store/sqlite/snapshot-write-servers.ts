@@ -14,6 +14,7 @@ export function writeServers(db: Db, snap: SnapshotWrite, now: number, tally: Ta
   const cachegroups = idLookup(db, 'cachegroups');
   const cdns = idLookup(db, 'cdns');
   const profiles = idLookup(db, 'profiles');
+  const locations = idLookup(db, 'phys_locations');
   const dses = idLookup(db, 'deliveryservices', 'xml_id');
   const type = db.prepare<[string], number>("SELECT id FROM types WHERE name = ? AND use_in_table = 'server'").pluck();
   const current = db
@@ -47,6 +48,7 @@ export function writeServers(db: Db, snap: SnapshotWrite, now: number, tally: Ta
         cachegroup_id: cachegroups.required(s.cachegroup),
         cdn_id: cdns.required(s.cdnName),
         profile_id: profiles.required(s.profile),
+        phys_location_id: locations.optional(s.physLocation),
         ...extraValues(s),
       },
       now,
