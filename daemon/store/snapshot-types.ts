@@ -1,6 +1,19 @@
 import type { ServerExtras } from './server-rows.js';
 import type { DeliveryService, PrimaryOrigin } from './deliveryservices.js';
 import type { User } from './user-rows.js';
+import type {
+  AsnModel,
+  DivisionModel,
+  PhysLocationModel,
+  RegionModel,
+  StatusModel,
+  TypeModel,
+} from './snapshot-place-types.js';
+
+import type { KnownRecords } from './snapshot-known-types.js';
+
+export type { KnownRecords };
+export type { AsnModel, DivisionModel, PhysLocationModel, RegionModel, StatusModel, TypeModel };
 
 /*
  * Two views of one snapshot. The *document* is the JSON file: sections keyed by the API's field names, records
@@ -47,49 +60,6 @@ export interface CoordinateModel {
   name: string;
   latitude: number;
   longitude: number;
-}
-
-/** A row of the types table (issue 30): its key is name and table together. */
-export interface TypeModel {
-  name: string;
-  description: string;
-  useInTable: string;
-}
-
-export interface StatusModel {
-  name: string;
-  description: string | null;
-}
-
-export interface DivisionModel {
-  name: string;
-}
-
-export interface RegionModel {
-  name: string;
-  /** The division's name. */
-  divisionName: string;
-}
-
-export interface PhysLocationModel {
-  name: string;
-  shortName: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  poc: string | null;
-  phone: string | null;
-  email: string | null;
-  comments: string | null;
-  /** The region's name. */
-  region: string;
-}
-
-export interface AsnModel {
-  asn: number;
-  /** The cache group's name. */
-  cachegroup: string;
 }
 
 export interface CachegroupModel {
@@ -311,44 +281,6 @@ export class SnapshotError extends Error {
     super(errors.length === 1 ? errors[0] : `${errors.length} problems: ${errors.join('; ')}`);
     this.name = 'SnapshotError';
   }
-}
-
-/** What the database already holds, by name: references in a snapshot may point at these as well. */
-export interface KnownRecords {
-  /** Tenant name → parent name (null for root). */
-  tenants: Map<string, string | null>;
-  cdns: Set<string>;
-  coordinates: Set<string>;
-  cachegroups: Set<string>;
-  /** Cache-group name → its type name and parents' names (fallback and ancestor rules). */
-  cachegroupInfo: Map<string, { type: string; parents: [string | null, string | null] }>;
-  profiles: Set<string>;
-  roles: Set<string>;
-  deliveryServiceTypes: Set<string>;
-  cachegroupTypes: Set<string>;
-  serverTypes: Set<string>;
-  /** xmlId → its CDN's name. */
-  deliveryServiceCdns: Map<string, string>;
-  /** Username → email. */
-  users: Map<string, string>;
-  /** xmlId → the primary origin's URL, or null when it has none. */
-  deliveryServices: Map<string, string | null>;
-  /** Origin name → its delivery service's xmlId and whether it is the primary origin. */
-  origins: Map<string, { deliveryService: string; isPrimary: boolean }>;
-  /** Job id → its delivery service's xmlId. */
-  jobs: Map<number, string>;
-  /** The small tables of issue 30, by name: divisions, regions, statuses. */
-  divisions: Set<string>;
-  regions: Set<string>;
-  statuses: Set<string>;
-  /** Physical location name → its short name (unique too). */
-  physLocations: Map<string, string>;
-  /** `<useInTable>/<name>` of every type. */
-  types: Set<string>;
-  /** Server host name → what the ip+profile rule needs (issue 30). */
-  serverAddresses: Map<string, { id: number; ipAddress: string | null; profile: string }>;
-  /** Profile name → id (the API's ip+profile text names the profile by id). */
-  profileIds: Map<string, number>;
 }
 
 /** A user ready to write: the password already hashed (null keeps the stored hash; a new user then has none). */
