@@ -1,3 +1,4 @@
+import type { TopologyActions } from './topology-actions.js';
 import type { KeySummary } from '../../shared/client/keys.js';
 import type { CacheActions } from './cache-actions.js';
 import type {
@@ -46,6 +47,8 @@ export interface UiActions {
   permissions?(): Promise<Permissions>;
   /** Caches (issue 15): the Servers screen and a purge's propagation; absent, those screens say so. */
   caches?: CacheActions;
+  /** CDNs and cache groups (issue 30); absent, those screens say so. */
+  topology?: TopologyActions;
 }
 
 /** Where the screens are connected to: shown on the home screen. */

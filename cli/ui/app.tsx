@@ -18,6 +18,8 @@ const NO_PERMISSIONS: Permissions = { purge: false, writeOrigins: false, assignF
 import { Servers } from './screens/servers/Servers.js';
 import { Propagation } from './screens/purge/Propagation.js';
 import { ErrorBox } from './components/ErrorBox.js';
+import { RecordScreen } from './screens/topology/RecordScreen.js';
+import { CACHEGROUP_SPEC, CDN_SPEC } from './screens/topology/specs.js';
 
 export type Route = 'home' | Destination | 'propagation';
 
@@ -133,6 +135,9 @@ function screenFor(route: Route, ctx: ScreenContext) {
       ) : (
         <ErrorBox message="This session has no server actions." />
       );
+    case 'cdns':
+    case 'cachegroups':
+      return topologyScreen(route, ctx);
     case 'propagation':
       return actions.caches && ctx.watchedJob !== null ? (
         <Propagation
@@ -192,5 +197,16 @@ function federationsScreen({ actions, common, can }: ScreenContext) {
       removeFederationUser={actions.removeFederationUser}
       canAssign={can.assignFederationUsers}
     />
+  );
+}
+
+/** CDNs or cache groups (issue 30): written by operations and admins, as origins are. */
+function topologyScreen(route: 'cdns' | 'cachegroups', { actions, common, can }: ScreenContext) {
+  const topology = actions.topology;
+  if (!topology) return <ErrorBox message="This session has no topology actions." />;
+  return route === 'cdns' ? (
+    <RecordScreen {...common} spec={CDN_SPEC} actions={topology.cdns} canWrite={can.writeOrigins} />
+  ) : (
+    <RecordScreen {...common} spec={CACHEGROUP_SPEC} actions={topology.cachegroups} canWrite={can.writeOrigins} />
   );
 }

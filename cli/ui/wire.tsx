@@ -26,6 +26,7 @@ import { listRoles } from '../../shared/client/roles.js';
 import { listTenants } from '../../shared/client/tenants.js';
 import { permissionsFor, privLevelOf } from './permissions.js';
 import { clientCacheActions } from './wire-caches.js';
+import { clientTopologyActions } from './topology-actions.js';
 import { Login } from './screens/Login.js';
 
 /** Exit code of a screen left with Esc or Ctrl-C before it finished, as for a cancelled prompt. */
@@ -80,6 +81,7 @@ export function clientActions(http: HttpClient): UiActions {
       return permissionsFor(privLevelOf(me.response, roles.response));
     },
     caches: clientCacheActions(http),
+    topology: clientTopologyActions(http),
   };
 }
 

@@ -14,6 +14,26 @@ import {
 } from '../../shared/contract/catalog.js';
 import { envelope, list, type JsonSchema } from '../../shared/contract/schema.js';
 import { atLeast } from '../versions.js';
+import { queryRecords } from '../services/places/query.js';
+
+const CDN_FILTERS = {
+  id: { field: 'id', kind: 'integer' },
+  name: { field: 'name', kind: 'string' },
+  domainName: { field: 'domainName', kind: 'string' },
+  dnssecEnabled: { field: 'dnssec', kind: 'string' },
+} as const;
+
+/** GET cdns as Traffic Ops' generic read (reference §1.1): filters id, name, domainName, dnssecEnabled; orderby, paging. */
+async function listCdns(ctx: AppContext, request: FastifyRequest) {
+  const records = (await ctx.store.cdns.list()).map((c) => ({
+    record: c,
+    id: c.id,
+    name: c.name,
+    domainName: c.domainName,
+    dnssec: String(c.dnssecEnabled),
+  }));
+  return queryRecords(records, CDN_FILTERS, request.query as Record<string, string>).map((r) => cdnRecord(r.record));
+}
 
 /** Query `id` (integer) and a name filter under `nameKey`; both optional. */
 function byIdOrName(nameKey: string, records?: JsonSchema) {
@@ -55,10 +75,7 @@ export function catalogRoutes(ctx: AppContext): RouteDef[] {
       since: '1.1',
       auth: PRIV.READ,
       schema: byIdOrName('name', cdnSchema),
-      handler: async (request) => {
-        const list = filterQuery(request, 'name', (c) => c.name, await ctx.store.cdns.list());
-        return { response: list.map(cdnRecord) };
-      },
+      handler: async (request) => ({ response: await listCdns(ctx, request) }),
     },
     {
       method: 'GET',

@@ -20,9 +20,18 @@ const capabilityQuery = {
   ),
 };
 
-/** The parameters of config file `global`; secure ones only for admins (reference §9). */
+/**
+ * The parameters of config file `global`; secure ones only for admins (reference §9). The three the 1.x cache
+ * tooling reads are answered when no parameter sets them (BEHAVIOR.md): `use_reval_pending` 1 (cdnctl always
+ * keeps revalidation apart), `tm.toolname` cdnctl, and `tm.url` the daemon's own address once it is known.
+ */
 async function systemInfo(ctx: AppContext, privLevel: number) {
-  const parameters: Record<string, string> = {};
+  const url = ctx.baseUrl();
+  const parameters: Record<string, string> = {
+    use_reval_pending: '1',
+    'tm.toolname': 'cdnctl',
+    ...(url === null ? {} : { 'tm.url': `${url.replace(/\/$/, '')}/` }),
+  };
   for (const p of await ctx.store.places.parametersOf('global')) {
     if (!p.secure || privLevel >= PRIV.ADMIN) parameters[p.name] = p.value;
   }

@@ -102,10 +102,38 @@ export interface CachegroupStore {
   unlinkParameter(cachegroupId: number, parameterId: number, change?: Change<boolean>): Promise<boolean>;
   /**
    * Assigns every delivery service to every one of `serverIds` (links that exist stay) and queues updates on
-   * those servers.
+   * those servers; with `locations`, in the same transaction, sets the delivery services' `location` parameters.
    */
-  assignDeliveryServices(serverIds: number[], dsIds: number[], now: number, change?: Change<void>): Promise<void>;
+  assignDeliveryServices(
+    serverIds: number[],
+    dsIds: number[],
+    now: number,
+    change?: Change<void>,
+    locations?: LocationParams,
+  ): Promise<void>;
 }
+
+/**
+ * The `location` parameters of per-service config files (reference §2.3): a file with a value gets the parameter
+ * (name `location`, that config file, that value; made when missing) linked to each profile; a file without one
+ * loses its `location` parameters (unlinked from every profile, and deleted unless a cache group holds them).
+ */
+export interface LocationParams {
+  profileIds: number[];
+  files: Array<{ configFile: string; value: string | null }>;
+}
+
+/** The SQL of LocationParams (`?` placeholders; the PostgreSQL adapter numbers them). */
+export const LOCATION_SQL = {
+  unlink: `DELETE FROM profile_parameters WHERE parameter_id IN
+      (SELECT id FROM parameters WHERE name = 'location' AND config_file = ?)`,
+  drop: `DELETE FROM parameters WHERE name = 'location' AND config_file = ?
+      AND NOT EXISTS (SELECT 1 FROM cachegroup_parameters c WHERE c.parameter_id = parameters.id)`,
+  ensure: `INSERT INTO parameters (name, config_file, value, secure, last_updated) VALUES ('location', ?, ?, 0, ?)
+      ON CONFLICT (name, config_file, value) DO UPDATE SET value = excluded.value RETURNING id`,
+  link: `INSERT INTO profile_parameters (profile_id, parameter_id, last_updated) VALUES (?, ?, ?)
+      ON CONFLICT DO NOTHING`,
+} as const;
 
 export interface CachegroupRow {
   id: number;

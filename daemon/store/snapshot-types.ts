@@ -1,6 +1,19 @@
 import type { ServerExtras } from './server-rows.js';
 import type { DeliveryService, PrimaryOrigin } from './deliveryservices.js';
 import type { User } from './user-rows.js';
+import type {
+  AsnModel,
+  DivisionModel,
+  PhysLocationModel,
+  RegionModel,
+  StatusModel,
+  TypeModel,
+} from './snapshot-place-types.js';
+
+import type { KnownRecords } from './snapshot-known-types.js';
+
+export type { KnownRecords };
+export type { AsnModel, DivisionModel, PhysLocationModel, RegionModel, StatusModel, TypeModel };
 
 /*
  * Two views of one snapshot. The *document* is the JSON file: sections keyed by the API's field names, records
@@ -13,8 +26,14 @@ import type { User } from './user-rows.js';
 export const SECTIONS = [
   'cdns',
   'tenants',
+  'types',
+  'statuses',
+  'divisions',
+  'regions',
+  'physLocations',
   'coordinates',
   'cachegroups',
+  'asns',
   'profiles',
   'users',
   'deliveryServices',
@@ -77,6 +96,8 @@ export interface ServerModel extends ServerExtras {
   cachegroup: string;
   cdnName: string;
   profile: string;
+  /** The physical location's name; null: none. */
+  physLocation: string | null;
   /** xmlIds of the delivery services an EDGE serves (replaces its assignments). */
   deliveryServices: string[];
   /** Usernames of the logins that speak for the cache, its agents (issue 28; replaces them). */
@@ -201,8 +222,14 @@ export interface JobModel {
 export interface SnapshotModel {
   cdns: CdnModel[];
   tenants: TenantModel[];
+  types: TypeModel[];
+  statuses: StatusModel[];
+  divisions: DivisionModel[];
+  regions: RegionModel[];
+  physLocations: PhysLocationModel[];
   coordinates: CoordinateModel[];
   cachegroups: CachegroupModel[];
+  asns: AsnModel[];
   profiles: ProfileModel[];
   users: UserModel[];
   deliveryServices: DeliveryServiceModel[];
@@ -228,8 +255,14 @@ export interface UserDocument extends Partial<Record<keyof UserContact, string |
 export interface SnapshotDocument {
   cdns: CdnModel[];
   tenants: TenantModel[];
+  types: TypeModel[];
+  statuses: Array<Partial<StatusModel> & Pick<StatusModel, 'name'>>;
+  divisions: DivisionModel[];
+  regions: RegionModel[];
+  physLocations: Array<Partial<PhysLocationModel> & Pick<PhysLocationModel, 'name' | 'shortName' | 'region'>>;
   coordinates: CoordinateModel[];
   cachegroups: Array<Partial<CachegroupModel> & Pick<CachegroupModel, 'name' | 'shortName' | 'type'>>;
+  asns: AsnModel[];
   profiles: ProfileModel[];
   users: UserDocument[];
   deliveryServices: Array<Record<string, unknown>>;
@@ -248,32 +281,6 @@ export class SnapshotError extends Error {
     super(errors.length === 1 ? errors[0] : `${errors.length} problems: ${errors.join('; ')}`);
     this.name = 'SnapshotError';
   }
-}
-
-/** What the database already holds, by name: references in a snapshot may point at these as well. */
-export interface KnownRecords {
-  /** Tenant name → parent name (null for root). */
-  tenants: Map<string, string | null>;
-  cdns: Set<string>;
-  coordinates: Set<string>;
-  cachegroups: Set<string>;
-  /** Cache-group name → its type name and parents' names (fallback and ancestor rules). */
-  cachegroupInfo: Map<string, { type: string; parents: [string | null, string | null] }>;
-  profiles: Set<string>;
-  roles: Set<string>;
-  deliveryServiceTypes: Set<string>;
-  cachegroupTypes: Set<string>;
-  serverTypes: Set<string>;
-  /** xmlId → its CDN's name. */
-  deliveryServiceCdns: Map<string, string>;
-  /** Username → email. */
-  users: Map<string, string>;
-  /** xmlId → the primary origin's URL, or null when it has none. */
-  deliveryServices: Map<string, string | null>;
-  /** Origin name → its delivery service's xmlId and whether it is the primary origin. */
-  origins: Map<string, { deliveryService: string; isPrimary: boolean }>;
-  /** Job id → its delivery service's xmlId. */
-  jobs: Map<number, string>;
 }
 
 /** A user ready to write: the password already hashed (null keeps the stored hash; a new user then has none). */

@@ -18,6 +18,7 @@ export const SERVER_COLUMNS = [
   'cachegroup_id',
   'cdn_id',
   'profile_id',
+  'phys_location_id',
   ...SERVER_EXTRA_FIELDS.map(extraColumn),
 ];
 

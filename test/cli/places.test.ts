@@ -138,6 +138,35 @@ describe('cdnctl types and statuses', () => {
     expect(taken.stderr).toBe("error: status name 'REPORTED' already exists.\n");
   });
 
+  it('types and statuses: get -o yaml, delete --dry-run changes nothing, delete without --yes is refused', async () => {
+    await cli.json([
+      'types',
+      'create',
+      '--name',
+      'MID_LARGE',
+      '--description',
+      'large mids',
+      '--use-in-table',
+      'server',
+    ]);
+    const yaml = await cli.run(['types', 'get', 'MID_LARGE', '-o', 'yaml']);
+    expect(yaml.code).toBe(0);
+    expect(yaml.stdout).toMatch(/^[ -]*name: MID_LARGE$/m);
+    expect(yaml.stdout).toMatch(/^[ -]*useInTable: server$/m);
+    await cli.json(['statuses', 'create', '--name', 'SPARE']);
+    for (const noun of ['types', 'statuses']) {
+      const name = noun === 'types' ? 'MID_LARGE' : 'SPARE';
+      const dry = await cli.run([noun, 'delete', name, '--dry-run']);
+      expect(dry.code).toBe(0);
+      expect(dry.stdout).toMatch(new RegExp(`^Would delete \\w+ ${name} \\(id \\d+\\)$`, 'm'));
+      const unconfirmed = await cli.run([noun, 'delete', name]);
+      expect(unconfirmed.code).toBe(2);
+      expect((await cli.json<Array<{ name: string }>>([noun, 'list', '--filter', `name=${name}`])).length).toBe(1);
+      expect((await cli.run([noun, 'delete', name, '--yes'])).code).toBe(0);
+      expect(await cli.json([noun, 'list', '--filter', `name=${name}`])).toEqual([]);
+    }
+  }, 120_000);
+
   it('a read-only user may list but not create (exit 5)', async () => {
     const ro = new Cli({ configDir: `${daemon.root}/ro-config`, dataDir: daemon.dataDir });
     await ro.login('ro_user', PASSWORDS.ro_user);

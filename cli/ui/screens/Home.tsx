@@ -12,7 +12,17 @@ import { ALL_PERMISSIONS, type Permissions } from '../permissions.js';
 
 /** The screens the home menu opens. */
 export type Destination =
-  'deliveryServices' | 'purge' | 'jobs' | 'origins' | 'federations' | 'users' | 'profiles' | 'keys' | 'servers';
+  | 'deliveryServices'
+  | 'purge'
+  | 'jobs'
+  | 'origins'
+  | 'federations'
+  | 'users'
+  | 'profiles'
+  | 'keys'
+  | 'servers'
+  | 'cdns'
+  | 'cachegroups';
 
 const MENU: SelectItem<Destination>[] = [
   {
@@ -34,6 +44,13 @@ const MENU: SelectItem<Destination>[] = [
     value: 'keys',
   },
   { key: 'servers', label: 'Servers', hint: 'caches: status, queued updates, check-ins, checks', value: 'servers' },
+  { key: 'cdns', label: 'CDNs', hint: 'list, create, edit and delete CDNs', value: 'cdns' },
+  {
+    key: 'cachegroups',
+    label: 'Cache groups',
+    hint: 'MID and EDGE groups: parents, fallbacks, localization',
+    value: 'cachegroups',
+  },
 ];
 
 /** The menu the user's role allows: no Purge without the right to purge; read-only hints where nothing can be changed. */

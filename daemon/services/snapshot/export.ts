@@ -23,8 +23,14 @@ export function snapshotDocument(model: SnapshotModel): SnapshotDocument {
   return {
     cdns: model.cdns,
     tenants: model.tenants,
+    types: model.types,
+    statuses: model.statuses.map((x) => compact(x)),
+    divisions: model.divisions,
+    regions: model.regions,
+    physLocations: model.physLocations.map((x) => compact(x)),
     coordinates: model.coordinates,
     cachegroups: model.cachegroups.map((c) => compact(c)),
+    asns: model.asns,
     profiles: model.profiles,
     users: model.users.map(userDocument),
     deliveryServices: model.deliveryServices.map((ds) =>

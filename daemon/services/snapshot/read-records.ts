@@ -8,6 +8,7 @@ import { profileTypeProblem } from '../../../shared/rules/profiles.js';
 import { readParams } from './profile-params.js';
 import { DS_DOCUMENT_FIELDS, readSettings } from './ds-fields.js';
 import { DNS_NAME, type FieldReader } from './fields.js';
+import { coordinateNameRules } from './read-places.js';
 import { namingProblems } from '../../../shared/rules/deliveryservices/validate.js';
 import type {
   CdnModel,
@@ -42,6 +43,7 @@ export function readTenant(f: FieldReader): TenantModel {
 
 export function readCoordinate(f: FieldReader): CoordinateModel {
   f.rejectUnknown(['name', 'latitude', 'longitude']);
+  coordinateNameRules(f);
   return {
     name: f.requiredName('name'),
     latitude: f.requiredNumber('latitude', -90, 90),

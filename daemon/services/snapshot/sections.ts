@@ -13,7 +13,8 @@ import {
   readUser,
 } from './read-records.js';
 import { readServer } from './servers.js';
-import type { KnownRecords } from '../../store/snapshot-types.js';
+import { readAsn, readDivision, readPhysLocation, readRegion, readStatus, readType } from './read-places.js';
+import type { KnownRecords, SnapshotModel } from '../../store/snapshot-types.js';
 
 /** A record as read, with the reader that names it in errors. */
 export interface Read<T> {
@@ -79,6 +80,12 @@ export function readSections(d: Record<string, unknown>, errors: string[]) {
   return {
     cdns: readSection(d, 'cdns', 'name', readCdn, errors),
     tenants: readSection(d, 'tenants', 'name', readTenant, errors),
+    types: readSection(d, 'types', 'name', readType, errors),
+    statuses: readSection(d, 'statuses', 'name', readStatus, errors),
+    divisions: readSection(d, 'divisions', 'name', readDivision, errors),
+    regions: readSection(d, 'regions', 'name', readRegion, errors),
+    physLocations: readSection(d, 'physLocations', 'name', readPhysLocation, errors),
+    asns: readSection(d, 'asns', 'asn', readAsn, errors),
     coordinates: readSection(d, 'coordinates', 'name', readCoordinate, errors),
     cachegroups: readSection(d, 'cachegroups', 'name', readCachegroup, errors),
     profiles: readSection(d, 'profiles', 'name', readProfile, errors),
@@ -97,6 +104,13 @@ export type Sections = ReturnType<typeof readSections>;
 export function rejectAllDuplicates(s: Sections): void {
   rejectDuplicates(s.cdns, 'name', (m) => m.name);
   rejectDuplicates(s.tenants, 'name', (m) => m.name);
+  rejectDuplicates(s.types, 'name, useInTable', (m) => (m.name && m.useInTable ? `${m.name}, ${m.useInTable}` : ''));
+  rejectDuplicates(s.statuses, 'name', (m) => m.name);
+  rejectDuplicates(s.divisions, 'name', (m) => m.name);
+  rejectDuplicates(s.regions, 'name', (m) => m.name);
+  rejectDuplicates(s.physLocations, 'name', (m) => m.name);
+  rejectDuplicates(s.physLocations, 'shortName', (m) => m.shortName);
+  rejectDuplicates(s.asns, 'asn', (m) => (m.asn > 0 ? String(m.asn) : ''));
   rejectDuplicates(s.coordinates, 'name', (m) => m.name);
   rejectDuplicates(s.cachegroups, 'name', (m) => m.name);
   rejectDuplicates(s.profiles, 'name', (m) => m.name);
@@ -118,6 +132,22 @@ export function knownNames(s: Sections, known: KnownRecords) {
     tenants: union(
       known.tenants.keys(),
       s.tenants.map((r) => r.model.name),
+    ),
+    divisions: union(
+      known.divisions,
+      s.divisions.map((r) => r.model.name),
+    ),
+    regions: union(
+      known.regions,
+      s.regions.map((r) => r.model.name),
+    ),
+    physLocations: union(
+      known.physLocations.keys(),
+      s.physLocations.map((r) => r.model.name),
+    ),
+    types: union(
+      known.types,
+      s.types.map((r) => `${r.model.useInTable}/${r.model.name}`),
     ),
     coordinates: union(
       known.coordinates,
@@ -141,3 +171,24 @@ export function knownNames(s: Sections, known: KnownRecords) {
     ),
   };
 }
+
+/** A model with every section empty. */
+export const emptyModel = (): SnapshotModel => ({
+  cdns: [],
+  tenants: [],
+  types: [],
+  statuses: [],
+  divisions: [],
+  regions: [],
+  physLocations: [],
+  coordinates: [],
+  cachegroups: [],
+  asns: [],
+  profiles: [],
+  users: [],
+  deliveryServices: [],
+  origins: [],
+  servers: [],
+  federations: [],
+  jobs: [],
+});

@@ -3,8 +3,9 @@ import { quotable, type FieldReader } from './fields.js';
 import { checkJobIdentities } from './job-identities.js';
 import type { JobDraft } from './read-records.js';
 import { purgeLineError } from '../../../shared/rules/purge/revalidate-line.js';
-import { knownNames, readSections, rejectAllDuplicates, type Read, type Sections } from './sections.js';
+import { knownNames, readSections, rejectAllDuplicates, emptyModel, type Read, type Sections } from './sections.js';
 import { checkServer } from './servers.js';
+import { checkPlaces, checkServerAddresses, withFileTypes } from './validate-places.js';
 import {
   CG_TEXTS,
   ancestorLoop,
@@ -117,6 +118,8 @@ function checkReferences(s: Sections, known: KnownRecords, names: ReturnType<typ
   const deliveryServiceCdns = new Map(known.deliveryServiceCdns);
   for (const { model } of s.deliveryServices) deliveryServiceCdns.set(model.xmlId, model.cdnName);
   for (const { model, f } of s.servers) checkServer(f, model, known, { ...names, deliveryServiceCdns });
+  checkPlaces(s, known, names);
+  checkServerAddresses(s, known);
   for (const { model, f } of s.federations) {
     checkRef(f, 'cdnName', model.cdnName, names.cdns);
     checkRefs(f, 'deliveryServices', 'delivery service', model.deliveryServices, names.deliveryServices);
@@ -124,25 +127,11 @@ function checkReferences(s: Sections, known: KnownRecords, names: ReturnType<typ
   }
 }
 
-const emptyModel = (): SnapshotModel => ({
-  cdns: [],
-  tenants: [],
-  coordinates: [],
-  cachegroups: [],
-  profiles: [],
-  users: [],
-  deliveryServices: [],
-  origins: [],
-  servers: [],
-  federations: [],
-  jobs: [],
-});
-
 /**
  * Validates a whole snapshot document against itself and what the database holds, before anything is written.
  * Pure: `known` is read from the database by the caller.
  */
-export function validateSnapshot(doc: unknown, known: KnownRecords): ValidationResult {
+export function validateSnapshot(doc: unknown, stored: KnownRecords): ValidationResult {
   const errors: string[] = [];
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
     return {
@@ -156,6 +145,7 @@ export function validateSnapshot(doc: unknown, known: KnownRecords): ValidationR
       errors.push(`${key}: unknown section (known: ${SECTIONS.join(', ')})`);
   }
   const s = readSections(d, errors);
+  const known = withFileTypes(stored, s);
   rejectAllDuplicates(s);
   const names = knownNames(s, known);
   const orderedTenants = orderTenants(s.tenants, known);
@@ -167,8 +157,14 @@ export function validateSnapshot(doc: unknown, known: KnownRecords): ValidationR
     model: {
       cdns: models(s.cdns),
       tenants: orderedTenants,
+      types: models(s.types),
+      statuses: models(s.statuses),
+      divisions: models(s.divisions),
+      regions: models(s.regions),
+      physLocations: models(s.physLocations),
       coordinates: models(s.coordinates),
       cachegroups: models(s.cachegroups),
+      asns: models(s.asns),
       profiles: models(s.profiles),
       users: models(s.users),
       deliveryServices: models(s.deliveryServices),

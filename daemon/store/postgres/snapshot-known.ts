@@ -2,6 +2,7 @@ import { CACHEGROUP_INFO_SQL, cachegroupInfo, type CachegroupInfoRow } from '../
 import type { KnownRecords } from '../snapshot-types.js';
 import type { PgQueryable } from './pool.js';
 import { statement } from './statement.js';
+import { readKnownPlacesPg } from './snapshot-places.js';
 
 const tenants = statement<[], { name: string; parent: string | null }>(
   'snap_known_tenants',
@@ -76,6 +77,7 @@ export async function readKnownRecordsPg(db: PgQueryable): Promise<KnownRecords>
       (await origins.all(db)).map((o) => [o.name, { deliveryService: o.xml_id, isPrimary: o.is_primary === 1 }]),
     ),
     jobs: new Map((await jobs.all(db)).map((j) => [j.id, j.xml_id])),
+    ...(await readKnownPlacesPg(db)),
   };
 }
 

@@ -23,6 +23,7 @@ import type { PgClient } from './pool.js';
 import { statement } from './statement.js';
 import { byOwner } from './group-rows.js';
 import { readServersPg } from './snapshot-read-servers.js';
+import { readPlacesPg } from './snapshot-places.js';
 
 // Orders as SQLite's (binary) collation gives them: COLLATE "C" wherever names are sorted.
 
@@ -169,6 +170,7 @@ async function readFederations(client: PgClient): Promise<FederationModel[]> {
  */
 export async function readSnapshotModelPg(client: PgClient, withHashes: boolean): Promise<SnapshotModel> {
   return {
+    ...(await readPlacesPg(client)),
     cdns: (await cdnRows.all(client)).map((c) => ({
       name: c.name,
       domainName: c.domainName,

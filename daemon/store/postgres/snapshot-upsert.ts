@@ -117,6 +117,9 @@ export const ids = {
   roles: pgIdLookup('roles', 'roles'),
   users: pgIdLookup('users', 'users', 'username'),
   deliveryServices: pgIdLookup('deliveryservices', 'deliveryservices', 'xml_id'),
+  physLocations: pgIdLookup('phys_locations', 'phys_locations'),
+  divisions: pgIdLookup('divisions', 'divisions'),
+  regions: pgIdLookup('regions', 'regions'),
 };
 
 const typeId = statement<[string, string], { id: number }>(

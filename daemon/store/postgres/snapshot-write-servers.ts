@@ -44,6 +44,7 @@ export async function writeServersPg(
         cachegroup_id: await ids.cachegroups.required(client, s.cachegroup),
         cdn_id: await ids.cdns.required(client, s.cdnName),
         profile_id: await ids.profiles.required(client, s.profile),
+        phys_location_id: await ids.physLocations.optional(client, s.physLocation),
         ...extraValues(s),
       },
       now,

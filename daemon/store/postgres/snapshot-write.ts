@@ -14,6 +14,7 @@ import {
   type PgTally,
 } from './snapshot-write-services.js';
 import { writeServersPg } from './snapshot-write-servers.js';
+import { placeWriterPg } from './snapshot-places.js';
 
 const flag = (b: boolean) => (b ? 1 : 0);
 
@@ -224,8 +225,14 @@ async function writeCoordinates(client: PgClient, snap: SnapshotWrite, now: numb
 const WRITERS: ReadonlyArray<[SectionName, Writer]> = [
   ['cdns', writeCdns],
   ['tenants', writeTenants],
+  ['types', placeWriterPg('types')],
+  ['statuses', placeWriterPg('statuses')],
+  ['divisions', placeWriterPg('divisions')],
+  ['regions', placeWriterPg('regions')],
+  ['physLocations', placeWriterPg('physLocations')],
   ['coordinates', writeCoordinates],
   ['cachegroups', writeCachegroups],
+  ['asns', placeWriterPg('asns')],
   ['profiles', writeProfiles],
   ['users', writeUsers],
   ['deliveryServices', writeDeliveryServicesPg],

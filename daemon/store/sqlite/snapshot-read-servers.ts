@@ -11,9 +11,10 @@ export function readServers(db: Db): ServerModel[] {
               s.interface_name AS interfaceName, s.interface_mtu AS interfaceMtu, s.ip_address AS ipAddress,
               s.ip_netmask AS ipNetmask, s.ip_gateway AS ipGateway, s.ip6_address AS ip6Address,
               s.ip6_gateway AS ip6Gateway, ty.name AS type, s.status, s.offline_reason AS offlineReason,
-              cg.name AS cachegroup, c.name AS cdnName, p.name AS profile, ${extraSelect(false)}
+              cg.name AS cachegroup, c.name AS cdnName, p.name AS profile, pl.name AS physLocation, ${extraSelect(false)}
          FROM servers s JOIN types ty ON ty.id = s.type_id JOIN cachegroups cg ON cg.id = s.cachegroup_id
-         JOIN cdns c ON c.id = s.cdn_id JOIN profiles p ON p.id = s.profile_id ORDER BY s.host_name`,
+         JOIN cdns c ON c.id = s.cdn_id JOIN profiles p ON p.id = s.profile_id
+         LEFT JOIN phys_locations pl ON pl.id = s.phys_location_id ORDER BY s.host_name`,
     )
     .all();
   const dses = db

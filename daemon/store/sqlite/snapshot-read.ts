@@ -22,6 +22,7 @@ import {
 import { CACHEGROUP_INFO_SQL, cachegroupInfo, type CachegroupInfoRow } from '../snapshot-cachegroups.js';
 import { DELIVERY_SERVICE_SELECT, toDeliveryService, type DeliveryServiceRow } from '../deliveryservices.js';
 import { readServers } from './snapshot-read-servers.js';
+import { readKnownPlaces, readPlaces } from './snapshot-places.js';
 import { USER_SELECT, toUser, type UserRow } from '../user-rows.js';
 import { orderTenants, snapshotUser } from '../snapshot-read.js';
 
@@ -91,6 +92,7 @@ export async function readKnownRecords(db: Db): Promise<KnownRecords> {
     ),
     origins: new Map(origins.map((o) => [o.name, { deliveryService: o.xml_id, isPrimary: o.is_primary === 1 }])),
     jobs: knownJobs(db),
+    ...readKnownPlaces(db),
   };
 }
 
@@ -235,6 +237,7 @@ const readJobs = (db: Db): JobModel[] =>
  */
 export async function readSnapshotModel(db: Db, withHashes: boolean): Promise<SnapshotModel> {
   return db.transaction(() => ({
+    ...readPlaces(db),
     cdns: db
       .prepare<[], { name: string; domainName: string; dnssec: number }>(
         "SELECT name, domain_name AS domainName, dnssec_enabled AS dnssec FROM cdns WHERE name <> 'ALL' ORDER BY name",

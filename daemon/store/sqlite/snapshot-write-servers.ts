@@ -14,7 +14,9 @@ export function writeServers(db: Db, snap: SnapshotWrite, now: number, tally: Ta
   const cachegroups = idLookup(db, 'cachegroups');
   const cdns = idLookup(db, 'cdns');
   const profiles = idLookup(db, 'profiles');
+  const locations = idLookup(db, 'phys_locations');
   const dses = idLookup(db, 'deliveryservices', 'xml_id');
+  const refs = { cachegroups, cdns, profiles, locations };
   const type = db.prepare<[string], number>("SELECT id FROM types WHERE name = ? AND use_in_table = 'server'").pluck();
   const current = db
     .prepare<[number], number>('SELECT deliveryservice_id FROM deliveryservice_servers WHERE server_id = ?')
@@ -28,29 +30,7 @@ export function writeServers(db: Db, snap: SnapshotWrite, now: number, tally: Ta
   const clearAgents = db.prepare<[number]>('DELETE FROM server_agents WHERE server_id = ?');
   const addAgent = db.prepare<[number, number]>('INSERT INTO server_agents (server_id, user_id) VALUES (?, ?)');
   for (const s of snap.servers) {
-    const { id, outcome } = servers.upsert(
-      {
-        host_name: s.hostName,
-        domain_name: s.domainName,
-        tcp_port: s.tcpPort,
-        https_port: s.httpsPort,
-        interface_name: s.interfaceName,
-        interface_mtu: s.interfaceMtu,
-        ip_address: s.ipAddress,
-        ip_netmask: s.ipNetmask,
-        ip_gateway: s.ipGateway,
-        ip6_address: s.ip6Address,
-        ip6_gateway: s.ip6Gateway,
-        type_id: type.get(s.type)!,
-        status: s.status,
-        offline_reason: s.offlineReason,
-        cachegroup_id: cachegroups.required(s.cachegroup),
-        cdn_id: cdns.required(s.cdnName),
-        profile_id: profiles.required(s.profile),
-        ...extraValues(s),
-      },
-      now,
-    );
+    const { id, outcome } = servers.upsert({ ...serverRow(s, refs), type_id: type.get(s.type)! }, now);
     const wanted = new Set(s.deliveryServices.map((x) => dses.required(x)));
     const have = new Set(current.all(id));
     const assigned = wanted.size !== have.size || [...wanted].some((x) => !have.has(x));
@@ -68,4 +48,33 @@ export function writeServers(db: Db, snap: SnapshotWrite, now: number, tally: Ta
     if (changed && outcome === 'unchanged') servers.touch(id, now);
     tally(outcome === 'unchanged' && changed ? 'updated' : outcome);
   }
+}
+
+type Lookup = ReturnType<typeof idLookup>;
+
+/** A server's columns but its type, its references resolved. */
+function serverRow(
+  s: SnapshotWrite['servers'][number],
+  refs: { cachegroups: Lookup; cdns: Lookup; profiles: Lookup; locations: Lookup },
+) {
+  return {
+    host_name: s.hostName,
+    domain_name: s.domainName,
+    tcp_port: s.tcpPort,
+    https_port: s.httpsPort,
+    interface_name: s.interfaceName,
+    interface_mtu: s.interfaceMtu,
+    ip_address: s.ipAddress,
+    ip_netmask: s.ipNetmask,
+    ip_gateway: s.ipGateway,
+    ip6_address: s.ip6Address,
+    ip6_gateway: s.ip6Gateway,
+    status: s.status,
+    offline_reason: s.offlineReason,
+    cachegroup_id: refs.cachegroups.required(s.cachegroup),
+    cdn_id: refs.cdns.required(s.cdnName),
+    profile_id: refs.profiles.required(s.profile),
+    phys_location_id: refs.locations.optional(s.physLocation),
+    ...extraValues(s),
+  };
 }

@@ -6,6 +6,8 @@ import { idLookup, linkReplacer, upserter } from './snapshot-upsert.js';
 import type { Tally } from '../snapshot-write-services.js';
 import { writeDeliveryServices, writeFederations, writeJobs, writeOrigins } from './snapshot-write-services.js';
 import { writeServers } from './snapshot-write-servers.js';
+import { writePlaces } from './snapshot-places.js';
+import { PLACES_AFTER_CACHEGROUPS, PLACES_BEFORE_CACHEGROUPS } from '../snapshot-places.js';
 import { CACHEGROUP_COLUMNS, SNAPSHOT_USER_COLUMNS, emptySummary, importMessage } from '../snapshot-write.js';
 
 function writeTenants(db: Db, snap: SnapshotWrite, now: number, tally: Tally): void {
@@ -156,11 +158,13 @@ export async function writeSnapshot(db: Db, snap: SnapshotWrite, now: number): P
               .outcome,
           );
         writeTenants(db, snap, now, tally('tenants'));
+        writePlaces(db, snap, now, PLACES_BEFORE_CACHEGROUPS, tally);
         for (const c of snap.coordinates)
           tally('coordinates')(
             coordinates.upsert({ name: c.name, latitude: c.latitude, longitude: c.longitude }, now).outcome,
           );
         writeCachegroups(db, snap, now, tally('cachegroups'));
+        writePlaces(db, snap, now, PLACES_AFTER_CACHEGROUPS, tally);
         writeProfiles(db, snap, now, tally('profiles'));
         writeUsers(db, snap, now, tally('users'));
         writeDeliveryServices(db, snap, now, tally('deliveryServices'));

@@ -179,6 +179,17 @@ eachStore((kind) => {
       });
     });
 
+    it('system/info without global parameters: the defaults the 1.x cache tooling reads', async () => {
+      const res = await p.ok<{ response: { parameters: Record<string, string> } }>(
+        'ro_user',
+        'GET',
+        '/api/1.4/system/info',
+      );
+      expect(res.response.parameters).toMatchObject({ use_reval_pending: '1', 'tm.toolname': 'cdnctl' });
+      const anonymous = await p.t.app.inject({ method: 'GET', url: '/api/1.4/system/info' });
+      expect(anonymous.statusCode).toBe(401);
+    });
+
     it('system/info: the global parameters, secure ones to admins only, also at .json', async () => {
       await parameter('tm.toolname', 'global', 'cdnctl');
       await parameter('tm.url', 'global', 'https://cdnctl.example.test/');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateSnapshot } from '../../../daemon/services/snapshot/validate.js';
+import { noKnownPlaces } from '../../../daemon/store/snapshot-places.js';
 import type { KnownRecords } from '../../../daemon/store/snapshot-types.js';
 import { errorsOf, writeHarness } from './write-harness.js';
 
@@ -9,6 +10,7 @@ import { errorsOf, writeHarness } from './write-harness.js';
  */
 
 const known = (): KnownRecords => ({
+  ...noKnownPlaces(),
   tenants: new Map([['root', null]]),
   cdns: new Set(['ALL']),
   coordinates: new Set(),

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { KnownRecords } from '../../../daemon/store/snapshot-types.js';
 import { validateSnapshot } from '../../../daemon/services/snapshot/validate.js';
+import { noKnownPlaces } from '../../../daemon/store/snapshot-places.js';
 
 /** What a database holds after first start, plus one delivery service with a primary origin and one without. */
 function known(): KnownRecords {
   return {
+    ...noKnownPlaces(),
+    ...noKnownPlaces(),
     tenants: new Map([['root', null]]),
     cdns: new Set(['ALL']),
     coordinates: new Set(),
@@ -67,7 +70,7 @@ describe('validateSnapshot: the document', () => {
 
   it('rejects an unknown section, a section that is not an array and a record that is not an object', () => {
     expect(errorsOf({ caches: [], cdns: {}, tenants: ['x'] })).toEqual([
-      'caches: unknown section (known: cdns, tenants, coordinates, cachegroups, profiles, users, deliveryServices, origins, servers, federations, jobs)',
+      'caches: unknown section (known: cdns, tenants, types, statuses, divisions, regions, physLocations, coordinates, cachegroups, asns, profiles, users, deliveryServices, origins, servers, federations, jobs)',
       'cdns: must be an array',
       'tenants[0]: must be an object',
     ]);

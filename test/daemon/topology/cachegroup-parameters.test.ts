@@ -157,6 +157,52 @@ eachStore((kind) => {
       );
     });
 
+    it("makes the location parameters of the services' files on the servers' profiles, and queues the MIDs above", async () => {
+      await t.store.serverFlags.setUpdPending({}, null, false, t.clock.now());
+      const cg1 = (await t.store.cachegroups.list({ name: 'edge-cg1' }))[0];
+      const ds3 = t.ids.deliveryServices.ds3;
+      const setFields = async (fields: Record<string, unknown>) => {
+        const current = (await t.call('admin', 'GET', `/api/1.5/deliveryservices/${ds3}`)).body.response as Array<
+          Record<string, unknown>
+        >;
+        const put = await t.call('admin', 'PUT', `/api/1.5/deliveryservices/${ds3}`, { ...current[0], ...fields });
+        expect(put.status, JSON.stringify(put.body)).toBe(200);
+      };
+      const assign = async () => {
+        const res = await t.call('ops_user', 'POST', `/api/1.3/cachegroups/${cg1.id}/deliveryservices`, {
+          deliveryServices: [ds3],
+        });
+        expect(res.status).toBe(200);
+      };
+      const xml = (await t.store.deliveryServices.list({ ids: [ds3] }))[0].xmlId;
+      await setFields({ edgeHeaderRewrite: 'rm-header X-Test', regexRemap: '^/a http://b/', cacheurl: null });
+      await t.store.serverFlags.setUpdPending({}, null, false, t.clock.now());
+      await assign();
+      const profile = (await t.call('ro_user', 'GET', '/api/1.5/profiles?name=EDGE_PROFILE1')).body.response as Array<{
+        id: number;
+      }>;
+      const linked = async () =>
+        (
+          (await t.call('ro_user', 'GET', `/api/1.5/profiles/${profile[0].id}/parameters`)).body.response as Array<{
+            name: string;
+            configFile: string;
+            value: string;
+          }>
+        ).filter((p) => p.name === 'location' && p.configFile.endsWith(`${xml}.config`));
+      expect((await linked()).map((p) => [p.configFile, p.value]).sort()).toEqual([
+        [`hdr_rw_${xml}.config`, '/etc/trafficserver'],
+        [`regex_remap_${xml}.config`, '/etc/trafficserver'],
+      ]);
+      expect((await t.store.servers.byHostName('mid1', null))!.updPending).toBe(true);
+      expect((await t.store.servers.byHostName('edge2a', null))!.updPending).toBe(false);
+
+      // A field emptied loses its parameter at the next assignment.
+      await setFields({ regexRemap: null });
+      await assign();
+      expect((await linked()).map((p) => p.configFile)).toEqual([`hdr_rw_${xml}.config`]);
+      expect(await t.store.places.parametersOf(`regex_remap_${xml}.config`)).toEqual([]);
+    });
+
     it("refuses a group without EDGE or ORG servers, an unknown delivery service, and another tenant's", async () => {
       const midGroup = (await t.store.cachegroups.list({ name: 'mid-cg' }))[0];
       const none = await t.call('ops_user', 'POST', `/api/1.3/cachegroups/${midGroup.id}/deliveryservices`, {

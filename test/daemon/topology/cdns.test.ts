@@ -16,6 +16,32 @@ eachStore((kind) => {
   const create = (name: string, domainName: string, who: 'ops_user' | 'admin' = 'ops_user') =>
     t.call(who, 'POST', '/api/1.3/cdns', { name, domainName, dnssecEnabled: false });
 
+  describe('GET cdns filters as Traffic Ops 1.x', () => {
+    const names = async (query: string) => {
+      const res = await t.call('ro_user', 'GET', `/api/1.4/cdns${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.response as Array<{ name: string }>).map((c) => c.name);
+    };
+
+    it('by domainName, dnssecEnabled, id and name, ordered and paged', async () => {
+      expect(await names('?domainName=cdn1.example.test')).toEqual(['cdn1']);
+      expect(await names('?domainName=nowhere.test')).toEqual([]);
+      const all = await names('');
+      expect(await names('?dnssecEnabled=false')).toEqual(all);
+      expect(await names('?dnssecEnabled=true')).toEqual([]);
+      expect(await names(`?id=${t.ids.cdn.id}&name=cdn1`)).toEqual(['cdn1']);
+      expect(await names('?orderby=name&sortOrder=desc')).toEqual([...all].reverse());
+      expect(await names('?orderby=name&limit=1&page=2')).toEqual([all[1]]);
+    });
+
+    it('refuses an id that is not an integer, and a session-less read', async () => {
+      const bad = await t.call('ro_user', 'GET', '/api/1.4/cdns?id=x');
+      expect([bad.status, errors(bad)]).toEqual([400, ['id cannot parse to integer']]);
+      const anonymous = await t.app.inject({ method: 'GET', url: '/api/1.4/cdns' });
+      expect(anonymous.statusCode).toBe(401);
+    });
+  });
+
   describe('GET cdns/:id and cdns/name/:name (deprecated)', () => {
     it.each(VERSIONS)('%s: answers the CDN in an array after the deprecation warning', async (v) => {
       const res = await t.call('ro_user', 'GET', `/api/${v}/cdns/${t.ids.cdn.id}`);
