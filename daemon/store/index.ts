@@ -27,6 +27,7 @@ import type { DeliveryServiceWriteStore } from './deliveryservice-writes.js';
 import type { PlaceStore } from './places.js';
 import type { FederationResolverStore } from './federation-resolvers.js';
 import type { FederationWriteStore } from './federation-writes.js';
+import type { DsRequestStore } from './ds-requests.js';
 
 export type { BootstrapStore, SnapshotStore };
 
@@ -88,4 +89,6 @@ export interface Store {
   close(): Promise<void>;
   /** Divisions, regions, physical locations, coordinates, types, statuses and ASNs (issue 30). */
   places: PlaceStore;
+  /** Delivery-service requests and their comments (issue 31). */
+  dsRequests: DsRequestStore;
 }

@@ -11,6 +11,8 @@ import { pgDataVersion } from './versions.js';
 import { pgCacheConfig } from './cache-config.js';
 import { pgDeliveryServiceWrites } from './deliveryservice-writes.js';
 import { pgPlaces } from './places.js';
+import { dsRequests } from '../ds-requests.js';
+import { pgWorkRunner } from './sql-work.js';
 
 /** The PostgreSQL store over a pool whose database is migrated (openPgStore does both). */
 export function pgStore(pool: PgPool): Store {
@@ -25,6 +27,8 @@ export function pgStore(pool: PgPool): Store {
     deliveryServiceWrites: pgDeliveryServiceWrites(pool),
     places: pgPlaces(pool),
     ...pgFederationGroup(pool),
+    // issue 31: delivery-service requests
+    dsRequests: dsRequests(pgWorkRunner(pool)),
     async ping() {
       await guardPg(() => pool.query('SELECT 1'));
     },

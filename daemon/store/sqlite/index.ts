@@ -30,6 +30,8 @@ import type { Store } from '../index.js';
 import { sqliteCacheConfig } from './cache-config.js';
 import { sqliteDeliveryServiceWrites } from './deliveryservice-writes.js';
 import { sqlitePlaces } from './places.js';
+import { dsRequests } from '../ds-requests.js';
+import { sqliteWorkRunner } from './sql-work.js';
 
 /** The SQLite store over an open, migrated database. */
 export function sqliteStore(db: Db): Store {
@@ -67,6 +69,8 @@ export function sqliteStore(db: Db): Store {
     // issue 31: federation resolvers and federation writes
     federationResolvers: sqliteFederationResolvers(db),
     federationWrites: sqliteFederationWrites(db),
+    // issue 31: delivery-service requests
+    dsRequests: dsRequests(sqliteWorkRunner(db)),
     async ping() {
       ping.get();
     },
