@@ -16,6 +16,11 @@ import {
   type TenantsFedFaultFixtures,
 } from './fault-writes-tenants-fed.js';
 import {
+  DS_REQUESTS_VALID_WRITES,
+  prepareDsRequestFaults,
+  type DsRequestFaultFixtures,
+} from './fault-writes-ds-requests.js';
+import {
   PASSWORDS,
   ROLES,
   fillPath,
@@ -58,6 +63,7 @@ export interface FaultFixtures {
   topology: TopologyFaultFixtures;
   dsProfiles: DsProfilesFaultFixtures;
   tenantsFed: TenantsFedFaultFixtures;
+  dsRequests: DsRequestFaultFixtures;
 }
 
 export interface WriteRequest {
@@ -201,6 +207,7 @@ const VALID_WRITES: Record<string, (f: FaultFixtures, attempt: number) => WriteR
   ...TOPOLOGY_VALID_WRITES,
   ...DS_PROFILES_VALID_WRITES,
   ...TENANTS_FED_VALID_WRITES,
+  ...DS_REQUESTS_VALID_WRITES,
 };
 
 const WRITE_ROUTES = routeTable().filter((r) => r.method !== 'GET');
@@ -288,6 +295,7 @@ export async function prepareForFaults(t: GoldenApp): Promise<FaultFixtures> {
     topology: await prepareTopologyFaults(t),
     dsProfiles: await prepareDsProfilesFaults(t),
     tenantsFed: await prepareTenantsFedFaults(t),
+    dsRequests: await prepareDsRequestFaults(t),
   };
 }
 
