@@ -152,6 +152,7 @@ function* createRequest(authorId: number, f: DsRequestFields, now: number): Work
 }
 
 function* updateRequest(id: number, editorId: number, f: DsRequestFields, now: number): Work<DsrUpdateResult> {
+  if (!(yield* one('SELECT id FROM deliveryservice_requests WHERE id = $1', id))) return 'missing';
   if (f.status !== 'rejected' && f.status !== 'complete' && (yield* openRequestFor(f.xmlId, id)) !== null)
     return 'open';
   const changed = yield* run(
