@@ -16,6 +16,7 @@ import type {
   WriteResult,
 } from './types.js';
 import type { Permissions } from './permissions.js';
+import type { TenantItem, TenantWrite } from './screens/tenants/tenant-form.js';
 
 /**
  * Everything the screens can ask of the server. The screens receive these as props; only src/ui/wire.tsx builds
@@ -46,6 +47,15 @@ export interface UiActions {
   permissions?(): Promise<Permissions>;
   /** Caches (issue 15): the Servers screen and a purge's propagation; absent, those screens say so. */
   caches?: CacheActions;
+  /** Tenants (issue 31): the tenant tree, and its writes; absent, the Tenants screen says so. */
+  tenants?: TenantActions;
+}
+
+/** The Tenants screen's actions. */
+export interface TenantActions {
+  list(): Promise<TenantItem[]>;
+  create(body: TenantWrite): Promise<unknown>;
+  update(id: number, body: TenantWrite): Promise<unknown>;
 }
 
 /** Where the screens are connected to: shown on the home screen. */

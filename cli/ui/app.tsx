@@ -18,6 +18,7 @@ const NO_PERMISSIONS: Permissions = { purge: false, writeOrigins: false, assignF
 import { Servers } from './screens/servers/Servers.js';
 import { Propagation } from './screens/purge/Propagation.js';
 import { ErrorBox } from './components/ErrorBox.js';
+import { TenantsScreen } from './screens/tenants/TenantsScreen.js';
 
 export type Route = 'home' | Destination | 'propagation';
 
@@ -133,6 +134,8 @@ function screenFor(route: Route, ctx: ScreenContext) {
       ) : (
         <ErrorBox message="This session has no server actions." />
       );
+    case 'tenants':
+      return tenantsScreen(ctx);
     case 'propagation':
       return actions.caches && ctx.watchedJob !== null ? (
         <Propagation
@@ -191,6 +194,20 @@ function federationsScreen({ actions, common, can }: ScreenContext) {
       assignFederationUsers={actions.assignFederationUsers}
       removeFederationUser={actions.removeFederationUser}
       canAssign={can.assignFederationUsers}
+    />
+  );
+}
+
+/** Tenants (issue 31): writes offered at the operations level (the level origins are written at, too). */
+function tenantsScreen({ actions, common, can }: ScreenContext) {
+  const tenants = actions.tenants;
+  if (!tenants) return <ErrorBox message="This session has no tenant actions." />;
+  return (
+    <TenantsScreen
+      {...common}
+      listTenants={tenants.list}
+      createTenant={can.writeOrigins ? tenants.create : undefined}
+      updateTenant={can.writeOrigins ? tenants.update : undefined}
     />
   );
 }

@@ -23,7 +23,7 @@ import type { SessionInfo, UiActions } from './actions.js';
 import type { Job, JobRequest, JobResult } from './types.js';
 import { App } from './app.js';
 import { listRoles } from '../../shared/client/roles.js';
-import { listTenants } from '../../shared/client/tenants.js';
+import { createTenant, listTenants, updateTenant } from '../../shared/client/tenants.js';
 import { permissionsFor, privLevelOf } from './permissions.js';
 import { clientCacheActions } from './wire-caches.js';
 import { Login } from './screens/Login.js';
@@ -80,6 +80,11 @@ export function clientActions(http: HttpClient): UiActions {
       return permissionsFor(privLevelOf(me.response, roles.response));
     },
     caches: clientCacheActions(http),
+    tenants: {
+      list: async () => (await listTenants(http)).response,
+      create: async (body) => (await createTenant(http, body)).response,
+      update: async (id, body) => (await updateTenant(http, id, body)).response,
+    },
   };
 }
 

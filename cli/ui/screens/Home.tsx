@@ -12,7 +12,16 @@ import { ALL_PERMISSIONS, type Permissions } from '../permissions.js';
 
 /** The screens the home menu opens. */
 export type Destination =
-  'deliveryServices' | 'purge' | 'jobs' | 'origins' | 'federations' | 'users' | 'profiles' | 'keys' | 'servers';
+  | 'deliveryServices'
+  | 'purge'
+  | 'jobs'
+  | 'origins'
+  | 'federations'
+  | 'users'
+  | 'profiles'
+  | 'keys'
+  | 'servers'
+  | 'tenants';
 
 const MENU: SelectItem<Destination>[] = [
   {
@@ -34,6 +43,7 @@ const MENU: SelectItem<Destination>[] = [
     value: 'keys',
   },
   { key: 'servers', label: 'Servers', hint: 'caches: status, queued updates, check-ins, checks', value: 'servers' },
+  { key: 'tenants', label: 'Tenants', hint: 'the tenant tree: create and edit tenants', value: 'tenants' },
 ];
 
 /** The menu the user's role allows: no Purge without the right to purge; read-only hints where nothing can be changed. */
@@ -41,6 +51,8 @@ export function menuFor(permissions: Permissions): SelectItem<Destination>[] {
   return MENU.filter((item) => item.value !== 'purge' || permissions.purge).map((item) => {
     if (item.value === 'origins' && !permissions.writeOrigins)
       return { ...item, hint: 'list and inspect origins (read-only for your role)' };
+    if (item.value === 'tenants' && !permissions.writeOrigins)
+      return { ...item, hint: 'the tenant tree (read-only for your role)' };
     if (item.value === 'federations' && !permissions.assignFederationUsers)
       return { ...item, hint: 'federations and their users (read-only for your role)' };
     return item;

@@ -13,7 +13,7 @@ interface Dsr {
   changeType: string;
   status: string;
   lastEditedBy: string | null;
-  deliveryService: { xmlId: string };
+  deliveryService: { xmlId: string; displayName?: string };
 }
 
 const URL = '/api/1.4/deliveryservice_requests';
@@ -142,7 +142,7 @@ eachStore((kind) => {
       });
       expect(res.body.alerts).toEqual([{ level: 'success', text: `Delivery Service Request #${r.id} updated` }]);
       expect(ok<Dsr>(res)).toMatchObject({ status: 'submitted', lastEditedBy: 'ops_user', author: 'portal_user' });
-      expect((ok<Dsr>(res).deliveryService as { displayName: string }).displayName).toBe('changed');
+      expect(ok<Dsr>(res).deliveryService.displayName).toBe('changed');
     });
 
     it('refuses a missing or unknown id, a closed request, and another tenant’s request', async () => {
