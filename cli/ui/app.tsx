@@ -6,7 +6,7 @@ import { PurgeWizard } from './screens/purge/PurgeWizard.js';
 import { OriginsScreen } from './screens/origins/OriginsScreen.js';
 import { Jobs } from './screens/Jobs.js';
 import { Federations } from './screens/Federations.js';
-import { DeliveryServices, Profiles, Users } from './screens/Lists.js';
+import { Profiles, Users } from './screens/Lists.js';
 import { Keys } from './screens/Keys.js';
 import { NarrowTerminal } from './components/NarrowTerminal.js';
 import { useTerminalWidth } from './hooks/use-terminal-width.js';
@@ -19,6 +19,7 @@ import { Servers } from './screens/servers/Servers.js';
 import { Propagation } from './screens/purge/Propagation.js';
 import { ErrorBox } from './components/ErrorBox.js';
 import { TenantsScreen } from './screens/tenants/TenantsScreen.js';
+import { DeliveryServicesScreen } from './screens/deliveryservices/DeliveryServicesScreen.js';
 
 export type Route = 'home' | Destination | 'propagation';
 
@@ -121,7 +122,13 @@ function screenFor(route: Route, ctx: ScreenContext) {
     case 'federations':
       return federationsScreen(ctx);
     case 'deliveryServices':
-      return <DeliveryServices {...common} load={actions.listDeliveryServices} />;
+      return (
+        <DeliveryServicesScreen
+          {...common}
+          load={actions.listDeliveryServices}
+          writes={ctx.can.writeOrigins ? actions.deliveryServiceWrites : undefined}
+        />
+      );
     case 'users':
       return <Users {...common} load={actions.listUsers} />;
     case 'profiles':
