@@ -106,8 +106,7 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     cdnFederationRoutes,
     federationResolverRoutes,
     roleRoutes,
-    // issue 31: delivery-service requests and their comments
-    dsRequestRoutes,
+    dsRequestRoutes, // issue 31: delivery-service requests and their comments
     ortRootRoutes, // issue 34: the Perl root routes ORT reads (served at the root, not under /api/<version>)
   ].flatMap((module) => module(ctx));
 }

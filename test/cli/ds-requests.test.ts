@@ -76,7 +76,8 @@ describe('cdnctl ds-requests', () => {
 
   it('status and assign move the request; their --dry-run changes nothing; a bad move is refused', async () => {
     const [r] = await requests();
-    expect((await cli.json(['ds-requests', 'status', String(r.id), 'submitted', '--dry-run'])).dryRun).toBe(true);
+    const dry = await cli.json<{ dryRun: boolean }>(['ds-requests', 'status', String(r.id), 'submitted', '--dry-run']);
+    expect(dry.dryRun).toBe(true);
     expect((await requests())[0].status).toBe('draft');
     expect((await cli.run(['ds-requests', 'status', String(r.id), 'submitted'])).stdout).toContain(
       `Request ${r.id} is submitted`,
