@@ -69,6 +69,7 @@ const HTTP_FREE_LAYERS = ['daemon/services/**', 'daemon/store/**'];
 // its length today and leaves the list once split. File-scoped, so the whole file gets that ceiling.
 // Lengths as Prettier wraps the code (the one reformat made some functions longer than they were by hand).
 const LONG_FUNCTIONS_NOT_YET = {
+  'daemon/routes/index.ts': 80, // allRoutes: one line per route module, and every issue adds one
   'daemon/routes/ssl-keys.ts': 140, // sslKeyRoutes
   'daemon/routes/user-deliveryservices.ts': 97, // userDeliveryServiceRoutes
   'daemon/routes/url-keys.ts': 88, // urlKeyRoutes

@@ -19,6 +19,7 @@ import { registerProfiles } from './commands/profiles.js';
 import { registerParams } from './commands/params.js';
 import { registerPurge } from './commands/purge.js';
 import { registerRoles } from './commands/roles.js';
+import { registerDsRequests } from './commands/ds-requests.js';
 import { registerServers } from './commands/servers/index.js';
 import { registerTenants } from './commands/tenants.js';
 import { registerUsers } from './commands/users.js';
@@ -80,5 +81,6 @@ export function buildProgram(): Command {
   registerApi(program);
   registerUi(program);
   registerAgent(program);
+  registerDsRequests(program); // issue 31: delivery-service requests
   return program;
 }

@@ -17,6 +17,8 @@ import type {
   WriteResult,
 } from './types.js';
 import type { Permissions } from './permissions.js';
+import type { TenantItem, TenantWrite } from './screens/tenants/tenant-form.js';
+import type { DsWriteActions } from './screens/deliveryservices/DeliveryServicesScreen.js';
 
 /**
  * Everything the screens can ask of the server. The screens receive these as props; only src/ui/wire.tsx builds
@@ -49,6 +51,17 @@ export interface UiActions {
   caches?: CacheActions;
   /** CDNs and cache groups (issue 30); absent, those screens say so. */
   topology?: TopologyActions;
+  /** Tenants (issue 31): the tenant tree, and its writes; absent, the Tenants screen says so. */
+  tenants?: TenantActions;
+  /** Delivery-service create and edit (issue 31); absent, the list is read-only. */
+  deliveryServiceWrites?: DsWriteActions;
+}
+
+/** The Tenants screen's actions. */
+export interface TenantActions {
+  list(): Promise<TenantItem[]>;
+  create(body: TenantWrite): Promise<unknown>;
+  update(id: number, body: TenantWrite): Promise<unknown>;
 }
 
 /** Where the screens are connected to: shown on the home screen. */

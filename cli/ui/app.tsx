@@ -6,7 +6,7 @@ import { PurgeWizard } from './screens/purge/PurgeWizard.js';
 import { OriginsScreen } from './screens/origins/OriginsScreen.js';
 import { Jobs } from './screens/Jobs.js';
 import { Federations } from './screens/Federations.js';
-import { DeliveryServices, Profiles, Users } from './screens/Lists.js';
+import { Profiles, Users } from './screens/Lists.js';
 import { Keys } from './screens/Keys.js';
 import { NarrowTerminal } from './components/NarrowTerminal.js';
 import { useTerminalWidth } from './hooks/use-terminal-width.js';
@@ -20,6 +20,8 @@ import { Propagation } from './screens/purge/Propagation.js';
 import { ErrorBox } from './components/ErrorBox.js';
 import { RecordScreen } from './screens/topology/RecordScreen.js';
 import { CACHEGROUP_SPEC, CDN_SPEC } from './screens/topology/specs.js';
+import { TenantsScreen } from './screens/tenants/TenantsScreen.js';
+import { DeliveryServicesScreen } from './screens/deliveryservices/DeliveryServicesScreen.js';
 
 export type Route = 'home' | Destination | 'propagation';
 
@@ -122,7 +124,13 @@ function screenFor(route: Route, ctx: ScreenContext) {
     case 'federations':
       return federationsScreen(ctx);
     case 'deliveryServices':
-      return <DeliveryServices {...common} load={actions.listDeliveryServices} />;
+      return (
+        <DeliveryServicesScreen
+          {...common}
+          load={actions.listDeliveryServices}
+          writes={ctx.can.writeOrigins ? actions.deliveryServiceWrites : undefined}
+        />
+      );
     case 'users':
       return <Users {...common} load={actions.listUsers} />;
     case 'profiles':
@@ -138,6 +146,8 @@ function screenFor(route: Route, ctx: ScreenContext) {
     case 'cdns':
     case 'cachegroups':
       return topologyScreen(route, ctx);
+    case 'tenants':
+      return tenantsScreen(ctx);
     case 'propagation':
       return actions.caches && ctx.watchedJob !== null ? (
         <Propagation
@@ -208,5 +218,19 @@ function topologyScreen(route: 'cdns' | 'cachegroups', { actions, common, can }:
     <RecordScreen {...common} spec={CDN_SPEC} actions={topology.cdns} canWrite={can.writeOrigins} />
   ) : (
     <RecordScreen {...common} spec={CACHEGROUP_SPEC} actions={topology.cachegroups} canWrite={can.writeOrigins} />
+  );
+}
+
+/** Tenants (issue 31): writes offered at the operations level (the level origins are written at, too). */
+function tenantsScreen({ actions, common, can }: ScreenContext) {
+  const tenants = actions.tenants;
+  if (!tenants) return <ErrorBox message="This session has no tenant actions." />;
+  return (
+    <TenantsScreen
+      {...common}
+      listTenants={tenants.list}
+      createTenant={can.writeOrigins ? tenants.create : undefined}
+      updateTenant={can.writeOrigins ? tenants.update : undefined}
+    />
   );
 }

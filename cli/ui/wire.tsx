@@ -23,7 +23,9 @@ import type { SessionInfo, UiActions } from './actions.js';
 import type { Job, JobRequest, JobResult } from './types.js';
 import { App } from './app.js';
 import { listRoles } from '../../shared/client/roles.js';
-import { listTenants } from '../../shared/client/tenants.js';
+import { createTenant, listTenants, updateTenant } from '../../shared/client/tenants.js';
+import { listPlaces } from '../../shared/client/places.js';
+import { listCdns } from '../../shared/client/cdns.js';
 import { permissionsFor, privLevelOf } from './permissions.js';
 import { clientCacheActions } from './wire-caches.js';
 import { clientTopologyActions } from './topology-actions.js';
@@ -82,6 +84,23 @@ export function clientActions(http: HttpClient): UiActions {
     },
     caches: clientCacheActions(http),
     topology: clientTopologyActions(http),
+    deliveryServiceWrites: {
+      choices: async () => {
+        const [types, cdns, tenants] = await Promise.all([
+          listPlaces<{ id: number; name: string }>(http, 'types', { useInTable: 'deliveryservice' }),
+          listCdns(http),
+          listTenants(http),
+        ]);
+        return { types: types.response, cdns: cdns.response, tenants: tenants.response };
+      },
+      create: async (body) => (await http.post('/deliveryservices', body)).response,
+      update: async (id, body) => (await http.put(`/deliveryservices/${id}`, body)).response,
+    },
+    tenants: {
+      list: async () => (await listTenants(http)).response,
+      create: async (body) => (await createTenant(http, body)).response,
+      update: async (id, body) => (await updateTenant(http, id, body)).response,
+    },
   };
 }
 

@@ -46,6 +46,7 @@ import { miscInfoRoutes } from './misc-info.js';
 import { serverDetailRoutes } from './server-details.js';
 import { serverLinkRoutes } from './server-links.js';
 import { ortRootRoutes } from './ort-root.js';
+import { dsRequestRoutes } from './ds-requests.js';
 
 /** Every route module of the API, in one list: the app registers each route at the versions that serve it. */
 export function allRoutes(ctx: AppContext): RouteDef[] {
@@ -105,6 +106,7 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     cdnFederationRoutes,
     federationResolverRoutes,
     roleRoutes,
+    dsRequestRoutes, // issue 31: delivery-service requests and their comments
     ortRootRoutes, // issue 34: the Perl root routes ORT reads (served at the root, not under /api/<version>)
   ].flatMap((module) => module(ctx));
 }

@@ -28,6 +28,7 @@ import type { PlaceStore } from './places.js';
 import type { FederationResolverStore } from './federation-resolvers.js';
 import type { FederationWriteStore } from './federation-writes.js';
 import type { CdnSnapshotStore } from './cdn-snapshots.js';
+import type { DsRequestStore } from './ds-requests.js';
 
 export type { BootstrapStore, SnapshotStore };
 
@@ -91,4 +92,6 @@ export interface Store {
   places: PlaceStore;
   /** The published CRConfig and monitoring configuration of each CDN (issue 35). */
   cdnSnapshots: CdnSnapshotStore;
+  /** Delivery-service requests and their comments (issue 31). */
+  dsRequests: DsRequestStore;
 }

@@ -25,7 +25,8 @@ import { POSTGRES_16, SQLITE_16 } from './migration-sql/step-16-ds-server-times.
 import { POSTGRES_17, SQLITE_17 } from './migration-sql/step-17-profile-parameters.js';
 import { POSTGRES_18, SQLITE_18 } from './migration-sql/step-18-federation-resolvers.js';
 import { POSTGRES_19, SQLITE_19 } from './migration-sql/step-19-flag-raises.js';
-import { POSTGRES_24, SQLITE_24 } from './migration-sql/step-24-cdn-snapshots.js';
+import { POSTGRES_20, SQLITE_20 } from './migration-sql/step-20-cdn-snapshots.js';
+import { POSTGRES_21, SQLITE_21 } from './migration-sql/step-21-ds-requests.js';
 
 /**
  * One step of the schema: its SQL for each backend, or null where that backend needs nothing at this step.
@@ -88,7 +89,9 @@ export const migrations: readonly Migration[] = [
   // issues 32/33: when each pending flag was last raised (a check-in lowers only what its pass read)
   { version: 19, sqlite: SQLITE_19, postgres: POSTGRES_19 },
   // issue 35: the published CRConfig and monitoring configuration of each CDN
-  { version: 24, sqlite: SQLITE_24, postgres: POSTGRES_24 },
+  { version: 20, sqlite: SQLITE_20, postgres: POSTGRES_20 },
+  // issue 31: delivery-service requests and their comments
+  { version: 21, sqlite: SQLITE_21, postgres: POSTGRES_21 },
 ];
 
 /** The SQL a backend runs, in order: its recorded schema version is how many of these have run. */

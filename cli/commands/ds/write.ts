@@ -73,7 +73,7 @@ function fieldOptions(command: Command): Command {
 }
 
 /** Reads `--from-file`: JSON, or YAML by its extension (or when it is not JSON). */
-async function readBodyFile(path: string): Promise<Body> {
+export async function readBodyFile(path: string): Promise<Record<string, unknown>> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

@@ -18,6 +18,10 @@ export interface BrowseProps<T> {
   onBack: () => void;
   onQuit?: () => void;
   width?: number;
+  /** Keys of the list the screen adds (e.g. `n` new, `e` edit), with the record under the cursor. */
+  onListKey?: (input: string, current: T | undefined) => void;
+  /** The footer's lines for those keys. */
+  extraKeys?: Array<{ keys: string; does: string }>;
 }
 
 const LIST_KEYS = [
@@ -34,7 +38,8 @@ const DETAIL_KEYS = [
 ];
 
 /** A read-only list with a detail view per record: the shape of the delivery services, users and profiles screens. */
-export function Browse<T>({ title, noun, load, item, details, onBack, onQuit, width = 80 }: BrowseProps<T>) {
+export function Browse<T>(props: BrowseProps<T>) {
+  const { title, noun, load, item, details, onBack, onQuit, width = 80, onListKey, extraKeys = [] } = props;
   const records = useRequest(load);
   const [open, setOpen] = useState<T | null>(null);
   const [help, setHelp] = useState(false);
@@ -49,7 +54,7 @@ export function Browse<T>({ title, noun, load, item, details, onBack, onQuit, wi
   return (
     <Screen
       path={open ? [title, item(open).label] : [title]}
-      bindings={open ? DETAIL_KEYS : LIST_KEYS}
+      bindings={open ? DETAIL_KEYS : [...extraKeys, ...LIST_KEYS]}
       showHelp={help}
       width={width}
     >
@@ -66,7 +71,8 @@ export function Browse<T>({ title, noun, load, item, details, onBack, onQuit, wi
             emptyText={`No ${noun}.`}
             onSelect={(selected) => setOpen(selected.value)}
             onCancel={onBack}
-            onKey={(input) => {
+            onKey={(input, _key, current) => {
+              onListKey?.(input, current?.value);
               if (input === 'r') records.reload();
               else if (input === 'q') onQuit?.();
               else if (input === '?') setHelp((h) => !h);

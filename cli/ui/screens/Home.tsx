@@ -22,7 +22,8 @@ export type Destination =
   | 'keys'
   | 'servers'
   | 'cdns'
-  | 'cachegroups';
+  | 'cachegroups'
+  | 'tenants';
 
 const MENU: SelectItem<Destination>[] = [
   {
@@ -51,6 +52,7 @@ const MENU: SelectItem<Destination>[] = [
     hint: 'MID and EDGE groups: parents, fallbacks, localization',
     value: 'cachegroups',
   },
+  { key: 'tenants', label: 'Tenants', hint: 'the tenant tree: create and edit tenants', value: 'tenants' },
 ];
 
 /** The menu the user's role allows: no Purge without the right to purge; read-only hints where nothing can be changed. */
@@ -58,6 +60,8 @@ export function menuFor(permissions: Permissions): SelectItem<Destination>[] {
   return MENU.filter((item) => item.value !== 'purge' || permissions.purge).map((item) => {
     if (item.value === 'origins' && !permissions.writeOrigins)
       return { ...item, hint: 'list and inspect origins (read-only for your role)' };
+    if (item.value === 'tenants' && !permissions.writeOrigins)
+      return { ...item, hint: 'the tenant tree (read-only for your role)' };
     if (item.value === 'federations' && !permissions.assignFederationUsers)
       return { ...item, hint: 'federations and their users (read-only for your role)' };
     return item;

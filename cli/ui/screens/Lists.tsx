@@ -6,6 +6,9 @@ interface ListScreenProps<T> {
   onBack: () => void;
   onQuit?: () => void;
   width?: number;
+  /** Keys the screen adds to the list, with the record under the cursor (see Browse). */
+  onListKey?: (input: string, current: T | undefined) => void;
+  extraKeys?: Array<{ keys: string; does: string }>;
 }
 
 const yesNo = (value: boolean | null | undefined) =>

@@ -20,7 +20,7 @@ import { columnsOf, withStoredNewerFields } from './columns.js';
 export const NOT_AUTHORIZED = 'not authorized on this tenant';
 
 /** The body read by kind: 400 `invalid request: …` when a field has the wrong JSON type. */
-function readBody(body: unknown, version: DsApiVersion): DsValues {
+export function readBody(body: unknown, version: DsApiVersion): DsValues {
   const read = readDeliveryServiceBody(body, version);
   if (!read.ok) throw badRequest(`invalid request: ${read.errors.join(', ')}`);
   return read.values;
@@ -30,7 +30,7 @@ function readBody(body: unknown, version: DsApiVersion): DsValues {
  * cdnctl's one extension of the body: without `typeId`, the type's name in `type` (which Traffic Ops ignored on
  * writes) names it, so a client that has no types list can still say `HTTP`. An unknown name leaves it unset.
  */
-async function typeByName(ctx: AppContext, values: DsValues, body: unknown): Promise<void> {
+export async function typeByName(ctx: AppContext, values: DsValues, body: unknown): Promise<void> {
   const name = (body as { type?: unknown } | null)?.type;
   if (values.typeId !== null || typeof name !== 'string') return;
   const type = await ctx.store.typeLookup.find('deliveryservice', { name });
@@ -38,7 +38,7 @@ async function typeByName(ctx: AppContext, values: DsValues, body: unknown): Pro
 }
 
 /** Validates (§5.2) and resolves the type: 400 with Traffic Ops' joined text, 404 `type not found`. */
-async function validated(ctx: AppContext, values: DsValues): Promise<string> {
+export async function validated(ctx: AppContext, values: DsValues): Promise<string> {
   const type =
     typeof values.typeId === 'number' && values.typeId > 0
       ? await ctx.store.typeLookup.find('deliveryservice', { id: values.typeId })

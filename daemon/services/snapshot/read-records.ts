@@ -10,6 +10,8 @@ import { DS_DOCUMENT_FIELDS, readSettings } from './ds-fields.js';
 import { DNS_NAME, type FieldReader } from './fields.js';
 import { coordinateNameRules } from './read-places.js';
 import { namingProblems } from '../../../shared/rules/deliveryservices/validate.js';
+import { ROOT_IMMUTABLE, ROOT_TENANT } from '../../../shared/rules/tenants.js';
+import { cnameProblem, ttlProblem } from '../../../shared/rules/federations.js';
 import type {
   CdnModel,
   CoordinateModel,
@@ -37,7 +39,8 @@ export function readCdn(f: FieldReader): CdnModel {
 export function readTenant(f: FieldReader): TenantModel {
   f.rejectUnknown(['name', 'parentName', 'active']);
   const name = f.requiredName('name');
-  if (name === 'root') f.fail('name: the root tenant exists already and cannot be imported');
+  // The API's rule and text (shared/rules/tenants.ts): the root tenant never changes.
+  if (name === ROOT_TENANT) f.fail(ROOT_IMMUTABLE);
   return { name, parentName: f.stringOr('parentName', 'root'), active: f.boolean('active', true) };
 }
 
@@ -203,11 +206,13 @@ function held(f: FieldReader, key: string): string | null {
 
 export function readFederation(f: FieldReader): FederationModel {
   f.rejectUnknown(['cname', 'ttl', 'cdnName', 'description', 'deliveryServices', 'users']);
-  const cname = f.requiredString('cname');
-  if (cname && !DNS_NAME.test(cname)) f.fail('cname: must be a valid DNS name');
+  // The API's rules and texts (shared/rules/federations.ts): a federation the API refuses, the importer refuses.
+  const cname = typeof f.raw.cname === 'string' ? f.raw.cname : '';
+  const ttl = f.raw.ttl;
+  for (const problem of [cnameProblem(f.raw.cname), ttlProblem(ttl)]) if (problem) f.fail(problem);
   return {
     cname,
-    ttl: f.requiredInteger('ttl', 0),
+    ttl: typeof ttl === 'number' && Number.isSafeInteger(ttl) ? ttl : 0,
     cdnName: f.optionalString('cdnName'),
     description: held(f, 'description'),
     deliveryServices: f.stringList('deliveryServices'),

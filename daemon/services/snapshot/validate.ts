@@ -1,3 +1,4 @@
+import { CHILD_AS_PARENT } from '../../../shared/rules/tenants.js';
 import { originUrl } from '../../format/deliveryservices.js';
 import { quotable, type FieldReader } from './fields.js';
 import { checkJobIdentities } from './job-identities.js';
@@ -50,8 +51,7 @@ function orderTenants(tenants: Read<TenantModel>[], known: KnownRecords): Tenant
   for (const t of tenants) {
     if (t.model.name === 'root') continue;
     if (!parentOf.has(t.model.parentName)) t.f.fail(`unknown parentName "${t.model.parentName}"`);
-    else if (inCycle(t.model.name, parentOf))
-      t.f.fail(`parentName: "${t.model.parentName}" makes the tenant its own ancestor`);
+    else if (inCycle(t.model.name, parentOf)) t.f.fail(CHILD_AS_PARENT);
     place(t, new Set());
   }
   return ordered;

@@ -12,6 +12,8 @@ import { pgCacheConfig } from './cache-config.js';
 import { pgDeliveryServiceWrites } from './deliveryservice-writes.js';
 import { pgPlaces } from './places.js';
 import { pgCdnSnapshots } from './cdn-snapshots.js';
+import { dsRequests } from '../ds-requests.js';
+import { pgWorkRunner } from './sql-work.js';
 
 /** The PostgreSQL store over a pool whose database is migrated (openPgStore does both). */
 export function pgStore(pool: PgPool): Store {
@@ -27,6 +29,8 @@ export function pgStore(pool: PgPool): Store {
     places: pgPlaces(pool),
     ...pgFederationGroup(pool),
     cdnSnapshots: pgCdnSnapshots(pool),
+    // issue 31: delivery-service requests
+    dsRequests: dsRequests(pgWorkRunner(pool)),
     async ping() {
       await guardPg(() => pool.query('SELECT 1'));
     },

@@ -31,6 +31,8 @@ import { sqliteCacheConfig } from './cache-config.js';
 import { sqliteDeliveryServiceWrites } from './deliveryservice-writes.js';
 import { sqlitePlaces } from './places.js';
 import { sqliteCdnSnapshots } from './cdn-snapshots.js';
+import { dsRequests } from '../ds-requests.js';
+import { sqliteWorkRunner } from './sql-work.js';
 
 /** The SQLite store over an open, migrated database. */
 export function sqliteStore(db: Db): Store {
@@ -70,6 +72,8 @@ export function sqliteStore(db: Db): Store {
     federationWrites: sqliteFederationWrites(db),
     // issue 35: published CRConfig and monitoring configuration
     cdnSnapshots: sqliteCdnSnapshots(db),
+    // issue 31: delivery-service requests
+    dsRequests: dsRequests(sqliteWorkRunner(db)),
     async ping() {
       ping.get();
     },

@@ -17,6 +17,11 @@ import {
 } from './fault-writes-tenants-fed.js';
 import { SNAPSHOT_VALID_WRITES } from './fault-writes-snapshots.js';
 import {
+  DS_REQUESTS_VALID_WRITES,
+  prepareDsRequestFaults,
+  type DsRequestFaultFixtures,
+} from './fault-writes-ds-requests.js';
+import {
   PASSWORDS,
   ROLES,
   fillPath,
@@ -59,6 +64,7 @@ export interface FaultFixtures {
   topology: TopologyFaultFixtures;
   dsProfiles: DsProfilesFaultFixtures;
   tenantsFed: TenantsFedFaultFixtures;
+  dsRequests: DsRequestFaultFixtures;
 }
 
 export interface WriteRequest {
@@ -203,6 +209,7 @@ const VALID_WRITES: Record<string, (f: FaultFixtures, attempt: number) => WriteR
   ...DS_PROFILES_VALID_WRITES,
   ...TENANTS_FED_VALID_WRITES,
   ...SNAPSHOT_VALID_WRITES,
+  ...DS_REQUESTS_VALID_WRITES,
 };
 
 const WRITE_ROUTES = routeTable().filter((r) => r.method !== 'GET');
@@ -290,6 +297,7 @@ export async function prepareForFaults(t: GoldenApp): Promise<FaultFixtures> {
     topology: await prepareTopologyFaults(t),
     dsProfiles: await prepareDsProfilesFaults(t),
     tenantsFed: await prepareTenantsFedFaults(t),
+    dsRequests: await prepareDsRequestFaults(t),
   };
 }
 

@@ -408,6 +408,8 @@ export const PATH_VALUES: Record<string, (ids: GoldenIds) => string> = {
   // ds2 (tenant-a's): the tenant-a caller is allowed by role, and on ds1 its tenant would refuse it with a 403.
   'deliveryservice_user/:dsId': (ids) => String(ids.deliveryServices.ds2),
   ':dsId/:userId': (ids) => String(ids.users.tenanta_user),
+  // issue 31: delivery-service requests (the golden data has none: the matrix's allowed PUTs find nothing)
+  'deliveryservice_requests/:id': () => '999999',
   // issue 30: the topology's small tables. No record: the matrix's allowed DELETE must change nothing.
   'divisions/:id': () => '999999',
   'regions/:id': () => '999999',

@@ -61,7 +61,7 @@ describe('cdnctl daemon import / export', () => {
     writeFileSync(file, JSON.stringify(doc));
     const run = await cdnctl(['daemon', 'import', file, '--data-dir', dataDir()]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('error: federations[0] (cname "fed1.example.test."): ttl: must be an integer\n');
+    expect(run.stderr).toBe(`error: federations[0] (cname "fed1.example.test."): 'ttl' must be an integer\n`);
     expect((await cdnctl(['daemon', 'export', '--data-dir', dataDir()])).stdout).toBe(before);
   });
 

@@ -216,9 +216,9 @@ describe('validateSnapshot: references', () => {
       tenants: [{ name: 'a', parentName: 'b' }, { name: 'b', parentName: 'a' }, { name: 'root' }],
     });
     expect(errors).toEqual([
-      'tenants[2] (name "root"): name: the root tenant exists already and cannot be imported',
-      'tenants[0] (name "a"): parentName: "b" makes the tenant its own ancestor',
-      'tenants[1] (name "b"): parentName: "a" makes the tenant its own ancestor',
+      'tenants[2] (name "root"): trying to change the root tenant, which is immutable',
+      'tenants[0] (name "a"): trying to set existing child as new parent',
+      'tenants[1] (name "b"): trying to set existing child as new parent',
     ]);
   });
 

@@ -3,7 +3,7 @@
 // the JSON text published, and when (the CRConfig's stats.date, in milliseconds here). One row per CDN, replaced by
 // each publish; it goes with its CDN.
 
-export const SQLITE_24 = `
+export const SQLITE_20 = `
   CREATE TABLE cdn_snapshots (
     cdn_id INTEGER PRIMARY KEY REFERENCES cdns(id) ON DELETE CASCADE,
     crconfig TEXT NOT NULL,
@@ -12,7 +12,7 @@ export const SQLITE_24 = `
   );
 `;
 
-export const POSTGRES_24 = `
+export const POSTGRES_20 = `
   CREATE TABLE cdn_snapshots (
     cdn_id integer PRIMARY KEY REFERENCES cdns(id) ON DELETE CASCADE,
     crconfig text NOT NULL,

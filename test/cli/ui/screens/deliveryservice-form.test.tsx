@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render } from 'ink-testing-library';
+import {
+  DeliveryServicesScreen,
+  type DeliveryServicesScreenProps,
+  type DsWriteActions,
+} from '../../../../cli/ui/screens/deliveryservices/DeliveryServicesScreen.js';
+import type { DeliveryService } from '../../../../cli/ui/types.js';
+import { KEY, press, type, waitForFrame } from '../helpers/ink.js';
+
+const CLEAR = '\u0015'; // Ctrl+U empties a text field
+
+const SERVICES = [
+  {
+    id: '1',
+    xmlId: 'ds1',
+    displayName: 'DS One',
+    cdnName: 'cdn1',
+    cdnId: 2,
+    typeId: 11,
+    tenantId: 1,
+    tenant: 'root',
+    protocol: 0,
+    orgServerFqdn: 'http://ds1-origin.example.test',
+    active: true,
+    dscp: 0,
+  },
+] as unknown as DeliveryService[];
+
+const CHOICES = {
+  types: [
+    { id: 11, name: 'HTTP' },
+    { id: 12, name: 'ANY_MAP' },
+  ],
+  cdns: [{ id: 2, name: 'cdn1' }],
+  tenants: [
+    { id: 1, name: 'root' },
+    { id: 5, name: 'acme' },
+  ],
+};
+
+function setup(writes: Partial<DsWriteActions> | null = {}) {
+  const actions: DsWriteActions | undefined =
+    writes === null
+      ? undefined
+      : {
+          choices: vi.fn(async () => CHOICES),
+          create: vi.fn(async () => [{}]),
+          update: vi.fn(async () => [{}]),
+          ...writes,
+        };
+  const props: DeliveryServicesScreenProps = {
+    load: vi.fn(async () => SERVICES),
+    writes: actions,
+    onBack: vi.fn(),
+    width: 110,
+  };
+  const view = render(<DeliveryServicesScreen {...props} />);
+  return {
+    ...view,
+    props,
+    actions,
+    frame: () => view.lastFrame() ?? '',
+    wait: (check: string) => waitForFrame(view.lastFrame, check),
+  };
+}
+
+/** Opens a picker on the current field, filters it by `text` and picks the first match. */
+async function choose(stdin: { write: (s: string) => void }, text: string) {
+  await press(stdin, KEY.space);
+  await type(stdin, text);
+  await press(stdin, KEY.enter);
+}
+
+afterEach(cleanup);
+
+describe('Delivery services screen: create and edit (issue 31)', () => {
+  it('creates one from the list with n: the API’s rules on each field, then the body with the defaults', async () => {
+    const view = setup();
+    await view.wait('ds1');
+    await press(view.stdin, 'n');
+    await view.wait('New delivery service');
+    await type(view.stdin, 'bad.id');
+    await press(view.stdin, KEY.tab, KEY.tab);
+    expect(view.frame()).toContain('✗ cannot contain periods');
+    expect(view.frame()).toContain('✗ cannot be blank');
+    // A pick moves on to the next field (the CDN): two more to the origin URL.
+    await choose(view.stdin, 'HTTP');
+    await press(view.stdin, KEY.tab, KEY.tab);
+    await type(view.stdin, 'ftp://origin');
+    expect(view.frame()).toContain('✗ must start with http:// or https://');
+    await press(view.stdin, CLEAR, KEY.tab);
+    expect(view.frame()).toContain("✗ is required if type is 'HTTP'");
+    await press(view.stdin, KEY.up);
+    await type(view.stdin, 'https://origin.acme.test:8443');
+    await press(view.stdin, KEY.up, KEY.up, KEY.up, KEY.up, KEY.up, CLEAR);
+    await type(view.stdin, 'acme-web');
+    await press(view.stdin, KEY.tab);
+    await type(view.stdin, 'Acme web');
+    await press(view.stdin, KEY.tab, KEY.tab);
+    await choose(view.stdin, 'cdn1');
+    await choose(view.stdin, 'acme');
+    expect(view.frame()).not.toContain('✗');
+    await press(view.stdin, KEY.enter, KEY.enter, KEY.enter);
+    await view.wait('Delivery service acme-web created.');
+    expect(view.actions?.create).toHaveBeenCalledWith(
+      expect.objectContaining({
+        xmlId: 'acme-web',
+        displayName: 'Acme web',
+        typeId: 11,
+        cdnId: 2,
+        tenantId: 5,
+        orgServerFqdn: 'https://origin.acme.test:8443',
+        protocol: 0,
+        active: true,
+        dscp: 0,
+        routingName: 'cdn',
+      }),
+    );
+  });
+
+  it('edits the one under the cursor with e: the stored record with the changes, the xmlId fixed', async () => {
+    const view = setup();
+    await view.wait('ds1');
+    await press(view.stdin, 'e');
+    await view.wait('Edit delivery service ds1');
+    expect(view.frame()).not.toContain('XML ID');
+    await press(view.stdin, CLEAR);
+    await type(view.stdin, 'DS Uno');
+    await press(view.stdin, KEY.enter, KEY.enter, KEY.enter, KEY.enter, KEY.enter, KEY.enter, KEY.enter);
+    await view.wait('Delivery service ds1 saved.');
+    expect(view.actions?.update).toHaveBeenCalledWith(
+      1,
+      expect.objectContaining({ xmlId: 'ds1', displayName: 'DS Uno', typeId: 11, tenantId: 1, dscp: 0 }),
+    );
+  });
+
+  it('keeps the form and shows the API’s refusal in place', async () => {
+    const create = vi.fn(async () => {
+      throw new Error("deliveryservice xml_id 'ds1' already exists.");
+    });
+    const view = setup({ create });
+    await view.wait('ds1');
+    await press(view.stdin, 'n');
+    await type(view.stdin, 'ds1');
+    await press(view.stdin, KEY.tab);
+    await type(view.stdin, 'again');
+    await press(view.stdin, KEY.tab);
+    await choose(view.stdin, 'ANY_MAP');
+    await choose(view.stdin, 'cdn1');
+    await choose(view.stdin, 'root');
+    await press(view.stdin, KEY.enter, KEY.enter, KEY.enter, KEY.enter);
+    await view.wait('already exists');
+    expect(view.frame()).toContain('New delivery service');
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ xmlId: 'ds1', orgServerFqdn: null, typeId: 12 }));
+  });
+
+  it('offers no writes without them: n and e do nothing', async () => {
+    const view = setup(null);
+    await view.wait('ds1');
+    await press(view.stdin, 'n', 'e');
+    expect(view.frame()).not.toContain('New delivery service');
+    expect(view.frame()).not.toContain('Edit delivery service');
+  });
+});
