@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KnownRecords } from '../../../daemon/store/snapshot-types.js';
 import { validateSnapshot } from '../../../daemon/services/snapshot/validate.js';
+import { noKnownPlaces } from '../../../daemon/store/snapshot-places.js';
 
 /**
  * Issue 31: the snapshot importer refuses the tenants and federations the API refuses, with the API's texts
@@ -9,6 +10,7 @@ import { validateSnapshot } from '../../../daemon/services/snapshot/validate.js'
 
 function known(): KnownRecords {
   return {
+    ...noKnownPlaces(),
     tenants: new Map<string, string | null>([
       ['root', null],
       ['top', 'root'],
