@@ -62,6 +62,7 @@ export function OriginsList({ origins, filters, dsName, width, isActive, onOpen,
         rows={list.shown}
         width={width}
         selected={list.cursor}
+        extraRows={3}
         rowColor={(o) => (o.isPrimary ? theme.primary : undefined)}
         emptyText={list.filter ? `No origin matches "${list.filter}".` : 'No origins.'}
       />

@@ -12,6 +12,7 @@ import { useListKeys, type ListKeysState } from '../../hooks/use-list-keys.js';
 import { useAction, useRequest, type RequestState } from '../../hooks/use-request.js';
 import { useInterval } from '../../hooks/use-interval.js';
 import { theme } from '../../theme.js';
+import { checkText } from '../../../../shared/rules/server-checks.js';
 import { SERVER_COLUMNS, matches, withChecks, type ServerWithChecks } from './columns.js';
 import { StatusChange } from './StatusChange.js';
 
@@ -115,10 +116,7 @@ function ServerDetails({ server: s, width }: { server: ServerWithChecks; width: 
         ['Update pending', s.updPending],
         ['Revalidation pending', s.revalPending],
         ['Last check-in', s.lastCheckIn ?? 'never'],
-        ...Object.entries(s.checks).map(([name, v]): [string, string] => [
-          `Check ${name}`,
-          v === null ? '-' : String(v),
-        ]),
+        ...Object.entries(s.checks).map(([name, v]): [string, string] => [`Check ${name}`, checkText(name, v)]),
       ]}
     />
   );
@@ -145,6 +143,7 @@ function ServerList({
           rows={list.shown}
           width={width}
           selected={list.cursor}
+          extraRows={2}
           rowColor={rowColor}
           emptyText="No servers."
         />
