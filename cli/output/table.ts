@@ -59,7 +59,8 @@ function cutMinimum<Row>(col: Column<Row>, natural: number): number {
 /**
  * Chooses a width for each column so the table fits `width`. A column with nothing in any row takes no space.
  * Columns keep their natural width when they can; when even the minimums (see cutMinimum) do not fit, the least
- * important (highest `priority`) are dropped; then the least important of the rest that may be cut shrinks first.
+ * important (highest `priority`) are dropped. Then, least important first, a column that may be cut shrinks and
+ * one that may not is dropped, until the table fits: a more important column is never cut to keep a lesser one.
  * Answers one width per column, 0 for a dropped or empty column.
  */
 export function fitColumns<Row>(columns: Column<Row>[], rows: Row[], width: number): number[] {
@@ -75,9 +76,12 @@ export function fitColumns<Row>(columns: Column<Row>[], rows: Row[], width: numb
   const total = (widths: number[]) => kept.reduce((sum, i) => sum + widths[i], 0) + COLUMN_GAP * (kept.length - 1);
   while (kept.length > 1 && total(minimum) > width) kept = kept.slice(0, -1);
   const widths = [...natural];
+  // Least important first: a column that may be cut gives up what it can; one that may not is dropped, so that
+  // nothing more important is cut to keep it.
   for (let k = kept.length - 1; k >= 0 && total(widths) > width; k--) {
     const i = kept[k];
-    widths[i] = Math.max(minimum[i], widths[i] - (total(widths) - width));
+    if (minimum[i] < natural[i]) widths[i] = Math.max(minimum[i], widths[i] - (total(widths) - width));
+    else if (kept.length > 1) kept = kept.filter((j) => j !== i);
   }
   if (kept.length === 1) widths[kept[0]] = Math.min(widths[kept[0]], Math.max(width, 1));
   return columns.map((_, i) => (kept.includes(i) ? widths[i] : 0));

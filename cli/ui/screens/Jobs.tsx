@@ -60,9 +60,9 @@ function columns(now: number): Column<Job>[] {
     },
     { header: 'Asset URL', value: (j) => j.assetUrl, minWidth: 16, priority: 1, ellipsis: 'middle' },
     { header: 'TTL', value: (j) => `${jobTtlHours(j.parameters) ?? '?'}h`, align: 'right', priority: 6 },
-    { header: 'Time left', value: (j) => left(j, now), priority: 4 },
+    { header: 'Time left', value: (j) => left(j, now), priority: 5 },
     { header: 'Start (UTC)', value: (j) => j.startTime, priority: 7 },
-    { header: 'Status', value: (j) => j.status ?? '', priority: 5 },
+    { header: 'Status', value: (j) => j.status ?? '', priority: 4 },
   ];
 }
 
