@@ -19,6 +19,8 @@ export interface AgentOptions {
   reloadCommand: string | null;
   /** Where the state file for `agent status` goes. */
   dataDir: string;
+  /** The server's URL: the state file is per host and server. */
+  server?: string;
 }
 
 export interface LoopDeps {
@@ -46,8 +48,8 @@ class Agent {
     private readonly d: LoopDeps,
   ) {
     // A restarted agent keeps what the last run did and decided; `agent status` shows both runs' history.
-    const previous = loadStates(o.dataDir, o.host)[0];
-    const fresh = newState(o.host, o.configDir, d.now());
+    const previous = loadStates(o.dataDir, o.host, o.server)[0];
+    const fresh = newState(o.host, o.configDir, d.now(), o.server);
     this.state = previous
       ? { ...fresh, lastApplied: previous.lastApplied, lastError: previous.lastError, events: previous.events }
       : fresh;
@@ -75,7 +77,11 @@ class Agent {
           wait: this.o.wait,
           dryRun: this.o.dryRun,
           force: this.forceNext,
-          reload: async () => (this.o.reloadCommand ? this.d.runCommand(this.o.reloadCommand) : undefined),
+          reload: async () => {
+            if (!this.o.reloadCommand) return false;
+            await this.d.runCommand(this.o.reloadCommand);
+            return true;
+          },
           log: (k, m) => this.log(k, m),
           out: this.d.out,
           now: this.d.now,
