@@ -5,6 +5,7 @@ import { registerAuth } from './commands/auth.js';
 import { registerCachegroups } from './commands/cachegroups.js';
 import { registerCdns } from './commands/cdns.js';
 import { registerCompletion } from './commands/completion.js';
+import { registerCompletionValues } from './commands/completion-values.js';
 import { registerConfig } from './commands/config.js';
 import { registerDaemon } from './commands/daemon/index.js';
 import { withExamples } from './commands/common/verb.js';
@@ -80,5 +81,6 @@ export function buildProgram(): Command {
   registerApi(program);
   registerUi(program);
   registerAgent(program);
+  registerCompletionValues(program);
   return program;
 }
