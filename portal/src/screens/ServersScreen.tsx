@@ -7,6 +7,7 @@ import { PageHeader } from '../components/PageHeader';
 import { useResource } from '../hooks/useResource';
 import { alertsOf } from '../lib/alerts';
 import { NEEDS_REASON, NO_FILTER, SERVER_STATUSES, choices, filterServers, type ServerFilter } from '../lib/servers';
+import { statusAlertText } from '../../../shared/rules/server-status-text.js';
 import { ServersTable } from './ServersTable';
 
 const FILTERS: Array<[keyof ServerFilter, string, (s: CacheServer) => string]> = [
@@ -58,6 +59,12 @@ function StatusForm({
       </button>
     </form>
   );
+}
+
+/** Sets a status; the answer reads true for an EDGE (Traffic Ops' text claims child caches it has not). */
+async function changeStatus(server: CacheServer, status: string, reason?: string) {
+  const result = await setServerStatus(server.id, status, reason);
+  return { alerts: result.alerts.map((a) => ({ ...a, text: statusAlertText(a.text, server.type) })) };
 }
 
 /** The caches, filterable by CDN, cache group, type and status; operations users change status and queue updates. */
@@ -118,7 +125,7 @@ export function ServersScreen({ canWrite }: { canWrite: boolean }) {
           onCancel={() => setEditing(null)}
           onDone={(status, reason) => {
             setEditing(null);
-            void write(() => setServerStatus(editing.id, status, reason), `${editing.hostName} is now ${status}`);
+            void write(() => changeStatus(editing, status, reason), `${editing.hostName} is now ${status}`);
           }}
         />
       ) : null}

@@ -13,6 +13,7 @@ import { useAction, useRequest, type RequestState } from '../../hooks/use-reques
 import { useInterval } from '../../hooks/use-interval.js';
 import { theme } from '../../theme.js';
 import { checkText } from '../../../../shared/rules/server-checks.js';
+import { statusAlertText } from '../../../../shared/rules/server-status-text.js';
 import { SERVER_COLUMNS, matches, withChecks, type ServerWithChecks } from './columns.js';
 import { StatusChange } from './StatusChange.js';
 
@@ -82,7 +83,10 @@ export function Servers({ actions, refreshMs = 10_000, onBack, onQuit, width = 8
           onCancel={() => setChanging(null)}
           onDone={(status, reason) => {
             setChanging(null);
-            void act(() => actions.setStatus(changing.id, status, reason));
+            void act(async () => {
+              const result = await actions.setStatus(changing.id, status, reason);
+              return { alerts: result.alerts.map((a) => ({ ...a, text: statusAlertText(a.text, changing.type) })) };
+            });
           }}
         />
       ) : open ? (
