@@ -9,7 +9,7 @@ import { formatApiTime, ttlHours } from '../lib/time';
 /** The job grid's columns at `now`: time left sorts by the time itself, state filters active from expired. */
 export function jobColumns(now: number): GridColumn<PortalJob>[] {
   return [
-    { id: 'id', header: 'ID', value: (j) => Number(j.id), hidden: true },
+    { id: 'id', header: 'ID', className: 'mono', value: (j) => Number(j.id) },
     {
       id: 'ds',
       header: 'Delivery service',
