@@ -56,8 +56,8 @@ describe('portal: Servers page', () => {
     const markup = renderToStaticMarkup(
       <ServersTable servers={servers} checks={checks} canWrite onQueue={() => undefined} onStatus={() => undefined} />,
     );
-    expect(text(markup)).toContain('edge1a EDGE REPORTED edge-cg1 cdn1 – pending 2026-11-21 12:00:00+00 1 3 0');
-    expect(text(markup)).toContain('mid1 MID ADMIN_DOWN (ops: disk) mid-cg cdn1 – – never - - -');
+    expect(text(markup)).toContain('edge1a EDGE REPORTED edge-cg1 cdn1 – pending 2026-11-21 12:00:00+00 ✓ 3 min ✗');
+    expect(text(markup)).toContain('mid1 MID ADMIN_DOWN (ops: disk) mid-cg cdn1 – – never – – –');
     expect(rowActions(markup)).toEqual([OPERATIONS, OPERATIONS, OPERATIONS]);
     const readOnly = renderToStaticMarkup(
       <ServersTable
