@@ -3,7 +3,8 @@ import { launchBrowser, type E2eBrowser } from './browser.js';
 import { ADMIN_PASSWORD, startDaemon, type E2eDaemon } from './daemon.js';
 import { portalActions } from './actions.js';
 
-// Issue 33 items 4 and 6 in headless Chromium: each page names its own tab, the Jobs page shows job ids, and a
+// Issue 33 items 4 and 6 in headless Chromium: each page names its own tab, the Jobs page shows job ids and
+// cancels a job, and a
 // delivery service's protocol reads as words, not Traffic Ops' number.
 
 let daemon: E2eDaemon;
@@ -21,7 +22,7 @@ afterAll(async () => {
 });
 
 describe('page titles, job ids and protocol names', () => {
-  it('each section has its own <title>; the Jobs grid shows the id; ds1 says HTTP, not 0', async () => {
+  it('each section has its own <title>; the Jobs grid shows the id and cancels; ds1 says HTTP, not 0', async () => {
     const ui = portalActions(browser, daemon.url);
     const { page } = browser;
     await ui.logIn('admin', ADMIN_PASSWORD);
@@ -44,6 +45,18 @@ describe('page titles, job ids and protocol names', () => {
     await ui.section('Jobs').click();
     const grid = page.getByRole('table');
     await grid.getByRole('columnheader', { name: /^ID/ }).waitFor();
+    // Cancel: asks first, sends DELETE jobs at 1.4, shows the answer, and the job leaves the list.
+    const row = grid.getByRole('row').filter({ hasText: '/titles/' });
+    const question = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      }),
+    );
+    await row.getByRole('button', { name: 'Cancel job' }).click();
+    expect(await question).toMatch(/^Cancel job \d+ \(.*\/titles\/\.\*\) on ds1\?/);
+    await page.locator('.alert').first().waitFor();
+    await grid.getByRole('row').filter({ hasText: '/titles/' }).waitFor({ state: 'detached' });
     await page.goto(`${daemon.url}/delivery-services/ds1`);
     const settings = page.getByRole('region', { name: 'Settings' });
     const protocol = settings
