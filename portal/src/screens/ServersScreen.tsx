@@ -54,7 +54,7 @@ function StatusForm({
         </>
       ) : null}
       <button type="submit" disabled={needsReason && reason.trim() === ''}>{`Set ${status}`}</button>
-      <button type="button" onClick={onCancel}>
+      <button type="button" className="secondary" onClick={onCancel}>
         Cancel
       </button>
     </form>
