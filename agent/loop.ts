@@ -21,6 +21,8 @@ export interface AgentOptions {
   dataDir: string;
   /** ATS's plugin directory; a set naming a plugin not there is not applied. Absent or null: not checked. */
   pluginDir?: string | null;
+  /** The server's URL: the state file is per host and server. */
+  server?: string;
 }
 
 export interface LoopDeps {
@@ -48,8 +50,8 @@ class Agent {
     private readonly d: LoopDeps,
   ) {
     // A restarted agent keeps what the last run did and decided; `agent status` shows both runs' history.
-    const previous = loadStates(o.dataDir, o.host)[0];
-    const fresh = newState(o.host, o.configDir, d.now());
+    const previous = loadStates(o.dataDir, o.host, o.server)[0];
+    const fresh = newState(o.host, o.configDir, d.now(), o.server);
     this.state = previous
       ? { ...fresh, lastApplied: previous.lastApplied, lastError: previous.lastError, events: previous.events }
       : fresh;
@@ -78,7 +80,11 @@ class Agent {
           dryRun: this.o.dryRun,
           force: this.forceNext,
           pluginDir: this.o.pluginDir ?? null,
-          reload: async () => (this.o.reloadCommand ? this.d.runCommand(this.o.reloadCommand) : undefined),
+          reload: async () => {
+            if (!this.o.reloadCommand) return false;
+            await this.d.runCommand(this.o.reloadCommand);
+            return true;
+          },
           log: (k, m) => this.log(k, m),
           out: this.d.out,
           now: this.d.now,

@@ -15,8 +15,8 @@ export interface PassDeps {
   force: boolean;
   /** ATS's plugin directory: every plugin the files name must be there (null: not checked). */
   pluginDir: string | null;
-  /** Runs the reload command; rejects when it fails. */
-  reload: () => Promise<void>;
+  /** Runs the reload command; rejects when it fails; answers false when there is none (`--reload-command ''`). */
+  reload: () => Promise<boolean>;
   log: (kind: PassKind, message: string) => void;
   /** Where a dry run prints its diff. */
   out: (text: string) => void;
@@ -52,13 +52,14 @@ async function apply(deps: PassDeps, kind: PassKind, changes: FileChange[]): Pro
   const saved = backup(deps.configDir, changes, deps.now().toISOString().replace(/[:.]/g, '-'));
   install(deps.configDir, changes);
   deps.log(kind, `wrote ${changes.map((c) => c.name).join(', ')} (previous set in ${saved})`);
+  let reloaded: boolean;
   try {
-    await deps.reload();
+    reloaded = await deps.reload();
   } catch (err) {
     restore(deps.configDir, changes);
     throw new Error(`reload failed, previous files restored: ${(err as Error).message}`);
   }
-  deps.log(kind, 'reloaded ATS');
+  deps.log(kind, reloaded ? 'reloaded ATS' : 'no reload command (--reload-command ""): ATS reads them when reloaded');
   return saved;
 }
 

@@ -5,6 +5,8 @@ import type { AgentEvent, PassKind, UpdateStatus } from './types.js';
 /** What `cdnctl agent status` shows: the agent's last check-in, last change, last error and recent decisions. */
 export interface AgentState {
   host: string;
+  /** The server (daemon or Traffic Ops) the agent works for; absent in states saved before it was recorded. */
+  server?: string;
   configDir: string;
   pid: number;
   startedAt: string;
@@ -16,11 +18,24 @@ export interface AgentState {
 
 const EVENTS_KEPT = 100;
 
-export const stateFile = (dataDir: string, host: string): string => join(dataDir, `agent-${host}.json`);
+/** `https://cdn.example.net:8443/` → `cdn.example.net_8443`: a server as a file name part. */
+const serverTag = (server: string) =>
+  server
+    .replace(/^[a-z]+:\/\//i, '')
+    .replace(/\/+$/, '')
+    .replace(/[^A-Za-z0-9.-]+/g, '_');
 
-export function newState(host: string, configDir: string, now: Date): AgentState {
+/**
+ * One file per host AND server: two agents on one machine for the same host name but different servers (two
+ * CDNs, a test daemon beside the real one) keep apart: `agent-edge-01@cdn.example.net_8443.json`.
+ */
+export const stateFile = (dataDir: string, host: string, server?: string): string =>
+  join(dataDir, server ? `agent-${host}@${serverTag(server)}.json` : `agent-${host}.json`);
+
+export function newState(host: string, configDir: string, now: Date, server?: string): AgentState {
   return {
     host,
+    ...(server ? { server } : {}),
     configDir,
     pid: process.pid,
     startedAt: now.toISOString(),
@@ -38,28 +53,26 @@ export function withEvent(state: AgentState, event: AgentEvent): AgentState {
 
 export function saveState(dataDir: string, state: AgentState): void {
   mkdirSync(dataDir, { recursive: true });
-  const path = stateFile(dataDir, state.host);
+  const path = stateFile(dataDir, state.host, state.server);
   writeFileSync(`${path}.tmp`, `${JSON.stringify(state, null, 2)}\n`);
   renameSync(`${path}.tmp`, path);
 }
 
-/** The saved states in the data directory (one per host), or of one host. */
-export function loadStates(dataDir: string, host?: string): AgentState[] {
+/** The saved states in the data directory (one per host and server), or of one host (of one server). */
+export function loadStates(dataDir: string, host?: string, server?: string): AgentState[] {
   if (!existsSync(dataDir)) return [];
-  const names = host
-    ? [`agent-${host}.json`]
-    : readdirSync(dataDir)
-        .filter((n) => /^agent-.+\.json$/.test(n))
-        .sort();
+  const names = readdirSync(dataDir)
+    .filter((n) => /^agent-.+\.json$/.test(n))
+    .sort();
   const states: AgentState[] = [];
   for (const name of names) {
-    const path = join(dataDir, name);
-    if (!existsSync(path)) continue;
     try {
-      states.push(JSON.parse(readFileSync(path, 'utf8')) as AgentState);
+      states.push(JSON.parse(readFileSync(join(dataDir, name), 'utf8')) as AgentState);
     } catch {
       // a state file being replaced or damaged: leave it out
     }
   }
-  return states;
+  return states.filter(
+    (state) => (host === undefined || state.host === host) && (server === undefined || state.server === server),
+  );
 }

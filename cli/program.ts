@@ -5,6 +5,7 @@ import { registerAuth } from './commands/auth.js';
 import { registerCachegroups } from './commands/cachegroups.js';
 import { registerCdns } from './commands/cdns.js';
 import { registerCompletion } from './commands/completion.js';
+import { registerCompletionValues } from './commands/completion-values.js';
 import { registerConfig } from './commands/config.js';
 import { registerDaemon } from './commands/daemon/index.js';
 import { withExamples } from './commands/common/verb.js';
@@ -82,5 +83,6 @@ export function buildProgram(): Command {
   registerUi(program);
   registerAgent(program);
   registerDsRequests(program); // issue 31: delivery-service requests
+  registerCompletionValues(program);
   return program;
 }

@@ -20,6 +20,9 @@ function firstLine(err: unknown): string {
   // The likely cause alone, short enough for the one warning line (the keyring's own words add nothing here).
   if (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS)
     return 'no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is unset';
+  // A Secret Service answers but has no default collection (no "login" keyring was ever created or unlocked).
+  if (/Secret Service: no result found/i.test(line))
+    return 'the Secret Service has no default keyring (collection "login"; create or unlock one, e.g. in Seahorse)';
   return line;
 }
 

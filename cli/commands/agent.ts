@@ -31,6 +31,11 @@ function duration(text: string): number {
   return ms;
 }
 
+/** A duration flag whose default --help shows as it is typed (`15m`), not in milliseconds. */
+function durationOption(flags: string, description: string, fallback: string): Option {
+  return new Option(flags, description).argParser(duration).default(duration(fallback), fallback);
+}
+
 /**
  * With CDNCTL_AGENT_USERNAME and CDNCTL_AGENT_PASSWORD set, how the agent logs in again when its session has
  * expired (a daemon down for longer than a session lives): the new session's cookie.
@@ -64,6 +69,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 const COLUMNS: Column<AgentState>[] = [
   { header: 'HOST', value: (s) => s.host },
+  { header: 'SERVER', value: (s) => s.server ?? '' },
   { header: 'PID', value: (s) => s.pid },
   { header: 'LAST CHECK-IN', value: (s) => s.lastCheckIn?.at ?? '' },
   { header: 'UPD', value: (s) => s.lastCheckIn?.status?.upd_pending ?? '' },
@@ -92,9 +98,9 @@ const agentRun: VerbSpec<RunFlags> = {
     c
       .requiredOption('--host <hostname>', "this cache's host name, as the server knows it")
       .requiredOption('--ats-config-dir <dir>', 'where ATS reads its configuration (e.g. /etc/trafficserver)')
-      .option('--interval <duration>', 'how often to apply queued updates (syncds)', duration, 900_000)
-      .option('--revalidate-interval <duration>', 'how often to apply pending revalidations', duration, 60_000)
-      .option('--dispersion <duration>', 'random extra wait before each syncds pass', duration, 300_000)
+      .addOption(durationOption('--interval <duration>', 'how often to apply queued updates (syncds)', '15m'))
+      .addOption(durationOption('--revalidate-interval <duration>', 'how often to apply pending revalidations', '60s'))
+      .addOption(durationOption('--dispersion <duration>', 'random extra wait before each syncds pass', '5m'))
       .option(
         '--reload-command <command>',
         'how to make ATS read changed files ("" for none)',
@@ -148,6 +154,7 @@ const agentRun: VerbSpec<RunFlags> = {
           reloadCommand: flags.reloadCommand.trim() || null,
           dataDir: inv.dataDir,
           pluginDir,
+          server: inv.server().url,
         },
         {
           api: new AgentApi(http, http.version, relogin),

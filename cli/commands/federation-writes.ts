@@ -11,7 +11,7 @@ import type { HttpClient } from '../../shared/client/http.js';
 import { parseCdnFederation } from '../../shared/rules/federations.js';
 import { messageOutput, recordOutput } from '../output/format.js';
 import { asId } from './common/parse.js';
-import { findFederation } from './common/resolve.js';
+import { findFederation, withTrailingDot } from './common/resolve.js';
 import { confirmDestructive, destructiveOptions, type DestructiveFlags } from './common/confirm.js';
 import { previewWrite } from './common/dry-run.js';
 import { addVerb, type VerbSpec } from './common/verb.js';
@@ -54,11 +54,11 @@ interface FieldFlags {
 function fieldOptions(command: Command, create: boolean): Command {
   if (create) {
     command.requiredOption('--cdn <name|id>', 'the CDN the federation belongs to');
-    command.requiredOption('--cname <name.>', 'the CNAME resolvers answer (ends with a period)');
+    command.requiredOption('--cname <name.>', 'the CNAME resolvers answer (the trailing period is added if left out)');
     command.requiredOption('--ttl <seconds>', 'TTL of the CNAME record', ttl);
   } else {
     command.option('--cdn <name|id>', 'move it to this CDN');
-    command.option('--cname <name.>', 'new CNAME (ends with a period)');
+    command.option('--cname <name.>', 'new CNAME (the trailing period is added if left out)');
     command.option('--ttl <seconds>', 'new TTL', ttl);
   }
   return command
@@ -87,7 +87,11 @@ const createVerb: VerbSpec<FieldFlags> = {
   api: API,
   configure: (c) => fieldOptions(c, true),
   run: async (inv, _args, flags) => {
-    const body = checked({ cname: flags.cname!, ttl: flags.ttl!, description: flags.description ?? null });
+    const body = checked({
+      cname: withTrailingDot(flags.cname!),
+      ttl: flags.ttl!,
+      description: flags.description ?? null,
+    });
     const http = await inv.client();
     const cdn = await cdnName(http, flags.cdn!);
     const path = `/cdns/${cdn}/federations`;
@@ -123,7 +127,8 @@ const updateVerb: VerbSpec<FieldFlags> = {
       throw new CliError(`federation ${fed.cname} belongs to no CDN`, EXIT.USAGE, 'name one with --cdn');
     const cdn = await cdnName(http, cdnRef);
     const description = fields.description === undefined ? fed.description : fields.description || null;
-    const body = checked({ cname: fields.cname ?? fed.cname, ttl: fields.ttl ?? fed.ttl, description });
+    const cname = fields.cname === undefined ? fed.cname : withTrailingDot(fields.cname);
+    const body = checked({ cname, ttl: fields.ttl ?? fed.ttl, description });
     const label = `federation ${fed.cname} (id ${fed.id})`;
     if (dryRun)
       return previewWrite(

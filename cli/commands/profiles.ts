@@ -9,7 +9,8 @@ import {
   type ProfileParameter,
 } from '../../shared/client/profiles.js';
 import { recordOutput, tableOutput, type Column } from '../output/format.js';
-import { profileId } from './common/resolve.js';
+import { profileId, profileNotFound } from './common/resolve.js';
+import { ApiError } from '../../shared/client/errors.js';
 import { addNoun, addVerb, type VerbSpec } from './common/verb.js';
 import { addProfileWrites } from './profile-writes.js';
 
@@ -78,7 +79,10 @@ const profilesParameters: VerbSpec = {
   examples: ['cdnctl profiles parameters GLOBAL', 'cdnctl profiles parameters GLOBAL -o json'],
   api: { min: '1.1' },
   run: async (inv, [name]: string[]) => {
-    const { response } = await listProfileParameters(await inv.client(), name);
+    const http = await inv.client();
+    const { response } = await listProfileParameters(http, name).catch(async (err: unknown) => {
+      throw err instanceof ApiError && err.status === 404 ? await profileNotFound(http, name) : err;
+    });
     return tableOutput(response, response, PARAMETER_COLUMNS, `Profile ${name} has no parameters.`);
   },
 };

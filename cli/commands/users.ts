@@ -20,6 +20,7 @@ import { DS_COLUMNS } from './ds/index.js';
 import { askHidden, interactive, missing, readStdin } from './common/prompt.js';
 import { roleId, tenantId, userId } from './common/resolve.js';
 import { addNoun, addVerb, type VerbSpec } from './common/verb.js';
+import { outboxFile } from './common/outbox.js';
 import { writeOutput } from './common/write.js';
 
 const USER_COLUMNS: Column<User>[] = [
@@ -234,8 +235,13 @@ const registerVerb: VerbSpec<{ email: string; role: string; tenant?: string }> =
     const tenant =
       flags.tenant !== undefined ? await tenantId(http, flags.tenant) : (await currentUser(http)).response.tenantId;
     if (tenant === undefined) throw new CliError('cannot tell your tenant; pass --tenant', EXIT.USAGE);
+    const sentAt = Date.now();
     const result = await registerUser(http, { email: flags.email, role, tenantId: tenant });
-    return writeOutput(inv, result, `Sent an invitation to ${flags.email} (role ${flags.role})`);
+    const kept = inv.server().source === 'daemon' ? outboxFile(inv.dataDir, flags.email, sentAt) : null;
+    const message = kept
+      ? `Wrote the invitation to ${flags.email} (role ${flags.role}) to ${kept}: the daemon has no mail server (smtp in its config), so mail stays in its outbox`
+      : `Sent an invitation to ${flags.email} (role ${flags.role})`;
+    return writeOutput(inv, result, message);
   },
 };
 

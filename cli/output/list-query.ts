@@ -63,3 +63,19 @@ export function applyListQuery<R extends object>(rows: R[], columns: Column<R>[]
   }
   return query.limit === undefined ? kept : kept.slice(0, query.limit);
 }
+
+/**
+ * When `=` filters left nothing: a hint that they match whole values, naming the `~` filter that would keep rows
+ * (the README's `--filter tenant=acme` on tenants named `acme-media`), or null.
+ */
+export function filterHint<R extends object>(rows: R[], columns: Column<R>[], query: ListQuery): string | null {
+  const exact = (query.filter ?? []).filter((text) => parseFilter(text)?.op === '=');
+  if (rows.length === 0 || exact.length === 0) return null;
+  const loose = (query.filter ?? []).map((text) => (exact.includes(text) ? text.replace('=', '~') : text));
+  const kept = applyListQuery(rows, columns, { filter: loose });
+  const count = typeof kept === 'string' ? 0 : kept.length;
+  const suggestion = loose.map((text) => `--filter '${text}'`).join(' ');
+  return count > 0
+    ? `--filter FIELD=VALUE matches the whole value (any case); ${suggestion} matches ${count} row${count === 1 ? '' : 's'} containing it`
+    : '--filter FIELD=VALUE matches the whole value (any case); FIELD~TEXT matches values containing TEXT';
+}

@@ -8,7 +8,10 @@
 export interface Column<Row> {
   header: string;
   value: (row: Row) => string;
-  /** Narrowest width before the column is dropped instead (default: min(header length, 6)). */
+  /**
+   * Narrowest width before the column is dropped instead, for a column cut in the middle (at least MIN_CUT); other
+   * columns are shown whole or dropped.
+   */
   minWidth?: number;
   align?: 'left' | 'right';
   /**
@@ -40,15 +43,29 @@ export function truncateMiddle(text: string, width: number): string {
   return `${text.slice(0, head)}…${text.slice(text.length - tail)}`;
 }
 
+/** The fewest characters a cut name keeps: shorter than this, `acme-news-images` reads as `acm…es`. */
+export const MIN_CUT = 12;
+
+/**
+ * How narrow a column may get. A column cut in the middle (names, FQDNs, URLs: their ends tell them apart) keeps
+ * at least MIN_CUT characters (or its minWidth, if larger); any other column (a status, a time, a count) is shown
+ * whole or not at all: `PENDI…` says less than no column.
+ */
+function cutMinimum<Row>(col: Column<Row>, natural: number): number {
+  if (col.ellipsis !== 'middle') return natural;
+  return Math.min(natural, Math.max(col.minWidth ?? 0, MIN_CUT));
+}
+
 /**
  * Chooses a width for each column so the table fits `width`. A column with nothing in any row takes no space.
- * Columns keep their natural width when they can; otherwise the least important (highest `priority`) shrinks
- * first, down to its minimum, and when even the minimums do not fit the least important are dropped.
+ * Columns keep their natural width when they can; when even the minimums (see cutMinimum) do not fit, the least
+ * important (highest `priority`) are dropped. Then, least important first, a column that may be cut shrinks and
+ * one that may not is dropped, until the table fits: a more important column is never cut to keep a lesser one.
  * Answers one width per column, 0 for a dropped or empty column.
  */
 export function fitColumns<Row>(columns: Column<Row>[], rows: Row[], width: number): number[] {
   const natural = columns.map((col) => Math.max(col.header.length, ...rows.map((row) => col.value(row).length)));
-  const minimum = columns.map((col, i) => Math.min(natural[i], col.minWidth ?? Math.min(col.header.length, 6)));
+  const minimum = columns.map((col, i) => cutMinimum(col, natural[i]));
   const priority = (i: number) => columns[i].priority ?? i + 1;
   const empty = (i: number) => rows.length > 0 && rows.every((row) => columns[i].value(row) === '');
   // Most important first: the order in which columns get space.
@@ -59,9 +76,12 @@ export function fitColumns<Row>(columns: Column<Row>[], rows: Row[], width: numb
   const total = (widths: number[]) => kept.reduce((sum, i) => sum + widths[i], 0) + COLUMN_GAP * (kept.length - 1);
   while (kept.length > 1 && total(minimum) > width) kept = kept.slice(0, -1);
   const widths = [...natural];
+  // Least important first: a column that may be cut gives up what it can; one that may not is dropped, so that
+  // nothing more important is cut to keep it.
   for (let k = kept.length - 1; k >= 0 && total(widths) > width; k--) {
     const i = kept[k];
-    widths[i] = Math.max(minimum[i], widths[i] - (total(widths) - width));
+    if (minimum[i] < natural[i]) widths[i] = Math.max(minimum[i], widths[i] - (total(widths) - width));
+    else if (kept.length > 1) kept = kept.filter((j) => j !== i);
   }
   if (kept.length === 1) widths[kept[0]] = Math.min(widths[kept[0]], Math.max(width, 1));
   return columns.map((_, i) => (kept.includes(i) ? widths[i] : 0));

@@ -52,6 +52,9 @@ interface ScreenContext {
   replace: (to: Route) => void;
   watchedJob: number | null;
   setWatchedJob: (jobId: number) => void;
+  /** The home menu's last choice, where its cursor is when the user comes back. */
+  homeAt: Destination | undefined;
+  openFromHome: (to: Destination) => void;
 }
 
 /** The interactive cdnctl: a home menu and a stack of screens (Enter opens, Esc goes back). */
@@ -67,6 +70,9 @@ export function App({
   const terminalWidth = useTerminalWidth();
   const width = fixedWidth ?? terminalWidth;
   const [stack, setStack] = useState<Route[]>(initial === 'home' ? ['home'] : ['home', initial]);
+  const [homeAt, setHomeAt] = useState<Destination | undefined>(
+    initial === 'home' || initial === 'propagation' ? undefined : initial,
+  );
   const open = (to: Route) => setStack((s) => [...s, to]);
   const back = () => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s));
   const replace = (to: Route) => setStack((s) => [...s.slice(0, -1), to]);
@@ -97,6 +103,11 @@ export function App({
     replace,
     watchedJob,
     setWatchedJob,
+    homeAt,
+    openFromHome: (to: Destination) => {
+      setHomeAt(to);
+      open(to);
+    },
   });
 }
 
@@ -109,16 +120,17 @@ function screenFor(route: Route, ctx: ScreenContext) {
         <Home
           session={ctx.session}
           loadUser={actions.currentUser}
-          onOpen={ctx.open}
+          onOpen={ctx.openFromHome}
           onQuit={common.onQuit}
           width={common.width}
           permissions={ctx.can}
+          selected={ctx.homeAt}
         />
       );
     case 'purge':
       return purgeScreen(ctx);
     case 'jobs':
-      return <Jobs {...common} listJobs={actions.listJobs} now={ctx.now} refreshMs={ctx.jobsRefreshMs} />;
+      return jobsScreen(ctx);
     case 'origins':
       return originsScreen(ctx);
     case 'federations':
@@ -175,6 +187,23 @@ function purgeScreen({ actions, common, now, open, replace, setWatchedJob }: Scr
       createJob={actions.createJob}
       now={now}
       onShowJobs={() => replace('jobs')}
+      onWatch={actions.caches ? watch : undefined}
+    />
+  );
+}
+
+function jobsScreen({ actions, common, now, jobsRefreshMs, open, setWatchedJob }: ScreenContext) {
+  const watch = (jobId: number) => {
+    setWatchedJob(jobId);
+    open('propagation');
+  };
+  return (
+    <Jobs
+      {...common}
+      listJobs={actions.listJobs}
+      now={now}
+      refreshMs={jobsRefreshMs}
+      propagation={actions.caches?.propagation}
       onWatch={actions.caches ? watch : undefined}
     />
   );

@@ -24,6 +24,8 @@ export interface DeliveryService {
   tenant?: string | null;
   type?: string | null;
   orgServerFqdn?: string | null;
+  /** Traffic Ops' number: 0 HTTP, 1 HTTPS, 2 both, 3 HTTP redirected to HTTPS. */
+  protocol?: number | string | null;
 }
 
 export interface Job {

@@ -104,10 +104,20 @@ export function clientActions(http: HttpClient): UiActions {
   };
 }
 
-/** Runs the interactive app until the user quits. */
+/** xterm's alternate screen: the app draws on its own page and the shell's page comes back as it was on quit. */
+const ALTERNATE_SCREEN_ON = '\x1b[?1049h';
+const ALTERNATE_SCREEN_OFF = '\x1b[?1049l';
+
+/** Runs the interactive app until the user quits; on a terminal it leaves no last frame behind. */
 export async function runApp(http: HttpClient, session: SessionInfo): Promise<void> {
-  const app = render(<App actions={clientActions(http)} session={session} onQuit={() => app.unmount()} />);
-  await app.waitUntilExit();
+  const alternate = process.stdout.isTTY === true;
+  if (alternate) process.stdout.write(ALTERNATE_SCREEN_ON);
+  try {
+    const app = render(<App actions={clientActions(http)} session={session} onQuit={() => app.unmount()} />);
+    await app.waitUntilExit();
+  } finally {
+    if (alternate) process.stdout.write(ALTERNATE_SCREEN_OFF);
+  }
 }
 
 /**

@@ -42,10 +42,10 @@ describe('cdnctl federations create, get, update, delete', () => {
     expect(shown).toEqual(await federation('acme.fed.example.test.'));
   });
 
-  it('refusals before sending: a CNAME without the period and a TTL of 0 (2, the API texts), an unknown CDN (1)', async () => {
+  it('refusals before sending: a TTL of 0 (2, the API text; the missing period is added), an unknown CDN (1)', async () => {
     const bad = await cli.run(['federations', 'create', '--cdn', 'cdn1', '--cname', 'x.example.test', '--ttl', '0']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr.split('\n')[0]).toBe("error: 'cname' must end with a period, 'ttl' cannot be blank");
+    expect(bad.stderr.split('\n')[0]).toBe("error: 'ttl' cannot be blank");
     const ttl = await cli.run(['federations', 'create', '--cdn', 'cdn1', '--cname', 'x.example.test.', '--ttl', 'ten']);
     expect(ttl.code).toBe(2);
     expect(ttl.stderr).toBe('error: --ttl must be an integer number of seconds, not "ten"\n');

@@ -11,8 +11,12 @@ const missingTools = TOOLS.filter((tool) => spawnSync('sh', ['-c', `command -v $
 const { daemon } = useCliDaemon();
 
 /** Runs a shell script inside a private D-Bus session with an unlocked gnome-keyring (a real Secret Service). */
-function inSecretService(script: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
-  const setup = 'printf keyring-pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null\n';
+function inSecretService(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  // --unlock makes the default "login" keyring; --start alone leaves the Secret Service with no default collection.
+  setup = 'printf keyring-pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null\n',
+): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn('dbus-run-session', ['--', 'sh', '-c', setup + script], {
       env,
@@ -76,5 +80,27 @@ echo "--- end"
     expect(out).toContain('logout-exit=0');
     const afterLogout = out.slice(out.indexOf('--- keychain after logout'), out.indexOf('--- end'));
     expect(afterLogout).not.toContain('mojolicious=');
+  });
+
+  it('a Secret Service with no default keyring: the warning says what is missing, and the session goes to the 0600 file', async () => {
+    const home = join(daemon.root, 'keyring-home-empty');
+    mkdirSync(join(home, 'run'), { recursive: true, mode: 0o700 });
+    const env = cliEnv(daemon, {
+      HOME: home,
+      XDG_DATA_HOME: join(home, 'data'),
+      XDG_RUNTIME_DIR: join(home, 'run'),
+      PW: PASSWORDS.admin,
+      CDNCTL_BIN: CDNCTL,
+      NODE: process.execPath,
+    });
+    const script = `printf %s "$PW" | "$NODE" "$CDNCTL_BIN" login --username admin --password-stdin; echo "login-exit=$?"\n`;
+    const start = 'gnome-keyring-daemon --start --components=secrets >/dev/null 2>&1\n';
+    const { out } = await inSecretService(script, env, start);
+    expect(out).toContain('login-exit=0');
+    expect(out).not.toContain('no result found');
+    expect(out).toContain(
+      'warning: no OS keychain available (the Secret Service has no default keyring (collection "login"; create or unlock one, e.g. in Seahorse)); the session is kept in a file only you can read',
+    );
+    expect(out).toContain(`session kept in ${join(daemon.configDir, 'sessions.json')}`);
   });
 });

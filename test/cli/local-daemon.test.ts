@@ -50,16 +50,19 @@ describe('the local daemon is found where it was started', () => {
     expect(status.stdout).toContain(`running at ${url}`);
   });
 
-  it('once that daemon is stopped, commands say where they looked and how to point elsewhere (exit 3)', async () => {
+  it('once that daemon is stopped, plain commands no longer go to its data dir: they use the default again', async () => {
     const stop = await cli.run(['daemon', 'stop'], { env });
     expect(stop.stdout).toBe('cdnctl daemon stopped\n');
+    const fallback = join(root, 'share', 'cdnctl');
+    expect(stop.stderr).toBe(`commands without --data-dir use ${fallback} again (not ${dataDir})\n`);
+    const config = JSON.parse(readFileSync(join(root, 'config', 'config.json'), 'utf8'));
+    expect(config.localDataDir).toBeUndefined();
     const list = await cli.run(['origins', 'list'], { env });
     expect(list.code).toBe(3);
-    expect(list.stderr).toContain(dataDir);
-    expect(list.stderr).toMatch(/hint: .*--data-dir DIR.*CDNCTL_DATA_DIR=DIR/);
+    expect(list.stderr).not.toContain(dataDir);
+    expect(list.stderr).toContain(`looked in ${fallback}`);
     const status = await cli.run(['daemon', 'status'], { env });
     expect(status.code).toBe(3);
-    expect(status.stderr).toContain(`no daemon is running for ${dataDir}`);
-    expect(status.stderr).toMatch(/hint: .*CDNCTL_DATA_DIR=DIR/);
+    expect(status.stderr).toContain(`no daemon is running for ${fallback}`);
   });
 });

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryService } from '../../shared/client/deliveryservices.js';
 import type { AvailableDeliveryService, User } from '../../shared/client/users.js';
@@ -148,7 +149,12 @@ describe('cdnctl users create and register', () => {
   it("register sends an invitation with the role and tenant, by default the caller's tenant", async () => {
     const result = await cli.run(['users', 'register', '--email', 'invitee@example.test', '--role', 'read-only']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('Sent an invitation to invitee@example.test (role read-only)\n');
+    // No SMTP server: the daemon keeps the mail in its outbox, and the CLI says where (issue 33 item 6).
+    const outbox = join(daemon.dataDir, 'outbox');
+    expect(result.stdout).toMatch(
+      new RegExp(`^Wrote the invitation to invitee@example\\.test \\(role read-only\\) to ${outbox}/\\S+\\.eml: `),
+    );
+    expect(result.stdout).toContain('mail stays in its outbox');
     expect(result.stderr).toBe('');
     expect(newestMail(daemon.dataDir)).toContain('invitee@example.test');
     const json = await cli.run([

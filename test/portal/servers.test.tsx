@@ -15,6 +15,9 @@ const buttons = (markup: string) => [...markup.matchAll(/<button[^>]*>([^<]*)<\/
 /** The buttons of each row's Actions cell (the grid's own toolbar and pager buttons are not a row's operations). */
 const rowActions = (markup: string) =>
   [...markup.matchAll(/<td class="row-actions">(.*?)<\/td>/g)].map((m) => buttons(m[1]));
+/** The summary of each row's actions menu. */
+const rowMenus = (markup: string) =>
+  [...markup.matchAll(/<summary>([^<]*)<\/summary>/g)].map((m) => m[1]).filter((t) => t.startsWith('Actions'));
 const OPERATIONS = ['Status…', 'Queue', 'Dequeue'];
 
 const server = (id: number, hostName: string, fields: Partial<CacheServer> = {}): CacheServer => ({
@@ -56,9 +59,13 @@ describe('portal: Servers page', () => {
     const markup = renderToStaticMarkup(
       <ServersTable servers={servers} checks={checks} canWrite onQueue={() => undefined} onStatus={() => undefined} />,
     );
-    expect(text(markup)).toContain('edge1a EDGE REPORTED edge-cg1 cdn1 – pending 2026-11-21 12:00:00+00 1 3 0');
-    expect(text(markup)).toContain('mid1 MID ADMIN_DOWN (ops: disk) mid-cg cdn1 – – never - - -');
+    expect(text(markup)).toContain('edge1a EDGE REPORTED edge-cg1 cdn1 – pending 2026-11-21 12:00:00+00 ✓ 3 min ✗');
+    expect(text(markup)).toContain('mid1 MID ADMIN_DOWN (ops: disk) mid-cg cdn1 – – never – – –');
     expect(rowActions(markup)).toEqual([OPERATIONS, OPERATIONS, OPERATIONS]);
+    // Issue 33 item 4: the operations sit in one menu per row (not 3 primary buttons each); the host column sticks.
+    expect(rowMenus(markup)).toEqual(['Actions for edge1a', 'Actions for mid1', 'Actions for edge9']);
+    expect(markup).not.toMatch(/<button type="button">(Status…|Queue|Dequeue)</);
+    expect(markup).toMatch(/<td class="mono sticky-col"[^>]*>edge1a/);
     const readOnly = renderToStaticMarkup(
       <ServersTable
         servers={servers}

@@ -20,7 +20,7 @@ export function commandTree(command: Command): CommandNode {
       takesValue: o.required || o.optional,
       description: o.description,
     })),
-    children: command.commands.map(commandTree),
+    children: command.commands.filter((c) => !c.name().startsWith('__')).map(commandTree),
   };
 }
 
@@ -69,7 +69,13 @@ _${root.name}() {
   if [[ "$cur" == -* ]]; then
     COMPREPLY=($(compgen -W "$(_${root.name}_options "$path")" -- "$cur"))
   else
-    COMPREPLY=($(compgen -W "$(_${root.name}_children "$path")" -- "$cur"))
+    local words prev="\${COMP_WORDS[COMP_CWORD-1]}"
+    words="$(_${root.name}_children "$path")"
+    # Past the last subcommand (or after --ds, --host...): names the server knows (delivery services, hosts, jobs).
+    if [[ -z "$words" || "$prev" == --* ]]; then
+      words="$words $(${root.name} __complete -- "$path" "$prev" 2>/dev/null)"
+    fi
+    COMPREPLY=($(compgen -W "$words" -- "$cur"))
   fi
 }
 complete -F _${root.name} ${root.name}
@@ -114,6 +120,8 @@ export function fishScript(root: CommandNode): string {
     '    test "$path" = "$argv"',
     'end',
     `complete -c ${name} -f`,
+    // Names the server knows (delivery services, hosts, job ids) for a verb's argument or a --ds/--host value.
+    `complete -c ${name} -a '(${name} __complete -- (__${name}_path) (commandline -opc)[-1] 2>/dev/null)'`,
   ];
   for (const [path, node] of all) {
     const at = `__${name}_at ${path}`.trim();

@@ -47,8 +47,21 @@ export async function profileId(http: HttpClient, ref: string): Promise<number> 
   const id = asId(ref);
   if (id !== null) return id;
   const profile = (await listProfiles(http, { name: ref })).response.find((p) => p.name === ref);
-  if (!profile) throw notFound('profile', ref, 'list them with: cdnctl profiles list');
+  if (!profile) throw await profileNotFound(http, ref);
   return Number(profile.id);
+}
+
+/** `profile "edge_ats_na" not found`, with the name it differs from only in case when there is one. */
+export async function profileNotFound(http: HttpClient, ref: string): Promise<CliError> {
+  const all = (await listProfiles(http)).response;
+  const near = all.find((p) => p.name.toLowerCase() === ref.toLowerCase());
+  return notFound(
+    'profile',
+    ref,
+    near
+      ? `profile names are case-sensitive: did you mean ${near.name}?`
+      : 'profile names are case-sensitive; list them with: cdnctl profiles list',
+  );
 }
 
 export async function userId(http: HttpClient, ref: string): Promise<number> {
@@ -59,11 +72,15 @@ export async function userId(http: HttpClient, ref: string): Promise<number> {
   return Number(user.id);
 }
 
-/** The federation a CNAME or id names. */
+/** A federation CNAME as stored: a DNS name ending with a period (`acme.fed.example.net` → `acme.fed.example.net.`). */
+export const withTrailingDot = (cname: string) => (cname === '' || cname.endsWith('.') ? cname : `${cname}.`);
+
+/** The federation a CNAME (with or without its trailing period) or id names. */
 export async function findFederation(http: HttpClient, ref: string): Promise<Federation> {
   const id = asId(ref);
-  const { response } = await listFederations(http, id === null ? { cname: ref } : { id });
-  const federation = response.find((f) => (id === null ? f.cname === ref : f.id === id));
+  const cname = withTrailingDot(ref);
+  const { response } = await listFederations(http, id === null ? { cname } : { id });
+  const federation = response.find((f) => (id === null ? f.cname === cname : f.id === id));
   if (!federation) throw notFound('federation', ref, 'list them with: cdnctl federations list');
   return federation;
 }

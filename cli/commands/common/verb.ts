@@ -3,7 +3,7 @@ import { CliError, EXIT } from '../../errors.js';
 import { noDaemonHint } from '../../auth/target.js';
 import { NotLoggedIn, Unreachable } from '../../../shared/client/errors.js';
 import type { Output } from '../../output/format.js';
-import { applyListQuery, type ListQuery } from '../../output/list-query.js';
+import { applyListQuery, filterHint, type ListQuery } from '../../output/list-query.js';
 import { collect, positiveInt } from './parse.js';
 import { Invocation, type GlobalFlags } from './invocation.js';
 import type { VersionNeeds } from './version.js';
@@ -25,6 +25,8 @@ export interface VerbSpec<Flags extends object = object, Args extends unknown[] 
   list?: boolean;
   /** Adds the verb's own options and arguments' parsers. */
   configure?: (command: Command) => void;
+  /** Left out of --help and of the completion of verbs (a helper of the completion scripts). */
+  hidden?: boolean;
   /** Does the work; what it answers, the printer prints. */
   run: (inv: Invocation, args: Args, flags: Flags) => Promise<Output | void>;
 }
@@ -81,7 +83,7 @@ function listOptions(command: Command): void {
   command
     .option(
       '--filter <field=value>',
-      'only rows whose field equals the value (FIELD~TEXT: contains); repeatable; any case',
+      'only rows whose field is exactly the value, any case (FIELD~TEXT: contains TEXT); repeatable',
       collect,
     )
     .option('--sort <field>', 'sort by a field (-FIELD: descending); API field names or column headers')
@@ -89,10 +91,12 @@ function listOptions(command: Command): void {
 }
 
 /** A table output narrowed by the list flags; json and yaml print the same rows. */
-function queried(output: Output, query: ListQuery): Output {
+function queried(output: Output, query: ListQuery, note: (line: string) => void): Output {
   if (output.kind !== 'table' || (!query.filter && !query.sort && query.limit === undefined)) return output;
   const rows = applyListQuery(output.rows, output.columns, query);
   if (typeof rows === 'string') throw new CliError(rows, EXIT.USAGE);
+  const hint = rows.length === 0 ? filterHint(output.rows, output.columns, query) : null;
+  if (hint) note(`hint: ${hint}`);
   return { ...output, rows, data: output.data === output.rows ? rows : output.data };
 }
 
@@ -101,7 +105,7 @@ export function addVerb<Flags extends object, Args extends unknown[] = string[]>
   parent: Command,
   spec: VerbSpec<Flags, Args>,
 ): Command {
-  const command = parent.command(spec.name).description(spec.description);
+  const command = parent.command(spec.name, spec.hidden ? { hidden: true } : {}).description(spec.description);
   spec.configure?.(command);
   const isList = spec.list ?? spec.name.startsWith('list');
   if (isList) listOptions(command);
@@ -117,7 +121,10 @@ export function addVerb<Flags extends object, Args extends unknown[] = string[]>
     const inv = await Invocation.create(path, self.optsWithGlobals() as GlobalFlags, needs);
     try {
       const output = await spec.run(inv, self.processedArgs as Args, self.opts() as Flags);
-      if (output) await inv.printer.print(isList ? queried(output, self.opts() as ListQuery) : output);
+      if (output)
+        await inv.printer.print(
+          isList ? queried(output, self.opts() as ListQuery, (line) => inv.printer.note(line)) : output,
+        );
     } catch (err) {
       throw explainUnreachableDaemon(explainExpiredSession(err, inv), inv);
     } finally {

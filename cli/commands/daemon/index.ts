@@ -125,6 +125,29 @@ async function stop(flags: { dataDir?: string }): Promise<void> {
   const dataDir = dataDirOf(flags);
   const stopped = await stopDaemon(dataDir);
   process.stdout.write(stopped ? 'cdnctl daemon stopped\n' : `no daemon is running for ${dataDir}\n`);
+  if (stopped) await forgetDataDir(dataDir);
+}
+
+/**
+ * After its daemon stops, the data dir `daemon start` recorded is no longer where plain commands look (issue 33
+ * item 8): they go back to CDNCTL_DATA_DIR or the default, and the note says so.
+ */
+async function forgetDataDir(dataDir: string): Promise<void> {
+  let forgot = false;
+  try {
+    await updateConfig(defaultConfigDir(), (data) => {
+      if (data.localDataDir && resolve(data.localDataDir) === dataDir) {
+        delete data.localDataDir;
+        forgot = true;
+      }
+    });
+  } catch {
+    return;
+  }
+  if (forgot) {
+    const now = localDataDir(process.env, readConfig(defaultConfigDir()));
+    process.stderr.write(`commands without --data-dir use ${now} again (not ${dataDir})\n`);
+  }
 }
 
 async function status(flags: { dataDir?: string }): Promise<void> {

@@ -4,15 +4,15 @@ import { listServerChecks, queueServer, setServerStatus, type ServerCheck } from
 import { messageOutput, tableOutput, type Column } from '../../output/format.js';
 import { confirmDestructive, destructiveOptions, type DestructiveFlags } from '../common/confirm.js';
 import { findServer } from '../common/resolve-caches.js';
+import { statusAlertText } from '../../../shared/rules/server-status-text.js';
+import { checkText } from '../../../shared/rules/server-checks.js';
 import { addVerb, type VerbSpec } from '../common/verb.js';
 
 const STATUSES = ['ONLINE', 'OFFLINE', 'REPORTED', 'ADMIN_DOWN', 'PRE_PROD'];
 const OUT_OF_SERVICE = new Set(['OFFLINE', 'ADMIN_DOWN']);
 
-const checkValue = (c: ServerCheck, name: string) => {
-  const v = c.checks?.[name];
-  return v === undefined || v === null ? '-' : v;
-};
+/** A check as people read it (✓, ✗, `3 min`); -o json keeps Traffic Ops' numbers. */
+const checkValue = (c: ServerCheck, name: string) => checkText(name, c.checks?.[name]);
 
 /** The check columns: the daemon's own first, then any extension's. */
 function checkColumns(rows: ServerCheck[]): Column<ServerCheck>[] {
@@ -53,15 +53,14 @@ const serversStatus: VerbSpec<{ reason?: string } & DestructiveFlags, [string, s
     }
     if (OUT_OF_SERVICE.has(wanted)) await confirmDestructive(inv.printer, { description: change }, flags);
     const result = await setServerStatus(http, server.id, wanted, flags.reason);
-    inv.printer.alerts(result.alerts);
+    inv.printer.alerts(result.alerts.map((a) => ({ ...a, text: statusAlertText(a.text, server.type) })));
     return messageOutput(result.body, '');
   },
 };
 
 const serversChecks: VerbSpec<{ host?: string }> = {
   name: 'checks',
-  description:
-    'Readiness checks of every cache: HTTP port (1 ok), minutes since check-in, keeping up (1 ok), extensions',
+  description: 'Readiness checks of every cache: HTTP port (✓/✗), minutes since check-in, keeping up (✓/✗), extensions',
   examples: ['cdnctl servers checks', 'cdnctl servers checks --host edge-chi-01 -o json'],
   api: { min: '1.1' },
   configure: (c) => c.option('--host <host>', 'only this server'),

@@ -87,7 +87,9 @@ function useFormCursor(props: FormProps) {
   useInput(
     (input, key) => {
       const field = fields[focus];
-      if (field.choices && (input === ' ' || (key.return && !values[field.name]))) openPicker('');
+      // Enter on an empty list field opens its list only when a value is needed: an optional one moves on (submits).
+      const needed = Boolean(errors[field.name]);
+      if (field.choices && (input === ' ' || (key.return && !values[field.name] && needed))) openPicker('');
       // Typing on a list field opens its list, filtered by what was typed.
       else if (field.choices && isTyping(input, key)) openPicker(input);
       // Enter on a chosen value moves on, as in a text field.

@@ -22,6 +22,8 @@ export interface SelectListProps<V> {
   limit?: number;
   width?: number;
   emptyText?: string;
+  /** The key of the item the cursor starts on. */
+  initialKey?: string;
 }
 
 const matches = (item: SelectItem<unknown>, filter: string) =>
@@ -44,6 +46,10 @@ export function SelectList<V>(props: SelectListProps<V>) {
     onSelect: props.onSelect,
     onCancel: props.onCancel,
     onKey: props.onKey,
+    initialCursor: Math.max(
+      0,
+      items.findIndex((item) => item.key === props.initialKey),
+    ),
   });
   const start = Math.max(0, Math.min(cursor - Math.floor(limit / 2), shown.length - limit));
   const visible = shown.slice(start, start + limit);

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { renderTable, type Column } from '../../output/table.js';
 import { theme } from '../theme.js';
+import { useListRows } from '../hooks/use-terminal-width.js';
 
 export type { Column } from '../../output/table.js';
 
@@ -10,8 +11,10 @@ export interface TableProps<Row> {
   width: number;
   /** The highlighted row, if any. */
   selected?: number;
-  /** How many rows are visible at once; the window follows the selected row. */
+  /** How many rows are visible at once (default: as many as the terminal's height holds); the window follows the selected row. */
   limit?: number;
+  /** Lines the screen shows besides the table and its frame (a status line, a footnote), for the default limit. */
+  extraRows?: number;
   /** A colour per row (e.g. to mark primary origins). */
   rowColor?: (row: Row) => string | undefined;
   emptyText?: string;
@@ -23,10 +26,13 @@ export function Table<Row>({
   rows,
   width,
   selected,
-  limit = 15,
+  limit: fixedLimit,
+  extraRows = 0,
   rowColor,
   emptyText = 'Nothing to show.',
 }: TableProps<Row>) {
+  const fitting = useListRows(extraRows);
+  const limit = fixedLimit ?? fitting;
   // Two characters are kept for the selection marker.
   const { header, lines } = renderTable(columns, rows, Math.max(width - 2, 1));
   const focus = selected ?? 0;

@@ -19,6 +19,8 @@ export interface ListKeysOptions<T> {
   typeToFilter?: boolean;
   /** The filter text to start with (a picker opened by typing its first letters). */
   initialFilter?: string;
+  /** Where the cursor starts (a menu the user comes back to keeps its place). */
+  initialCursor?: number;
 }
 
 export interface ListKeysState<T> {
@@ -72,7 +74,7 @@ function eachKey(
 /** The shown items (filtered, ranked) and the cursor kept inside them. */
 function useShownItems<T>(options: ListKeysOptions<T>, filter: string) {
   const { items, matches, rank } = options;
-  const [cursorState, setCursor] = useState(0);
+  const [cursorState, setCursor] = useState(options.initialCursor ?? 0);
   const needle = filter.toLowerCase();
   const matching = needle === '' ? items : items.filter((item) => matches(item, needle));
   const shown = needle === '' || !rank ? matching : rankStable(matching, (item) => rank(item, needle));

@@ -6,6 +6,7 @@ import { ErrorBox } from '../components/ErrorBox.js';
 import { SelectList } from '../components/SelectList.js';
 import { Details, type DetailValue } from '../components/Details.js';
 import { useRequest } from '../hooks/use-request.js';
+import { useListRows } from '../hooks/use-terminal-width.js';
 
 export interface BrowseProps<T> {
   /** The screen's name, e.g. "Users". */
@@ -41,6 +42,7 @@ const DETAIL_KEYS = [
 export function Browse<T>(props: BrowseProps<T>) {
   const { title, noun, load, item, details, onBack, onQuit, width = 80, onListKey, extraKeys = [] } = props;
   const records = useRequest(load);
+  const listRows = useListRows(-1);
   const [open, setOpen] = useState<T | null>(null);
   const [help, setHelp] = useState(false);
   useInput(
@@ -67,7 +69,7 @@ export function Browse<T>(props: BrowseProps<T>) {
             items={records.data.map((record) => ({ ...item(record), value: record }))}
             isActive={open === null}
             width={width}
-            limit={15}
+            limit={listRows}
             emptyText={`No ${noun}.`}
             onSelect={(selected) => setOpen(selected.value)}
             onCancel={onBack}

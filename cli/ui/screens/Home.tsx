@@ -84,6 +84,8 @@ export interface HomeProps {
   width?: number;
   /** What the user's role allows (default: everything). */
   permissions?: Permissions;
+  /** The menu item the cursor starts on: the screen the user came back from. */
+  selected?: Destination;
 }
 
 function Who({ user }: { user: CurrentUser }) {
@@ -100,7 +102,15 @@ function Who({ user }: { user: CurrentUser }) {
 }
 
 /** The home screen: who is signed in, to which server at which API version, and the menu of screens. */
-export function Home({ session, loadUser, onOpen, onQuit, width = 80, permissions = ALL_PERMISSIONS }: HomeProps) {
+export function Home({
+  session,
+  loadUser,
+  onOpen,
+  onQuit,
+  width = 80,
+  permissions = ALL_PERMISSIONS,
+  selected,
+}: HomeProps) {
   const user = useRequest(loadUser);
   const [help, setHelp] = useState(false);
   return (
@@ -119,6 +129,7 @@ export function Home({ session, loadUser, onOpen, onQuit, width = 80, permission
         <SelectList
           items={menuFor(permissions)}
           width={width}
+          initialKey={selected}
           onSelect={(item) => onOpen(item.value)}
           onKey={(input) => {
             if (input === 'q') onQuit();

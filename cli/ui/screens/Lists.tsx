@@ -1,5 +1,6 @@
 import type { DeliveryService, Profile, User } from '../types.js';
 import { Browse } from './Browse.js';
+import { protocolName } from '../../../shared/rules/ds-protocol.js';
 
 interface ListScreenProps<T> {
   load: () => Promise<T[]>;
@@ -35,6 +36,7 @@ export function DeliveryServices(props: ListScreenProps<DeliveryService>) {
         ['Tenant', ds.tenant],
         ['Type', ds.type],
         ['Origin', ds.orgServerFqdn],
+        ['Protocol', protocolName(ds.protocol) || null],
       ]}
     />
   );

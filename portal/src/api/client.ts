@@ -26,6 +26,8 @@ export interface ApiClient {
   post<T>(path: string, body?: unknown, query?: Query): Promise<ApiResult<T>>;
   put<T>(path: string, body?: unknown, query?: Query): Promise<ApiResult<T>>;
   del<T>(path: string, query?: Query): Promise<ApiResult<T>>;
+  /** DELETE at a newer version than API_VERSION, for a route introduced there (DELETE jobs at 1.4). */
+  delAt<T>(version: string, path: string, query?: Query): Promise<ApiResult<T>>;
 }
 
 export interface ClientOptions {
@@ -52,13 +54,13 @@ export function versionFor(path: string): string {
 }
 
 /** `/origins` + {deliveryservice: 3} → `/api/1.3/origins?deliveryservice=3`; empty values are left out. */
-export function apiUrl(baseUrl: string, path: string, query: Query = {}): string {
+export function apiUrl(baseUrl: string, path: string, query: Query = {}, version?: string): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
   const search = params.toString();
-  return `${baseUrl}/api/${versionFor(path)}${path}${search ? `?${search}` : ''}`;
+  return `${baseUrl}/api/${version ?? versionFor(path)}${path}${search ? `?${search}` : ''}`;
 }
 
 async function readAlerts(res: Response): Promise<{ body: Record<string, unknown> | null; alerts: Alert[] }> {
@@ -81,7 +83,13 @@ export function createApiClient(options: ClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? '';
   const credentials: RequestCredentials = baseUrl ? 'include' : 'same-origin';
 
-  async function call<T>(method: string, path: string, body: unknown, query?: Query): Promise<ApiResult<T>> {
+  async function call<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    query?: Query,
+    version?: string,
+  ): Promise<ApiResult<T>> {
     const init: RequestInit = { method, credentials, headers: { Accept: 'application/json' } };
     if (method !== 'GET') {
       init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
@@ -89,7 +97,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
     }
     let res: Response;
     try {
-      res = await options.fetch(apiUrl(baseUrl, path, query), init);
+      res = await options.fetch(apiUrl(baseUrl, path, query, version), init);
     } catch {
       throw new ApiFailure(0, [{ level: 'error', text: 'The daemon cannot be reached. Is it running?' }]);
     }
@@ -110,5 +118,6 @@ export function createApiClient(options: ClientOptions): ApiClient {
     post: (path, body, query) => call('POST', path, body, query),
     put: (path, body, query) => call('PUT', path, body, query),
     del: (path, query) => call('DELETE', path, undefined, query),
+    delAt: (version, path, query) => call('DELETE', path, undefined, query, version),
   };
 }

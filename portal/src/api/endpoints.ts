@@ -39,6 +39,8 @@ export const listDeliveryServiceServers = (dsId: string | number) =>
 
 /** Everyone's visible jobs (GET jobs), or the caller's own where the daemon has no GET jobs yet. */
 export const listJobs = () => fetchJobs(api);
+/** DELETE jobs?id= (1.4+): cancels a purge job; the caches drop its rule on their next revalidation pass. */
+export const cancelJob = (id: number | string) => api.delAt<null>('1.4', '/jobs', { id });
 export const createPurge = (job: { dsId: number; regex: string; ttl: number; startTime: string }) =>
   api.post<Job>('/user/current/jobs', job);
 

@@ -1,4 +1,5 @@
 import type { CacheServer } from '../api/caches';
+import { checkText } from '../../../shared/rules/server-checks.js';
 
 /** The Servers page's filters; an empty value does not filter. */
 export interface ServerFilter {
@@ -27,8 +28,6 @@ export function choices(servers: CacheServer[], pick: (s: CacheServer) => string
   return [...new Set(servers.map(pick))].sort();
 }
 
-/** A check value as a cell: `-` when unset. */
-export const checkCell = (checks: Record<string, number | null> | undefined, name: string) => {
-  const v = checks?.[name];
-  return v === undefined || v === null ? '-' : String(v);
-};
+/** A check value as a cell: ✓ / ✗, minutes for the check-in age, `–` when unset (shared with the CLI). */
+export const checkCell = (checks: Record<string, number | null> | undefined, name: string) =>
+  checkText(name, checks?.[name]);

@@ -2,6 +2,7 @@ import type { DeliveryService } from '../api/types';
 import { Breakable } from '../components/Breakable';
 import { Link } from '../components/Link';
 import { DataGrid } from '../grid/DataGrid';
+import { protocolName } from '../../../shared/rules/ds-protocol.js';
 import type { GridColumn } from '../grid/model';
 
 export const DS_COLUMNS: GridColumn<DeliveryService>[] = [
@@ -23,7 +24,7 @@ export const DS_COLUMNS: GridColumn<DeliveryService>[] = [
     value: (ds) => ds.orgServerFqdn,
     cell: (ds) => (ds.orgServerFqdn ? <Breakable text={ds.orgServerFqdn} /> : '—'),
   },
-  { id: 'protocol', header: 'Protocol', value: (ds) => ds.protocol, hidden: true },
+  { id: 'protocol', header: 'Protocol', value: (ds) => protocolName(ds.protocol), hidden: true },
   { id: 'id', header: 'ID', value: (ds) => Number(ds.id), hidden: true },
   {
     id: 'status',

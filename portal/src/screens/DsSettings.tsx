@@ -1,5 +1,6 @@
 import type { DeliveryService } from '../api/types';
 import { Breakable } from '../components/Breakable';
+import { protocolName } from '../../../shared/rules/ds-protocol.js';
 
 const MAIN: ReadonlyArray<[keyof DeliveryService, string]> = [
   ['displayName', 'Name'],
@@ -28,7 +29,7 @@ export function DsSettings({ ds }: { ds: DeliveryService }) {
           <div key={key} className="details-row">
             <dt>{label}</dt>
             <dd className={key === 'orgServerFqdn' ? 'mono' : undefined}>
-              <Breakable text={show(ds[key])} />
+              <Breakable text={key === 'protocol' ? protocolName(ds.protocol) || '—' : show(ds[key])} />
             </dd>
           </div>
         ))}

@@ -9,7 +9,7 @@ import { formatApiTime, ttlHours } from '../lib/time';
 /** The job grid's columns at `now`: time left sorts by the time itself, state filters active from expired. */
 export function jobColumns(now: number): GridColumn<PortalJob>[] {
   return [
-    { id: 'id', header: 'ID', value: (j) => Number(j.id), hidden: true },
+    { id: 'id', header: 'ID', className: 'mono', value: (j) => Number(j.id) },
     {
       id: 'ds',
       header: 'Delivery service',
@@ -68,6 +68,7 @@ export function JobsTable({
   urlPrefix,
   label = 'Jobs',
   omit = [],
+  onCancel,
 }: {
   jobs: PortalJob[];
   now: number;
@@ -75,6 +76,8 @@ export function JobsTable({
   label?: string;
   /** Columns that say nothing here, e.g. the delivery service on its own page. */
   omit?: string[];
+  /** Cancels a job that has not expired (absent: no cancel action). */
+  onCancel?: (job: PortalJob) => void;
 }) {
   // `now` moves every 30 s; the columns (and the grid's search index) follow it.
   const key = omit.join(',');
@@ -85,6 +88,16 @@ export function JobsTable({
       rows={jobs}
       rowKey={(j) => j.id}
       columns={columns}
+      actions={
+        onCancel
+          ? (j) =>
+              jobState(j, now).state === 'expired' ? null : (
+                <button type="button" className="secondary" onClick={() => onCancel(j)}>
+                  Cancel job
+                </button>
+              )
+          : undefined
+      }
       urlPrefix={urlPrefix}
       exportName="jobs"
     />

@@ -7,6 +7,7 @@ import { PageHeader } from '../components/PageHeader';
 import { useResource } from '../hooks/useResource';
 import { alertsOf } from '../lib/alerts';
 import { NEEDS_REASON, NO_FILTER, SERVER_STATUSES, choices, filterServers, type ServerFilter } from '../lib/servers';
+import { statusAlertText } from '../../../shared/rules/server-status-text.js';
 import { ServersTable } from './ServersTable';
 import { useWrites } from '../hooks/useWrites';
 import { ServerEditor, type ServerMode } from './servers/ServerEditor';
@@ -57,7 +58,7 @@ function StatusForm({
         </>
       ) : null}
       <button type="submit" disabled={needsReason && reason.trim() === ''}>{`Set ${status}`}</button>
-      <button type="button" onClick={onCancel}>
+      <button type="button" className="secondary" onClick={onCancel}>
         Cancel
       </button>
     </form>
@@ -95,6 +96,12 @@ function ServerFilters({
       ))}
     </div>
   );
+}
+
+/** Sets a status; the answer reads true for an EDGE (Traffic Ops' text claims child caches it has not). */
+async function changeStatus(server: CacheServer, status: string, reason?: string) {
+  const result = await setServerStatus(server.id, status, reason);
+  return { alerts: result.alerts.map((a) => ({ ...a, text: statusAlertText(a.text, server.type) })) };
 }
 
 /** The caches, filterable by CDN, cache group, type and status; operations users change status and queue updates. */
@@ -153,7 +160,7 @@ export function ServersScreen({ canWrite }: { canWrite: boolean }) {
           onCancel={() => setEditing(null)}
           onDone={(status, reason) => {
             setEditing(null);
-            void write(() => setServerStatus(editing.id, status, reason), `${editing.hostName} is now ${status}`);
+            void write(() => changeStatus(editing, status, reason), `${editing.hostName} is now ${status}`);
           }}
         />
       ) : null}

@@ -6,7 +6,7 @@ import { checkCell } from '../lib/servers';
 function serverColumns(checks: Map<number, Record<string, number | null>>): GridColumn<CacheServer>[] {
   const check = (name: string) => (s: CacheServer) => checkCell(checks.get(s.id), name);
   return [
-    { id: 'host', header: 'Host', className: 'mono', value: (s) => s.hostName },
+    { id: 'host', header: 'Host', className: 'mono sticky-col', value: (s) => s.hostName },
     { id: 'type', header: 'Type', filter: true, value: (s) => s.type },
     {
       id: 'status',
@@ -55,27 +55,31 @@ export function ServersTable({
       actions={
         canWrite
           ? (s) => (
-              <>
-                {onEdit ? (
-                  <button type="button" onClick={() => onEdit(s)}>
-                    Edit
+              // One menu per row instead of a row of blue buttons: the table keeps its width (issue 33 item 4).
+              <details className="row-menu">
+                <summary>{`Actions for ${s.hostName}`}</summary>
+                <div className="row-menu-items">
+                  {onEdit ? (
+                    <button type="button" className="secondary" onClick={() => onEdit(s)}>
+                      Edit
+                    </button>
+                  ) : null}
+                  {onAssign ? (
+                    <button type="button" className="secondary" onClick={() => onAssign(s)}>
+                      Delivery services…
+                    </button>
+                  ) : null}
+                  <button type="button" className="secondary" onClick={() => onStatus(s)}>
+                    Status…
                   </button>
-                ) : null}
-                {onAssign ? (
-                  <button type="button" onClick={() => onAssign(s)}>
-                    Delivery services…
+                  <button type="button" className="secondary" onClick={() => onQueue(s, true)}>
+                    Queue
                   </button>
-                ) : null}
-                <button type="button" onClick={() => onStatus(s)}>
-                  Status…
-                </button>
-                <button type="button" onClick={() => onQueue(s, true)}>
-                  Queue
-                </button>
-                <button type="button" onClick={() => onQueue(s, false)}>
-                  Dequeue
-                </button>
-              </>
+                  <button type="button" className="secondary" onClick={() => onQueue(s, false)}>
+                    Dequeue
+                  </button>
+                </div>
+              </details>
             )
           : undefined
       }

@@ -36,7 +36,7 @@ function actions(): UiActions {
 const session = { server: 'http://127.0.0.1:8443', apiVersion: '1.3' };
 
 describe('App navigation', () => {
-  it('opens each menu entry with Enter and comes back home with Esc', async () => {
+  it('opens each menu entry with Enter and comes back home with Esc, the cursor on the entry it left', async () => {
     const view = render(
       <App actions={actions()} session={session} onQuit={vi.fn()} now={() => Date.UTC(2026, 2, 1)} jobsRefreshMs={0} />,
     );
@@ -51,11 +51,13 @@ describe('App navigation', () => {
       ['Profiles', 'EDGE1'],
     ];
     for (const [i, [title, content]] of screens.entries()) {
-      await press(view.stdin, ...Array(i).fill('j'), KEY.enter);
+      // Back home the cursor is still on the entry just left: one j reaches the next.
+      await press(view.stdin, ...(i === 0 ? [] : ['j']), KEY.enter);
       const frame = await waitForFrame(view.lastFrame, content);
       expect(frame).toContain(`cdnctl › ${title}`);
       await press(view.stdin, KEY.esc);
-      await waitForFrame(view.lastFrame, 'Signed in as admin');
+      const home = await waitForFrame(view.lastFrame, 'Signed in as admin');
+      expect(home).toMatch(new RegExp(`› ${title}`));
     }
   });
 

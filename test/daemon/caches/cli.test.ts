@@ -97,6 +97,11 @@ describe('cdnctl servers, cachegroups, cdns queue', () => {
     const done = await cli.run(['servers', 'status', 'edge1a', 'ADMIN_DOWN', '--reason', 'disk swap', '--yes']);
     expect(done.code).toBe(0);
     expect(done.stderr).toContain('Updated status [ ADMIN_DOWN ] for edge1a.cdn1.example.test [ admin: disk swap ]');
+    // Traffic Ops' "and queued updates on all child caches" is not true of an EDGE: the CLI says what happened.
+    expect(done.stderr).not.toContain('child caches\n');
+    expect(done.stderr).toContain('(an EDGE has no child caches: nothing was queued)');
+    const mid = await cli.run(['servers', 'status', 'mid2', 'REPORTED']);
+    expect(mid.stderr).toContain('for mid2.cdn1.example.test and queued updates on the caches below it');
     const last = await cli.run(['servers', 'status', 'edge2a', 'OFFLINE', '--reason', 'x', '--yes']);
     expect(last.code).toBe(1);
     expect(last.stderr).toContain('would leave Active Delivery Service');
@@ -163,7 +168,10 @@ describe('cdnctl servers, cachegroups, cdns queue', () => {
       'CKIN',
       'UPD',
     ]);
-    expect(table.stdout).toMatch(/mid1\s+MID\s+REPORTED\s+mid-cg\s+-\s+-\s+1\s+-\s+-/);
+    // Marks, not Traffic Ops' 1/0 (issue 33 item 6); -o json keeps the numbers.
+    expect(table.stdout).toMatch(/mid1\s+MID\s+REPORTED\s+mid-cg\s+-\s+-\s+✓\s+–\s+–/);
+    const json = await cli.json<Array<{ hostName: string; checks: Record<string, number> }>>(['servers', 'checks']);
+    expect(json.find((c) => c.hostName === 'mid1')?.checks.HTTP).toBe(1);
   });
 });
 

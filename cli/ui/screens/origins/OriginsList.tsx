@@ -5,10 +5,10 @@ import { useListKeys } from '../../hooks/use-list-keys.js';
 import { theme } from '../../theme.js';
 
 const COLUMNS: Column<Origin>[] = [
-  { header: 'ID', value: (o) => String(o.id), align: 'right', minWidth: 2, priority: 4 },
+  { header: 'ID', value: (o) => String(o.id), align: 'right', minWidth: 2, priority: 2 },
   { header: 'Name', value: (o) => `${o.isPrimary ? '★ ' : ''}${o.name}`, minWidth: 8, priority: 1, ellipsis: 'middle' },
-  { header: 'Delivery service', value: (o) => o.deliveryService ?? '', minWidth: 8, priority: 2, ellipsis: 'middle' },
-  { header: 'FQDN', value: (o) => o.fqdn, minWidth: 10, priority: 3, ellipsis: 'middle' },
+  { header: 'Delivery service', value: (o) => o.deliveryService ?? '', minWidth: 8, priority: 3, ellipsis: 'middle' },
+  { header: 'FQDN', value: (o) => o.fqdn, minWidth: 10, priority: 4, ellipsis: 'middle' },
   { header: 'Protocol', value: (o) => o.protocol, minWidth: 5, priority: 5 },
   { header: 'Port', value: (o) => (o.port ? String(o.port) : ''), align: 'right', minWidth: 4, priority: 6 },
   { header: 'Tenant', value: (o) => o.tenant ?? '', minWidth: 6, priority: 7 },
@@ -62,6 +62,7 @@ export function OriginsList({ origins, filters, dsName, width, isActive, onOpen,
         rows={list.shown}
         width={width}
         selected={list.cursor}
+        extraRows={3}
         rowColor={(o) => (o.isPrimary ? theme.primary : undefined)}
         emptyText={list.filter ? `No origin matches "${list.filter}".` : 'No origins.'}
       />

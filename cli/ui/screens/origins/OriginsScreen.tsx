@@ -45,7 +45,7 @@ export function OriginsScreen(props: OriginsScreenProps) {
       width={width}
       helpKey={mode.name === 'list' || mode.name === 'detail'}
     >
-      {notice && mode.name === 'list' && <Notice text={notice.text} level={notice.level} />}
+      {notice && (mode.name === 'list' || mode.name === 'detail') && <Notice text={notice.text} level={notice.level} />}
       <ListPane {...props} width={width} state={state} />
       {mode.name === 'detail' && <OriginDetail origin={mode.origin} width={width} />}
       {(mode.name === 'create' || mode.name === 'edit') && (

@@ -44,7 +44,12 @@ export function useOriginsScreen(props: OriginsScreenProps) {
   };
   const askDelete = (origin: Origin) => {
     if (origin.isPrimary)
-      setNotice({ text: `${origin.name} is a primary origin: cannot delete a primary origin`, level: 'error' });
+      setNotice({
+        text:
+          `${origin.name} is a primary origin: cannot delete a primary origin. It is made from ` +
+          `${origin.deliveryService ?? 'its delivery service'}'s origin URL: change that URL, or delete the delivery service.`,
+        level: 'error',
+      });
     else setMode({ name: 'delete', origin });
   };
   const act = (input: string, origin: Origin | undefined) => {

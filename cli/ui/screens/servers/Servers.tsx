@@ -12,6 +12,8 @@ import { useListKeys, type ListKeysState } from '../../hooks/use-list-keys.js';
 import { useAction, useRequest, type RequestState } from '../../hooks/use-request.js';
 import { useInterval } from '../../hooks/use-interval.js';
 import { theme } from '../../theme.js';
+import { checkText } from '../../../../shared/rules/server-checks.js';
+import { statusAlertText } from '../../../../shared/rules/server-status-text.js';
 import { SERVER_COLUMNS, matches, withChecks, type ServerWithChecks } from './columns.js';
 import { StatusChange } from './StatusChange.js';
 
@@ -81,7 +83,10 @@ export function Servers({ actions, refreshMs = 10_000, onBack, onQuit, width = 8
           onCancel={() => setChanging(null)}
           onDone={(status, reason) => {
             setChanging(null);
-            void act(() => actions.setStatus(changing.id, status, reason));
+            void act(async () => {
+              const result = await actions.setStatus(changing.id, status, reason);
+              return { alerts: result.alerts.map((a) => ({ ...a, text: statusAlertText(a.text, changing.type) })) };
+            });
           }}
         />
       ) : open ? (
@@ -115,10 +120,7 @@ function ServerDetails({ server: s, width }: { server: ServerWithChecks; width: 
         ['Update pending', s.updPending],
         ['Revalidation pending', s.revalPending],
         ['Last check-in', s.lastCheckIn ?? 'never'],
-        ...Object.entries(s.checks).map(([name, v]): [string, string] => [
-          `Check ${name}`,
-          v === null ? '-' : String(v),
-        ]),
+        ...Object.entries(s.checks).map(([name, v]): [string, string] => [`Check ${name}`, checkText(name, v)]),
       ]}
     />
   );
@@ -145,6 +147,7 @@ function ServerList({
           rows={list.shown}
           width={width}
           selected={list.cursor}
+          extraRows={2}
           rowColor={rowColor}
           emptyText="No servers."
         />

@@ -1,4 +1,5 @@
 import type { Column } from '../../../output/table.js';
+import { checkText } from '../../../../shared/rules/server-checks.js';
 import type { ServerCheckRow, ServerRow } from '../../cache-actions.js';
 
 /** A server with its check values joined in. */
@@ -9,22 +10,20 @@ export function withChecks(servers: ServerRow[], checks: ServerCheckRow[]): Serv
   return servers.map((s) => ({ ...s, checks: byId.get(s.id) ?? {} }));
 }
 
-const check = (s: ServerWithChecks, name: string) => {
-  const v = s.checks[name];
-  return v === undefined || v === null ? '-' : String(v);
-};
+const check = (s: ServerWithChecks, name: string) => checkText(name, s.checks[name]);
 
+/** Most important first: the host and what it is doing stay at 80 columns; the checks give way first. */
 export const SERVER_COLUMNS: Column<ServerWithChecks>[] = [
-  { header: 'Host', value: (s) => s.hostName, minWidth: 6 },
-  { header: 'Type', value: (s) => s.type, minWidth: 4 },
-  { header: 'Status', value: (s) => s.status, minWidth: 6 },
-  { header: 'Cache group', value: (s) => s.cachegroup, minWidth: 6 },
-  { header: 'Upd', value: (s) => (s.updPending ? 'pending' : '-'), minWidth: 3 },
-  { header: 'Reval', value: (s) => (s.revalPending ? 'pending' : '-'), minWidth: 3 },
-  { header: 'Last check-in', value: (s) => s.lastCheckIn ?? 'never', minWidth: 8 },
-  { header: 'HTTP', value: (s) => check(s, 'HTTP'), align: 'right', minWidth: 4 },
-  { header: 'CKIN', value: (s) => check(s, 'CKIN'), align: 'right', minWidth: 4 },
-  { header: 'UPD', value: (s) => check(s, 'UPD'), align: 'right', minWidth: 3 },
+  { header: 'Host', value: (s) => s.hostName, minWidth: 12, priority: 1, ellipsis: 'middle' },
+  { header: 'Type', value: (s) => s.type, priority: 5 },
+  { header: 'Status', value: (s) => s.status, priority: 2 },
+  { header: 'Cache group', value: (s) => s.cachegroup, priority: 6, ellipsis: 'middle' },
+  { header: 'Upd', value: (s) => (s.updPending ? 'pending' : '-'), priority: 3 },
+  { header: 'Reval', value: (s) => (s.revalPending ? 'pending' : '-'), priority: 4 },
+  { header: 'Last check-in', value: (s) => s.lastCheckIn ?? 'never', priority: 8 },
+  { header: 'HTTP', value: (s) => check(s, 'HTTP'), priority: 7 },
+  { header: 'CKIN', value: (s) => check(s, 'CKIN'), align: 'right', priority: 10 },
+  { header: 'UPD', value: (s) => check(s, 'UPD'), priority: 9 },
 ];
 
 export const STATUSES = ['ONLINE', 'REPORTED', 'ADMIN_DOWN', 'OFFLINE', 'PRE_PROD'] as const;

@@ -145,6 +145,46 @@ describe('Origins screen', () => {
     });
   });
 
+  it('submits with Enter through empty optional list fields (cache group … tenant): no picker opens (issue 33 item 5)', async () => {
+    const view = setup({ listTenants: async () => [{ id: 1, name: 'tenant-a' }] });
+    await view.wait('media-2');
+    await press(view.stdin, 'n');
+    await view.wait('New origin');
+    await type(view.stdin, 'media-4');
+    await press(view.stdin, KEY.tab, KEY.space);
+    await view.wait('type to filter');
+    await type(view.stdin, 'ds2');
+    await press(view.stdin, KEY.enter);
+    await type(view.stdin, 'media4.example.test');
+    await press(view.stdin, KEY.tab, KEY.space);
+    await type(view.stdin, 'http');
+    await press(view.stdin, KEY.enter);
+    await view.wait('Tenant');
+    // Port, IPv4, IPv6, then the list fields left empty: Enter moves on, and on the last (Tenant) it submits.
+    for (let i = 0; i < 7; i++) {
+      await press(view.stdin, KEY.enter);
+      expect(view.frame()).not.toContain('type to filter');
+    }
+    await view.wait('origin media-4 was created.');
+    expect(view.props.createOrigin).toHaveBeenCalledWith({
+      name: 'media-4',
+      fqdn: 'media4.example.test',
+      protocol: 'http',
+      deliveryServiceId: 2,
+    });
+  });
+
+  it('d on a primary origin in its detail view says at once why it cannot be deleted (issue 33 item 5)', async () => {
+    const view = setup();
+    await view.wait('media-2');
+    await press(view.stdin, KEY.enter);
+    await view.wait('primary (cannot be deleted)');
+    await press(view.stdin, 'd');
+    const frame = await view.wait('cannot delete a primary origin');
+    expect(frame).toMatch(/made from\s+ds1's origin\s+URL/);
+    expect(view.props.deleteOrigin).not.toHaveBeenCalled();
+  });
+
   it('keeps the form and shows the API error in a box when the create is refused', async () => {
     const createOrigin = vi.fn(async () => {
       throw new Error("origin name 'media-2' already exists.");

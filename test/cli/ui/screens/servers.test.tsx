@@ -46,8 +46,10 @@ describe('Servers screen', () => {
   it('lists caches with status, pending flags, last check-in and checks', async () => {
     const view = render(<Servers actions={actions()} onBack={vi.fn()} refreshMs={0} width={120} />);
     const frame = await waitForFrame(view.lastFrame, 'mid1');
-    expect(frame).toMatch(/edge1a\s+EDGE\s+REPORTED\s+edge-cg1\s+-\s+pending\s+2026-03-01 11:58:00\+00\s+1\s+2\s+1/);
-    expect(frame).toMatch(/mid1\s+MID\s+ONLINE\s+mid-cg\s+-\s+-\s+never\s+-\s+-\s+-/);
+    expect(frame).toMatch(
+      /edge1a\s+EDGE\s+REPORTED\s+edge-cg1\s+-\s+pending\s+2026-03-01 11:58:00\+00\s+✓\s+2 min\s+✓/,
+    );
+    expect(frame).toMatch(/mid1\s+MID\s+ONLINE\s+mid-cg\s+-\s+-\s+never\s+–\s+–\s+–/);
   });
 
   it('changes a status: ADMIN_DOWN asks for a reason and a y', async () => {

@@ -44,21 +44,38 @@ describe('tables at 80 columns', () => {
     expect(fqdns[0]).not.toBe(fqdns[1]);
   });
 
-  it('the least important column shrinks first, and is dropped first', () => {
+  it('the least important column shrinks first, and is dropped first; names keep 12 characters', () => {
     const rows = [{ a: 'a'.repeat(20), b: 'b'.repeat(20), c: 'c'.repeat(20) }];
     const columns: Column<(typeof rows)[0]>[] = [
-      { header: 'A', value: (r) => r.a, minWidth: 8, priority: 3 },
-      { header: 'B', value: (r) => r.b, minWidth: 8, priority: 1 },
-      { header: 'C', value: (r) => r.c, minWidth: 8, priority: 2 },
+      { header: 'A', value: (r) => r.a, minWidth: 8, priority: 3, ellipsis: 'middle' },
+      { header: 'B', value: (r) => r.b, minWidth: 8, priority: 1, ellipsis: 'middle' },
+      { header: 'C', value: (r) => r.c, minWidth: 8, priority: 2, ellipsis: 'middle' },
     ];
-    // 64 = 20 + 20 + 20 + 4: fits; 54: A (least important) gives the 10.
+    // 64 = 20 + 20 + 20 + 4: fits; 54: A (least important) gives 8, down to 12, and C the other 2.
     expect(fitColumns(columns, rows, 64)).toEqual([20, 20, 20]);
-    expect(fitColumns(columns, rows, 54)).toEqual([10, 20, 20]);
-    // A at its minimum (8): C gives next.
-    expect(fitColumns(columns, rows, 46)).toEqual([8, 20, 14]);
+    expect(fitColumns(columns, rows, 54)).toEqual([12, 20, 18]);
+    // A at its minimum (12, not minWidth 8: `acm…es` says nothing): C gives next, then B.
+    expect(fitColumns(columns, rows, 46)).toEqual([12, 18, 12]);
     // Not even the minimums fit: A goes first, not the rightmost column.
-    expect(fitColumns(columns, rows, 25)).toEqual([0, 15, 8]);
-    expect(renderTable(columns, rows, 25).header).toBe('B                C');
+    expect(fitColumns(columns, rows, 30)).toEqual([0, 16, 12]);
+    expect(renderTable(columns, rows, 30).header).toBe(`B${' '.repeat(17)}C`);
+  });
+
+  it('at 80 columns a status or a time is never cut: the least important such column is dropped instead', () => {
+    const rows = [{ name: 'acme-news-images', status: 'PENDING', when: '2026-11-26 12:03:15', user: 'operator-1' }];
+    const columns: Column<(typeof rows)[0]>[] = [
+      { header: 'Name', value: (r) => r.name, priority: 1, ellipsis: 'middle' },
+      { header: 'Status', value: (r) => r.status, priority: 2 },
+      { header: 'When', value: (r) => r.when, priority: 3 },
+      { header: 'User', value: (r) => r.user, priority: 4 },
+    ];
+    // 16 + 7 + 19 + 10 + 6 = 58: all whole. At 40 the user goes, at 30 the time: nothing reads PENDI… or acm…es.
+    expect(renderTable(columns, rows, 58).lines[0]).toBe('acme-news-images  PENDING  2026-11-26 12:03:15  operator-1');
+    expect(renderTable(columns, rows, 46).lines[0]).toBe('acme-news-images  PENDING  2026-11-26 12:03:15');
+    expect(renderTable(columns, rows, 30).lines[0]).toBe('acme-news-images  PENDING');
+    // The name is not cut to keep the status: a lesser column goes before a more important one is cut.
+    expect(renderTable(columns, rows, 22).lines[0]).toBe('acme-news-images');
+    expect(renderTable(columns, rows, 14).lines[0]).toBe('acme-ne…images');
   });
 
   it('a column empty in every row takes no space; with no rows at all every header stays', () => {
