@@ -3,6 +3,11 @@ import { DataGrid } from '../grid/DataGrid';
 import type { GridColumn } from '../grid/model';
 import { checkCell } from '../lib/servers';
 
+/** A row menu closes once one of its actions is chosen (the action's own form or alert takes over). */
+function closeMenu(event: React.MouseEvent<HTMLElement>) {
+  if ((event.target as HTMLElement).closest('button')) event.currentTarget.closest('details')?.removeAttribute('open');
+}
+
 function serverColumns(checks: Map<number, Record<string, number | null>>): GridColumn<CacheServer>[] {
   const check = (name: string) => (s: CacheServer) => checkCell(checks.get(s.id), name);
   return [
@@ -58,7 +63,7 @@ export function ServersTable({
               // One menu per row instead of a row of blue buttons: the table keeps its width (issue 33 item 4).
               <details className="row-menu">
                 <summary>{`Actions for ${s.hostName}`}</summary>
-                <div className="row-menu-items">
+                <div className="row-menu-items" onClick={closeMenu}>
                   {onEdit ? (
                     <button type="button" className="secondary" onClick={() => onEdit(s)}>
                       Edit

@@ -293,10 +293,11 @@ describe('a newcomer onboards a customer with the portal alone', () => {
     await page.getByRole('table', { name: 'Parameters', exact: true }).getByText('********').waitFor();
     expect(await page.getByText('second-secret').count()).toBe(0);
 
-    const jobs = await apiGet<Array<{ dsXmlId: string; assetUrl: string }>>('/user/current/jobs');
+    // At 1.3 the user's jobs are Traffic Ops' InvalidationJob (issue 34: the seed fixes them at 1.1 and 1.2 only).
+    const jobs = await apiGet<Array<{ deliveryService: string; assetUrl: string }>>('/user/current/jobs');
     expect(jobs).toEqual([
       expect.objectContaining({
-        dsXmlId: 'bluebird-web',
+        deliveryService: 'bluebird-web',
         assetUrl: 'http://origin.bluebird.example/images/.*\\.png',
       }),
     ]);

@@ -233,6 +233,7 @@ async function createServer(s: { host: string; group: string; type: string; prof
 /** Opens a server's form with its every field loaded and changes its rack and offline/online state. */
 async function editServer(host: string) {
   const row = page.getByRole('table', { name: 'Servers' }).getByRole('row').filter({ hasText: host });
+  await row.getByText(`Actions for ${host}`).click();
   await row.getByRole('button', { name: 'Edit', exact: true }).click();
   const f = form(`Edit server ${host}`);
   expect(await f.getByLabel('Router host name', { exact: true }).inputValue()).toBe('rtr1');
@@ -243,6 +244,7 @@ async function editServer(host: string) {
 
 async function assignDs(host: string, xmlId: string) {
   const row = page.getByRole('table', { name: 'Servers' }).getByRole('row').filter({ hasText: host });
+  await row.getByText(`Actions for ${host}`).click();
   await row.getByRole('button', { name: 'Delivery services…' }).click();
   const f = form(`Delivery services of ${host}`);
   await f.getByLabel(xmlId).check();

@@ -238,8 +238,8 @@ describe('Cache groups screen', () => {
     await press(view.stdin, KEY.enter, KEY.space);
     await type(view.stdin, 'mid-denver');
     await press(view.stdin, KEY.enter);
-    // The secondary parent (an empty picker: Enter opens it, Enter picks "(none)"), then Enter down to the save.
-    await press(view.stdin, ...Array(7).fill(KEY.enter));
+    // The secondary parent (empty and optional: Enter moves on, issue 33 item 5), then Enter down to the save.
+    await press(view.stdin, ...Array(6).fill(KEY.enter));
     await view.wait('cache group edge-boulder was created.');
     expect(view.actions.create).toHaveBeenCalledWith(
       expect.objectContaining({
