@@ -1,4 +1,9 @@
-import type { GoDeliveryServiceV14, GoDeliveryServiceV15 } from '../../shared/contract/go-deliveryservices.js';
+import type {
+  GoDeliveryServiceV12,
+  GoDeliveryServiceV13,
+  GoDeliveryServiceV14,
+  GoDeliveryServiceV15,
+} from '../../shared/contract/go-deliveryservices.js';
 import { formatTimestampTz } from '../../shared/time.js';
 import type { DeliveryService } from '../store/deliveryservices.js';
 import type { ApiVersion } from '../versions.js';
@@ -14,7 +19,7 @@ const orgServerFqdn = (ds: DeliveryService): string | null =>
  * GET users/:id/deliveryservices read fewer columns (no regexes, no URL signing, coordinates 0 when unset).
  */
 /**
- * Which handler answers: GET deliveryservices (V14 at 1.4, V15 at 1.5); GET users/:id/deliveryservices (V15,
+ * Which handler answers: GET deliveryservices (V12 at 1.1/1.2, V13 at 1.3, V14 at 1.4, V15 at 1.5); GET users/:id/deliveryservices (V15,
  * zeroed ecs/slice fields); GET servers/:id/deliveryservices (V15 at both, issue 34: the Go client reads it at 1.4).
  */
 export type GoDsSource = 'deliveryservices' | 'user' | 'server';
@@ -96,18 +101,57 @@ function v14(ds: DeliveryService, derived: GoDsDerived, source: GoDsSource): GoD
   };
 }
 
+/** V13: V14 without the keys 1.4 added (the downgrade GET deliveryservices did at 1.3). */
+function v13(record: GoDeliveryServiceV14): GoDeliveryServiceV13 {
+  const {
+    consistentHashRegex: _regex,
+    consistentHashQueryParams: _params,
+    maxOriginConnections: _max,
+    ...rest
+  } = record;
+  return rest;
+}
+
+/** V12: V13 without the keys 1.3 added (GET deliveryservices at 1.1 and 1.2; `cacheurl` stays, null). */
+function v12(record: GoDeliveryServiceV13): GoDeliveryServiceV12 {
+  const {
+    deepCachingType: _deep,
+    fqPacingRate: _pacing,
+    signingAlgorithm: _signing,
+    tenant: _tenant,
+    trResponseHeaders: _response,
+    trRequestHeaders: _request,
+    ...rest
+  } = record;
+  return rest;
+}
+
+/** GET deliveryservices' record below 1.5: V12 at 1.1/1.2, V13 at 1.3, V14 at 1.4. */
+function olderRecord(
+  record: GoDeliveryServiceV14,
+  version: ApiVersion,
+): GoDeliveryServiceV12 | GoDeliveryServiceV13 | GoDeliveryServiceV14 {
+  if (version === '1.4') return record;
+  return version === '1.3' ? v13(record) : v12(v13(record));
+}
+
+/** Every shape the Go server sent a delivery service in at 1.x. */
+export type GoDeliveryService =
+  GoDeliveryServiceV12 | GoDeliveryServiceV13 | GoDeliveryServiceV14 | GoDeliveryServiceV15;
+
 /**
- * A delivery service as the Go server answered it: V14 at 1.4 and V15 at 1.5 from GET deliveryservices, always
- * V15 from GET users/:id/deliveryservices (its handler used the unversioned struct).
+ * A delivery service as the Go server answered it: from GET deliveryservices (and its writes) V12 at 1.1/1.2, V13
+ * at 1.3, V14 at 1.4 and V15 at 1.5; always V15 from GET users/:id/deliveryservices (its handler used the
+ * unversioned struct) and GET servers/:id/deliveryservices.
  */
 export function goDeliveryService(
   ds: DeliveryService,
   version: ApiVersion,
   derived: GoDsDerived,
   source: GoDsSource,
-): GoDeliveryServiceV14 | GoDeliveryServiceV15 {
+): GoDeliveryService {
   const record = v14(ds, derived, source);
-  if (version === '1.4' && source === 'deliveryservices') return record;
+  if (version !== '1.5' && source === 'deliveryservices') return olderRecord(record, version);
   const user = source === 'user';
   return {
     ...record,

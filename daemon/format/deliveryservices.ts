@@ -1,9 +1,8 @@
 import type { DeliveryServiceRecord, MatchRecord } from '../../shared/contract/deliveryservices.js';
 import { formatTimestamp } from '../../shared/time.js';
-import type { GoDeliveryServiceV14, GoDeliveryServiceV15 } from '../../shared/contract/go-deliveryservices.js';
 import type { DeliveryService, PrimaryOrigin } from '../store/deliveryservices.js';
-import { goShapes, seedShape, type ApiVersion } from '../versions.js';
-import { goDeliveryService, type GoDsSource } from './deliveryservices-go.js';
+import { seedShape, type ApiVersion } from '../versions.js';
+import { goDeliveryService, type GoDeliveryService, type GoDsSource } from './deliveryservices-go.js';
 
 const digits = (n: number | null): string | null => (n === null ? null : String(n));
 
@@ -33,7 +32,8 @@ export function exampleUrls(ds: Pick<DeliveryService, 'protocol' | 'routingName'
 }
 
 /**
- * The delivery-service record: up to 1.3 the seed's, from 1.4 the Go server's (deliveryservices-go.ts). The seed's: ids and numbers as strings, `tenantId` an int, flags as booleans,
+ * The delivery-service record: the seed's only where the seed fixes it (a user's delivery services at 1.2), the Go
+ * server's everywhere else (deliveryservices-go.ts). The seed's: ids and numbers as strings, `tenantId` an int, flags as booleans,
  * `lastUpdated` as `YYYY-MM-DD hh:mm:ss`. The geo-limit redirect URL goes out under both spellings the seed
  * mentions (`geoLimitRedirectURL` as Traffic Ops sent it, `geoLimitRedirectUrl` as the seed's table names it).
  */
@@ -41,7 +41,7 @@ export function deliveryServiceRecord(
   ds: DeliveryService,
   version: ApiVersion,
   source: GoDsSource = 'deliveryservices',
-): DeliveryServiceRecord | GoDeliveryServiceV14 | GoDeliveryServiceV15 {
+): DeliveryServiceRecord | GoDeliveryService {
   if (goRecord(version, source)) {
     const derived = {
       exampleURLs: exampleUrls(ds),
@@ -53,12 +53,12 @@ export function deliveryServiceRecord(
 }
 
 /**
- * True where the Go server's record answers: a user's delivery services everywhere but the seed's 1.2, a server's
- * at every version, GET deliveryservices and its writes from 1.4 (their 1.1–1.3 records are still the seed's).
+ * True where the Go server's record answers: a user's delivery services everywhere but the seed's 1.2; a server's,
+ * and GET deliveryservices and its writes, at every version (the seed fixes no record for them).
  */
 export function goRecord(version: ApiVersion, source: GoDsSource): boolean {
   if (source === 'user') return !seedShape('userDeliveryServices', version);
-  return source === 'server' || goShapes(version);
+  return true;
 }
 
 function seedRecord(ds: DeliveryService): DeliveryServiceRecord {

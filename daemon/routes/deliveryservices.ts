@@ -9,7 +9,12 @@ import {
 import { PRIV, caller, type RouteDef } from '../http/route.js';
 import type { FastifySchema } from 'fastify';
 import { deliveryServiceSchema } from '../../shared/contract/deliveryservices.js';
-import { goDeliveryServiceV14Schema, goDeliveryServiceV15Schema } from '../../shared/contract/go-deliveryservices.js';
+import {
+  goDeliveryServiceV12Schema,
+  goDeliveryServiceV13Schema,
+  goDeliveryServiceV14Schema,
+  goDeliveryServiceV15Schema,
+} from '../../shared/contract/go-deliveryservices.js';
 import { alertedEnvelope, envelope, list, type JsonSchema } from '../../shared/contract/schema.js';
 import type { GoDsSource } from '../format/deliveryservices-go.js';
 import type { ApiVersion } from '../versions.js';
@@ -25,9 +30,18 @@ const listSchema = {
     },
   },
 };
+/** GET deliveryservices' record per version, as Traffic Ops' downgrade sent it. */
+const GO_SCHEMA_AT: Record<ApiVersion, JsonSchema> = {
+  '1.1': goDeliveryServiceV12Schema,
+  '1.2': goDeliveryServiceV12Schema,
+  '1.3': goDeliveryServiceV13Schema,
+  '1.4': goDeliveryServiceV14Schema,
+  '1.5': goDeliveryServiceV15Schema,
+};
 /**
- * A list of delivery services, as a route answers it at `version`: the seed's record to 1.3, the Go server's
- * V14 at 1.4 and V15 at 1.5 (GET users/:id/deliveryservices: V15 at both, `source` 'user'), with the alerts given.
+ * A list of delivery services, as a route answers it at `version`: GET deliveryservices and its writes V12 at
+ * 1.1/1.2, V13 at 1.3, V14 at 1.4, V15 at 1.5; GET users/:id/deliveryservices (`source` 'user') the seed's record
+ * at 1.2 and V15 elsewhere; with the alerts given.
  */
 export function deliveryServiceList(
   version: ApiVersion,
@@ -36,8 +50,8 @@ export function deliveryServiceList(
 ): JsonSchema {
   const record = !goRecord(version, source)
     ? deliveryServiceSchema
-    : version === '1.4' && source === 'deliveryservices'
-      ? goDeliveryServiceV14Schema
+    : source === 'deliveryservices'
+      ? GO_SCHEMA_AT[version]
       : goDeliveryServiceV15Schema;
   return alerted ? alertedEnvelope(list(record)) : envelope(list(record));
 }
@@ -50,7 +64,7 @@ const idSchema = { params: { type: 'object', properties: { id: { type: 'string' 
 
 /**
  * GET deliveryservices (filters `id`, `xmlId`, `cdn` by id or name, `tenant` by id) and GET deliveryservices/:id
- * (an array, empty when unknown or invisible): the seed's record, limited to the caller's tenants.
+ * (an array, empty when unknown or invisible): Traffic Ops' record at the version, limited to the caller's tenants.
  */
 export function deliveryServiceRoutes(ctx: AppContext): RouteDef[] {
   return [

@@ -1,6 +1,6 @@
 import type { CurrentUserRecord, UserReadRecord, UserWriteRecord } from '../contract/users.js';
 import type { HttpClient } from './http.js';
-import type { DeliveryService } from './deliveryservices.js';
+import type { SeedDeliveryService } from './deliveryservices.js';
 import { seedVersion, versionAtLeast, type ApiResult } from './types.js';
 
 /** The versions the seed fixes the user records at (read, current user), and a user's delivery services. */
@@ -71,7 +71,7 @@ export function registerUser(
 }
 
 /** GET users/:id/deliveryservices (1.2+). */
-export function userDeliveryServices(http: HttpClient, id: number): Promise<ApiResult<DeliveryService[]>> {
+export function userDeliveryServices(http: HttpClient, id: number): Promise<ApiResult<SeedDeliveryService[]>> {
   return http.get(`/users/${id}/deliveryservices`, {}, seedVersion(http.version, USER_DS_SEED));
 }
 

@@ -96,3 +96,29 @@ export const goDeliveryServiceV15Schema = record({
   rangeSliceBlockSize: nullableInt,
 });
 export type GoDeliveryServiceV15 = FromSchema<typeof goDeliveryServiceV15Schema>;
+
+/** The keys V14 added to V13 (consistent hashing, origin connections). */
+const {
+  consistentHashRegex: _hashRegex,
+  consistentHashQueryParams: _hashParams,
+  maxOriginConnections: _originConnections,
+  ...v13Properties
+} = v14Properties;
+/** The keys V13 added to V12 (1.3: deep caching, pacing, URL signing, tenant name, Traffic Router headers). */
+const {
+  deepCachingType: _deepCaching,
+  fqPacingRate: _pacing,
+  signingAlgorithm: _signing,
+  tenant: _tenant,
+  trResponseHeaders: _trResponse,
+  trRequestHeaders: _trRequest,
+  ...v12Properties
+} = v13Properties;
+
+/** DeliveryServiceNullableV13 (GET deliveryservices at 1.3): V14 without its three keys. */
+export const goDeliveryServiceV13Schema = record(v13Properties);
+export type GoDeliveryServiceV13 = FromSchema<typeof goDeliveryServiceV13Schema>;
+
+/** DeliveryServiceNullableV12 (GET deliveryservices at 1.1/1.2): V11's fields and `cacheurl`. */
+export const goDeliveryServiceV12Schema = record(v12Properties);
+export type GoDeliveryServiceV12 = FromSchema<typeof goDeliveryServiceV12Schema>;

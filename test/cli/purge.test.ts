@@ -142,7 +142,7 @@ describe('cdnctl purge', () => {
     const result = await cli.run([
       'purge',
       '--ds',
-      ds1.id,
+      String(ds1.id),
       '--regex',
       '/css/.*',
       '--ttl',

@@ -24,7 +24,7 @@ const xmlIds = (body: { response: Array<Record<string, unknown>> }) => body.resp
 
 describe('GET deliveryservices', () => {
   it.each(['1.1', '1.2', '1.3'])(
-    'answers at %s in the seed shape: ids as strings, tenantId an int, booleans',
+    "answers at %s in Traffic Ops' shape (V12, V13 at 1.3): ids and numbers as numbers, booleans",
     async (v) => {
       const { status, body } = await get(`/api/${v}/deliveryservices`, admin);
       expect(status).toBe(200);
@@ -35,23 +35,24 @@ describe('GET deliveryservices', () => {
         displayName: 'DS One',
         active: true,
         cdnName: 'cdn1',
-        tenant: 'root',
         tenantId: 1,
         type: 'HTTP',
-        protocol: '0',
+        protocol: 0,
         routingName: 'cdn',
-        dscp: '0',
-        missLat: '41.0',
+        dscp: 0,
+        missLat: 41,
         signed: false,
         logsEnabled: false,
         orgServerFqdn: 'http://ds1-origin.example.test',
         geoLimitRedirectURL: null,
-        deepCachingType: 'NEVER',
-        matchList: [{ type: 'HOST_REGEXP', setNumber: '0', pattern: '.*\\.ds1\\..*' }],
+        cacheurl: null,
+        matchList: [{ type: 'HOST_REGEXP', setNumber: 0, pattern: '.*\\.ds1\\..*' }],
         exampleURLs: ['http://cdn.ds1.cdn1.example.test'],
       });
-      for (const key of ['id', 'cdnId', 'typeId']) expect(ds1[key]).toMatch(/^\d+$/);
-      expect(ds1.lastUpdated).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      if (v === '1.3') expect(ds1).toMatchObject({ tenant: 'root', deepCachingType: 'NEVER' });
+      else expect(ds1).not.toHaveProperty('tenant');
+      for (const key of ['id', 'cdnId', 'typeId']) expect(ds1[key]).toEqual(expect.any(Number));
+      expect(ds1.lastUpdated).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+00$/);
     },
   );
 

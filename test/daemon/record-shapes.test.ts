@@ -127,6 +127,13 @@ interface Case {
 
 /** True at the versions the seed fixes the record's shape (docs/api/cdn-control-api.md). */
 const seedAt = (v: ApiVersion, ...versions: ApiVersion[]) => versions.includes(v);
+const GO_DS_BY_VERSION: Record<ApiVersion, Shape> = {
+  '1.1': GO_DS.v12,
+  '1.2': GO_DS.v12,
+  '1.3': GO_DS.v13,
+  '1.4': GO_DS.v14,
+  '1.5': GO_DS.v15,
+};
 const CASES: Record<string, Case> = {
   'GET users': {
     path: () => '/users',
@@ -167,12 +174,8 @@ const CASES: Record<string, Case> = {
   'GET deliveryservices': {
     path: () => '/deliveryservices',
     since: '1.1',
-    // Left for the lead (issue 34): GET deliveryservices still answers the seed's record at 1.1–1.3, where
-    // Traffic Ops sent V12/V13; cdnctl's CLI and portal read that record there.
-    shape: (v) =>
-      atLeast(v, '1.4')
-        ? { shape: v === '1.4' ? GO_DS.v14 : GO_DS.v15, ordered: true }
-        : { shape: SEED_DS, ordered: false },
+    // The seed fixes no record here: Traffic Ops' V12 at 1.1/1.2, V13 at 1.3, V14 at 1.4, V15 at 1.5.
+    shape: (v) => ({ shape: GO_DS_BY_VERSION[v], ordered: true }),
   },
   'GET profiles': {
     path: () => '/profiles',

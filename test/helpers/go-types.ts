@@ -221,4 +221,7 @@ const ordered = (keys: string[]): Shape => Object.fromEntries(keys.map((k) => [k
 export const GO_DS = {
   v14: ordered([...V11_ORDER, ...LATER]),
   v15: ordered([...V11_ORDER, ...LATER, 'ecsEnabled', 'rangeSliceBlockSize']),
+  /** V12 (V11's fields then cacheurl) and V13 (plus the six 1.3 keys): GET deliveryservices at 1.1/1.2 and 1.3. */
+  v12: ordered([...V11_ORDER, 'cacheurl']),
+  v13: ordered([...V11_ORDER, ...LATER.slice(0, LATER.indexOf('consistentHashRegex'))]),
 };

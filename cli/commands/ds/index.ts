@@ -9,8 +9,12 @@ import { protocolName } from '../../../shared/rules/ds-protocol.js';
 import { addNoun, addVerb } from '../common/verb.js';
 import { registerDeliveryServiceWrites } from './write.js';
 
+/** What the columns read: GET deliveryservices' record (numbers) and a user's at 1.2 (the seed's, strings) both fit. */
+type ListedDs = Pick<DeliveryService, 'displayName' | 'cdnName' | 'orgServerFqdn' | 'active' | 'type'> &
+  Pick<DeliveryService, 'routingName' | 'profileName'> & { id: number | string; xmlId: string; tenant?: string | null };
+
 /** Delivery-service columns, shared with `users ds`. */
-export const DS_COLUMNS: Column<DeliveryService>[] = [
+export const DS_COLUMNS: Column<ListedDs>[] = [
   { header: 'ID', value: (d) => d.id },
   { header: 'XML ID', value: (d) => d.xmlId },
   { header: 'DISPLAY NAME', value: (d) => d.displayName },

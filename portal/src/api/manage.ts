@@ -9,7 +9,7 @@ import { api } from './api';
 export type { CdnRecord, ParameterRecord, ProfileParameterRecord, ProfileRecord, TenantRecord };
 
 /** A delivery service as GET deliveryservices answers it, every field by the API's name. */
-export type DsRecord = Record<string, unknown> & { id: string; xmlId: string; tenantId: number };
+export type DsRecord = Record<string, unknown> & { id: number; xmlId: string; tenantId: number };
 
 export const listCdns = () => api.get<CdnRecord[]>('/cdns');
 export const listDsRecords = () => api.get<DsRecord[]>('/deliveryservices');

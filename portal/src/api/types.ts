@@ -60,7 +60,7 @@ export interface Tenant {
 }
 
 export interface DeliveryService {
-  id: string;
+  id: number;
   xmlId: string;
   displayName: string;
   active: boolean;
@@ -68,7 +68,7 @@ export interface DeliveryService {
   type: string;
   tenant: string;
   tenantId: number;
-  protocol: string | null;
+  protocol: number | null;
   orgServerFqdn: string | null;
   exampleURLs: string[];
 }

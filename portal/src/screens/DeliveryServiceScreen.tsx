@@ -68,7 +68,7 @@ function DeliveryServicePage({ ds, abilities }: { ds: DeliveryService; abilities
           {abilities.purge ? (
             <PurgeForm
               services={[ds]}
-              initialDsId={ds.id}
+              initialDsId={String(ds.id)}
               lockDs
               now={now}
               maxTtlHours={maxTtlHours}
@@ -80,7 +80,7 @@ function DeliveryServicePage({ ds, abilities }: { ds: DeliveryService; abilities
         </section>
       </div>
       <OriginsScreen canWrite={abilities.manageOrigins} ds={ds} />
-      <DsServersSection dsId={ds.id} xmlId={ds.xmlId} canAssign={abilities.manageOrigins} />
+      <DsServersSection dsId={String(ds.id)} xmlId={ds.xmlId} canAssign={abilities.manageOrigins} />
       <section aria-label="Jobs of this delivery service">
         <h2>Jobs</h2>
         {jobs.data?.scope === 'mine' ? (

@@ -58,7 +58,7 @@ function useOriginWrites(reload: () => void) {
  * `ds`, the origins of one delivery service, as a section of its page.
  */
 export function OriginsScreen({ canWrite, ds }: { canWrite: boolean; ds?: DeliveryService }) {
-  const origins = useResource(() => listOrigins(ds ? { deliveryservice: ds.id } : {}), ds?.id ?? '');
+  const origins = useResource(() => listOrigins(ds ? { deliveryservice: String(ds.id) } : {}), ds ? String(ds.id) : '');
   const services = useResource(listDeliveryServices);
   const tenants = useResource(listTenants);
   const profiles = useResource(listProfiles);
@@ -78,7 +78,7 @@ export function OriginsScreen({ canWrite, ds }: { canWrite: boolean; ds?: Delive
           {...lookups}
           busy={w.busy}
           serverErrors={w.serverErrors}
-          lockedDsId={ds?.id}
+          lockedDsId={ds ? String(ds.id) : undefined}
           onSave={w.save}
           onCancel={toList}
         />

@@ -36,7 +36,7 @@ function usePurgeForm({
   maxTtlHours = DEFAULT_MAX_TTL_HOURS,
   onSubmitted,
 }: PurgeFormProps) {
-  const [dsId, setDsId] = useState(services.some((s) => s.id === initialDsId) ? initialDsId : '');
+  const [dsId, setDsId] = useState(services.some((s) => String(s.id) === initialDsId) ? initialDsId : '');
   const [values, setValues] = useState<PurgeValues>(() => ({ regex: '', ttl: '24', startTime: formatApiTime(now) }));
   const [touched, setTouched] = useState<Set<FieldName>>(new Set());
   const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
@@ -66,7 +66,7 @@ function usePurgeForm({
     event.preventDefault();
     setTouched(new Set(FIELDS));
     if (!FIELDS.every((f) => !local[f])) return;
-    const needed = purgeConfirmation(values.regex, services.find((s) => s.id === dsId)?.xmlId ?? dsId);
+    const needed = purgeConfirmation(values.regex, services.find((s) => String(s.id) === dsId)?.xmlId ?? dsId);
     if (needed) setConfirming(needed);
     else void send();
   };
@@ -157,7 +157,7 @@ type FormState = ReturnType<typeof usePurgeForm>;
 function PurgeFormFields({ props, form }: { props: PurgeFormProps; form: FormState }) {
   const { services, lockDs = false, maxTtlHours = DEFAULT_MAX_TTL_HOURS } = props;
   const { dsId, values, checked, errorOf, set } = form;
-  const ds = services.find((s) => s.id === dsId);
+  const ds = services.find((s) => String(s.id) === dsId);
   return (
     <form className="panel form-grid" onSubmit={form.submit} aria-label="Purge request" noValidate>
       <AlertList alerts={form.alerts} />

@@ -114,7 +114,7 @@ describe('colors', () => {
 });
 
 describe('purge plans', () => {
-  const ds = { id: '3', xmlId: 'demo1', orgServerFqdn: 'https://origin.example.net:8443/' } as DeliveryService;
+  const ds = { id: 3, xmlId: 'demo1', orgServerFqdn: 'https://origin.example.net:8443/' } as DeliveryService;
 
   it('recognizes regexes that match every path', () => {
     const everything = (re: string) => {

@@ -5,7 +5,7 @@ import { validatePurgeRequest } from '../../../../shared/rules/purge/purge-reque
 
 // The CLI's purge plan (asks for --yes) and the daemon's check (warns on the created job) must call the same
 // regexes "everything": a purge the daemon warns about must not go out unconfirmed, and the reverse.
-const ds = { id: '1', xmlId: 'demo1', orgServerFqdn: 'https://origin.example.net' } as DeliveryService;
+const ds = { id: 1, xmlId: 'demo1', orgServerFqdn: 'https://origin.example.net' } as DeliveryService;
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 
 const daemonSays = (regex: string): boolean => {
