@@ -136,13 +136,7 @@ function screenFor(route: Route, ctx: ScreenContext) {
     case 'federations':
       return federationsScreen(ctx);
     case 'deliveryServices':
-      return (
-        <DeliveryServicesScreen
-          {...common}
-          load={actions.listDeliveryServices}
-          writes={ctx.can.writeOrigins ? actions.deliveryServiceWrites : undefined}
-        />
-      );
+      return deliveryServicesScreen(ctx);
     case 'users':
       return <Users {...common} load={actions.listUsers} />;
     case 'profiles':
@@ -172,6 +166,17 @@ function screenFor(route: Route, ctx: ScreenContext) {
         <ErrorBox message="No job to watch." />
       );
   }
+}
+
+/** Delivery services; create and edit at the operations level (issue 31), as origins are written. */
+function deliveryServicesScreen({ actions, common, can }: ScreenContext) {
+  return (
+    <DeliveryServicesScreen
+      {...common}
+      load={actions.listDeliveryServices}
+      writes={can.writeOrigins ? actions.deliveryServiceWrites : undefined}
+    />
+  );
 }
 
 function purgeScreen({ actions, common, now, open, replace, setWatchedJob }: ScreenContext) {
