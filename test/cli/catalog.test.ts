@@ -51,7 +51,7 @@ describe('cdnctl profiles, ds, tenants, roles, cdns', () => {
     expect(table.stdout).toMatch(/maxRevalDurationDays\s+regex_revalidate\.config\s+90/);
     const missing = await cli.run(['profiles', 'parameters', 'NOPE']);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('error: profile not found');
+    expect(missing.stderr).toContain('error: profile "NOPE" not found');
   });
 
   it('ds list filters by xmlId, CDN and tenant name, and shows a table', async () => {

@@ -69,7 +69,7 @@ const origin = (id: number, name: string, isPrimary: boolean): Origin => ({
   lastUpdated: '2026-11-21 12:00:00+00',
 });
 
-const ds = (id: string, xmlId: string): DeliveryService => ({
+const ds = (id: number, xmlId: string): DeliveryService => ({
   id,
   xmlId,
   displayName: xmlId.toUpperCase(),
@@ -78,7 +78,7 @@ const ds = (id: string, xmlId: string): DeliveryService => ({
   type: 'HTTP',
   tenant: 'root',
   tenantId: 1,
-  protocol: '0',
+  protocol: 0,
   orgServerFqdn: `http://${xmlId}-origin.example.test`,
   exampleURLs: [],
 });
@@ -215,7 +215,7 @@ describe('write buttons follow the role', () => {
   });
 
   it('links each delivery service to its page, with a Purge link only for users who may purge', () => {
-    const services = [ds('1', 'ds1')];
+    const services = [ds(1, 'ds1')];
     const readOnly = html(<DeliveryServicesTable services={services} canPurge={false} />);
     expect(readOnly).toContain('<a href="/delivery-services/1">ds1</a>');
     expect(readOnly).not.toContain('>Purge</a>');
@@ -233,7 +233,7 @@ describe('write buttons follow the role', () => {
 
 describe('purge form', () => {
   const now = Date.parse('2026-11-21T12:34:56Z');
-  const services = [ds('1', 'ds1'), ds('2', 'ds2')];
+  const services = [ds(1, 'ds1'), ds(2, 'ds2')];
 
   it('offers the delivery services, shows the TTL maximum and starts now (UTC)', () => {
     const markup = html(<PurgeForm services={services} now={now} onSubmitted={noop} />);
