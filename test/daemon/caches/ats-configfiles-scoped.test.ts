@@ -28,6 +28,8 @@ const service = (xmlId: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+let nextAddress = 0;
+// Each cache its own address: the importer, like the API, refuses one address twice on a profile.
 const cache = (
   hostName: string,
   type: string,
@@ -38,7 +40,7 @@ const cache = (
 ) => ({
   hostName,
   domainName: 'eq.test',
-  ipAddress: '10.9.0.1',
+  ipAddress: `10.9.0.${++nextAddress}`,
   type,
   status,
   ...(status === 'OFFLINE' ? { offlineReason: 'test' } : {}),
