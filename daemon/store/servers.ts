@@ -20,8 +20,8 @@ export interface ServerQueue {
 }
 
 /** Statuses a cache may have, with the seed's polling meaning (BEHAVIOR.md "Caches"). */
-export const SERVER_STATUSES = ['ONLINE', 'OFFLINE', 'REPORTED', 'ADMIN_DOWN', 'PRE_PROD'] as const;
-export type ServerStatus = (typeof SERVER_STATUSES)[number];
+export { SERVER_STATUSES, type ServerStatus } from '../../shared/rules/servers.js';
+import type { ServerStatus } from '../../shared/rules/servers.js';
 
 /** The columns an API write sets. */
 export interface ServerFields extends ServerAddress, ServerExtras {

@@ -1,14 +1,16 @@
-import { isIP } from 'node:net';
 import { identifierProblem, textProblem } from '../../../shared/rules/names.js';
-import { DNS_NAME, HOST_LABEL } from '../snapshot/fields.js';
-import { NEEDS_REASON } from './status-input.js';
 import {
-  SERVER_EXTRA_FIELDS,
+  NEEDS_REASON,
+  REASON_REQUIRED,
+  SERVER_INTEGER_RANGES,
   SERVER_STATUSES,
-  type ServerAddress,
-  type ServerExtras,
-  type ServerStatus,
-} from '../../store/servers.js';
+  STATUS_UNKNOWN,
+  domainNameProblem,
+  hostNameProblem,
+  integerRangeText,
+  serverAddressProblem,
+} from '../../../shared/rules/servers.js';
+import { SERVER_EXTRA_FIELDS, type ServerAddress, type ServerExtras, type ServerStatus } from '../../store/servers.js';
 
 /** A reference given by id (`cachegroupId`) or by name (`cachegroup`). */
 export type Ref = { id: number } | { name: string };
@@ -62,15 +64,18 @@ class Reader {
     const v = this.raw[key];
     if (v === undefined || v === null || v === '') return null;
     if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-      this.fail(key, `must be a valid integer between ${min} and ${max}`);
+      this.fail(key, integerRangeText([min, max]));
       return null;
     }
     return v;
   }
+  ranged(key: keyof typeof SERVER_INTEGER_RANGES): number | null {
+    return this.integer(key, ...SERVER_INTEGER_RANGES[key]);
+  }
   address(key: string, family: 4 | 6): string | null {
     const v = this.string(key, false);
-    if (v !== null && isIP(family === 6 ? v.replace(/\/\d{1,3}$/, '') : v) !== family)
-      this.fail(key, `must be a valid IPv${family} address`);
+    const problem = v === null ? null : serverAddressProblem(v, family);
+    if (problem) this.fail(key, problem);
     return v;
   }
   /** An optional reference: null when neither key is given. */
@@ -95,13 +100,15 @@ export function readServerInput(body: unknown): InputResult {
     return { ok: false, errors: ['the request body must be an object'] };
   const r = new Reader(body as Record<string, unknown>);
   const hostName = r.string('hostName', true);
-  if (hostName !== null && !HOST_LABEL.test(hostName)) r.fail('hostName', 'must be a host name without dots');
+  const hostProblem = hostName === null ? null : hostNameProblem(hostName);
+  if (hostProblem) r.fail('hostName', hostProblem);
   const domainName = r.string('domainName', true);
-  if (domainName !== null && !DNS_NAME.test(domainName)) r.fail('domainName', 'must be a valid DNS name');
+  const domainProblem = domainName === null ? null : domainNameProblem(domainName);
+  if (domainProblem) r.fail('domainName', domainProblem);
   const status = readStatus(r);
   const reason = r.checked('offlineReason', false, 'text');
   if (typeof status === 'string' && NEEDS_REASON.has(status) && reason === null)
-    r.fail('offlineReason', 'is required for ADMIN_DOWN or OFFLINE status');
+    r.fail('offlineReason', REASON_REQUIRED);
   const ipAddress = r.address('ipAddress', 4);
   const ip6Address = r.address('ip6Address', 6);
   if (ipAddress === null && ip6Address === null && !r.errors.some((e) => e.startsWith("'ip")))
@@ -110,10 +117,10 @@ export function readServerInput(body: unknown): InputResult {
   const physLocation = r.optionalRef('physLocationId', 'physLocation');
   const extras = readExtras(r);
   const fields = {
-    tcpPort: r.integer('tcpPort', 1, 65535) ?? 80,
-    httpsPort: r.integer('httpsPort', 1, 65535),
+    tcpPort: r.ranged('tcpPort') ?? 80,
+    httpsPort: r.ranged('httpsPort'),
     interfaceName: r.checked('interfaceName', false) ?? 'eth0',
-    interfaceMtu: r.integer('interfaceMtu', 1280, 9000) ?? 1500,
+    interfaceMtu: r.ranged('interfaceMtu') ?? 1500,
     ipNetmask: r.address('ipNetmask', 4),
     ipGateway: r.address('ipGateway', 4),
     ip6Gateway: r.address('ip6Gateway', 6),
@@ -149,7 +156,7 @@ function readStatus(r: Reader): ServerStatus | { id: number } | null {
   if (r.errors.some((e) => e.startsWith("'statusId'"))) return null;
   const text = r.string('status', false) ?? 'PRE_PROD';
   if ((SERVER_STATUSES as readonly string[]).includes(text)) return text as ServerStatus;
-  r.fail('status', `must be one of ${SERVER_STATUSES.join(', ')}`);
+  r.fail('status', STATUS_UNKNOWN);
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { textProblem } from '../../../shared/rules/names.js';
-import { SERVER_STATUSES, type ServerStatus } from '../../store/servers.js';
+import { NEEDS_REASON, SERVER_STATUSES, type ServerStatus } from '../../../shared/rules/servers.js';
 
 /** A checked PUT servers/:id/status body. */
 export interface StatusChange {
@@ -10,8 +10,7 @@ export interface StatusChange {
 
 export type StatusResult = { ok: true; change: StatusChange } | { ok: false; error: string };
 
-/** Statuses that need a reason (Traffic Ops' rule). */
-export const NEEDS_REASON = new Set(['ADMIN_DOWN', 'OFFLINE']);
+export { NEEDS_REASON } from '../../../shared/rules/servers.js';
 
 /**
  * Checks a status body in Traffic Ops' order: `status` required (a name; cdnctl has no status ids, so a number

@@ -1,4 +1,5 @@
 import { identifierProblem, textProblem } from '../../../shared/rules/names.js';
+import { DNS_NAME } from '../../../shared/rules/servers.js';
 
 /**
  * Reads the fields of one snapshot record, collecting every problem as `<label>: <field>: <text>` instead of
@@ -188,11 +189,7 @@ export function recordLabel(section: string, index: number, keyName: string, raw
 
 /** Lowercase letters, digits and dashes (the seed's XML ID rule). */
 export const XML_ID = /^[a-z0-9-]+$/;
-/** A hostname label: letters, digits and inner dashes, at most 63 characters, no dots. */
-export const HOST_LABEL = /^(?=.{1,63}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
-/** A DNS name: dot-separated labels, an optional final dot. */
-export const DNS_NAME =
-  /^(?=.{1,253}\.?$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?$/;
+export { DNS_NAME, HOST_LABEL } from '../../../shared/rules/servers.js';
 
 /** Parses `http(s)://host[:port]` (one optional trailing slash); null when it is anything else. */
 export function parseOriginUrl(text: string): { protocol: string; fqdn: string; port: number | null } | null {

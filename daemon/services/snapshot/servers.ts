@@ -1,6 +1,11 @@
-import { isIP } from 'node:net';
-import { SERVER_EXTRA_FIELDS, SERVER_STATUSES, type ServerExtras } from '../../store/servers.js';
-import { DNS_NAME, HOST_LABEL, type FieldReader } from './fields.js';
+import {
+  SERVER_STATUSES,
+  domainNameProblem,
+  hostNameProblem,
+  serverAddressProblem,
+} from '../../../shared/rules/servers.js';
+import { SERVER_EXTRA_FIELDS, type ServerExtras } from '../../store/servers.js';
+import { type FieldReader } from './fields.js';
 import type { KnownRecords, ServerModel } from '../../store/snapshot-types.js';
 
 /*
@@ -46,8 +51,8 @@ function readExtras(f: FieldReader): ServerExtras {
 
 function address(f: FieldReader, key: string, family: 4 | 6): string | null {
   const v = f.optionalString(key);
-  if (v !== null && isIP(family === 6 ? v.replace(/\/\d{1,3}$/, '') : v) !== family)
-    f.fail(`${key}: must be a valid IPv${family} address`);
+  const problem = v === null ? null : serverAddressProblem(v, family);
+  if (problem) f.fail(`${key}: ${problem}`);
   return v;
 }
 
@@ -55,9 +60,11 @@ function address(f: FieldReader, key: string, family: 4 | 6): string | null {
 export function readServer(f: FieldReader): ServerModel {
   f.rejectUnknown(SERVER_FIELDS);
   const hostName = f.requiredString('hostName');
-  if (hostName && !HOST_LABEL.test(hostName)) f.fail('hostName: must be a host name without dots');
+  const hostProblem = hostName ? hostNameProblem(hostName) : null;
+  if (hostProblem) f.fail(`hostName: ${hostProblem}`);
   const domainName = f.requiredString('domainName');
-  if (domainName && !DNS_NAME.test(domainName)) f.fail('domainName: must be a valid DNS name');
+  const domainProblem = domainName ? domainNameProblem(domainName) : null;
+  if (domainProblem) f.fail(`domainName: ${domainProblem}`);
   const status = f.oneOf('status', SERVER_STATUSES, 'REPORTED');
   const offlineReason = f.optionalString('offlineReason');
   f.held('offlineReason', offlineReason, 'text');

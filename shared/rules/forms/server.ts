@@ -1,12 +1,21 @@
-// The server form's checks: the field rules of POST/PUT servers (daemon/services/caches/server-input.ts) with the
-// API's texts, per field, so the portal shows each one under its field before the request is sent. References
-// (cache group, CDN, profile, type) are picked from lists here; the API still resolves them.
-import { isDnsName, isIPv4, isIPv6 } from '../origins/addresses.js';
+// The server form's checks: the field rules of POST/PUT servers (shared/rules/servers.ts, which the API applies
+// too) per field, so the portal shows each one under its field before the request is sent. References (cache
+// group, CDN, profile, type) are picked from lists here; the API still resolves them.
 import { identifierProblem } from '../names.js';
+import {
+  NEEDS_REASON,
+  REASON_REQUIRED,
+  SERVER_INTEGER_RANGES,
+  SERVER_STATUSES,
+  STATUS_UNKNOWN,
+  domainNameProblem,
+  hostNameProblem,
+  integerRangeText,
+  serverAddressProblem,
+} from '../servers.js';
 
 /** The statuses a server may have (the API refuses others). */
-export const SERVER_FORM_STATUSES = ['ONLINE', 'OFFLINE', 'REPORTED', 'ADMIN_DOWN', 'PRE_PROD'] as const;
-const NEEDS_REASON = new Set(['ADMIN_DOWN', 'OFFLINE']);
+export const SERVER_FORM_STATUSES = SERVER_STATUSES;
 
 /** The free-text 1.x fields kept as sent, in the form's order. */
 export const SERVER_EXTRA_KEYS = [
@@ -68,34 +77,24 @@ export function serverToForm(server: Record<string, unknown>): ServerFormValues 
   return values;
 }
 
-const INTEGER_RANGES: Partial<Record<ServerFormKey, [number, number]>> = {
-  tcpPort: [1, 65535],
-  httpsPort: [1, 65535],
-  interfaceMtu: [1280, 9000],
-};
-
-function integerProblem(text: string, [min, max]: [number, number]): string | null {
+function integerProblem(text: string, range: readonly [number, number]): string | null {
   if (text === '') return null;
   const n = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
-  return n >= min && n <= max ? null : `must be a valid integer between ${min} and ${max}`;
+  return n >= range[0] && n <= range[1] ? null : integerRangeText(range);
 }
 
 function addressProblem(key: ServerFormKey, text: string): string | null {
-  if (text === '') return null;
-  const six = key.startsWith('ip6');
-  const ok = six ? isIPv6(text.replace(/\/\d{1,3}$/, '')) : isIPv4(text);
-  return ok ? null : `must be a valid IPv${six ? 6 : 4} address`;
+  return text === '' ? null : serverAddressProblem(text, key.startsWith('ip6') ? 6 : 4);
 }
 
 const ADDRESS_KEYS: readonly ServerFormKey[] = ['ipAddress', 'ipNetmask', 'ipGateway', 'ip6Address', 'ip6Gateway'];
 const REQUIRED_REFS: readonly ServerFormKey[] = ['cdnId', 'cachegroupId', 'typeId', 'profileId'];
 
 function nameFieldProblems(v: ServerFormValues, errors: ServerFormErrors): void {
-  if (v.hostName === '') errors.hostName = 'cannot be blank';
-  else if (!/^(?=.{1,63}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/.test(v.hostName))
-    errors.hostName = 'must be a host name without dots';
-  if (v.domainName === '') errors.domainName = 'cannot be blank';
-  else if (!isDnsName(v.domainName)) errors.domainName = 'must be a valid DNS name';
+  const host = v.hostName === '' ? 'cannot be blank' : hostNameProblem(v.hostName);
+  if (host) errors.hostName = host;
+  const domain = v.domainName === '' ? 'cannot be blank' : domainNameProblem(v.domainName);
+  if (domain) errors.domainName = domain;
   for (const key of ['interfaceName', ...SERVER_EXTRA_KEYS] as const) {
     const problem = v[key] === '' ? null : identifierProblem(key, v[key]);
     if (problem) errors[key] = problem.slice(key.length + 2);
@@ -113,14 +112,12 @@ export function validateServerForm(values: ServerFormValues): ServerFormErrors {
     if (problem) errors[key] = problem;
   }
   if (v.ipAddress === '' && v.ip6Address === '' && !errors.ip6Address) errors.ipAddress = 'or ip6Address is required';
-  for (const [key, range] of Object.entries(INTEGER_RANGES) as [ServerFormKey, [number, number]][]) {
+  for (const [key, range] of Object.entries(SERVER_INTEGER_RANGES) as [ServerFormKey, [number, number]][]) {
     const problem = integerProblem(v[key], range);
     if (problem) errors[key] = problem;
   }
-  if (!(SERVER_FORM_STATUSES as readonly string[]).includes(v.status))
-    errors.status = `must be one of ${SERVER_FORM_STATUSES.join(', ')}`;
-  if (NEEDS_REASON.has(v.status) && v.offlineReason === '')
-    errors.offlineReason = 'is required for ADMIN_DOWN or OFFLINE status';
+  if (!(SERVER_STATUSES as readonly string[]).includes(v.status)) errors.status = STATUS_UNKNOWN;
+  if (NEEDS_REASON.has(v.status) && v.offlineReason === '') errors.offlineReason = REASON_REQUIRED;
   return errors;
 }
 
