@@ -70,7 +70,8 @@ class Reader {
     return v;
   }
   ranged(key: keyof typeof SERVER_INTEGER_RANGES): number | null {
-    return this.integer(key, ...SERVER_INTEGER_RANGES[key]);
+    const [min, max] = SERVER_INTEGER_RANGES[key];
+    return this.integer(key, min, max);
   }
   address(key: string, family: 4 | 6): string | null {
     const v = this.string(key, false);
