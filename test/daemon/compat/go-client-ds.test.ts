@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GoSession, listenLocal, type GoAnswer } from '../../helpers/go-session.js';
 import { GO_DS, expectShape } from '../../helpers/go-types.js';
 import { PASSWORDS, goldenApp, type GoldenApp } from '../security/fixture.js';
 
@@ -8,15 +9,12 @@ import { PASSWORDS, goldenApp, type GoldenApp } from '../security/fixture.js';
  */
 
 let t: GoldenApp;
-let base: string;
-let cookie = '';
+let base = '';
+const go = new GoSession(() => base);
 
 beforeAll(async () => {
   t = await goldenApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address !== 'object') throw new Error('daemon not listening');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenLocal(t.app);
   const login = await request('POST', '/api/1.5/user/login', { u: 'admin', p: PASSWORDS.admin });
   expect(login.body.alerts).toEqual([{ level: 'success', text: 'Successfully logged in.' }]);
 });
@@ -24,21 +22,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Answer {
-  status: number;
-  body: { alerts?: { text: string; level: string }[]; response?: unknown };
-}
+type Answer = GoAnswer;
 
-async function request(method: string, path: string, body?: unknown): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const setCookie = res.headers.get('set-cookie');
-  if (setCookie?.startsWith('mojolicious=')) cookie = setCookie.split(';')[0];
-  return { status: res.status, body: (await res.json()) as Answer['body'] };
-}
+const request = go.request;
 
 function expectOk(answer: Answer, what: string): unknown {
   expect(answer.status, `${what}: ${JSON.stringify(answer.body).slice(0, 300)}`).toBeLessThan(300);

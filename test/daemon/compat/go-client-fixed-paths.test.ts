@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GO, GO_DS, expectShape, jsonType, type Shape } from '../../helpers/go-types.js';
+import { GoSession, expectDecodes, listenLocal, type GoAnswer } from '../../helpers/go-session.js';
+import { GO, GO_DS, expectShape, type Shape } from '../../helpers/go-types.js';
 import { cachesApp, PASSWORDS, type CachesApp } from '../caches/helpers.js';
 
 /**
@@ -79,35 +80,20 @@ const CACHEGROUP: Shape = {
 const CAPABILITY: Shape = { name: 'string', description: 'string', lastUpdated: 'string' };
 
 let t: CachesApp;
-let base: string;
-let cookie = '';
+let base = '';
+const go = new GoSession(() => base);
 
 beforeAll(async () => {
   t = await cachesApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address !== 'object') throw new Error('daemon not listening');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenLocal(t.app);
   const login = await call('POST', '/api/1.5/user/login', { u: 'admin', p: PASSWORDS.admin });
   expect(login.status).toBe(200);
 }, 60_000);
 afterAll(async () => t?.close());
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown> & { alerts?: { text: string; level: string }[]; response?: unknown };
-}
+type Answer = GoAnswer;
 
-async function call(method: string, path: string, body?: unknown): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const setCookie = res.headers.get('set-cookie');
-  if (setCookie?.startsWith('mojolicious=')) cookie = setCookie.split(';')[0];
-  return { status: res.status, body: (await res.json()) as Answer['body'] };
-}
+const call = go.request;
 
 /** The client's ErrUnlessOK: a status of 300 or more fails the call. */
 async function ok(method: string, path: string, body?: unknown): Promise<Answer> {
@@ -116,21 +102,11 @@ async function ok(method: string, path: string, body?: unknown): Promise<Answer>
   return answer;
 }
 
-/** encoding/json into the struct: every key it reads present with a JSON type it accepts (extra keys ignored). */
-function decodes(record: unknown, shape: Shape, where: string): void {
-  expect(record, where).toBeTypeOf('object');
-  const r = record as Record<string, unknown>;
-  for (const [key, allowed] of Object.entries(shape)) {
-    expect(Object.keys(r), `${where} has ${key}`).toContain(key);
-    expect(allowed.split('|'), `JSON type of ${where}.${key} (${JSON.stringify(r[key])})`).toContain(jsonType(r[key]));
-  }
-}
-
 /** `{"response":[…]}` decoded record by record; at least one record. */
 async function records(path: string, shape: Shape): Promise<Record<string, unknown>[]> {
   const list = (await ok('GET', path)).body.response as Record<string, unknown>[];
   expect(Array.isArray(list) && list.length > 0, `${path} answers records`).toBe(true);
-  list.forEach((r, i) => decodes(r, shape, `${path}[${i}]`));
+  list.forEach((r, i) => expectDecodes(r, shape, `${path}[${i}]`));
   return list;
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GoSession, expectGoOk, listenLocal } from '../../helpers/go-session.js';
 import { GO, expectShape, type Shape } from '../../helpers/go-types.js';
 import { PASSWORDS, goldenApp, type GoldenApp } from '../security/fixture.js';
 
@@ -27,33 +28,19 @@ const CACHE_GROUP: Shape = {
 };
 
 let t: GoldenApp;
-let base: string;
-let cookie = '';
+let base = '';
+const go = new GoSession(() => base);
 
 beforeAll(async () => {
   t = await goldenApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address !== 'object') throw new Error('daemon not listening');
-  base = `http://127.0.0.1:${address.port}`;
-  const login = await fetch(`${base}/api/1.5/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ u: 'ops_user', p: PASSWORDS.ops_user }),
-  });
-  cookie = String(login.headers.get('set-cookie')).split(';')[0];
+  base = await listenLocal(t.app);
+  await go.login('ops_user', PASSWORDS.ops_user);
 }, 180_000);
 afterAll(async () => t?.close());
 
+/** A call that must pass ErrUnlessOK; its body. */
 async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { alerts?: { text: string; level: string }[]; response?: unknown };
-  expect(res.status, `${method} ${path}: ${JSON.stringify(json).slice(0, 300)}`).toBeLessThan(300);
-  return json;
+  return expectGoOk(await go.request(method, path, body), `${method} ${path}`).body;
 }
 
 const records = (json: { response?: unknown }, shape: Shape, what: string) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GoSession, listenLocal } from '../../helpers/go-session.js';
 import { expectShape, type Shape } from '../../helpers/go-types.js';
 import { PASSWORDS, goldenApp, type GoldenApp } from '../security/fixture.js';
 
@@ -35,15 +36,12 @@ const SHAPES: Record<string, Shape> = {
 };
 
 let t: GoldenApp;
-let base: string;
-let cookie = '';
+let base = '';
+const go = new GoSession(() => base);
 
 beforeAll(async () => {
   t = await goldenApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address !== 'object') throw new Error('daemon not listening');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenLocal(t.app);
   const login = await request('POST', '/api/1.5/user/login', { u: 'admin', p: PASSWORDS.admin });
   expect(login.status).toBe(200);
 });
@@ -51,21 +49,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Answer {
-  status: number;
-  body: { alerts?: { text: string; level: string }[]; response?: unknown } & Record<string, unknown>;
-}
 
-async function request(method: string, path: string, body?: unknown): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const setCookie = res.headers.get('set-cookie');
-  if (setCookie?.startsWith('mojolicious=')) cookie = setCookie.split(';')[0];
-  return { status: res.status, body: (await res.json()) as Answer['body'] };
-}
+const request = go.request;
 
 /** `ErrUnlessOK`, then the records of a list answer, each of the struct's shape (key order as Go writes it). */
 async function records(path: string, shape: Shape): Promise<Record<string, unknown>[]> {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GoSession, listenLocal, type GoAnswer } from '../../helpers/go-session.js';
 import { GO, expectShape, type Shape } from '../../helpers/go-types.js';
 import { PASSWORDS, goldenApp, type GoldenApp } from '../security/fixture.js';
 
@@ -9,15 +10,12 @@ import { PASSWORDS, goldenApp, type GoldenApp } from '../security/fixture.js';
  */
 
 let t: GoldenApp;
-let base: string;
-let cookie = '';
+let base = '';
+const go = new GoSession(() => base);
 
 beforeAll(async () => {
   t = await goldenApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address !== 'object') throw new Error('daemon not listening');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenLocal(t.app);
   const login = await call('POST', '/api/1.5/user/login', { u: 'admin', p: PASSWORDS.admin });
   expect(login.status).toBe(200);
 });
@@ -25,22 +23,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: { alerts?: { text: string; level: string }[] | null; response?: unknown } & Record<string, unknown>;
-}
+type Answer = GoAnswer;
 
-async function call(method: string, path: string, body?: unknown): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const setCookie = res.headers.get('set-cookie');
-  if (setCookie?.startsWith('mojolicious=')) cookie = setCookie.split(';')[0];
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Answer['body'] };
-}
+const call = go.request;
 
 /** The client's ErrUnlessOK, then the alerts it decodes: a success alert. */
 async function ok(method: string, path: string, body?: unknown): Promise<Answer> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonType, type Shape } from '../../helpers/go-types.js';
+import { GoSession, expectDecodes, listenLocal, type GoAnswer } from '../../helpers/go-session.js';
+import { type Shape } from '../../helpers/go-types.js';
 import { cachesApp, PASSWORDS, type CachesApp } from '../caches/helpers.js';
 
 /**
@@ -78,43 +79,19 @@ const ADDED = [
 ];
 
 let t: CachesApp;
-let base: string;
-let cookie = '';
+let base = '';
+const go = new GoSession(() => base);
 
 beforeAll(async () => {
   t = await cachesApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address !== 'object') throw new Error('daemon not listening');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenLocal(t.app);
   await request('POST', '/api/1.5/user/login', { u: 'ops_user', p: PASSWORDS.ops_user });
 }, 60_000);
 afterAll(async () => t?.close());
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown> & { alerts?: { text: string; level: string }[]; response?: unknown };
-}
+type Answer = GoAnswer;
 
-async function request(method: string, path: string, body?: unknown): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const setCookie = res.headers.get('set-cookie');
-  if (setCookie?.startsWith('mojolicious=')) cookie = setCookie.split(';')[0];
-  return { status: res.status, body: (await res.json()) as Answer['body'] };
-}
-
-/** Every key of `shape` present with an allowed JSON type (extra keys are ignored by encoding/json). */
-function decodes(record: unknown, shape: Shape, where: string): void {
-  const r = record as Record<string, unknown>;
-  for (const [key, allowed] of Object.entries(shape)) {
-    expect(Object.keys(r), `${where} has ${key}`).toContain(key);
-    expect(allowed.split('|'), `JSON type of ${where}.${key}`).toContain(jsonType(r[key]));
-  }
-}
+const request = go.request;
 
 const ok = (a: Answer, what: string) => expect(a.status, `${what}: ${JSON.stringify(a.body).slice(0, 300)}`).toBe(200);
 const servers = (a: Answer) => a.body.response as Array<Record<string, unknown>>;
@@ -125,7 +102,7 @@ describe('the Go 1.x client on servers', () => {
   it('GetServers decodes every field, the 17 added ones included', async () => {
     const a = await request('GET', '/api/1.5/servers');
     ok(a, 'GetServers');
-    servers(a).forEach((r, i) => decodes(r, SERVER_V11, `servers[${i}]`));
+    servers(a).forEach((r, i) => expectDecodes(r, SERVER_V11, `servers[${i}]`));
     for (const key of ADDED) expect(Object.keys(servers(a)[0])).toContain(key);
   });
 
@@ -151,7 +128,7 @@ describe('the Go 1.x client on servers', () => {
     };
     const c = await request('POST', '/api/1.5/servers', body);
     ok(c, 'CreateServer');
-    decodes(c.body.response, SERVER_V11, 'CreateServer response');
+    expectDecodes(c.body.response, SERVER_V11, 'CreateServer response');
     created = (c.body.response as { id: number }).id;
     const u = await request('PUT', `/api/1.5/servers/${created}`, { ...body, rack: 'go-rack-2' });
     ok(u, 'UpdateServerByID');
@@ -163,7 +140,7 @@ describe('the Go 1.x client on servers', () => {
     const a = await request('GET', '/api/1.5/servers/details?hostName=edge-go');
     ok(a, 'GetServerDetailsByHostName');
     expect(a.body).toMatchObject({ limit: 1000, orderby: 'hostName', size: 1 });
-    decodes(servers(a)[0], DETAIL_V11, 'details');
+    expectDecodes(servers(a)[0], DETAIL_V11, 'details');
   });
 
   it('AssignServersToDeliveryService, AssignDeliveryServiceIDsToServerID, GetDeliveryServiceServers', async () => {
@@ -177,7 +154,7 @@ describe('the Go 1.x client on servers', () => {
     const links = await request('GET', `/api/1.5/deliveryserviceserver?serverids=${created}`);
     ok(links, 'GetDeliveryServiceServers');
     for (const l of links.body.response as unknown[]) {
-      decodes(l, { server: 'number', deliveryService: 'number', lastUpdated: 'string' }, 'dss');
+      expectDecodes(l, { server: 'number', deliveryService: 'number', lastUpdated: 'string' }, 'dss');
     }
     expect((links.body.response as unknown[]).length).toBe(2);
   });
@@ -196,7 +173,7 @@ describe('the Go 1.x client on servers', () => {
     await t.store.servers.linkDeliveryServices(created, [], true, 0);
     const del = await request('DELETE', `/api/1.5/servers/${created}`);
     ok(del, 'DeleteServerByID');
-    decodes(del.body.response, SERVER_V11, 'DeleteServerByID response');
+    expectDecodes(del.body.response, SERVER_V11, 'DeleteServerByID response');
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GoSession, listenLocal, type GoAnswer } from '../../helpers/go-session.js';
 import { expectShape, type Shape } from '../../helpers/go-types.js';
 import { PASSWORDS, goldenApp, type GoldenApp } from '../security/fixture.js';
 
@@ -8,35 +9,23 @@ import { PASSWORDS, goldenApp, type GoldenApp } from '../security/fixture.js';
  */
 
 let t: GoldenApp;
-let base: string;
-const jars: Record<string, string> = {};
+let base = '';
+const sessions = new Map<string, GoSession>();
 
 beforeAll(async () => {
   t = await goldenApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address !== 'object') throw new Error('daemon not listening');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenLocal(t.app);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-interface Answer {
-  status: number;
-  body: { alerts?: { text: string; level: string }[]; response?: unknown };
-}
+type Answer = GoAnswer;
 
-async function request(who: string, method: string, path: string, body?: unknown): Promise<Answer> {
-  const cookie = jars[who];
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const setCookie = res.headers.get('set-cookie');
-  if (setCookie?.startsWith('mojolicious=')) jars[who] = setCookie.split(';')[0];
-  return { status: res.status, body: (await res.json()) as Answer['body'] };
+/** A request in the named user's session (each user has its own cookie jar). */
+function request(who: string, method: string, path: string, body?: unknown): Promise<Answer> {
+  if (!sessions.has(who)) sessions.set(who, new GoSession(() => base));
+  return sessions.get(who)!.request(method, path, body);
 }
 
 const ok = (a: Answer, what: string) => {

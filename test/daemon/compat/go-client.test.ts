@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GoSession, listenLocal, type GoAnswer } from '../../helpers/go-session.js';
 import { GO, GO_DS, expectShape, type Shape } from '../../helpers/go-types.js';
 import { PASSWORDS, goldenApp, type GoldenApp } from '../security/fixture.js';
 
@@ -9,37 +10,20 @@ import { PASSWORDS, goldenApp, type GoldenApp } from '../security/fixture.js';
  */
 
 let t: GoldenApp;
-let base: string;
-let cookie = '';
+let base = '';
+const go = new GoSession(() => base);
 
 beforeAll(async () => {
   t = await goldenApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address !== 'object') throw new Error('daemon not listening');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenLocal(t.app);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: { alerts?: { text: string; level: string }[]; response?: unknown };
-}
+type Answer = GoAnswer;
 
-/** One request as the client's session would send it (the cookie jar holds `mojolicious`). */
-async function request(method: string, path: string, body?: unknown): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const setCookie = res.headers.get('set-cookie');
-  if (setCookie?.startsWith('mojolicious=')) cookie = setCookie.split(';')[0];
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Answer['body'] };
-}
+const request = go.request;
 
 /** `ErrUnlessOK`: a status of 300 or more is an error; 501 means the client is newer than the server. */
 function expectOk(answer: Answer, what: string): void {
@@ -92,7 +76,7 @@ describe('the Traffic Ops Go client (1.x) against cdnctl', () => {
     const answer = await request('POST', '/api/1.5/user/login', { u: 'admin', p: PASSWORDS.admin });
     expectOk(answer, 'login');
     expect(answer.body).toEqual({ alerts: [{ text: 'Successfully logged in.', level: 'success' }] });
-    expect(cookie).toMatch(/^mojolicious=/);
+    expect(go.jar).toMatch(/^mojolicious=/);
   });
 
   it('reads users, a user by name and id, and the current user', async () => {
