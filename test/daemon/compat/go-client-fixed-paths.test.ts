@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoSession, expectDecodes, listenLocal, type GoAnswer } from '../../helpers/go-session.js';
-import { GO, GO_DS, expectShape, type Shape } from '../../helpers/go-types.js';
+import { GO, GO_DS, GO_SERVER_V11, expectShape, type Shape } from '../../helpers/go-types.js';
 import { cachesApp, PASSWORDS, type CachesApp } from '../caches/helpers.js';
 
 /**
@@ -14,51 +14,7 @@ import { cachesApp, PASSWORDS, type CachesApp } from '../caches/helpers.js';
 const s = 'string|null';
 const n = 'number|null';
 /** tc.Server, the struct GetServers/GetServerByID/GetServerByHostName/GetServersByType decode. */
-const SERVER: Shape = {
-  cachegroup: s,
-  cachegroupId: n,
-  cdnId: n,
-  cdnName: s,
-  domainName: s,
-  guid: s,
-  hostName: s,
-  httpsPort: n,
-  id: n,
-  iloIpAddress: s,
-  iloIpGateway: s,
-  iloIpNetmask: s,
-  iloPassword: s,
-  iloUsername: s,
-  interfaceMtu: n,
-  interfaceName: s,
-  ip6Address: s,
-  ip6Gateway: s,
-  ipAddress: s,
-  ipGateway: s,
-  ipNetmask: s,
-  lastUpdated: s,
-  mgmtIpAddress: s,
-  mgmtIpGateway: s,
-  mgmtIpNetmask: s,
-  offlineReason: s,
-  physLocation: s,
-  physLocationId: n,
-  profile: s,
-  profileDesc: s,
-  profileId: n,
-  rack: s,
-  revalPending: 'boolean|null',
-  routerHostName: s,
-  routerPortName: s,
-  status: s,
-  statusId: n,
-  tcpPort: n,
-  type: s,
-  typeId: n,
-  updPending: 'boolean|null',
-  xmppId: s,
-  xmppPasswd: s,
-};
+const SERVER: Shape = { ...GO_SERVER_V11, type: s };
 /** tc.CacheGroupNullable: the keys GetCacheGroupNullableByID decodes. */
 const CACHEGROUP: Shape = {
   id: n,

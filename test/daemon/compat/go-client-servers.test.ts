@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoSession, expectDecodes, listenLocal, type GoAnswer } from '../../helpers/go-session.js';
-import { type Shape } from '../../helpers/go-types.js';
+import { GO_SERVER_V11, type Shape } from '../../helpers/go-types.js';
 import { cachesApp, PASSWORDS, type CachesApp } from '../caches/helpers.js';
 
 /**
@@ -9,54 +9,7 @@ import { cachesApp, PASSWORDS, type CachesApp } from '../caches/helpers.js';
  * the JSON type Go decodes it into (null allowed for pointers), including the 17 fields that were missing.
  */
 
-const s = 'string|null';
-const n = 'number|null';
-/** tc.ServerNullableV11: every key the client reads, with the JSON types it decodes. */
-const SERVER_V11: Shape = {
-  cachegroup: s,
-  cachegroupId: n,
-  cdnId: n,
-  cdnName: s,
-  domainName: s,
-  guid: s,
-  hostName: s,
-  httpsPort: n,
-  id: n,
-  iloIpAddress: s,
-  iloIpGateway: s,
-  iloIpNetmask: s,
-  iloPassword: s,
-  iloUsername: s,
-  interfaceMtu: n,
-  interfaceName: s,
-  ip6Address: s,
-  ip6Gateway: s,
-  ipAddress: s,
-  ipGateway: s,
-  ipNetmask: s,
-  lastUpdated: s,
-  mgmtIpAddress: s,
-  mgmtIpGateway: s,
-  mgmtIpNetmask: s,
-  offlineReason: s,
-  physLocation: s,
-  physLocationId: n,
-  profile: s,
-  profileDesc: s,
-  profileId: n,
-  rack: s,
-  revalPending: 'boolean|null',
-  routerHostName: s,
-  routerPortName: s,
-  status: s,
-  statusId: n,
-  tcpPort: n,
-  type: 'string',
-  typeId: n,
-  updPending: 'boolean|null',
-  xmppId: s,
-  xmppPasswd: s,
-};
+const SERVER_V11 = GO_SERVER_V11;
 /** The 17 fields GET servers lacked before issue 30: each must be there. */
 const ADDED = [
   'statusId',
