@@ -57,13 +57,16 @@ async function edgeCaches(ctx: AppContext, ds: DeliveryService): Promise<Server[
   return servers.filter((s) => s.type.startsWith('EDGE') && s.status !== 'PRE_PROD');
 }
 
-/** GET deliveryservices/:id/health: its EDGE caches online (ONLINE, REPORTED) and offline, per cache group. */
+/**
+ * GET deliveryservices/:id/health: its EDGE caches online (ONLINE, REPORTED, and not reported unavailable by the
+ * health monitors: issue 35) and offline, per cache group.
+ */
 export async function deliveryServiceHealth(ctx: AppContext, principal: Principal, id: number): Promise<HealthRecord> {
   const ds = await visibleService(ctx, principal, id, 'delivery service not found');
   const groups = new Map<string, { offline: number; online: number; name: string }>();
   for (const s of await edgeCaches(ctx, ds)) {
     const group = groups.get(s.cachegroup) ?? { offline: 0, online: 0, name: s.cachegroup };
-    if (ONLINE.has(s.status)) group.online++;
+    if (ONLINE.has(s.status) && s.available !== false) group.online++;
     else group.offline++;
     groups.set(s.cachegroup, group);
   }

@@ -96,6 +96,7 @@ describe('propagation of a purge', () => {
         pending: 2 - Math.min(applied, 2),
         pendingHosts: [],
         overdue: [],
+        unavailable: [],
       },
       {
         tier: 'EDGE',
@@ -104,6 +105,7 @@ describe('propagation of a purge', () => {
         pending: 3 - Math.max(0, applied - 2),
         pendingHosts: [],
         overdue: applied === 0 ? ['edge2a'] : [],
+        unavailable: [],
       },
     ],
     complete: applied === 5,
