@@ -28,3 +28,26 @@ export function getSnapshotDiff(http: HttpClient, cdn: string): Promise<ApiResul
 export function publishSnapshot(http: HttpClient, cdn: string): Promise<ApiResult<string>> {
   return http.put(`/snapshot/${encodeURIComponent(cdn)}`);
 }
+
+/** POST cdns/:name/health/report (ours): a health monitor publishes its merged view of the CDN's caches. */
+export function reportHealth(
+  http: HttpClient,
+  cdn: string,
+  body: { monitor: string; caches: Record<string, { isAvailable: boolean }> },
+): Promise<ApiResult<{ cdn: string; monitor: string; recorded: string[] }>> {
+  return http.post(`${cdnPath(cdn)}/health/report`, body);
+}
+
+/** GET cdns/:name/health: the CDN's REPORTED EDGE caches online and offline, per cache group. */
+export function getCdnHealth(
+  http: HttpClient,
+  cdn: string,
+): Promise<
+  ApiResult<{
+    totalOffline: number;
+    totalOnline: number;
+    cachegroups: Array<{ offline: number; online: number; name: string }> | null;
+  }>
+> {
+  return http.get(`${cdnPath(cdn)}/health`);
+}
