@@ -3,6 +3,7 @@ import { InvalidArgumentError, Option } from 'commander';
 import { parseDuration } from '../../agent/duration.js';
 import { loadViews } from '../../monitor/state.js';
 import type { CacheJudgement, MonitorView } from '../../monitor/types.js';
+import { getAllCdnsHealth, getCdnHealth } from '../../shared/client/crconfig.js';
 import { CliError, EXIT } from '../errors.js';
 import { messageOutput, tableOutput, type Column } from '../output/format.js';
 import { agentLogin, sleep } from './agent.js';
@@ -126,6 +127,33 @@ const monitorStatus: VerbSpec<{ host?: string }> = {
   },
 };
 
+interface GroupRow {
+  name: string;
+  online: number;
+  offline: number;
+}
+
+const GROUP_COLUMNS: Column<GroupRow>[] = [
+  { header: 'CACHE GROUP', value: (g) => g.name },
+  { header: 'ONLINE', value: (g) => g.online },
+  { header: 'OFFLINE', value: (g) => g.offline },
+];
+
+const monitorHealth: VerbSpec<Record<string, never>, [string | undefined]> = {
+  name: 'health [cdn]',
+  description: "What the daemon keeps from the monitors: a CDN's (or every CDN's) REPORTED EDGE caches online/offline",
+  examples: ['cdnctl monitor health cdn1', 'cdnctl monitor health -o json'],
+  api: { min: '1.1' },
+  run: async (inv, [cdn]) => {
+    const http = await inv.client();
+    const { response } = await (cdn ? getCdnHealth(http, cdn) : getAllCdnsHealth(http));
+    const groups = response.cachegroups ?? [];
+    if (groups.length === 0) return messageOutput(response, 'No monitor has reported on these caches yet.');
+    const total = { name: 'total', online: response.totalOnline, offline: response.totalOffline };
+    return tableOutput(response, [...groups, total], GROUP_COLUMNS, '');
+  },
+};
+
 /** `cdnctl monitor run` and `cdnctl monitor status`: the health monitor (Traffic Control's Traffic Monitor). */
 export function registerMonitor(program: Command): void {
   const monitor = addNoun(program, 'monitor', 'Run beside caches: poll their health, merge with peers, publish', [
@@ -134,4 +162,5 @@ export function registerMonitor(program: Command): void {
   ]);
   addVerb(monitor, monitorRun);
   addVerb(monitor, monitorStatus);
+  addVerb(monitor, monitorHealth);
 }

@@ -1,4 +1,5 @@
 import type { CrConfig, MonitoringConfig, SnapshotDiff } from '../contract/crconfig.js';
+import type { CdnHealthRecord, HealthReport, HealthReportAnswer } from '../contract/health.js';
 import type { HttpClient } from './http.js';
 import type { ApiResult } from './types.js';
 
@@ -33,21 +34,17 @@ export function publishSnapshot(http: HttpClient, cdn: string): Promise<ApiResul
 export function reportHealth(
   http: HttpClient,
   cdn: string,
-  body: { monitor: string; caches: Record<string, { isAvailable: boolean }> },
-): Promise<ApiResult<{ cdn: string; monitor: string; recorded: string[] }>> {
+  body: HealthReport,
+): Promise<ApiResult<HealthReportAnswer>> {
   return http.post(`${cdnPath(cdn)}/health/report`, body);
 }
 
 /** GET cdns/:name/health: the CDN's REPORTED EDGE caches online and offline, per cache group. */
-export function getCdnHealth(
-  http: HttpClient,
-  cdn: string,
-): Promise<
-  ApiResult<{
-    totalOffline: number;
-    totalOnline: number;
-    cachegroups: Array<{ offline: number; online: number; name: string }> | null;
-  }>
-> {
+export function getCdnHealth(http: HttpClient, cdn: string): Promise<ApiResult<CdnHealthRecord>> {
   return http.get(`${cdnPath(cdn)}/health`);
+}
+
+/** GET cdns/health: the same over every CDN. */
+export function getAllCdnsHealth(http: HttpClient): Promise<ApiResult<CdnHealthRecord>> {
+  return http.get('/cdns/health');
 }

@@ -177,4 +177,12 @@ test('a stopped cache is unavailable once every monitor agrees; a monitor killed
   expect(status.code, status.stderr).toBe(0);
   const shown = JSON.parse(status.stdout) as Array<{ host: string; merged: Record<string, boolean> }>;
   expect(shown[0]).toMatchObject({ host: 'mon-02', merged: { 'edge-a': false, 'edge-online': true } });
+  const health = await new Cli(dirs['mon-02']).json(['monitor', 'health', 'cdn1', '--server', daemon!.url], {
+    env: { CDNCTL_SESSION: cookie },
+  });
+  expect(health).toEqual({
+    totalOffline: 2,
+    totalOnline: 0,
+    cachegroups: [{ offline: 2, online: 0, name: 'edge-east' }],
+  });
 });
