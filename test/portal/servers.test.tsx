@@ -91,7 +91,15 @@ describe('portal: a job’s propagation on the jobs page', () => {
       checkInIntervalMinutes: 15,
       tiers: [
         { tier: 'MID', total: 2, applied: 2, pending: 0, pendingHosts: [], overdue: [], unavailable: [] },
-        { tier: 'EDGE', total: 3, applied: 1, pending: 2, pendingHosts: ['edge1b', 'edge2a'], overdue: ['edge2a'], unavailable: [] },
+        {
+          tier: 'EDGE',
+          total: 3,
+          applied: 1,
+          pending: 2,
+          pendingHosts: ['edge1b', 'edge2a'],
+          overdue: ['edge2a'],
+          unavailable: [],
+        },
       ],
     };
     const markup = renderToStaticMarkup(<PropagationRow state={state} />);
