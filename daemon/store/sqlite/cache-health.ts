@@ -7,7 +7,9 @@ export function sqliteCacheHealth(db: Db): CacheHealthStore {
   const serverOf = db
     .prepare<[number, string], number>('SELECT id FROM servers WHERE cdn_id = ? AND host_name = ?')
     .pluck();
-  const upsert = db.prepare(HEALTH_UPSERT({ server: '@server', available: '@available', monitor: '@monitor', now: '@now' }));
+  const upsert = db.prepare(
+    HEALTH_UPSERT({ server: '@server', available: '@available', monitor: '@monitor', now: '@now' }),
+  );
   return {
     async report(cdnId, monitor, entries, now) {
       return guardWrite(() =>

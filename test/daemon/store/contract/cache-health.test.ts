@@ -35,9 +35,7 @@ describeEachStore('cache health', (kind) => {
     );
     expect(recorded).toEqual(['edge-01', 'mid-01']);
     expect(await available()).toEqual({ 'edge-01': true, 'edge-02': null, 'mid-01': false });
-    expect(await h.store.cacheHealth.report(1, 'mon-01', [{ hostName: 'edge-02', available: false }], T0)).toEqual(
-      [],
-    );
+    expect(await h.store.cacheHealth.report(1, 'mon-01', [{ hostName: 'edge-02', available: false }], T0)).toEqual([]);
     expect((await available())['edge-02']).toBeNull();
   });
 
