@@ -2,6 +2,7 @@ import type { CdnHealthRecord, HealthReport, HealthReportAnswer } from '../../..
 import type { AppContext } from '../../context.js';
 import type { Server } from '../../store/server-rows.js';
 import { serverVisibility } from '../caches/visibility.js';
+import { countByCachegroup } from './counts.js';
 import { badRequest, notFound } from '../errors.js';
 import type { Principal } from '../principal.js';
 
@@ -61,19 +62,8 @@ const counted = (s: Server) => s.status === 'REPORTED' && s.type.startsWith('EDG
 
 /** Per cache group, online and offline; null cache groups when no cache is counted. */
 function countCaches(caches: Server[]): CdnHealthRecord {
-  const groups = new Map<string, { offline: number; online: number; name: string }>();
-  for (const s of caches) {
-    const group = groups.get(s.cachegroup) ?? { offline: 0, online: 0, name: s.cachegroup };
-    if (online(s)) group.online++;
-    else group.offline++;
-    groups.set(s.cachegroup, group);
-  }
-  const cachegroups = [...groups.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return {
-    totalOffline: cachegroups.reduce((n, g) => n + g.offline, 0),
-    totalOnline: cachegroups.reduce((n, g) => n + g.online, 0),
-    cachegroups: cachegroups.length === 0 ? null : cachegroups,
-  };
+  const counts = countByCachegroup(caches, online);
+  return { ...counts, cachegroups: counts.cachegroups.length === 0 ? null : counts.cachegroups };
 }
 
 /** The CDNs some monitor has reported on (Traffic Ops: the CDNs with a monitor that answered). */
