@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { MonitoringConfig, MonitorRecord } from '../shared/contract/crconfig.js';
 import { judge } from './judge.js';
-import { mergeViews } from './merge.js';
+import { decided, mergeViews } from './merge.js';
 import { DEFAULT_TIMEOUT_MS, getJson } from './poll.js';
 import { cacheAuthority, pollUrl } from './poll-url.js';
 import { serveView } from './serve.js';
@@ -129,7 +129,8 @@ class Monitor {
   }
 
   async publish(): Promise<void> {
-    const caches = Object.fromEntries(Object.entries(this.view.merged).map(([h, a]) => [h, { isAvailable: a }]));
+    const settled = decided(this.view.merged, this.view.peers);
+    const caches = Object.fromEntries(Object.entries(settled).map(([h, a]) => [h, { isAvailable: a }]));
     const at = new Date(this.deps.now()).toISOString();
     try {
       await this.deps.api.report(this.opts.cdn, { monitor: this.opts.host, caches });

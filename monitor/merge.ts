@@ -18,3 +18,15 @@ export function mergeViews(local: readonly CacheJudgement[], peers: readonly Pee
 export function localStates(local: readonly CacheJudgement[]): Record<string, boolean> {
   return Object.fromEntries(local.map((j) => [j.hostName, j.isAvailable]));
 }
+
+/**
+ * The merged view without the caches it cannot decide yet: a cache merged unavailable while a peer that answered
+ * has not judged it (it started a moment ago) is left out of the report, so that a monitor starting beside its
+ * peers does not publish its lone vote. Available is always decided: one monitor that sees the cache is enough.
+ */
+export function decided(merged: Record<string, boolean>, peers: readonly PeerView[]): Record<string, boolean> {
+  const answering = peers.filter((p) => p.caches !== null);
+  return Object.fromEntries(
+    Object.entries(merged).filter(([host, up]) => up || answering.every((p) => p.caches![host] !== undefined)),
+  );
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MonitoredCache, MonitoringProfileParameters } from '../../shared/contract/crconfig.js';
 import { judge, textThreshold, thresholdsOf, within } from '../../monitor/judge.js';
-import { mergeViews } from '../../monitor/merge.js';
+import { decided, mergeViews } from '../../monitor/merge.js';
 import { cacheAuthority, parseOverrides, pollUrl } from '../../monitor/poll-url.js';
 import type { CacheJudgement, PollResult } from '../../monitor/types.js';
 
@@ -129,5 +129,15 @@ describe('the optimistic merge', () => {
     ]);
     expect(merged).toEqual({ a: true, b: false, c: true });
     expect(mergeViews(mine, [])).toEqual({ a: false, b: false, c: true });
+  });
+
+  it('a cache merged unavailable is not published while an answering peer has not judged it yet', () => {
+    const merged = { a: false, b: false, c: true };
+    const peers = [
+      { hostName: 'm2', caches: { b: false }, error: null },
+      { hostName: 'm3', caches: null, error: 'ECONNREFUSED' },
+    ];
+    expect(decided(merged, peers)).toEqual({ b: false, c: true });
+    expect(decided(merged, [])).toEqual(merged);
   });
 });
