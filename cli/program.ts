@@ -14,6 +14,7 @@ import { registerFederations } from './commands/federations.js';
 import { registerJobs } from './commands/jobs.js';
 import { registerKeys } from './commands/keys/index.js';
 import { registerLog } from './commands/log.js';
+import { registerMonitor } from './commands/monitor.js';
 import { registerOrigins } from './commands/origins.js';
 import { registerResetPassword } from './commands/password.js';
 import { registerProfiles } from './commands/profiles.js';
@@ -83,6 +84,7 @@ export function buildProgram(): Command {
   registerUi(program);
   registerAgent(program);
   registerDsRequests(program); // issue 31: delivery-service requests
+  registerMonitor(program); // issue 35: the health monitor
   registerCompletionValues(program);
   return program;
 }

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = join(root, 'dist', '.build-stamp');
-const INPUT_DIRS = ['bin', 'shared', 'cli', 'agent', 'daemon', 'portal', 'scripts'];
+const INPUT_DIRS = ['bin', 'shared', 'cli', 'agent', 'monitor', 'daemon', 'portal', 'scripts'];
 const INPUT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json'];
 
 /** Input files as git sees them (tracked or new, not ignored), so the hash follows edits before a commit. */

@@ -37,12 +37,17 @@ function durationOption(flags: string, description: string, fallback: string): O
 }
 
 /**
- * With CDNCTL_AGENT_USERNAME and CDNCTL_AGENT_PASSWORD set, how the agent logs in again when its session has
+ * With CDNCTL_AGENT_USERNAME and CDNCTL_AGENT_PASSWORD set (`<prefix>_…`: the monitor's), how the agent logs in again when its session has
  * expired (a daemon down for longer than a session lives): the new session's cookie.
  */
-function agentLogin(env: NodeJS.ProcessEnv, baseUrl: string, version: ApiVersion): (() => Promise<string>) | undefined {
-  const username = env.CDNCTL_AGENT_USERNAME;
-  const password = env.CDNCTL_AGENT_PASSWORD;
+export function agentLogin(
+  env: NodeJS.ProcessEnv,
+  baseUrl: string,
+  version: ApiVersion,
+  prefix = 'CDNCTL_AGENT',
+): (() => Promise<string>) | undefined {
+  const username = env[`${prefix}_USERNAME`];
+  const password = env[`${prefix}_PASSWORD`];
   if (!username || !password) return undefined;
   return async () => {
     const client = new HttpClient({ baseUrl, version });
@@ -55,7 +60,7 @@ function agentLogin(env: NodeJS.ProcessEnv, baseUrl: string, version: ApiVersion
 }
 
 /** Resolves after `ms`, or as soon as the signal aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((done) => {
     const timer = setTimeout(finish, ms);
     function finish() {

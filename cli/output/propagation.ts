@@ -1,10 +1,12 @@
 import type { PropagationRecord, PropagationTier } from '../../shared/contract/servers.js';
 
-/** `MID 1/2 applied` with what is pending and overdue. */
+/** `MID 1/2 applied` with what is pending, overdue and unavailable. */
 function tierText(t: PropagationTier): string {
   const extra = [
     t.pending > 0 ? `${t.pending} pending` : '',
     t.overdue.length > 0 ? `${t.overdue.length} overdue: ${t.overdue.join(', ')}` : '',
+    // issue 35: caches the health monitors report down are not waited for (absent from older servers' answers).
+    (t.unavailable?.length ?? 0) > 0 ? `${t.unavailable.length} unavailable: ${t.unavailable.join(', ')}` : '',
   ]
     .filter(Boolean)
     .join(', ');

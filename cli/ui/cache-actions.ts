@@ -16,7 +16,9 @@ export type ServerRow = Pick<
   | 'ipAddress'
   | 'tcpPort'
   | 'profile'
->;
+> &
+  // issue 35: as the health monitors last published it (absent from older servers).
+  Partial<Pick<ServerRecord, 'isAvailable'>>;
 export type ServerCheckRow = Pick<ServerCheckRecord, 'id' | 'checks'>;
 export type Propagation = PropagationRecord;
 

@@ -34,6 +34,7 @@ export function serverRecord(s: Server, passwords = true): ServerRecord {
     ipAddress: s.ipAddress,
     ipGateway: s.ipGateway,
     ipNetmask: s.ipNetmask,
+    isAvailable: s.available,
     lastCheckIn: s.lastCheckIn === null ? null : formatTimestampTz(s.lastCheckIn),
     lastUpdated: formatTimestampTz(s.lastUpdated),
     mgmtIpAddress: s.mgmtIpAddress,

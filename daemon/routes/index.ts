@@ -47,6 +47,7 @@ import { serverDetailRoutes } from './server-details.js';
 import { serverLinkRoutes } from './server-links.js';
 import { ortRootRoutes } from './ort-root.js';
 import { dsRequestRoutes } from './ds-requests.js';
+import { cdnHealthRoutes } from './cdn-health.js';
 
 /** Every route module of the API, in one list: the app registers each route at the versions that serve it. */
 export function allRoutes(ctx: AppContext): RouteDef[] {
@@ -107,6 +108,7 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     federationResolverRoutes,
     roleRoutes,
     dsRequestRoutes, // issue 31: delivery-service requests and their comments
+    cdnHealthRoutes, // issue 35: cache health, as the health monitors publish it
     ortRootRoutes, // issue 34: the Perl root routes ORT reads (served at the root, not under /api/<version>)
   ].flatMap((module) => module(ctx));
 }

@@ -28,6 +28,7 @@ import type { PlaceStore } from './places.js';
 import type { FederationResolverStore } from './federation-resolvers.js';
 import type { FederationWriteStore } from './federation-writes.js';
 import type { CdnSnapshotStore } from './cdn-snapshots.js';
+import type { CacheHealthStore } from './cache-health.js';
 import type { DsRequestStore } from './ds-requests.js';
 
 export type { BootstrapStore, SnapshotStore };
@@ -94,4 +95,6 @@ export interface Store {
   cdnSnapshots: CdnSnapshotStore;
   /** Delivery-service requests and their comments (issue 31). */
   dsRequests: DsRequestStore;
+  /** What the health monitors published about each cache (issue 35). */
+  cacheHealth: CacheHealthStore;
 }

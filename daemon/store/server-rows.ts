@@ -65,6 +65,8 @@ export interface Server extends ServerAddress, ServerExtras {
   lastCheckIn: number | null;
   revalAppliedAt: number | null;
   lastUpdated: number;
+  /** Whether the health monitors last published this cache as available; null until one judged it (issue 35). */
+  available: boolean | null;
 }
 
 export type ServerRow = ServerRowBase & Record<string, unknown>;
@@ -104,14 +106,16 @@ interface ServerRowBase {
   last_check_in: number | null;
   reval_applied_at: number | null;
   last_updated: number;
+  health_available: number | null;
 }
 
 export const SERVER_SELECT = `SELECT s.*, ty.name AS type_name, cg.name AS cachegroup_name,
     cg.parent_cachegroup_id, c.name AS cdn_name, p.name AS profile_name, p.description AS profile_description,
-    st.id AS status_id, pl.name AS phys_location_name
+    st.id AS status_id, pl.name AS phys_location_name, ch.available AS health_available
   FROM servers s JOIN types ty ON ty.id = s.type_id JOIN cachegroups cg ON cg.id = s.cachegroup_id
   JOIN cdns c ON c.id = s.cdn_id JOIN profiles p ON p.id = s.profile_id
-  LEFT JOIN statuses st ON st.name = s.status LEFT JOIN phys_locations pl ON pl.id = s.phys_location_id`;
+  LEFT JOIN statuses st ON st.name = s.status LEFT JOIN phys_locations pl ON pl.id = s.phys_location_id
+  LEFT JOIN cache_health ch ON ch.server_id = s.id`;
 
 /** Each extra field with its column, worked out once (a server read maps every row through them). */
 const EXTRA_COLUMNS = SERVER_EXTRA_FIELDS.map((field) => [field, extraColumn(field)] as const);
@@ -160,5 +164,6 @@ export const toServer = (r: ServerRow): Server => ({
   lastCheckIn: r.last_check_in,
   revalAppliedAt: r.reval_applied_at,
   lastUpdated: r.last_updated,
+  available: r.health_available === null || r.health_available === undefined ? null : Number(r.health_available) === 1,
   ...extrasOf(r),
 });

@@ -1,4 +1,5 @@
 import type { CrConfig, MonitoringConfig, SnapshotDiff } from '../contract/crconfig.js';
+import type { CdnHealthRecord, HealthReport, HealthReportAnswer } from '../contract/health.js';
 import type { HttpClient } from './http.js';
 import type { ApiResult } from './types.js';
 
@@ -27,4 +28,23 @@ export function getSnapshotDiff(http: HttpClient, cdn: string): Promise<ApiResul
 /** PUT snapshot/:cdn: publishes the CRConfig and the monitoring configuration. */
 export function publishSnapshot(http: HttpClient, cdn: string): Promise<ApiResult<string>> {
   return http.put(`/snapshot/${encodeURIComponent(cdn)}`);
+}
+
+/** POST cdns/:name/health/report (ours): a health monitor publishes its merged view of the CDN's caches. */
+export function reportHealth(
+  http: HttpClient,
+  cdn: string,
+  body: HealthReport,
+): Promise<ApiResult<HealthReportAnswer>> {
+  return http.post(`${cdnPath(cdn)}/health/report`, body);
+}
+
+/** GET cdns/:name/health: the CDN's REPORTED EDGE caches online and offline, per cache group. */
+export function getCdnHealth(http: HttpClient, cdn: string): Promise<ApiResult<CdnHealthRecord>> {
+  return http.get(`${cdnPath(cdn)}/health`);
+}
+
+/** GET cdns/health: the same over every CDN. */
+export function getAllCdnsHealth(http: HttpClient): Promise<ApiResult<CdnHealthRecord>> {
+  return http.get('/cdns/health');
 }

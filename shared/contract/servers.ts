@@ -6,6 +6,7 @@ import {
   bool,
   int,
   list,
+  nullableBool,
   nullableInt,
   nullableNum,
   nullableText,
@@ -18,7 +19,8 @@ import {
 
 /**
  * A server (cache) as GET servers answers it: Traffic Ops' 1.1 shape (issue 30: every field), plus `lastCheckIn`
- * (`YYYY-MM-DD hh:mm:ss+00`, or null for a cache that never checked in). `physLocation`/`physLocationId` are null
+ * (`YYYY-MM-DD hh:mm:ss+00`, or null for a cache that never checked in) and `isAvailable` (issue 35: the cache's
+ * availability as the health monitors last published it; null until one judged it). `physLocation`/`physLocationId` are null
  * for a server that has none (imported before locations existed); `iloPassword`/`xmppPasswd` are `********` for
  * a caller below operations.
  */
@@ -45,6 +47,7 @@ export const serverSchema = record({
   ipAddress: nullableText,
   ipGateway: nullableText,
   ipNetmask: nullableText,
+  isAvailable: nullableBool,
   lastCheckIn: nullableText,
   lastUpdated: text,
   mgmtIpAddress: nullableText,
@@ -138,7 +141,8 @@ export type ToExtensionRecord = FromSchema<typeof toExtensionSchema>;
 
 /**
  * One tier of a job's propagation: `tier` is `MID` or `EDGE`; `pendingHosts` the host names of the pending
- * caches, `overdue` those of pending caches with no check-in for twice the interval.
+ * caches, `overdue` those of pending caches with no check-in for twice the interval, `unavailable` those of caches
+ * that have not applied it and that the health monitors report down (issue 35: not counted as pending).
  */
 export const propagationTierSchema = record({
   tier: text,
@@ -147,6 +151,7 @@ export const propagationTierSchema = record({
   pending: int,
   pendingHosts: textList,
   overdue: textList,
+  unavailable: textList,
 });
 export type PropagationTier = FromSchema<typeof propagationTierSchema>;
 

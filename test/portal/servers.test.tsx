@@ -4,7 +4,7 @@ import type { CacheServer, JobPropagation } from '../../portal/src/api/caches';
 import { parseRoute } from '../../portal/src/lib/router';
 import { choices, filterServers, NO_FILTER } from '../../portal/src/lib/servers';
 import { PropagationRow } from '../../portal/src/screens/JobsPropagation';
-import { ServersTable } from '../../portal/src/screens/ServersTable';
+import { ServersTable, healthText } from '../../portal/src/screens/ServersTable';
 
 const text = (markup: string) =>
   markup
@@ -90,8 +90,16 @@ describe('portal: a job’s propagation on the jobs page', () => {
       complete: false,
       checkInIntervalMinutes: 15,
       tiers: [
-        { tier: 'MID', total: 2, applied: 2, pending: 0, pendingHosts: [], overdue: [] },
-        { tier: 'EDGE', total: 3, applied: 1, pending: 2, pendingHosts: ['edge1b', 'edge2a'], overdue: ['edge2a'] },
+        { tier: 'MID', total: 2, applied: 2, pending: 0, pendingHosts: [], overdue: [], unavailable: [] },
+        {
+          tier: 'EDGE',
+          total: 3,
+          applied: 1,
+          pending: 2,
+          pendingHosts: ['edge1b', 'edge2a'],
+          overdue: ['edge2a'],
+          unavailable: [],
+        },
       ],
     };
     const markup = renderToStaticMarkup(<PropagationRow state={state} />);
@@ -100,5 +108,49 @@ describe('portal: a job’s propagation on the jobs page', () => {
     expect(text(renderToStaticMarkup(<PropagationRow state={{ ...state, complete: true }} />))).toContain(
       'applied by every cache',
     );
+  });
+});
+
+describe('portal: cache health (issue 35)', () => {
+  const cells = (markup: string) => [...markup.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((m) => m[1]);
+
+  it('the Servers page shows each cache up, down, or – before any monitor report', () => {
+    const judged = [
+      server(1, 'edge1a', { isAvailable: false }),
+      server(2, 'edge1b', { isAvailable: true }),
+      server(3, 'edge2a', { isAvailable: null }),
+      server(4, 'old'),
+    ];
+    const markup = renderToStaticMarkup(
+      <ServersTable
+        servers={judged}
+        checks={new Map()}
+        canWrite={false}
+        onQueue={() => undefined}
+        onStatus={() => undefined}
+      />,
+    );
+    expect(markup).toMatch(/>Health</);
+    expect(cells(markup).filter((c) => ['up', 'down'].includes(c))).toEqual(['down', 'up']);
+    expect([healthText(null), healthText(undefined), healthText(true), healthText(false)]).toEqual([
+      '–',
+      '–',
+      'up',
+      'down',
+    ]);
+  });
+
+  it("a job's propagation names the caches reported unavailable", () => {
+    const tier = {
+      tier: 'MID',
+      total: 2,
+      applied: 1,
+      pending: 0,
+      pendingHosts: [],
+      overdue: [],
+      unavailable: ['mid1'],
+    };
+    const state = { jobId: 7, deliveryService: 'ds1', cdnName: 'cdn1', complete: true, checkInIntervalMinutes: 15 };
+    expect(renderToStaticMarkup(<PropagationRow state={{ ...state, tiers: [tier] }} />)).toContain('unavailable: mid1');
   });
 });

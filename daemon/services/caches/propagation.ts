@@ -18,7 +18,8 @@ export function tierOf(server: Pick<Server, 'type' | 'status'>): (typeof TIERS)[
  * How far a job has reached (BEHAVIOR.md "Caches"): per tier, the caches of the job's CDN it reaches; a cache
  * has applied it once it reported a revalidation pass (reval_updated=false) that started after the job was entered
  * (a pass reported in the job's own millisecond may have read before it) (issue 33: per job and monotonic, whatever later jobs do to reval_pending);
- * a pending cache is overdue when it has not checked in for twice the check-in interval. Pure.
+ * a pending cache is overdue when it has not checked in for twice the check-in interval; a cache the health
+ * monitors report unavailable is listed as unavailable, not pending (issue 35). Pure.
  */
 export function propagation(
   job: JobTarget,
@@ -30,15 +31,19 @@ export function propagation(
   const tiers: PropagationTier[] = TIERS.map((tier) => {
     const caches = servers.filter((s) => s.cdnId === job.cdnId && tierOf(s) === tier);
     // Per job: a later job raising reval_pending again does not take back what this one reached.
-    const pending = caches.filter((s) => s.revalAppliedAt === null || s.revalAppliedAt <= job.enteredTime);
+    const waiting = caches.filter((s) => s.revalAppliedAt === null || s.revalAppliedAt <= job.enteredTime);
+    // A cache the health monitors report down is not waited for (issue 35): shown as unavailable, not pending.
+    const unavailable = waiting.filter((s) => s.available === false);
+    const pending = waiting.filter((s) => s.available !== false);
     const overdue = pending.filter((s) => s.lastCheckIn === null || now - s.lastCheckIn > overdueAfter);
     return {
       tier,
       total: caches.length,
-      applied: caches.length - pending.length,
+      applied: caches.length - waiting.length,
       pending: pending.length,
       pendingHosts: pending.map((s) => s.hostName),
       overdue: overdue.map((s) => s.hostName),
+      unavailable: unavailable.map((s) => s.hostName),
     };
   });
   return {

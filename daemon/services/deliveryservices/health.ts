@@ -4,6 +4,7 @@ import type { Principal } from '../principal.js';
 import { visibleTenants } from '../tenant-access.js';
 import type { DeliveryService } from '../../store/deliveryservices.js';
 import type { Server } from '../../store/server-rows.js';
+import { countByCachegroup } from '../health/counts.js';
 
 /**
  * The health, capacity and routing reads of a delivery service (§1.6, §5.1). Traffic Ops asked the CDN's Traffic
@@ -57,22 +58,13 @@ async function edgeCaches(ctx: AppContext, ds: DeliveryService): Promise<Server[
   return servers.filter((s) => s.type.startsWith('EDGE') && s.status !== 'PRE_PROD');
 }
 
-/** GET deliveryservices/:id/health: its EDGE caches online (ONLINE, REPORTED) and offline, per cache group. */
+/**
+ * GET deliveryservices/:id/health: its EDGE caches online (ONLINE, REPORTED, and not reported unavailable by the
+ * health monitors: issue 35) and offline, per cache group.
+ */
 export async function deliveryServiceHealth(ctx: AppContext, principal: Principal, id: number): Promise<HealthRecord> {
   const ds = await visibleService(ctx, principal, id, 'delivery service not found');
-  const groups = new Map<string, { offline: number; online: number; name: string }>();
-  for (const s of await edgeCaches(ctx, ds)) {
-    const group = groups.get(s.cachegroup) ?? { offline: 0, online: 0, name: s.cachegroup };
-    if (ONLINE.has(s.status)) group.online++;
-    else group.offline++;
-    groups.set(s.cachegroup, group);
-  }
-  const cachegroups = [...groups.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return {
-    totalOffline: cachegroups.reduce((n, g) => n + g.offline, 0),
-    totalOnline: cachegroups.reduce((n, g) => n + g.online, 0),
-    cachegroups,
-  };
+  return countByCachegroup(await edgeCaches(ctx, ds), (s) => ONLINE.has(s.status) && s.available !== false);
 }
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : (part * 100) / whole);

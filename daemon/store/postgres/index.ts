@@ -13,6 +13,7 @@ import { pgDeliveryServiceWrites } from './deliveryservice-writes.js';
 import { pgPlaces } from './places.js';
 import { pgCdnSnapshots } from './cdn-snapshots.js';
 import { dsRequests } from '../ds-requests.js';
+import { pgCacheHealth } from './cache-health.js';
 import { pgWorkRunner } from './sql-work.js';
 
 /** The PostgreSQL store over a pool whose database is migrated (openPgStore does both). */
@@ -31,6 +32,7 @@ export function pgStore(pool: PgPool): Store {
     cdnSnapshots: pgCdnSnapshots(pool),
     // issue 31: delivery-service requests
     dsRequests: dsRequests(pgWorkRunner(pool)),
+    cacheHealth: pgCacheHealth(pool),
     async ping() {
       await guardPg(() => pool.query('SELECT 1'));
     },

@@ -7,6 +7,7 @@ import {
   type ServerFlagStore,
   type UpdateStatusRow,
 } from '../server-flags.js';
+import { PARENT_NOT_DOWN } from '../cache-health.js';
 import { loggedWritePg } from './change-append.js';
 import type { PgClient, PgPool, PgQueryable } from './pool.js';
 import { PG_LIST_WHERE, pgListParams, type PgListParams } from './servers.js';
@@ -97,7 +98,8 @@ const checkIn = statement<[number, number, number | null, number | null, number 
     greatest: 'GREATEST',
   }),
 );
-// The server and its primary parent cache group's caches read in one statement, so from one snapshot.
+// The server and its primary parent cache group's caches read in one statement, so from one snapshot; a parent the
+// health monitors report unavailable is left out (issue 35).
 const status = statement<PgListParams, UpdateStatusRow & { upd: number; reval: number }>(
   'server_flags_update_status',
   `SELECT s.id, s.host_name, s.status, s.upd_pending, s.reval_pending,
@@ -108,6 +110,7 @@ const status = statement<PgListParams, UpdateStatusRow & { upd: number; reval: n
          FROM servers ps JOIN types pt ON pt.id = ps.type_id
         WHERE ps.cachegroup_id = cg.parent_cachegroup_id AND ps.cdn_id = s.cdn_id
           AND ps.status IN ('ONLINE', 'REPORTED', 'ADMIN_DOWN') AND (pt.name ILIKE 'EDGE%' OR pt.name ILIKE 'MID%')
+          AND ${PARENT_NOT_DOWN('ps')}
      ) p ON true
    ${PG_LIST_WHERE}`,
 );

@@ -32,6 +32,7 @@ import { sqliteDeliveryServiceWrites } from './deliveryservice-writes.js';
 import { sqlitePlaces } from './places.js';
 import { sqliteCdnSnapshots } from './cdn-snapshots.js';
 import { dsRequests } from '../ds-requests.js';
+import { sqliteCacheHealth } from './cache-health.js';
 import { sqliteWorkRunner } from './sql-work.js';
 
 /** The SQLite store over an open, migrated database. */
@@ -74,6 +75,7 @@ export function sqliteStore(db: Db): Store {
     cdnSnapshots: sqliteCdnSnapshots(db),
     // issue 31: delivery-service requests
     dsRequests: dsRequests(sqliteWorkRunner(db)),
+    cacheHealth: sqliteCacheHealth(db),
     async ping() {
       ping.get();
     },

@@ -10,6 +10,7 @@ import {
   type UpdateStatusRow,
   toUpdateStatus,
 } from '../server-flags.js';
+import { PARENT_NOT_DOWN } from '../cache-health.js';
 
 /**
  * The one place a job reaches the caches: every EDGE/MID cache of the delivery service's CDN that is not
@@ -118,8 +119,9 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
   };
 }
 
-// A parent server counts while it is polled or in service, and is a cache (Traffic Ops' rule, primary parent only).
+// A parent server counts while it is polled or in service, and is a cache (Traffic Ops' rule, primary parent only),
+// unless the health monitors report it unavailable (issue 35: a child never waits for a parent that is down).
 const PARENT_FLAGS = `SELECT coalesce(max(p.upd_pending), 0) AS upd, coalesce(max(p.reval_pending), 0) AS reval
   FROM servers p JOIN types pt ON pt.id = p.type_id
  WHERE p.cachegroup_id = ? AND p.cdn_id = ? AND p.status IN ('ONLINE', 'REPORTED', 'ADMIN_DOWN')
-   AND (pt.name LIKE 'EDGE%' OR pt.name LIKE 'MID%')`;
+   AND (pt.name LIKE 'EDGE%' OR pt.name LIKE 'MID%') AND ${PARENT_NOT_DOWN('p')}`;

@@ -21,7 +21,9 @@ export type CacheServer = Pick<
   | 'updPending'
   | 'revalPending'
   | 'lastCheckIn'
->;
+> &
+  // issue 35: as the health monitors last published it (null before any report).
+  Partial<Pick<ServerRecord, 'isAvailable'>>;
 
 export type ServerChecks = Pick<ServerCheckRecord, 'id' | 'checks'>;
 

@@ -2,13 +2,16 @@ import { jobPropagation, type JobPropagation, type PropagationTier } from '../ap
 import type { PortalJob as Job } from '../lib/jobs';
 import { useResource } from '../hooks/useResource';
 
-/** One tier as `MID 1/2` with a meter, and the overdue caches. */
+/** One tier as `MID 1/2` with a meter, the overdue caches, and those the monitors report down (issue 35). */
 export function TierCell({ tier }: { tier: PropagationTier }) {
   return (
     <span className="tier">
       {`${tier.tier} ${tier.applied}/${tier.total} `}
       <meter min={0} max={Math.max(tier.total, 1)} value={tier.total === 0 ? 1 : tier.applied} />
       {tier.overdue.length > 0 ? <span className="muted">{` overdue: ${tier.overdue.join(', ')}`}</span> : null}
+      {tier.unavailable?.length ? (
+        <span className="muted">{` unavailable: ${tier.unavailable.join(', ')}`}</span>
+      ) : null}
     </span>
   );
 }

@@ -8,6 +8,10 @@ function closeMenu(event: React.MouseEvent<HTMLElement>) {
   if ((event.target as HTMLElement).closest('button')) event.currentTarget.closest('details')?.removeAttribute('open');
 }
 
+/** The monitors' judgement of a cache: up, down, or – before any monitor reported it. */
+export const healthText = (available: boolean | null | undefined) =>
+  available == null ? '–' : available ? 'up' : 'down';
+
 function serverColumns(checks: Map<number, Record<string, number | null>>): GridColumn<CacheServer>[] {
   const check = (name: string) => (s: CacheServer) => checkCell(checks.get(s.id), name);
   return [
@@ -28,6 +32,8 @@ function serverColumns(checks: Map<number, Record<string, number | null>>): Grid
     { id: 'http', header: 'HTTP', value: check('HTTP') },
     { id: 'ckin', header: 'Min. since check-in', value: check('CKIN') },
     { id: 'uptodate', header: 'Up to date', value: check('UPD') },
+    // issue 35: the health monitors' judgement.
+    { id: 'health', header: 'Health', filter: true, value: (s) => healthText(s.isAvailable) },
   ];
 }
 

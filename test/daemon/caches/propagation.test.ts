@@ -88,8 +88,16 @@ describe('GET jobs/:id/propagation at every version', () => {
       const res = await t.call('ro_user', 'GET', `/api/${v}/jobs/${job}/propagation`);
       expect(res.statusCode).toBe(200);
       expect(res.json().response.tiers).toEqual([
-        { tier: 'MID', total: 2, applied: 2, pending: 0, pendingHosts: [], overdue: [] },
-        { tier: 'EDGE', total: 3, applied: 2, pending: 1, pendingHosts: ['edge2a'], overdue: ['edge2a'] },
+        { tier: 'MID', total: 2, applied: 2, pending: 0, pendingHosts: [], overdue: [], unavailable: [] },
+        {
+          tier: 'EDGE',
+          total: 3,
+          applied: 2,
+          pending: 1,
+          pendingHosts: ['edge2a'],
+          overdue: ['edge2a'],
+          unavailable: [],
+        },
       ]);
       expect(res.json().response.complete).toBe(false);
       await revalidateRun(cache, 'edge2a');

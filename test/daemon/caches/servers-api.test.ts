@@ -40,6 +40,7 @@ describe('GET servers and servers/:id at every version', () => {
       updPending: false,
       revalPending: false,
       lastCheckIn: null,
+      isAvailable: null,
       lastUpdated: '2026-11-21 12:00:00+00',
     });
     const json = await t.call('ro_user', 'GET', `/api/${v}/servers.json?type=MID`);

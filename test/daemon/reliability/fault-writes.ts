@@ -16,6 +16,7 @@ import {
   type TenantsFedFaultFixtures,
 } from './fault-writes-tenants-fed.js';
 import { SNAPSHOT_VALID_WRITES } from './fault-writes-snapshots.js';
+import { HEALTH_VALID_WRITES } from './fault-writes-health.js';
 import {
   DS_REQUESTS_VALID_WRITES,
   prepareDsRequestFaults,
@@ -209,6 +210,7 @@ const VALID_WRITES: Record<string, (f: FaultFixtures, attempt: number) => WriteR
   ...DS_PROFILES_VALID_WRITES,
   ...TENANTS_FED_VALID_WRITES,
   ...SNAPSHOT_VALID_WRITES,
+  ...HEALTH_VALID_WRITES,
   ...DS_REQUESTS_VALID_WRITES,
 };
 

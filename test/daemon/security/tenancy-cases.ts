@@ -9,6 +9,7 @@ import { TOPOLOGY_TENANCY } from './tenancy-cases-topology.js';
 import { TENANTS_FED_TENANCY } from './tenancy-cases-tenants-fed.js';
 import { ORT_TENANCY } from './tenancy-cases-ort.js';
 import { SNAPSHOTS_TENANCY } from './tenancy-cases-snapshots.js';
+import { HEALTH_TENANCY } from './tenancy-cases-health.js';
 import { DS_REQUESTS_TENANCY } from './tenancy-cases-ds-requests.js';
 
 /**
@@ -463,6 +464,7 @@ export const TENANCY: Record<string, TenancyEntry> = {
   ...TENANTS_FED_TENANCY,
   ...ORT_TENANCY,
   ...SNAPSHOTS_TENANCY,
+  ...HEALTH_TENANCY,
   ...DS_REQUESTS_TENANCY,
   'POST /users.json': {
     why: 'cannot create a user in an invisible tenant (the Go client creates users here)',

@@ -52,6 +52,20 @@ describe('Servers screen', () => {
     expect(frame).toMatch(/mid1\s+MID\s+ONLINE\s+mid-cg\s+-\s+-\s+never\s+–\s+–\s+–/);
   });
 
+  it("shows the health monitors' judgement last: up, down, or - before any report (issue 35)", async () => {
+    const listServers = vi.fn(async () => [
+      server(1, 'edge1a', { isAvailable: false }),
+      server(2, 'edge1b', { isAvailable: true }),
+      server(3, 'mid1', { type: 'MID', cachegroup: 'mid-cg' }),
+    ]);
+    const view = render(<Servers actions={actions({ listServers })} onBack={vi.fn()} refreshMs={0} width={160} />);
+    const frame = await waitForFrame(view.lastFrame, 'mid1');
+    expect(frame).toMatch(/Health/);
+    expect(frame).toMatch(/edge1a.*\sdown\s*$/m);
+    expect(frame).toMatch(/edge1b.*\sup\s*$/m);
+    expect(frame).toMatch(/mid1.*\s-\s*$/m);
+  });
+
   it('changes a status: ADMIN_DOWN asks for a reason and a y', async () => {
     const a = actions();
     const view = render(<Servers actions={a} onBack={vi.fn()} refreshMs={0} width={120} />);
@@ -96,6 +110,7 @@ describe('propagation of a purge', () => {
         pending: 2 - Math.min(applied, 2),
         pendingHosts: [],
         overdue: [],
+        unavailable: [],
       },
       {
         tier: 'EDGE',
@@ -104,6 +119,7 @@ describe('propagation of a purge', () => {
         pending: 3 - Math.max(0, applied - 2),
         pendingHosts: [],
         overdue: applied === 0 ? ['edge2a'] : [],
+        unavailable: [],
       },
     ],
     complete: applied === 5,

@@ -39,6 +39,7 @@ const EDGE_01: Server = {
   lastCheckIn: null,
   revalAppliedAt: null,
   lastUpdated: T0,
+  available: null,
 };
 
 const fields = (over: Partial<ServerFields> = {}): ServerFields => ({
