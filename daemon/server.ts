@@ -12,6 +12,7 @@ import {
   type SmtpConfig,
 } from './config.js';
 import { startReadinessChecks } from './services/caches/readiness.js';
+import { forgetStaleHealth } from './services/health/health.js';
 import { createMailer } from './services/mail/create.js';
 import { bootstrap } from './services/auth/bootstrap.js';
 import type { Store } from './store/index.js';
@@ -212,6 +213,8 @@ async function serveOn(
 
   const sweep = setInterval(() => void store.sessions.deleteExpired(Date.now()).catch(() => undefined), 10 * 60_000);
   sweep.unref();
+  const healthSweep = setInterval(() => void forgetStaleHealth(store, Date.now()).catch(() => undefined), 10_000);
+  healthSweep.unref();
   const stopChecks = startReadinessChecks({
     store,
     clock: Date.now,
@@ -225,6 +228,7 @@ async function serveOn(
     close() {
       closing ??= (async () => {
         clearInterval(sweep);
+        clearInterval(healthSweep);
         await stopChecks();
         await app.close();
         await store.close();

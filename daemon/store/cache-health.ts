@@ -14,6 +14,11 @@ export interface CacheHealthStore {
    * skipped), at `now`; answers the host names recorded, sorted.
    */
   report(cdnId: number, monitor: string, entries: HealthEntry[], now: number): Promise<string[]>;
+  /**
+   * Forgets the judgements made before `before` (no monitor has published them since: every monitor stopped);
+   * those caches are unjudged again, as before any monitor ran. Answers how many were forgotten.
+   */
+  expire(before: number): Promise<number>;
 }
 
 /** The SQL that keeps one judgement (both dialects: named parameters are bound by each adapter). */

@@ -12,6 +12,17 @@ import type { Principal } from '../principal.js';
  * answers Traffic Ops' health reads from it (docs/api/behavior.md, "Cache health").
  */
 
+/**
+ * How long a monitor's judgement stands without being published again. Monitors publish every polling round
+ * (6 s by default); a judgement this old means every monitor stopped, and the cache is unjudged again rather than
+ * held down (or up) by a view nobody keeps any more.
+ */
+export const HEALTH_REPORT_TTL_MS = 60_000;
+
+/** Forgets judgements no monitor has renewed within HEALTH_REPORT_TTL_MS. */
+export const forgetStaleHealth = (store: AppContext['store'], now: number) =>
+  store.cacheHealth.expire(now - HEALTH_REPORT_TTL_MS);
+
 export const HEALTH_TEXTS = {
   noCdn: 'CDN not found',
   monitor: "'monitor' cannot be blank",

@@ -12,9 +12,14 @@ const upsert = statement<[number, number, string, number]>(
   HEALTH_UPSERT({ server: '$1::integer', available: '$2::integer', monitor: '$3::text', now: '$4::bigint' }),
 );
 
+const expire = statement<[number]>('cache_health_expire', 'DELETE FROM cache_health WHERE reported_at < $1::bigint');
+
 /** The health monitors' published judgements on PostgreSQL: the same answers as sqliteCacheHealth. */
 export function pgCacheHealth(pool: PgPool): CacheHealthStore {
   return {
+    async expire(before) {
+      return expire.run(pool, before);
+    },
     async report(cdnId, monitor, entries, now) {
       return inTransaction(pool, async (client) => {
         const recorded: string[] = [];

@@ -10,7 +10,11 @@ export function sqliteCacheHealth(db: Db): CacheHealthStore {
   const upsert = db.prepare(
     HEALTH_UPSERT({ server: '@server', available: '@available', monitor: '@monitor', now: '@now' }),
   );
+  const expire = db.prepare<[number]>('DELETE FROM cache_health WHERE reported_at < ?');
   return {
+    async expire(before) {
+      return guardWrite(() => expire.run(before).changes);
+    },
     async report(cdnId, monitor, entries, now) {
       return guardWrite(() =>
         db

@@ -53,4 +53,14 @@ describeEachStore('cache health', (kind) => {
     await h.store.cacheHealth.report(2, 'mon-01', [{ hostName: 'edge-01', available: false }], T0 + 3000);
     expect(await h.store.dataVersion(['cache_health'])).not.toBe(before);
   });
+
+  it('expire forgets judgements made before a time: those caches are unjudged again (monitors stopped)', async () => {
+    await h.store.cacheHealth.report(2, 'mon-01', [{ hostName: 'mid-01', available: false }], T0 + 5000);
+    await h.store.cacheHealth.report(2, 'mon-01', [{ hostName: 'edge-01', available: false }], T0 + 9000);
+    expect(await h.store.cacheHealth.expire(T0 + 6000)).toBe(1);
+    expect(await available()).toEqual({ 'edge-01': false, 'edge-02': null, 'mid-01': null });
+    const up = await h.store.serverFlags.updateStatus('edge-01', null);
+    expect(up).toMatchObject({ parentPending: true, parentRevalPending: true });
+    expect(await h.store.cacheHealth.expire(T0 + 6000)).toBe(0);
+  });
 });
