@@ -211,10 +211,7 @@ async function serveOn(
   app.log.info({ store: opened.description }, 'store opened');
   writePrivateFile(files.daemonJson, `${JSON.stringify(info, null, 2)}\n`);
 
-  const sweep = setInterval(() => void store.sessions.deleteExpired(Date.now()).catch(() => undefined), 10 * 60_000);
-  sweep.unref();
-  const healthSweep = setInterval(() => void forgetStaleHealth(store, Date.now()).catch(() => undefined), 10_000);
-  healthSweep.unref();
+  const stopSweeps = startSweeps(store);
   const stopChecks = startReadinessChecks({
     store,
     clock: Date.now,
@@ -227,8 +224,7 @@ async function serveOn(
     url,
     close() {
       closing ??= (async () => {
-        clearInterval(sweep);
-        clearInterval(healthSweep);
+        stopSweeps();
         await stopChecks();
         await app.close();
         await store.close();
@@ -239,4 +235,18 @@ async function serveOn(
       return closing;
     },
   };
+}
+
+/** The background sweeps: expired sessions (every 10 min), health judgements no monitor renews (every 10 s). */
+function startSweeps(store: Store): () => void {
+  const every = (ms: number, sweep: () => Promise<unknown>) => {
+    const timer = setInterval(() => void sweep().catch(() => undefined), ms);
+    timer.unref();
+    return timer;
+  };
+  const timers = [
+    every(10 * 60_000, () => store.sessions.deleteExpired(Date.now())),
+    every(10_000, () => forgetStaleHealth(store, Date.now())),
+  ];
+  return () => timers.forEach(clearInterval);
 }
