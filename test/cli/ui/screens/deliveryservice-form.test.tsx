@@ -52,6 +52,7 @@ const CHOICES = {
     { id: 1, name: 'root' },
     { id: 5, name: 'acme' },
   ],
+  profiles: [{ id: 7, name: 'DEMO_DS' }],
 };
 
 function setup(writes: Partial<DsWriteActions> | null = {}) {
@@ -91,7 +92,7 @@ afterEach(cleanup);
 
 /** Fields of the create form (the edit form has one fewer: no XML ID), and where some of them are. */
 const FIELDS = 55;
-const AT = { routingName: 5, dscp: 8, orgServerFqdn: 38, edgeHeaderRewrite: 41 };
+const AT = { routingName: 5, dscp: 8, profileId: 10, orgServerFqdn: 38, edgeHeaderRewrite: 41 };
 
 /** Every frame fits an 80×24 terminal. */
 function expectFits(frame: string) {
@@ -128,7 +129,9 @@ describe('Delivery services screen: create and edit (issue 31)', () => {
     await choose(view.stdin, 'HTTP');
     await choose(view.stdin, 'cdn1');
     await choose(view.stdin, 'acme');
-    await times(view.stdin, KEY.tab, AT.orgServerFqdn - AT.routingName);
+    await times(view.stdin, KEY.tab, AT.profileId - AT.routingName);
+    await choose(view.stdin, 'DEMO');
+    await times(view.stdin, KEY.tab, AT.orgServerFqdn - AT.profileId - 1);
     expect(view.frame()).toContain('── Origin');
     expect(view.frame()).toMatch(/↑ \d+ more/);
     expect(view.frame()).not.toContain('── Routing');
@@ -152,6 +155,7 @@ describe('Delivery services screen: create and edit (issue 31)', () => {
         typeId: 11,
         cdnId: 2,
         tenantId: 5,
+        profileId: 7,
         orgServerFqdn: 'https://origin.acme.test:8443',
         edgeHeaderRewrite: 'set-header X-Acme 1',
         midHeaderRewrite: null,
