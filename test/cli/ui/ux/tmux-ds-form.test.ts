@@ -1,8 +1,7 @@
 // The real cdnctl ui in a real 80×24 terminal (tmux) against a real daemon (issue 31): a delivery service created
 // on the Ink form, its sections scrolling into view, every screen within the terminal, and the API stores it.
 import { afterAll, describe, expect, it } from 'vitest';
-import { openTerminal, type Terminal } from '../helpers/tmux.js';
-import { CDNCTL, cliEnv } from '../../../helpers/cli.js';
+import { openSignedInUi, type Terminal } from '../helpers/tmux.js';
 import { useCliDaemon } from '../../../helpers/cli-daemon.js';
 import { DS_FORM_GROUPS } from '../../../../cli/ui/screens/deliveryservices/ds-form.js';
 
@@ -24,14 +23,8 @@ function expectFits(screen: string) {
 
 describe('cdnctl ui at 80×24: the delivery-service form', () => {
   it('creates a delivery service through every section of the form', async () => {
-    terminal = openTerminal(
-      [process.execPath, CDNCTL, 'ui'],
-      cliEnv(daemon, { CI: undefined, TERM: 'xterm-256color' }),
-      80,
-      24,
-    );
+    terminal = await openSignedInUi(daemon, 80, 24);
     const t = terminal;
-    await t.waitFor('Signed in as admin');
     // The first entry of the home menu.
     await t.waitFor('› Delivery services');
     t.press('Enter');
