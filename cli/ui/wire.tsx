@@ -86,12 +86,18 @@ export function clientActions(http: HttpClient): UiActions {
     topology: clientTopologyActions(http),
     deliveryServiceWrites: {
       choices: async () => {
-        const [types, cdns, tenants] = await Promise.all([
+        const [types, cdns, tenants, profiles] = await Promise.all([
           listPlaces<{ id: number; name: string }>(http, 'types', { useInTable: 'deliveryservice' }),
           listCdns(http),
           listTenants(http),
+          listProfiles(http),
         ]);
-        return { types: types.response, cdns: cdns.response, tenants: tenants.response };
+        return {
+          types: types.response,
+          cdns: cdns.response,
+          tenants: tenants.response,
+          profiles: profiles.response.map((p) => ({ id: p.id, name: p.name })),
+        };
       },
       create: async (body) => (await http.post('/deliveryservices', body)).response,
       update: async (id, body) => (await http.put(`/deliveryservices/${id}`, body)).response,

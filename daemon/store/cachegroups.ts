@@ -114,13 +114,14 @@ export interface CachegroupStore {
 }
 
 /**
- * The `location` parameters of per-service config files (reference §2.3): a file with a value gets the parameter
- * (name `location`, that config file, that value; made when missing) linked to each profile; a file without one
- * loses its `location` parameters (unlinked from every profile, and deleted unless a cache group holds them).
+ * The `location` parameters of per-service config files (reference §2.3, §5.3): a file with a value gets the
+ * parameter (name `location`, that config file, that value; made when missing) linked to each profile (the file's
+ * own `profileIds` when it has them, else the common ones); a file without one loses its `location` parameters
+ * (unlinked from every profile, and deleted unless a cache group holds them).
  */
 export interface LocationParams {
   profileIds: number[];
-  files: Array<{ configFile: string; value: string | null }>;
+  files: Array<{ configFile: string; value: string | null; profileIds?: number[] }>;
 }
 
 /** The SQL of LocationParams (`?` placeholders; the PostgreSQL adapter numbers them). */

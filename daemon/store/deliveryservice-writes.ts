@@ -1,5 +1,6 @@
 import { raiseUpdSet } from './server-flags.js';
 import type { Change } from './change-log.js';
+import type { LocationParams } from './cachegroups.js';
 import type { PrimaryOrigin } from './deliveryservices.js';
 
 /**
@@ -194,6 +195,8 @@ export interface NewDeliveryService {
   origin: PrimaryOrigin | null;
   /** The HOST_REGEXP type's id. */
   hostRegexTypeId: number;
+  /** The `location` parameters of its config files (reference §5.3 step 4), set in the same transaction. */
+  locations?: LocationParams;
 }
 
 /** A create's result: the new ids, or the reason it was refused inside the transaction. */
@@ -204,8 +207,8 @@ export interface DeliveryServiceWriteStore {
   create(ds: NewDeliveryService, now: number, changes?: readonly Change<CreateResult>[]): Promise<CreateResult>;
   /**
    * Replaces the columns of `id`; updates the primary origin when `origin` differs from the stored one (never
-   * creates or deletes it); queues updates on the caches assigned to the delivery service and their parents.
-   * Answers false when there is no such delivery service.
+   * creates or deletes it); sets the `location` parameters given; queues updates on the caches assigned to the
+   * delivery service and their parents. Answers false when there is no such delivery service.
    */
   update(
     id: number,
@@ -213,11 +216,15 @@ export interface DeliveryServiceWriteStore {
     origin: PrimaryOrigin | null,
     now: number,
     changes?: readonly Change<boolean>[],
+    locations?: LocationParams,
   ): Promise<boolean>;
   /** Writes exactly displayName, infoUrl, longDesc, longDesc1 (null when omitted). */
   updateSafe(id: number, fields: SafeFields, now: number, changes?: readonly Change<boolean>[]): Promise<boolean>;
-  /** Deletes it (its regexes, origins, links cascade) after queueing updates on its caches. */
-  remove(id: number, now: number, changes?: readonly Change<boolean>[]): Promise<boolean>;
+  /**
+   * Deletes it (its regexes, origins, links cascade) after queueing updates on its caches, and removes the
+   * `location` parameters given (its config files'), in one transaction.
+   */
+  remove(id: number, now: number, changes?: readonly Change<boolean>[], locations?: LocationParams): Promise<boolean>;
   regexes(deliveryServiceId: number | null): Promise<DeliveryServiceRegex[]>;
   insertRegex(
     deliveryServiceId: number,

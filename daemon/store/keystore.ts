@@ -1,5 +1,5 @@
 /** What a sealed secret is: the kind of key material it holds. */
-export type SecretKind = 'url_sig' | 'uri_signing' | 'ssl';
+export type SecretKind = 'url_sig' | 'uri_signing' | 'ssl' | 'dnssec';
 
 /** Where a secret belongs: its kind, the delivery service (xmlId) it is for, and its version (0 unless TLS). */
 export interface SecretAddress {

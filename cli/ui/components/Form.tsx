@@ -20,6 +20,8 @@ export interface FormField {
   live?: boolean;
   /** A field chosen from a list rather than typed: typing, Space (or Enter while empty) opens a type-to-filter picker. */
   choices?: Choice[];
+  /** The section the field belongs to: a heading is shown where the section changes. */
+  group?: string;
 }
 
 export interface FormProps {
@@ -37,6 +39,8 @@ export interface FormProps {
   submitLabel?: string;
   /** The field that has the cursor at first. */
   initialFocus?: number;
+  /** How many fields show at once; the rest scroll into view with the cursor (all fields when absent). */
+  rows?: number;
 }
 
 /** A key that types a character (not a movement, an edit or a control key). */
@@ -113,17 +117,32 @@ export function Form(props: FormProps) {
   const { fields, submitLabel = 'save' } = props;
   const cursor = useFormCursor(props);
   const labelWidth = Math.max(...fields.map((field) => field.label.length));
+  const [from, to] = visibleWindow(fields.length, cursor.focus, props.rows);
   return (
     <Box flexDirection="column">
-      {fields.map((field, i) => (
-        <FormRow key={field.name} form={props} cursor={cursor} field={field} index={i} labelWidth={labelWidth} />
-      ))}
-      <Text color={theme.muted}>
-        {cursor.tried && cursor.hasErrors ? 'Fix the fields marked ✗ first. ' : ''}
-        {`Enter on the last field to ${submitLabel} · Tab/↑↓ move · Esc cancel`}
-      </Text>
+      {from > 0 && <Text color={theme.muted}>{`  ↑ ${from} more`}</Text>}
+      {fields.slice(from, to).map((field, k) => {
+        const i = from + k;
+        const heading = field.group && (k === 0 || fields[i - 1].group !== field.group);
+        return (
+          <Box key={field.name} flexDirection="column">
+            {heading && <Text bold color={theme.primary}>{`── ${field.group}`}</Text>}
+            <FormRow form={props} cursor={cursor} field={field} index={i} labelWidth={labelWidth} />
+          </Box>
+        );
+      })}
+      {to < fields.length && <Text color={theme.muted}>{`  ↓ ${fields.length - to} more`}</Text>}
+      {cursor.tried && cursor.hasErrors && <Text color={theme.error}>Fix the fields marked ✗ first.</Text>}
+      <Text color={theme.muted}>{`Enter on the last field to ${submitLabel} · Tab/↑↓ move · Esc cancel`}</Text>
     </Box>
   );
+}
+
+/** The fields shown, [from, to): all of them, or `rows` of them with the cursor kept inside. */
+function visibleWindow(count: number, focus: number, rows?: number): [number, number] {
+  if (rows === undefined || count <= rows) return [0, count];
+  const from = Math.max(0, Math.min(focus - Math.floor(rows / 2), count - rows));
+  return [from, from + rows];
 }
 
 interface RowProps {

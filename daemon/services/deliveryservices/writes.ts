@@ -4,9 +4,9 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Principal } from '../principal.js';
 import { visibleTenants } from '../tenant-access.js';
 import type { ChangeEntry } from '../../store/change-log.js';
-import type { CreateResult } from '../../store/deliveryservice-writes.js';
+import type { CreateResult, DeliveryServiceColumns } from '../../store/deliveryservice-writes.js';
 import type { DeliveryService, PrimaryOrigin } from '../../store/deliveryservices.js';
-import type { SecretKind } from '../../store/keystore.js';
+import type { Cdn } from '../../store/cdns.js';
 import type { DsApiVersion } from '../../../shared/rules/deliveryservices/fields.js';
 import {
   deliveryServiceProblem,
@@ -16,6 +16,8 @@ import {
   type DsValues,
 } from '../../../shared/rules/deliveryservices/validate.js';
 import { columnsOf, withStoredNewerFields } from './columns.js';
+import { dnssecText, dropCreatedKeys, storeDnssecKeys, withoutKeys } from './ds-keys.js';
+import { assignedProfiles, locationParams, type LocationFields } from './location-params.js';
 
 export const NOT_AUTHORIZED = 'not authorized on this tenant';
 
@@ -50,15 +52,32 @@ export async function validated(ctx: AppContext, values: DsValues): Promise<stri
 }
 
 /** The CDN, profile and tenant a body names must exist (404) and the tenant be the caller's (403). */
-async function checkReferences(ctx: AppContext, visible: ReadonlySet<number>, values: DsValues): Promise<number> {
-  if (!(await ctx.store.cdns.byId(values.cdnId as number))) throw notFound('cdn not found');
+async function checkReferences(ctx: AppContext, visible: ReadonlySet<number>, values: DsValues): Promise<Cdn> {
+  const cdn = await ctx.store.cdns.byId(values.cdnId as number);
+  if (!cdn) throw notFound('cdn not found');
   if (typeof values.profileId === 'number' && !(await ctx.store.profiles.get(values.profileId)))
     throw notFound('profile not found');
   if (typeof values.tenantId !== 'number') throw badRequest('tenantId is a required field');
   if (!(await ctx.store.tenants.get(values.tenantId))) throw notFound('tenant not found');
   if (!visible.has(values.tenantId)) throw forbidden(NOT_AUTHORIZED);
-  return values.tenantId;
+  return cdn;
 }
+
+/** What decides the location parameters, from the columns a write stores. */
+const locationFields = (c: DeliveryServiceColumns, typeName: string, cacheurl: string | null): LocationFields => ({
+  xmlId: c.xmlId,
+  cdnId: c.cdnId,
+  typeName,
+  edgeHeaderRewrite: c.edgeHeaderRewrite,
+  midHeaderRewrite: c.midHeaderRewrite,
+  regexRemap: c.regexRemap,
+  cacheurl,
+  signingAlgorithm: c.signingAlgorithm,
+  maxOriginConnections: c.maxOriginConnections,
+});
+
+const takenText = (taken: 'xmlId' | 'origin', xmlId: string) =>
+  taken === 'xmlId' ? `deliveryservice xml_id '${xmlId}' already exists.` : `origin name '${xmlId}' already exists.`;
 
 const dsText = (xmlId: string, id: number, action: string) => `DS: ${xmlId}, ID: ${id}, ACTION: ${action}`;
 
@@ -76,7 +95,11 @@ async function reread(ctx: AppContext, id: number): Promise<DeliveryService> {
   return ds;
 }
 
-/** POST deliveryservices (§5.2, §5.3): the row, its set-0 host regex and its primary origin, logged. */
+/**
+ * POST deliveryservices (§5.2, §5.3): the row, its set-0 host regex, its primary origin and the `location`
+ * parameters of its config files in one transaction with the change-log entries; on a CDN with DNSSEC, its
+ * DNSSEC keys in the key store (taken back when the delivery service is not stored).
+ */
 export async function createDeliveryService(
   ctx: AppContext,
   principal: Principal,
@@ -85,29 +108,35 @@ export async function createDeliveryService(
 ): Promise<DeliveryService> {
   const values = sanitize(readBody(body, version));
   await typeByName(ctx, values, body);
-  await validated(ctx, values);
-  const tenantId = await checkReferences(ctx, await visibleTenants(ctx, principal), values);
+  const typeName = await validated(ctx, values);
+  const cdn = await checkReferences(ctx, await visibleTenants(ctx, principal), values);
+  const tenantId = values.tenantId as number;
   const xmlId = values.xmlId as string;
+  if (await ctx.store.deliveryServices.byXmlId(xmlId)) throw badRequest(takenText('xmlId', xmlId));
   const origin = typeof values.orgServerFqdn === 'string' ? parseOrgServerFqdn(values.orgServerFqdn) : null;
+  const columns = columnsOf(values, tenantId, null);
+  const locations = await locationParams(ctx, [locationFields(columns, typeName, null)], []);
+  const keys = await storeDnssecKeys(ctx, principal, cdn, typeName, xmlId);
   const created = (text: (r: { id: number; originId: number | null }) => string | null) => (r: CreateResult) => {
     if ('taken' in r) return null;
     const message = text(r);
     return message === null ? null : changeAs(ctx, principal, message, [tenantId]);
   };
-  const result = await ctx.store.deliveryServiceWrites.create(
-    { columns: columnsOf(values, tenantId, null), origin, hostRegexTypeId: await hostRegexTypeId(ctx) },
-    ctx.clock(),
-    [
-      created((r) => dsText(xmlId, r.id, 'Created delivery service')),
-      created((r) => (r.originId === null ? null : dsText(xmlId, r.id, `Created primary origin id: ${r.originId}`))),
-    ],
-  );
-  if ('taken' in result)
-    throw badRequest(
-      result.taken === 'xmlId'
-        ? `deliveryservice xml_id '${xmlId}' already exists.`
-        : `origin name '${xmlId}' already exists.`,
+  let result: CreateResult = { taken: 'xmlId' };
+  try {
+    result = await ctx.store.deliveryServiceWrites.create(
+      { columns, origin, hostRegexTypeId: await hostRegexTypeId(ctx), locations },
+      ctx.clock(),
+      [
+        created((r) => dsText(xmlId, r.id, 'Created delivery service')),
+        created((r) => (r.originId === null ? null : dsText(xmlId, r.id, `Created primary origin id: ${r.originId}`))),
+        created((r) => (keys ? dnssecText(keys, r.id) : null)),
+      ],
     );
+  } finally {
+    if ('taken' in result) await dropCreatedKeys(ctx, keys);
+  }
+  if ('taken' in result) throw badRequest(takenText(result.taken, xmlId));
   return reread(ctx, result.id);
 }
 
@@ -151,7 +180,8 @@ export async function updateDeliveryService(
   if (values.xmlId !== stored.xmlId) throw notFound(`delivery service '${String(values.xmlId)}' not found`);
   const visible = await visibleTenants(ctx, principal);
   if (!visible.has(stored.tenantId)) throw forbidden(NOT_AUTHORIZED);
-  const tenantId = await checkReferences(ctx, visible, values);
+  await checkReferences(ctx, visible, values);
+  const tenantId = values.tenantId as number;
   const keyed = stored.sslKeyVersion !== null && /^(HTTP|DNS|STEERING)/.test(typeName);
   if (keyed && (values.cdnId !== stored.cdnId || values.routingName !== stored.routingName))
     throw badRequest(SSL_IMMUTABLE);
@@ -167,12 +197,14 @@ export async function updateDeliveryService(
       changeAs(ctx, principal, dsText(stored.xmlId, id, `Updated primary origin: ${stored.xmlId}`), [tenantId]),
     );
   const columns = columnsOf(values, tenantId, stored.sslKeyVersion);
+  const fields = locationFields(columns, typeName, stored.cacheurl);
   const found = await ctx.store.deliveryServiceWrites.update(
     id,
     columns,
     origin,
     ctx.clock(),
     entries.map((e) => (ok: boolean) => (ok ? e : null)),
+    await locationParams(ctx, [fields], await assignedProfiles(ctx, id)),
   );
   if (!found) throw notFound(`delivery service ID ${id} not found`);
   return reread(ctx, id);
@@ -210,11 +242,11 @@ export async function updateSafeFields(
   return reread(ctx, id);
 }
 
-const KEY_KINDS: readonly SecretKind[] = ['url_sig', 'uri_signing', 'ssl'];
-
 /**
  * DELETE deliveryservices/:id (§5.5): 403 outside the caller's tenants, 404 when unknown. Its regexes, origins,
- * jobs and cache and user links go with it (the caches it had are queued first); its keys leave the key store.
+ * jobs and cache and user links go with it (the caches it had are queued first), and so do the `location`
+ * parameters of its config files, in one transaction; its keys leave the key store (503 when the key store is
+ * unavailable: nothing is deleted).
  */
 export async function deleteDeliveryService(ctx: AppContext, principal: Principal, id: number): Promise<void> {
   const stored = await existing(ctx, id, 'delivery service not found');
@@ -222,8 +254,9 @@ export async function deleteDeliveryService(ctx: AppContext, principal: Principa
   const entry = changeAs(ctx, principal, `DS: ${stored.xmlId}, ID: ${id}, ACTION: Deleted ds, keys: { id:${id} }`, [
     stored.tenantId,
   ]);
-  const gone = await ctx.store.deliveryServiceWrites.remove(id, ctx.clock(), [(ok) => (ok ? entry : null)]);
+  const locations = await locationParams(ctx, [stored], [], true);
+  const gone = await withoutKeys(ctx, stored.xmlId, () =>
+    ctx.store.deliveryServiceWrites.remove(id, ctx.clock(), [(ok) => (ok ? entry : null)], locations),
+  );
   if (!gone) throw notFound('delivery service not found');
-  const vault = ctx.vault;
-  if (vault?.state.available) for (const kind of KEY_KINDS) await vault.remove(kind, stored.xmlId);
 }

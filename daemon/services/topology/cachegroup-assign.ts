@@ -4,10 +4,9 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Principal } from '../principal.js';
 import { visibleTenants } from '../tenant-access.js';
 import { serverVisibility } from '../caches/visibility.js';
-import type { CachegroupServer, LocationParams } from '../../store/cachegroups.js';
-import type { DeliveryService } from '../../store/deliveryservices.js';
+import type { CachegroupServer } from '../../store/cachegroups.js';
 import { queueMidsAbove } from '../caches/affected-caches.js';
-import { DEFAULT_LOCATION } from '../../atsconfig/file-list.js';
+import { locationParams } from '../deliveryservices/location-params.js';
 
 export interface CachegroupAssignment {
   id: number;
@@ -65,38 +64,17 @@ export async function assignCachegroupDeliveryServices(
     wanted,
     ctx.clock(),
     entry,
-    await locationParams(ctx, id, servers, found),
+    await locationParams(ctx, found, await groupProfiles(ctx, id, servers)),
   );
   // The MIDs above the group carry its EDGEs' services in their files.
   await queueMidsAbove(ctx, [{ cachegroupId: id, cdnId: servers[0].cdnId }]);
   return answer;
 }
 
-/**
- * The `location` parameters Traffic Ops kept for each service's header-rewrite, regex-remap and cacheurl files
- * (reference §2.3): where remap.config goes (its `location` parameter, without the final `/`; cdnctl's default
- * place when there is none), on the profiles of the assigned servers; none for a field the service leaves empty.
- */
-async function locationParams(
-  ctx: AppContext,
-  id: number,
-  servers: CachegroupServer[],
-  services: DeliveryService[],
-): Promise<LocationParams> {
-  const remap = (await ctx.store.places.parametersOf('remap.config')).find((p) => p.name === 'location');
-  const where = (remap?.value ?? DEFAULT_LOCATION).replace(/\/$/, '');
+/** The profiles of the group's servers being assigned (where the services' location parameters go). */
+async function groupProfiles(ctx: AppContext, id: number, servers: CachegroupServer[]): Promise<number[]> {
   const assigned = new Set(servers.map((s) => s.id));
-  const profiles = (await ctx.store.servers.list({ cachegroup: id }, null))
+  return (await ctx.store.servers.list({ cachegroup: id }, null))
     .filter((s) => assigned.has(s.id))
     .map((s) => s.profileId);
-  const files = services.flatMap((ds) =>
-    (
-      [
-        [`hdr_rw_${ds.xmlId}.config`, ds.edgeHeaderRewrite],
-        [`regex_remap_${ds.xmlId}.config`, ds.regexRemap],
-        [`cacheurl_${ds.xmlId}.config`, ds.cacheurl],
-      ] as const
-    ).map(([configFile, field]) => ({ configFile, value: field ? where : null })),
-  );
-  return { profileIds: [...new Set(profiles)], files };
 }

@@ -9,7 +9,8 @@ export type KeyChange =
   | { action: 'ssl-add'; xmlId: string; dsId: number; version: number; fingerprint: string }
   | { action: 'ssl-generate'; xmlId: string; dsId: number; version: number; fingerprint: string }
   | { action: 'ssl-read'; xmlId: string; dsId: number; version: number | 'latest' }
-  | { action: 'ssl-read-cdn'; cdn: string; count: number };
+  | { action: 'ssl-read-cdn'; cdn: string; count: number }
+  | { action: 'dnssec-generate'; xmlId: string; dsId: number; ksk: number[]; zsk: number[] };
 
 /** Reads of secrets: logged to the daemon's log (the change log records changes; see noteKeyChange). */
 export const isKeyRead = (change: KeyChange) => change.action.endsWith('-read') || change.action === 'ssl-read-cdn';
@@ -41,5 +42,7 @@ export function keyChangeMessage(change: KeyChange): string {
       return `${head}Generated SSL keys version ${change.version} (self-signed certificate SHA-256 ${change.fingerprint})`;
     case 'ssl-read':
       return `${head}Read SSL keys version ${change.version}`;
+    case 'dnssec-generate':
+      return `${head}Generated DNSSEC keys (KSK key tag ${change.ksk.join(', ')}, ZSK key tag ${change.zsk.join(', ')})`;
   }
 }

@@ -6,6 +6,7 @@ import { keysetError, keysetSummary, type UriSigningKeyset } from './uri-keyset.
 import { urlSigSummary, type UrlSigKeys } from './url-keys.js';
 import type { SecretKind } from './seal.js';
 import type { Vault } from './vault.js';
+import { dnssecSummary } from './dnssec.js';
 
 /** A secret in the `keys` section of `daemon export --with-secrets` (and of an import). */
 export interface SnapshotKey {
@@ -39,6 +40,7 @@ function summaryOf(kind: SecretKind, secret: unknown): object | string {
     return urlSigSummary(secret as UrlSigKeys);
   }
   if (kind === 'uri_signing') return keysetError(secret) ?? keysetSummary(secret as UriSigningKeyset);
+  if (kind === 'dnssec') return dnssecSummary(secret);
   const keys = secret as SslKeys;
   if (
     !isObject(secret) ||
@@ -64,8 +66,8 @@ export interface KeyItem {
 /** One entry of the `keys` section, checked; a string says what is wrong with it. */
 function readKey(k: unknown, xmlIds: ReadonlySet<string>, now: number): KeyItem | string {
   const key = k as Partial<SnapshotKey>;
-  if (!isObject(k) || !['url_sig', 'uri_signing', 'ssl'].includes(String(key.kind)))
-    return 'kind must be url_sig, uri_signing or ssl';
+  if (!isObject(k) || !['url_sig', 'uri_signing', 'ssl', 'dnssec'].includes(String(key.kind)))
+    return 'kind must be url_sig, uri_signing, ssl or dnssec';
   if (typeof key.deliveryService !== 'string' || !xmlIds.has(key.deliveryService)) return 'unknown deliveryService';
   const version = key.kind === 'ssl' ? key.version : 0;
   if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0)

@@ -1,4 +1,4 @@
-import type { KeyFilter, KeyStore, RecordInfo } from '../../store/keystore.js';
+import type { KeyFilter, KeyStore, RecordInfo, SealedRecord } from '../../store/keystore.js';
 import {
   KEY_CHECK_AAD,
   additionalData,
@@ -161,6 +161,31 @@ export class Vault {
 
   async remove(kind: SecretKind, owner: string): Promise<number> {
     return this.ready().store.remove(kind, owner);
+  }
+
+  /**
+   * Takes every secret of an owner out of the store and answers them sealed, so that `restore` can put them back
+   * when the change they belong to fails (a delivery service's delete: the keys live in another database).
+   */
+  async take(owner: string): Promise<SealedRecord[]> {
+    const { store } = this.ready();
+    const taken: SealedRecord[] = [];
+    for (const info of await store.list({ owner })) {
+      const record = await store.get(info);
+      if (record) taken.push(record);
+    }
+    try {
+      for (const kind of new Set(taken.map((r) => r.kind))) await store.remove(kind, owner);
+    } catch (err) {
+      await this.restore(taken);
+      throw err;
+    }
+    return taken;
+  }
+
+  /** Puts back what `take` took, as it was. */
+  async restore(records: readonly SealedRecord[]): Promise<void> {
+    if (records.length > 0) await this.ready().store.putAll(records);
   }
 
   /** What is stored, without opening anything: summaries, who changed what when. */

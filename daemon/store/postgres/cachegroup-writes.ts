@@ -2,9 +2,8 @@ import { raiseUpdSet } from '../server-flags.js';
 import { loggedWritePg } from './change-append.js';
 import type { PgClient, PgPool } from './pool.js';
 import { statement } from './statement.js';
+import { setLocations } from './location-params.js';
 import {
-  LOCATION_SQL,
-  type LocationParams,
   CG_AFFECTED_SQL,
   coordinateName,
   type CachegroupFields,
@@ -179,28 +178,4 @@ export function pgCachegroupWrites(pool: PgPool): Writes {
       );
     },
   };
-}
-
-const numbered = (sql: string) => {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-};
-const location = {
-  unlink: statement<[string]>('cg_location_unlink', numbered(LOCATION_SQL.unlink)),
-  drop: statement<[string]>('cg_location_drop', numbered(LOCATION_SQL.drop)),
-  ensure: statement<[string, string, number], { id: number }>('cg_location_ensure', numbered(LOCATION_SQL.ensure)),
-  link: statement<[number, number, number]>('cg_location_link', numbered(LOCATION_SQL.link)),
-};
-
-/** LocationParams on PostgreSQL, inside the caller's transaction. */
-async function setLocations(client: PgClient, locations: LocationParams, now: number): Promise<void> {
-  for (const { configFile, value } of locations.files) {
-    if (value === null) {
-      await location.unlink.run(client, configFile);
-      await location.drop.run(client, configFile);
-      continue;
-    }
-    const { id } = (await location.ensure.get(client, configFile, value, now))!;
-    for (const profile of locations.profileIds) await location.link.run(client, profile, id, now);
-  }
 }

@@ -11,6 +11,7 @@ import {
   type RegexRow,
 } from '../deliveryservice-writes.js';
 import { recordChange } from './change-append.js';
+import { setLocations } from './location-params.js';
 import type { PgClient, PgPool } from './pool.js';
 import { statement } from './statement.js';
 import { inTransaction } from './transaction.js';
@@ -173,13 +174,15 @@ export function pgDeliveryServiceWrites(pool: PgPool): DeliveryServiceWriteStore
         const origin = o
           ? await insertOrigin.get(client, ds.columns.xmlId, o.fqdn, o.protocol, o.port, id, ds.columns.tenantId, now)
           : undefined;
+        if (ds.locations) await setLocations(client, ds.locations, now);
         return { id, originId: origin?.id ?? null };
       }, changes);
     },
-    async update(id, columns, origin, now, changes) {
+    async update(id, columns, origin, now, changes, locations) {
       return run(async (client) => {
         if ((await update.run(client, ...columnValues(columns), now, id)) === 0) return false;
         if (origin) await updateOrigin.run(client, origin.protocol, origin.fqdn, origin.port, now, id);
+        if (locations) await setLocations(client, locations, now);
         await queueOn(client, id, now);
         return true;
       }, changes);
@@ -191,10 +194,12 @@ export function pgDeliveryServiceWrites(pool: PgPool): DeliveryServiceWriteStore
         changes,
       );
     },
-    async remove(id, now, changes) {
+    async remove(id, now, changes, locations) {
       return run(async (client) => {
         await queueOn(client, id, now);
-        return (await remove.run(client, id)) > 0;
+        if ((await remove.run(client, id)) === 0) return false;
+        if (locations) await setLocations(client, locations, now);
+        return true;
       }, changes);
     },
     ...pgRegexWrites(pool, run, touch),

@@ -2,9 +2,8 @@ import { raiseUpdSet } from '../server-flags.js';
 import type { Db } from './db.js';
 import { loggedWrite } from './change-log.js';
 import { guardWrite } from '../faults.js';
+import { setLocations } from './location-params.js';
 import {
-  LOCATION_SQL,
-  type LocationParams,
   CG_AFFECTED_SQL,
   coordinateName,
   type CachegroupFields,
@@ -163,21 +162,4 @@ export function sqliteCachegroupWrites(db: Db): Writes {
       );
     },
   };
-}
-
-/** LocationParams on SQLite, inside the caller's transaction. */
-function setLocations(db: Db, locations: LocationParams, now: number): void {
-  const unlink = db.prepare<[string]>(LOCATION_SQL.unlink);
-  const drop = db.prepare<[string]>(LOCATION_SQL.drop);
-  const ensure = db.prepare<[string, string, number], number>(LOCATION_SQL.ensure).pluck();
-  const link = db.prepare<[number, number, number]>(LOCATION_SQL.link);
-  for (const { configFile, value } of locations.files) {
-    if (value === null) {
-      unlink.run(configFile);
-      drop.run(configFile);
-      continue;
-    }
-    const id = ensure.get(configFile, value, now)!;
-    for (const profile of locations.profileIds) link.run(profile, id, now);
-  }
 }

@@ -2,6 +2,7 @@ import type { Change } from '../change-log.js';
 import { changeLog } from './change-log.js';
 import type { Db } from './db.js';
 import { guardWrite } from '../faults.js';
+import { setLocations } from './location-params.js';
 import {
   DS_WRITE_COLUMNS,
   DS_WRITE_KEYS,
@@ -44,13 +45,15 @@ export function sqliteDeliveryServiceWrites(db: Db): DeliveryServiceWriteStore {
                 .lastInsertRowid,
             )
           : null;
+        if (ds.locations) setLocations(db, ds.locations, now);
         return { id, originId };
       }, changes);
     },
-    async update(id, columns, origin, now, changes) {
+    async update(id, columns, origin, now, changes, locations) {
       return run(() => {
         if (s.update.run(...columnValues(columns), now, id).changes === 0) return false;
         if (origin) s.updateOrigin.run(origin.protocol, origin.fqdn, origin.port, now, id);
+        if (locations) setLocations(db, locations, now);
         queue(id, now);
         return true;
       }, changes);
@@ -61,10 +64,12 @@ export function sqliteDeliveryServiceWrites(db: Db): DeliveryServiceWriteStore {
         changes,
       );
     },
-    async remove(id, now, changes) {
+    async remove(id, now, changes, locations) {
       return run(() => {
         queue(id, now);
-        return s.remove.run(id).changes > 0;
+        if (s.remove.run(id).changes === 0) return false;
+        if (locations) setLocations(db, locations, now);
+        return true;
       }, changes);
     },
     ...sqliteRegexWrites(s, run, queue),

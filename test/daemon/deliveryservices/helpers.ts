@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { goldenApp, type GoldenApp, type Username } from '../security/fixture.js';
 import type { StoreKind } from '../../helpers/store-kinds.js';
+import type { Vault } from '../../../daemon/services/vault/vault.js';
 
 /** An answer of the app, its body parsed. */
 export interface Answer {
@@ -20,8 +21,8 @@ export interface DsHarness {
   mark(): Promise<() => Promise<string[]>>;
 }
 
-export async function dsHarness(kind: StoreKind): Promise<DsHarness> {
-  const t = await goldenApp({ storeKind: kind });
+export async function dsHarness(kind: StoreKind, options: { vault?: Vault } = {}): Promise<DsHarness> {
+  const t = await goldenApp({ storeKind: kind, ...options });
   const cookies = new Map<Username, string>();
   async function call(as: Username | null, method: string, url: string, payload?: unknown): Promise<Answer> {
     const cookie = as === null ? undefined : (cookies.get(as) ?? (await t.session(as)));

@@ -1,11 +1,8 @@
-import { useState } from 'react';
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import type { DeliveryService, Origin, OriginBody } from '../../types.js';
-import { Form, type FormField } from '../../components/Form.js';
+import type { FormField } from '../../components/Form.js';
+import { EditForm } from '../../components/EditForm.js';
 import type { Choice } from '../../components/Picker.js';
-import { Spinner } from '../../components/Spinner.js';
-import { ErrorBox } from '../../components/ErrorBox.js';
-import { useAction } from '../../hooks/use-request.js';
 import {
   emptyOriginForm,
   findDeliveryService,
@@ -88,38 +85,24 @@ export function originFormErrors(
 
 /** Create or edit an origin: every field checked as the API checks it, the API's refusal shown in place. */
 export function OriginForm({ origin, services, choices = NO_CHOICES, save, onSaved, onCancel }: OriginFormProps) {
-  const [values, setValues] = useState<OriginFormValues>(() => (origin ? originToForm(origin) : emptyOriginForm()));
-  const action = useAction();
-  const errors = originFormErrors(values, services, origin);
-  const submit = async () => {
-    const saved = await action.run(() => save(toOriginBody(values, services)));
-    if (saved) onSaved(saved);
-  };
   return (
-    <Box flexDirection="column">
-      <Text bold>{origin ? `Edit origin ${origin.name}` : 'New origin'}</Text>
-      {origin?.isPrimary && (
-        <Text color={theme.primary}>
-          ★ The primary origin of its delivery service: it stays with that delivery service.
-        </Text>
-      )}
-      <Box marginTop={1}>
-        <Form
-          fields={originFields(services, choices)}
-          values={{ ...values }}
-          errors={errors}
-          isActive={!action.pending}
-          submitLabel={origin ? 'save' : 'create'}
-          onChange={(name, value) => {
-            action.clearError();
-            setValues((v) => ({ ...v, [name]: value }));
-          }}
-          onSubmit={() => void submit()}
-          onCancel={onCancel}
-        />
-      </Box>
-      {action.pending && <Spinner label={origin ? 'Saving…' : 'Creating…'} />}
-      {action.error && <ErrorBox message={action.error} title="The server refused the origin" />}
-    </Box>
+    <EditForm
+      title={origin ? `Edit origin ${origin.name}` : 'New origin'}
+      note={
+        origin?.isPrimary && (
+          <Text color={theme.primary}>
+            ★ The primary origin of its delivery service: it stays with that delivery service.
+          </Text>
+        )
+      }
+      editing={origin !== undefined}
+      fields={originFields(services, choices)}
+      initial={() => (origin ? originToForm(origin) : emptyOriginForm())}
+      errors={(values) => originFormErrors(values, services, origin)}
+      save={(values) => save(toOriginBody(values, services))}
+      onSaved={(saved) => onSaved(saved)}
+      onCancel={onCancel}
+      refused="The server refused the origin"
+    />
   );
 }

@@ -1,15 +1,10 @@
-import { useState } from 'react';
-import { Box, Text } from 'ink';
-import { Form, type FormField } from '../../components/Form.js';
-import { Spinner } from '../../components/Spinner.js';
-import { ErrorBox } from '../../components/ErrorBox.js';
-import { useAction } from '../../hooks/use-request.js';
+import { EditForm } from '../../components/EditForm.js';
+import type { FormField } from '../../components/Form.js';
 import {
   emptyTenantForm,
   tenantFormErrors,
   tenantToForm,
   toTenantWrite,
-  type TenantFormValues,
   type TenantItem,
   type TenantWrite,
 } from './tenant-form.js';
@@ -44,35 +39,17 @@ function fields(tenants: TenantItem[], editing?: TenantItem): FormField[] {
 
 /** Create or edit a tenant, checked by the API's tree rules; the API's refusal shown in place. */
 export function TenantForm({ tenant, tenants, parentId = null, save, onSaved, onCancel }: TenantFormProps) {
-  const [values, setValues] = useState<TenantFormValues>(() =>
-    tenant ? tenantToForm(tenant) : emptyTenantForm(parentId),
-  );
-  const action = useAction();
-  const errors = tenantFormErrors(values, tenants, tenant);
-  const submit = async () => {
-    const saved = await action.run(() => save(toTenantWrite(values)));
-    if (saved !== undefined) onSaved();
-  };
   return (
-    <Box flexDirection="column">
-      <Text bold>{tenant ? `Edit tenant ${tenant.name}` : 'New tenant'}</Text>
-      <Box marginTop={1}>
-        <Form
-          fields={fields(tenants, tenant)}
-          values={{ ...values }}
-          errors={errors}
-          isActive={!action.pending}
-          submitLabel={tenant ? 'save' : 'create'}
-          onChange={(name, value) => {
-            action.clearError();
-            setValues((v) => ({ ...v, [name]: value }));
-          }}
-          onSubmit={() => void submit()}
-          onCancel={onCancel}
-        />
-      </Box>
-      {action.pending && <Spinner label={tenant ? 'Saving…' : 'Creating…'} />}
-      {action.error && <ErrorBox message={action.error} title="The server refused the tenant" />}
-    </Box>
+    <EditForm
+      title={tenant ? `Edit tenant ${tenant.name}` : 'New tenant'}
+      editing={tenant !== undefined}
+      fields={fields(tenants, tenant)}
+      initial={() => (tenant ? tenantToForm(tenant) : emptyTenantForm(parentId))}
+      errors={(values) => tenantFormErrors(values, tenants, tenant)}
+      save={(values) => save(toTenantWrite(values))}
+      onSaved={() => onSaved()}
+      onCancel={onCancel}
+      refused="The server refused the tenant"
+    />
   );
 }

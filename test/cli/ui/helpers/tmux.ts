@@ -1,6 +1,7 @@
 // A real pseudo-terminal for the built cdnctl: a private tmux server (its own socket, no user config), keys
 // sent as a person types them, and the screen read back with capture-pane.
 import { spawnSync } from 'node:child_process';
+import { CDNCTL, cliEnv, type CliDirs } from '../../../helpers/cli.js';
 
 export interface Terminal {
   /** Types text literally (no key names). */
@@ -58,5 +59,20 @@ export function openTerminal(command: string[], env: NodeJS.ProcessEnv, columns 
       spawnSync('tmux', ['-L', socket, 'kill-server'], { env });
     },
   };
+  return terminal;
+}
+
+/**
+ * `cdnctl ui` of the CLI dirs `dirs` (a test daemon's, logged in) in a `columns`×`rows` terminal, once it says who
+ * is signed in; drawn as outside CI, as a person's terminal is.
+ */
+export async function openSignedInUi(dirs: CliDirs, columns: number, rows: number): Promise<Terminal> {
+  const terminal = openTerminal(
+    [process.execPath, CDNCTL, 'ui'],
+    cliEnv(dirs, { CI: undefined, TERM: 'xterm-256color' }),
+    columns,
+    rows,
+  );
+  await terminal.waitFor('Signed in as');
   return terminal;
 }

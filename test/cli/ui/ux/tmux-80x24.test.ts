@@ -1,8 +1,7 @@
 // The real cdnctl ui in a real 80×24 terminal (tmux) against a real daemon: the origins table fits, long names
 // stay apart, and keys typed together all count.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTerminal, type Terminal } from '../helpers/tmux.js';
-import { CDNCTL, cliEnv } from '../../../helpers/cli.js';
+import { openSignedInUi, type Terminal } from '../helpers/tmux.js';
 import { useCliDaemon } from '../../../helpers/cli-daemon.js';
 
 const { daemon, cli } = useCliDaemon({ login: 'admin' });
@@ -31,14 +30,8 @@ afterAll(() => terminal?.close());
 
 describe('cdnctl ui at 80×24', () => {
   it('the origins table fits 80 columns and 24 rows with long names kept apart; jjjj moves four rows', async () => {
-    terminal = openTerminal(
-      [process.execPath, CDNCTL, 'ui'],
-      cliEnv(daemon, { CI: undefined, TERM: 'xterm-256color' }),
-      80,
-      24,
-    );
+    terminal = await openSignedInUi(daemon, 80, 24);
     const t = terminal;
-    await t.waitFor('Signed in as admin');
     t.type('/origins');
     await t.waitFor('› Origins');
     t.press('Enter');

@@ -48,6 +48,7 @@ async function exercise(store: KeyStore): Promise<unknown[]> {
     record('ssl', 'ds-b', 2, 3),
     record('url_sig', 'ds-a', 1, 5),
     record('uri_signing', 'Ds-c', 1, 7),
+    record('dnssec', 'ds-d', 0, 11),
   ]);
   await store.put({ ...record('ssl', 'ds-b', 2, 9), summary: 'replaced' });
   out.push(await store.get({ kind: 'ssl', owner: 'ds-b', version: 2 }));
