@@ -20,7 +20,8 @@ import {
  * A server (cache) as GET servers answers it: Traffic Ops' 1.1 shape (issue 30: every field), plus `lastCheckIn`
  * (`YYYY-MM-DD hh:mm:ss+00`, or null for a cache that never checked in). `physLocation`/`physLocationId` are null
  * for a server that has none (imported before locations existed); `iloPassword`/`xmppPasswd` are `********` for
- * a caller below operations.
+ * a caller below operations. `agentError`/`agentErrorTime` (ours, issue 32): why the cache's agent last failed to
+ * apply its files and when it said so, null once it applied (or when it never reported one).
  */
 export const serverSchema = record({
   cachegroup: text,
@@ -68,6 +69,8 @@ export const serverSchema = record({
   updPending: bool,
   xmppId: nullableText,
   xmppPasswd: nullableText,
+  agentError: nullableText,
+  agentErrorTime: nullableText,
 });
 export type ServerRecord = FromSchema<typeof serverSchema>;
 
