@@ -35,6 +35,13 @@ export interface AtsInstance {
   env: NodeJS.ProcessEnv;
   /** `traffic_ctl config reload` against this instance. */
   reload(): Promise<void>;
+  /** The instance's log directory (diags.log): where the agent reads ATS's verdict after a reload. */
+  logDir: string;
+  /**
+   * The agent's verify command for this instance (`--verify-command`): `traffic_server -C verify_config -D {dir}`
+   * with the instance's runroot and the user ATS runs as here.
+   */
+  verifyCommand: string;
   /** The instance's diags.log so far. */
   diags(): string;
   stop(): Promise<void>;
@@ -165,6 +172,8 @@ export async function startAts(configDir: string, options: StartOptions = {}): P
     root,
     configDir,
     env,
+    logDir: join(root, 'log'),
+    verifyCommand: `TS_RUNROOT=${root} PROXY_CONFIG_ADMIN_USER_ID='${user}' /usr/bin/traffic_server -C verify_config -D {dir}`,
     reload: async () => {
       await run('/usr/bin/traffic_ctl', ['config', 'reload'], { env, timeout: 10_000 });
     },
