@@ -127,8 +127,14 @@ async function verifyWithAts(deps: PassDeps, kind: PassKind, files: Map<string, 
   try {
     // ERROR lines to stderr (not only diags.log): they say why.
     const result = await deps.ats.run(verifyCommandFor(command, dir), { PROXY_CONFIG_DIAGS_OUTPUT_ERROR: 'E' });
-    const refused = verifyVerdict(result);
-    if (refused) throw new ApplyRefused(`ATS refused the files, nothing written (${command}): ${refused}`);
+    const verdict = verifyVerdict(result);
+    if (!verdict.ok && verdict.refused)
+      throw new ApplyRefused(`ATS refused the files, nothing written (${command}): ${verdict.why}`);
+    if (!verdict.ok) {
+      throw new ApplyRefused(
+        `ATS's check of the files did not run, nothing written (${command} exited with ${result.code}: ${verdict.why}); fix --verify-command, or set it to "" to apply unchecked`,
+      );
+    }
     deps.log(kind, `ATS verified the set (${command})`);
   } finally {
     unstage(deps.configDir);

@@ -55,15 +55,21 @@ export function errorLines(output: string): string[] {
   return [...new Set(lines)];
 }
 
+/** What the verify command made of the staged set: the set passed, ATS refused it, or the check did not run. */
+export type VerifyVerdict = { ok: true } | { ok: false; refused: boolean; why: string };
+
 /**
- * What the verify command made of the staged set: null when it exited 0, else why (ATS's error lines, or its
- * last line). `{dir}` in the command is the staging directory.
+ * Reads the verify command's exit: 0 passed; 1 is ATS refusing a file (`Failed to load <file>, exitStatus 1`);
+ * anything else means the check itself did not run (not installed: 127; traffic_server's own Fatal, e.g. run as
+ * root without a user to switch to: 70). Either way the set is not applied; `why` is ATS's error lines, or the
+ * last line printed.
  */
-export function verifyVerdict(result: ShellResult): string | null {
-  if (result.code === 0) return null;
+export function verifyVerdict(result: ShellResult): VerifyVerdict {
+  if (result.code === 0) return { ok: true };
   const errors = errorLines(result.output);
   const last = result.output.trim().split('\n').pop() ?? '';
-  return errors.length > 0 ? errors.join('; ') : `exit code ${result.code}${last ? `: ${last}` : ''}`;
+  const why = errors.length > 0 ? errors.join('; ') : `exit code ${result.code}${last ? `: ${last}` : ''}`;
+  return { ok: false, refused: result.code === 1, why };
 }
 
 /** The verify command for a staging directory: `{dir}` replaced by it (quoted for the shell). */

@@ -47,6 +47,15 @@ export interface AtsInstance {
   stop(): Promise<void>;
 }
 
+/**
+ * What ATS's tools need in their environment on this machine, beside TS_RUNROOT: the user ATS runs as (as root,
+ * `#-1` keeps the current one; traffic_server, `-C verify_config` included, refuses to run as root otherwise). An
+ * agent driving a test instance gets it, for its verify command.
+ */
+export const ATS_TOOL_ENV: Record<string, string> = {
+  PROXY_CONFIG_ADMIN_USER_ID: process.getuid?.() === 0 ? '#-1' : userInfo().username,
+};
+
 /** A free loopback port (bound and released; ATS binds it a moment later). */
 export async function freePort(): Promise<number> {
   return await new Promise((resolve, reject) => {
@@ -148,7 +157,7 @@ export async function startAts(configDir: string, options: StartOptions = {}): P
   }
   writeRunroot(root, configDir);
   const port = options.port ?? (await freePort());
-  const user = process.getuid?.() === 0 ? '#-1' : userInfo().username;
+  const user = ATS_TOOL_ENV.PROXY_CONFIG_ADMIN_USER_ID;
   const env = { ...process.env, ...options.env, TS_RUNROOT: root };
   const child = spawn('/usr/bin/traffic_manager', [], {
     cwd: root,
