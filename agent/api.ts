@@ -2,6 +2,9 @@ import type { HttpClient, RawResponse } from '../shared/client/http.js';
 import { sessionFromSetCookie } from '../shared/client/session.js';
 import type { ConfigFileEntry, UpdateStatus } from './types.js';
 
+/** The longest failure reason the agent sends (the daemon takes up to 2,000 characters in a 4 KiB form). */
+const AGENT_ERROR_SENT = 1000;
+
 /** A failed call of the agent: the route, the status (0: the server could not be reached) and the server's words. */
 export class AgentCallError extends Error {
   constructor(
@@ -123,8 +126,16 @@ export class AgentApi {
     await this.call('POST checkin', 'POST', `/api/${this.apiVersion}/servers/${encodeURIComponent(host)}/checkin`);
   }
 
-  /** `POST /update/:hostname` with the form fields `updated` and `reval_updated` (the new pending values). */
-  async report(host: string, flags: { updated: boolean; reval_updated: boolean }): Promise<void> {
+  /**
+   * `POST /update/:hostname` with the form fields `updated` and `reval_updated` (the new pending values), and to
+   * cdnctl's daemon `agent_error`: null clears the reason it keeps for the server (the pass applied), a text
+   * records it (issue 32); undefined sends nothing.
+   */
+  async report(
+    host: string,
+    flags: { updated: boolean; reval_updated: boolean },
+    agentError?: string | null,
+  ): Promise<void> {
     const fields: Record<string, string> = {
       updated: String(flags.updated),
       reval_updated: String(flags.reval_updated),
@@ -133,7 +144,24 @@ export class AgentApi {
     // that read after it existed, and lowers a flag only when the pass read after its last raise, so a purge or a
     // queue entered during this pass stays pending for the next one (issues 32/33).
     if (this.passStartedAt) fields.reval_started = this.passStartedAt;
+    if (this.passStartedAt && agentError !== undefined)
+      fields.agent_error = (agentError ?? '').slice(0, AGENT_ERROR_SENT);
     const form = new URLSearchParams(fields).toString();
     await this.call('POST /update', 'POST', `/update/${encodeURIComponent(host)}`, form);
+  }
+
+  /**
+   * Tells cdnctl's daemon why the pass applied nothing: the flags as the pass read them (nothing lowered) and
+   * `agent_error`. Traffic Ops keeps no such reason, and a check-in without a read time could lower a flag raised
+   * since the read: to a server that does not stamp its reads (x-cdnctl-read-time) nothing is sent (answers false).
+   */
+  async reportFailure(
+    host: string,
+    asRead: { updated: boolean; reval_updated: boolean },
+    reason: string,
+  ): Promise<boolean> {
+    if (!this.passStartedAt) return false;
+    await this.report(host, asRead, reason);
+    return true;
   }
 }

@@ -1,6 +1,7 @@
 import type { AgentApi } from './api.js';
 import { backoffMs, dispersionDelay } from './decide.js';
-import { runPass, type PassOutcome } from './pass.js';
+import { runPass, type AtsChecks, type PassOutcome } from './pass.js';
+import { runShellCapture } from './reload.js';
 import { loadStates, newState, saveState, withEvent, type AgentState } from './state.js';
 import type { PassKind, WaitForParents } from './types.js';
 
@@ -23,10 +24,13 @@ export interface AgentOptions {
   pluginDir?: string | null;
   /** The server's URL: the state file is per host and server. */
   server?: string;
+  /** ATS's checks of a set before and after it is applied (issue 32); absent: none. */
+  ats?: Pick<AtsChecks, 'verifyCommand' | 'logDir' | 'verdictTimeoutMs'>;
 }
 
 export interface LoopDeps {
-  api: Pick<AgentApi, 'updateStatus' | 'fileList' | 'file' | 'report' | 'heartbeat'>;
+  api: Pick<AgentApi, 'updateStatus' | 'fileList' | 'file' | 'report' | 'heartbeat'> &
+    Partial<Pick<AgentApi, 'reportFailure'>>;
   runCommand: (command: string) => Promise<void>;
   /** A decision or action, one line (stderr). */
   logLine: (text: string) => void;
@@ -38,6 +42,12 @@ export interface LoopDeps {
   random: () => number;
   signal: AbortSignal;
 }
+
+/** How ATS's checks run their commands and wait (a verdict waits at most seconds: no abort needed). */
+const ATS_RUNNERS: Pick<AtsChecks, 'run' | 'sleep'> = {
+  run: (command, env) => runShellCapture(command, env),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 
 /** One agent run: its options, dependencies and state, and how one pass is made and recorded. */
 class Agent {
@@ -88,6 +98,7 @@ class Agent {
           log: (k, m) => this.log(k, m),
           out: this.d.out,
           now: this.d.now,
+          ...(this.o.ats ? { ats: { ...this.o.ats, ...ATS_RUNNERS } } : {}),
         },
         kind,
       );

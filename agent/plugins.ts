@@ -53,16 +53,19 @@ export function missingPlugins(
   return problems;
 }
 
-/**
- * ATS's plugin directory as `traffic_layout info --json` reports it (PLUGINDIR, under the TS_RUNROOT in `env`),
- * or null when traffic_layout cannot tell.
- */
-export function atsPluginDir(env: NodeJS.ProcessEnv = process.env): string | null {
+/** One directory of `traffic_layout info --json` (under the TS_RUNROOT in `env`), or null when it cannot tell. */
+function layoutDir(key: 'PLUGINDIR' | 'LOGDIR', env: NodeJS.ProcessEnv): string | null {
   try {
     const out = execFileSync('traffic_layout', ['info', '--json'], { env, timeout: 10_000, stdio: 'pipe' });
-    const dir = (JSON.parse(out.toString()) as { PLUGINDIR?: unknown }).PLUGINDIR;
+    const dir = (JSON.parse(out.toString()) as Record<string, unknown>)[key];
     return typeof dir === 'string' && dir !== '' ? dir : null;
   } catch {
     return null;
   }
 }
+
+/** ATS's plugin directory as `traffic_layout info --json` reports it (PLUGINDIR), or null. */
+export const atsPluginDir = (env: NodeJS.ProcessEnv = process.env): string | null => layoutDir('PLUGINDIR', env);
+
+/** ATS's log directory (LOGDIR: diags.log, where ATS says what it made of a reload), or null. */
+export const atsLogDir = (env: NodeJS.ProcessEnv = process.env): string | null => layoutDir('LOGDIR', env);

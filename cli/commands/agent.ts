@@ -19,6 +19,9 @@ interface RunFlags {
   dispersion: number;
   reloadCommand: string;
   atsPluginDir?: string;
+  verifyCommand: string;
+  atsLogDir?: string;
+  verdictTimeout: number;
   waitForParents: WaitForParents;
   once?: boolean;
   dryRun?: boolean;
@@ -91,6 +94,9 @@ const COLUMNS: Column<AgentState>[] = [
   { header: 'CONFIG DIR', value: (s) => s.configDir, wide: true },
 ];
 
+/** ATS 9.2's check of a configuration directory (plugin.config, remap.config and its plugins, records.config). */
+const DEFAULT_VERIFY = 'traffic_server -C verify_config -D {dir}';
+
 const agentRun: VerbSpec<RunFlags> = {
   name: 'run',
   description: 'Check in, apply queued updates and revalidations to ATS, reload it, report back (until stopped)',
@@ -115,6 +121,16 @@ const agentRun: VerbSpec<RunFlags> = {
         '--ats-plugin-dir <dir>',
         'where ATS finds plugins; a file naming one not there is not applied ("" for no check; default: traffic_layout)',
       )
+      .option(
+        '--verify-command <command>',
+        'how ATS checks a set staged in {dir} before it replaces the live files ("" for none)',
+        DEFAULT_VERIFY,
+      )
+      .option(
+        '--ats-log-dir <dir>',
+        'where ATS writes diags.log, read after a reload for ATS\'s verdict ("" for none; default: traffic_layout)',
+      )
+      .addOption(durationOption('--verdict-timeout <duration>', 'how long to wait for that verdict', '15s'))
       .addOption(
         new Option('--wait-for-parents <when>', 'hold updates while a parent cache is still pending')
           .choices(['true', 'false', 'reval'])
@@ -129,7 +145,7 @@ const agentRun: VerbSpec<RunFlags> = {
     const stored = relogin ? await inv.session(inv.server().url) : null;
     const http = relogin && !stored ? await inv.client({ auth: false }) : await inv.client();
     // Loaded here, not at start-up: validation pulls in the YAML parser, which no other command needs.
-    const [{ AgentApi }, { runAgent }, { runShell }, { atsPluginDir }] = await Promise.all([
+    const [{ AgentApi }, { runAgent }, { runShell }, { atsPluginDir, atsLogDir }] = await Promise.all([
       import('../../agent/api.js'),
       import('../../agent/loop.js'),
       import('../../agent/reload.js'),
@@ -140,6 +156,7 @@ const agentRun: VerbSpec<RunFlags> = {
       process.stderr.write(
         'agent: traffic_layout did not tell the plugin dir: plugins named in files are not checked\n',
       );
+    const logDir = flags.atsLogDir === undefined ? atsLogDir(inv.env) : flags.atsLogDir.trim() || null;
     const controller = new AbortController();
     const stop = () => controller.abort();
     process.once('SIGINT', stop);
@@ -160,6 +177,7 @@ const agentRun: VerbSpec<RunFlags> = {
           dataDir: inv.dataDir,
           pluginDir,
           server: inv.server().url,
+          ats: { verifyCommand: flags.verifyCommand.trim() || null, logDir, verdictTimeoutMs: flags.verdictTimeout },
         },
         {
           api: new AgentApi(http, http.version, relogin),

@@ -58,6 +58,8 @@ export function serverRecord(s: Server, passwords = true): ServerRecord {
     updPending: s.updPending,
     xmppId: s.xmppId,
     xmppPasswd: passwords ? s.xmppPasswd : HIDDEN_FIELD,
+    agentError: s.agentError,
+    agentErrorTime: s.agentErrorAt === null ? null : formatTimestampTz(s.agentErrorAt),
   };
 }
 

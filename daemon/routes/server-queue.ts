@@ -42,7 +42,12 @@ const checkInSchema = {
   params: { type: 'object', properties: { hostname: { type: 'string' } } },
   querystring: {
     type: 'object',
-    properties: { updated: { type: 'string' }, reval_updated: { type: 'string' }, reval_started: { type: 'string' } },
+    properties: {
+      updated: { type: 'string' },
+      reval_updated: { type: 'string' },
+      reval_started: { type: 'string' },
+      agent_error: { type: 'string' },
+    },
   },
   // Booleans, or 'true'/'false' (and t/f/1/0) as the query spells them: readCheckIn names any other text.
   body: {
@@ -51,6 +56,7 @@ const checkInSchema = {
       updated: { type: ['boolean', 'string', 'null'] },
       reval_updated: { type: ['boolean', 'string', 'null'] },
       reval_started: { type: ['integer', 'string', 'null'] },
+      agent_error: { type: ['string', 'null'] },
     },
   },
   response: { 200: alertsOnly },

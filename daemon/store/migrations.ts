@@ -29,6 +29,7 @@ import { POSTGRES_20, SQLITE_20 } from './migration-sql/step-20-cdn-snapshots.js
 import { POSTGRES_21, SQLITE_21 } from './migration-sql/step-21-ds-requests.js';
 import { POSTGRES_22, SQLITE_22 } from './migration-sql/step-22-cache-health.js';
 import { POSTGRES_23 } from './migration-sql/step-23-dnssec-keys.js';
+import { POSTGRES_24, SQLITE_24 } from './migration-sql/step-24-agent-error.js';
 
 /**
  * One step of the schema: its SQL for each backend, or null where that backend needs nothing at this step.
@@ -98,6 +99,8 @@ export const migrations: readonly Migration[] = [
   { version: 22, sqlite: SQLITE_22, postgres: POSTGRES_22 },
   // issue 31: the key store takes DNSSEC keys
   { version: 23, sqlite: null, postgres: POSTGRES_23 },
+  // issue 32: a cache agent's last failure reason
+  { version: 24, sqlite: SQLITE_24, postgres: POSTGRES_24 },
 ];
 
 /** The SQL a backend runs, in order: its recorded schema version is how many of these have run. */

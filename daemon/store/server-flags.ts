@@ -12,6 +12,11 @@ export interface CheckIn {
    * pending through this check-in (issues 32/33: a purge or queue entered during the pass is not lost).
    */
   revalStartedAt?: number;
+  /**
+   * Why the cache's agent could not apply what it was sent (the `agent_error` field, cdnctl's; ORT never sends it):
+   * undefined leaves the recorded reason, null clears it (the agent applied), a text records it with the time.
+   */
+  agentError?: string | null;
 }
 
 /** A cache's flags as `update_status` answers them. */
@@ -103,6 +108,8 @@ export interface CheckInSqlParts {
   upd: string;
   reval: string;
   started: string;
+  /** The agent's failure reason: SQL NULL leaves it, '' clears it, a text records it (issue 32). */
+  error: string;
   least: string;
   greatest: string;
 }
@@ -130,6 +137,13 @@ export function checkInSql(p: CheckInSqlParts): string {
      ${sets('reval', p.reval)},
      reval_applied_at = CASE WHEN ${p.reval} = 0
        THEN ${p.greatest}(coalesce(reval_applied_at, -1), ${p.least}(coalesce(${p.started}, ${p.now}), ${p.now}))
-       ELSE reval_applied_at END
+       ELSE reval_applied_at END,
+     agent_error = CASE WHEN ${p.error} IS NULL THEN agent_error WHEN ${p.error} = '' THEN NULL ELSE ${p.error} END,
+     agent_error_at = CASE WHEN ${p.error} IS NULL THEN agent_error_at WHEN ${p.error} = '' THEN NULL
+       ELSE ${p.now} END
    WHERE id = ${p.id}`;
 }
+
+/** checkInSql's `error` parameter for a check-in: null leaves the reason, '' clears it, a text records it. */
+export const agentErrorParam = (report: CheckIn): string | null =>
+  report.agentError === undefined ? null : (report.agentError ?? '');

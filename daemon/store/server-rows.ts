@@ -64,6 +64,10 @@ export interface Server extends ServerAddress, ServerExtras {
   revalPendingSince: number | null;
   lastCheckIn: number | null;
   revalAppliedAt: number | null;
+  /** Why the cache's agent last failed to apply its files, as it reported (issue 32); null once it applied. */
+  agentError: string | null;
+  /** When the agent reported that failure (epoch ms). */
+  agentErrorAt: number | null;
   lastUpdated: number;
   /** Whether the health monitors last published this cache as available; null until one judged it (issue 35). */
   available: boolean | null;
@@ -105,6 +109,8 @@ interface ServerRowBase {
   reval_pending_since: number | null;
   last_check_in: number | null;
   reval_applied_at: number | null;
+  agent_error?: string | null;
+  agent_error_at?: number | null;
   last_updated: number;
   health_available: number | null;
 }
@@ -163,6 +169,8 @@ export const toServer = (r: ServerRow): Server => ({
   revalPendingSince: r.reval_pending_since,
   lastCheckIn: r.last_check_in,
   revalAppliedAt: r.reval_applied_at,
+  agentError: r.agent_error ?? null,
+  agentErrorAt: r.agent_error_at ?? null,
   lastUpdated: r.last_updated,
   available: r.health_available === null || r.health_available === undefined ? null : Number(r.health_available) === 1,
   ...extrasOf(r),

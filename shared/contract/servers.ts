@@ -22,7 +22,8 @@ import {
  * (`YYYY-MM-DD hh:mm:ss+00`, or null for a cache that never checked in) and `isAvailable` (issue 35: the cache's
  * availability as the health monitors last published it; null until one judged it). `physLocation`/`physLocationId` are null
  * for a server that has none (imported before locations existed); `iloPassword`/`xmppPasswd` are `********` for
- * a caller below operations.
+ * a caller below operations. `agentError`/`agentErrorTime` (ours, issue 32): why the cache's agent last failed to
+ * apply its files and when it said so, null once it applied (or when it never reported one).
  */
 export const serverSchema = record({
   cachegroup: text,
@@ -71,6 +72,8 @@ export const serverSchema = record({
   updPending: bool,
   xmppId: nullableText,
   xmppPasswd: nullableText,
+  agentError: nullableText,
+  agentErrorTime: nullableText,
 });
 export type ServerRecord = FromSchema<typeof serverSchema>;
 

@@ -45,6 +45,9 @@ const run = (to: FakeTo, etc: string) =>
       '--once',
       '--reload-command',
       '',
+      // No ATS here: nothing to verify the files with.
+      '--verify-command',
+      '',
       '--server',
       to.url,
     ],

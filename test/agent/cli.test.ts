@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { generateAtsFiles } from '../../daemon/atsconfig/generate.js';
-import { createAtsRoot, startAts, type AtsInstance } from '../helpers/ats/ats-instance.js';
+import { createAtsRoot, startAts, type AtsInstance, ATS_TOOL_ENV } from '../helpers/ats/ats-instance.js';
 import { getVia, waitServing } from '../helpers/ats/http-get.js';
 import { startOrigin, type Origin } from '../helpers/ats/origin.js';
 import { pairContexts, service } from '../daemon/atsconfig/contexts.js';
@@ -55,7 +55,7 @@ afterAll(async () => {
 
 const agent = (args: string[], env: Record<string, string> = {}) =>
   runCdnctl(dirs, ['agent', ...args, '--server', to.url], {
-    env: { CDNCTL_SESSION: 'ok', TS_RUNROOT: ats.root, ...env },
+    env: { CDNCTL_SESSION: 'ok', TS_RUNROOT: ats.root, ...ATS_TOOL_ENV, ...env },
     timeoutMs: 30_000,
   });
 

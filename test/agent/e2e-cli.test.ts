@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Cli, type CliDirs } from '../helpers/cli.js';
 import { startChildDaemon, type ChildDaemon } from '../daemon/reliability/child-daemon.js';
 import { PASSWORDS } from '../daemon/security/fixture.js';
-import { createAtsRoot, freePort, startAts, type AtsInstance } from '../helpers/ats/ats-instance.js';
+import { createAtsRoot, freePort, startAts, type AtsInstance, ATS_TOOL_ENV } from '../helpers/ats/ats-instance.js';
 import { getVia, waitServing } from '../helpers/ats/http-get.js';
 import { startOrigin, type Origin } from '../helpers/ats/origin.js';
 import { DS_HOST, ORT_PASSWORD, spawnAgent, type AgentProcess } from './e2e-cdn.js';
@@ -51,6 +51,7 @@ const agentEnv = (tier: Tier): Record<string, string> => ({
   CDNCTL_AGENT_USERNAME: `ort-${HOSTS[tier]}`,
   CDNCTL_AGENT_PASSWORD: ORT_PASSWORD,
   TS_RUNROOT: roots[tier],
+  ...ATS_TOOL_ENV,
 });
 const agentArgs = (tier: Tier, extra: string[]) => [
   ...['--host', HOSTS[tier], '--ats-config-dir', etc[tier], '--server', url, '--dispersion', '0'],

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Cli, type CliDirs } from '../helpers/cli.js';
 import { startChildDaemon, type ChildDaemon } from '../daemon/reliability/child-daemon.js';
 import { PASSWORDS } from '../daemon/security/fixture.js';
-import { createAtsRoot, freePort, startAts, type AtsInstance } from '../helpers/ats/ats-instance.js';
+import { createAtsRoot, freePort, startAts, type AtsInstance, ATS_TOOL_ENV } from '../helpers/ats/ats-instance.js';
 import { getVia, waitServing } from '../helpers/ats/http-get.js';
 import { startOrigin, type Origin } from '../helpers/ats/origin.js';
 import {
@@ -58,6 +58,7 @@ const agentEnv = (tier: Tier): Record<string, string> => ({
   CDNCTL_AGENT_USERNAME: `ort-${HOSTS[tier]}`,
   CDNCTL_AGENT_PASSWORD: ORT_PASSWORD,
   TS_RUNROOT: roots[tier],
+  ...ATS_TOOL_ENV,
 });
 const agentDirs = (tier: Tier): CliDirs => ({
   configDir: tempDir(`${tier}-agent-config`),

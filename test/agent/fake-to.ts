@@ -19,6 +19,13 @@ export interface FakeTo {
   onReport: (host: string) => void;
   /** The check-ins received: host and form fields. */
   reports: Array<{ host: string; updated: string | null; reval_updated: string | null }>;
+  /**
+   * Stamp update_status answers with x-cdnctl-read-time as cdnctl's daemon does (off: as Traffic Ops answered);
+   * the agent then sends `reval_started` and `agent_error`, kept in `agentErrors` per host as the daemon keeps it.
+   */
+  stampReads: boolean;
+  /** The last `agent_error` each host sent (null: cleared). */
+  agentErrors: Map<string, string | null>;
   /** The idle agents' heartbeats (`POST servers/:hostname/checkin`): the hosts, in order. */
   heartbeats: string[];
   requests: string[];
@@ -69,6 +76,8 @@ async function checkIn(fake: FakeTo, req: IncomingMessage, host: string, send: S
   if (!status) return send(404, 'text/plain', 'Failed request.  Unknown server');
   if (!form.has('updated')) return send(400, 'text/plain', 'Failed request.  Must provide updated status');
   fake.reports.push({ host, updated: form.get('updated'), reval_updated: form.get('reval_updated') });
+  const agentError = form.get('agent_error');
+  if (agentError !== null) fake.agentErrors.set(host, agentError === '' ? null : agentError);
   status.upd_pending = form.get('updated') === 'true';
   if (form.has('reval_updated') && status.use_reval_pending)
     status.reval_pending = form.get('reval_updated') === 'true';
@@ -90,6 +99,7 @@ async function route(fake: FakeTo, req: IncomingMessage, res: ServerResponse): P
   let m = /^\/api\/1\.\d\/servers\/([^/]+)\/update_status$/.exec(path);
   if (m) {
     const status = fake.statuses.get(decodeURIComponent(m[1] as string));
+    if (fake.stampReads) res.setHeader('x-cdnctl-read-time', String(Date.now()));
     return send(200, JSON_TYPE, JSON.stringify(status ? [status] : []));
   }
   m = /^\/api\/1\.\d\/servers\/([^/]+)\/configfiles\/ats$/.exec(path);
@@ -115,6 +125,8 @@ export async function startFakeTo(): Promise<FakeTo> {
     hostFiles: new Map(),
     onReport: () => {},
     reports: [],
+    stampReads: false,
+    agentErrors: new Map(),
     heartbeats: [],
     requests: [],
     close: () =>

@@ -93,7 +93,7 @@ describe('cdnctl servers create/update with every field', () => {
     expect(badFile.code).toBe(2);
     expect(badFile.stderr).toContain('cannot read');
     const wide = await cli.run(['servers', 'list', '-o', 'wide', '--ds', 'ds1']);
-    expect(wide.stdout.split('\n')[0]).toMatch(/LOCATION\s+RACK$/);
+    expect(wide.stdout.split('\n')[0]).toMatch(/LOCATION\s+RACK\s+AGENT ERROR$/);
   });
 
   it('assign and unassign link delivery services to a server, queueing an update on it', async () => {

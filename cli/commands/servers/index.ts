@@ -28,6 +28,11 @@ export const SERVER_COLUMNS: Column<Server>[] = [
   { header: 'OFFLINE REASON', value: (s) => s.offlineReason, wide: true },
   { header: 'LOCATION', value: (s) => s.physLocation, wide: true },
   { header: 'RACK', value: (s) => s.rack, wide: true },
+  {
+    header: 'AGENT ERROR',
+    value: (s) => (s.agentError ? `${s.agentErrorTime ?? ''} ${s.agentError}`.trim() : ''),
+    wide: true,
+  },
 ];
 
 const recordFields = (s: Server): Array<[string, unknown]> => SERVER_COLUMNS.map((c) => [c.header, c.value(s)]);

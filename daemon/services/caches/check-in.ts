@@ -33,10 +33,25 @@ export function readCheckIn(fields: Record<string, unknown>): CheckInRead {
   }
   const started = readStarted(fields.reval_started);
   if (started === 'invalid') return { ok: false, error: REVAL_STARTED_ERROR };
-  return {
-    ok: true,
-    report: started === undefined ? { updated, revalUpdated } : { updated, revalUpdated, revalStartedAt: started },
-  };
+  const agentError = readAgentError(fields.agent_error);
+  if (agentError === 'invalid') return { ok: false, error: AGENT_ERROR_ERROR };
+  const report: CheckIn = { updated, revalUpdated };
+  if (started !== undefined) report.revalStartedAt = started;
+  if (agentError !== undefined) report.agentError = agentError;
+  return { ok: true, report };
+}
+
+export const AGENT_ERROR_MAX = 2000;
+export const AGENT_ERROR_ERROR = `'agent_error' must be a text of at most ${AGENT_ERROR_MAX} characters`;
+
+/**
+ * `agent_error` (cdnctl's agent sends it; ORT does not, and a check-in without it leaves the recorded reason): why
+ * the agent could not apply what it was sent, or '' once it applied (issue 32). Null and absent say nothing.
+ */
+function readAgentError(value: unknown): string | null | undefined | 'invalid' {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || value.length > AGENT_ERROR_MAX) return 'invalid';
+  return value.trim() === '' ? null : value.trim();
 }
 
 export const REVAL_STARTED_ERROR = "'reval_started' must be a time (RFC 3339, an HTTP date or epoch ms)";

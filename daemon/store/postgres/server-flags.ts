@@ -1,5 +1,6 @@
 import { recordChange } from './change-append.js';
 import {
+  agentErrorParam,
   checkInSql,
   raiseRevalSet,
   raiseUpdSet,
@@ -86,7 +87,7 @@ const children = statement<[number, number, number]>(
                     AND c.cachegroup_id IN (SELECT id FROM cachegroups WHERE $3 IN (parent_cachegroup_id, secondary_parent_cachegroup_id))
                   ORDER BY c.id FOR UPDATE)`,
 );
-const checkIn = statement<[number, number, number | null, number | null, number | null]>(
+const checkIn = statement<[number, number, number | null, number | null, number | null, string | null]>(
   'server_flags_check_in',
   checkInSql({
     now: '$1',
@@ -94,6 +95,7 @@ const checkIn = statement<[number, number, number | null, number | null, number 
     upd: '$3::integer',
     reval: '$4::integer',
     started: '$5::bigint',
+    error: '$6::text',
     least: 'LEAST',
     greatest: 'GREATEST',
   }),
@@ -175,13 +177,22 @@ export function pgServerFlags(pool: PgPool): ServerFlagStore {
           flag(report.updated),
           flag(report.revalUpdated),
           report.revalStartedAt ?? null,
+          agentErrorParam(report),
         );
         return;
       }
       await loggedWritePg(
         pool,
         (client) =>
-          checkIn.run(client, now, id, flag(report.updated), flag(report.revalUpdated), report.revalStartedAt ?? null),
+          checkIn.run(
+            client,
+            now,
+            id,
+            flag(report.updated),
+            flag(report.revalUpdated),
+            report.revalStartedAt ?? null,
+            agentErrorParam(report),
+          ),
         change,
       );
     },

@@ -4,8 +4,10 @@ import { guardWrite } from '../faults.js';
 import { LIST_WHERE, listParams, type ListParams } from '../servers.js';
 import {
   REVALIDATE_CDN_SQL,
+  agentErrorParam,
   checkInSql,
   raiseUpdSet,
+  type CheckIn,
   type ServerFlagStore,
   type UpdateStatusRow,
   toUpdateStatus,
@@ -29,9 +31,13 @@ const CHECK_IN = checkInSql({
   upd: '@upd',
   reval: '@reval',
   started: '@started',
+  error: '@error',
   least: 'min',
   greatest: 'max',
 });
+
+const flagOf = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
+const checkInFlags = (report: CheckIn) => ({ upd: flagOf(report.updated), reval: flagOf(report.revalUpdated) });
 
 export function sqliteServerFlags(db: Db): ServerFlagStore {
   const matching = `SELECT s.id FROM servers s JOIN types ty ON ty.id = s.type_id JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE}`;
@@ -73,7 +79,6 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
        FROM servers s JOIN types ty ON ty.id = s.type_id JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE}`,
   );
   const parents = db.prepare<[number, number], { upd: number; reval: number }>(PARENT_FLAGS);
-  const flag = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
   const logged = loggedWrite(db);
   const log = changeLog(db);
   return {
@@ -106,8 +111,7 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
     },
     async checkIn(id, report, now, change) {
       const started = report.revalStartedAt ?? null;
-      const write = () =>
-        checkIn.run({ now, id, upd: flag(report.updated), reval: flag(report.revalUpdated), started });
+      const write = () => checkIn.run({ now, id, ...checkInFlags(report), started, error: agentErrorParam(report) });
       guardWrite(() => (change ? logged(write, change) : write()));
     },
     async updateStatus(hostName, visible) {

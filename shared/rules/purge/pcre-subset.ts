@@ -1,4 +1,5 @@
 import { visitRegExpAST, type AST } from '@eslint-community/regexpp';
+import { pcreLimitReason } from './pcre-limits.js';
 import { parseJsPattern } from './regex-ast.js';
 
 /**
@@ -15,7 +16,8 @@ import { parseJsPattern } from './regex-ast.js';
  * - in a class, a `-` next to `\d`, `\w` or `\s` only escaped (PCRE2 refuses it as a range);
  * - repetition counts up to 65535 (PCRE's limit), never of a lookaround or an anchor;
  * - group names of ASCII letters, digits and `_`, not starting with a digit, at most 32 characters;
- * - lookbehinds whose every top-level alternative has a fixed length (PCRE's rule).
+ * - lookbehinds whose every top-level alternative has a fixed length (PCRE's rule);
+ * - groups nested at most 250 deep and a compiled size within PCRE's 64 KiB (pcre-limits.ts).
  */
 
 const PCRE_MAX_COUNT = 65535;
@@ -128,7 +130,8 @@ export function pcreSubsetReason(pattern: string, jsSource: string): string | nu
     return 'PCRE on the caches reads bytes: write characters beyond ASCII percent-encoded, as request URLs carry them';
   }
   try {
-    return treeReason(parseJsPattern(jsSource));
+    const tree = parseJsPattern(jsSource);
+    return treeReason(tree) ?? pcreLimitReason(tree);
   } catch {
     // A pattern this engine compiles but the ES2024 grammar does not (a newer browser's syntax): not portable.
     return 'it uses syntax newer than what both engines read';

@@ -43,6 +43,9 @@ export const PCRE_INCOMPATIBLE: ReadonlyArray<readonly [string, RegExp]> = [
   [String.raw`/(?x)a#b`, /inline flags/],
   [String.raw`/(?U)a.*b`, /inline flags/],
   [String.raw`/[[.a.]]`, /collating/],
+  // PCRE's own limits (issue 32, finding 3): "regular expression is too large", "parentheses are too deeply nested".
+  [String.raw`/(?:abcdefghij){5000}`, /compiles to about [\d,]+ bytes in PCRE, above its limit of 64 KiB/],
+  [`/${'(?:'.repeat(251)}a${')'.repeat(251)}`, /nested more than 250 deep/],
 ];
 
 /** What operators write, including the PCRE-only forms the daemon reads: all accepted. */

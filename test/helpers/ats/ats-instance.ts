@@ -35,10 +35,26 @@ export interface AtsInstance {
   env: NodeJS.ProcessEnv;
   /** `traffic_ctl config reload` against this instance. */
   reload(): Promise<void>;
+  /** The instance's log directory (diags.log): where the agent reads ATS's verdict after a reload. */
+  logDir: string;
+  /**
+   * The agent's verify command for this instance (`--verify-command`): `traffic_server -C verify_config -D {dir}`
+   * with the instance's runroot and the user ATS runs as here.
+   */
+  verifyCommand: string;
   /** The instance's diags.log so far. */
   diags(): string;
   stop(): Promise<void>;
 }
+
+/**
+ * What ATS's tools need in their environment on this machine, beside TS_RUNROOT: the user ATS runs as (as root,
+ * `#-1` keeps the current one; traffic_server, `-C verify_config` included, refuses to run as root otherwise). An
+ * agent driving a test instance gets it, for its verify command.
+ */
+export const ATS_TOOL_ENV: Record<string, string> = {
+  PROXY_CONFIG_ADMIN_USER_ID: process.getuid?.() === 0 ? '#-1' : userInfo().username,
+};
 
 /** A free loopback port (bound and released; ATS binds it a moment later). */
 export async function freePort(): Promise<number> {
@@ -141,7 +157,7 @@ export async function startAts(configDir: string, options: StartOptions = {}): P
   }
   writeRunroot(root, configDir);
   const port = options.port ?? (await freePort());
-  const user = process.getuid?.() === 0 ? '#-1' : userInfo().username;
+  const user = ATS_TOOL_ENV.PROXY_CONFIG_ADMIN_USER_ID;
   const env = { ...process.env, ...options.env, TS_RUNROOT: root };
   const child = spawn('/usr/bin/traffic_manager', [], {
     cwd: root,
@@ -165,6 +181,8 @@ export async function startAts(configDir: string, options: StartOptions = {}): P
     root,
     configDir,
     env,
+    logDir: join(root, 'log'),
+    verifyCommand: `TS_RUNROOT=${root} PROXY_CONFIG_ADMIN_USER_ID='${user}' /usr/bin/traffic_server -C verify_config -D {dir}`,
     reload: async () => {
       await run('/usr/bin/traffic_ctl', ['config', 'reload'], { env, timeout: 10_000 });
     },

@@ -38,6 +38,8 @@ const EDGE_01: Server = {
   revalPendingSince: null,
   lastCheckIn: null,
   revalAppliedAt: null,
+  agentError: null,
+  agentErrorAt: null,
   lastUpdated: T0,
   available: null,
 };
@@ -288,6 +290,26 @@ describeEachStore('servers, server flags', (kind) => {
         parentRevalPending: false,
       });
       await h.store.serverFlags.setStatus(99, 'ONLINE', null, true, T0 + 9);
+    });
+
+    it("checkIn records the agent's failure reason with its time, keeps it when not sent, clears it on null (issue 32)", async () => {
+      await h.store.serverFlags.checkIn(3, { updated: true, agentError: 'remap.config refused' }, T0 + 20);
+      expect(await h.store.servers.byId(3, null)).toMatchObject({
+        updPending: true,
+        agentError: 'remap.config refused',
+        agentErrorAt: T0 + 20,
+      });
+      await h.store.serverFlags.checkIn(3, { updated: true }, T0 + 21);
+      expect(await h.store.servers.byId(3, null)).toMatchObject({
+        agentError: 'remap.config refused',
+        agentErrorAt: T0 + 20,
+      });
+      await h.store.serverFlags.checkIn(3, { updated: false, agentError: null }, T0 + 22);
+      expect(await h.store.servers.byId(3, null)).toMatchObject({
+        updPending: false,
+        agentError: null,
+        agentErrorAt: null,
+      });
     });
 
     it('checkIn changes only the flags sent and always records the time', async () => {
