@@ -47,6 +47,7 @@ import { serverDetailRoutes } from './server-details.js';
 import { serverLinkRoutes } from './server-links.js';
 import { ortRootRoutes } from './ort-root.js';
 import { dsRequestRoutes } from './ds-requests.js';
+import { cacheEventRoutes } from './cache-events.js';
 
 /** Every route module of the API, in one list: the app registers each route at the versions that serve it. */
 export function allRoutes(ctx: AppContext): RouteDef[] {
@@ -108,5 +109,6 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     roleRoutes,
     dsRequestRoutes, // issue 31: delivery-service requests and their comments
     ortRootRoutes, // issue 34: the Perl root routes ORT reads (served at the root, not under /api/<version>)
+    cacheEventRoutes, // issue 33: the live CDN map (JSON, or a text/event-stream)
   ].flatMap((module) => module(ctx));
 }
