@@ -64,6 +64,11 @@ async function fits(path: string, width: number, ready: () => Promise<void>, nam
   await browser.screenshot(`fit-${name}-${width}-window`, false);
   expect(await overflow(), `${name} at ${width} px: page wider than the window`).toBeLessThanOrEqual(0);
   expect(await hiddenActions(page), `${name} at ${width} px: actions out of view`).toEqual([]);
+  // The sections' bar shows every section (or folds them behind Menu on a narrow window): none cut off.
+  const nav = await page
+    .locator('nav[aria-label="Sections"]')
+    .evaluate((n) => (n.getBoundingClientRect().width === 0 ? 0 : n.scrollWidth - n.clientWidth));
+  expect(nav, `${name} at ${width} px: sections cut off`).toBeLessThanOrEqual(0);
 }
 
 const serversGrid = () => page.getByRole('table', { name: 'Servers', exact: true });
