@@ -19,6 +19,7 @@ import {
 import type { RouteDef } from './http/route.js';
 import type { Mailer } from './services/mail/mailer.js';
 import { legacyCheckIn } from './routes/update-host.js';
+import { closeCacheEvents } from './services/caches/cache-events.js';
 import { defaultPortalRoot, portal } from './portal.js';
 import { allRoutes } from './routes/index.js';
 import type { Store } from './store/index.js';
@@ -83,6 +84,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     resetMailQueue(ctx, (err) => app.log.error({ err }, 'password reset mail failed')).kick();
   });
 
+  // The live map's event streams never end by themselves: closing ends them (issue 33).
+  app.addHook('preClose', async () => closeCacheEvents(ctx));
   registerJsonParser(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {

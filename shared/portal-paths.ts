@@ -18,4 +18,5 @@ export const PORTAL_SECTIONS: ReadonlySet<string> = new Set([
   'topology',
   'tenants',
   'parameters',
+  'map',
 ]);

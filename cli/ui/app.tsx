@@ -16,6 +16,7 @@ import { ALL_PERMISSIONS, type Permissions } from './permissions.js';
 
 const NO_PERMISSIONS: Permissions = { purge: false, writeOrigins: false, assignFederationUsers: false };
 import { Servers } from './screens/servers/Servers.js';
+import { CacheMapScreen } from './screens/caches/CacheMapScreen.js';
 import { Propagation } from './screens/purge/Propagation.js';
 import { ErrorBox } from './components/ErrorBox.js';
 import { RecordScreen } from './screens/topology/RecordScreen.js';
@@ -154,6 +155,8 @@ function screenFor(route: Route, ctx: ScreenContext) {
       return topologyScreen(route, ctx);
     case 'tenants':
       return tenantsScreen(ctx);
+    case 'caches':
+      return cachesScreen(ctx);
     case 'propagation':
       return actions.caches && ctx.watchedJob !== null ? (
         <Propagation
@@ -166,6 +169,12 @@ function screenFor(route: Route, ctx: ScreenContext) {
         <ErrorBox message="No job to watch." />
       );
   }
+}
+
+/** The live CDN map (issue 33): polls the daemon's map (GET caches/events as JSON). */
+function cachesScreen({ actions, common }: ScreenContext) {
+  const load = actions.caches?.cacheMap;
+  return load ? <CacheMapScreen {...common} load={load} /> : <ErrorBox message="This session has no CDN map." />;
 }
 
 /** Delivery services; create and edit at the operations level (issue 31), as origins are written. */

@@ -1,5 +1,6 @@
 import type { PropagationRecord, ServerCheckRecord, ServerRecord } from '../../shared/contract/servers.js';
 import type { WriteResult } from './types.js';
+import type { CacheMap } from '../../shared/contract/cache-map.js';
 
 export type ServerRow = Pick<
   ServerRecord,
@@ -29,4 +30,6 @@ export interface CacheActions {
   setStatus(id: number, status: string, offlineReason?: string): Promise<WriteResult>;
   queue(id: number, queue: boolean): Promise<WriteResult>;
   propagation(jobId: number): Promise<Propagation>;
+  /** The live CDN map as it is now (GET caches/events as JSON; issue 33): the `caches` screen polls it. */
+  cacheMap?(): Promise<CacheMap>;
 }

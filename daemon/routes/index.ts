@@ -48,6 +48,7 @@ import { serverLinkRoutes } from './server-links.js';
 import { ortRootRoutes } from './ort-root.js';
 import { dsRequestRoutes } from './ds-requests.js';
 import { cdnHealthRoutes } from './cdn-health.js';
+import { cacheEventRoutes } from './cache-events.js';
 
 /** Every route module of the API, in one list: the app registers each route at the versions that serve it. */
 export function allRoutes(ctx: AppContext): RouteDef[] {
@@ -110,5 +111,6 @@ export function allRoutes(ctx: AppContext): RouteDef[] {
     dsRequestRoutes, // issue 31: delivery-service requests and their comments
     cdnHealthRoutes, // issue 35: cache health, as the health monitors publish it
     ortRootRoutes, // issue 34: the Perl root routes ORT reads (served at the root, not under /api/<version>)
+    cacheEventRoutes, // issue 33: the live CDN map (JSON, or a text/event-stream)
   ].flatMap((module) => module(ctx));
 }

@@ -45,7 +45,7 @@ function control(markup: string, label: string): string {
 const buttons = (markup: string) => [...markup.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
 /** The buttons of a grid's rows, without its own (export, pages). */
 const rowButtons = (markup: string) =>
-  buttons(markup).filter((b) => !['Export CSV', 'Reset view', 'Previous', 'Next'].includes(b));
+  buttons(markup).filter((b) => !['Filters', 'Export CSV', 'Reset view', 'Previous', 'Next'].includes(b));
 
 const origin = (id: number, name: string, isPrimary: boolean): Origin => ({
   id,
@@ -160,6 +160,7 @@ describe('navigation', () => {
       'Topology',
       'Tenants',
       'Parameters',
+      'CDN map',
       'admin',
     ]);
     expect(links.find(([, label]) => label === 'Federations')?.[2]).toBe('nav-link active');

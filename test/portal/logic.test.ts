@@ -18,6 +18,7 @@ describe('routes', () => {
       'Topology',
       'Tenants',
       'Parameters',
+      'CDN map',
     ]);
     const names = NAV_LINKS.map((l) => parseRoute(l.path).name);
     expect(names).toEqual([
@@ -33,6 +34,7 @@ describe('routes', () => {
       'topology',
       'tenants',
       'parameters',
+      'cdnMap',
     ]);
   });
 

@@ -56,11 +56,22 @@ describe('portal: Servers page', () => {
 
   it('shows status with reason, pending flags, last check-in and checks; buttons only for operations', () => {
     const checks = new Map([[1, { HTTP: 1, CKIN: 3, UPD: 0 }]]);
+    const now = Date.parse('2026-11-21T12:10:00Z');
     const markup = renderToStaticMarkup(
-      <ServersTable servers={servers} checks={checks} canWrite onQueue={() => undefined} onStatus={() => undefined} />,
+      <ServersTable
+        servers={servers}
+        checks={checks}
+        now={now}
+        canWrite
+        onQueue={() => undefined}
+        onStatus={() => undefined}
+      />,
     );
-    expect(text(markup)).toContain('edge1a EDGE REPORTED edge-cg1 cdn1 – pending 2026-11-21 12:00:00+00 ✓ 3 min ✗');
-    expect(text(markup)).toContain('mid1 MID ADMIN_DOWN (ops: disk) mid-cg cdn1 – – never – – –');
+    // Health first (issue 33 item 4): edge1a fails its up-to-date check; mid1 never checked in (overdue).
+    expect(text(markup)).toContain(
+      'edge1a failing checks EDGE REPORTED edge-cg1 cdn1 – pending 2026-11-21 12:00:00+00 ✓ 3 min ✗',
+    );
+    expect(text(markup)).toContain('mid1 overdue MID ADMIN_DOWN (ops: disk) mid-cg cdn1 – – never – – –');
     expect(rowActions(markup)).toEqual([OPERATIONS, OPERATIONS, OPERATIONS]);
     // Issue 33 item 4: the operations sit in one menu per row (not 3 primary buttons each); the host column sticks.
     expect(rowMenus(markup)).toEqual(['Actions for edge1a', 'Actions for mid1', 'Actions for edge9']);
@@ -130,7 +141,7 @@ describe('portal: cache health (issue 35)', () => {
         onStatus={() => undefined}
       />,
     );
-    expect(markup).toMatch(/>Health</);
+    expect(markup).toMatch(/>Monitors</);
     expect(cells(markup).filter((c) => ['up', 'down'].includes(c))).toEqual(['down', 'up']);
     expect([healthText(null), healthText(undefined), healthText(true), healthText(false)]).toEqual([
       '–',

@@ -23,7 +23,8 @@ export type Destination =
   | 'servers'
   | 'cdns'
   | 'cachegroups'
-  | 'tenants';
+  | 'tenants'
+  | 'caches';
 
 const MENU: SelectItem<Destination>[] = [
   {
@@ -53,6 +54,7 @@ const MENU: SelectItem<Destination>[] = [
     value: 'cachegroups',
   },
   { key: 'tenants', label: 'Tenants', hint: 'the tenant tree: create and edit tenants', value: 'tenants' },
+  { key: 'caches', label: 'Caches', hint: 'the live CDN map: cache groups by tier, health, purges', value: 'caches' },
 ];
 
 /** The menu the user's role allows: no Purge without the right to purge; read-only hints where nothing can be changed. */

@@ -27,7 +27,11 @@ export function GridTable<T>({
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.id} aria-sort={sort?.id === c.id ? (sort.desc ? 'descending' : 'ascending') : undefined}>
+              <th
+                key={c.id}
+                className={c.className?.includes('sticky-col') ? 'sticky-col' : undefined}
+                aria-sort={sort?.id === c.id ? (sort.desc ? 'descending' : 'ascending') : undefined}
+              >
                 <button type="button" className="sort-button" onClick={() => onSort(c.id)}>
                   {c.header}
                   <span className="sort-mark" aria-hidden="true">

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { ColumnPicker } from './ColumnPicker';
 import { toCsv } from './csv';
 import { filterOptions, type GridColumn, type GridState } from './model';
@@ -15,6 +15,53 @@ function download(name: string, csv: string): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The filters and the column choice; on a narrow window they fold behind one button, so the first rows show. */
+function GridFilters<T>({
+  columns,
+  shown,
+  state,
+  filterable,
+  onChange,
+}: {
+  columns: GridColumn<T>[];
+  shown: GridColumn<T>[];
+  state: GridState;
+  filterable: Array<{ column: GridColumn<T>; options: string[] }>;
+  onChange: (patch: Partial<GridState>) => void;
+}) {
+  const setFilter = (id: string, value: string) => onChange({ filters: { ...state.filters, [id]: value } });
+  const [open, setOpen] = useState(false);
+  const active = Object.values(state.filters).filter(Boolean).length;
+  return (
+    <>
+      <button
+        type="button"
+        className="small secondary grid-filters-toggle"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        {active > 0 ? `Filters (${active})` : 'Filters'}
+      </button>
+      <div className={open ? 'grid-filters open' : 'grid-filters'}>
+        {filterable.map(({ column, options }) => (
+          <label key={column.id} className="grid-filter">
+            <span className="visually-hidden">Filter by {column.header.toLowerCase()}</span>
+            <select value={state.filters[column.id] ?? ''} onChange={(e) => setFilter(column.id, e.target.value)}>
+              <option value="">{`Any ${column.header.toLowerCase()}`}</option>
+              {options.map((o) => (
+                <option key={o} value={o}>
+                  {o}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        <ColumnPicker columns={columns} shown={shown} onChange={(cols) => onChange({ cols })} />
+      </div>
+    </>
+  );
 }
 
 /** Search, filters, columns and export above a grid, with how many rows match. */
@@ -41,7 +88,6 @@ export function GridToolbar<T>({
     () => columns.filter((c) => c.filter).map((c) => ({ column: c, options: filterOptions(rows, c) })),
     [rows, columns],
   );
-  const setFilter = (id: string, value: string) => onChange({ filters: { ...state.filters, [id]: value } });
   return (
     <div className="grid-toolbar" role="group" aria-label={`${label} view`}>
       <input
@@ -52,20 +98,7 @@ export function GridToolbar<T>({
         value={state.q}
         onChange={(e) => onChange({ q: e.target.value })}
       />
-      {filterable.map(({ column, options }) => (
-        <label key={column.id} className="grid-filter">
-          <span className="visually-hidden">Filter by {column.header.toLowerCase()}</span>
-          <select value={state.filters[column.id] ?? ''} onChange={(e) => setFilter(column.id, e.target.value)}>
-            <option value="">{`Any ${column.header.toLowerCase()}`}</option>
-            {options.map((o) => (
-              <option key={o} value={o}>
-                {o}
-              </option>
-            ))}
-          </select>
-        </label>
-      ))}
-      <ColumnPicker columns={columns} shown={shown} onChange={(cols) => onChange({ cols })} />
+      <GridFilters columns={columns} shown={shown} state={state} filterable={filterable} onChange={onChange} />
       {state.q || state.sort || state.cols || Object.values(state.filters).some(Boolean) ? (
         <button
           type="button"

@@ -25,7 +25,8 @@ export type Route =
   | { name: 'dsNew' }
   | { name: 'dsEdit'; key: string }
   | { name: 'tenants' }
-  | { name: 'parameters' };
+  | { name: 'parameters' }
+  | { name: 'cdnMap' };
 
 export const NAV_LINKS: ReadonlyArray<{ label: string; path: string }> = [
   { label: 'Delivery services', path: '/delivery-services' },
@@ -40,6 +41,7 @@ export const NAV_LINKS: ReadonlyArray<{ label: string; path: string }> = [
   { label: 'Topology', path: '/topology' },
   { label: 'Tenants', path: '/tenants' },
   { label: 'Parameters', path: '/parameters' },
+  { label: 'CDN map', path: '/map' },
 ];
 
 const SIMPLE: Record<string, Route> = {
@@ -57,6 +59,7 @@ const SIMPLE: Record<string, Route> = {
   topology: { name: 'topology' },
   tenants: { name: 'tenants' },
   parameters: { name: 'parameters' },
+  map: { name: 'cdnMap' },
 };
 
 /**

@@ -11,6 +11,9 @@ import { formatApiTime, timeLeft } from '../lib/time';
 const COLORS = ['#1f5f8b', '#2f9e8f', '#d9822b', '#8e5ea2', '#c8553d', '#9aa5b1'];
 const AXIS = { fontSize: 12, fill: '#5f6b7a' };
 
+/** A category axis as wide as its longest label (12 px text), within reason: no name is cut at the chart's edge. */
+const labelWidth = (labels: string[]) => Math.min(220, 16 + 7 * Math.max(4, ...labels.map((l) => l.length)));
+
 function Panel({ title, children, wide }: { title: string; children: React.ReactNode; wide?: boolean }) {
   return (
     <section className={wide ? 'chart-panel chart-wide' : 'chart-panel'} aria-label={title}>
@@ -53,7 +56,7 @@ function PurgeCharts({ jobs, now }: { jobs: PortalJob[]; now: number }) {
             <BarChart data={perDs} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 8 }}>
               <CartesianGrid strokeDasharray="3 3" horizontal={false} />
               <XAxis type="number" allowDecimals={false} tick={AXIS} />
-              <YAxis type="category" dataKey="ds" width={110} tick={AXIS} />
+              <YAxis type="category" dataKey="ds" width={labelWidth(perDs.map((d) => d.ds))} tick={AXIS} />
               <Tooltip />
               <Bar dataKey="count" name="purges" isAnimationActive={false}>
                 {perDs.map((d) => (

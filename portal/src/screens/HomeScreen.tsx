@@ -8,6 +8,8 @@ import {
   listUsers,
 } from '../api/endpoints';
 import type { CurrentUser, Origin } from '../api/types';
+import { listServerChecks, listServers, type CacheServer, type ServerChecks } from '../api/caches';
+import { CacheHealthCards } from '../components/CacheHealthCards';
 import { CountCard } from '../components/CountCard';
 import { PageHeader } from '../components/PageHeader';
 import { useNow } from '../hooks/useNow';
@@ -22,19 +24,23 @@ interface HomeData {
   jobs: PortalJob[] | null;
   jobScope: 'all' | 'mine';
   origins: Origin[] | null;
+  /** The caches and their checks, when the user may read servers. */
+  caches: { servers: CacheServer[]; checks: ServerChecks[] } | null;
 }
 
 const lengthOf = (r: PromiseSettledResult<{ response: unknown }>): number | null =>
   r.status === 'fulfilled' && Array.isArray(r.value.response) ? r.value.response.length : null;
 
 async function loadHome(): Promise<HomeData> {
-  const [services, origins, jobs, users, federations, profiles] = await Promise.allSettled([
+  const [services, origins, jobs, users, federations, profiles, servers, checks] = await Promise.allSettled([
     listDeliveryServices(),
     listOrigins(),
     listJobs(),
     listUsers(),
     listFederations(),
     listProfiles(),
+    listServers(),
+    listServerChecks(),
   ]);
   return {
     counts: {
@@ -47,6 +53,10 @@ async function loadHome(): Promise<HomeData> {
     jobs: jobs.status === 'fulfilled' ? jobs.value.response.jobs : null,
     jobScope: jobs.status === 'fulfilled' ? jobs.value.response.scope : 'mine',
     origins: origins.status === 'fulfilled' ? origins.value.response : null,
+    caches:
+      servers.status === 'fulfilled'
+        ? { servers: servers.value.response, checks: checks.status === 'fulfilled' ? checks.value.response : [] }
+        : null,
   };
 }
 
@@ -75,6 +85,7 @@ export function HomeScreen({ me }: { me: CurrentUser }) {
           </>
         ) : null}
       </p>
+      {data?.caches ? <CacheHealthCards servers={data.caches.servers} checks={data.caches.checks} now={now} /> : null}
       <div className="cards">
         <CountCard label="Delivery services" to="/delivery-services" count={c?.services} />
         <CountCard label="Origins" to="/origins" count={c?.origins} />

@@ -18,6 +18,7 @@ import { PurgeScreen } from './PurgeScreen';
 import { UsersScreen } from './UsersScreen';
 import { ServersScreen } from './ServersScreen';
 import { TopologyScreen } from './TopologyScreen';
+import { CdnMapScreen } from './CdnMapScreen';
 import { ManageScreen } from './ManageScreen';
 
 /** The screen of a route, given who is signed in. */
@@ -67,6 +68,8 @@ export function ScreenFor({
       return <NotFoundScreen path={route.path} />;
     case 'topology':
       return <TopologyScreen canWrite={abilities.manageOrigins} />;
+    case 'cdnMap':
+      return <CdnMapScreen />;
     case 'deliveryServices':
     case 'dsNew':
     case 'dsEdit':

@@ -6,20 +6,14 @@ import { LoadState } from '../components/LoadState';
 import { PageHeader } from '../components/PageHeader';
 import { useResource } from '../hooks/useResource';
 import { alertsOf } from '../lib/alerts';
-import { NEEDS_REASON, NO_FILTER, SERVER_STATUSES, choices, filterServers, type ServerFilter } from '../lib/servers';
+import { NEEDS_REASON, SERVER_STATUSES } from '../lib/servers';
+import { useNow } from '../hooks/useNow';
 import { statusAlertText } from '../../../shared/rules/server-status-text.js';
 import { ServersTable } from './ServersTable';
 import { useWrites } from '../hooks/useWrites';
 import { ServerEditor, type ServerMode } from './servers/ServerEditor';
 
 const LIST: ServerMode = { kind: 'list' };
-
-const FILTERS: Array<[keyof ServerFilter, string, (s: CacheServer) => string]> = [
-  ['cdn', 'CDN', (s) => s.cdnName],
-  ['cachegroup', 'Cache group', (s) => s.cachegroup],
-  ['type', 'Type', (s) => s.type],
-  ['status', 'Status', (s) => s.status],
-];
 
 /** One status change: the new status, and a reason when the cache leaves service. */
 function StatusForm({
@@ -65,55 +59,24 @@ function StatusForm({
   );
 }
 
-/** The page's filters: one select per column, its choices from the servers listed. */
-function ServerFilters({
-  all,
-  filter,
-  setFilter,
-}: {
-  all: CacheServer[];
-  filter: ServerFilter;
-  setFilter: (filter: ServerFilter) => void;
-}) {
-  return (
-    <div className="filters">
-      {FILTERS.map(([key, label, pick]) => (
-        <span key={key}>
-          <label htmlFor={`filter-${key}`}>{label}</label>
-          <select
-            id={`filter-${key}`}
-            value={filter[key]}
-            onChange={(e) => setFilter({ ...filter, [key]: e.target.value })}
-          >
-            <option value="">all</option>
-            {choices(all, pick).map((v) => (
-              <option key={v} value={v}>
-                {v}
-              </option>
-            ))}
-          </select>
-        </span>
-      ))}
-    </div>
-  );
-}
-
 /** Sets a status; the answer reads true for an EDGE (Traffic Ops' text claims child caches it has not). */
 async function changeStatus(server: CacheServer, status: string, reason?: string) {
   const result = await setServerStatus(server.id, status, reason);
   return { alerts: result.alerts.map((a) => ({ ...a, text: statusAlertText(a.text, server.type) })) };
 }
 
-/** The caches, filterable by CDN, cache group, type and status; operations users change status and queue updates. */
+/**
+ * The caches, filterable by health, CDN, cache group, type and status (one filter row: the grid's own, in the URL
+ * so the dashboard can link to it); operations users change status and queue updates.
+ */
 export function ServersScreen({ canWrite }: { canWrite: boolean }) {
   const servers = useResource(listServers);
   const checks = useResource(listServerChecks);
-  const [filter, setFilter] = useState<ServerFilter>(NO_FILTER);
+  const now = useNow(60_000);
   const [editing, setEditing] = useState<CacheServer | null>(null);
   const [alerts, setAlerts] = useState<Alert[]>([]);
   const editor = useWrites(LIST, servers.reload);
-  const all = servers.data ?? [];
-  const shown = filterServers(all, filter);
+  const shown = servers.data ?? [];
   const checkMap = new Map((checks.data ?? []).map((c) => [c.id, c.checks ?? {}]));
   const write = async (run: () => Promise<{ alerts: Alert[] }>, done: string) => {
     try {
@@ -134,6 +97,7 @@ export function ServersScreen({ canWrite }: { canWrite: boolean }) {
         ) : null}
         <button
           type="button"
+          className="secondary"
           onClick={() => {
             servers.reload();
             checks.reload();
@@ -153,7 +117,6 @@ export function ServersScreen({ canWrite }: { canWrite: boolean }) {
           onCancel={editor.close}
         />
       ) : null}
-      <ServerFilters all={all} filter={filter} setFilter={setFilter} />
       {editing ? (
         <StatusForm
           server={editing}
@@ -168,12 +131,13 @@ export function ServersScreen({ canWrite }: { canWrite: boolean }) {
         loading={servers.loading}
         alerts={servers.alerts}
         empty={shown.length === 0}
-        emptyText="No servers match."
+        emptyText="No servers yet."
       />
       {shown.length > 0 ? (
         <ServersTable
           servers={shown}
           checks={checkMap}
+          now={now}
           canWrite={canWrite}
           onStatus={setEditing}
           onEdit={(s) => editor.open({ kind: 'edit', id: s.id })}

@@ -394,4 +394,20 @@ export const CACHES_TENANCY: Record<string, TenancyEntry> = {
       },
     ],
   },
+  // issue 33: the live CDN map shows what GET servers shows
+  'GET /caches/events': {
+    why: 'the CDN map holds only the caches the caller sees (and their cache groups), and the jobs it sees',
+    cases: [
+      {
+        as: 'tenanta_user',
+        url: () => '/api/1.3/caches/events',
+        status: 200,
+        response: (r) => {
+          const map = r as { caches: { hostName: string }[]; jobs: { deliveryService: string }[] };
+          expect(map.caches.map((c) => c.hostName)).toEqual(['edge1a', 'edge1b', 'mid1', 'mid2']);
+          expect(map.jobs.filter((j) => j.deliveryService !== 'ds2')).toEqual([]);
+        },
+      },
+    ],
+  },
 };

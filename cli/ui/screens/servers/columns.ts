@@ -25,7 +25,7 @@ export const SERVER_COLUMNS: Column<ServerWithChecks>[] = [
   { header: 'CKIN', value: (s) => check(s, 'CKIN'), align: 'right', priority: 10 },
   { header: 'UPD', value: (s) => check(s, 'UPD'), priority: 9 },
   // issue 35: the health monitors' judgement (`-` until one judged the cache); the first to give way.
-  { header: 'Health', value: (s) => (s.isAvailable == null ? '-' : s.isAvailable ? 'up' : 'down'), priority: 11 },
+  { header: 'Monitors', value: (s) => (s.isAvailable == null ? '-' : s.isAvailable ? 'up' : 'down'), priority: 11 },
 ];
 
 export const STATUSES = ['ONLINE', 'REPORTED', 'ADMIN_DOWN', 'OFFLINE', 'PRE_PROD'] as const;
