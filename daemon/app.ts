@@ -1,4 +1,5 @@
 import { resetMailQueue } from './services/mail/reset-queue.js';
+import { closeUpdateWatch } from './services/caches/update-watch.js';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { defaultConfig, type DaemonConfig } from './config.js';
 import type { AppContext } from './context.js';
@@ -82,6 +83,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Reset requests recorded before a stop are mailed now (links need the base URL, known from here on).
     resetMailQueue(ctx, (err) => app.log.error({ err }, 'password reset mail failed')).kick();
   });
+
+  // Caches' agents waiting on update_status (issue 32) are answered at once: a held request would hold the close.
+  app.addHook('preClose', async () => closeUpdateWatch(ctx));
 
   registerJsonParser(app);
   app.setErrorHandler(handleError);
