@@ -43,9 +43,7 @@ describe('UpdateWatch', () => {
   it('answers 1,000 waiting caches after one purge with ONE read of the flags', async () => {
     const f = fakeSource(1000);
     const watch = new UpdateWatch(f.source, 5);
-    const waits = [...f.rows.values()].map((s) =>
-      watch.wait(s.hostName, statusToken(s), 10_000, watch.mark()),
-    );
+    const waits = [...f.rows.values()].map((s) => watch.wait(s.hostName, statusToken(s), 10_000, watch.mark()));
     expect(watch.waiting).toBe(1000);
     await new Promise((r) => setTimeout(r, 30));
     const readsBefore = f.counts.reads;
