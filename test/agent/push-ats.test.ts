@@ -50,7 +50,8 @@ function threeCacheSnapshot() {
   });
   snapshot.users.push({ ...snapshot.users[1], username: 'ort-edge-02', email: 'ort-edge-02@example.test' });
   const stand = snapshot.servers.findIndex((s) => s.hostName === 'edge-02');
-  const { offlineReason: _reason, ...edge2 } = snapshot.servers[stand] as (typeof snapshot.servers)[2];
+  const standBy: (typeof snapshot.servers)[number] & { offlineReason?: string } = snapshot.servers[stand];
+  const { offlineReason: _reason, ...edge2 } = standBy;
   snapshot.servers[stand] = {
     ...edge2,
     status: 'REPORTED',
