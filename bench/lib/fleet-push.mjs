@@ -5,7 +5,8 @@
 //   purge: one purge per CDN (every cache flagged), acknowledged by all 3,000 tier by tier (an EDGE only once its
 //          parents have: parent_reval_pending), target ≤ 2 s from the purge to the last check-in.
 // The simulated agents check in as admin (the real agent's own login costs the same write without the change-log
-// line). They wait `IDLE_WAIT_S` per request, a third of the agent's default 60 s: three times its re-arm rate.
+// line). They wait `IDLE_WAIT_S` per request, the agent's default (--push-wait 60s): over the idle window every
+// agent re-arms once, 50 requests/s for 3,000.
 import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { ADMIN_PASSWORD, cpuSeconds, login, startDaemon } from './daemon.mjs';
 import { CONFIGGEN, configgenDataSet, dsName, edgeHost, midHost } from './configgen-data.mjs';
 import { seedDataDir } from './seed.mjs';
 
-const IDLE_WAIT_S = 20;
+const IDLE_WAIT_S = 60;
 const IDLE_TARGET_PERCENT = 5;
 const PURGE_TARGET_MS = 2000;
 const round1 = (n) => Math.round(n * 10) / 10;
@@ -57,18 +58,21 @@ async function simulate(cache, fleet) {
   let since;
   while (!fleet.stopped) {
     const query = `wait=${fleet.waitS}s${since === undefined ? '' : `&since=${encodeURIComponent(since)}`}`;
+    const path = `/api/1.3/servers/${cache.host}/update_status?${query}`;
     let answer;
     try {
-      answer = await exchange(
-        fleet.pool,
-        fleet.url,
-        'GET',
-        `/api/1.3/servers/${cache.host}/update_status?${query}`,
-        fleet.cookie,
-      );
+      answer = await exchange(fleet.pool, fleet.url, 'GET', path, fleet.cookie);
     } catch (err) {
-      if (!fleet.stopped) fleet.errors.push(err.message);
-      return;
+      if (fleet.stopped) return;
+      answer = { status: 0, error: err.message };
+    }
+    // As the real agent: a refused or dropped request is tried again after a pause (a busy daemon answers 408
+    // to a connection whose request it did not read in time), asking at once (no since).
+    if (answer.status === 0 || answer.status === 408 || answer.status === 503) {
+      fleet.retries++;
+      since = undefined;
+      await sleep(1000 + Math.random() * 1000);
+      continue;
     }
     fleet.requests++;
     if (answer.status !== 200) {
@@ -76,17 +80,37 @@ async function simulate(cache, fleet) {
       return;
     }
     if (since === undefined) fleet.connected.add(cache.host);
-    const [status] = JSON.parse(answer.body);
-    if (status?.reval_pending && !status.parent_reval_pending) {
-      const form = `updated=${status.upd_pending}&reval_updated=false&reval_started=${answer.headers['x-cdnctl-read-time']}`;
-      const done = await exchange(fleet.pool, fleet.url, 'POST', `/update/${cache.host}`, fleet.cookie, form);
-      if (done.status !== 200) fleet.errors.push(`check-in ${done.status}`);
-      else cache.ackedAt = performance.now();
-      since = undefined;
-      continue;
-    }
-    since = answer.headers['x-cdnctl-status-token'];
+    since = await actOn(cache, fleet, answer);
   }
+}
+
+/** Checks in when the answer asks for it (answers undefined: ask again at once), else answers the token. */
+async function actOn(cache, fleet, answer) {
+  const [status] = JSON.parse(answer.body);
+  if (!status?.reval_pending || status.parent_reval_pending) return answer.headers['x-cdnctl-status-token'];
+  const form = `updated=${status.upd_pending}&reval_updated=false&reval_started=${answer.headers['x-cdnctl-read-time']}`;
+  const post = () => exchange(fleet.pool, fleet.url, 'POST', `/update/${cache.host}`, fleet.cookie, form);
+  let done;
+  try {
+    done = await post();
+  } catch {
+    // A kept-alive socket the daemon closed as it was reused: once more on a new one, as an HTTP client does.
+    fleet.retries++;
+    done = await post().catch((err) => ({ status: 0, body: err.message }));
+  }
+  if (done.status !== 200) fleet.errors.push(`check-in ${done.status}`);
+  else cache.ackedAt = performance.now();
+  return undefined;
+}
+
+/** Starts the agents as a fleet comes up: `batch` every `everyMs`, not 3,000 connections in one instant. */
+async function startAll(fleet, batch = 100, everyMs = 100) {
+  const running = [];
+  for (let i = 0; i < fleet.caches.length; i += batch) {
+    for (const cache of fleet.caches.slice(i, i + batch)) running.push(simulate(cache, fleet));
+    await sleep(everyMs);
+  }
+  return running;
 }
 
 async function until(check, what, ms) {
@@ -191,6 +215,8 @@ export async function fleetPushPhase({ add, say, scratch }) {
   writeFileSync(join(dataDir, 'config.json'), `${JSON.stringify({ maxConnections: 8000 })}\n`, { mode: 0o600 });
   say(`fleet push: data set loaded in ${round1((Date.now() - seeding) / 1000)} s`);
   const daemon = await startDaemon(dataDir);
+  let stderr = '';
+  daemon.child.stderr?.on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
   const pool = new Agent({ keepAlive: true, maxSockets: Infinity });
   const fleet = {
     caches: caches(),
@@ -199,20 +225,25 @@ export async function fleetPushPhase({ add, say, scratch }) {
     waitS: IDLE_WAIT_S,
     stopped: false,
     requests: 0,
+    retries: 0,
     errors: [],
     connected: new Set(),
   };
   try {
     fleet.cookie = await login(daemon.url, 'admin', ADMIN_PASSWORD);
     fleet.dsIds = await dsIdsOf(daemon.url, fleet.cookie);
-    const running = fleet.caches.map((cache) => simulate(cache, fleet));
+    const running = await startAll(fleet);
     await until(
       () => fleet.connected.size === fleet.caches.length || fleet.errors.length > 0,
       'every agent to connect',
       120_000,
     );
-    if (fleet.errors.length > 0) throw new Error(`agents failed: ${fleet.errors.slice(0, 3).join('; ')}`);
-    say(`fleet push: ${fleet.connected.size} agents connected`);
+    if (fleet.errors.length > 0)
+      throw new Error(
+        `agents failed (${fleet.errors.length}, ${fleet.connected.size} connected): ${fleet.errors.slice(0, 3).join('; ')}; ` +
+          `daemon exit ${daemon.child.exitCode}: ${stderr.trim()}`,
+      );
+    say(`fleet push: ${fleet.connected.size} agents connected (${fleet.retries} requests tried again)`);
     add(await measureIdle(fleet, daemon));
     add(await purgeCase(fleet));
     fleet.stopped = true;

@@ -21,7 +21,7 @@ import {
 } from '../../shared/contract/schema.js';
 import { updateStatusSchema } from '../../shared/contract/servers.js';
 import { plainOr } from '../../shared/rules/names.js';
-import { readWaitQuery, visibleStatus, waitForUpdateStatus } from './update-status-wait.js';
+import { readWaitQuery, seesAllServers, visibleStatus, waitForUpdateStatus } from './update-status-wait.js';
 
 const ACTION_ERROR = "action must be 'queue' or 'dequeue'";
 const idParams = { type: 'object', properties: { id: { type: 'string' } } };
@@ -159,6 +159,7 @@ async function updateStatus(ctx: AppContext, request: Request, reply: Reply) {
   if (wait)
     return waitForUpdateStatus(ctx, request, reply, wait, {
       read: () => visibleStatus(ctx, request),
+      seesAll: () => seesAllServers(ctx, request),
       record: toUpdateStatusRecord,
       readTimeHeader: READ_TIME_HEADER,
     });

@@ -61,6 +61,8 @@ function hangUp(reply: FastifyReply): AbortSignal {
 
 export interface WaitParts {
   read: () => Promise<UpdateStatus | null>;
+  /** Whether the caller sees every server (then a re-armed wait may start from the watch's last read). */
+  seesAll: () => Promise<boolean>;
   record: (status: UpdateStatus) => UpdateStatusRecord;
   readTimeHeader: string;
 }
@@ -87,8 +89,11 @@ export async function waitForUpdateStatus(
   const { hostname } = request.params as { hostname: string };
   const watch = updateWatchOf(ctx);
   const mark = watch.mark();
-  const readAt = ctx.clock();
-  const status = await parts.read();
+  let readAt = ctx.clock();
+  // A cache re-arming (since given) while nothing was written: the watch's last read is current, no query.
+  const kept = wait.since !== undefined && (await parts.seesAll()) ? await watch.fresh(hostname) : null;
+  if (kept) readAt = kept.readAt;
+  const status = kept ? kept.status : await parts.read();
   const token = status ? statusToken(status) : NO_STATUS_TOKEN;
   if (wait.since === undefined || token !== wait.since || wait.waitMs === 0)
     return answer(reply, parts, status, readAt, wait.waitMs);
@@ -97,6 +102,11 @@ export async function waitForUpdateStatus(
   if (changed && status) return answer(reply, parts, changed.status, changed.readAt, wait.waitMs);
   const again = ctx.clock();
   return answer(reply, parts, await parts.read(), again, wait.waitMs);
+}
+
+/** Whether the caller sees every server (its tenant is the root of the tree). */
+export async function seesAllServers(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
+  return (await serverVisibility(ctx, caller(request))) === null;
 }
 
 /** The visible status of the path's host (what the plain route reads). */

@@ -105,6 +105,18 @@ export class UpdateWatch {
     });
   }
 
+  /**
+   * `host`'s status as the last round read it, when nothing was written since (one version check, no read): a
+   * cache re-arming its wait costs no query then. Null when no round read yet or the data moved since.
+   */
+  async fresh(host: string): Promise<WatchAnswer | null> {
+    const seen = this.snapshot;
+    if (!seen || seen.round !== this.started) return null;
+    if ((await this.source.version()) !== this.lastVersion || this.snapshot !== seen) return null;
+    const status = seen.byHost.get(host);
+    return status ? { status, readAt: seen.readAt } : null;
+  }
+
   /** Answers every waiter (null: nothing changed) and stops: the daemon is closing. */
   close(): void {
     this.closed = true;

@@ -129,4 +129,20 @@ describe('UpdateWatch', () => {
     expect((await waiting)?.status.updPending).toBe(true);
     expect(errors).toHaveLength(1);
   });
+
+  it('fresh() answers the last read while nothing was written (a re-armed wait costs no query), null after a write', async () => {
+    const f = fakeSource(2);
+    const watch = new UpdateWatch(f.source, 5);
+    expect(await watch.fresh('edge-0')).toBeNull();
+    const first = watch.wait('edge-0', statusToken(status(0)), 200, watch.mark());
+    f.write('edge-1', { updPending: true });
+    await new Promise((r) => setTimeout(r, 30));
+    const reads = f.counts.reads;
+    expect(await watch.fresh('edge-1')).toEqual({ status: status(1, { updPending: true }), readAt: 1001 });
+    expect(f.counts.reads).toBe(reads);
+    f.write('edge-0', { revalPending: true });
+    expect(await watch.fresh('edge-1')).toBeNull();
+    expect((await first)?.status.revalPending).toBe(true);
+    watch.close();
+  });
 });
