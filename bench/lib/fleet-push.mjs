@@ -4,8 +4,8 @@
 //   idle:  daemon CPU while all 3,000 hold their connection (each re-arms when its wait ends), target ≤ 5 % of a core;
 //   purge: one purge per CDN (every cache flagged), acknowledged by all 3,000 tier by tier (an EDGE only once its
 //          parents have: parent_reval_pending), target ≤ 2 s from the purge to the last check-in.
-// The simulated agents check in as admin (the real agent's own login costs the same write without the change-log
-// line). They wait `IDLE_WAIT_S` per request, the agent's default (--push-wait 60s): over the idle window every
+// The simulated agents check in as `fleet-agent`, an ORT login bound to every cache (as each real agent is to its
+// own), so a check-in is the agent's write (no change-log line, which an admin's check-in adds). They wait `IDLE_WAIT_S` per request, the agent's default (--push-wait 60s): over the idle window every
 // agent re-arms once, 50 requests/s for 3,000.
 import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -164,7 +164,7 @@ async function purgeCase(fleet, daemon) {
   for (let c = 1; c <= CONFIGGEN.cdns; c++) {
     const response = await fetch(`${fleet.url}/api/1.2/user/current/jobs`, {
       method: 'POST',
-      headers: { cookie: fleet.cookie, 'content-type': 'application/json' },
+      headers: { cookie: fleet.admin, 'content-type': 'application/json' },
       body: JSON.stringify({
         dsId: fleet.dsIds[c - 1],
         regex: '/fleet-push/.*',
@@ -208,10 +208,20 @@ async function measureIdle(fleet, daemon) {
   return idleCase(fleet, cpuMs, performance.now() - started, fleet.requests - requests);
 }
 
+const AGENT = { username: 'fleet-agent', password: 'Fl33t-Ag3nt-Passw0rd!' };
+
+/** The data set with one ORT login bound to every cache as its agent. */
+function withFleetAgent(doc) {
+  const user = { username: AGENT.username, email: 'fleet-agent@bench.test', fullName: 'fleet agent', role: 'ort' };
+  doc.users = [...(doc.users ?? []), { ...user, tenant: 'root', localPassword: AGENT.password }];
+  for (const server of doc.servers) server.agents = [AGENT.username];
+  return doc;
+}
+
 /** The phase: seed, start the daemon (maxConnections raised for 3,000 agents), connect them, measure, stop. */
 export async function fleetPushPhase({ add, say, scratch }) {
   const seeding = Date.now();
-  const dataDir = await seedDataDir('fleet-push', configgenDataSet());
+  const dataDir = await seedDataDir('fleet-push', withFleetAgent(configgenDataSet()));
   scratch.push(dataDir);
   writeFileSync(join(dataDir, 'config.json'), `${JSON.stringify({ maxConnections: 8000 })}\n`, { mode: 0o600 });
   say(`fleet push: data set loaded in ${round1((Date.now() - seeding) / 1000)} s`);
@@ -231,8 +241,10 @@ export async function fleetPushPhase({ add, say, scratch }) {
     connected: new Set(),
   };
   try {
-    fleet.cookie = await login(daemon.url, 'admin', ADMIN_PASSWORD);
-    fleet.dsIds = await dsIdsOf(daemon.url, fleet.cookie);
+    const admin = await login(daemon.url, 'admin', ADMIN_PASSWORD);
+    fleet.dsIds = await dsIdsOf(daemon.url, admin);
+    fleet.admin = admin;
+    fleet.cookie = await login(daemon.url, AGENT.username, AGENT.password);
     const running = await startAll(fleet);
     await until(
       () => fleet.connected.size === fleet.caches.length || fleet.errors.length > 0,
