@@ -1,9 +1,23 @@
-import type { HttpClient, RawResponse } from '../shared/client/http.js';
+import type { HttpClient, RawOptions, RawResponse } from '../shared/client/http.js';
 import { sessionFromSetCookie } from '../shared/client/session.js';
 import type { ConfigFileEntry, UpdateStatus } from './types.js';
 
 /** The longest failure reason the agent sends (the daemon takes up to 2,000 characters in a 4 KiB form). */
 const AGENT_ERROR_SENT = 1000;
+/** What a long-poll of update_status answered. */
+export interface PushAnswer {
+  /** Whether the server honoured the wait (x-cdnctl-wait): false means it does not push. */
+  pushed: boolean;
+  statuses: UpdateStatus[];
+  /** The status token to send back as `since`. */
+  token: string | undefined;
+  readTime: string | undefined;
+}
+
+/** How much longer than the wait the agent waits for the answer before calling the connection lost. */
+const PUSH_GRACE_MS = 15_000;
+/** How long a primed push answer stands in for a read (the pass it was primed for starts at once). */
+const PRIMED_FOR_MS = 2000;
 
 /** A failed call of the agent: the route, the status (0: the server could not be reached) and the server's words. */
 export class AgentCallError extends Error {
@@ -41,6 +55,8 @@ function detailOf(res: RawResponse): string {
 export class AgentApi {
   /** When the server took the last update_status read (its x-cdnctl-read-time): the start of the pass being run. */
   private passStartedAt: string | undefined;
+  /** A push answer a pass is about to act on (prime). */
+  private primed: { statuses: UpdateStatus[]; readTime: string | undefined; at: number } | undefined;
   /**
    * `relogin`, when given, starts a new session after a 401 (the agent's own credentials) and answers its
    * cookie; the refused call is then made once more.
@@ -51,13 +67,20 @@ export class AgentApi {
     private readonly relogin?: () => Promise<string>,
   ) {}
 
-  private async send(what: string, method: 'GET' | 'POST', path: string, form?: string): Promise<RawResponse> {
+  private async send(
+    what: string,
+    method: 'GET' | 'POST',
+    path: string,
+    form?: string,
+    options?: RawOptions,
+  ): Promise<RawResponse> {
     let res: RawResponse;
     try {
       res = await this.http.raw(
         method,
         path,
         form === undefined ? undefined : { type: 'application/x-www-form-urlencoded', text: form },
+        options,
       );
     } catch (err) {
       throw new AgentCallError(what, 0, (err as Error).message);
@@ -67,15 +90,21 @@ export class AgentApi {
     return res;
   }
 
-  private async call(what: string, method: 'GET' | 'POST', path: string, form?: string): Promise<RawResponse> {
-    let res = await this.send(what, method, path, form);
+  private async call(
+    what: string,
+    method: 'GET' | 'POST',
+    path: string,
+    form?: string,
+    options?: RawOptions,
+  ): Promise<RawResponse> {
+    let res = await this.send(what, method, path, form, options);
     if (res.status === 401 && this.relogin) {
       try {
         this.http.cookie = await this.relogin();
       } catch (err) {
         throw new AgentCallError(`${what} (session refused, new login failed)`, 401, (err as Error).message);
       }
-      res = await this.send(what, method, path, form);
+      res = await this.send(what, method, path, form, options);
     }
     if (res.status !== 200) throw new AgentCallError(what, res.status, detailOf(res));
     return res;
@@ -90,6 +119,13 @@ export class AgentApi {
   }
 
   async updateStatus(host: string): Promise<UpdateStatus[]> {
+    const primed = this.primed;
+    this.primed = undefined;
+    // A push answer the loop is acting on right now: the pass starts from it, not from a second read.
+    if (primed && Date.now() - primed.at <= PRIMED_FOR_MS) {
+      this.passStartedAt = primed.readTime;
+      return primed.statuses;
+    }
     const what = 'GET update_status';
     const res = await this.call(
       what,
@@ -102,6 +138,35 @@ export class AgentApi {
     const body = this.json<unknown>(what, res);
     if (!Array.isArray(body)) throw new AgentCallError(what, 200, 'the answer is not an array');
     return body as UpdateStatus[];
+  }
+
+  /**
+   * The long-poll form of update_status (issue 32): answered once the cache's status differs from `since` (the
+   * token of the last answer; none: at once), or when `waitMs` ends. `pushed` is false when the server ignored the
+   * wait (Traffic Ops, an older cdnctl daemon): the caller then polls. A 404 or other refusal rejects.
+   */
+  async waitStatus(host: string, since: string | undefined, waitMs: number, signal?: AbortSignal): Promise<PushAnswer> {
+    const what = 'GET update_status (push)';
+    const query = new URLSearchParams({ wait: `${waitMs}ms`, ...(since === undefined ? {} : { since }) });
+    const path = `/api/${this.apiVersion}/servers/${encodeURIComponent(host)}/update_status?${query.toString()}`;
+    const res = await this.call(what, 'GET', path, undefined, { timeoutMs: waitMs + PUSH_GRACE_MS, signal });
+    const body = this.json<unknown>(what, res);
+    if (!Array.isArray(body)) throw new AgentCallError(what, 200, 'the answer is not an array');
+    const header = (name: string) => {
+      const value = res.headers?.[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    return {
+      pushed: header('x-cdnctl-wait') !== undefined,
+      statuses: body as UpdateStatus[],
+      token: header('x-cdnctl-status-token'),
+      readTime: res.readTime,
+    };
+  }
+
+  /** The next updateStatus answers this push answer (once, and only within a moment) instead of reading again. */
+  prime(answer: PushAnswer): void {
+    this.primed = { statuses: answer.statuses, readTime: answer.readTime, at: Date.now() };
   }
 
   /** The file list (Traffic Ops answered `{info, configFiles}`; a `response` envelope around it is accepted too). */

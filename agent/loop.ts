@@ -2,6 +2,8 @@ import type { AgentApi } from './api.js';
 import { backoffMs, dispersionDelay } from './decide.js';
 import { runPass, type AtsChecks, type PassOutcome } from './pass.js';
 import { runShellCapture } from './reload.js';
+import { runPass, type PassOutcome } from './pass.js';
+import { watchPush } from './push.js';
 import { loadStates, newState, saveState, withEvent, type AgentState } from './state.js';
 import type { PassKind, WaitForParents } from './types.js';
 
@@ -26,11 +28,16 @@ export interface AgentOptions {
   server?: string;
   /** ATS's checks of a set before and after it is applied (issue 32); absent: none. */
   ats?: Pick<AtsChecks, 'verifyCommand' | 'logDir' | 'verdictTimeoutMs'>;
+  /** Hold a long-poll of update_status and pass at once when told (issue 32); default on. */
+  push?: boolean;
+  /** How long each push request is held at most (default PUSH_WAIT_MS). */
+  pushWaitMs?: number;
 }
 
 export interface LoopDeps {
   api: Pick<AgentApi, 'updateStatus' | 'fileList' | 'file' | 'report' | 'heartbeat'> &
     Partial<Pick<AgentApi, 'reportFailure'>>;
+    Partial<Pick<AgentApi, 'waitStatus' | 'prime'>>;
   runCommand: (command: string) => Promise<void>;
   /** A decision or action, one line (stderr). */
   logLine: (text: string) => void;
@@ -119,9 +126,106 @@ class Agent {
 
 const interval = (o: AgentOptions, kind: PassKind) => (kind === 'syncds' ? o.intervalMs : o.revalidateIntervalMs);
 
+/** How long a push request is held by default (issue 32), and how long to poll only when a server does not push. */
+export const PUSH_WAIT_MS = 60_000;
+const RETRY_UNSUPPORTED_MS = 15 * 60_000;
+
+/** Passes the push asked for, and the watcher waiting for them to run. */
+interface Triggered {
+  kinds: Set<PassKind>;
+  ok: boolean;
+  done: (ok: boolean) => void;
+}
+
+/** When each kind of pass is due, and how a push answer makes one due now (waking the loop's sleep). */
+class Schedule {
+  readonly next: Record<PassKind, number>;
+  readonly failures: Record<PassKind, number> = { syncds: 0, revalidate: 0 };
+  private waking = new AbortController();
+  private triggered: Triggered | null = null;
+
+  constructor(
+    private readonly o: AgentOptions,
+    private readonly d: LoopDeps,
+  ) {
+    const start = d.now().getTime();
+    this.next = { syncds: start + dispersionDelay(o.dispersionMs, d.random), revalidate: start };
+  }
+
+  /** The kind due first (syncds before revalidate when both are due). */
+  first(): PassKind {
+    return this.next.syncds <= this.next.revalidate ? 'syncds' : 'revalidate';
+  }
+
+  /** Sleeps until `kind` is due, or until a push makes a pass due now, or the agent stops. */
+  async sleepUntil(kind: PassKind): Promise<void> {
+    const ms = Math.max(0, this.next[kind] - this.d.now().getTime());
+    if (ms === 0) return;
+    await this.d.sleep(ms, AbortSignal.any([this.d.signal, this.waking.signal]));
+  }
+
+  /** The push asks for `kinds` now: they are due at once; resolves when they ran (false: one failed). */
+  trigger(kinds: PassKind[]): Promise<boolean> {
+    const now = this.d.now().getTime();
+    for (const kind of kinds) this.next[kind] = Math.min(this.next[kind], now);
+    this.triggered?.done(false);
+    const promise = new Promise<boolean>((done) => (this.triggered = { kinds: new Set(kinds), ok: true, done }));
+    this.waking.abort();
+    this.waking = new AbortController();
+    return promise;
+  }
+
+  /** A pass of `kind` ended: the next one's time, and the push told when every pass it asked for ran. */
+  settle(kind: PassKind, error: Error | null): number {
+    const now = this.d.now().getTime();
+    let delay = 0;
+    if (error) delay = backoffMs(this.failures[kind]++, interval(this.o, kind));
+    else this.failures[kind] = 0;
+    this.next[kind] =
+      now +
+      (error
+        ? delay
+        : interval(this.o, kind) + (kind === 'syncds' ? dispersionDelay(this.o.dispersionMs, this.d.random) : 0));
+    const t = this.triggered;
+    if (t?.kinds.delete(kind)) {
+      t.ok = t.ok && !error;
+      if (t.kinds.size === 0) this.release(t.ok);
+    }
+    return delay;
+  }
+
+  release(ok: boolean): void {
+    const t = this.triggered;
+    this.triggered = null;
+    t?.done(ok);
+  }
+}
+
+/** Starts the push watcher beside the timers when the API can long-poll and push is not off; null otherwise. */
+function startPush(o: AgentOptions, d: LoopDeps, agent: Agent, schedule: Schedule): Promise<void> | null {
+  const api = d.api;
+  if (o.push === false || o.dryRun || !api.waitStatus) return null;
+  const waitStatus = api.waitStatus.bind(api);
+  return watchPush({
+    api: { waitStatus },
+    host: o.host,
+    wait: o.wait,
+    waitMs: o.pushWaitMs ?? PUSH_WAIT_MS,
+    retryUnsupportedMs: RETRY_UNSUPPORTED_MS,
+    trigger: (answer, kinds) => {
+      api.prime?.(answer);
+      return schedule.trigger(kinds);
+    },
+    log: (message) => agent.log('agent', message),
+    sleep: d.sleep,
+    signal: d.signal,
+  });
+}
+
 /**
  * Runs the agent: with `once`, one syncds pass and one revalidate pass (exit code 1 when either failed);
- * otherwise both kinds on their own intervals (syncds with a random dispersion) until the signal aborts. A
+ * otherwise both kinds on their own intervals (syncds with a random dispersion) until the signal aborts, and, unless
+ * push is off, a push watcher beside them that makes a pass due the moment the server says one is (push.ts). A
  * failed pass is logged and retried after a doubling backoff capped at its interval; it never ends the loop.
  */
 export async function runAgent(o: AgentOptions, d: LoopDeps): Promise<number> {
@@ -130,39 +234,39 @@ export async function runAgent(o: AgentOptions, d: LoopDeps): Promise<number> {
     'agent',
     `started: config dir ${o.configDir}, syncds every ${o.intervalMs} ms (+ up to ${o.dispersionMs} ms), revalidate every ${o.revalidateIntervalMs} ms, wait for parents: ${o.wait}${o.dryRun ? ', dry run' : ''}`,
   );
-  if (o.once) {
-    let code = 0;
-    for (const kind of ['syncds', 'revalidate'] as const) {
-      await agent.pass(kind).catch((err: Error) => {
-        agent.log(kind, `failed: ${err.message}`);
-        code = 1;
-      });
-    }
-    agent.save();
-    return code;
-  }
-  const start = d.now().getTime();
-  const next: Record<PassKind, number> = {
-    syncds: start + dispersionDelay(o.dispersionMs, d.random),
-    revalidate: start,
-  };
-  const failures: Record<PassKind, number> = { syncds: 0, revalidate: 0 };
+  if (o.once) return runOnce(agent);
+  const schedule = new Schedule(o, d);
+  const push = startPush(o, d, agent, schedule);
   while (!d.signal.aborted) {
-    const kind: PassKind = next.syncds <= next.revalidate ? 'syncds' : 'revalidate';
-    await d.sleep(Math.max(0, next[kind] - d.now().getTime()), d.signal);
+    const kind = schedule.first();
+    await schedule.sleepUntil(kind);
     if (d.signal.aborted) break;
+    // Woken by a push: the kind due first may have changed.
+    if (schedule.next[kind] > d.now().getTime()) continue;
     try {
       await agent.pass(kind);
-      failures[kind] = 0;
-      next[kind] =
-        d.now().getTime() + interval(o, kind) + (kind === 'syncds' ? dispersionDelay(o.dispersionMs, d.random) : 0);
+      schedule.settle(kind, null);
     } catch (err) {
-      const delay = backoffMs(failures[kind]++, interval(o, kind));
+      const delay = schedule.settle(kind, err as Error);
       agent.log(kind, `failed: ${(err as Error).message}; retrying in ${Math.round(delay / 1000)} s`);
-      next[kind] = d.now().getTime() + delay;
     }
   }
+  schedule.release(false);
+  await push;
   agent.log('agent', 'stopped');
   agent.save();
   return 0;
+}
+
+/** One syncds pass and one revalidate pass: exit code 1 when either failed. */
+async function runOnce(agent: Agent): Promise<number> {
+  let code = 0;
+  for (const kind of ['syncds', 'revalidate'] as const) {
+    await agent.pass(kind).catch((err: Error) => {
+      agent.log(kind, `failed: ${err.message}`);
+      code = 1;
+    });
+  }
+  agent.save();
+  return code;
 }

@@ -31,11 +31,14 @@ import { USER_PASSWORD, seedDataDir, userPasswordHash } from './lib/seed.mjs';
 import { coldStarts } from './lib/timing.mjs';
 import { burstCase, firstAfterPurgeCase } from './lib/writes.mjs';
 import { configgenPhase } from './lib/configgen.mjs';
+import { fleetPushPhase } from './lib/fleet-push.mjs';
 
 const RESULTS = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 const SMALL = ['origins50', 'users50', 'login', 'cli', 'purge', 'afterPurge', 'burst', 'cold'];
 const LARGE_KEYS = ['originsByDs', 'originsAll', 'regex'];
 const CASE_KEYS = ['version', ...SMALL, ...LARGE_KEYS, 'pg', 'configgen'];
+// issue 32: `--only fleet` (the push cases: bench/lib/fleet-push.mjs)
+if (!CASE_KEYS.includes('fleet')) CASE_KEYS.push('fleet');
 /**
  * Reads during the login case: a steady stream of other users, not a flood (a flood would leave the hashing no
  * CPU at all). autocannon paces a fixed rate coarsely over many connections, so the stream uses few.
@@ -222,6 +225,7 @@ try {
   if (LARGE_KEYS.some(wanted)) await largePhase(passwordHash);
   if (wanted('pg')) await pgPhase({ passwordHash, tempDir, add, say });
   if (wanted('configgen')) await configgenPhase({ samples: Number(arg('--samples') ?? 3), add, say, scratch });
+  if (wanted('fleet')) await fleetPushPhase({ add, say, scratch });
 } catch (err) {
   say(`stopped early: ${err.stack ?? err}`);
 } finally {

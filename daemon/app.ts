@@ -1,4 +1,5 @@
 import { resetMailQueue } from './services/mail/reset-queue.js';
+import { closeUpdateWatch } from './services/caches/update-watch.js';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { defaultConfig, type DaemonConfig } from './config.js';
 import type { AppContext } from './context.js';
@@ -86,6 +87,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // The live map's event streams never end by themselves: closing ends them (issue 33).
   app.addHook('preClose', async () => closeCacheEvents(ctx));
+  // Caches' agents waiting on update_status (issue 32) are answered at once: a held request would hold the close.
+  app.addHook('preClose', async () => closeUpdateWatch(ctx));
+
   registerJsonParser(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {

@@ -26,6 +26,8 @@ interface RunFlags {
   once?: boolean;
   dryRun?: boolean;
   force?: boolean;
+  push: boolean;
+  pushWait: number;
 }
 
 function duration(text: string): number {
@@ -136,6 +138,8 @@ const agentRun: VerbSpec<RunFlags> = {
           .choices(['true', 'false', 'reval'])
           .default('reval'),
       )
+      .option('--no-push', 'poll on the intervals only: hold no update_status long-poll (push is used when offered)')
+      .addOption(durationOption('--push-wait <duration>', 'how long the server holds each push request', '60s'))
       .option('--once', 'one syncds pass and one revalidate pass, then exit')
       .option('--force', 'apply every file on the first pass even when nothing is queued (a first install)')
       .option('--dry-run', 'show the diff it would apply, change nothing, report nothing'),
@@ -178,6 +182,8 @@ const agentRun: VerbSpec<RunFlags> = {
           pluginDir,
           server: inv.server().url,
           ats: { verifyCommand: flags.verifyCommand.trim() || null, logDir, verdictTimeoutMs: flags.verdictTimeout },
+          push: flags.push,
+          pushWaitMs: flags.pushWait,
         },
         {
           api: new AgentApi(http, http.version, relogin),

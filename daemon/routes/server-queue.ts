@@ -21,6 +21,7 @@ import {
 } from '../../shared/contract/schema.js';
 import { updateStatusSchema } from '../../shared/contract/servers.js';
 import { plainOr } from '../../shared/rules/names.js';
+import { readWaitQuery, seesAllServers, visibleStatus, waitForUpdateStatus } from './update-status-wait.js';
 
 const ACTION_ERROR = "action must be 'queue' or 'dequeue'";
 const idParams = { type: 'object', properties: { id: { type: 'string' } } };
@@ -159,6 +160,15 @@ export async function updateStatusRecords(
 
 async function updateStatus(ctx: AppContext, request: Request, reply: Reply) {
   const { hostname } = request.params as { hostname: string };
+  // `?wait=30s&since=<token>`: the long-poll form the agent uses (issue 32, update-status-wait.ts).
+  const wait = readWaitQuery(request.query);
+  if (wait)
+    return waitForUpdateStatus(ctx, request, reply, wait, {
+      read: () => visibleStatus(ctx, request),
+      seesAll: () => seesAllServers(ctx, request),
+      record: toUpdateStatusRecord,
+      readTimeHeader: READ_TIME_HEADER,
+    });
   // A read changes nothing (issue 28): lastCheckIn moves only with a check-in by the server's own agent.
   return updateStatusRecords(ctx, request, reply, [hostname]);
 }
@@ -238,6 +248,7 @@ export function serverQueueRoutes(ctx: AppContext): RouteDef[] {
       // A bare array, as Traffic Ops answered: one record, or none for an unknown host.
       schema: {
         params: { type: 'object', properties: { hostname: { type: 'string' } } },
+        querystring: { type: 'object', properties: { wait: { type: 'string' }, since: { type: 'string' } } },
         response: { 200: list(updateStatusSchema) },
       },
       handler: (request, reply) => updateStatus(ctx, request, reply),

@@ -1,3 +1,4 @@
+import { PARENT_NOT_DOWN } from './cache-health.js';
 import { type Change, type ChangeEntry } from './change-log.js';
 import { type ServerFilters, type ServerVisibility } from './servers.js';
 
@@ -63,6 +64,11 @@ export interface ServerFlagStore {
    */
   checkIn(id: number, report: CheckIn, now: number, change?: ChangeEntry): Promise<void>;
   updateStatus(hostName: string, visible: ServerVisibility): Promise<UpdateStatus | null>;
+  /**
+   * Every server's update status in one statement, whatever the caller sees (issue 32: the update-status watch
+   * re-reads them all once per change round, never once per waiting cache); each as updateStatus answers it.
+   */
+  updateStatuses(): Promise<UpdateStatus[]>;
 }
 
 /** A server's own flags as update_status reads them, and its primary parent cache group's (max over its caches). */
@@ -83,6 +89,22 @@ export const toUpdateStatus = (row: UpdateStatusRow, parents: { upd: number; rev
   parentPending: parents.upd === 1,
   parentRevalPending: parents.reval === 1,
 });
+
+/**
+ * Every server's own flags and its primary parent cache group's (the same rule as update_status: a parent cache
+ * counts while polled or in service, and is an EDGE or MID), in one statement. `like` is the adapter's
+ * case-insensitive LIKE (SQLite's LIKE, PostgreSQL's ILIKE).
+ */
+export const allUpdateStatusesSql = (like: 'LIKE' | 'ILIKE'): string =>
+  `SELECT s.id, s.host_name, s.status, s.upd_pending, s.reval_pending,
+          coalesce(p.upd, 0) AS upd, coalesce(p.reval, 0) AS reval
+     FROM servers s JOIN cachegroups cg ON cg.id = s.cachegroup_id
+     LEFT JOIN (SELECT ps.cachegroup_id, ps.cdn_id, max(ps.upd_pending) AS upd, max(ps.reval_pending) AS reval
+                  FROM servers ps JOIN types pt ON pt.id = ps.type_id
+                 WHERE ps.status IN ('ONLINE', 'REPORTED', 'ADMIN_DOWN')
+                   AND (pt.name ${like} 'EDGE%' OR pt.name ${like} 'MID%') AND ${PARENT_NOT_DOWN('ps')}
+                 GROUP BY ps.cachegroup_id, ps.cdn_id) p
+       ON p.cachegroup_id = cg.parent_cachegroup_id AND p.cdn_id = s.cdn_id`;
 
 /**
  * The SET list of every raise of upd_pending (issues 32/33): the flag goes up, keeps the time it first went up, and

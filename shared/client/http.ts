@@ -27,6 +27,14 @@ export interface RawResponse {
   setCookie: string[];
   /** cdnctl's daemon: when it took the read it answers (epoch ms, header x-cdnctl-read-time). */
   readTime?: string;
+  /** The answer's headers, as they came (lower-case names). */
+  headers?: Record<string, string | string[] | undefined>;
+}
+
+/** Per request: a longer wait for its answer than the client's (a long-poll), and a signal that cancels it. */
+export interface RawOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
 }
 
 /** Query parameters; undefined ones are left out. */
@@ -93,7 +101,12 @@ export class HttpClient {
    * A request outside the JSON envelope (the cache check-in routes: bare arrays, plain text, form bodies): the
    * status, headers and text as they came, for any status. `path` is absolute on the server (`/update/x`).
    */
-  async raw(method: Dispatcher.HttpMethod, path: string, body?: { type: string; text: string }): Promise<RawResponse> {
+  async raw(
+    method: Dispatcher.HttpMethod,
+    path: string,
+    body?: { type: string; text: string },
+    options: RawOptions = {},
+  ): Promise<RawResponse> {
     const headers: Record<string, string> = { accept: '*/*' };
     if (this.cookie) headers.cookie = this.cookie;
     if (body) headers['content-type'] = body.type;
@@ -107,6 +120,10 @@ export class HttpClient {
         method,
         headers,
         body: body?.text,
+        ...(options.timeoutMs === undefined
+          ? {}
+          : { headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs }),
+        ...(options.signal ? { signal: options.signal } : {}),
       };
       res = await undiciRequest.call(this.agent(), request);
       text = await res.body.text();
@@ -123,6 +140,7 @@ export class HttpClient {
       text,
       setCookie,
       readTime,
+      headers: res.headers,
     };
   }
 

@@ -1,6 +1,7 @@
 import { recordChange } from './change-append.js';
 import {
   agentErrorParam,
+  allUpdateStatusesSql,
   checkInSql,
   raiseRevalSet,
   raiseUpdSet,
@@ -117,6 +118,11 @@ const status = statement<PgListParams, UpdateStatusRow & { upd: number; reval: n
    ${PG_LIST_WHERE}`,
 );
 
+const everyStatus = statement<[], UpdateStatusRow & { upd: number; reval: number }>(
+  'server_flags_every_status',
+  allUpdateStatusesSql('ILIKE'),
+);
+
 const flag = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
 /** Byte order, as SQLite's ORDER BY host_name gives the names. */
 const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
@@ -199,6 +205,9 @@ export function pgServerFlags(pool: PgPool): ServerFlagStore {
     async updateStatus(hostName, visible) {
       const row = await status.get(pool, ...pgListParams({ hostName }, visible));
       return row ? toUpdateStatus(row, row) : null;
+    },
+    async updateStatuses() {
+      return (await everyStatus.all(pool)).map((row) => toUpdateStatus(row, row));
     },
   };
 }

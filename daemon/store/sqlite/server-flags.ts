@@ -5,6 +5,7 @@ import { LIST_WHERE, listParams, type ListParams } from '../servers.js';
 import {
   REVALIDATE_CDN_SQL,
   agentErrorParam,
+  allUpdateStatusesSql,
   checkInSql,
   raiseUpdSet,
   type CheckIn,
@@ -79,6 +80,7 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
        FROM servers s JOIN types ty ON ty.id = s.type_id JOIN cachegroups cg ON cg.id = s.cachegroup_id ${LIST_WHERE}`,
   );
   const parents = db.prepare<[number, number], { upd: number; reval: number }>(PARENT_FLAGS);
+  const everyStatus = db.prepare<[], UpdateStatusRow & { upd: number; reval: number }>(allUpdateStatusesSql('LIKE'));
   const logged = loggedWrite(db);
   const log = changeLog(db);
   return {
@@ -119,6 +121,9 @@ export function sqliteServerFlags(db: Db): ServerFlagStore {
       if (!row) return null;
       const p = row.parent === null ? { upd: 0, reval: 0 } : parents.get(row.parent, row.cdn_id)!;
       return toUpdateStatus(row, p);
+    },
+    async updateStatuses() {
+      return everyStatus.all().map((row) => toUpdateStatus(row, row));
     },
   };
 }

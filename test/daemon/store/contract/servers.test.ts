@@ -149,6 +149,13 @@ describeEachStore('servers, server flags', (kind) => {
       expect(await h.store.serverFlags.updateStatus('edge-02', [4])).toBeNull();
       expect(await h.store.serverFlags.updateStatus('nope', null)).toBeNull();
     });
+
+    it('updateStatuses answers every server as updateStatus does, in one read (issue 32)', async () => {
+      const all = await h.store.serverFlags.updateStatuses();
+      const names = all.map((s) => s.hostName).sort();
+      expect(names.length).toBeGreaterThan(2);
+      for (const status of all) expect(await h.store.serverFlags.updateStatus(status.hostName, null)).toEqual(status);
+    });
   });
 
   describe('server writes', () => {
@@ -268,6 +275,10 @@ describeEachStore('servers, server flags', (kind) => {
       });
       await h.store.serverFlags.checkIn(1, { updated: false, revalUpdated: true }, T0 + 6);
       expect(await h.store.serverFlags.updateStatus('edge-01', null)).toMatchObject({
+        parentPending: false,
+        parentRevalPending: true,
+      });
+      expect((await h.store.serverFlags.updateStatuses()).find((s) => s.hostName === 'edge-01')).toMatchObject({
         parentPending: false,
         parentRevalPending: true,
       });
