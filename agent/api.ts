@@ -4,6 +4,7 @@ import type { ConfigFileEntry, UpdateStatus } from './types.js';
 
 /** The longest failure reason the agent sends (the daemon takes up to 2,000 characters in a 4 KiB form). */
 const AGENT_ERROR_SENT = 1000;
+
 /** What a long-poll of update_status answered. */
 export interface PushAnswer {
   /** Whether the server honoured the wait (x-cdnctl-wait): false means it does not push. */

@@ -1,9 +1,8 @@
 import type { AgentApi } from './api.js';
 import { backoffMs, dispersionDelay } from './decide.js';
 import { runPass, type AtsChecks, type PassOutcome } from './pass.js';
-import { runShellCapture } from './reload.js';
-import { runPass, type PassOutcome } from './pass.js';
 import { watchPush } from './push.js';
+import { runShellCapture } from './reload.js';
 import { loadStates, newState, saveState, withEvent, type AgentState } from './state.js';
 import type { PassKind, WaitForParents } from './types.js';
 
@@ -36,8 +35,7 @@ export interface AgentOptions {
 
 export interface LoopDeps {
   api: Pick<AgentApi, 'updateStatus' | 'fileList' | 'file' | 'report' | 'heartbeat'> &
-    Partial<Pick<AgentApi, 'reportFailure'>>;
-    Partial<Pick<AgentApi, 'waitStatus' | 'prime'>>;
+    Partial<Pick<AgentApi, 'reportFailure' | 'waitStatus' | 'prime'>>;
   runCommand: (command: string) => Promise<void>;
   /** A decision or action, one line (stderr). */
   logLine: (text: string) => void;

@@ -85,10 +85,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     resetMailQueue(ctx, (err) => app.log.error({ err }, 'password reset mail failed')).kick();
   });
 
-  // The live map's event streams never end by themselves: closing ends them (issue 33).
-  app.addHook('preClose', async () => closeCacheEvents(ctx));
-  // Caches' agents waiting on update_status (issue 32) are answered at once: a held request would hold the close.
-  app.addHook('preClose', async () => closeUpdateWatch(ctx));
+  // Held requests would hold the close: the live map's event streams (issue 33) end, and the agents waiting on
+  // update_status (issue 32) are answered at once.
+  app.addHook('preClose', async () => void (await Promise.all([closeCacheEvents(ctx), closeUpdateWatch(ctx)])));
 
   registerJsonParser(app);
   app.setErrorHandler(handleError);
