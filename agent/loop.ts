@@ -1,5 +1,5 @@
 import type { AgentApi } from './api.js';
-import { backoffMs, dispersionDelay } from './decide.js';
+import { backoffMs, DEFAULT_PARENT_WAIT_MAX_MS, dispersionDelay } from './decide.js';
 import { runPass, type PassOutcome } from './pass.js';
 import { loadStates, newState, saveState, withEvent, type AgentState } from './state.js';
 import type { PassKind, WaitForParents } from './types.js';
@@ -23,6 +23,8 @@ export interface AgentOptions {
   pluginDir?: string | null;
   /** The server's URL: the state file is per host and server. */
   server?: string;
+  /** The most a pass is held back for pending parents before it applies anyway (absent: DEFAULT_PARENT_WAIT_MAX_MS). */
+  parentWaitMaxMs?: number;
 }
 
 export interface LoopDeps {
@@ -44,6 +46,8 @@ class Agent {
   state: AgentState;
   /** Whether the next syncds pass is forced: only the first one, and only with --force. */
   forceNext: boolean;
+  /** Since when each kind of pass has been held back for parents (see PassDeps.parentHold). */
+  readonly parentHold: { maxMs: number; since: Partial<Record<PassKind, number>> };
 
   constructor(
     private readonly o: AgentOptions,
@@ -56,6 +60,7 @@ class Agent {
       ? { ...fresh, lastApplied: previous.lastApplied, lastError: previous.lastError, events: previous.events }
       : fresh;
     this.forceNext = o.force;
+    this.parentHold = { maxMs: o.parentWaitMaxMs ?? DEFAULT_PARENT_WAIT_MAX_MS, since: {} };
   }
 
   log(kind: PassKind | 'agent', message: string): void {
@@ -88,6 +93,7 @@ class Agent {
           log: (k, m) => this.log(k, m),
           out: this.d.out,
           now: this.d.now,
+          parentHold: this.parentHold,
         },
         kind,
       );

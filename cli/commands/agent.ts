@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError, Option } from 'commander';
 import { resolve } from 'node:path';
+import { DEFAULT_WAIT_FOR_PARENTS } from '../../agent/decide.js';
 import { parseDuration } from '../../agent/duration.js';
 import { loadStates, type AgentState } from '../../agent/state.js';
 import type { WaitForParents } from '../../agent/types.js';
@@ -20,6 +21,7 @@ interface RunFlags {
   reloadCommand: string;
   atsPluginDir?: string;
   waitForParents: WaitForParents;
+  parentWaitMax: number;
   once?: boolean;
   dryRun?: boolean;
   force?: boolean;
@@ -111,9 +113,19 @@ const agentRun: VerbSpec<RunFlags> = {
         'where ATS finds plugins; a file naming one not there is not applied ("" for no check; default: traffic_layout)',
       )
       .addOption(
-        new Option('--wait-for-parents <when>', 'hold updates while a parent cache is still pending')
+        new Option(
+          '--wait-for-parents <when>',
+          'hold updates while a parent cache is still pending (reval: only revalidations)',
+        )
           .choices(['true', 'false', 'reval'])
-          .default('reval'),
+          .default(DEFAULT_WAIT_FOR_PARENTS),
+      )
+      .addOption(
+        durationOption(
+          '--parent-wait-max <duration>',
+          'the longest an update or purge waits for pending parents before it applies anyway',
+          '30m',
+        ),
       )
       .option('--once', 'one syncds pass and one revalidate pass, then exit')
       .option('--force', 'apply every file on the first pass even when nothing is queued (a first install)')
@@ -155,6 +167,7 @@ const agentRun: VerbSpec<RunFlags> = {
           dataDir: inv.dataDir,
           pluginDir,
           server: inv.server().url,
+          parentWaitMaxMs: flags.parentWaitMax,
         },
         {
           api: new AgentApi(http, http.version, relogin),

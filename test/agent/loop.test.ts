@@ -227,3 +227,38 @@ test('a refused session and an unknown host are logged, never applied', async ()
   expect(to.reports).toEqual([]);
   writeFileSync(join(dir, 'unused'), '');
 });
+
+test('issue 32: an EDGE holds a queued update while its parent is pending, and applies anyway after --parent-wait-max', async () => {
+  to.statuses.set('edge-01', updateStatus('edge-01', { upd_pending: true, parent_pending: true }));
+  const stop = new AbortController();
+  const o = options({ once: false, wait: 'true', intervalMs: 50, revalidateIntervalMs: 60_000, parentWaitMaxMs: 400 });
+  const running = run(o, stop.signal);
+  await until(() => to.reports.length > 0);
+  stop.abort();
+  expect(await running).toBe(0);
+  const held = lines.filter((l) => /syncds: check-in: skip: update pending, but a parent .*\(parent_pending\)/.test(l));
+  expect(held.length).toBeGreaterThan(1);
+  const anyway = lines.find((l) => /syncds: check-in: apply: update pending .*applying anyway/.test(l))!;
+  const at = (line: string) => Date.parse(line.split(' ')[0]!);
+  expect(at(anyway) - at(held[0]!)).toBeGreaterThanOrEqual(400);
+  expect(readdirSync(etc)).toContain('remap.config');
+});
+
+test('issue 32: the hold ends when the parent has applied: the next held update waits its whole bound again', async () => {
+  to.statuses.set('edge-01', updateStatus('edge-01', { upd_pending: true, parent_pending: true }));
+  const stop = new AbortController();
+  const o = options({
+    once: false,
+    wait: 'true',
+    intervalMs: 50,
+    revalidateIntervalMs: 60_000,
+    parentWaitMaxMs: 60_000,
+  });
+  const running = run(o, stop.signal);
+  await until(() => lines.some((l) => /\(parent_pending\); waiting/.test(l)));
+  to.statuses.get('edge-01')!.parent_pending = false;
+  await until(() => to.reports.length > 0);
+  stop.abort();
+  expect(await running).toBe(0);
+  expect(lines.some((l) => /applying anyway/.test(l))).toBe(false);
+});
