@@ -29,6 +29,7 @@ import type { FederationResolverStore } from './federation-resolvers.js';
 import type { FederationWriteStore } from './federation-writes.js';
 import type { CdnSnapshotStore } from './cdn-snapshots.js';
 import type { DsRequestStore } from './ds-requests.js';
+import type { OriginTransitionStore } from './origin-transitions.js';
 
 export type { BootstrapStore, SnapshotStore };
 
@@ -94,4 +95,6 @@ export interface Store {
   cdnSnapshots: CdnSnapshotStore;
   /** Delivery-service requests and their comments (issue 31). */
   dsRequests: DsRequestStore;
+  /** The previous origins the MIDs keep while an origin change reaches the caches (issue 32). */
+  originTransitions: OriginTransitionStore;
 }

@@ -27,6 +27,7 @@ import { POSTGRES_18, SQLITE_18 } from './migration-sql/step-18-federation-resol
 import { POSTGRES_19, SQLITE_19 } from './migration-sql/step-19-flag-raises.js';
 import { POSTGRES_20, SQLITE_20 } from './migration-sql/step-20-cdn-snapshots.js';
 import { POSTGRES_21, SQLITE_21 } from './migration-sql/step-21-ds-requests.js';
+import { POSTGRES_24, SQLITE_24 } from './migration-sql/step-24-origin-transitions.js';
 
 /**
  * One step of the schema: its SQL for each backend, or null where that backend needs nothing at this step.
@@ -92,6 +93,8 @@ export const migrations: readonly Migration[] = [
   { version: 20, sqlite: SQLITE_20, postgres: POSTGRES_20 },
   // issue 31: delivery-service requests and their comments
   { version: 21, sqlite: SQLITE_21, postgres: POSTGRES_21 },
+  // issue 32: an origin's previous host stays on the MIDs until every cache has applied the change
+  { version: 24, sqlite: SQLITE_24, postgres: POSTGRES_24 },
 ];
 
 /** The SQL a backend runs, in order: its recorded schema version is how many of these have run. */

@@ -14,6 +14,7 @@ import { pgPlaces } from './places.js';
 import { pgCdnSnapshots } from './cdn-snapshots.js';
 import { dsRequests } from '../ds-requests.js';
 import { pgWorkRunner } from './sql-work.js';
+import { pgOriginTransitions } from './origin-transitions.js';
 
 /** The PostgreSQL store over a pool whose database is migrated (openPgStore does both). */
 export function pgStore(pool: PgPool): Store {
@@ -31,6 +32,8 @@ export function pgStore(pool: PgPool): Store {
     cdnSnapshots: pgCdnSnapshots(pool),
     // issue 31: delivery-service requests
     dsRequests: dsRequests(pgWorkRunner(pool)),
+    // issue 32: origin transitions
+    originTransitions: pgOriginTransitions(pool),
     async ping() {
       await guardPg(() => pool.query('SELECT 1'));
     },

@@ -33,6 +33,7 @@ import { sqlitePlaces } from './places.js';
 import { sqliteCdnSnapshots } from './cdn-snapshots.js';
 import { dsRequests } from '../ds-requests.js';
 import { sqliteWorkRunner } from './sql-work.js';
+import { sqliteOriginTransitions } from './origin-transitions.js';
 
 /** The SQLite store over an open, migrated database. */
 export function sqliteStore(db: Db): Store {
@@ -74,6 +75,8 @@ export function sqliteStore(db: Db): Store {
     cdnSnapshots: sqliteCdnSnapshots(db),
     // issue 31: delivery-service requests
     dsRequests: dsRequests(sqliteWorkRunner(db)),
+    // issue 32: origin transitions
+    originTransitions: sqliteOriginTransitions(db),
     async ping() {
       ping.get();
     },
