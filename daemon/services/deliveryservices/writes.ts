@@ -16,6 +16,7 @@ import {
   type DsValues,
 } from '../../../shared/rules/deliveryservices/validate.js';
 import { columnsOf, withStoredNewerFields } from './columns.js';
+import { beginOriginTransition } from '../caches/origin-transitions.js';
 
 export const NOT_AUTHORIZED = 'not authorized on this tenant';
 
@@ -175,6 +176,7 @@ export async function updateDeliveryService(
     entries.map((e) => (ok: boolean) => (ok ? e : null)),
   );
   if (!found) throw notFound(`delivery service ID ${id} not found`);
+  if (origin && stored.primaryOrigin) await beginOriginTransition(ctx, id, stored.primaryOrigin, origin);
   return reread(ctx, id);
 }
 
