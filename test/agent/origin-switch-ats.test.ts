@@ -31,7 +31,6 @@ beforeAll(async () => {
     edgeGroups: [{ name: 'edge-east', edges: 2 }],
     originUrl: urlOf('a'),
     hostNames: Object.values(ORIGINS),
-    wait: 'reval',
   });
 }, 120_000);
 
@@ -127,8 +126,14 @@ for (const [name, to, apply] of orders) {
       await apply();
       // Every cache has applied: one more round changes nothing on disk.
       expect(await passes(['mid-01', ...edgeHosts()])).toEqual([]);
+      // Every cache has applied: the transition is over, the MID's next files map only the new origin.
+      const mid = await rig.admin.raw('GET', '/api/1.4/servers/mid-01/configfiles/ats/remap.config');
+      expect(mid.text).toContain(`map ${urlOf(to)}/`);
+      expect(mid.text).not.toContain(ORIGINS[to === 'a' ? 'b' : 'a']);
       const follows = await trafficFollows(to);
-      timings.push(`${name}: ${Date.now() - started} ms, traffic on ${to} ${follows} ms after the last pass`);
+      timings.push(
+        `${name}: ${Date.now() - started} ms, ${clients.answers.length} client requests, ${clients.failures().length} failed; traffic on ${to} ${follows} ms after the last pass`,
+      );
     } finally {
       await clients.stop();
     }

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AgentApi } from '../../../agent/api.js';
-import { runPass, type PassOutcome } from '../../../agent/pass.js';
+import { DEFAULT_PARENT_WAIT_MAX_MS, DEFAULT_WAIT_FOR_PARENTS } from '../../../agent/decide.js';
+import { runPass, type PassDeps, type PassOutcome } from '../../../agent/pass.js';
 import { runShell } from '../../../agent/reload.js';
 import type { PassKind, WaitForParents } from '../../../agent/types.js';
 import { HttpClient } from '../../../shared/client/http.js';
@@ -28,8 +29,8 @@ export interface RigOptions {
   originUrl: string;
   /** Host names the caches resolve to loopback (the origins'); the caches' own are added. */
   hostNames: string[];
-  /** The agents' --wait-for-parents. */
-  wait: WaitForParents;
+  /** The agents' --wait-for-parents (their default when absent). */
+  wait?: WaitForParents;
 }
 
 export interface RigCache {
@@ -148,6 +149,12 @@ async function waitLoaded(cache: RigCache, before: Map<string, number>, written:
 
 function makePass(p: Parts, options: RigOptions) {
   const apis = new Map<string, AgentApi>();
+  // Each agent's hold for pending parents lasts across its passes, as in `agent run`.
+  const holds = new Map<string, NonNullable<PassDeps['parentHold']>>();
+  const holdOf = (host: string) => {
+    if (!holds.has(host)) holds.set(host, { maxMs: DEFAULT_PARENT_WAIT_MAX_MS, since: {} });
+    return holds.get(host)!;
+  };
   const apiOf = async (host: string) => {
     let api = apis.get(host);
     if (!api) {
@@ -167,7 +174,8 @@ function makePass(p: Parts, options: RigOptions) {
         api: await apiOf(host),
         host,
         configDir,
-        wait: options.wait,
+        wait: options.wait ?? DEFAULT_WAIT_FOR_PARENTS,
+        parentHold: holdOf(host),
         dryRun: false,
         force: first,
         pluginDir: null,
