@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AgentApi } from '../../../agent/api.js';
@@ -47,8 +47,10 @@ export interface Rig {
   edges(): RigCache[];
   /** An admin's client of the daemon (API 1.4). */
   admin: HttpClient;
-  /** One pass of the cache's agent; it waits for ATS to have read the files it wrote (see `loaded`). */
+  /** One pass of the cache's agent; its reload waits for ATS to have read the files it wrote (see WATCHED). */
   pass(host: string, kind?: PassKind): Promise<PassOutcome>;
+  /** The cache's agent stopped and started again: a new login, no hold for parents remembered. */
+  restartAgent(host: string): void;
   restartDaemon(): Promise<void>;
   stopDaemon(): Promise<void>;
   daemonOutput(): string;
@@ -133,13 +135,24 @@ function loads(ats: AtsInstance, file: string): number {
   return ats.diags().split(`${file} finished loading`).length - 1;
 }
 
-/** Files whose reload the pass waits for: ATS reads them a few seconds after `traffic_ctl config reload`. */
+/**
+ * Files whose reload a pass waits for before it reports: ATS reads them a few seconds after `traffic_ctl config
+ * reload` (remap-reload-ats.test.ts), and a tier that reported before its ATS read the change would let the next
+ * tier go first. The rig's reload command waits for ATS's "finished loading" of each one the pass changed.
+ */
 const WATCHED = ['remap.config', 'parent.config'];
 
-async function waitLoaded(cache: RigCache, before: Map<string, number>, written: string[]): Promise<void> {
+function readOr(file: string): string {
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
+/** A reload of `cache` that returns once ATS has read every watched file that differs from `before`. */
+async function reloadAndWait(cache: RigCache, before: Map<string, { text: string; loads: number }>): Promise<void> {
+  await runShell(`TS_RUNROOT=${cache.ats.root} traffic_ctl config reload`);
   const deadline = Date.now() + 20_000;
-  for (const file of WATCHED.filter((f) => written.includes(f))) {
-    while (loads(cache.ats, file) <= (before.get(file) ?? 0)) {
+  for (const [file, was] of before) {
+    if (readOr(join(cache.ats.configDir, file)) === was.text) continue;
+    while (loads(cache.ats, file) <= was.loads) {
       if (Date.now() > deadline)
         throw new Error(`${cache.host}: ATS did not reload ${file}:\n${cache.ats.diags().slice(-2000)}`);
       await new Promise((r) => setTimeout(r, 50));
@@ -147,7 +160,13 @@ async function waitLoaded(cache: RigCache, before: Map<string, number>, written:
   }
 }
 
-function makePass(p: Parts, options: RigOptions) {
+interface Agents {
+  pass(host: string, kind?: PassKind, first?: boolean): Promise<PassOutcome>;
+  /** A new agent process for `host`: a new login, no hold remembered. */
+  restart(host: string): void;
+}
+
+function makeAgents(p: Parts, options: RigOptions): Agents {
   const apis = new Map<string, AgentApi>();
   // Each agent's hold for pending parents lasts across its passes, as in `agent run`.
   const holds = new Map<string, NonNullable<PassDeps['parentHold']>>();
@@ -164,12 +183,14 @@ function makePass(p: Parts, options: RigOptions) {
     }
     return api;
   };
-  return async (host: string, kind: PassKind = 'syncds', first = false): Promise<PassOutcome> => {
+  const pass = async (host: string, kind: PassKind = 'syncds', first = false): Promise<PassOutcome> => {
     const cache = p.caches.get(host);
     const configDir = cache?.ats.configDir ?? join(p.roots.get(host)!, 'etc');
     const log = cache?.log ?? [];
-    const before = new Map(WATCHED.map((f) => [f, cache ? loads(cache.ats, f) : 0]));
-    const outcome = await runPass(
+    const before = new Map(
+      WATCHED.map((f) => [f, { text: readOr(join(configDir, f)), loads: cache ? loads(cache.ats, f) : 0 }]),
+    );
+    return runPass(
       {
         api: await apiOf(host),
         host,
@@ -181,7 +202,7 @@ function makePass(p: Parts, options: RigOptions) {
         pluginDir: null,
         reload: async () => {
           if (!cache) return false;
-          await runShell(`TS_RUNROOT=${cache.ats.root} traffic_ctl config reload`);
+          await reloadAndWait(cache, before);
           return true;
         },
         log: (k, m) => log.push(`${new Date().toISOString()} ${host} ${k}: ${m}`),
@@ -190,16 +211,21 @@ function makePass(p: Parts, options: RigOptions) {
       },
       kind,
     );
-    if (cache) await waitLoaded(cache, before, outcome.written);
-    return outcome;
+  };
+  return {
+    pass,
+    restart: (host) => {
+      apis.delete(host);
+      holds.delete(host);
+    },
   };
 }
 
-async function startCache(p: Parts, pass: ReturnType<typeof makePass>, host: string, hostsFile: string) {
+async function startCache(p: Parts, agents: Agents, host: string, hostsFile: string) {
   const root = p.roots.get(host)!;
   const etc = join(root, 'etc');
   mkdirSync(etc);
-  await pass(host, 'syncds', true);
+  await agents.pass(host, 'syncds', true);
   // The instance root is removed with ATS; its config dir lives inside it.
   const ats = await startAts(etc, {
     root,
@@ -225,8 +251,8 @@ export async function startRig(options: RigOptions): Promise<Rig> {
     clients: [],
     caches: new Map(),
   };
-  const pass = makePass(p, options);
-  const rig = rigOf(p, pass);
+  const agents = makeAgents(p, options);
+  const rig = rigOf(p, agents);
   try {
     const hosts = ['mid-01', ...edgeHosts(options).map((e) => e.host)];
     for (const host of hosts) {
@@ -241,7 +267,7 @@ export async function startRig(options: RigOptions): Promise<Rig> {
     await prepareCdnDataDir(p.dataDir, rigSnapshot(options, p));
     await startDaemon(p);
     Object.assign(rig, { admin: await client(p, 'admin', PASSWORDS.admin) });
-    for (const host of hosts) await startCache(p, pass, host, hostsFile);
+    for (const host of hosts) await startCache(p, agents, host, hostsFile);
     for (const edge of rig.edges()) {
       const served = await waitServing(edge.ats.port, 'cdn.demo.cdn.test', '/warmup');
       if (served.status !== 200) throw new Error(`${edge.host} does not serve: ${served.status} ${served.body}`);
@@ -253,13 +279,14 @@ export async function startRig(options: RigOptions): Promise<Rig> {
   }
 }
 
-function rigOf(p: Parts, pass: ReturnType<typeof makePass>): Rig {
+function rigOf(p: Parts, agents: Agents): Rig {
   return {
     url: `http://127.0.0.1:${p.daemonPort}`,
     caches: p.caches,
     edges: () => [...p.caches.values()].filter((c) => c.tier === 'edge'),
     admin: undefined as unknown as HttpClient,
-    pass: (host, kind) => pass(host, kind),
+    pass: (host, kind) => agents.pass(host, kind),
+    restartAgent: (host) => agents.restart(host),
     restartDaemon: async () => {
       await p.daemon?.kill();
       await startDaemon(p);
