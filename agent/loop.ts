@@ -60,7 +60,9 @@ class Agent {
       ? { ...fresh, lastApplied: previous.lastApplied, lastError: previous.lastError, events: previous.events }
       : fresh;
     this.forceNext = o.force;
-    this.parentHold = { maxMs: o.parentWaitMaxMs ?? DEFAULT_PARENT_WAIT_MAX_MS, since: {} };
+    // A hold for parents outlives the run (issue 32): `--once` from cron must reach its bound too.
+    const since = { ...(previous?.parentHeldSince ?? {}) };
+    this.parentHold = { maxMs: o.parentWaitMaxMs ?? DEFAULT_PARENT_WAIT_MAX_MS, since };
   }
 
   log(kind: PassKind | 'agent', message: string): void {
@@ -70,7 +72,7 @@ class Agent {
   }
 
   save(): void {
-    if (!this.o.dryRun) saveState(this.o.dataDir, this.state);
+    if (!this.o.dryRun) saveState(this.o.dataDir, { ...this.state, parentHeldSince: { ...this.parentHold.since } });
   }
 
   async pass(kind: PassKind): Promise<void> {

@@ -262,3 +262,16 @@ test('issue 32: the hold ends when the parent has applied: the next held update 
   expect(await running).toBe(0);
   expect(lines.some((l) => /applying anyway/.test(l))).toBe(false);
 });
+
+test('issue 32: a hold for parents outlives the run, so --once runs (cron) reach --parent-wait-max too', async () => {
+  to.statuses.set('edge-01', updateStatus('edge-01', { upd_pending: true, parent_pending: true }));
+  await run(options({ wait: 'true', parentWaitMaxMs: 300 }));
+  expect(to.reports).toEqual([]);
+  const [held] = loadStates(join(dir, 'data'), 'edge-01');
+  expect(held?.parentHeldSince?.syncds).toBeTypeOf('number');
+  await until(() => Date.now() - held!.parentHeldSince!.syncds! >= 300);
+  await run(options({ wait: 'true', parentWaitMaxMs: 300 }));
+  expect(to.reports[0]).toMatchObject({ host: 'edge-01', updated: 'false' });
+  expect(lines.join('\n')).toMatch(/syncds: check-in: apply: update pending .*applying anyway/);
+  expect(loadStates(join(dir, 'data'), 'edge-01')[0]?.parentHeldSince).toEqual({});
+});
