@@ -11,7 +11,8 @@ import { startOrigin, type Origin } from '../helpers/ats/origin.js';
 /*
  * Issue 32, correctness under churn: one MID over two EDGE cache groups (one EDGE each), real ATS, clients asking
  * through both EDGEs all along, and N random operations (seeded; the seed is printed, CDNCTL_CHURN_SEED replays
- * it): purges, origin changes, server status changes, an agent stopped and started again, the daemon restarted.
+ * it): purges, origin changes, server status changes (REPORTED ↔ ADMIN_DOWN, of either tier), an agent stopped and
+ * started again, the daemon restarted.
  * After each, the running agents make passes (all at once, in a random order, until none has anything left to
  * apply), then: no client request has failed, and no cache serves a purged object older than a purge the API
  * (jobs/:id/propagation) reports as applied there. N is 100 with CDNCTL_CHURN=full, 8 by default (each change of
