@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { listCdns } from '../../shared/client/cdns.js';
 import { createJob, listAllJobs } from '../../shared/client/jobs.js';
-import { listOrigins, updateOrigin } from '../../shared/client/origins.js';
-import { jobPropagation, listServers, queueCdn, setServerStatus } from '../../shared/client/servers.js';
+import { listOrigins } from '../../shared/client/origins.js';
+import { jobPropagation, listServers, setServerStatus } from '../../shared/client/servers.js';
 import { startRig, type Rig, type RigCache } from '../helpers/ats/cdn-rig.js';
 import { startClientLoop, type ClientLoop } from '../helpers/ats/client-loop.js';
 import { getVia } from '../helpers/ats/http-get.js';
@@ -61,7 +60,7 @@ const stopped = new Set<string>();
 const statuses = new Map<string, string>();
 const purges = new Map<string, Purge>();
 const done: string[] = [];
-const ids = { ds: 0, cdn: 0, servers: new Map<string, number>() };
+const ids = { ds: 0, servers: new Map<string, number>() };
 
 const urlOf = (name: OriginName) => `http://${ORIGINS[name]}:${origins[name].port}`;
 const versionOf = (body: string) => Number(/ v(\d+)\n$/.exec(body)?.[1] ?? 0);
@@ -78,8 +77,6 @@ beforeAll(async () => {
     originUrl: urlOf('a'),
     hostNames: Object.values(ORIGINS),
   });
-  const [cdn] = (await listCdns(rig.admin, { name: 'cdn1' })).response;
-  ids.cdn = cdn!.id;
   for (const s of (await listServers(rig.admin)).response) {
     ids.servers.set(s.hostName, s.id);
     statuses.set(s.hostName, s.status);
@@ -115,16 +112,7 @@ async function purge(): Promise<string> {
 /** `cdnctl origins update` of the primary origin, then `cdnctl cdns queue`. */
 async function moveOrigin(): Promise<string> {
   const to: OriginName = current === 'a' ? 'b' : 'a';
-  const [primary] = (await listOrigins(rig.admin, { primary: true })).response;
-  await updateOrigin(rig.admin, primary!.id, {
-    deliveryServiceId: primary!.deliveryServiceId,
-    name: primary!.name,
-    protocol: 'http',
-    fqdn: ORIGINS[to],
-    port: origins[to].port,
-    tenantId: primary!.tenantId,
-  });
-  await queueCdn(rig.admin, ids.cdn, true);
+  await rig.moveOrigin(ORIGINS[to], origins[to].port);
   current = to;
   return `origin → ${to}`;
 }

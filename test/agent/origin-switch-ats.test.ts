@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { listCdns } from '../../shared/client/cdns.js';
-import { listOrigins, updateOrigin } from '../../shared/client/origins.js';
-import { queueCdn } from '../../shared/client/servers.js';
 import { startRig, type Rig } from '../helpers/ats/cdn-rig.js';
 import { startClientLoop } from '../helpers/ats/client-loop.js';
 import { getVia } from '../helpers/ats/http-get.js';
@@ -40,21 +37,6 @@ afterAll(async () => {
   await origins.b?.close();
   console.log(`origin switch timings:\n  ${timings.join('\n  ')}`);
 });
-
-/** `cdnctl origins update <primary> --fqdn … --port …` then `cdnctl cdns queue cdn1`, through the API. */
-async function moveOrigin(to: 'a' | 'b'): Promise<void> {
-  const [primary] = (await listOrigins(rig.admin, { primary: true })).response;
-  await updateOrigin(rig.admin, primary!.id, {
-    deliveryServiceId: primary!.deliveryServiceId,
-    name: primary!.name,
-    protocol: 'http',
-    fqdn: ORIGINS[to],
-    port: origins[to].port,
-    tenantId: primary!.tenantId,
-  });
-  const [cdn] = (await listCdns(rig.admin, { name: 'cdn1' })).response;
-  await queueCdn(rig.admin, cdn!.id, true);
-}
 
 /** Until a new path through every EDGE comes from `to` (ATS reads a reloaded remap.config a few seconds late). */
 async function trafficFollows(to: 'a' | 'b'): Promise<number> {
@@ -122,7 +104,7 @@ for (const [name, to, apply] of orders) {
     );
     const started = Date.now();
     try {
-      await moveOrigin(to);
+      await rig.moveOrigin(ORIGINS[to], origins[to].port);
       await apply();
       // Every cache has applied: one more round changes nothing on disk.
       expect(await passes(['mid-01', ...edgeHosts()])).toEqual([]);

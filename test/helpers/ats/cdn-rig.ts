@@ -7,6 +7,9 @@ import { runPass, type PassDeps, type PassOutcome } from '../../../agent/pass.js
 import { runShell } from '../../../agent/reload.js';
 import type { PassKind, WaitForParents } from '../../../agent/types.js';
 import { HttpClient } from '../../../shared/client/http.js';
+import { listCdns } from '../../../shared/client/cdns.js';
+import { listOrigins, updateOrigin } from '../../../shared/client/origins.js';
+import { queueCdn } from '../../../shared/client/servers.js';
 import { login } from '../../../shared/client/session.js';
 import { startChildDaemon, type ChildDaemon } from '../../daemon/reliability/child-daemon.js';
 import { PASSWORDS } from '../../daemon/security/fixture.js';
@@ -51,6 +54,8 @@ export interface Rig {
   pass(host: string, kind?: PassKind): Promise<PassOutcome>;
   /** The cache's agent stopped and started again: a new login, no hold for parents remembered. */
   restartAgent(host: string): void;
+  /** `cdnctl origins update <primary> --fqdn … --port …` then `cdnctl cdns queue cdn1`, through the API. */
+  moveOrigin(fqdn: string, port: number): Promise<void>;
   restartDaemon(): Promise<void>;
   stopDaemon(): Promise<void>;
   daemonOutput(): string;
@@ -287,6 +292,19 @@ function rigOf(p: Parts, agents: Agents): Rig {
     admin: undefined as unknown as HttpClient,
     pass: (host, kind) => agents.pass(host, kind),
     restartAgent: (host) => agents.restart(host),
+    async moveOrigin(fqdn, port) {
+      const [primary] = (await listOrigins(this.admin, { primary: true })).response;
+      await updateOrigin(this.admin, primary!.id, {
+        deliveryServiceId: primary!.deliveryServiceId,
+        name: primary!.name,
+        protocol: 'http',
+        fqdn,
+        port,
+        tenantId: primary!.tenantId,
+      });
+      const [cdn] = (await listCdns(this.admin, { name: 'cdn1' })).response;
+      await queueCdn(this.admin, cdn!.id, true);
+    },
     restartDaemon: async () => {
       await p.daemon?.kill();
       await startDaemon(p);
