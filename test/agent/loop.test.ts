@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { AgentApi } from '../../agent/api.js';
+import { install } from '../../agent/disk.js';
 import { runAgent, type AgentOptions } from '../../agent/loop.js';
 import { runShell } from '../../agent/reload.js';
 import { loadStates } from '../../agent/state.js';
@@ -274,4 +275,15 @@ test('issue 32: a hold for parents outlives the run, so --once runs (cron) reach
   expect(to.reports[0]).toMatchObject({ host: 'edge-01', updated: 'false' });
   expect(lines.join('\n')).toMatch(/syncds: check-in: apply: update pending .*applying anyway/);
   expect(loadStates(join(dir, 'data'), 'edge-01')[0]?.parentHeldSince).toEqual({});
+});
+
+test('issue 32: a file replaced within the same second gets a later mtime in seconds (ATS skips a file no newer)', () => {
+  const seconds = () => Math.floor(statSync(join(etc, 'regex_revalidate.config')).mtimeMs / 1000);
+  const change = (after: string) => [{ name: 'regex_revalidate.config', before: null, after }];
+  install(etc, change('# one\n'));
+  const first = seconds();
+  install(etc, change('# two\n'));
+  install(etc, change('# three\n'));
+  expect(seconds()).toBeGreaterThanOrEqual(first + 2);
+  expect(readFileSync(join(etc, 'regex_revalidate.config'), 'utf8')).toBe('# three\n');
 });
