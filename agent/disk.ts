@@ -1,4 +1,14 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { FileChange } from './diff.js';
 
@@ -41,10 +51,20 @@ export function backup(dir: string, changes: readonly FileChange[], stamp: strin
   return target;
 }
 
-/** Installs the changed files, each atomically. */
+/**
+ * Installs the changed files, each atomically, each with a modification time a whole second later than the file it
+ * replaces: ATS reads a file again only when its mtime in seconds has grown (regex_revalidate keeps the st_mtime it
+ * loaded and skips a file no newer, issue 32), so a second purge written within the same second was never loaded.
+ */
 export function install(dir: string, changes: readonly FileChange[]): void {
   mkdirSync(dir, { recursive: true });
-  for (const c of changes) writeAtomic(join(dir, c.name), c.after);
+  for (const c of changes) {
+    const path = join(dir, c.name);
+    const before = existsSync(path) ? Math.floor(statSync(path).mtimeMs / 1000) : null;
+    writeAtomic(path, c.after);
+    if (before !== null && Math.floor(statSync(path).mtimeMs / 1000) <= before)
+      utimesSync(path, before + 1, before + 1);
+  }
 }
 
 /** Puts the previous set back after a failed reload: old texts rewritten, files that were new removed. */

@@ -1,5 +1,5 @@
 import type { AgentApi } from './api.js';
-import { backoffMs, dispersionDelay } from './decide.js';
+import { backoffMs, DEFAULT_PARENT_WAIT_MAX_MS, dispersionDelay } from './decide.js';
 import { runPass, type AtsChecks, type PassOutcome } from './pass.js';
 import { watchPush } from './push.js';
 import { runShellCapture } from './reload.js';
@@ -31,6 +31,8 @@ export interface AgentOptions {
   push?: boolean;
   /** How long each push request is held at most (default PUSH_WAIT_MS). */
   pushWaitMs?: number;
+  /** The most a pass is held back for pending parents before it applies anyway (absent: DEFAULT_PARENT_WAIT_MAX_MS). */
+  parentWaitMaxMs?: number;
 }
 
 export interface LoopDeps {
@@ -59,6 +61,8 @@ class Agent {
   state: AgentState;
   /** Whether the next syncds pass is forced: only the first one, and only with --force. */
   forceNext: boolean;
+  /** Since when each kind of pass has been held back for parents (see PassDeps.parentHold). */
+  readonly parentHold: { maxMs: number; since: Partial<Record<PassKind, number>> };
 
   constructor(
     private readonly o: AgentOptions,
@@ -71,6 +75,9 @@ class Agent {
       ? { ...fresh, lastApplied: previous.lastApplied, lastError: previous.lastError, events: previous.events }
       : fresh;
     this.forceNext = o.force;
+    // A hold for parents outlives the run (issue 32): `--once` from cron must reach its bound too.
+    const since = { ...(previous?.parentHeldSince ?? {}) };
+    this.parentHold = { maxMs: o.parentWaitMaxMs ?? DEFAULT_PARENT_WAIT_MAX_MS, since };
   }
 
   log(kind: PassKind | 'agent', message: string): void {
@@ -80,7 +87,7 @@ class Agent {
   }
 
   save(): void {
-    if (!this.o.dryRun) saveState(this.o.dataDir, this.state);
+    if (!this.o.dryRun) saveState(this.o.dataDir, { ...this.state, parentHeldSince: { ...this.parentHold.since } });
   }
 
   async pass(kind: PassKind): Promise<void> {
@@ -104,6 +111,7 @@ class Agent {
           out: this.d.out,
           now: this.d.now,
           ...(this.o.ats ? { ats: { ...this.o.ats, ...ATS_RUNNERS } } : {}),
+          parentHold: this.parentHold,
         },
         kind,
       );

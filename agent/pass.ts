@@ -1,5 +1,5 @@
 import type { AgentApi } from './api.js';
-import { decide, reportFor } from './decide.js';
+import { decide, reportFor, type Decision, type ParentHold } from './decide.js';
 import { changedFiles, lineDiff, type FileChange } from './diff.js';
 import { backup, install, readCurrent, restore } from './disk.js';
 import type { ConfigFileEntry, PassKind, UpdateStatus, WaitForParents } from './types.js';
@@ -45,6 +45,11 @@ export interface PassDeps {
   now: () => Date;
   /** ATS's verdict before and after applying; absent: neither is asked. */
   ats?: AtsChecks;
+  /**
+   * Since when each kind of pass has been held back for pending parents (epoch ms; absent: not held), kept by the
+   * caller across passes, and the most it may be held (--parent-wait-max). Absent: held as long as they are pending.
+   */
+  parentHold?: { maxMs: number; since: Partial<Record<PassKind, number>> };
 }
 
 export interface PassOutcome {
@@ -172,6 +177,22 @@ async function heartbeat(deps: PassDeps, kind: PassKind): Promise<void> {
   }
 }
 
+/** How long this kind of pass has been held back for parents so far. */
+function holdOf(deps: PassDeps, kind: PassKind): ParentHold | undefined {
+  const hold = deps.parentHold;
+  if (!hold) return undefined;
+  const since = hold.since[kind];
+  return { heldMs: since === undefined ? 0 : deps.now().getTime() - since, maxMs: hold.maxMs };
+}
+
+/** A hold starts at the first pass held back for parents and ends with any other decision. */
+function trackHold(deps: PassDeps, kind: PassKind, decision: Decision): void {
+  const since = deps.parentHold?.since;
+  if (!since) return;
+  if (decision.action === 'skip' && decision.parents) since[kind] ??= deps.now().getTime();
+  else delete since[kind];
+}
+
 /**
  * One pass: check in, decide, and when there is something to apply fetch the files (every file, or only
  * regex_revalidate.config), validate them all, have ATS verify them staged, write the changed ones atomically with a
@@ -182,7 +203,8 @@ async function heartbeat(deps: PassDeps, kind: PassKind): Promise<void> {
 export async function runPass(deps: PassDeps, kind: PassKind): Promise<PassOutcome> {
   const statuses = await deps.api.updateStatus(deps.host);
   const status = statuses.find((s) => s.host_name === deps.host) ?? statuses[0] ?? null;
-  const decision = decide(kind, statuses, deps.host, deps.wait, deps.force);
+  const decision = decide(kind, statuses, deps.host, deps.wait, deps.force, holdOf(deps, kind));
+  trackHold(deps, kind, decision);
   const outcome: PassOutcome = { status, written: [], backup: null, reported: false };
   deps.log(kind, `check-in: ${decision.action === 'skip' ? 'skip' : 'apply'}: ${decision.reason}`);
   if (decision.action === 'skip' || status === null) {

@@ -14,6 +14,11 @@ export interface AgentState {
   lastApplied: { at: string; kind: PassKind; files: string[]; backup: string | null } | null;
   lastError: { at: string; message: string } | null;
   events: AgentEvent[];
+  /**
+   * Since when each kind of pass has been held back for pending parents (epoch ms; issue 32): kept across runs, so
+   * that `--once` runs from cron reach --parent-wait-max too. Absent: not held.
+   */
+  parentHeldSince?: Partial<Record<PassKind, number>>;
 }
 
 const EVENTS_KEPT = 100;

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError, Option } from 'commander';
 import { resolve } from 'node:path';
+import { DEFAULT_WAIT_FOR_PARENTS } from '../../agent/decide.js';
 import { parseDuration } from '../../agent/duration.js';
 import { loadStates, type AgentState } from '../../agent/state.js';
 import type { WaitForParents } from '../../agent/types.js';
@@ -23,6 +24,7 @@ interface RunFlags {
   atsLogDir?: string;
   verdictTimeout: number;
   waitForParents: WaitForParents;
+  parentWaitMax: number;
   once?: boolean;
   dryRun?: boolean;
   force?: boolean;
@@ -134,9 +136,19 @@ const agentRun: VerbSpec<RunFlags> = {
       )
       .addOption(durationOption('--verdict-timeout <duration>', 'how long to wait for that verdict', '15s'))
       .addOption(
-        new Option('--wait-for-parents <when>', 'hold updates while a parent cache is still pending')
+        new Option(
+          '--wait-for-parents <when>',
+          'hold updates while a parent cache is still pending (reval: only revalidations)',
+        )
           .choices(['true', 'false', 'reval'])
-          .default('reval'),
+          .default(DEFAULT_WAIT_FOR_PARENTS),
+      )
+      .addOption(
+        durationOption(
+          '--parent-wait-max <duration>',
+          'the longest an update or purge waits for pending parents before it applies anyway',
+          '30m',
+        ),
       )
       .option('--no-push', 'poll on the intervals only: hold no update_status long-poll (push is used when offered)')
       .addOption(durationOption('--push-wait <duration>', 'how long the server holds each push request', '60s'))
@@ -184,6 +196,7 @@ const agentRun: VerbSpec<RunFlags> = {
           ats: { verifyCommand: flags.verifyCommand.trim() || null, logDir, verdictTimeoutMs: flags.verdictTimeout },
           push: flags.push,
           pushWaitMs: flags.pushWait,
+          parentWaitMaxMs: flags.parentWaitMax,
         },
         {
           api: new AgentApi(http, http.version, relogin),

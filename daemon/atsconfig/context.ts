@@ -66,6 +66,11 @@ export interface AtsDeliveryService {
   multiSiteOrigin: boolean;
   originShield: string | null;
   origins: AtsOrigin[];
+  /**
+   * Previous primary origins still in transition (issue 32), as URLs: a MID keeps mapping them beside the current
+   * one until every cache of the service has applied the change. Absent: none.
+   */
+  previousOrigins?: string[];
 }
 
 export interface AtsServerContext {

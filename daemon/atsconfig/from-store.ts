@@ -13,16 +13,25 @@ export function originUrl(origin: PrimaryOrigin): string {
   return `${origin.protocol}://${origin.fqdn}${origin.port === null ? '' : `:${origin.port}`}`;
 }
 
-/** A delivery service with its origins (every origin of the service; the primary gives orgServerFqdn). */
-export function atsDeliveryService(ds: DeliveryService, origins: readonly Origin[]): AtsDeliveryService {
+/**
+ * A delivery service with its origins (every origin of the service; the primary gives orgServerFqdn) and the
+ * previous primary origins still in transition (issue 32; the current one is left out).
+ */
+export function atsDeliveryService(
+  ds: DeliveryService,
+  origins: readonly Origin[],
+  previous: readonly string[] = [],
+): AtsDeliveryService {
   const own = origins.filter((o) => o.deliveryServiceId === ds.id);
   const primary = ds.primaryOrigin ?? own.find((o) => o.isPrimary) ?? null;
+  const current = primary ? originUrl(primary) : null;
+  const previousOrigins = [...new Set(previous)].filter((url) => url !== current);
   return {
     xmlId: ds.xmlId,
     type: ds.typeName,
     active: ds.active,
     routingName: ds.routingName,
-    orgServerFqdn: primary ? originUrl(primary) : null,
+    orgServerFqdn: current,
     qstringIgnore: ds.qstringIgnore,
     edgeHeaderRewrite: ds.edgeHeaderRewrite,
     midHeaderRewrite: ds.midHeaderRewrite,
@@ -38,6 +47,7 @@ export function atsDeliveryService(ds: DeliveryService, origins: readonly Origin
       port: o.port,
       cachegroup: o.cachegroup,
     })),
+    ...(previousOrigins.length > 0 ? { previousOrigins } : {}),
   };
 }
 

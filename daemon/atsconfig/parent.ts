@@ -15,20 +15,27 @@ function parentList(servers: readonly AtsServer[]): string | null {
 
 const qstring = (ds: AtsDeliveryService): string => (ds.qstringIgnore === 0 ? 'consider' : 'ignore');
 
-/** One line per origin (the first delivery service using it decides); the origin's scheme port is explicit. */
+/**
+ * One line per origin (the first delivery service using it decides); the origin's scheme port is explicit. With
+ * `previous` (a MID), each service's previous origins still in transition follow every current one (issue 32).
+ */
 function perOrigin(
   services: readonly AtsDeliveryService[],
   lineFor: (ds: AtsDeliveryService, o: OriginUri) => string,
+  previous = false,
 ): string {
   const seen = new Set<string>();
   let text = '';
-  for (const ds of cachedServices(services)) {
-    const origin = originUri(ds.orgServerFqdn as string) as OriginUri;
-    const key = `${origin.host}:${origin.port}`;
-    if (seen.has(key)) continue;
+  const add = (url: string, ds: AtsDeliveryService) => {
+    const origin = originUri(url);
+    const key = origin && `${origin.host}:${origin.port}`;
+    if (!origin || !key || seen.has(key)) return;
     seen.add(key);
     text += `dest_domain=${origin.host} port=${origin.port} ${lineFor(ds, origin)}\n`;
-  }
+  };
+  const cached = cachedServices(services);
+  for (const ds of cached) add(ds.orgServerFqdn as string, ds);
+  if (previous) for (const ds of cached) for (const url of ds.previousOrigins ?? []) add(url, ds);
   return text;
 }
 
@@ -52,13 +59,14 @@ function midLine(ds: AtsDeliveryService): string {
 /**
  * parent.config (ATS 9). EDGE: each origin goes through the servers of the primary parent cache group, with the
  * secondary parent cache group's as `secondary_parent`, or straight to the origin shield where one is set;
- * anything else follows the parents too (`dest_domain=.`). MID: each origin direct, or its origins for MSO.
+ * anything else follows the parents too (`dest_domain=.`). MID: each origin direct, or its origins for MSO, and
+ * each previous origin still in transition the same way.
  */
 export function renderParent(
   ctx: Pick<AtsServerContext, 'server' | 'parents' | 'secondaryParents' | 'deliveryServices' | 'version'>,
 ): string {
   const top = header('parent.config', fqdnOf(ctx.server), ctx.version);
-  if (isMid(ctx.server)) return top + perOrigin(ctx.deliveryServices, midLine);
+  if (isMid(ctx.server)) return top + perOrigin(ctx.deliveryServices, midLine, true);
   const primary = parentList(ctx.parents);
   const secondary = parentList(ctx.secondaryParents);
   const body = perOrigin(ctx.deliveryServices, (ds) => edgeLine(ds, primary, secondary));

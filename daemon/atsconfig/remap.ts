@@ -43,23 +43,31 @@ function edgeLines(ctx: Pick<AtsServerContext, 'deliveryServices' | 'cdn'>): str
   return text;
 }
 
-/** A MID maps each origin to itself (the edges ask it for the origin's URL); one line per origin. */
+/**
+ * A MID maps each origin to itself (the edges ask it for the origin's URL); one line per origin. While a service's
+ * origin changes (issue 32) its previous origins are mapped too, after every current one: an EDGE that has not
+ * applied the change yet still asks for the old one, and must not get 404.
+ */
 function midLines(ctx: Pick<AtsServerContext, 'deliveryServices'>): string {
   const seen = new Set<string>();
   let text = '';
-  for (const ds of cachedServices(ctx.deliveryServices)) {
-    const origin = originText(originUri(ds.orgServerFqdn as string) as NonNullable<ReturnType<typeof originUri>>);
-    if (seen.has(origin)) continue;
+  const add = (url: string, ds: AtsDeliveryService) => {
+    const uri = originUri(url);
+    const origin = uri && originText(uri);
+    if (!origin || seen.has(origin)) return;
     seen.add(origin);
     text += line(origin, origin, midPlugins(ds));
-  }
+  };
+  const services = cachedServices(ctx.deliveryServices);
+  for (const ds of services) add(ds.orgServerFqdn as string, ds);
+  for (const ds of services) for (const url of ds.previousOrigins ?? []) add(url, ds);
   return text;
 }
 
 /**
  * remap.config. EDGE: one rule per assigned delivery service from `http://<routingName>.<xmlId>.<cdn domain>/`
  * to its origin, with its plugins; parent.config then sends the request to the MID tier. MID: one rule per
- * origin, to itself. Delivery services are in xmlId order.
+ * origin, to itself, and per previous origin still in transition. Delivery services are in xmlId order.
  */
 export function renderRemap(ctx: Pick<AtsServerContext, 'server' | 'deliveryServices' | 'cdn' | 'version'>): string {
   const body = isMid(ctx.server) ? midLines(ctx) : edgeLines(ctx);

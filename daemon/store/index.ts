@@ -30,6 +30,7 @@ import type { FederationWriteStore } from './federation-writes.js';
 import type { CdnSnapshotStore } from './cdn-snapshots.js';
 import type { CacheHealthStore } from './cache-health.js';
 import type { DsRequestStore } from './ds-requests.js';
+import type { OriginTransitionStore } from './origin-transitions.js';
 
 export type { BootstrapStore, SnapshotStore };
 
@@ -97,4 +98,6 @@ export interface Store {
   dsRequests: DsRequestStore;
   /** What the health monitors published about each cache (issue 35). */
   cacheHealth: CacheHealthStore;
+  /** The previous origins the MIDs keep while an origin change reaches the caches (issue 32). */
+  originTransitions: OriginTransitionStore;
 }

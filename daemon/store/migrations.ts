@@ -30,6 +30,7 @@ import { POSTGRES_21, SQLITE_21 } from './migration-sql/step-21-ds-requests.js';
 import { POSTGRES_22, SQLITE_22 } from './migration-sql/step-22-cache-health.js';
 import { POSTGRES_23 } from './migration-sql/step-23-dnssec-keys.js';
 import { POSTGRES_24, SQLITE_24 } from './migration-sql/step-24-agent-error.js';
+import { POSTGRES_25, SQLITE_25 } from './migration-sql/step-25-origin-transitions.js';
 
 /**
  * One step of the schema: its SQL for each backend, or null where that backend needs nothing at this step.
@@ -101,6 +102,8 @@ export const migrations: readonly Migration[] = [
   { version: 23, sqlite: null, postgres: POSTGRES_23 },
   // issue 32: a cache agent's last failure reason
   { version: 24, sqlite: SQLITE_24, postgres: POSTGRES_24 },
+  // issue 32: an origin's previous host stays on the MIDs until every cache has applied the change
+  { version: 25, sqlite: SQLITE_25, postgres: POSTGRES_25 },
 ];
 
 /** The SQL a backend runs, in order: its recorded schema version is how many of these have run. */

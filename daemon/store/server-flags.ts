@@ -141,7 +141,8 @@ export interface CheckInSqlParts {
  * carries no read time (Traffic Ops' behaviour, ORT) or when its pass read after the flag's last raise; a raise in
  * the read's own millisecond may have come after the read, so it stays up (issues 32/33), `*_since` with it.
  * reval_applied_at moves only forward, to the pass's read time, even when a newer raise keeps reval_pending up:
- * the jobs entered before the read were applied (issue 33).
+ * the jobs entered before the read were applied (issue 33). upd_applied_at moves to the read time when a check-in
+ * lowers upd_pending: the cache has applied the files of that read (issue 32).
  */
 export function checkInSql(p: CheckInSqlParts): string {
   const read = `${p.least}(${p.started}, ${p.now})`;
@@ -154,7 +155,13 @@ export function checkInSql(p: CheckInSqlParts): string {
                          WHEN ${lowers} THEN NULL ELSE ${flag}_pending_since END,
      ${flag}_raised_at = CASE WHEN ${sent} = 1 AND ${flag}_pending = 0 THEN ${p.now} ELSE ${flag}_raised_at END`;
   };
+  // A syncds pass that cleared a queued update applied the files of its read (issue 32: origin transitions).
+  const updApplied = `upd_applied_at = CASE WHEN ${p.upd} = 0 AND upd_pending = 1
+       AND (${p.started} IS NULL OR coalesce(upd_raised_at, -1) < ${read})
+       THEN ${p.greatest}(coalesce(upd_applied_at, -1), ${p.least}(coalesce(${p.started}, ${p.now}), ${p.now}))
+       ELSE upd_applied_at END`;
   return `UPDATE servers SET last_check_in = ${p.now},
+     ${updApplied},
      ${sets('upd', p.upd)},
      ${sets('reval', p.reval)},
      reval_applied_at = CASE WHEN ${p.reval} = 0

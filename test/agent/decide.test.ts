@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { backoffMs, decide, dispersionDelay, reportFor } from '../../agent/decide.js';
+import {
+  backoffMs,
+  decide,
+  DEFAULT_PARENT_WAIT_MAX_MS,
+  DEFAULT_WAIT_FOR_PARENTS,
+  dispersionDelay,
+  reportFor,
+} from '../../agent/decide.js';
 import { changedFiles, lineDiff, significant } from '../../agent/diff.js';
 import { parseDuration } from '../../agent/duration.js';
 import type { UpdateStatus } from '../../agent/types.js';
@@ -37,6 +44,31 @@ describe('decide (ORT/t3c rules)', () => {
     const rapid = [status({ upd_pending: true, parent_pending: true, use_reval_pending: true })];
     expect(decide('syncds', rapid, 'edge-01', 'reval').action).toBe('apply');
     expect(decide('syncds', rapid, 'edge-01', 'true').action).toBe('skip');
+  });
+
+  test('by default (issue 32) syncds waits while parent_pending, not for a parent purge while rapid revalidate is on', () => {
+    expect(DEFAULT_WAIT_FOR_PARENTS).toBe('true');
+    const queued = (over: Partial<UpdateStatus>) => [status({ upd_pending: true, ...over })];
+    expect(decide('syncds', queued({ parent_pending: true }), 'edge-01', DEFAULT_WAIT_FOR_PARENTS)).toMatchObject({
+      action: 'skip',
+      parents: true,
+      reason: expect.stringContaining('(parent_pending); waiting'),
+    });
+    expect(decide('syncds', queued({ parent_reval_pending: true }), 'edge-01', 'true').action).toBe('apply');
+    const slow = queued({ parent_reval_pending: true, use_reval_pending: false });
+    expect(decide('syncds', slow, 'edge-01', 'true').action).toBe('skip');
+  });
+
+  test('a pass held back for parents longer than its bound applies anyway, saying so', () => {
+    const held = [status({ upd_pending: true, reval_pending: true, parent_pending: true, parent_reval_pending: true })];
+    for (const kind of ['syncds', 'revalidate'] as const) {
+      expect(decide(kind, held, 'edge-01', 'true', false, { heldMs: 59_999, maxMs: 60_000 }).action).toBe('skip');
+      expect(decide(kind, held, 'edge-01', 'true', false, { heldMs: 60_000, maxMs: 60_000 })).toMatchObject({
+        action: 'apply',
+        reason: expect.stringContaining('a parent has still not applied its own after 60 s: applying anyway'),
+      });
+    }
+    expect(DEFAULT_PARENT_WAIT_MAX_MS).toBe(parseDuration('30m'));
   });
 
   test('revalidate applies regex_revalidate.config once the parents have revalidated', () => {

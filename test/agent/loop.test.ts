@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { AgentApi } from '../../agent/api.js';
+import { install } from '../../agent/disk.js';
 import { runAgent, type AgentOptions } from '../../agent/loop.js';
 import { runShell } from '../../agent/reload.js';
 import { loadStates } from '../../agent/state.js';
@@ -226,4 +227,63 @@ test('a refused session and an unknown host are logged, never applied', async ()
   expect(lines.join('\n')).toMatch(/syncds: check-in: skip: the server does not know host edge-09/);
   expect(to.reports).toEqual([]);
   writeFileSync(join(dir, 'unused'), '');
+});
+
+test('issue 32: an EDGE holds a queued update while its parent is pending, and applies anyway after --parent-wait-max', async () => {
+  to.statuses.set('edge-01', updateStatus('edge-01', { upd_pending: true, parent_pending: true }));
+  const stop = new AbortController();
+  const o = options({ once: false, wait: 'true', intervalMs: 50, revalidateIntervalMs: 60_000, parentWaitMaxMs: 400 });
+  const running = run(o, stop.signal);
+  await until(() => to.reports.length > 0);
+  stop.abort();
+  expect(await running).toBe(0);
+  const held = lines.filter((l) => /syncds: check-in: skip: update pending, but a parent .*\(parent_pending\)/.test(l));
+  expect(held.length).toBeGreaterThan(1);
+  const anyway = lines.find((l) => /syncds: check-in: apply: update pending .*applying anyway/.test(l))!;
+  const at = (line: string) => Date.parse(line.split(' ')[0]!);
+  expect(at(anyway) - at(held[0]!)).toBeGreaterThanOrEqual(400);
+  expect(readdirSync(etc)).toContain('remap.config');
+});
+
+test('issue 32: the hold ends when the parent has applied: the next held update waits its whole bound again', async () => {
+  to.statuses.set('edge-01', updateStatus('edge-01', { upd_pending: true, parent_pending: true }));
+  const stop = new AbortController();
+  const o = options({
+    once: false,
+    wait: 'true',
+    intervalMs: 50,
+    revalidateIntervalMs: 60_000,
+    parentWaitMaxMs: 60_000,
+  });
+  const running = run(o, stop.signal);
+  await until(() => lines.some((l) => /\(parent_pending\); waiting/.test(l)));
+  to.statuses.get('edge-01')!.parent_pending = false;
+  await until(() => to.reports.length > 0);
+  stop.abort();
+  expect(await running).toBe(0);
+  expect(lines.some((l) => /applying anyway/.test(l))).toBe(false);
+});
+
+test('issue 32: a hold for parents outlives the run, so --once runs (cron) reach --parent-wait-max too', async () => {
+  to.statuses.set('edge-01', updateStatus('edge-01', { upd_pending: true, parent_pending: true }));
+  await run(options({ wait: 'true', parentWaitMaxMs: 300 }));
+  expect(to.reports).toEqual([]);
+  const [held] = loadStates(join(dir, 'data'), 'edge-01');
+  expect(held?.parentHeldSince?.syncds).toBeTypeOf('number');
+  await until(() => Date.now() - held!.parentHeldSince!.syncds! >= 300);
+  await run(options({ wait: 'true', parentWaitMaxMs: 300 }));
+  expect(to.reports[0]).toMatchObject({ host: 'edge-01', updated: 'false' });
+  expect(lines.join('\n')).toMatch(/syncds: check-in: apply: update pending .*applying anyway/);
+  expect(loadStates(join(dir, 'data'), 'edge-01')[0]?.parentHeldSince).toEqual({});
+});
+
+test('issue 32: a file replaced within the same second gets a later mtime in seconds (ATS skips a file no newer)', () => {
+  const seconds = () => Math.floor(statSync(join(etc, 'regex_revalidate.config')).mtimeMs / 1000);
+  const change = (after: string) => [{ name: 'regex_revalidate.config', before: null, after }];
+  install(etc, change('# one\n'));
+  const first = seconds();
+  install(etc, change('# two\n'));
+  install(etc, change('# three\n'));
+  expect(seconds()).toBeGreaterThanOrEqual(first + 2);
+  expect(readFileSync(join(etc, 'regex_revalidate.config'), 'utf8')).toBe('# three\n');
 });

@@ -4,6 +4,7 @@ import { PRIV, type Principal } from '../principal.js';
 import { LOG_LEVEL } from '../../store/change-log.js';
 import type { CheckIn } from '../../store/server-flags.js';
 import type { Server } from '../../store/servers.js';
+import { settleOriginTransitions } from './origin-transitions.js';
 
 /** The 403 text of a check-in by a login that does not speak for the server. */
 export const NOT_THE_AGENT = "only the server's own agent (a login bound to it) may check in for it";
@@ -18,6 +19,7 @@ const flagText = (v: boolean | undefined) => (v === undefined ? 'unchanged' : St
 export async function checkInAs(ctx: AppContext, principal: Principal, server: Server, report: CheckIn): Promise<void> {
   if (await ctx.store.serverAgents.isBound(server.id, principal.userId)) {
     await ctx.store.serverFlags.checkIn(server.id, report, ctx.clock());
+    await settleOriginTransitions(ctx, report);
     return;
   }
   if (principal.privLevel < PRIV.ADMIN) throw forbidden(NOT_THE_AGENT);
@@ -31,6 +33,7 @@ export async function checkInAs(ctx: AppContext, principal: Principal, server: S
     user: principal.userId,
     at: now,
   });
+  await settleOriginTransitions(ctx, report);
 }
 
 /**

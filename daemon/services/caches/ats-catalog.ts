@@ -26,6 +26,8 @@ export const CATALOG_TABLES: readonly string[] = [
   'parameters',
   'profile_parameters',
   'deliveryservice_servers',
+  // issue 32: the previous origins a MID keeps while an origin change reaches the caches
+  'ds_origin_transitions',
 ];
 
 /** The tables the CDN's purges are read from: a purge drops them, not the rest. */
@@ -94,6 +96,14 @@ export function cachegroupsOf(ctx: AppContext, memo: Memo): Promise<{ ats: AtsCa
   return value;
 }
 
+/** Delivery-service id → its previous origins still in transition (issue 32), oldest first. */
+export async function previousOrigins(ctx: AppContext, cdnId: number): Promise<Map<number, string[]>> {
+  const byService = new Map<number, string[]>();
+  for (const t of await ctx.store.originTransitions.ofCdn(cdnId))
+    byService.set(t.deliveryServiceId, [...(byService.get(t.deliveryServiceId) ?? []), t.origin]);
+  return byService;
+}
+
 async function loadServices(ctx: AppContext, cdn: Cdn): Promise<CdnServices> {
   const records = await ctx.store.deliveryServices.list({ cdnId: cdn.id });
   const origins = await ctx.store.origins.list({
@@ -107,7 +117,10 @@ async function loadServices(ctx: AppContext, cdn: Cdn): Promise<CdnServices> {
   await turn();
   const byService = new Map<number, Origin[]>();
   for (const o of origins) byService.set(o.deliveryServiceId, [...(byService.get(o.deliveryServiceId) ?? []), o]);
-  const ats = new Map(records.map((ds) => [ds.id, atsDeliveryService(ds, byService.get(ds.id) ?? [])]));
+  const previous = await previousOrigins(ctx, cdn.id);
+  const ats = new Map(
+    records.map((ds) => [ds.id, atsDeliveryService(ds, byService.get(ds.id) ?? [], previous.get(ds.id))]),
+  );
   return { records, ats, byXmlId: new Map(records.map((ds) => [ds.xmlId, ds])) };
 }
 

@@ -3,6 +3,7 @@ import type { AtsCachegroup, AtsParameter, AtsServer } from '../../atsconfig/con
 import type { AtsTopology } from '../../atsconfig/topology.js';
 import type { AppContext } from '../../context.js';
 import { readMaxRevalDurationDays } from '../jobs/reval-limit.js';
+import { previousOrigins } from './ats-catalog.js';
 import { CDNCTL_VERSION } from '../package-version.js';
 import type { Cdn } from '../../store/cdns.js';
 import type { DeliveryService } from '../../store/deliveryservices.js';
@@ -83,6 +84,7 @@ export async function loadTopology(ctx: AppContext, cdn: Cdn): Promise<LoadedTop
     offset: 0,
     visibleTenantIds: null,
   });
+  const previous = await previousOrigins(ctx, cdn.id);
   const now = ctx.clock();
   const maxRevalDurationDays = await readMaxRevalDurationDays(ctx);
   const topology: AtsTopology = {
@@ -90,7 +92,7 @@ export async function loadTopology(ctx: AppContext, cdn: Cdn): Promise<LoadedTop
     servers: servers.map(atsServer),
     cachegroups: await cachegroups(ctx),
     profileParams: await profileParameters(ctx, servers),
-    deliveryServices: services.map((ds) => atsDeliveryService(ds, origins)),
+    deliveryServices: services.map((ds) => atsDeliveryService(ds, origins, previous.get(ds.id))),
     assignments: await assignments(ctx, cdn.id, services),
     jobs: await ctx.store.jobs.runningPurgesOfCdn(cdn.id, now, now - maxRevalDurationDays * DAY_MS),
     maxRevalDurationDays,

@@ -18,6 +18,7 @@ import {
 import { columnsOf, withStoredNewerFields } from './columns.js';
 import { dnssecText, dropCreatedKeys, storeDnssecKeys, withoutKeys } from './ds-keys.js';
 import { assignedProfiles, locationParams, type LocationFields } from './location-params.js';
+import { beginOriginTransition } from '../caches/origin-transitions.js';
 
 export const NOT_AUTHORIZED = 'not authorized on this tenant';
 
@@ -207,6 +208,7 @@ export async function updateDeliveryService(
     await locationParams(ctx, [fields], await assignedProfiles(ctx, id)),
   );
   if (!found) throw notFound(`delivery service ID ${id} not found`);
+  if (origin && stored.primaryOrigin) await beginOriginTransition(ctx, id, stored.primaryOrigin, origin);
   return reread(ctx, id);
 }
 

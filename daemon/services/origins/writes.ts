@@ -4,6 +4,7 @@ import { toInteger } from '../params.js';
 import type { Principal } from '../principal.js';
 import { visibleTenants } from '../tenant-access.js';
 import { queueCachesOfService } from '../caches/affected-caches.js';
+import { beginOriginTransition } from '../caches/origin-transitions.js';
 import type { ChangeEntry } from '../../store/change-log.js';
 import type { Origin, OriginFields } from '../../store/origins.js';
 import { validateOrigin, type OriginBody } from '../../../shared/rules/origins/validate.js';
@@ -128,6 +129,7 @@ export async function updateOrigin(
   const change = originChange(ctx, principal, resolved, id, 'Updated');
   if (!(await ctx.store.origins.update(id, resolved, ctx.clock(), (ok) => (ok ? change : null))))
     throw nameTaken(resolved.name);
+  if (existing.isPrimary) await beginOriginTransition(ctx, existing.deliveryServiceId, existing, resolved);
   for (const dsId of new Set([existing.deliveryServiceId, resolved.deliveryServiceId]))
     await queueCachesOfService(ctx, dsId);
   return stored(ctx, id);

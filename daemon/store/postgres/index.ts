@@ -15,6 +15,7 @@ import { pgCdnSnapshots } from './cdn-snapshots.js';
 import { dsRequests } from '../ds-requests.js';
 import { pgCacheHealth } from './cache-health.js';
 import { pgWorkRunner } from './sql-work.js';
+import { pgOriginTransitions } from './origin-transitions.js';
 
 /** The PostgreSQL store over a pool whose database is migrated (openPgStore does both). */
 export function pgStore(pool: PgPool): Store {
@@ -33,6 +34,8 @@ export function pgStore(pool: PgPool): Store {
     // issue 31: delivery-service requests
     dsRequests: dsRequests(pgWorkRunner(pool)),
     cacheHealth: pgCacheHealth(pool),
+    // issue 32: origin transitions
+    originTransitions: pgOriginTransitions(pool),
     async ping() {
       await guardPg(() => pool.query('SELECT 1'));
     },

@@ -34,6 +34,7 @@ import { sqliteCdnSnapshots } from './cdn-snapshots.js';
 import { dsRequests } from '../ds-requests.js';
 import { sqliteCacheHealth } from './cache-health.js';
 import { sqliteWorkRunner } from './sql-work.js';
+import { sqliteOriginTransitions } from './origin-transitions.js';
 
 /** The SQLite store over an open, migrated database. */
 export function sqliteStore(db: Db): Store {
@@ -76,6 +77,8 @@ export function sqliteStore(db: Db): Store {
     // issue 31: delivery-service requests
     dsRequests: dsRequests(sqliteWorkRunner(db)),
     cacheHealth: sqliteCacheHealth(db),
+    // issue 32: origin transitions
+    originTransitions: sqliteOriginTransitions(db),
     async ping() {
       ping.get();
     },
