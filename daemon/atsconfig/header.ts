@@ -48,7 +48,20 @@ export interface OriginUri {
   port: number;
 }
 
-export function originUri(url: string): OriginUri | null {
+/** Parsed origins by URL: every file of every cache parses the same few thousand (issue 32); bounded. */
+const parsedOrigins = new Map<string, Readonly<OriginUri> | null>();
+const PARSED_ORIGINS_MAX = 20_000;
+
+export function originUri(url: string): Readonly<OriginUri> | null {
+  let parsed = parsedOrigins.get(url);
+  if (parsed !== undefined) return parsed;
+  parsed = parseOriginUri(url);
+  if (parsedOrigins.size >= PARSED_ORIGINS_MAX) parsedOrigins.clear();
+  parsedOrigins.set(url, parsed === null ? null : Object.freeze(parsed));
+  return parsed;
+}
+
+function parseOriginUri(url: string): OriginUri | null {
   const match = /^(https?):\/\/([^/:\s]+)(?::(\d+))?\/?$/i.exec(url.trim());
   if (!match) return null;
   const scheme = (match[1] as string).toLowerCase();
