@@ -15,7 +15,13 @@ import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { textFile } from '../http/responses.js';
 import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
-import { atsConfigFilesSchema } from '../../shared/contract/atsconfig.js';
+import {
+  atsConfigFileSetSchema,
+  atsConfigFilesSchema,
+  type AtsConfigFileSet,
+} from '../../shared/contract/atsconfig.js';
+import { checksumOf, wholeSet } from '../services/caches/ats-whole-set.js';
+import type { Cdn } from '../store/cdns.js';
 import { TEXT_FILE } from '../../shared/contract/schema.js';
 import { plainOr } from '../../shared/rules/names.js';
 
@@ -42,14 +48,43 @@ const ownerParams = (key: string) => ({
 /** A file is sent as text (the handler's string goes out as it is: Fastify serializes no string). */
 const fileSchema = (key: string) => ({ ...ownerParams(key), response: { 200: TEXT_FILE } });
 
-/** The server a request names (id or host name) and its generation, or 404. */
-async function serverFiles(ctx: AppContext, principal: Principal, idOrName: string): Promise<ServerGeneration> {
+/** The server a request names (id or host name), its CDN and its generation, or 404. */
+async function serverAndFiles(
+  ctx: AppContext,
+  principal: Principal,
+  idOrName: string,
+): Promise<{ files: ServerGeneration; cdn: Cdn }> {
   const server = await serverByIdOrName(ctx, principal, idOrName);
   const cdn = server && (await ctx.store.cdns.byId(server.cdnId));
   if (!server || !cdn) throw notFound(NOT_FOUND_SERVER(idOrName));
   const files = await serverGeneration(ctx, server, cdn);
   await keepServedAnswers(ctx, files, cdn);
-  return files;
+  return { files, cdn };
+}
+
+async function serverFiles(ctx: AppContext, principal: Principal, idOrName: string): Promise<ServerGeneration> {
+  return (await serverAndFiles(ctx, principal, idOrName)).files;
+}
+
+/**
+ * The whole set (issue 32): every listed file with its text and checksum, the generated ones through
+ * ats-whole-set.ts, the key-store files the caller may fetch as their own URI serves them.
+ */
+async function fileSet(ctx: AppContext, request: FastifyRequest, id: string): Promise<AtsConfigFileSet> {
+  const { files, cdn } = await serverAndFiles(ctx, caller(request), id);
+  const list = await listing(ctx, request, files);
+  const generated = list.configFiles.filter((f) => !isKeyFileName(f.fnameOnDisk));
+  const configFiles = await wholeSet(ctx, files, cdn, { ...list, configFiles: generated });
+  const keyFiles = list.configFiles.filter((f) => isKeyFileName(f.fnameOnDisk));
+  if (keyFiles.length > 0) {
+    const source = await keySource(ctx, caller(request), files);
+    for (const entry of keyFiles) {
+      const body = await keyFileText(ctx, source.may, source, entry.fnameOnDisk, request.log);
+      configFiles.push({ ...entry, checksum: checksumOf(body), text: body });
+    }
+    configFiles.sort((a, b) => (a.fnameOnDisk < b.fnameOnDisk ? -1 : 1));
+  }
+  return { info: list.info, configFiles };
 }
 
 /** Where the server's key-store files come from, and what of them the caller may read. */
@@ -107,6 +142,16 @@ export function atsConfigFileRoutes(ctx: AppContext): RouteDef[] {
         const { id } = request.params as { id: string };
         return listing(ctx, request, await serverFiles(ctx, caller(request), id));
       },
+    },
+    {
+      // Ours (issue 32): every file of the cache in one answer. No file is named `all` (names end in .config,
+      // .yaml, .crt or .key), so the route below never had one to serve here.
+      method: 'GET',
+      url: '/servers/:id/configfiles/ats/all',
+      since: '1.1',
+      ...readers,
+      schema: { ...ownerParams('id'), response: { 200: atsConfigFileSetSchema } },
+      handler: async (request) => fileSet(ctx, request, (request.params as { id: string }).id),
     },
     {
       method: 'GET',
