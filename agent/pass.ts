@@ -7,7 +7,8 @@ import { missingPlugins } from './plugins.js';
 import { validateFiles } from './validate.js';
 
 export interface PassDeps {
-  api: Pick<AgentApi, 'updateStatus' | 'fileList' | 'file' | 'report' | 'heartbeat'>;
+  api: Pick<AgentApi, 'updateStatus' | 'fileList' | 'file' | 'report' | 'heartbeat'> &
+    Partial<Pick<AgentApi, 'fileSet'>>;
   host: string;
   configDir: string;
   wait: WaitForParents;
@@ -34,6 +35,9 @@ export interface PassOutcome {
 const REVALIDATE_FILE = 'regex_revalidate.config';
 
 async function fetchFiles(deps: PassDeps, kind: PassKind): Promise<Map<string, string>> {
+  // Every file in one request where the server offers it (issue 32); a revalidate pass needs one file only.
+  const set = kind === 'syncds' && deps.api.fileSet ? await deps.api.fileSet(deps.host) : null;
+  if (set && set.size > 0) return set;
   let entries: ConfigFileEntry[] = await deps.api.fileList(deps.host);
   if (kind === 'revalidate') entries = entries.filter((e) => e.fnameOnDisk === REVALIDATE_FILE);
   if (entries.length === 0)
