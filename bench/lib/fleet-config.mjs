@@ -47,7 +47,8 @@ async function wholeSetOf(s, ctx, host) {
   await s.keepServedAnswers(ctx, generation, cdn);
   const list = s.atsConfigFiles(generation.context, '1.3', 'http://bench.invalid');
   const files = await s.wholeSet(ctx, generation, cdn, list);
-  if (files.length !== list.configFiles.length) throw new Error(`${host}: ${files.length} of ${list.configFiles.length}`);
+  if (files.length !== list.configFiles.length)
+    throw new Error(`${host}: ${files.length} of ${list.configFiles.length}`);
   return { files: files.length, cdn };
 }
 
@@ -167,7 +168,10 @@ async function changeCase(daemon, cookie) {
   const ds = JSON.parse(await get(daemon.url, `/api/1.3/deliveryservices?xmlId=${dsName(1, d)}`, cookie)).response[0];
   const origin = JSON.parse(await get(daemon.url, `/api/1.3/origins?deliveryservice=${ds.id}`, cookie)).response[0];
   const before = cpuSeconds(daemon.pid);
-  await call(daemon.url, 'PUT', `/api/1.3/origins?id=${origin.id}`, cookie, { ...origin, fqdn: 'moved.gen1.bench.test' });
+  await call(daemon.url, 'PUT', `/api/1.3/origins?id=${origin.id}`, cookie, {
+    ...origin,
+    fqdn: 'moved.gen1.bench.test',
+  });
   const writeMs = (cpuSeconds(daemon.pid) - before) * 1000;
   const after = JSON.parse(await get(daemon.url, '/api/1.3/servers', cookie)).response;
   const queued = new Set(after.filter((s) => s.updPending).map((s) => s.hostName));
@@ -175,7 +179,7 @@ async function changeCase(daemon, cookie) {
   const extra = [...queued].filter((h) => !affected.has(h));
   const missed = [...affected].filter((h) => !queued.has(h));
   return {
-    name: "fleet: a change to one delivery service (its origin), caches queued vs the caches its files reach",
+    name: 'fleet: a change to one delivery service (its origin), caches queued vs the caches its files reach',
     figures: { queued: queued.size, affected: affected.size, extra, missed, pendingBefore, cdnCaches: 1500, writeMs },
     target: 'queued = affected (its EDGEs and the MIDs of their parent groups), no other cache of the CDN',
     pass: pendingBefore === 0 && extra.length === 0 && missed.length === 0,
@@ -190,6 +194,13 @@ async function pass(url, cookie, host) {
   await get(url, `/api/1.3/servers/${host}/update_status`, cookie);
   const list = JSON.parse(await get(url, `/api/1.3/servers/${host}/configfiles/ats`, cookie));
   for (const file of list.configFiles.slice(0, PACE.requests - 2)) await get(url, file.apiUri, cookie);
+}
+
+/** Daemon CPU of one GET /api/1.3/ping (µs), the cheapest answer: the machine's price of a request. */
+async function pingCost(daemon) {
+  const before = cpuSeconds(daemon.pid);
+  for (let i = 0; i < 300; i++) await (await fetch(`${daemon.url}/api/1.3/ping`)).arrayBuffer();
+  return ((cpuSeconds(daemon.pid) - before) * 1e6) / 300;
 }
 
 /** Check-ins at the pace: passes of caches already fetched once (nothing changed), 8 at a time. */
@@ -208,14 +219,25 @@ async function paceCase(daemon, cookie, hosts) {
   const cpuMsPerPass = ((cpuSeconds(daemon.pid) - before) * 1000) / passes;
   const share = (cpuMsPerPass * PACE.caches) / (PACE.seconds * 1000);
   const perRequestUs = (cpuMsPerPass * 1000) / PACE.requests;
+  const pingUs = await pingCost(daemon);
+  const pings = Math.round((perRequestUs / pingUs) * 100) / 100;
   return {
     name: `fleet: check-ins at Traffic Control's pace (${PACE.caches.toLocaleString('en-US')} caches × ${PACE.requests} requests / ${PACE.seconds} s)`,
-    figures: { passes, cpuMsPerPass: round1(cpuMsPerPass), perRequestUs: Math.round(perRequestUs), share, seconds },
+    figures: {
+      passes,
+      cpuMsPerPass: round1(cpuMsPerPass),
+      perRequestUs: Math.round(perRequestUs),
+      share,
+      seconds,
+      pingUs: Math.round(pingUs),
+      pings,
+    },
     target: `≤ ${PACE.targetShare * 100} % of one core of daemon CPU`,
     pass: share <= PACE.targetShare,
     summary:
       `${Math.round(share * 1000) / 10} % of a core: ${round1(cpuMsPerPass)} ms daemon CPU a pass ` +
-      `(${Math.round(perRequestUs)} µs a request; ${passes} passes of ${PACE.requests} in ${round1(seconds)} s)`,
+      `(${Math.round(perRequestUs)} µs a request, ${pings} × a ping's ${Math.round(pingUs)} µs; ` +
+      `${passes} passes of ${PACE.requests} in ${round1(seconds)} s)`,
   };
 }
 
@@ -234,8 +256,22 @@ export async function fleetConfigPhase({ samples, add, say, scratch }) {
     await get(daemon.url, `/api/1.3/servers/${edgeHost(1, 140, 5)}/configfiles/ats/all`, cookie);
     await sleep(1500);
     const n = Math.max(samples, 3);
-    add(await overHttp(daemon, cookie, 'EDGE', Array.from({ length: n }, (_, i) => edgeHost(1, 5 + i * 11, 2))));
-    add(await overHttp(daemon, cookie, 'MID', Array.from({ length: n }, (_, i) => midHost(1, 1 + i, 3))));
+    add(
+      await overHttp(
+        daemon,
+        cookie,
+        'EDGE',
+        Array.from({ length: n }, (_, i) => edgeHost(1, 5 + i * 11, 2)),
+      ),
+    );
+    add(
+      await overHttp(
+        daemon,
+        cookie,
+        'MID',
+        Array.from({ length: n }, (_, i) => midHost(1, 1 + i, 3)),
+      ),
+    );
     add(await changeCase(daemon, cookie));
     const hosts = Array.from({ length: 20 }, (_, i) => edgeHost(2, 1 + i * 7, 3));
     add(await paceCase(daemon, cookie, hosts));
