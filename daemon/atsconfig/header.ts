@@ -79,7 +79,18 @@ export function originText(o: OriginUri): string {
 }
 
 /** Delivery services that carry HTTP traffic through the caches (not steering, not ANY_MAP). */
+/** The answer per services array while it keeps its length: every renderer of a cache asks (issue 32). */
+const cachedOf = new WeakMap<readonly AtsDeliveryService[], { length: number; services: AtsDeliveryService[] }>();
+
 export function cachedServices(services: readonly AtsDeliveryService[]): AtsDeliveryService[] {
+  const kept = cachedOf.get(services);
+  if (kept && kept.length === services.length) return [...kept.services];
+  const chosen = chooseCached(services);
+  cachedOf.set(services, { length: services.length, services: chosen });
+  return [...chosen];
+}
+
+function chooseCached(services: readonly AtsDeliveryService[]): AtsDeliveryService[] {
   return services
     .filter(
       (ds) => ds.active && /^(HTTP|DNS)/.test(ds.type) && ds.orgServerFqdn !== null && originUri(ds.orgServerFqdn),
