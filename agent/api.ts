@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { HttpClient, RawOptions, RawResponse } from '../shared/client/http.js';
 import { sessionFromSetCookie } from '../shared/client/session.js';
 import type { ConfigFileEntry, UpdateStatus } from './types.js';
@@ -58,6 +59,8 @@ export class AgentApi {
   private passStartedAt: string | undefined;
   /** A push answer a pass is about to act on (prime). */
   private primed: { statuses: UpdateStatus[]; readTime: string | undefined; at: number } | undefined;
+  /** The server answered that it has no whole-set route: per-file fetches from then on. */
+  private noFileSet = false;
   /**
    * `relogin`, when given, starts a new session after a 401 (the agent's own credentials) and answers its
    * cookie; the refused call is then made once more.
@@ -180,6 +183,38 @@ export class AgentApi {
     );
     const files = body.configFiles ?? body.response?.configFiles;
     if (!Array.isArray(files)) throw new AgentCallError(what, 200, 'the answer lists no configFiles');
+    return files;
+  }
+
+  /**
+   * Every file of the cache in one request (`GET servers/:host/configfiles/ats/all`, cdnctl's daemon, issue 32),
+   * each checked against its SHA-512; null when the server does not offer it (Traffic Ops, an older daemon: 404 or
+   * 405), remembered so later passes go straight to the per-file fetches.
+   */
+  async fileSet(host: string): Promise<Map<string, string> | null> {
+    if (this.noFileSet) return null;
+    const what = 'GET configfiles/ats/all';
+    const path = `/api/${this.apiVersion}/servers/${encodeURIComponent(host)}/configfiles/ats/all`;
+    const res = await this.send(what, 'GET', path);
+    if (res.status === 404 || res.status === 405) {
+      this.noFileSet = true;
+      return null;
+    }
+    // Anything else but a 200 goes the usual way: a new session after a 401, an error otherwise.
+    const answer = res.status === 200 ? res : await this.call(what, 'GET', path);
+    const body = this.json<{ configFiles?: Array<{ fnameOnDisk?: unknown; text?: unknown; checksum?: unknown }> }>(
+      what,
+      answer,
+    );
+    if (!Array.isArray(body.configFiles)) throw new AgentCallError(what, 200, 'the answer lists no configFiles');
+    const files = new Map<string, string>();
+    for (const f of body.configFiles) {
+      if (typeof f.fnameOnDisk !== 'string' || typeof f.text !== 'string')
+        throw new AgentCallError(what, 200, 'a file without its name or text');
+      if (f.checksum !== createHash('sha512').update(f.text, 'utf8').digest('base64'))
+        throw new AgentCallError(what, 200, `${f.fnameOnDisk}: the text does not match its checksum`);
+      files.set(f.fnameOnDisk, f.text);
+    }
     return files;
   }
 

@@ -27,9 +27,9 @@ export class ApplyRefused extends Error {
 }
 
 export interface PassDeps {
-  /** With `reportFailure`, a refused set's reason goes to the server too (issue 32). */
+  /** With `reportFailure`, a refused set's reason goes to the server too (issue 32); with `fileSet`, one fetch. */
   api: Pick<AgentApi, 'updateStatus' | 'fileList' | 'file' | 'report' | 'heartbeat'> &
-    Partial<Pick<AgentApi, 'reportFailure'>>;
+    Partial<Pick<AgentApi, 'reportFailure' | 'fileSet'>>;
   host: string;
   configDir: string;
   wait: WaitForParents;
@@ -63,6 +63,9 @@ export interface PassOutcome {
 const REVALIDATE_FILE = 'regex_revalidate.config';
 
 async function fetchFiles(deps: PassDeps, kind: PassKind): Promise<Map<string, string>> {
+  // Every file in one request where the server offers it (issue 32); a revalidate pass needs one file only.
+  const set = kind === 'syncds' && deps.api.fileSet ? await deps.api.fileSet(deps.host) : null;
+  if (set && set.size > 0) return set;
   let entries: ConfigFileEntry[] = await deps.api.fileList(deps.host);
   if (kind === 'revalidate') entries = entries.filter((e) => e.fnameOnDisk === REVALIDATE_FILE);
   if (entries.length === 0)

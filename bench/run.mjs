@@ -6,6 +6,7 @@
 //   --seconds 5 --rounds 3   length of each load and number of alternating rounds
 //   --scale 1000,10000,100000  the growth table instead (data sets of N origins and N users)
 //   --only configgen --samples 3  issue 32's CDN: all files of an EDGE and of a MID, over N caches of each
+//   --only fleet --samples 5  issue 32's "Scale" on that CDN: whole sets cold, one service's change, check-ins
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,13 +33,12 @@ import { coldStarts } from './lib/timing.mjs';
 import { burstCase, firstAfterPurgeCase } from './lib/writes.mjs';
 import { configgenPhase } from './lib/configgen.mjs';
 import { fleetPushPhase } from './lib/fleet-push.mjs';
+import { fleetConfigPhase } from './lib/fleet-config.mjs';
 
 const RESULTS = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 const SMALL = ['origins50', 'users50', 'login', 'cli', 'purge', 'afterPurge', 'burst', 'cold'];
 const LARGE_KEYS = ['originsByDs', 'originsAll', 'regex'];
-const CASE_KEYS = ['version', ...SMALL, ...LARGE_KEYS, 'pg', 'configgen'];
-// issue 32: `--only fleet` (the push cases: bench/lib/fleet-push.mjs)
-if (!CASE_KEYS.includes('fleet')) CASE_KEYS.push('fleet');
+const CASE_KEYS = ['version', ...SMALL, ...LARGE_KEYS, 'pg', 'configgen', 'fleet'];
 /**
  * Reads during the login case: a steady stream of other users, not a flood (a flood would leave the hashing no
  * CPU at all). autocannon paces a fixed rate coarsely over many connections, so the stream uses few.
@@ -225,7 +225,10 @@ try {
   if (LARGE_KEYS.some(wanted)) await largePhase(passwordHash);
   if (wanted('pg')) await pgPhase({ passwordHash, tempDir, add, say });
   if (wanted('configgen')) await configgenPhase({ samples: Number(arg('--samples') ?? 3), add, say, scratch });
-  if (wanted('fleet')) await fleetPushPhase({ add, say, scratch });
+  if (wanted('fleet')) {
+    await fleetConfigPhase({ samples: Number(arg('--samples') ?? 5), add, say, scratch });
+    await fleetPushPhase({ add, say, scratch });
+  }
 } catch (err) {
   say(`stopped early: ${err.stack ?? err}`);
 } finally {

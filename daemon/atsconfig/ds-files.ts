@@ -13,7 +13,31 @@ export interface DsFile {
  * (EDGE, from regexRemap), and the shared drop_qstring.config and bg_fetch.config where a service needs them.
  * Line breaks stored as `__RETURN__` become new lines.
  */
-export function dsFiles(ctx: Pick<AtsServerContext, 'server' | 'deliveryServices' | 'cdn' | 'version'>): DsFile[] {
+type DsFilesInput = Pick<AtsServerContext, 'server' | 'deliveryServices' | 'cdn' | 'version'>;
+
+/**
+ * The files made for a context object, while it holds the same server, services (the same array, as long) and
+ * version: a cache's list, its files and its whole set all ask for them (issue 32; a MID's ~1,000 services).
+ */
+const made = new WeakMap<object, { input: DsFilesInput; length: number; files: DsFile[] }>();
+
+export function dsFiles(ctx: DsFilesInput): DsFile[] {
+  const kept = made.get(ctx);
+  const { server, deliveryServices, cdn, version } = ctx;
+  const same =
+    kept &&
+    kept.input.server === server &&
+    kept.input.deliveryServices === deliveryServices &&
+    kept.length === deliveryServices.length &&
+    kept.input.cdn === cdn &&
+    kept.input.version === version;
+  if (same) return kept.files.map((f) => ({ ...f }));
+  const files = makeDsFiles(ctx);
+  made.set(ctx, { input: { server, deliveryServices, cdn, version }, length: deliveryServices.length, files });
+  return files.map((f) => ({ ...f }));
+}
+
+function makeDsFiles(ctx: DsFilesInput): DsFile[] {
   const mid = isMid(ctx.server);
   const files: DsFile[] = [];
   const add = (fileName: string, body: string) =>

@@ -48,7 +48,20 @@ export interface OriginUri {
   port: number;
 }
 
-export function originUri(url: string): OriginUri | null {
+/** Parsed origins by URL: every file of every cache parses the same few thousand (issue 32); bounded. */
+const parsedOrigins = new Map<string, Readonly<OriginUri> | null>();
+const PARSED_ORIGINS_MAX = 20_000;
+
+export function originUri(url: string): Readonly<OriginUri> | null {
+  let parsed = parsedOrigins.get(url);
+  if (parsed !== undefined) return parsed;
+  parsed = parseOriginUri(url);
+  if (parsedOrigins.size >= PARSED_ORIGINS_MAX) parsedOrigins.clear();
+  parsedOrigins.set(url, parsed === null ? null : Object.freeze(parsed));
+  return parsed;
+}
+
+function parseOriginUri(url: string): OriginUri | null {
   const match = /^(https?):\/\/([^/:\s]+)(?::(\d+))?\/?$/i.exec(url.trim());
   if (!match) return null;
   const scheme = (match[1] as string).toLowerCase();
@@ -66,7 +79,18 @@ export function originText(o: OriginUri): string {
 }
 
 /** Delivery services that carry HTTP traffic through the caches (not steering, not ANY_MAP). */
+/** The answer per services array while it keeps its length: every renderer of a cache asks (issue 32). */
+const cachedOf = new WeakMap<readonly AtsDeliveryService[], { length: number; services: AtsDeliveryService[] }>();
+
 export function cachedServices(services: readonly AtsDeliveryService[]): AtsDeliveryService[] {
+  const kept = cachedOf.get(services);
+  if (kept && kept.length === services.length) return [...kept.services];
+  const chosen = chooseCached(services);
+  cachedOf.set(services, { length: services.length, services: chosen });
+  return [...chosen];
+}
+
+function chooseCached(services: readonly AtsDeliveryService[]): AtsDeliveryService[] {
   return services
     .filter(
       (ds) => ds.active && /^(HTTP|DNS)/.test(ds.type) && ds.orgServerFqdn !== null && originUri(ds.orgServerFqdn),

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { atsConfigFiles, type AtsConfigFiles, type AtsFileScope } from '../atsconfig/file-list.js';
-import { isKeyFileName } from '../services/caches/ats-key-files.js';
+import { isKeyFileName, keyFileNamesWithoutVault } from '../services/caches/ats-key-files.js';
 import {
   keyFileText,
   keyReader,
@@ -9,13 +9,22 @@ import {
   type KeyReader,
 } from '../services/caches/key-file-access.js';
 import { keepServedAnswers, scopeOwnerName, scopedFileText } from '../services/caches/ats-scoped.js';
-import { serverGeneration, type ServerGeneration } from '../services/caches/ats-server-files.js';
+import { TIMED_FILE, serverGeneration, type ServerGeneration } from '../services/caches/ats-server-files.js';
+import { jobsOfCdn } from '../services/caches/ats-catalog.js';
+import { nextRegexRevalidateChange } from '../services/jobs/regex-revalidate.js';
+import { abandonComputation, cacheUntil } from '../edge/response-cache.js';
 import { ORT_LEVEL, serverByIdOrName } from '../services/caches/check-in.js';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { textFile } from '../http/responses.js';
 import { PRIV, caller, type Principal, type RouteDef } from '../http/route.js';
-import { atsConfigFilesSchema } from '../../shared/contract/atsconfig.js';
+import {
+  atsConfigFileSetSchema,
+  atsConfigFilesSchema,
+  type AtsConfigFileSet,
+} from '../../shared/contract/atsconfig.js';
+import { checksumOf, wholeSet } from '../services/caches/ats-whole-set.js';
+import type { Cdn } from '../store/cdns.js';
 import { TEXT_FILE } from '../../shared/contract/schema.js';
 import { plainOr } from '../../shared/rules/names.js';
 
@@ -42,14 +51,66 @@ const ownerParams = (key: string) => ({
 /** A file is sent as text (the handler's string goes out as it is: Fastify serializes no string). */
 const fileSchema = (key: string) => ({ ...ownerParams(key), response: { 200: TEXT_FILE } });
 
-/** The server a request names (id or host name) and its generation, or 404. */
-async function serverFiles(ctx: AppContext, principal: Principal, idOrName: string): Promise<ServerGeneration> {
+/** The server a request names (id or host name), its CDN and its generation, or 404. */
+async function serverAndFiles(
+  ctx: AppContext,
+  principal: Principal,
+  idOrName: string,
+): Promise<{ files: ServerGeneration; cdn: Cdn }> {
   const server = await serverByIdOrName(ctx, principal, idOrName);
   const cdn = server && (await ctx.store.cdns.byId(server.cdnId));
   if (!server || !cdn) throw notFound(NOT_FOUND_SERVER(idOrName));
   const files = await serverGeneration(ctx, server, cdn);
   await keepServedAnswers(ctx, files, cdn);
-  return files;
+  return { files, cdn };
+}
+
+async function serverFiles(ctx: AppContext, principal: Principal, idOrName: string): Promise<ServerGeneration> {
+  return (await serverAndFiles(ctx, principal, idOrName)).files;
+}
+
+/*
+ * The files and the whole set are served from the response cache (issue 32: at Traffic Control's pace 3,000
+ * caches make ~950 such requests a second, and each cost the daemon about a ping before any file was made). Any
+ * write drops them (`cache: true`): they read most tables. What depends on the caller's identity is never kept
+ * nor shared with a waiting request: a key-store file (the server's own agents and some admins only) and a set
+ * holding one. regex_revalidate.config, which names its time, is kept only until the first purge it lists ends.
+ */
+const cached = { cache: true } as const;
+
+/** Takes the request out of the response cache: its answer is made for it alone. */
+const forCallerOnly = (request: FastifyRequest) => abandonComputation(request);
+
+/** Bounds the kept answer by the CDN's purges: until the first one it lists ends. */
+async function untilPurgesChange(ctx: AppContext, request: FastifyRequest, cdn: Cdn): Promise<void> {
+  const { jobs, maxRevalDurationDays } = await jobsOfCdn(ctx, cdn);
+  const change = nextRegexRevalidateChange(jobs, ctx.clock(), maxRevalDurationDays);
+  if (change !== null) cacheUntil(request, change);
+}
+
+/**
+ * The whole set (issue 32): every listed file with its text and checksum, the generated ones through
+ * ats-whole-set.ts, the key-store files the caller may fetch as their own URI serves them.
+ */
+async function fileSet(ctx: AppContext, request: FastifyRequest, id: string): Promise<AtsConfigFileSet> {
+  const { files, cdn } = await serverAndFiles(ctx, caller(request), id);
+  // Which key-store files a set holds depends on the caller (and the key store on no data version): a cache
+  // with services that have keys gets its set made for each request.
+  if (keyFileNamesWithoutVault(files.services).length > 0) forCallerOnly(request);
+  const list = await listing(ctx, request, files);
+  const generated = list.configFiles.filter((f) => !isKeyFileName(f.fnameOnDisk));
+  const configFiles = await wholeSet(ctx, files, cdn, { ...list, configFiles: generated });
+  await untilPurgesChange(ctx, request, cdn);
+  const keyFiles = list.configFiles.filter((f) => isKeyFileName(f.fnameOnDisk));
+  if (keyFiles.length > 0) {
+    const source = await keySource(ctx, caller(request), files);
+    for (const entry of keyFiles) {
+      const body = await keyFileText(ctx, source.may, source, entry.fnameOnDisk, request.log);
+      configFiles.push({ ...entry, checksum: checksumOf(body), text: body });
+    }
+    configFiles.sort((a, b) => (a.fnameOnDisk < b.fnameOnDisk ? -1 : 1));
+  }
+  return { info: list.info, configFiles };
 }
 
 /** Where the server's key-store files come from, and what of them the caller may read. */
@@ -95,7 +156,21 @@ async function scoped(
 
 const readers = { auth: PRIV.OPERATIONS, alsoLevels: [ORT_LEVEL] } as const;
 
-export function atsConfigFileRoutes(ctx: AppContext): RouteDef[] {
+/** A file at the server's own URI: a key-store file for the callers who may read it, else a generated one. */
+async function serverFile(ctx: AppContext, request: FastifyRequest): Promise<string> {
+  const { id, file } = request.params as { id: string; file: string };
+  if (isKeyFileName(file) || file === TIMED_FILE) forCallerOnly(request);
+  const files = await serverFiles(ctx, caller(request), id);
+  if (isKeyFileName(file)) {
+    const source = await keySource(ctx, caller(request), files);
+    return keyFileText(ctx, source.may, source, file, request.log);
+  }
+  const generated = await files.file(file);
+  if (generated !== null) return generated;
+  throw notFound(NOT_FOUND_FILE(file));
+}
+
+function serverFileRoutes(ctx: AppContext): RouteDef[] {
   return [
     {
       method: 'GET',
@@ -109,24 +184,32 @@ export function atsConfigFileRoutes(ctx: AppContext): RouteDef[] {
       },
     },
     {
+      // Ours (issue 32): every file of the cache in one answer. No file is named `all` (names end in .config,
+      // .yaml, .crt or .key), so the route below never had one to serve here.
+      method: 'GET',
+      url: '/servers/:id/configfiles/ats/all',
+      since: '1.1',
+      ...readers,
+      ...cached,
+      schema: { ...ownerParams('id'), response: { 200: atsConfigFileSetSchema } },
+      handler: async (request) => fileSet(ctx, request, (request.params as { id: string }).id),
+    },
+    {
       method: 'GET',
       url: '/servers/:id/configfiles/ats/:file',
       since: '1.1',
       jsonSuffix: false,
       ...readers,
       schema: fileSchema('id'),
-      handler: async (request, reply) => {
-        const { id, file } = request.params as { id: string; file: string };
-        const files = await serverFiles(ctx, caller(request), id);
-        if (isKeyFileName(file)) {
-          const source = await keySource(ctx, caller(request), files);
-          return text(reply, await keyFileText(ctx, source.may, source, file, request.log));
-        }
-        const generated = await files.file(file);
-        if (generated !== null) return text(reply, generated);
-        throw notFound(NOT_FOUND_FILE(file));
-      },
+      ...cached,
+      handler: async (request, reply) => text(reply, await serverFile(ctx, request)),
     },
+  ];
+}
+
+/** The files at a profile's and a CDN's URIs. */
+function scopedFileRoutes(ctx: AppContext): RouteDef[] {
+  return [
     {
       method: 'GET',
       url: '/profiles/:name/configfiles/ats/:file',
@@ -134,8 +217,10 @@ export function atsConfigFileRoutes(ctx: AppContext): RouteDef[] {
       jsonSuffix: false,
       ...readers,
       schema: fileSchema('name'),
+      ...cached,
       handler: async (request, reply) => {
         const { name, file } = request.params as { name: string; file: string };
+        if (file === TIMED_FILE) forCallerOnly(request);
         return text(reply, await scoped(ctx, 'profiles', name, file));
       },
     },
@@ -146,10 +231,16 @@ export function atsConfigFileRoutes(ctx: AppContext): RouteDef[] {
       jsonSuffix: false,
       ...readers,
       schema: fileSchema('name'),
+      ...cached,
       handler: async (request, reply) => {
         const { name, file } = request.params as { name: string; file: string };
+        if (file === TIMED_FILE) forCallerOnly(request);
         return text(reply, await scoped(ctx, 'cdns', name, file));
       },
     },
   ];
+}
+
+export function atsConfigFileRoutes(ctx: AppContext): RouteDef[] {
+  return [...serverFileRoutes(ctx), ...scopedFileRoutes(ctx)];
 }

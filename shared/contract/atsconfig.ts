@@ -35,3 +35,22 @@ export const atsConfigFilesSchema = record({
   configFiles: list(atsConfigFileEntrySchema),
 });
 export type AtsConfigFiles = FromSchema<typeof atsConfigFilesSchema>;
+
+/** One file of the whole set (GET servers/:host-or-id/configfiles/ats/all, issue 32): the list's entry and its text. */
+export const atsConfigFileWithTextSchema = record({
+  fnameOnDisk: text,
+  location: text,
+  apiUri: text,
+  scope: atsFileScopeSchema,
+  /** Base64 of the SHA-512 of `text` (as the file's own URI sends in Whole-Content-SHA512). */
+  checksum: text,
+  text,
+});
+export type AtsConfigFileWithText = FromSchema<typeof atsConfigFileWithTextSchema>;
+
+/** Every file of one cache in one answer: the list's `info`, and each listed file with its text. */
+export const atsConfigFileSetSchema = record({
+  info: atsConfigFilesInfoSchema,
+  configFiles: list(atsConfigFileWithTextSchema),
+});
+export type AtsConfigFileSet = FromSchema<typeof atsConfigFileSetSchema>;

@@ -29,6 +29,8 @@ interface At {
   scope: Scope;
   owner: string;
   parents: Map<string, Promise<Server[]>>;
+  /** The first cache in scope, by profile (every base file at a scoped URI is that cache's). */
+  firsts: Map<string, Promise<Server | null>>;
 }
 const isMidServer = (s: Pick<AtsServer, 'type'>) => s.type.startsWith('MID');
 
@@ -131,7 +133,15 @@ async function sharedFile(ctx: AppContext, cdn: Cdn, file: string, at: At): Prom
 
 async function inCdn(ctx: AppContext, cdn: Cdn, file: string, at: At): Promise<string | null> {
   if (isBaseFile(file)) {
-    const first = await ctx.store.cacheConfig.firstCache(cdn.id, at.scope === 'profiles' ? at.owner : null, null);
+    const profile = at.scope === 'profiles' ? at.owner : null;
+    const key = `${cdn.id}:${profile ?? ''}`;
+    let found = at.firsts.get(key);
+    if (!found) {
+      found = ctx.store.cacheConfig.firstCache(cdn.id, profile, null);
+      at.firsts.set(key, found);
+      found.catch(() => at.firsts.delete(key));
+    }
+    const first = await found;
     return first ? (await serverGeneration(ctx, first, cdn)).file(file) : null;
   }
   if (Object.hasOwn(SHARED_FILES, file)) return sharedFile(ctx, cdn, file, at);
@@ -147,6 +157,7 @@ interface Answers {
   version: string;
   texts: Map<string, Promise<string | null>>;
   parents: Map<string, Promise<Server[]>>;
+  firsts: Map<string, Promise<Server | null>>;
   /** The caches whose own files were kept as answers at this version. */
   told: Set<number>;
 }
@@ -158,7 +169,7 @@ async function answersNow(ctx: AppContext): Promise<Answers> {
   const version = `${(await catalogMemo(ctx)).version}|${await ctx.store.dataVersion(SERVER_TABLES)}`;
   let memo = answers.get(ctx.store);
   if (memo?.version !== version) {
-    memo = { version, texts: new Map(), parents: new Map(), told: new Set() };
+    memo = { version, texts: new Map(), parents: new Map(), firsts: new Map(), told: new Set() };
     answers.set(ctx.store, memo);
   }
   return memo;
@@ -176,12 +187,12 @@ export async function scopedFileText(
   owner: string,
   file: string,
 ): Promise<string | null> {
-  if (file === TIMED_FILE) return findScoped(ctx, file, { scope, owner, parents: new Map() });
   const memo = await answersNow(ctx);
+  if (file === TIMED_FILE) return findScoped(ctx, file, { scope, owner, parents: memo.parents, firsts: memo.firsts });
   const key = answerKey(scope, owner, file);
   let text = memo.texts.get(key);
   if (!text) {
-    text = findScoped(ctx, file, { scope, owner, parents: memo.parents });
+    text = findScoped(ctx, file, { scope, owner, parents: memo.parents, firsts: memo.firsts });
     memo.texts.set(key, text);
     const texts = memo.texts;
     text.catch(() => texts.delete(key));

@@ -1,5 +1,6 @@
 import type { AtsServerContext } from '../../atsconfig/context.js';
-import { generateAtsFile } from '../../atsconfig/generate.js';
+import { dsFiles } from '../../atsconfig/ds-files.js';
+import { generateAtsFile, isBaseFile } from '../../atsconfig/generate.js';
 import { neighbourGroups, serviceHolders, sliceContext, type AtsServerSlice } from '../../atsconfig/topology.js';
 import type { AppContext } from '../../context.js';
 import { CDNCTL_VERSION } from '../package-version.js';
@@ -14,6 +15,7 @@ import {
   paramsOfProfile,
   servicesOfCdn,
   servicesOfHolders,
+  warmGroupServices,
   type Memo,
 } from './ats-catalog.js';
 
@@ -49,6 +51,8 @@ interface Entry {
   context: AtsServerContext;
   services: DeliveryService[];
   files: Map<string, string | null>;
+  /** Whether the delivery-service files are in `files` (made all at once: one pass over the services). */
+  dsFilesMade: boolean;
   chars: number;
 }
 
@@ -73,7 +77,7 @@ async function sliceOf(ctx: AppContext, memo: Memo, server: Server, cdn: Cdn): P
   const self = atsServer(server);
   const names = new Set(neighbourGroups(groups.ats, self));
   const ids = groups.records.filter((c) => names.has(c.name)).map((c) => c.id);
-  const neighbours = (await ctx.store.cacheConfig.serversInCachegroups(cdn.id, ids)).map(atsServer);
+  const neighbours = (await ctx.store.cacheConfig.cachesInCachegroups(cdn.id, ids)).map(atsServer);
   return {
     cdn: { id: cdn.id, name: cdn.name, domainName: cdn.domainName },
     cachegroups: groups.ats,
@@ -89,16 +93,45 @@ async function sliceOf(ctx: AppContext, memo: Memo, server: Server, cdn: Cdn): P
   };
 }
 
+/**
+ * The ids of the server's delivery services: an EDGE's own; a MID's, the union of its child groups' caches',
+ * each group's kept apart (a group is the child of two MID groups, and the ten MIDs of a group share them all).
+ */
+async function serviceIdsOf(ctx: AppContext, memo: Memo, slice: AtsServerSlice): Promise<Set<number>> {
+  const holders = serviceHolders(slice);
+  if (!slice.server.type.startsWith('MID'))
+    return new Set(
+      await servicesOfHolders(
+        ctx,
+        memo,
+        holders.map((s) => s.id),
+      ),
+    );
+  const byGroup = new Map<string, number[]>();
+  for (const h of holders) byGroup.set(h.cachegroup, [...(byGroup.get(h.cachegroup) ?? []), h.id]);
+  const ids = new Set<number>();
+  for (const group of byGroup.values()) for (const id of await servicesOfHolders(ctx, memo, group)) ids.add(id);
+  return ids;
+}
+
 async function build(ctx: AppContext, memo: Memo, server: Server, cdn: Cdn, servers: string): Promise<Entry> {
   const slice = await sliceOf(ctx, memo, server, cdn);
-  const holders = serviceHolders(slice).map((s) => s.id);
-  const ids = new Set(await servicesOfHolders(ctx, memo, holders));
+  const ids = await serviceIdsOf(ctx, memo, slice);
   const all = await servicesOfCdn(ctx, memo, cdn);
   const services = all.records.filter((ds) => ids.has(ds.id));
   slice.deliveryServices = services.map((ds) => all.ats.get(ds.id)!);
   const fingerprint = JSON.stringify([slice.server, slice.neighbours]);
   const context = sliceContext(slice);
-  return { catalog: memo.version, servers, fingerprint, context, services, files: new Map(), chars: 0 };
+  return {
+    catalog: memo.version,
+    servers,
+    fingerprint,
+    context,
+    services,
+    files: new Map(),
+    dsFilesMade: false,
+    chars: 0,
+  };
 }
 
 function forget(k: Kept, id: number): void {
@@ -114,6 +147,29 @@ function keep(k: Kept, id: number, entry: Entry): void {
   k.chars += entry.chars;
 }
 
+/** Keeps a rendered file in the entry, and drops the least recently used caches' files over the budget. */
+function remember(k: Kept, id: number, entry: Entry, name: string, text: string | null): void {
+  entry.files.set(name, text);
+  entry.chars += text?.length ?? 0;
+  k.chars += text?.length ?? 0;
+  for (const [other] of k.entries) {
+    if (k.chars <= BUDGET_CHARS || other === id) break;
+    forget(k, other);
+  }
+}
+
+/** A file of the entry: rendered once (the delivery-service files all together, as one pass makes them all). */
+function fileOf(k: Kept, id: number, entry: Entry, name: string): string | null {
+  if (entry.files.has(name)) return entry.files.get(name) ?? null;
+  if (isBaseFile(name)) {
+    remember(k, id, entry, name, generateAtsFile(entry.context, name));
+  } else if (!entry.dsFilesMade) {
+    entry.dsFilesMade = true;
+    for (const f of dsFiles(entry.context)) remember(k, id, entry, f.fileName, f.text);
+  }
+  return entry.files.get(name) ?? null;
+}
+
 function generation(ctx: AppContext, k: Kept, id: number, entry: Entry, cdn: Cdn): ServerGeneration {
   return {
     context: entry.context,
@@ -124,16 +180,7 @@ function generation(ctx: AppContext, k: Kept, id: number, entry: Entry, cdn: Cdn
         const purges = await jobsOfCdn(ctx, cdn);
         return generateAtsFile({ ...entry.context, ...purges, now: ctx.clock() }, name);
       }
-      if (entry.files.has(name)) return entry.files.get(name) ?? null;
-      const text = generateAtsFile(entry.context, name);
-      entry.files.set(name, text);
-      entry.chars += text?.length ?? 0;
-      k.chars += text?.length ?? 0;
-      for (const [other] of k.entries) {
-        if (k.chars <= BUDGET_CHARS || other === id) break;
-        forget(k, other);
-      }
-      return text;
+      return fileOf(k, id, entry, name);
     },
   };
 }
@@ -148,6 +195,9 @@ export async function serverGeneration(ctx: AppContext, server: Server, cdn: Cdn
     keep(k, server.id, entry);
     return generation(ctx, k, server.id, entry, cdn);
   }
+  // The CDN's MIDs will read its groups' service sets: they are read meanwhile, in the background (when that
+  // fails, each MID reads the groups it needs itself).
+  warmGroupServices(ctx, memo, cdn).catch(() => undefined);
   const fresh = await build(ctx, memo, server, cdn, servers);
   // Only the servers' version moved (a check-in, another cache's change): the files already made still hold.
   const next = entry && entry.catalog === fresh.catalog && entry.fingerprint === fresh.fingerprint ? entry : fresh;

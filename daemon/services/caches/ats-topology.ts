@@ -8,6 +8,7 @@ import { CDNCTL_VERSION } from '../package-version.js';
 import type { Cdn } from '../../store/cdns.js';
 import type { DeliveryService } from '../../store/deliveryservices.js';
 import type { Server } from '../../store/servers.js';
+import type { CacheServer } from '../../store/cache-config.js';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -18,7 +19,7 @@ export interface LoadedTopology {
 }
 
 /** A server record as the generators name it (a server without a port listens on 80). */
-export function atsServer(s: Server): AtsServer {
+export function atsServer(s: CacheServer): AtsServer {
   return {
     id: s.id,
     hostName: s.hostName,

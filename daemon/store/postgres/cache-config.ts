@@ -1,4 +1,12 @@
-import { FIRST_CACHE_WHERE, HOLDER_CACHEGROUPS_SQL, HOLDER_WHERE, type CacheConfigStore } from '../cache-config.js';
+import {
+  CACHE_SERVER_SELECT,
+  FIRST_CACHE_WHERE,
+  HOLDER_CACHEGROUPS_SQL,
+  HOLDER_WHERE,
+  toCacheServer,
+  type CacheConfigStore,
+  type CacheServerRow,
+} from '../cache-config.js';
 import { SERVER_SELECT, toServer, type ServerRow } from '../server-rows.js';
 import type { PgPool } from './pool.js';
 import { statement } from './statement.js';
@@ -36,6 +44,12 @@ const holderGroups = statement<[number, number], { cachegroup_id: number }>(
   HOLDER_CACHEGROUPS_SQL('$1', '$2'),
 );
 
+const cachesIn = statement<[number, number[]], CacheServerRow>(
+  'cache_config_caches_in_groups',
+  `${CACHE_SERVER_SELECT} WHERE s.cdn_id = $1 AND s.cachegroup_id = ANY($2::integer[])
+    ORDER BY s.host_name COLLATE "C"`,
+);
+
 const byId = statement<[number], ServerRow>('cache_config_server_by_id', `${SERVER_SELECT} WHERE s.id = $1`);
 const byHost = statement<[string], ServerRow>('cache_config_server_by_host', `${SERVER_SELECT} WHERE s.host_name = $1`);
 
@@ -66,6 +80,10 @@ export function pgCacheConfig(pool: PgPool): CacheConfigStore {
     async serversInCachegroups(cdnId, cachegroupIds) {
       if (cachegroupIds.length === 0) return [];
       return (await inGroups.all(pool, cdnId, [...cachegroupIds])).map(toServer);
+    },
+    async cachesInCachegroups(cdnId, cachegroupIds) {
+      if (cachegroupIds.length === 0) return [];
+      return (await cachesIn.all(pool, cdnId, [...cachegroupIds])).map(toCacheServer);
     },
     async deliveryServiceIdsOfServers(serverIds) {
       if (serverIds.length === 0) return [];

@@ -1,6 +1,25 @@
 import type { Db } from './db.js';
-import { FIRST_CACHE_WHERE, HOLDER_CACHEGROUPS_SQL, HOLDER_WHERE, type CacheConfigStore } from '../cache-config.js';
+import {
+  CACHE_SERVER_SELECT,
+  FIRST_CACHE_WHERE,
+  HOLDER_CACHEGROUPS_SQL,
+  HOLDER_WHERE,
+  toCacheServer,
+  type CacheConfigStore,
+  type CacheServerRow,
+} from '../cache-config.js';
 import { SERVER_SELECT, toServer, type ServerRow } from '../server-rows.js';
+
+/**
+ * The light neighbours' read. `+s.cdn_id`: the cache-group index finds the few rows; the CDN's index would walk
+ * every server of the CDN.
+ */
+function cachesInStatement(db: Db) {
+  return db.prepare<[number, string], CacheServerRow>(
+    `${CACHE_SERVER_SELECT} WHERE +s.cdn_id = ? AND s.cachegroup_id IN (SELECT value FROM json_each(?))
+      ORDER BY s.host_name`,
+  );
+}
 
 export function sqliteCacheConfig(db: Db): CacheConfigStore {
   const inGroups = db.prepare<[number, string], ServerRow>(
@@ -24,6 +43,7 @@ export function sqliteCacheConfig(db: Db): CacheConfigStore {
       ORDER BY s.host_name LIMIT 1`,
   );
   const holderGroups = db.prepare<[number, number], number>(HOLDER_CACHEGROUPS_SQL('?', '?')).pluck();
+  const cachesIn = cachesInStatement(db);
   const byId = db.prepare<[number], ServerRow>(`${SERVER_SELECT} WHERE s.id = ?`);
   const byHost = db.prepare<[string], ServerRow>(`${SERVER_SELECT} WHERE s.host_name = ?`);
   const server = (row: ServerRow | undefined) => (row ? toServer(row) : null);
@@ -50,6 +70,10 @@ export function sqliteCacheConfig(db: Db): CacheConfigStore {
     async serversInCachegroups(cdnId, cachegroupIds) {
       if (cachegroupIds.length === 0) return [];
       return inGroups.all(cdnId, JSON.stringify(cachegroupIds)).map(toServer);
+    },
+    async cachesInCachegroups(cdnId, cachegroupIds) {
+      if (cachegroupIds.length === 0) return [];
+      return cachesIn.all(cdnId, JSON.stringify(cachegroupIds)).map(toCacheServer);
     },
     async deliveryServiceIdsOfServers(serverIds) {
       if (serverIds.length === 0) return [];

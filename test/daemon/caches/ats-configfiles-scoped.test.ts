@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateAtsFile } from '../../../daemon/atsconfig/generate.js';
+import type { AtsConfigFiles } from '../../../daemon/atsconfig/file-list.js';
+import type { AtsConfigFileSet } from '../../../shared/contract/atsconfig.js';
 import { scopedFile, serverContext, type AtsTopology } from '../../../daemon/atsconfig/topology.js';
 import type { AppContext } from '../../../daemon/context.js';
 import { loadTopology } from '../../../daemon/services/caches/ats-topology.js';
@@ -175,6 +177,45 @@ eachStore((kind) => {
           expect(res.statusCode, `${host} ${apiUri}`).toBe(200);
           expect(res.body, `${host} ${apiUri}`).toBe(reference(topo, apiUri));
         }
+      }
+    });
+
+    it('the whole set of every cache: each listed file, its text what its apiUri serves, with its checksum', async () => {
+      for (const host of HOSTS) {
+        const list = (await get(`/api/1.3/servers/${host}/configfiles/ats`)).json() as AtsConfigFiles;
+        const res = await get(`/api/1.3/servers/${host}/configfiles/ats/all`);
+        expect(res.statusCode, host).toBe(200);
+        const set = res.json() as AtsConfigFileSet;
+        expect(set.info).toEqual(list.info);
+        expect(set.configFiles.map(({ text: _t, checksum: _c, ...entry }) => entry)).toEqual(list.configFiles);
+        for (const file of set.configFiles) {
+          const one = await get(file.apiUri);
+          expect(file.text, `${host} ${file.apiUri}`).toBe(one.body);
+          expect(file.checksum, `${host} ${file.apiUri}`).toBe(one.headers['whole-content-sha512']);
+        }
+      }
+      const again = (await get('/api/1.3/servers/eq-mid-a1/configfiles/ats/all')).json() as AtsConfigFileSet;
+      expect(again.configFiles.length).toBeGreaterThan(10);
+      const missing = await get('/api/1.3/servers/nosuch/configfiles/ats/all');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ alerts: [{ level: 'error', text: "server 'nosuch' not found" }] });
+    });
+
+    it('the whole set follows a write to what its files read', async () => {
+      const url = '/api/1.3/servers/eq-mid-b1/configfiles/ats/all';
+      const parentOf = (set: AtsConfigFileSet) => set.configFiles.find((f) => f.fnameOnDisk === 'parent.config')!;
+      const before = parentOf((await get(url)).json() as AtsConfigFileSet);
+      const edge = (await t.store.servers.byHostName('eq-edge-2a', null))!;
+      // eq-unassigned is on no cache: on eq-edge-2a it comes into its MID's files.
+      const ds = (await t.store.deliveryServices.byXmlId('eq-unassigned'))!;
+      const holders = (await t.store.servers.list({ dsId: ds.id }, null)).map((s) => s.id);
+      await t.store.servers.assignToDeliveryService(ds.id, [...holders, edge.id]);
+      try {
+        const after = parentOf((await get(url)).json() as AtsConfigFileSet);
+        expect(after.checksum).not.toBe(before.checksum);
+        expect(after.text).toBe(reference(await topology(), after.apiUri));
+      } finally {
+        await t.store.servers.assignToDeliveryService(ds.id, holders);
       }
     });
 

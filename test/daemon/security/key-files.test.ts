@@ -150,6 +150,33 @@ eachStore((kind) => {
       );
     });
 
+    it('never hands a key file, or a whole set holding one, to another caller from the response cache', async () => {
+      // Another ORT login of the same tenant and level as the cache's own: the response cache's key is the same.
+      await t.setRole('portal_user', ORT_ROLE);
+      const sameTenant = await t.session('portal_user');
+      const file = '/api/1.3/servers/edge1a/configfiles/ats/url_sig_ds1.config';
+      const set = '/api/1.3/servers/edge1a/configfiles/ats/all';
+      for (let round = 0; round < 2; round++) {
+        // At once (a computation another request waits for) and one after the other (a kept answer).
+        const [own, other, ownSet, otherSet] = await Promise.all([
+          get(file, cookies.ort),
+          get(file, sameTenant),
+          get(set, cookies.ort),
+          get(set, sameTenant),
+        ]);
+        expect(own.statusCode).toBe(200);
+        expect(own.body).toContain(`key0 = ${keys.ds1}`);
+        expect(other.statusCode).toBe(403);
+        expect(ownSet.statusCode).toBe(200);
+        expect(ownSet.body).toContain(keys.ds1);
+        expect(otherSet.statusCode).toBe(200);
+        expect(otherSet.body).not.toContain(keys.ds1);
+        expect(otherSet.body).not.toContain(keys.ds2);
+        expect((await get(file, sameTenant)).statusCode).toBe(403);
+        expect((await get(set, sameTenant)).body).not.toContain(keys.ds1);
+      }
+    });
+
     it('never serves a key file at a profile- or CDN-scoped URI', async () => {
       for (const url of [
         '/api/1.3/profiles/EDGE_PROFILE1/configfiles/ats/url_sig_ds1.config',

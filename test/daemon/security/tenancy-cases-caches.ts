@@ -137,6 +137,17 @@ export const CACHES_TENANCY: Record<string, TenancyEntry> = {
       },
     ],
   },
+  'GET /servers/:id/configfiles/ats/all': {
+    why: "an invisible cache's whole set answers like an unknown server's",
+    cases: [
+      {
+        as: 'tenanta_user',
+        url: (ids) => `/api/1.3/servers/${ids.servers.rootHost}/configfiles/ats/all`,
+        status: 404,
+        text: "server 'edge2a' not found",
+      },
+    ],
+  },
   'GET /servers/:id/configfiles/ats/:file': {
     why: "an invisible cache's files answer like an unknown server's",
     cases: [

@@ -25,6 +25,32 @@ describeEachStore('cache config reads', (kind) => {
     expect(await c.serversInCachegroups(2, [])).toEqual([]);
   });
 
+  it('cachesInCachegroups: the same servers, with the fields the configuration files read', async () => {
+    const c = h.store.cacheConfig;
+    const full = await c.serversInCachegroups(2, [2, 1]);
+    const light = await c.cachesInCachegroups(2, [2, 1]);
+    expect(light).toEqual(
+      full.map((s) => ({
+        id: s.id,
+        hostName: s.hostName,
+        domainName: s.domainName,
+        tcpPort: s.tcpPort,
+        ipAddress: s.ipAddress,
+        ip6Address: s.ip6Address,
+        type: s.type,
+        status: s.status,
+        cachegroup: s.cachegroup,
+        cachegroupId: s.cachegroupId,
+        profile: s.profile,
+        profileId: s.profileId,
+        cdnName: s.cdnName,
+      })),
+    );
+    expect(hosts(await c.cachesInCachegroups(2, [2]))).toEqual(['edge-01', 'edge-02']);
+    expect(await c.cachesInCachegroups(1, [1, 2])).toEqual([]);
+    expect(await c.cachesInCachegroups(2, [])).toEqual([]);
+  });
+
   it('deliveryServiceIdsOfServers: each service once, in id order', async () => {
     const c = h.store.cacheConfig;
     expect(await c.deliveryServiceIdsOfServers([3, 2])).toEqual([1, 2]);
