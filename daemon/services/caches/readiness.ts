@@ -55,7 +55,11 @@ export async function runReadinessChecks(deps: ReadinessDeps): Promise<number> {
   const probe = deps.probe ?? probeHttp;
   const caches = (await deps.store.servers.list({}, null)).filter(isCache);
   const http = new Map<number, boolean>();
-  await limited(caches, 8, async (s) => {
+  // A cache the health monitors judged takes their verdict (issue 35): they poll it every few seconds, and a cache
+  // that drops packets would hold this pass for the whole timeout. The others are probed.
+  for (const s of caches) if (s.available !== null) http.set(s.id, s.available);
+  const unjudged = caches.filter((s) => s.available === null);
+  await limited(unjudged, 8, async (s) => {
     const host = s.ipAddress ?? s.ip6Address;
     http.set(s.id, host === null ? false : await probe(host, s.tcpPort ?? 80, deps.config.httpCheckTimeoutMs));
   });

@@ -107,6 +107,26 @@ describe('the readiness checks loop, with an injected clock and schedule', () =>
     expect(after.edge2b.checks!.HTTP).toBe(0);
   });
 
+  it('a cache the health monitors judged takes their verdict as its HTTP check, unprobed (issue 35)', async () => {
+    const [mid1] = await t.store.servers.list({ hostName: 'mid1' }, null);
+    await t.store.cacheHealth.report(mid1.cdnId, 'mon-1', [{ hostName: 'mid1', available: false }], t.clock.now());
+    await t.store.cacheHealth.report(mid1.cdnId, 'mon-1', [{ hostName: 'edge1a', available: true }], t.clock.now());
+    const probed: string[] = [];
+    await runReadinessChecks({
+      store: t.store,
+      clock: t.clock.now,
+      config: DEFAULT_CACHES_CONFIG,
+      probe: async (host, p) => {
+        probed.push(`${host}:${p}`);
+        return true;
+      },
+    });
+    const after = await checks();
+    expect([after.mid1.checks!.HTTP, after.edge1a.checks!.HTTP, after.edge1b.checks!.HTTP]).toEqual([0, 1, 1]);
+    expect(probed).toHaveLength(5);
+    await t.store.cacheHealth.expire(Number.MAX_SAFE_INTEGER);
+  });
+
   it('turned off with checksIntervalSeconds 0: nothing is scheduled', async () => {
     let scheduled = false;
     const stop = startReadinessChecks({
