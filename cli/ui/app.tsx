@@ -171,10 +171,15 @@ function screenFor(route: Route, ctx: ScreenContext) {
   }
 }
 
-/** The live CDN map (issue 33): polls the daemon's map (GET caches/events as JSON). */
+/** The live CDN map (issue 33): read again whenever the daemon's change stream says it changed. */
 function cachesScreen({ actions, common }: ScreenContext) {
   const load = actions.caches?.cacheMap;
-  return load ? <CacheMapScreen {...common} load={load} /> : <ErrorBox message="This session has no CDN map." />;
+  const watch = actions.caches?.watchCacheMap;
+  return load ? (
+    <CacheMapScreen {...common} load={load} watch={watch} />
+  ) : (
+    <ErrorBox message="This session has no CDN map." />
+  );
 }
 
 /** Delivery services; create and edit at the operations level (issue 31), as origins are written. */

@@ -30,6 +30,8 @@ export interface CacheActions {
   setStatus(id: number, status: string, offlineReason?: string): Promise<WriteResult>;
   queue(id: number, queue: boolean): Promise<WriteResult>;
   propagation(jobId: number): Promise<Propagation>;
-  /** The live CDN map as it is now (GET caches/events as JSON; issue 33): the `caches` screen polls it. */
+  /** The live CDN map as it is now (GET caches/events as JSON; issue 33). */
   cacheMap?(): Promise<CacheMap>;
+  /** Follows the map's change stream (GET caches/events as text/event-stream) until it ends or `signal` aborts. */
+  watchCacheMap?(onChange: () => void, signal: AbortSignal): Promise<void>;
 }

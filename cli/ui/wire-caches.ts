@@ -7,7 +7,7 @@ import {
   setServerStatus,
 } from '../../shared/client/servers.js';
 import type { CacheActions } from './cache-actions.js';
-import { getCacheMap } from '../../shared/client/cache-map.js';
+import { getCacheMap, watchCacheMap } from '../../shared/client/cache-map.js';
 
 /** The caches' screen actions over one authenticated client. */
 export function clientCacheActions(http: HttpClient): CacheActions {
@@ -28,5 +28,6 @@ export function clientCacheActions(http: HttpClient): CacheActions {
     },
     propagation: async (jobId) => (await jobPropagation(http, jobId)).response,
     cacheMap: async () => (await getCacheMap(http)).response,
+    watchCacheMap: (onChange, signal) => watchCacheMap(http, onChange, signal),
   };
 }

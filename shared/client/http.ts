@@ -144,6 +144,23 @@ export class HttpClient {
     };
   }
 
+  /** A GET at an API path whose body the caller reads as it comes (an event stream); no body timeout. */
+  async open(path: string, accept: string, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+    const target = new URL(this.url(path));
+    try {
+      return await undiciRequest.call(this.agent(), {
+        origin: target.origin,
+        path: target.pathname + target.search,
+        method: 'GET',
+        headers: { accept, ...(this.cookie ? { cookie: this.cookie } : {}) },
+        bodyTimeout: 0,
+        signal,
+      });
+    } catch (err) {
+      throw unreachable(this.baseUrl, err);
+    }
+  }
+
   /** Closes the connections this client opened (an injected dispatcher is left to its owner). */
   async close(): Promise<void> {
     if (this.ownsDispatcher && this.dispatcher) await this.dispatcher.close();

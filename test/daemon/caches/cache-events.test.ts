@@ -5,6 +5,9 @@ import type { CacheMap, CacheMapChange } from '../../../shared/contract/cache-ma
 import { applyMapChange } from '../../../shared/contract/cache-map.js';
 import { existingCacheEventHub } from '../../../daemon/services/caches/cache-events.js';
 import { eachStore } from '../../helpers/store-kinds.js';
+import { HttpClient } from '../../../shared/client/http.js';
+import { watchCacheMap } from '../../../shared/client/cache-map.js';
+import { NotLoggedIn } from '../../../shared/client/errors.js';
 import { openEventStream, type EventStream } from '../../helpers/sse.js';
 import { cachesApp, type CachesApp, type Who } from './helpers.js';
 import { revalidateRun, type CacheTransport } from './simulated-cache.js';
@@ -71,6 +74,41 @@ eachStore((kind) => {
       const streamed = await openEventStream(`${base}/api/1.3/caches/events`);
       expect(streamed.response.statusCode).toBe(401);
       streamed.close();
+    });
+  });
+
+  describe("the CLI's client on the stream (the terminal's caches screen)", () => {
+    it('hears the snapshot, then a change when a cache is queued; ends when aborted', async () => {
+      const http = new HttpClient({ baseUrl: base, version: '1.3', cookie: t.cookie.admin });
+      const heard: number[] = [];
+      const stop = new AbortController();
+      let count = 0;
+      const woke: Array<() => void> = [];
+      const next = (n: number) => new Promise<void>((resolve) => (count >= n ? resolve() : woke.push(resolve)));
+      const following = watchCacheMap(
+        http,
+        () => {
+          heard.push(++count);
+          woke.splice(0).forEach((f) => f());
+        },
+        stop.signal,
+      );
+      await next(1);
+      await t.store.serverFlags.setUpdPending({ hostName: 'edge2b' }, null, true, t.clock.now());
+      await next(2);
+      stop.abort();
+      await following;
+      expect(heard.slice(0, 2)).toEqual([1, 2]);
+      await t.store.serverFlags.setUpdPending({ hostName: 'edge2b' }, null, false, t.clock.now());
+      await http.close();
+    });
+
+    it('without a session rejects as a JSON call would', async () => {
+      const http = new HttpClient({ baseUrl: base, version: '1.3' });
+      await expect(watchCacheMap(http, () => undefined, new AbortController().signal)).rejects.toBeInstanceOf(
+        NotLoggedIn,
+      );
+      await http.close();
     });
   });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, Text, useInput } from 'ink';
 import type { CacheMap } from '../../../../shared/contract/cache-map.js';
 import { Screen } from '../../components/Screen.js';
@@ -12,7 +12,12 @@ import { mapLines, type MapLine } from './map-lines.js';
 
 export interface CacheMapProps {
   load: () => Promise<CacheMap>;
-  /** How often the map is read again (the terminal polls the daemon's map; the portal gets it pushed). */
+  /**
+   * Follows the daemon's change stream (GET caches/events): `onChange` on each change, resolving when the stream
+   * ends. With it the map is read again when the daemon says it changed; without it, every `refreshMs`.
+   */
+  watch?: (onChange: () => void, signal: AbortSignal) => Promise<void>;
+  /** How often the map is read again when nothing is pushed (no `watch`, or while its stream is down). */
   refreshMs?: number;
   now?: () => number;
   onBack: () => void;
@@ -38,6 +43,7 @@ const FRAME = 7;
  */
 export function CacheMapScreen({
   load,
+  watch,
   refreshMs = 2000,
   now = Date.now,
   onBack,
@@ -47,7 +53,8 @@ export function CacheMapScreen({
 }: CacheMapProps) {
   const map = useRequest(load);
   const [help, setHelp] = useState(false);
-  useInterval(map.reload, refreshMs);
+  const pushed = usePushedReload(watch, map.reload);
+  useInterval(map.reload, pushed ? 0 : refreshMs);
   const lines = map.data ? mapLines(map.data, width, now()) : [];
   const terminalRows = useTerminalRows();
   const height = Math.max(5, (rows ?? terminalRows ?? 24) - FRAME);
@@ -78,4 +85,33 @@ export function CacheMapScreen({
       {top + height < lines.length ? <Text color={theme.muted}>↓ {lines.length - top - height} more</Text> : null}
     </Screen>
   );
+}
+
+/** How long to wait before following the stream again once it ended or failed. */
+const REWATCH_MS = 2000;
+
+/**
+ * Follows `watch` while mounted, calling `reload` on each change; answers whether the stream is up (the screen
+ * then stops polling). A stream that ends (the daemon closes it after some minutes) or fails is followed again.
+ */
+function usePushedReload(watch: CacheMapProps['watch'], reload: () => void): boolean {
+  const [up, setUp] = useState(false);
+  const saved = useRef(reload);
+  saved.current = reload;
+  useEffect(() => {
+    if (!watch) return;
+    const stop = new AbortController();
+    void (async () => {
+      while (!stop.signal.aborted) {
+        await watch(() => {
+          setUp(true);
+          saved.current();
+        }, stop.signal).catch(() => undefined);
+        setUp(false);
+        await new Promise((resolve) => setTimeout(resolve, REWATCH_MS));
+      }
+    })();
+    return () => stop.abort();
+  }, [watch]);
+  return up;
 }

@@ -134,6 +134,40 @@ describe('the caches screen (the CDN map in the terminal)', () => {
     expect(frame).toContain('2 up to date · 0 pending · 12 overdue · 1 failing checks');
   });
 
+  it('reads the map again when the daemon pushes a change, without polling', async () => {
+    let midsApplied = false;
+    const load = vi.fn(async () => cdn(midsApplied));
+    let push: (() => void) | null = null;
+    const watch = (onChange: () => void, signal: AbortSignal) =>
+      new Promise<void>((resolve) => {
+        push = onChange;
+        signal.addEventListener('abort', () => resolve());
+      });
+    const view = render(
+      <CacheMapScreen
+        load={load}
+        watch={watch}
+        refreshMs={20}
+        now={() => NOW}
+        width={200}
+        rows={50}
+        onBack={vi.fn()}
+      />,
+    );
+    await waitForFrame(view.lastFrame, 'MID 0/2 → EDGE 0/13');
+    const before = load.mock.calls.length;
+    push!();
+    await vi.waitFor(() => expect(load.mock.calls.length).toBeGreaterThan(before));
+    // Pushed: no polling any more (every 20 ms it would have read the map ten times by now).
+    const pushed = load.mock.calls.length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(load.mock.calls.length).toBe(pushed);
+    midsApplied = true;
+    push!();
+    await waitForFrame(view.lastFrame, 'MID 2/2 → EDGE 0/13');
+    view.unmount();
+  });
+
   it('goes back on Esc', async () => {
     const onBack = vi.fn();
     const view = render(
