@@ -49,7 +49,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-
 const request = go.request;
 
 /** `ErrUnlessOK`, then the records of a list answer, each of the struct's shape (key order as Go writes it). */
