@@ -21,6 +21,7 @@ import { Propagation } from './screens/purge/Propagation.js';
 import { ErrorBox } from './components/ErrorBox.js';
 import { RecordScreen } from './screens/topology/RecordScreen.js';
 import { CACHEGROUP_SPEC, CDN_SPEC } from './screens/topology/specs.js';
+import { snapshotExtra } from './screens/topology/SnapshotView.js';
 import { TenantsScreen } from './screens/tenants/TenantsScreen.js';
 import { DeliveryServicesScreen } from './screens/deliveryservices/DeliveryServicesScreen.js';
 
@@ -263,7 +264,13 @@ function topologyScreen(route: 'cdns' | 'cachegroups', { actions, common, can }:
   const topology = actions.topology;
   if (!topology) return <ErrorBox message="This session has no topology actions." />;
   return route === 'cdns' ? (
-    <RecordScreen {...common} spec={CDN_SPEC} actions={topology.cdns} canWrite={can.writeOrigins} />
+    <RecordScreen
+      {...common}
+      spec={CDN_SPEC}
+      actions={topology.cdns}
+      canWrite={can.writeOrigins}
+      extra={topology.snapshots && snapshotExtra(topology.snapshots, can.writeOrigins)}
+    />
   ) : (
     <RecordScreen {...common} spec={CACHEGROUP_SPEC} actions={topology.cachegroups} canWrite={can.writeOrigins} />
   );

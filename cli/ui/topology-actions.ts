@@ -11,10 +11,14 @@ import { listCachegroups, type Cachegroup } from '../../shared/client/servers.js
 import { listPlaces, type TypeInfo } from '../../shared/client/places.js';
 import type { RecordActions } from './screens/topology/RecordScreen.js';
 import type { CachegroupChoices } from './screens/topology/specs.js';
+import type { SnapshotActions } from './screens/topology/SnapshotView.js';
+import { getSnapshotDiff, publishSnapshot } from '../../shared/client/crconfig.js';
 
 export interface TopologyActions {
   cdns: RecordActions<Cdn, CdnBody, undefined>;
   cachegroups: RecordActions<Cachegroup, CachegroupBody, CachegroupChoices>;
+  /** A CDN's snapshot (issue 35): optional, so sessions built before it still type-check. */
+  snapshots?: SnapshotActions;
 }
 
 const removed = (result: { alerts?: Array<{ level: string; text: string }> }) => ({ alerts: result.alerts ?? [] });
@@ -26,6 +30,10 @@ export function clientTopologyActions(http: HttpClient): TopologyActions {
       create: async (body) => (await createCdn(http, body)).response,
       update: async (id, body) => (await updateCdn(http, id, body)).response,
       remove: async (id) => removed(await deleteCdn(http, id)),
+    },
+    snapshots: {
+      diff: async (cdn) => (await getSnapshotDiff(http, cdn)).response,
+      publish: async (cdn) => (await publishSnapshot(http, cdn)).response,
     },
     cachegroups: {
       list: async () => (await listCachegroups(http)).response,

@@ -3,7 +3,19 @@
  * map as it is now; as `text/event-stream` it sends the map once (`snapshot`) and then only what changed
  * (`change`). The portal's map page and the Ink `caches` screen read it; field names follow the API's.
  */
-import { bool, int, list, nullableInt, nullableText, num, record, text, textList, type FromSchema } from './schema.js';
+import {
+  bool,
+  int,
+  nullableBool,
+  list,
+  nullableInt,
+  nullableText,
+  num,
+  record,
+  text,
+  textList,
+  type FromSchema,
+} from './schema.js';
 
 /** A cache group of the map: its tier (`MID`, `EDGE`, or its type's name otherwise) and its parent's id. */
 export const mapCachegroupSchema = record({
@@ -16,7 +28,8 @@ export const mapCachegroupSchema = record({
 export type MapCachegroup = FromSchema<typeof mapCachegroupSchema>;
 
 /**
- * A cache of the map: `health` is `failing`, `overdue`, `pending` or `current` (shared/rules/cache-health.ts);
+ * A cache of the map: `health` is `down`, `failing`, `overdue`, `pending` or `current` (shared/rules/cache-health.ts);
+ * `isAvailable` the health monitors' verdict (null before any monitor judged it);
  * `pendingJobs` the map's jobs it has not applied yet; `failingChecks` the names of its failed checks.
  */
 export const mapCacheSchema = record({
@@ -29,6 +42,7 @@ export const mapCacheSchema = record({
   updPending: bool,
   revalPending: bool,
   lastCheckIn: nullableText,
+  isAvailable: nullableBool,
   health: text,
   failingChecks: textList,
   pendingJobs: list(int),

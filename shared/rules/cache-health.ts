@@ -4,11 +4,12 @@ import { parseTimestamp } from '../time.js';
 import { checkFailed } from './server-checks.js';
 
 /** Worst first: a cache is counted once, under the worst thing true of it. */
-export const CACHE_HEALTHS = ['failing', 'overdue', 'pending', 'current'] as const;
+export const CACHE_HEALTHS = ['down', 'failing', 'overdue', 'pending', 'current'] as const;
 export type CacheHealth = (typeof CACHE_HEALTHS)[number];
 
 /** How the health reads for a person (a filter value, a card's label). */
 export const HEALTH_TEXT: Record<CacheHealth, string> = {
+  down: 'down (monitors)',
   failing: 'failing checks',
   overdue: 'overdue',
   pending: 'pending',
@@ -23,6 +24,8 @@ export interface HealthInput {
   revalPending: boolean;
   /** `YYYY-MM-DD hh:mm:ss+00` or null for a cache that never checked in. */
   lastCheckIn: string | null;
+  /** The health monitors' verdict (issue 35): false when they agree the cache is unavailable, null before any. */
+  isAvailable?: boolean | null;
 }
 
 /** Whether a cache has gone longer than twice the check-in interval without checking in (or never did). */
@@ -36,13 +39,14 @@ export function failsChecks(checks: Record<string, number | null> | undefined): 
   return Object.entries(checks ?? {}).some(([name, value]) => checkFailed(name, value));
 }
 
-/** The cache's health: failing checks, else overdue, else pending (update or revalidation), else up to date. */
+/** The cache's health: down by the monitors, else failing checks, else overdue, else pending (update or revalidation), else up to date. */
 export function cacheHealth(
   server: HealthInput,
   checks: Record<string, number | null> | undefined,
   now: number,
   intervalMinutes = DEFAULT_CHECK_IN_MINUTES,
 ): CacheHealth {
+  if (server.isAvailable === false) return 'down';
   if (failsChecks(checks)) return 'failing';
   if (isOverdue(server.lastCheckIn, now, intervalMinutes)) return 'overdue';
   if (server.updPending || server.revalPending) return 'pending';
@@ -51,7 +55,7 @@ export function cacheHealth(
 
 /** How many caches are in each health. */
 export function healthCounts(healths: CacheHealth[]): Record<CacheHealth, number> {
-  const counts: Record<CacheHealth, number> = { failing: 0, overdue: 0, pending: 0, current: 0 };
+  const counts: Record<CacheHealth, number> = { down: 0, failing: 0, overdue: 0, pending: 0, current: 0 };
   for (const h of healths) counts[h]++;
   return counts;
 }

@@ -23,6 +23,7 @@ export const CACHE_MAP_TABLES: readonly string[] = [
   'tenants',
   'cdns',
   'types',
+  'cache_health',
 ];
 
 /** The map shows a purge for a day after it was entered, while it is still in force. */
@@ -74,7 +75,8 @@ function mapCache(s: Server, checks: Record<string, number | null>, jobs: JobTar
     updPending: s.updPending,
     revalPending: s.revalPending,
     lastCheckIn,
-    health: cacheHealth({ ...s, lastCheckIn }, checks, now, interval),
+    isAvailable: s.available,
+    health: cacheHealth({ ...s, lastCheckIn, isAvailable: s.available }, checks, now, interval),
     failingChecks: Object.entries(checks)
       .filter(([name, value]) => checkFailed(name, value))
       .map(([name]) => name),

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/rules/cache-health.js';
 
 const LABEL: Record<CacheHealth, string> = {
+  down: 'Caches down (health monitors)',
   current: 'Caches up to date',
   pending: 'Caches pending (update or revalidation)',
   overdue: 'Caches overdue (no check-in for 2 intervals)',

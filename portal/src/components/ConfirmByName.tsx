@@ -1,17 +1,24 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from './Field';
 
-/** A deletion that asks for the record's name typed out, so a slip of the mouse deletes nothing. */
+/**
+ * A deletion (or another action that cannot be taken back, `action`, e.g. Publish) that asks for the record's name
+ * typed out, so a slip of the mouse changes nothing.
+ */
 export function ConfirmByName({
   what,
   name,
   busy,
+  action = 'Delete',
+  consequence = 'This cannot be undone.',
   onConfirm,
   onCancel,
 }: {
   what: string;
   name: string;
   busy?: boolean;
+  action?: string;
+  consequence?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -22,16 +29,16 @@ export function ConfirmByName({
     if (matches) onConfirm();
   };
   return (
-    <form className="panel panel-danger" onSubmit={submit} aria-label={`Delete ${what}`}>
+    <form className="panel panel-danger" onSubmit={submit} aria-label={`${action} ${what}`}>
       <p>
-        Delete {what} <strong>{name}</strong>? This cannot be undone. Type its name to confirm.
+        {action} {what} <strong>{name}</strong>? {consequence} Type its name to confirm.
       </p>
-      <Field label="Name to delete">
+      <Field label={`Name to ${action.toLowerCase()}`}>
         <input value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" autoFocus />
       </Field>
       <div className="actions">
         <button type="submit" className="danger" disabled={!matches || busy}>
-          Delete {what}
+          {action} {what}
         </button>
         <button type="button" className="secondary" onClick={onCancel}>
           Cancel

@@ -194,6 +194,23 @@ eachStore((kind) => {
       expect(map.caches.filter((c) => c.pendingJobs.length > 0)).toEqual([]);
     });
 
+    it('pushes the monitors’ verdict: a cache they report down turns `down`, and back when they see it again', async () => {
+      const report = async (available: boolean) => {
+        const at = admin.events.length;
+        const res = await t.call('ops_user', 'POST', '/api/1.3/cdns/cdn1/health/report', {
+          monitor: 'mon1',
+          caches: { edge1a: { isAvailable: available } },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const change = parse<CacheMapChange>((await admin.next((e) => e.event === 'change', at)).data);
+        return change.caches.map((c) => [c.hostName, c.isAvailable, c.health]);
+      };
+      expect(await report(false)).toEqual([['edge1a', false, 'down']]);
+      expect(await report(true)).toEqual([['edge1a', true, 'current']]);
+      const json = (await t.call('ro_user', 'GET', '/api/1.3/caches/events')).json().response as CacheMap;
+      expect(json.caches.find((c) => c.hostName === 'edge1a')?.isAvailable).toBe(true);
+    });
+
     it('runs one timer for every open stream, and none once they close', async () => {
       const hub = hubOf();
       const started = hub.stats.timersStarted;

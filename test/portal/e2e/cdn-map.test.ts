@@ -95,6 +95,20 @@ describe('the live CDN map', () => {
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loads);
   });
 
+  it('shows a cache the health monitors report unavailable as down, worst first, and back when they see it', async () => {
+    const report = async (isAvailable: boolean) => {
+      const res = await page.request.post(`${daemon.url}/api/1.3/cdns/cdn1/health/report`, {
+        data: { monitor: 'mon1', caches: { mid2: { isAvailable } } },
+      });
+      expect(res.status()).toBe(200);
+    };
+    await report(false);
+    await tile('mid2').and(page.locator('.map-health-down[data-health="down"]')).waitFor();
+    expect(await tile('mid2').locator('.map-state').textContent()).toContain('down (monitors)');
+    await report(true);
+    await tile('mid2').and(page.locator('[data-health="current"]')).waitFor();
+  });
+
   it('fits 390 and 1920 px without horizontal overflow', async () => {
     for (const width of [390, 1920]) {
       await page.setViewportSize({ width, height: 900 });

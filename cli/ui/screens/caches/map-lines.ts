@@ -18,6 +18,7 @@ export interface MapLine {
 }
 
 export const HEALTH_COLOR: Record<CacheHealth, string> = {
+  down: theme.error,
   current: theme.success,
   pending: theme.accent,
   overdue: theme.warning,
@@ -43,7 +44,7 @@ function cacheLine(c: MapCache, depth: number, width: number, now: number): MapL
   const wide = width >= 120;
   const cols = [
     fit(c.hostName, wide ? 24 : 16),
-    fit(HEALTH_TEXT[healthOf(c)], 15),
+    fit(HEALTH_TEXT[healthOf(c)], 16),
     ...(wide ? [fit(c.status, 11)] : []),
     fit(checkInAge(c.lastCheckIn, now), wide ? 14 : 11),
   ].join(' ');
@@ -62,7 +63,7 @@ export function mapLines(map: CacheMap, width: number, now: number): MapLine[] {
     {
       key: 'counts',
       text: fit(
-        `${counts.current} up to date · ${counts.pending} pending · ${counts.overdue} overdue · ${counts.failing} failing checks`,
+        `${counts.current} up to date · ${counts.pending} pending · ${counts.overdue} overdue · ${counts.failing} failing checks · ${counts.down} down (monitors)`,
         width,
       ).trimEnd(),
       bold: true,

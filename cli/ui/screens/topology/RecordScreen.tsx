@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, useInput } from 'ink';
 import type { WriteResult } from '../../types.js';
 import { Screen } from '../../components/Screen.js';
@@ -43,6 +43,16 @@ export interface RecordActions<R, B, C> {
   choices?(): Promise<C>;
 }
 
+/** One more view of a record, opened by a key from its detail (a CDN's snapshot): it reads its own keys. */
+export interface RecordExtra<R> {
+  key: string;
+  does: string;
+  /** The breadcrumb's last part, e.g. `snapshot`. */
+  label: string;
+  bindings: Array<{ keys: string; does: string }>;
+  render(record: R, back: () => void): ReactNode;
+}
+
 export interface RecordScreenProps<R extends NamedRecord, B, C> {
   spec: RecordSpec<R, B, C>;
   actions: RecordActions<R, B, C>;
@@ -51,6 +61,7 @@ export interface RecordScreenProps<R extends NamedRecord, B, C> {
   width?: number;
   /** Whether the role may create, edit and delete (default true). */
   canWrite?: boolean;
+  extra?: RecordExtra<R>;
 }
 
 type Mode<R> =
@@ -58,7 +69,8 @@ type Mode<R> =
   | { name: 'detail'; record: R }
   | { name: 'create' }
   | { name: 'edit'; record: R }
-  | { name: 'delete'; record: R };
+  | { name: 'delete'; record: R }
+  | { name: 'extra'; record: R };
 
 const WRITE_KEYS = new Set(['n', 'e', 'd']);
 const LIST_KEYS = [
@@ -89,7 +101,9 @@ const MODE_KEYS = {
   ],
 };
 
-function bindingsFor(mode: Mode<unknown>['name'], canWrite: boolean) {
+function bindingsFor(mode: Mode<unknown>['name'], canWrite: boolean, extra?: RecordExtra<never>) {
+  if (mode === 'extra') return extra?.bindings ?? [];
+  const more = mode === 'detail' && extra ? [{ keys: extra.key, does: extra.does }] : [];
   const all =
     mode === 'list'
       ? LIST_KEYS
@@ -98,11 +112,12 @@ function bindingsFor(mode: Mode<unknown>['name'], canWrite: boolean) {
         : mode === 'detail'
           ? MODE_KEYS.detail
           : MODE_KEYS.delete;
-  return canWrite ? all : all.filter((b) => !WRITE_KEYS.has(b.keys));
+  return [...more, ...(canWrite ? all : all.filter((b) => !WRITE_KEYS.has(b.keys)))];
 }
 
-function pathOf<R extends NamedRecord>(title: string, mode: Mode<R>): string[] {
+function pathOf<R extends NamedRecord>(title: string, mode: Mode<R>, extra?: RecordExtra<R>): string[] {
   if (mode.name === 'create') return [title, 'new'];
+  if (mode.name === 'extra') return [title, mode.record.name, extra?.label ?? ''];
   return mode.name === 'list' ? [title] : [title, mode.record.name];
 }
 
@@ -135,6 +150,8 @@ function useRecordScreen<R extends NamedRecord, B, C>(props: RecordScreenProps<R
   useInput(
     (input, key) => {
       if (key.escape) toList();
+      else if (mode.name === 'detail' && props.extra && input === props.extra.key)
+        setMode({ name: 'extra', record: mode.record });
       else if (mode.name === 'detail' && 'ed?q'.includes(input) && input !== '') act(input, mode.record);
     },
     { isActive: mode.name === 'detail' },
@@ -148,8 +165,8 @@ export function RecordScreen<R extends NamedRecord, B, C>(props: RecordScreenPro
   const { mode, setMode, notice, help, records, choices, toList, done, act } = useRecordScreen(props);
   return (
     <Screen
-      path={pathOf(spec.title, mode)}
-      bindings={bindingsFor(mode.name, canWrite)}
+      path={pathOf(spec.title, mode, props.extra)}
+      bindings={bindingsFor(mode.name, canWrite, props.extra as RecordExtra<never> | undefined)}
       showHelp={help}
       width={width}
       helpKey={mode.name === 'list' || mode.name === 'detail'}
@@ -173,6 +190,8 @@ export function RecordScreen<R extends NamedRecord, B, C>(props: RecordScreenPro
         )}
       </Box>
       {mode.name === 'detail' && <RecordDetail spec={spec} record={mode.record} width={width} />}
+      {mode.name === 'extra' &&
+        props.extra?.render(mode.record, () => setMode({ name: 'detail', record: mode.record }))}
       {(mode.name === 'create' || mode.name === 'edit') && (
         <RecordForm
           spec={spec}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   CDN_FORM_FIELDS,
   toCdnBody,
@@ -11,6 +12,7 @@ import { DataGrid } from '../../grid/DataGrid';
 import type { GridColumn } from '../../grid/model';
 import { useFieldForm } from '../../hooks/useFieldForm';
 import type { TopologyWrites } from './modes';
+import { SnapshotPanel } from './SnapshotPanel';
 
 const COLUMNS: GridColumn<CdnRecord>[] = [
   { id: 'name', header: 'Name', value: (c) => c.name },
@@ -75,7 +77,41 @@ export function FormActions({ busy, saveLabel, onCancel }: { busy: boolean; save
   );
 }
 
-/** The CDNs: a grid, and (for operations) create, edit and a delete that asks for the CDN's name. */
+/** A CDN's row actions: its snapshot for everyone; edit and delete for operations. */
+function CdnActions({
+  cdn,
+  canWrite,
+  writes,
+  onSnapshot,
+}: {
+  cdn: CdnRecord;
+  canWrite: boolean;
+  writes: TopologyWrites;
+  onSnapshot: (name: string) => void;
+}) {
+  return (
+    <>
+      <button type="button" className="secondary" onClick={() => onSnapshot(cdn.name)}>
+        Snapshot
+      </button>
+      {canWrite ? (
+        <>
+          <button type="button" onClick={() => writes.open({ kind: 'cdn', cdn })}>
+            Edit
+          </button>
+          <button type="button" className="secondary" onClick={() => writes.open({ kind: 'deleteCdn', cdn })}>
+            Delete
+          </button>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The CDNs: a grid, each CDN's snapshot (the diff of pending against published, and a publish), and (for
+ * operations) create, edit and a delete that asks for the CDN's name.
+ */
 export function CdnSection({
   cdns,
   canWrite,
@@ -86,6 +122,7 @@ export function CdnSection({
   writes: TopologyWrites;
 }) {
   const { mode } = writes;
+  const [snapshotOf, setSnapshotOf] = useState<string | null>(null);
   return (
     <section aria-label="CDNs">
       <div className="section-header">
@@ -106,30 +143,16 @@ export function CdnSection({
           onCancel={writes.close}
         />
       ) : null}
+      {snapshotOf ? (
+        <SnapshotPanel key={snapshotOf} cdn={snapshotOf} canWrite={canWrite} onClose={() => setSnapshotOf(null)} />
+      ) : null}
       <DataGrid
         label="CDNs"
         rows={cdns}
         rowKey={(c) => c.id}
         columns={COLUMNS}
         urlPrefix="cdns"
-        actions={
-          canWrite
-            ? (c) => (
-                <>
-                  <button type="button" onClick={() => writes.open({ kind: 'cdn', cdn: c })}>
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="secondary"
-                    onClick={() => writes.open({ kind: 'deleteCdn', cdn: c })}
-                  >
-                    Delete
-                  </button>
-                </>
-              )
-            : undefined
-        }
+        actions={(c) => <CdnActions cdn={c} canWrite={canWrite} writes={writes} onSnapshot={setSnapshotOf} />}
       />
     </section>
   );

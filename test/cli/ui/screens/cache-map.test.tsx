@@ -29,6 +29,7 @@ const cache = (id: number, hostName: string, cachegroupId: number, fields: Parti
   updPending: false,
   revalPending: true,
   lastCheckIn: null,
+  isAvailable: null,
   health: 'overdue',
   failingChecks: [],
   pendingJobs: [7],
@@ -166,6 +167,17 @@ describe('the caches screen (the CDN map in the terminal)', () => {
     push!();
     await waitForFrame(view.lastFrame, 'MID 2/2 → EDGE 0/13');
     view.unmount();
+  });
+
+  it('shows a cache the health monitors report down as `down (monitors)`, counted apart (issue 35)', async () => {
+    const map = cdn(true);
+    map.caches = map.caches.map((c) => (c.hostName === 'mid2' ? { ...c, isAvailable: false, health: 'down' } : c));
+    const view = render(
+      <CacheMapScreen load={async () => map} now={() => NOW} width={200} rows={50} onBack={vi.fn()} />,
+    );
+    const frame = await waitForFrame(view.lastFrame, 'edge-chicago-12');
+    expect(frame).toContain('1 up to date · 0 pending · 12 overdue · 1 failing checks · 1 down (monitors)');
+    expect(frameLines(frame).find((l) => l.includes('mid2'))).toMatch(/mid2\s+down \(monitors\)/);
   });
 
   it('goes back on Esc', async () => {
