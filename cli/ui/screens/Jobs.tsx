@@ -76,8 +76,7 @@ const matches = (job: Job, filter: string) =>
   [job.assetUrl, job.dsXmlId ?? '', String(job.id)].some((text) => text.toLowerCase().includes(filter));
 
 /** A cancel in the detail view: asking (typed id), sent (the removal is followed), or failed. */
-type CancelState =
-  { step: 'idle' } | { step: 'asking' } | { step: 'done'; jobId: number } | { step: 'failed'; error: string };
+type CancelState = { step: 'idle' } | { step: 'asking' } | { step: 'done' } | { step: 'failed'; error: string };
 
 /** The detail's keys: `w` only with a watch view, `x` only when the user may cancel. */
 const detailKeys = (props: JobsProps) =>
