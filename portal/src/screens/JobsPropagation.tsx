@@ -39,7 +39,7 @@ function JobRow({ job }: { job: Job }) {
 }
 
 /** A cancelled job's removal from the caches, polled every 5 s until every cache dropped its rule (issue 33). */
-function RemovalRow({ jobId }: { jobId: number }) {
+function RemovalRow({ jobId }: { jobId: string }) {
   const state = useResource(() => jobPropagation(jobId), String(jobId));
   const { reload } = state;
   const done = state.data?.complete === true;
@@ -53,7 +53,7 @@ function RemovalRow({ jobId }: { jobId: number }) {
 }
 
 /** The jobs cancelled from this page: how many caches of each tier have dropped their rule (issue 33). */
-export function JobsRemoval({ jobIds }: { jobIds: number[] }) {
+export function JobsRemoval({ jobIds }: { jobIds: string[] }) {
   return (
     <section aria-label="Removal from the caches">
       <h2>Removal from the caches</h2>

@@ -19,7 +19,7 @@ export function JobsScreen() {
   const list = jobs.data?.jobs ?? [];
   const mine = jobs.data?.scope === 'mine';
   const [alerts, setAlerts] = useState<Alert[]>([]);
-  const [cancelled, setCancelled] = useState<number[]>([]);
+  const [cancelled, setCancelled] = useState<string[]>([]);
   const cancel = async (job: PortalJob) => {
     if (!window.confirm(`Cancel job ${job.id} (${job.assetUrl}) on ${job.dsXmlId}? Caches stop applying it.`)) return;
     try {
