@@ -67,7 +67,11 @@ eachStore((kind) => {
       expect(del.statusCode, del.body).toBe(200);
 
       const started = await progress(job);
-      expect(started).toMatchObject({ jobId: job, complete: false, cancelledTime: `${formatTimestamp(cancelledAt)}+00` });
+      expect(started).toMatchObject({
+        jobId: job,
+        complete: false,
+        cancelledTime: `${formatTimestamp(cancelledAt)}+00`,
+      });
       expect(await tiers(job)).toBe('MID 0/2, EDGE 0/3');
       t.clock.advance(1000);
       // A pass that read before the cancel still carried the rule: it does not count.
