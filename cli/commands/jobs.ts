@@ -11,6 +11,7 @@ import {
   type InvalidationJob,
   type Job,
 } from '../../shared/client/jobs.js';
+import { jobPropagation } from '../../shared/client/servers.js';
 import { jobExpiry, jobState } from '../../shared/rules/job-time.js';
 import { formatTimestamp, parseTimestamp } from '../../shared/time.js';
 import { messageOutput, recordOutput, tableOutput, type Column, type Output } from '../output/format.js';
@@ -18,7 +19,7 @@ import { confirmDestructive, destructiveOptions, type DestructiveFlags } from '.
 import type { Invocation } from './common/invocation.js';
 import { asId, positiveInt } from './common/parse.js';
 import { addNoun, addVerb } from './common/verb.js';
-import { seconds, watchPropagation } from './common/watch.js';
+import { seconds, watchPropagation, type WatchOptions } from './common/watch.js';
 import { writeOutput } from './common/write.js';
 
 /** One job as every jobs table shows it, whichever record (the seed's Job or Traffic Ops' InvalidationJob) it came from. */
@@ -142,8 +143,17 @@ function jobFields(job: InvalidationJob): Array<[string, unknown]> {
   ];
 }
 
-/** `cdnctl jobs cancel <id>`: DELETE jobs?id=N (1.4); the caches drop the rule through their next revalidation. */
-async function cancelJob(inv: Invocation, id: number, flags: DestructiveFlags): Promise<Output> {
+interface CancelFlags extends DestructiveFlags {
+  watch?: boolean;
+  timeout: number;
+  interval: number;
+}
+
+/**
+ * `cdnctl jobs cancel <id>`: DELETE jobs?id=N (1.4); the caches drop the rule through their next revalidation,
+ * which `--watch` (or `cdnctl jobs watch <id>` later) follows, MID tier then EDGE tier (issue 33).
+ */
+async function cancelJob(inv: Invocation, id: number, flags: CancelFlags): Promise<Output> {
   const http = await inv.client({ version: '1.4' });
   const job = await findJob(http, id);
   const label = `purge job ${job.id} of ${job.deliveryService} (${job.assetUrl})`;
@@ -159,13 +169,34 @@ async function cancelJob(inv: Invocation, id: number, flags: DestructiveFlags): 
     if (err instanceof ApiError && err.status === 404) throw new CliError(`job ${id} not found`, EXIT.ERROR);
     throw err;
   }
-  return writeOutput(inv, result, `Cancelled ${label}; the caches of its CDN drop the rule at their next revalidation`);
+  const cancelled = `Cancelled ${label}; the caches of its CDN drop the rule at their next revalidation`;
+  if (flags.watch) {
+    inv.printer.alerts(result.alerts.filter((alert) => inv.printer.structured || alert.level !== 'success'));
+    if (!inv.printer.structured) inv.printer.note(cancelled);
+    return watchPropagation(inv, http, id, flags);
+  }
+  return writeOutput(inv, result, `${cancelled} (follow them with: cdnctl jobs watch ${id})`);
 }
 
-/** `jobs watch`: follows a job that still applies; an expired one has no progress to show, and says so. */
-async function watchJob(inv: Invocation, id: number, flags: { timeout: number; interval: number }): Promise<Output> {
+/** A job that is gone: a cancelled one still has the removal of its rule to follow (issue 33); else not found. */
+async function watchCancelled(inv: Invocation, http: HttpClient, id: number, flags: WatchOptions): Promise<Output> {
+  try {
+    await jobPropagation(http, id);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) await findJob(http, id);
+    throw err;
+  }
+  return watchPropagation(inv, http, id, flags);
+}
+
+/**
+ * `jobs watch`: follows a job that still applies, or the removal of a cancelled one's rule; an expired one has no
+ * progress to show, and says so.
+ */
+async function watchJob(inv: Invocation, id: number, flags: WatchOptions): Promise<Output> {
   const http = await inv.client();
-  const job = await findJob(http, id);
+  const job = await getJob(http, id);
+  if (!job) return watchCancelled(inv, http, id, flags);
   const ends = jobExpiry(job);
   if (ends !== null && ends <= Date.now()) {
     const text = `job ${id} expired at ${formatTimestamp(ends)} UTC: its rule no longer applies, nothing to follow`;
@@ -228,13 +259,20 @@ export function registerJobs(program: Command): void {
         .option('--interval <seconds>', 'seconds between polls', seconds, 5),
     run: (inv, [id]: [string], flags) => watchJob(inv, positiveInt(id), flags),
   });
-  addVerb<DestructiveFlags, [string]>(jobs, {
+  addVerb<CancelFlags, [string]>(jobs, {
     name: 'cancel <id>',
     description:
       'Cancel a purge job (DELETE jobs, API 1.4): the caches of its CDN drop the rule at their next revalidation',
-    examples: ['cdnctl jobs cancel 42', 'cdnctl jobs cancel 42 --yes', 'cdnctl jobs cancel 42 --dry-run'],
+    examples: ['cdnctl jobs cancel 42', 'cdnctl jobs cancel 42 --yes --watch', 'cdnctl jobs cancel 42 --dry-run'],
     api: { min: '1.1', preferred: '1.2' },
-    configure: (c) => destructiveOptions(c),
+    configure: (c) =>
+      destructiveOptions(c)
+        .option(
+          '--watch',
+          'then follow the removal to the caches (MID tier, then EDGE tier) until all dropped the rule',
+        )
+        .option('--timeout <seconds>', 'with --watch: give up after this long (exit 1)', seconds, 2700)
+        .option('--interval <seconds>', 'with --watch: seconds between polls', seconds, 5),
     run: (inv, [id], flags) => cancelJob(inv, positiveInt(id), flags),
   });
 }

@@ -1,7 +1,7 @@
 import type { PropagationRecord, PropagationTier } from '../../shared/contract/servers.js';
 
-/** `MID 1/2 applied` with what is pending, overdue and unavailable. */
-function tierText(t: PropagationTier): string {
+/** `MID 1/2 applied` (or `dropped`, for a cancelled job's removal) with what is pending, overdue and unavailable. */
+function tierText(t: PropagationTier, done = 'applied'): string {
   const extra = [
     t.pending > 0 ? `${t.pending} pending` : '',
     t.overdue.length > 0 ? `${t.overdue.length} overdue: ${t.overdue.join(', ')}` : '',
@@ -10,12 +10,27 @@ function tierText(t: PropagationTier): string {
   ]
     .filter(Boolean)
     .join(', ');
-  return `${t.tier} ${t.applied}/${t.total} applied${extra ? ` (${extra})` : ''}`;
+  return `${t.tier} ${t.applied}/${t.total} ${done}${extra ? ` (${extra})` : ''}`;
+}
+
+/** What a cache that caught up did: applied the job, or, once it was cancelled, dropped its rule (issue 33). */
+const doneWord = (p: PropagationRecord): string => (p.cancelledTime === undefined ? 'applied' : 'dropped');
+
+/** The closing line of the terminal view. */
+function summary(p: PropagationRecord): string {
+  if (p.cancelledTime !== undefined) {
+    return p.complete
+      ? `job ${p.jobId} (cancelled): every cache has dropped its rule`
+      : `job ${p.jobId} on ${p.deliveryService} (cancelled): waiting for caches to drop its rule`;
+  }
+  return p.complete
+    ? `job ${p.jobId}: every cache has applied it`
+    : `job ${p.jobId} on ${p.deliveryService}: waiting for caches to check in`;
 }
 
 /** One line per state, for output that is no terminal: it changes only when a count or an overdue cache does. */
 export function propagationLine(p: PropagationRecord): string {
-  const tiers = p.tiers.map(tierText).join('  ');
+  const tiers = p.tiers.map((t) => tierText(t, doneWord(p))).join('  ');
   return p.complete ? `${tiers}  - complete` : tiers;
 }
 
@@ -28,12 +43,8 @@ export function bar(done: number, total: number, width = 24): string {
 /** The terminal view: one line per tier, MID first, with a bar, the counts and the overdue caches. */
 export function propagationBars(p: PropagationRecord): string[] {
   const lines = p.tiers.map(
-    (t) => `${t.tier.padEnd(4)} ${bar(t.applied, t.total)} ${tierText(t).slice(t.tier.length + 1)}`,
+    (t) => `${t.tier.padEnd(4)} ${bar(t.applied, t.total)} ${tierText(t, doneWord(p)).slice(t.tier.length + 1)}`,
   );
-  lines.push(
-    p.complete
-      ? `job ${p.jobId}: every cache has applied it`
-      : `job ${p.jobId} on ${p.deliveryService}: waiting for caches to check in`,
-  );
+  lines.push(summary(p));
   return lines;
 }

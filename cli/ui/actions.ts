@@ -28,6 +28,8 @@ export interface UiActions {
   currentUser(): Promise<CurrentUser>;
   listDeliveryServices(): Promise<DeliveryService[]>;
   listJobs(): Promise<Job[]>;
+  /** DELETE jobs?id=N (API 1.4): cancel a purge job; its rule then leaves the caches (issue 33). */
+  cancelJob?(jobId: number): Promise<unknown>;
   createJob(body: JobRequest): Promise<JobResult>;
   /** The largest ttl in hours the server accepts (maxRevalDurationDays × 24). */
   maxTtlHours(): Promise<number>;

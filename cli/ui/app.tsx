@@ -212,7 +212,7 @@ function purgeScreen({ actions, common, now, open, replace, setWatchedJob }: Scr
   );
 }
 
-function jobsScreen({ actions, common, now, jobsRefreshMs, open, setWatchedJob }: ScreenContext) {
+function jobsScreen({ actions, common, can, now, jobsRefreshMs, open, setWatchedJob }: ScreenContext) {
   const watch = (jobId: number) => {
     setWatchedJob(jobId);
     open('propagation');
@@ -225,6 +225,7 @@ function jobsScreen({ actions, common, now, jobsRefreshMs, open, setWatchedJob }
       refreshMs={jobsRefreshMs}
       propagation={actions.caches?.propagation}
       onWatch={actions.caches ? watch : undefined}
+      cancelJob={can.purge ? actions.cancelJob : undefined}
     />
   );
 }

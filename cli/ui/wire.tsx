@@ -61,6 +61,7 @@ export function clientActions(http: HttpClient): UiActions {
     currentUser: async () => (await currentUser(http)).response,
     listDeliveryServices: async () => (await listDeliveryServices(http)).response,
     listJobs: async () => (await listJobs(http, { keyword: 'PURGE' })).response,
+    cancelJob: async (jobId) => (await http.delete('/jobs', { id: jobId }, '1.4')).response,
     createJob: (body) => createAndFindJob(http, body),
     maxTtlHours: async () =>
       maxTtlHoursFromParameters((await listProfileParameters(http, MAX_REVAL_PARAMETER.profile)).response),

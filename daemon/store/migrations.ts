@@ -31,6 +31,7 @@ import { POSTGRES_22, SQLITE_22 } from './migration-sql/step-22-cache-health.js'
 import { POSTGRES_23 } from './migration-sql/step-23-dnssec-keys.js';
 import { POSTGRES_24, SQLITE_24 } from './migration-sql/step-24-agent-error.js';
 import { POSTGRES_25, SQLITE_25 } from './migration-sql/step-25-origin-transitions.js';
+import { POSTGRES_26, SQLITE_26 } from './migration-sql/step-26-job-cancellations.js';
 
 /**
  * One step of the schema: its SQL for each backend, or null where that backend needs nothing at this step.
@@ -104,6 +105,8 @@ export const migrations: readonly Migration[] = [
   { version: 24, sqlite: SQLITE_24, postgres: POSTGRES_24 },
   // issue 32: an origin's previous host stays on the MIDs until every cache has applied the change
   { version: 25, sqlite: SQLITE_25, postgres: POSTGRES_25 },
+  // issue 33: a cancelled job's removal from the caches is followed like its propagation
+  { version: 26, sqlite: SQLITE_26, postgres: POSTGRES_26 },
 ];
 
 /** The SQL a backend runs, in order: its recorded schema version is how many of these have run. */

@@ -7,8 +7,12 @@ export interface JobTarget {
   dsTenantId: number;
   cdnId: number;
   cdnName: string;
+  /** Set on a cancelled job's target (issue 33): the removal of its rule is measured from this time instead. */
+  cancelledTime?: number;
 }
 
 export interface PropagationStore {
   jobTarget(jobId: number): Promise<JobTarget | null>;
+  /** A cancelled job (DELETE jobs): what the removal of its rule from the caches is measured against. */
+  cancelTarget(jobId: number): Promise<JobTarget | null>;
 }

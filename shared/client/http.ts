@@ -93,8 +93,9 @@ export class HttpClient {
     return this.send<T>('PUT', this.url(path, query), body);
   }
 
-  delete<T>(path: string, query?: Query): Promise<ApiResult<T>> {
-    return this.send<T>('DELETE', this.url(path, query));
+  /** DELETE at the client's version, or at `version` (a route that exists only from a later one). */
+  delete<T>(path: string, query?: Query, version?: ApiVersion): Promise<ApiResult<T>> {
+    return this.send<T>('DELETE', this.url(path, query, version));
   }
 
   /**

@@ -161,15 +161,20 @@ export type PropagationTier = FromSchema<typeof propagationTierSchema>;
 /**
  * GET jobs/:id/propagation (cdnctl's own route). `enteredTime` (`YYYY-MM-DD hh:mm:ss+00`) is when the job was
  * entered (what a check-in must come after); `tiers` MID first, then EDGE; `complete` when every cache of every
- * tier has applied it.
+ * tier has applied it. For a cancelled job (issue 33) `cancelledTime` is when it was cancelled, what a check-in must
+ * come after for the cache to have dropped its rule: `applied` then counts the caches that dropped it.
  */
-export const propagationSchema = record({
-  jobId: int,
-  deliveryService: text,
-  cdnName: text,
-  enteredTime: text,
-  checkInIntervalMinutes: num,
-  tiers: list(propagationTierSchema),
-  complete: bool,
-});
+export const propagationSchema = record(
+  {
+    jobId: int,
+    deliveryService: text,
+    cdnName: text,
+    enteredTime: text,
+    cancelledTime: text,
+    checkInIntervalMinutes: num,
+    tiers: list(propagationTierSchema),
+    complete: bool,
+  },
+  ['cancelledTime'],
+);
 export type PropagationRecord = FromSchema<typeof propagationSchema>;

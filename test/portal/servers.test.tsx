@@ -120,6 +120,25 @@ describe('portal: a job’s propagation on the jobs page', () => {
       'applied by every cache',
     );
   });
+
+  it('a cancelled job shows how many caches dropped its rule (issue 33)', () => {
+    const tiers = [
+      { tier: 'MID', total: 2, applied: 2, pending: 0, pendingHosts: [], overdue: [], unavailable: [] },
+      { tier: 'EDGE', total: 3, applied: 3, pending: 0, pendingHosts: [], overdue: [], unavailable: [] },
+    ];
+    const state: JobPropagation = {
+      jobId: 9,
+      deliveryService: 'ds1',
+      cdnName: 'cdn1',
+      cancelledTime: '2026-11-27 12:00:00+00',
+      complete: true,
+      checkInIntervalMinutes: 15,
+      tiers,
+    };
+    expect(text(renderToStaticMarkup(<PropagationRow state={state} />))).toBe(
+      'Job 9 (ds1): cancelled, dropped: MID 2/2 EDGE 3/3 dropped by every cache',
+    );
+  });
 });
 
 describe('portal: cache health (issue 35)', () => {

@@ -45,7 +45,7 @@ export async function watchPropagation(
       if (inv.printer.structured) await inv.printer.print(messageOutput(state, ''));
       const pending = state.tiers.flatMap((t) => t.pendingHosts);
       throw new CliError(
-        `job ${jobId} has not reached every cache after ${options.timeout}s; pending: ${pending.join(', ')}`,
+        `${state.cancelledTime === undefined ? `job ${jobId} has not reached` : `the rule of cancelled job ${jobId} has not left`} every cache after ${options.timeout}s; pending: ${pending.join(', ')}`,
         EXIT.ERROR,
       );
     }

@@ -6,6 +6,7 @@ import { Spinner } from '../components/Spinner.js';
 import { ErrorBox } from '../components/ErrorBox.js';
 import { Table, type Column } from '../components/Table.js';
 import { Details } from '../components/Details.js';
+import { Confirm } from '../components/Confirm.js';
 import { useListKeys, type ListKeysState } from '../hooks/use-list-keys.js';
 import { useRequest, type RequestState } from '../hooks/use-request.js';
 import { useInterval } from '../hooks/use-interval.js';
@@ -27,10 +28,13 @@ export interface JobsProps {
   propagation?: (jobId: number) => Promise<Propagation>;
   /** Opens the live propagation view of a job (`w` in its detail). */
   onWatch?: (jobId: number) => void;
+  /** Cancels a job (`x` in its detail, after typing its id); the detail then follows the removal (issue 33). */
+  cancelJob?: (jobId: number) => Promise<unknown>;
 }
 
 const DETAIL_KEYS = [
   { keys: 'w', does: 'watch it reach the caches' },
+  { keys: 'x', does: 'cancel the job' },
   { keys: 'Esc', does: 'back to the list' },
   { keys: 'q', does: 'quit' },
 ];
@@ -71,9 +75,16 @@ const every = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms
 const matches = (job: Job, filter: string) =>
   [job.assetUrl, job.dsXmlId ?? '', String(job.id)].some((text) => text.toLowerCase().includes(filter));
 
+/** A cancel in the detail view: asking (typed id), sent (the removal is followed), or failed. */
+type CancelState = { step: 'idle' } | { step: 'asking' } | { step: 'done' } | { step: 'failed'; error: string };
+
+/** The detail's keys: `w` only with a watch view, `x` only when the user may cancel. */
+const detailKeys = (props: JobsProps) =>
+  DETAIL_KEYS.filter((k) => (k.keys !== 'w' || props.onWatch) && (k.keys !== 'x' || props.cancelJob));
+
 /** The user's purge jobs and how long each still applies, fetched again every few seconds. */
 export function Jobs(props: JobsProps) {
-  const { listJobs, now, refreshMs = 5000, onBack, onQuit, width = 80, onWatch } = props;
+  const { listJobs, now, refreshMs = 5000, onBack, onQuit, width = 80 } = props;
   const jobs = useRequest(listJobs);
   const [open, setOpen] = useState<Job | null>(null);
   const [help, setHelp] = useState(false);
@@ -91,30 +102,83 @@ export function Jobs(props: JobsProps) {
       else if (input === '?') setHelp((h) => !h);
     },
   });
-  useInput(
-    (input, key) => {
-      if (key.escape) setOpen(null);
-      else if (input === 'q') onQuit?.();
-      else if (input === 'w' && open && onWatch) onWatch(Number(open.id));
-    },
-    { isActive: open !== null },
-  );
   return (
     <Screen
       path={open ? ['Jobs', `job ${open.id}`] : ['Jobs']}
-      bindings={open ? DETAIL_KEYS.filter((k) => k.keys !== 'w' || onWatch) : KEYS}
+      bindings={open ? detailKeys(props) : KEYS}
       showHelp={help}
       width={width}
     >
       {open ? (
-        <Box flexDirection="column">
-          <JobDetails job={open} at={at} width={width} />
-          {props.propagation && <JobProgress jobId={Number(open.id)} load={props.propagation} />}
-        </Box>
+        <JobDetailView
+          {...props}
+          job={open}
+          at={at}
+          refreshMs={refreshMs}
+          width={width}
+          onClose={() => setOpen(null)}
+          onCancelled={jobs.reload}
+        />
       ) : (
         <JobList jobs={jobs} list={list} at={at} refreshMs={refreshMs} width={width} />
       )}
     </Screen>
+  );
+}
+
+interface JobDetailViewProps extends JobsProps {
+  job: Job;
+  at: number;
+  refreshMs: number;
+  width: number;
+  onClose: () => void;
+  onCancelled: () => void;
+}
+
+/** One job with its progress; `w` watches it, `x` cancels it (typed id) and then follows the removal. */
+function JobDetailView(props: JobDetailViewProps) {
+  const { job, at, width, refreshMs, onQuit, onWatch, cancelJob, onClose, onCancelled } = props;
+  const [cancel, setCancel] = useState<CancelState>({ step: 'idle' });
+  const confirmCancel = () => {
+    setCancel({ step: 'idle' });
+    cancelJob?.(Number(job.id)).then(
+      () => {
+        setCancel({ step: 'done' });
+        onCancelled();
+      },
+      (err: unknown) => setCancel({ step: 'failed', error: err instanceof Error ? err.message : String(err) }),
+    );
+  };
+  useInput(
+    (input, key) => {
+      if (key.escape) onClose();
+      else if (input === 'q') onQuit?.();
+      else if (input === 'w' && onWatch) onWatch(Number(job.id));
+      else if (input === 'x' && cancelJob && cancel.step !== 'done') setCancel({ step: 'asking' });
+    },
+    { isActive: cancel.step !== 'asking' },
+  );
+  return (
+    <Box flexDirection="column">
+      <JobDetails job={job} at={at} width={width} />
+      {cancel.step === 'asking' && (
+        <Confirm
+          prompt={`Cancel purge job ${job.id} (${job.assetUrl})? The caches drop its rule.`}
+          expected={String(job.id)}
+          onConfirm={confirmCancel}
+          onCancel={() => setCancel({ step: 'idle' })}
+        />
+      )}
+      {cancel.step === 'failed' && <ErrorBox message={cancel.error} title="Could not cancel the job" />}
+      {props.propagation && (
+        <JobProgress
+          key={cancel.step === 'done' ? 'removal' : 'job'}
+          jobId={Number(job.id)}
+          load={props.propagation}
+          refreshMs={cancel.step === 'done' ? refreshMs : 0}
+        />
+      )}
+    </Box>
   );
 }
 
@@ -153,24 +217,33 @@ function JobList({ jobs, list, at, refreshMs, width }: JobListProps) {
 }
 
 /** How far a job got: one line per tier (MID first) with a bar; `w` opens the live view. */
-function JobProgress({ jobId, load }: { jobId: number; load: (jobId: number) => Promise<Propagation> }) {
+function JobProgress(props: { jobId: number; load: (jobId: number) => Promise<Propagation>; refreshMs: number }) {
+  const { jobId, load, refreshMs } = props;
   const state = useRequest(() => load(jobId));
   const p = state.data;
+  const cancelled = p?.cancelledTime !== undefined;
+  // A cancelled job's removal is followed live (issue 33): polled until every cache dropped the rule.
+  useInterval(state.reload, p && !p.complete ? refreshMs : 0);
+  const done = cancelled ? 'dropped' : 'applied';
   return (
     <Box flexDirection="column" marginTop={1}>
-      <Text bold>Progress on the caches</Text>
+      <Text bold>{cancelled ? `Cancelled: removal from the caches` : 'Progress on the caches'}</Text>
       {state.loading && !p && <Spinner label="Asking where the job got to…" />}
       {state.error && <ErrorBox message={state.error} title="Could not load the progress" />}
       {p?.tiers.map((t) => (
         <Text key={t.tier}>
           <Text bold>{t.tier.padEnd(5)}</Text>
           <Text color={t.pending === 0 ? theme.success : theme.accent}>{bar(t.applied, t.total, 20)}</Text>
-          {` ${t.applied}/${t.total} applied`}
+          {` ${t.applied}/${t.total} ${done}`}
           {t.overdue.length > 0 ? <Text color={theme.warning}>{`  overdue: ${t.overdue.join(', ')}`}</Text> : null}
         </Text>
       ))}
       {p && p.tiers.length === 0 && <Text color={theme.muted}>No cache serves this delivery service.</Text>}
-      {p?.complete && <Text color={theme.success}>Every cache has applied it.</Text>}
+      {p?.complete && (
+        <Text color={theme.success}>
+          {cancelled ? 'Every cache has dropped its rule.' : 'Every cache has applied it.'}
+        </Text>
+      )}
     </Box>
   );
 }

@@ -19,7 +19,8 @@ export function tierOf(server: Pick<Server, 'type' | 'status'>): (typeof TIERS)[
  * has applied it once it reported a revalidation pass (reval_updated=false) that started after the job was entered
  * (a pass reported in the job's own millisecond may have read before it) (issue 33: per job and monotonic, whatever later jobs do to reval_pending);
  * a pending cache is overdue when it has not checked in for twice the check-in interval; a cache the health
- * monitors report unavailable is listed as unavailable, not pending (issue 35). Pure.
+ * monitors report unavailable is listed as unavailable, not pending (issue 35). For a cancelled job, `applied`
+ * counts the caches that dropped its rule: a pass that started after the cancel (issue 33). Pure.
  */
 export function propagation(
   job: JobTarget,
@@ -28,10 +29,12 @@ export function propagation(
   intervalMinutes: number,
 ): PropagationRecord {
   const overdueAfter = 2 * intervalMinutes * 60_000;
+  // A cancelled job's removal is the same kind of event, measured from the cancel (issue 33).
+  const since = job.cancelledTime ?? job.enteredTime;
   const tiers: PropagationTier[] = TIERS.map((tier) => {
     const caches = servers.filter((s) => s.cdnId === job.cdnId && tierOf(s) === tier);
     // Per job: a later job raising reval_pending again does not take back what this one reached.
-    const waiting = caches.filter((s) => s.revalAppliedAt === null || s.revalAppliedAt <= job.enteredTime);
+    const waiting = caches.filter((s) => s.revalAppliedAt === null || s.revalAppliedAt <= since);
     // A cache the health monitors report down is not waited for (issue 35): shown as unavailable, not pending.
     const unavailable = waiting.filter((s) => s.available === false);
     const pending = waiting.filter((s) => s.available !== false);
@@ -51,6 +54,7 @@ export function propagation(
     deliveryService: job.dsXmlId,
     cdnName: job.cdnName,
     enteredTime: formatTimestampTz(job.enteredTime),
+    ...(job.cancelledTime === undefined ? {} : { cancelledTime: formatTimestampTz(job.cancelledTime) }),
     checkInIntervalMinutes: intervalMinutes,
     tiers,
     complete: tiers.every((t) => t.pending === 0),

@@ -51,6 +51,13 @@ const remove = statement<[number], JobRow>(
   'job_edits_delete',
   `WITH w AS (DELETE FROM jobs WHERE id = $1 RETURNING *) ${JOINED}`,
 );
+// Issue 33: the cancel is kept, so the removal of the rule from the caches can be followed.
+const keepCancel = statement<[number, number, number, number]>(
+  'job_edits_keep_cancel',
+  `INSERT INTO job_cancellations (job_id, deliveryservice_id, entered_time, cancelled_at) VALUES ($1, $2, $3, $4)
+   ON CONFLICT (job_id) DO UPDATE SET deliveryservice_id = excluded.deliveryservice_id,
+     entered_time = excluded.entered_time, cancelled_at = excluded.cancelled_at`,
+);
 
 /** The /jobs API's queries and edits on PostgreSQL (SQLite's sqliteJobEdits). */
 export function pgJobEdits(pool: PgPool): JobEditStore<Job> {
@@ -90,6 +97,7 @@ export function pgJobEdits(pool: PgPool): JobEditStore<Job> {
       return inTransaction(pool, async (client) => {
         const row = await remove.get(client, id);
         if (row) await markRevalidationPg(client, row.deliveryservice_id, now);
+        if (row) await keepCancel.run(client, row.id, row.deliveryservice_id, row.entered_time, now);
         const job = row ? toJob(row) : null;
         await recordChange(client, change, job);
         return job;

@@ -58,6 +58,13 @@ function sqliteJobWrites<R, J>(
 ): Pick<JobEditStore<J>, 'reschedule' | 'remove'> {
   const update = db.prepare('UPDATE jobs SET asset_url = ?, ttl_hours = ?, start_time = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM jobs WHERE id = ?');
+  // Issue 33: the cancel is kept, so the removal of the rule from the caches can be followed.
+  const keepCancel = db.prepare(
+    `INSERT INTO job_cancellations (job_id, deliveryservice_id, entered_time, cancelled_at)
+     SELECT id, deliveryservice_id, entered_time, ? FROM jobs WHERE id = ?
+     ON CONFLICT (job_id) DO UPDATE SET deliveryservice_id = excluded.deliveryservice_id,
+       entered_time = excluded.entered_time, cancelled_at = excluded.cancelled_at`,
+  );
   const jobDs = db.prepare<[number], { deliveryservice_id: number }>(
     'SELECT deliveryservice_id FROM jobs WHERE id = ?',
   );
@@ -72,6 +79,7 @@ function sqliteJobWrites<R, J>(
     const row = byId.get(id);
     if (!row) return null;
     revalidate(jobDs.get(id)!.deliveryservice_id, now);
+    keepCancel.run(now, id);
     remove.run(id);
     return toJob(row);
   };

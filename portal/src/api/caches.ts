@@ -31,7 +31,7 @@ export type { PropagationTier };
 
 export type JobPropagation = Pick<
   PropagationRecord,
-  'jobId' | 'deliveryService' | 'cdnName' | 'complete' | 'checkInIntervalMinutes' | 'tiers'
+  'jobId' | 'deliveryService' | 'cdnName' | 'complete' | 'checkInIntervalMinutes' | 'tiers' | 'cancelledTime'
 >;
 
 export const listServers = () => api.get<CacheServer[]>('/servers');

@@ -9,7 +9,7 @@ import { LoadState } from '../components/LoadState';
 import { PageHeader } from '../components/PageHeader';
 import { useNow } from '../hooks/useNow';
 import { useResource } from '../hooks/useResource';
-import { JobsPropagation } from './JobsPropagation';
+import { JobsPropagation, JobsRemoval } from './JobsPropagation';
 import { JobsTable } from './JobsTable';
 
 /** Every purge job the user may see, filterable by delivery service, user and state (active, expired…). */
@@ -19,11 +19,13 @@ export function JobsScreen() {
   const list = jobs.data?.jobs ?? [];
   const mine = jobs.data?.scope === 'mine';
   const [alerts, setAlerts] = useState<Alert[]>([]);
+  const [cancelled, setCancelled] = useState<string[]>([]);
   const cancel = async (job: PortalJob) => {
     if (!window.confirm(`Cancel job ${job.id} (${job.assetUrl}) on ${job.dsXmlId}? Caches stop applying it.`)) return;
     try {
       const result = await cancelJob(job.id);
       setAlerts(result.alerts.length > 0 ? result.alerts : [{ level: 'success', text: `Cancelled job ${job.id}` }]);
+      setCancelled((ids) => [job.id, ...ids.filter((id) => id !== job.id)]);
     } catch (error) {
       setAlerts(alertsOf(error));
     }
@@ -45,6 +47,7 @@ export function JobsScreen() {
         emptyText={mine ? 'You have no purge jobs yet.' : 'No purge jobs are visible to you.'}
       />
       {list.length > 0 ? <JobsTable jobs={list} now={now} onCancel={(job) => void cancel(job)} /> : null}
+      {cancelled.length > 0 ? <JobsRemoval jobIds={cancelled} /> : null}
       {list.length > 0 ? <JobsPropagation jobs={list} /> : null}
     </section>
   );

@@ -71,7 +71,43 @@ describe('cdnctl jobs cancel, through the control loop', () => {
     expect((await revalPending()).sort()).toEqual([...CACHES].sort());
     expect(await revalidateConfig('mid1')).not.toContain('/cancelled/.*');
     expect(await revalidateConfig('edge2a')).not.toContain('/cancelled/.*');
+    expect(cancelled.stdout).toContain(`(follow them with: cdnctl jobs watch ${id})`);
+    const before = await cli.run(['jobs', 'watch', String(id), '--timeout', '0.6', '--interval', '0.2', '-o', 'json']);
+    expect(before.code).toBe(1);
+    expect(before.stderr).toContain(`the rule of cancelled job ${id} has not left every cache after 0.6s`);
+    expect(JSON.parse(before.stdout)).toMatchObject({ jobId: id, complete: false });
     await applyEverywhere();
     expect(await revalPending()).toEqual([]);
+    const after = await cli.run(['jobs', 'watch', String(id), '--timeout', '5', '--interval', '0.2']);
+    expect(after.code, after.stderr).toBe(0);
+    expect(after.stdout.trimEnd()).toBe('MID 2/2 dropped  EDGE 3/3 dropped  - complete');
+  });
+
+  it('jobs cancel --watch follows the removal, MID tier then EDGE tier, until every cache dropped the rule', async () => {
+    const purge = await cli.run(['purge', '--ds', 'ds1', '--regex', '/cancel-watch/.*', '--ttl', '2', '-o', 'json']);
+    const id = Number(JSON.parse(purge.stdout).response.id);
+    await applyEverywhere();
+    const running = cli.run(
+      ['jobs', 'cancel', String(id), '--yes', '--watch', '--interval', '0.2', '--timeout', '30'],
+      {
+        timeoutMs: 40_000,
+      },
+    );
+    // The caches notice the cancel (reval_pending), then check in one by one, MIDs first.
+    while (!(await revalPending()).includes('mid1')) await new Promise((resolve) => setTimeout(resolve, 50));
+    await applyEverywhere();
+    const result = await running;
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`Cancelled purge job ${id} of ds1`);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^MID [0-2]\/2 dropped.*EDGE 0\/3 dropped/);
+    expect(lines[lines.length - 1]).toBe('MID 2/2 dropped  EDGE 3/3 dropped  - complete');
+    expect(await revalidateConfig('edge1a')).not.toContain('/cancel-watch/.*');
+  });
+
+  it('jobs watch of an id that never existed is not found (exit 1)', async () => {
+    const watched = await cli.run(['jobs', 'watch', '99999', '--timeout', '1', '--interval', '0.2']);
+    expect(watched.code).toBe(1);
+    expect(watched.stderr).toContain('job 99999 not found');
   });
 });

@@ -57,6 +57,11 @@ describe('page titles, job ids and protocol names', () => {
     expect(await question).toMatch(/^Cancel job \d+ \(.*\/titles\/\.\*\) on ds1\?/);
     await page.locator('.alert').first().waitFor();
     await grid.getByRole('row').filter({ hasText: '/titles/' }).waitFor({ state: 'detached' });
+    // Issue 33: the page then follows the rule's removal from the caches, MID tier then EDGE tier.
+    const removal = page.getByRole('region', { name: 'Removal from the caches' });
+    const line = removal.getByRole('listitem').filter({ hasText: 'cancelled, dropped:' });
+    await line.waitFor();
+    expect(await line.textContent()).toMatch(/^Job \d+ \(ds1\): cancelled, dropped: MID \d+\/\d+ .*EDGE \d+\/\d+/);
     await page.goto(`${daemon.url}/delivery-services/ds1`);
     const settings = page.getByRole('region', { name: 'Settings' });
     const protocol = settings

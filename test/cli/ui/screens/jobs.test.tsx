@@ -4,6 +4,7 @@ import { Jobs, type JobsProps } from '../../../../cli/ui/screens/Jobs.js';
 import { deferred, job } from '../helpers/fixtures.js';
 import { KEY, press, type, waitForFrame } from '../helpers/ink.js';
 import type { Job } from '../../../../cli/ui/types.js';
+import type { Propagation } from '../../../../cli/ui/cache-actions.js';
 
 // 2026-03-01 12:00:00 UTC
 const NOW = Date.UTC(2026, 2, 1, 12, 0, 0);
@@ -117,5 +118,57 @@ describe('Jobs screen', () => {
     expect(view.props.onQuit).toHaveBeenCalled();
     await press(view.stdin, KEY.esc);
     expect(view.props.onBack).toHaveBeenCalled();
+  });
+
+  it('x in a job detail cancels it after its id is typed, then shows the caches dropping its rule (issue 33)', async () => {
+    let cancelledAt: string | undefined;
+    const tier = (name: string, total: number, applied: number) => ({
+      tier: name,
+      total,
+      applied,
+      pending: total - applied,
+      pendingHosts: [],
+      overdue: [],
+      unavailable: [],
+    });
+    const state = (): Propagation => ({
+      jobId: 7,
+      deliveryService: 'ds1',
+      cdnName: 'cdn1',
+      enteredTime: '2026-03-01 11:00:00+00',
+      ...(cancelledAt === undefined ? {} : { cancelledTime: cancelledAt }),
+      checkInIntervalMinutes: 15,
+      tiers:
+        cancelledAt === undefined ? [tier('MID', 2, 2), tier('EDGE', 3, 3)] : [tier('MID', 2, 1), tier('EDGE', 3, 0)],
+      complete: cancelledAt === undefined,
+    });
+    const cancelJob = vi.fn(async () => {
+      cancelledAt = '2026-03-01 12:00:00+00';
+    });
+    const view = setup({ propagation: vi.fn(async () => state()), cancelJob });
+    await view.wait('/css/.*');
+    await press(view.stdin, KEY.enter);
+    await view.wait('Every cache has applied it.');
+    expect(view.frame()).toContain('x cancel the job');
+    await press(view.stdin, 'x');
+    await view.wait('Type 7 to confirm');
+    await type(view.stdin, '6');
+    await press(view.stdin, KEY.enter);
+    expect(cancelJob).not.toHaveBeenCalled();
+    await press(view.stdin, KEY.backspace);
+    await type(view.stdin, '7');
+    await press(view.stdin, KEY.enter);
+    const frame = await view.wait('Cancelled: removal from the caches');
+    expect(cancelJob).toHaveBeenCalledWith(7);
+    expect(frame).toMatch(/MID .* 1\/2 dropped/);
+    expect(frame).toMatch(/EDGE .* 0\/3 dropped/);
+  });
+
+  it('offers no x without a cancel action', async () => {
+    const view = setup();
+    await view.wait('/css/.*');
+    await press(view.stdin, KEY.enter);
+    await view.wait('Expires (UTC)');
+    expect(view.frame()).not.toContain('cancel the job');
   });
 });
