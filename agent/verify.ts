@@ -64,7 +64,7 @@ export type VerifyVerdict = { ok: true } | { ok: false; refused: boolean; why: s
  * root without a user to switch to: 70). Either way the set is not applied; `why` is ATS's error lines, or the
  * last line printed.
  */
-export function verifyVerdict(result: ShellResult): VerifyVerdict {
+export function verifyVerdict(result: Pick<ShellResult, 'code' | 'output'>): VerifyVerdict {
   if (result.code === 0) return { ok: true };
   const errors = errorLines(result.output);
   const last = result.output.trim().split('\n').pop() ?? '';
