@@ -135,6 +135,7 @@ describe('Servers, Dashboard and Jobs fit 390, 1440 and 1920 px (issue 33 item 4
         'Caches pending (update or revalidation)',
         'Caches overdue (no check-in for 2 intervals)',
         'Caches failing readiness checks',
+        'Caches down (health monitors)',
       ]);
       const counts = (await cards.locator('.card-count').allTextContents()).map(Number);
       expect(counts.reduce((a, b) => a + b, 0)).toBe(CACHES);

@@ -60,7 +60,7 @@ describe('Servers screen', () => {
     ]);
     const view = render(<Servers actions={actions({ listServers })} onBack={vi.fn()} refreshMs={0} width={160} />);
     const frame = await waitForFrame(view.lastFrame, 'mid1');
-    expect(frame).toMatch(/Health/);
+    expect(frame).toMatch(/Monitors/);
     expect(frame).toMatch(/edge1a.*\sdown\s*$/m);
     expect(frame).toMatch(/edge1b.*\sup\s*$/m);
     expect(frame).toMatch(/mid1.*\s-\s*$/m);
