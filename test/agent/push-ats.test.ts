@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Cli, type CliDirs } from '../helpers/cli.js';
 import { startChildDaemon, type ChildDaemon } from '../daemon/reliability/child-daemon.js';
 import { PASSWORDS } from '../daemon/security/fixture.js';
-import { createAtsRoot, freePort, startAts, type AtsInstance } from '../helpers/ats/ats-instance.js';
+import { ATS_TOOL_ENV, createAtsRoot, freePort, startAts, type AtsInstance } from '../helpers/ats/ats-instance.js';
 import { getVia, waitServing } from '../helpers/ats/http-get.js';
 import { startOrigin, type Origin } from '../helpers/ats/origin.js';
 import { DS_HOST, ORT_PASSWORD, oneCdnSnapshot, prepareCdnDataDir, spawnAgent, type AgentProcess } from './e2e-cdn.js';
@@ -67,6 +67,7 @@ const agentEnv = (cache: Cache): Record<string, string> => ({
   CDNCTL_AGENT_USERNAME: `ort-${cache}`,
   CDNCTL_AGENT_PASSWORD: ORT_PASSWORD,
   TS_RUNROOT: roots[cache],
+  ...ATS_TOOL_ENV,
 });
 const agentArgs = (cache: Cache, extra: string[] = []) => [
   ...['--host', cache, '--ats-config-dir', etc[cache], '--server', url],
